@@ -1,0 +1,132 @@
+"""solve_many / count_many: threads, input order, errors with the index, numpy in and out."""
+
+from __future__ import annotations
+
+import pytest
+from checks import check_solution
+from conftest import data_file, read_csv
+
+import sudoku_fast as sf
+from sudoku_fast.batch import THREADS_ENV, resolve_threads, usable_cores
+from sudoku_fast.datasets import load_embedded
+
+PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+@pytest.fixture(scope="module")
+def mixed_batch() -> list[str]:
+    """A few thousand puzzles: hard, easy, multi-solution and unsolvable, interleaved."""
+    hard = load_embedded("magictour_top1465")
+    easy = [r["puzzle"] for r in read_csv(
+        data_file("kaggle_bryanpark_10k_with_solutions.csv",
+                  "kaggle_bryanpark_sample500_with_solutions.csv"))][:1500]
+    odd = [r["puzzle"] for r in read_csv(data_file("mixed_validity_9x9.csv",
+                                                   "mixed_validity_9x9.csv"))]
+    batch = []
+    for i in range(max(len(hard), len(easy))):
+        batch += hard[i:i + 1] + easy[i:i + 1] + odd[i % len(odd):i % len(odd) + 1]
+    return batch
+
+
+def test_threads_give_identical_results_in_order(mixed_batch: list[str]) -> None:
+    serial = sf.solve_many(mixed_batch, threads=1)
+    assert len(serial) == len(mixed_batch) > 3000
+    for threads in (2, None, -1, 7):
+        assert sf.solve_many(mixed_batch, threads=threads) == serial
+    singles = [sf.solve(p) for p in mixed_batch[:300]]
+    assert serial[:300] == singles
+    for threads in (1, 2, None):
+        assert sf.count_many(mixed_batch, threads=threads) == [
+            sf.count_solutions(p) for p in mixed_batch
+        ]
+
+
+def test_every_result_is_valid_or_none(mixed_batch: list[str]) -> None:
+    counts = sf.count_many(mixed_batch)
+    for puzzle, solution, count in zip(mixed_batch, sf.solve_many(mixed_batch), counts):
+        if count == 0:
+            assert solution is None
+        else:
+            check_solution(solution, puzzle)
+
+
+def test_accepts_any_iterable_and_notation() -> None:
+    pretty = sf.show(PUZZLE)
+    gen = (p for p in [PUZZLE, pretty, PUZZLE.replace(".", "0")])
+    assert sf.solve_many(gen) == [sf.solve(PUZZLE)] * 3
+    assert sf.solve_many(()) == []
+    assert sf.count_many([]) == []
+
+
+def test_malformed_item_names_its_index() -> None:
+    batch = [PUZZLE] * 5 + [PUZZLE[:80]] + [PUZZLE]
+    with pytest.raises(ValueError, match="puzzle 5: expected 81 cells, found 80"):
+        sf.solve_many(batch)
+    batch = [PUZZLE] * 3 + [PUZZLE[:40] + "x" + PUZZLE[41:]]
+    with pytest.raises(ValueError, match="puzzle 3: unexpected character 'x' at position 40"):
+        sf.count_many(batch)
+    with pytest.raises(TypeError, match="puzzle 2: must be a str, not int"):
+        sf.solve_many([PUZZLE, PUZZLE, 7])
+
+
+def test_single_string_is_not_a_batch() -> None:
+    with pytest.raises(TypeError, match="iterable of puzzles"):
+        sf.solve_many(PUZZLE)
+    with pytest.raises(TypeError, match="iterable of puzzles"):
+        sf.solve_many(42)  # type: ignore[call-overload]
+
+
+def test_threads_argument() -> None:
+    cores = usable_cores()
+    assert resolve_threads(1) == 1
+    assert resolve_threads(3) == 3
+    assert resolve_threads(-1) == cores
+    assert resolve_threads(-2) == max(1, cores - 1)
+    assert resolve_threads(-1000) == 1
+    assert resolve_threads(None) == cores
+    with pytest.raises(ValueError, match="must not be 0"):
+        resolve_threads(0)
+    with pytest.raises(ValueError, match="must not be 0"):
+        sf.solve_many([PUZZLE], threads=0)
+    with pytest.raises(TypeError):
+        resolve_threads(1.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        resolve_threads(True)
+
+
+def test_thread_cap_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(THREADS_ENV, "1")
+    assert resolve_threads(None) == 1
+    assert resolve_threads(2) == 2  # an explicit count wins
+    monkeypatch.setenv(THREADS_ENV, "lots")
+    with pytest.raises(ValueError, match=THREADS_ENV):
+        resolve_threads(None)
+
+
+def test_numpy_in_and_out() -> None:
+    np = pytest.importorskip("numpy")
+    puzzles = load_embedded("norvig_top95") + ["55" + "." * 79]
+    arr = np.array([[0 if c == "." else int(c) for c in p] for p in puzzles], dtype=np.uint8)
+    out = sf.solve_many(arr, threads=2)
+    assert isinstance(out, np.ndarray)
+    assert out.shape == arr.shape and out.dtype == np.uint8
+    expected = sf.solve_many(puzzles)
+    for row, solution in zip(out[:-1], expected[:-1]):
+        assert "".join(map(str, row)) == solution
+    assert not out[-1].any()  # no solution: a row of zeros
+    out3 = sf.solve_many(arr.reshape(-1, 9, 9).astype(np.int64), threads=1)
+    assert out3.shape == (len(puzzles), 9, 9)
+    assert (out3.reshape(-1, 81) == out).all()
+    assert sf.count_many(arr) == [1] * 95 + [0]
+
+
+def test_numpy_bad_input() -> None:
+    np = pytest.importorskip("numpy")
+    arr = np.zeros((3, 81), dtype=np.int16)
+    arr[2, 7] = 10
+    with pytest.raises(ValueError, match="puzzle 2: value 10 at cell 7"):
+        sf.solve_many(arr)
+    with pytest.raises(ValueError, match="shape"):
+        sf.solve_many(np.zeros((3, 80), dtype=np.uint8))
+    with pytest.raises(TypeError, match="integer"):
+        sf.solve_many(np.zeros((3, 81), dtype=np.float64))
