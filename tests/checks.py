@@ -20,6 +20,6 @@ def check_solution(solution: str | None, puzzle: str) -> None:
         assert set(row) == full, f"row {i} incomplete in {solution}"
         assert set(col) == full, f"column {i} incomplete in {solution}"
         assert set(box) == full, f"box {i} incomplete in {solution}"
-    for k, (clue, value) in enumerate(zip(puzzle, solution)):
+    for k, (clue, value) in enumerate(zip(puzzle, solution, strict=True)):
         if clue not in ".0":
             assert clue == value, f"clue {clue} at cell {k} changed to {value}"

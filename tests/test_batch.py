@@ -17,14 +17,21 @@ PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2...
 def mixed_batch() -> list[str]:
     """A few thousand puzzles: hard, easy, multi-solution and unsolvable, interleaved."""
     hard = load_embedded("magictour_top1465")
-    easy = [r["puzzle"] for r in read_csv(
-        data_file("kaggle_bryanpark_10k_with_solutions.csv",
-                  "kaggle_bryanpark_sample500_with_solutions.csv"))][:1500]
-    odd = [r["puzzle"] for r in read_csv(data_file("mixed_validity_9x9.csv",
-                                                   "mixed_validity_9x9.csv"))]
+    easy = [
+        r["puzzle"]
+        for r in read_csv(
+            data_file(
+                "kaggle_bryanpark_10k_with_solutions.csv",
+                "kaggle_bryanpark_sample500_with_solutions.csv",
+            )
+        )
+    ][:1500]
+    odd = [
+        r["puzzle"] for r in read_csv(data_file("mixed_validity_9x9.csv", "mixed_validity_9x9.csv"))
+    ]
     batch = []
     for i in range(max(len(hard), len(easy))):
-        batch += hard[i:i + 1] + easy[i:i + 1] + odd[i % len(odd):i % len(odd) + 1]
+        batch += hard[i : i + 1] + easy[i : i + 1] + odd[i % len(odd) : i % len(odd) + 1]
     return batch
 
 
@@ -43,7 +50,8 @@ def test_threads_give_identical_results_in_order(mixed_batch: list[str]) -> None
 
 def test_every_result_is_valid_or_none(mixed_batch: list[str]) -> None:
     counts = sf.count_many(mixed_batch)
-    for puzzle, solution, count in zip(mixed_batch, sf.solve_many(mixed_batch), counts):
+    solutions = sf.solve_many(mixed_batch)
+    for puzzle, solution, count in zip(mixed_batch, solutions, counts, strict=True):
         if count == 0:
             assert solution is None
         else:
@@ -105,13 +113,13 @@ def test_thread_cap_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_numpy_in_and_out() -> None:
     np = pytest.importorskip("numpy")
-    puzzles = load_embedded("norvig_top95") + ["55" + "." * 79]
+    puzzles = [*load_embedded("norvig_top95"), "55" + "." * 79]
     arr = np.array([[0 if c == "." else int(c) for c in p] for p in puzzles], dtype=np.uint8)
     out = sf.solve_many(arr, threads=2)
     assert isinstance(out, np.ndarray)
     assert out.shape == arr.shape and out.dtype == np.uint8
     expected = sf.solve_many(puzzles)
-    for row, solution in zip(out[:-1], expected[:-1]):
+    for row, solution in zip(out[:-1], expected[:-1], strict=True):
         assert "".join(map(str, row)) == solution
     assert not out[-1].any()  # no solution: a row of zeros
     out3 = sf.solve_many(arr.reshape(-1, 9, 9).astype(np.int64), threads=1)

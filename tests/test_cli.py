@@ -11,7 +11,10 @@ from sudoku_fast.datasets import EMBEDDED_SETS
 def test_main_job_prints_the_table() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "sudoku_fast", "--threads", "2"],
-        capture_output=True, text=True, timeout=300, check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()

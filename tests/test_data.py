@@ -18,19 +18,21 @@ def test_embedded_sets(name: str) -> None:
     puzzles = load_embedded(name)
     solutions = sf.solve_many(puzzles)
     assert len(solutions) == len(puzzles)
-    for puzzle, solution in zip(puzzles, solutions):
+    for puzzle, solution in zip(puzzles, solutions, strict=True):
         check_solution(solution, puzzle)
     assert sf.count_many(puzzles) == [1] * len(puzzles)
 
 
 def test_kaggle_solutions_match_exactly() -> None:
     rows = read_csv(
-        data_file("kaggle_bryanpark_10k_with_solutions.csv",
-                  "kaggle_bryanpark_sample500_with_solutions.csv")
+        data_file(
+            "kaggle_bryanpark_10k_with_solutions.csv",
+            "kaggle_bryanpark_sample500_with_solutions.csv",
+        )
     )
     assert len(rows) >= 500
     solutions = sf.solve_many([r["puzzle"] for r in rows])
-    for row, solution in zip(rows, solutions):
+    for row, solution in zip(rows, solutions, strict=True):
         check_solution(solution, row["puzzle"])
         assert solution == row["solution"]
 
@@ -40,7 +42,7 @@ def test_rust_crate_sets_match_exactly(level: str) -> None:
     name = f"rust_sudoku_crate_{level}_with_solutions.csv"
     rows = read_csv(data_file(name, name))
     solutions = sf.solve_many([r["puzzle"] for r in rows])
-    for row, solution in zip(rows, solutions):
+    for row, solution in zip(rows, solutions, strict=True):
         check_solution(solution, row["puzzle"])
         assert solution == row["solution"]
 
@@ -49,7 +51,7 @@ def test_sudoku17_sample() -> None:
     puzzles = read_lines(data_file("sudoku17_49158.txt", "sudoku17_sample.txt"))
     puzzles = puzzles[::10] if len(puzzles) > 10_000 else puzzles  # ~5000 when full
     solutions = sf.solve_many(puzzles)
-    for puzzle, solution in zip(puzzles, solutions):
+    for puzzle, solution in zip(puzzles, solutions, strict=True):
         check_solution(solution, puzzle)
     assert set(sf.count_many(puzzles)) == {1}
 
@@ -61,7 +63,7 @@ def test_mixed_validity_counts() -> None:
     assert sf.count_many(puzzles, limit=2) == [min(t, 2) for t in truth]
     above = max(truth) + 1
     assert sf.count_many(puzzles, limit=above) == truth
-    for row, solution in zip(rows, sf.solve_many(puzzles)):
+    for row, solution in zip(rows, sf.solve_many(puzzles), strict=True):
         if row["num_solutions"] == "0":
             assert solution is None, row
         else:
@@ -78,5 +80,5 @@ def test_serg_multi_solution_counts() -> None:
     assert min(truth) >= 2
     assert sf.count_many(puzzles, limit=2) == [2] * len(rows)
     assert sf.count_many(puzzles, limit=max(truth) + 1) == truth
-    for puzzle, solution in zip(puzzles, sf.solve_many(puzzles)):
+    for puzzle, solution in zip(puzzles, sf.solve_many(puzzles), strict=True):
         check_solution(solution, puzzle)

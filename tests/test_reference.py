@@ -58,7 +58,7 @@ def test_the_random_puzzles_cover_all_outcomes() -> None:
 @pytest.mark.parametrize("seed", range(2))
 def test_solutions_agree_with_reference(seed: int) -> None:
     puzzles = random_puzzles(100 + seed, 40)
-    for puzzle, solution in zip(puzzles, sf.solve_many(puzzles)):
+    for puzzle, solution in zip(puzzles, sf.solve_many(puzzles), strict=True):
         expected = reference.solve(puzzle)
         if expected is None:
             assert solution is None

@@ -168,8 +168,8 @@ def _pool(workers: int) -> ThreadPoolExecutor:
     """
     global _POOL, _POOL_SIZE, _POOL_PID
     with _POOL_LOCK:
-        if _POOL is None or _POOL_SIZE < workers or _POOL_PID != os.getpid():
-            old = _POOL if _POOL_PID == os.getpid() else None
+        if _POOL is None or workers > _POOL_SIZE or os.getpid() != _POOL_PID:
+            old = _POOL if os.getpid() == _POOL_PID else None
             _POOL = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="sudoku_fast")
             _POOL_SIZE = workers
             _POOL_PID = os.getpid()
@@ -190,7 +190,7 @@ def encode_puzzles(puzzles: list[Any]) -> bytearray:
         if not isinstance(item, str):
             raise TypeError(f"puzzle {i}: must be a str, not {type(item).__name__}")
         try:
-            grids[i * CELLS:(i + 1) * CELLS] = bytes(parse_values(item))
+            grids[i * CELLS : (i + 1) * CELLS] = bytes(parse_values(item))
         except ValueError as err:
             raise ValueError(f"puzzle {i}: {err}") from None
     return grids
@@ -200,14 +200,13 @@ def decode_solutions(results: EngineResults) -> list[str | None]:
     """Canonical solution strings in input order; None where there is no solution."""
     text = results.solutions.translate(_VALUE_TO_CHAR).decode("ascii")
     counts = results.counts
-    return [
-        text[i * CELLS:(i + 1) * CELLS] if counts[i] else None for i in range(results.n)
-    ]
+    return [text[i * CELLS : (i + 1) * CELLS] if counts[i] else None for i in range(results.n)]
 
 
 def _as_list(puzzles: Iterable[str], what: str) -> list[Any]:
     if isinstance(puzzles, (str, bytes, bytearray)):
-        raise TypeError(f"{what} takes an iterable of puzzles, not a single {type(puzzles).__name__}")
+        kind = type(puzzles).__name__
+        raise TypeError(f"{what} takes an iterable of puzzles, not a single {kind}")
     try:
         return list(puzzles)
     except TypeError:
@@ -228,10 +227,9 @@ def _encode_array(arr: Any, what: str) -> tuple[Any, int]:
     """Validate a numpy array of shape (n, 81) or (n, 9, 9) holding digits 0-9."""
     import numpy as np
 
-    if arr.ndim not in (2, 3) or arr.shape[-1] * (arr.shape[-2] if arr.ndim == 3 else 1) != CELLS:
-        raise ValueError(f"{what}: expected an array of shape (n, 81) or (n, 9, 9), got {arr.shape}")
-    if arr.ndim == 3 and arr.shape[1:] != (9, 9):
-        raise ValueError(f"{what}: expected an array of shape (n, 81) or (n, 9, 9), got {arr.shape}")
+    if arr.shape[1:] not in ((CELLS,), (9, 9)):
+        shape = arr.shape
+        raise ValueError(f"{what}: expected an array of shape (n, 81) or (n, 9, 9), got {shape}")
     if not np.issubdtype(arr.dtype, np.integer):
         raise TypeError(f"{what}: expected an integer array, got dtype {arr.dtype}")
     n = arr.shape[0]

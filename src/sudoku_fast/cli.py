@@ -11,8 +11,9 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
+from typing import TextIO
 
-from .batch import encode_puzzles, decode_solutions, run_engine
+from .batch import decode_solutions, encode_puzzles, run_engine
 from .datasets import EMBEDDED_SETS, load_embedded
 from .grid import is_solution
 
@@ -34,7 +35,7 @@ def _measure_set(puzzles: list[str], threads: int | None) -> dict[str, float]:
             break
     solved = sum(s is not None for s in solutions)
     verified = sum(
-        s is not None and is_solution(s, p) for s, p in zip(solutions, puzzles)
+        s is not None and is_solution(s, p) for s, p in zip(solutions, puzzles, strict=True)
     )
     rate = statistics.median(rates)
     return {
@@ -48,15 +49,15 @@ def _measure_set(puzzles: list[str], threads: int | None) -> dict[str, float]:
     }
 
 
-def run_embedded(threads: int | None = None, out: object = None) -> int:
+def run_embedded(threads: int | None = None, out: TextIO | None = None) -> int:
     """Solve and verify every embedded set, print the table; 0 if all verified."""
     stream = out if out is not None else sys.stdout
     header = (
         f"{'set':<20}{'puzzles':>8}{'solved':>8}{'verified':>9}"
         f"{'puzzles/s':>12}{'us/puzzle':>11}{'guesses/puzzle':>16}{'threads':>9}"
     )
-    print(header, file=stream)  # type: ignore[arg-type]
-    print("-" * len(header), file=stream)  # type: ignore[arg-type]
+    print(header, file=stream)
+    print("-" * len(header), file=stream)
     failures = 0
     for name in EMBEDDED_SETS:
         row = _measure_set(load_embedded(name), threads)
@@ -65,13 +66,15 @@ def run_embedded(threads: int | None = None, out: object = None) -> int:
             f"{name:<20}{row['puzzles']:>8.0f}{row['solved']:>8.0f}{row['verified']:>9.0f}"
             f"{row['rate']:>12,.0f}{row['usec']:>11.1f}{row['guesses']:>16.2f}"
             f"{row['threads']:>9.0f}",
-            file=stream,  # type: ignore[arg-type]
+            file=stream,
         )
     if failures:
         print(f"{failures} puzzle(s) without a verified solution", file=sys.stderr)
         return 1
-    print("every solution verified independently (rows, columns, boxes complete, clues kept)",
-          file=stream)  # type: ignore[arg-type]
+    print(
+        "every solution verified independently (rows, columns, boxes complete, clues kept)",
+        file=stream,
+    )
     return 0
 
 
@@ -82,7 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Solve the embedded puzzle sets, verify every solution, print throughput.",
     )
     parser.add_argument(
-        "--threads", type=int, default=None,
+        "--threads",
+        type=int,
+        default=None,
         help="worker threads (default: all cores; 1 = serial; -k = all cores + 1 - k)",
     )
     return parser

@@ -11,5 +11,5 @@ def load_embedded(name: str) -> list[str]:
     """The puzzles of one embedded set, one canonical string each."""
     if name not in EMBEDDED_SETS:
         raise ValueError(f"unknown embedded set {name!r}; choose from {', '.join(EMBEDDED_SETS)}")
-    text = resources.files("sudoku_fast").joinpath("data", f"{name}.txt").read_text("ascii")
+    text = resources.files("sudoku_fast").joinpath(f"data/{name}.txt").read_text("ascii")
     return [line.strip() for line in text.splitlines() if line.strip()]

@@ -76,8 +76,8 @@ def show(puzzle: str) -> str:
     text = parse(puzzle)
     lines = []
     for r in range(SIZE):
-        row = text[r * SIZE:(r + 1) * SIZE]
-        line = " | ".join(" ".join(row[b:b + BOX]) for b in range(0, SIZE, BOX))
+        row = text[r * SIZE : (r + 1) * SIZE]
+        line = " | ".join(" ".join(row[b : b + BOX]) for b in range(0, SIZE, BOX))
         if r and r % BOX == 0:
             lines.append("".join("+" if ch == "|" else "-" for ch in line))
         lines.append(line)
@@ -111,6 +111,6 @@ def is_solution(candidate: str, puzzle: str) -> bool:
     clues = parse_values(puzzle)
     if 0 in grid:
         return False
-    if any(c and c != g for c, g in zip(clues, grid)):
+    if any(c and c != g for c, g in zip(clues, grid, strict=True)):
         return False
     return all({grid[i] for i in unit} == _ALL for unit in _UNITS)
