@@ -1,18 +1,30 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""The 9x9 engine: constraint propagation and MinRV search on plain C arrays.
+"""The 9x9 engine: constraint propagation and search on per-digit band bitboards.
 
-A grid is 81 candidate bitmasks (bit d-1 set = digit d still possible). Placing a digit
-removes it from the 20 peers of its cell (naked singles cascade through a queue); a digit
-with a single place left in a unit is placed there (hidden singles, found per unit by
-OR-accumulating the digits seen once and at least twice). An empty cell, or a digit with
-no place in a unit, is a contradiction. Search picks the unfilled cell with the fewest
-candidates and tries each candidate on a copy of the state, on an explicit stack.
+The state keeps, for every digit and every band of three rows, a 27-bit mask of the
+cells where the digit is still possible (bit 9*row + column). This "digit x band" view
+makes the Sudoku rules cheap word operations:
 
-Everything below `solve_range` runs without the GIL and without Python objects.
+* Within a band a digit occupies exactly one cell per row and one per box, so the 3x3
+  pattern of (row, box) pairs that still hold candidates must contain a permutation.
+  A table indexed by that 9-bit pattern keeps exactly the pairs used by some permutation:
+  one lookup does pointing and claiming inside the band, finds rows and boxes left with
+  no place (contradiction), and hidden singles in boxes.
+* A row with one candidate left places the digit: its column is cleared in the other
+  rows and bands, and the cell is cleared for the other eight digits.
+* Naked singles (cells with one digit left) and empty cells come from bit-sliced counts
+  over the nine digit masks of a band; hidden singles in columns from counts over bands.
+
+Search guesses on the first cell with two candidates (the fewest possible), else on the
+cell with the fewest, trying each candidate on a copy of the 240-byte state, on an
+explicit stack. The same search counts solutions up to a limit.
+
+Everything below `solve_range` runs without the GIL and without Python objects; the
+tables are filled once at import and only read afterwards.
 """
 
 from cpython.unicode cimport PyUnicode_1BYTE_KIND, PyUnicode_DATA, PyUnicode_KIND
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t
 
 cdef extern from *:
     """
@@ -33,31 +45,42 @@ cdef extern from *:
         return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
     }
     #endif
+
+    /* Index of the lowest set bit (x != 0): one instruction on every compiler. */
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static __inline int sudoku_fast_lowest_bit(unsigned int x) {
+        unsigned long index;
+        _BitScanForward(&index, x);
+        return (int)index;
+    }
+    #else
+    #define sudoku_fast_lowest_bit(x) __builtin_ctz(x)
+    #endif
     """
     long long sudoku_fast_nanos() nogil
+    int sudoku_fast_lowest_bit(unsigned int x) nogil
 
 cdef enum:
     CELLS = 81
-    UNITS = 27
-    PEERS = 20
-    ALL_DIGITS = 0x1FF
+    BANDS = 3
+    DIGIT_BANDS = 27        # digit * 3 + band
+    ROW_BITS = 0x1FF        # one row of a band
+    BAND_BITS = 0x7FFFFFF   # the 27 cells of a band
+    REPEAT_ROWS = 0x40201   # times a 9-bit row pattern: the same columns in all 3 rows
 
 # Tables, filled once at import and read-only afterwards.
-cdef uint8_t peers_of[CELLS][PEERS]
-cdef uint8_t unit_cells[UNITS][9]
+cdef uint32_t row_boxes[512]         # 9-bit row -> which of its 3 boxes hold candidates
+cdef uint32_t band_patterns[512]     # 9-bit (row, box) pattern -> cells still usable
+cdef uint32_t row_mask[3]
 cdef uint8_t bit_count[512]
-cdef uint8_t lowest_digit[512]  # 1-based digit of the lowest set bit
 
 
-cdef struct Grid:
-    uint16_t cand[CELLS]
-    int32_t placed  # cells whose value has been propagated to their peers
-
-
-cdef struct Queue:
-    uint8_t cells[CELLS]
-    int head
-    int tail
+cdef struct Board:
+    uint32_t cand[DIGIT_BANDS]      # candidates of each digit in each band
+    uint32_t settled[DIGIT_BANDS]   # cand[i] as it was when band i last reached a fixed point
+    uint32_t unsolved[BANDS]        # cells not placed yet
+    uint32_t placed_rows[BANDS]     # bit 3*digit + row: digit placed in that row
 
 
 cdef struct Outcome:
@@ -67,166 +90,256 @@ cdef struct Outcome:
 
 
 cdef void build_tables() noexcept:
-    cdef int cell, other, r, c, b, k, n, v
-    for r in range(9):
-        for c in range(9):
-            b = (r // 3) * 3 + c // 3
-            unit_cells[r][c] = <uint8_t>(r * 9 + c)
-            unit_cells[9 + c][r] = <uint8_t>(r * 9 + c)
-            unit_cells[18 + b][(r % 3) * 3 + c % 3] = <uint8_t>(r * 9 + c)
-    for cell in range(CELLS):
-        n = 0
-        for other in range(CELLS):
-            if other != cell and (
-                other // 9 == cell // 9
-                or other % 9 == cell % 9
-                or ((other // 27 == cell // 27) and (other % 9) // 3 == (cell % 9) // 3)
-            ):
-                peers_of[cell][n] = <uint8_t>other
-                n += 1
+    cdef int v, k, r, p, pattern
+    cdef uint32_t usable
+    # The six ways to give each of 3 rows its own box.
+    cdef int perms[6][3]
+    perms[0][:] = [0, 1, 2]
+    perms[1][:] = [0, 2, 1]
+    perms[2][:] = [1, 0, 2]
+    perms[3][:] = [1, 2, 0]
+    perms[4][:] = [2, 0, 1]
+    perms[5][:] = [2, 1, 0]
     for v in range(512):
+        row_boxes[v] = 0
         bit_count[v] = 0
-        lowest_digit[v] = 0
         for k in range(9):
             if v & (1 << k):
                 bit_count[v] += 1
-                if lowest_digit[v] == 0:
-                    lowest_digit[v] = <uint8_t>(k + 1)
+        for k in range(3):
+            if v & (7 << (3 * k)):
+                row_boxes[v] |= 1u << k
+    for pattern in range(512):
+        usable = 0
+        for p in range(6):
+            if all(pattern & (1 << (3 * r + perms[p][r])) for r in range(3)):
+                for r in range(3):
+                    usable |= 7u << (9 * r + 3 * perms[p][r])
+        band_patterns[pattern] = usable
+    for r in range(3):
+        row_mask[r] = (<uint32_t>ROW_BITS) << (9 * r)
 
 
 build_tables()
 
 
-cdef inline bint restrict_cell(Grid *g, Queue *q, int cell, uint16_t digit_bit) noexcept nogil:
-    """Reduce a cell to one digit; queue it if that is news. False on contradiction."""
-    cdef uint16_t c = g.cand[cell]
-    if not (c & digit_bit):
-        return False
-    if c != digit_bit:
-        g.cand[cell] = digit_bit
-        q.cells[q.tail] = <uint8_t>cell
-        q.tail += 1
-    return True
+cdef inline bint settle_band(Board *b, int i) noexcept nogil:
+    """Apply the band rules to digit-band i until nothing changes; place its row singles.
 
-
-cdef inline bint eliminate_from_peers(Grid *g, Queue *q) noexcept nogil:
-    """Propagate every queued placement to its peers; naked singles join the queue."""
-    cdef int cell, peer, k
-    cdef uint16_t digit_bit, c
-    while q.head < q.tail:
-        cell = q.cells[q.head]
-        q.head += 1
-        digit_bit = g.cand[cell]
-        g.placed += 1
-        for k in range(PEERS):
-            peer = peers_of[cell][k]
-            c = g.cand[peer]
-            if c & digit_bit:
-                c ^= digit_bit
-                if c == 0:
-                    return False
-                g.cand[peer] = c
-                if (c & (c - 1)) == 0:
-                    q.cells[q.tail] = <uint8_t>peer
-                    q.tail += 1
-    return True
-
-
-cdef bint find_hidden_singles(Grid *g, Queue *q) noexcept nogil:
-    """Place every digit that has one place left in some unit. False on contradiction."""
-    cdef int u, k, cell
-    cdef uint16_t seen_once, seen_twice, c, only_here, hit
-    for u in range(UNITS):
-        seen_once = 0
-        seen_twice = 0
-        for k in range(9):
-            c = g.cand[unit_cells[u][k]]
-            seen_twice |= seen_once & c
-            seen_once |= c
-        if seen_once != ALL_DIGITS:
-            return False
-        only_here = seen_once & ~seen_twice
-        if only_here == 0:
-            continue
-        for k in range(9):
-            cell = unit_cells[u][k]
-            c = g.cand[cell]
-            hit = c & only_here
-            if hit == 0:
-                continue
-            if hit & (hit - 1):
-                return False  # one cell would need two digits
-            if hit == c:
-                continue  # already placed
-            g.cand[cell] = hit
-            q.cells[q.tail] = <uint8_t>cell
-            q.tail += 1
-    return True
-
-
-cdef bint propagate(Grid *g, Queue *q) noexcept nogil:
-    """Run naked and hidden singles to a fixed point. False on contradiction."""
+    Returns False on contradiction (a row or box of the band with no place for the digit).
+    """
+    cdef int digit = i // 3, band = i - 3 * digit, r, other
+    cdef uint32_t s = b.cand[i], pattern, row, placed, columns, row_flag
     while True:
-        if not eliminate_from_peers(g, q):
+        pattern = row_boxes[s & ROW_BITS] | (row_boxes[(s >> 9) & ROW_BITS] << 3) \
+            | (row_boxes[s >> 18] << 6)
+        s &= band_patterns[pattern]
+        if s == 0:
             return False
-        if g.placed == CELLS:
+        placed = 0
+        for r in range(3):
+            row_flag = 1u << (3 * digit + r)
+            if b.placed_rows[band] & row_flag:
+                continue
+            row = s & row_mask[r]
+            if row & (row - 1) == 0:
+                placed |= row
+                b.placed_rows[band] |= row_flag
+        if placed == 0:
+            break
+        columns = (placed | (placed >> 9) | (placed >> 18)) & ROW_BITS
+        columns *= REPEAT_ROWS
+        s &= ~columns | placed
+        for other in range(3):
+            if other != band:
+                b.cand[3 * digit + other] &= ~columns
+        b.unsolved[band] &= ~placed
+        for other in range(9):
+            if other != digit:
+                b.cand[3 * other + band] &= ~placed
+    b.cand[i] = s
+    b.settled[i] = s
+    return True
+
+
+cdef inline void restrict_row(Board *b, int digit, int band, uint32_t cell_bit) noexcept nogil:
+    """Keep, in the cell's row, only that cell as a place for the digit."""
+    cdef int r = sudoku_fast_lowest_bit(cell_bit) // 9
+    b.cand[3 * digit + band] &= ~row_mask[r] | cell_bit
+
+
+cdef bint naked_singles(Board *b, bint *progress) noexcept nogil:
+    """Place every cell with one digit left. False if some cell has none."""
+    cdef int band, digit
+    cdef uint32_t once, twice, w, singles, cell_bit
+    for band in range(BANDS):
+        if b.unsolved[band] == 0:
+            continue
+        once = 0
+        twice = 0
+        for digit in range(9):
+            w = b.cand[3 * digit + band]
+            twice |= once & w
+            once |= w
+        if b.unsolved[band] & ~once:
+            return False
+        singles = once & ~twice & b.unsolved[band]
+        while singles:
+            cell_bit = singles & (~singles + 1)
+            singles ^= cell_bit
+            for digit in range(9):
+                if b.cand[3 * digit + band] & cell_bit:
+                    restrict_row(b, digit, band, cell_bit)
+                    break
+            progress[0] = True
+    return True
+
+
+cdef bint column_singles(Board *b, bint *progress) noexcept nogil:
+    """Place every digit with one place left in a column. False if a column has none."""
+    cdef int digit, band
+    cdef uint32_t w, once[3], twice[3], any_band, many, single_columns, hits, cell_bit
+    for digit in range(9):
+        for band in range(BANDS):
+            w = b.cand[3 * digit + band]
+            once[band] = (w | (w >> 9) | (w >> 18)) & ROW_BITS
+            twice[band] = ((w & (w >> 9)) | (w & (w >> 18)) | ((w >> 9) & (w >> 18))) & ROW_BITS
+        any_band = once[0] | once[1] | once[2]
+        if any_band != ROW_BITS:
+            return False
+        many = twice[0] | twice[1] | twice[2] | (once[0] & once[1]) | (once[0] & once[2]) \
+            | (once[1] & once[2])
+        single_columns = (any_band & ~many) * REPEAT_ROWS
+        for band in range(BANDS):
+            hits = b.cand[3 * digit + band] & single_columns & b.unsolved[band]
+            while hits:
+                cell_bit = hits & (~hits + 1)
+                hits ^= cell_bit
+                restrict_row(b, digit, band, cell_bit)
+                progress[0] = True
+    return True
+
+
+cdef bint propagate(Board *b) noexcept nogil:
+    """Run all the rules to a fixed point. False on contradiction."""
+    cdef int i
+    cdef bint progress
+    while True:
+        progress = False
+        for i in range(DIGIT_BANDS):
+            if b.cand[i] != b.settled[i]:
+                if not settle_band(b, i):
+                    return False
+                progress = True
+        if progress:
+            continue
+        if (b.unsolved[0] | b.unsolved[1] | b.unsolved[2]) == 0:
             return True
-        q.head = 0
-        q.tail = 0
-        if not find_hidden_singles(g, q):
+        if not naked_singles(b, &progress):
             return False
-        if q.tail == 0:
+        if progress:
+            continue
+        if not column_singles(b, &progress):
+            return False
+        if not progress:
             return True
 
 
-cdef inline int pick_branch_cell(const Grid *g) noexcept nogil:
-    """The unfilled cell with the fewest candidates (stopping at the first with two)."""
-    cdef int cell, best = -1, best_count = 10, n
-    for cell in range(CELLS):
-        n = bit_count[g.cand[cell]]
-        if 1 < n < best_count:
-            best = cell
-            best_count = n
-            if n == 2:
-                break
+cdef inline bint is_solved(const Board *b) noexcept nogil:
+    return (b.unsolved[0] | b.unsolved[1] | b.unsolved[2]) == 0
+
+
+cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
+    """The first cell with two candidates, else one with the fewest; its digits as a mask.
+
+    Returns band * 27 + bit of the cell.
+    """
+    cdef int band, digit, best = -1, best_count = 10, count, bit
+    cdef uint32_t once, twice, thrice, w, pairs, cell_bit, open_cells, mask
+    for band in range(BANDS):
+        if b.unsolved[band] == 0:
+            continue
+        once = 0
+        twice = 0
+        thrice = 0
+        for digit in range(9):
+            w = b.cand[3 * digit + band]
+            thrice |= twice & w
+            twice |= once & w
+            once |= w
+        pairs = twice & ~thrice & b.unsolved[band]
+        if pairs:
+            cell_bit = pairs & (~pairs + 1)
+            best = band * 27 + sudoku_fast_lowest_bit(cell_bit)
+            break
+        open_cells = b.unsolved[band]
+        while open_cells:
+            cell_bit = open_cells & (~open_cells + 1)
+            open_cells ^= cell_bit
+            mask = 0
+            for digit in range(9):
+                if b.cand[3 * digit + band] & cell_bit:
+                    mask |= 1u << digit
+            count = bit_count[mask]
+            if count < best_count:
+                best_count = count
+                best = band * 27 + sudoku_fast_lowest_bit(cell_bit)
+    band = best // 27
+    cell_bit = 1u << (best - 27 * band)
+    mask = 0
+    for digit in range(9):
+        if b.cand[3 * digit + band] & cell_bit:
+            mask |= 1u << digit
+    digits[0] = mask
     return best
+
+
+cdef void write_solution(const Board *b, uint8_t *solution) noexcept nogil:
+    cdef int digit, band, r
+    cdef uint32_t w
+    for digit in range(9):
+        for band in range(BANDS):
+            w = b.cand[3 * digit + band]
+            for r in range(3):
+                solution[27 * band + 9 * r + sudoku_fast_lowest_bit(w & row_mask[r]) - 9 * r] = \
+                    <uint8_t>(digit + 1)
 
 
 cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noexcept nogil:
     """Solve one puzzle (digits 0-9, 0 = empty); write the first solution found."""
-    cdef Grid stack[CELLS + 1]
-    cdef uint8_t branch_cell[CELLS + 1]
-    cdef uint16_t branch_rest[CELLS + 1]
-    cdef Queue q
+    cdef Board stack[CELLS + 1]
+    cdef int branch_cell[CELLS + 1]
+    cdef uint32_t branch_rest[CELLS + 1]
     cdef Outcome out
-    cdef Grid *g
-    cdef Grid *child
-    cdef int cell, depth, v
-    cdef uint16_t rest, digit_bit
+    cdef Board *b
+    cdef Board *child
+    cdef int i, cell, depth, band, digit
+    cdef uint32_t rest, digit_bit
 
     out.count = 0
     out.guesses = 0
     out.nodes = 1
-    g = &stack[0]
-    g.placed = 0
-    q.head = 0
-    q.tail = 0
+    b = &stack[0]
+    for i in range(DIGIT_BANDS):
+        b.cand[i] = BAND_BITS
+        b.settled[i] = BAND_BITS
+    for band in range(BANDS):
+        b.unsolved[band] = BAND_BITS
+        b.placed_rows[band] = 0
     for cell in range(CELLS):
-        g.cand[cell] = ALL_DIGITS
-    for cell in range(CELLS):
-        v = puzzle[cell]
-        if v and not restrict_cell(g, &q, cell, <uint16_t>(1 << (v - 1))):
-            return out
-    if not propagate(g, &q):
+        digit = puzzle[cell]
+        if digit:
+            band = cell // 27
+            restrict_row(b, digit - 1, band, 1u << (cell - 27 * band))
+    if not propagate(b):
         return out
-    if g.placed == CELLS:
-        write_solution(g, solution)
+    if is_solved(b):
+        write_solution(b, solution)
         out.count = 1
         return out
 
     depth = 0
-    branch_cell[0] = <uint8_t>pick_branch_cell(g)
-    branch_rest[0] = g.cand[branch_cell[0]]
+    branch_cell[0] = pick_branch_cell(b, &branch_rest[0])
     while True:
         rest = branch_rest[depth]
         if rest == 0:
@@ -242,13 +355,12 @@ cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noe
         out.nodes += 1
         child = &stack[depth + 1]
         child[0] = stack[depth]
-        q.head = 0
-        q.tail = 0
-        if not restrict_cell(child, &q, branch_cell[depth], digit_bit):
+        cell = branch_cell[depth]
+        band = cell // 27
+        restrict_row(child, sudoku_fast_lowest_bit(digit_bit), band, 1u << (cell - 27 * band))
+        if not propagate(child):
             continue
-        if not propagate(child, &q):
-            continue
-        if child.placed == CELLS:
+        if is_solved(child):
             out.count += 1
             if out.count == 1:
                 write_solution(child, solution)
@@ -256,16 +368,8 @@ cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noe
                 break
             continue
         depth += 1
-        cell = pick_branch_cell(child)
-        branch_cell[depth] = <uint8_t>cell
-        branch_rest[depth] = child.cand[cell]
+        branch_cell[depth] = pick_branch_cell(child, &branch_rest[depth])
     return out
-
-
-cdef inline void write_solution(const Grid *g, uint8_t *solution) noexcept nogil:
-    cdef int cell
-    for cell in range(CELLS):
-        solution[cell] = lowest_digit[g.cand[cell]]
 
 
 def solve_range(
