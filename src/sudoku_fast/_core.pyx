@@ -68,19 +68,22 @@ cdef enum:
     ROW_BITS = 0x1FF        # one row of a band
     BAND_BITS = 0x7FFFFFF   # the 27 cells of a band
     REPEAT_ROWS = 0x40201   # times a 9-bit row pattern: the same columns in all 3 rows
+    FAILED = 0x80000000     # flag in a dirty-bits result: contradiction
 
 # Tables, filled once at import and read-only afterwards.
-cdef uint32_t row_boxes[512]         # 9-bit row -> which of its 3 boxes hold candidates
+cdef uint32_t row_info[512]          # 9-bit row -> bits 0-2: boxes holding candidates,
+                                     #   bit 3: exactly one candidate
+cdef uint32_t permutation_pairs[512] # 3x3 pattern -> its pairs used by some permutation
 cdef uint32_t band_patterns[512]     # 9-bit (row, box) pattern -> cells still usable
+cdef uint32_t rows_cells[8]          # 3-bit set of rows -> their 27-bit cell mask
 cdef uint32_t row_mask[3]
 cdef uint8_t bit_count[512]
 
 
 cdef struct Board:
-    uint32_t cand[DIGIT_BANDS]      # candidates of each digit in each band
-    uint32_t settled[DIGIT_BANDS]   # cand[i] as it was when band i last reached a fixed point
-    uint32_t unsolved[BANDS]        # cells not placed yet
-    uint32_t placed_rows[BANDS]     # bit 3*digit + row: digit placed in that row
+    uint32_t cand[DIGIT_BANDS]          # candidates of each digit in each band
+    uint32_t unsolved[BANDS]            # cells not placed yet
+    uint8_t placed_rows[DIGIT_BANDS]    # 3 bits: rows of the band where the digit is placed
 
 
 cdef struct Outcome:
@@ -91,7 +94,6 @@ cdef struct Outcome:
 
 cdef void build_tables() noexcept:
     cdef int v, k, r, p, pattern
-    cdef uint32_t usable
     # The six ways to give each of 3 rows its own box.
     cdef int perms[6][3]
     perms[0][:] = [0, 1, 2]
@@ -101,77 +103,93 @@ cdef void build_tables() noexcept:
     perms[4][:] = [2, 0, 1]
     perms[5][:] = [2, 1, 0]
     for v in range(512):
-        row_boxes[v] = 0
+        row_info[v] = 0
         bit_count[v] = 0
         for k in range(9):
             if v & (1 << k):
                 bit_count[v] += 1
         for k in range(3):
             if v & (7 << (3 * k)):
-                row_boxes[v] |= 1u << k
+                row_info[v] |= 1u << k
+        if bit_count[v] == 1:
+            row_info[v] |= 8
     for pattern in range(512):
-        usable = 0
+        permutation_pairs[pattern] = 0
+        band_patterns[pattern] = 0
         for p in range(6):
             if all(pattern & (1 << (3 * r + perms[p][r])) for r in range(3)):
                 for r in range(3):
-                    usable |= 7u << (9 * r + 3 * perms[p][r])
-        band_patterns[pattern] = usable
+                    permutation_pairs[pattern] |= 1u << (3 * r + perms[p][r])
+                    band_patterns[pattern] |= 7u << (9 * r + 3 * perms[p][r])
     for r in range(3):
         row_mask[r] = (<uint32_t>ROW_BITS) << (9 * r)
+    for v in range(8):
+        rows_cells[v] = 0
+        for r in range(3):
+            if v & (1 << r):
+                rows_cells[v] |= row_mask[r]
 
 
 build_tables()
 
 
-cdef inline bint settle_band(Board *b, int i) noexcept nogil:
+cdef inline uint32_t clear_cells(Board *b, int i, uint32_t cells) noexcept nogil:
+    """Remove cells from digit-band i; returns the dirty bit of i if that changed it."""
+    cdef uint32_t hit = b.cand[i] & cells
+    b.cand[i] ^= hit
+    return (<uint32_t>(hit != 0)) << i
+
+
+cdef inline uint32_t settle_band(Board *b, int i) noexcept nogil:
     """Apply the band rules to digit-band i until nothing changes; place its row singles.
 
-    Returns False on contradiction (a row or box of the band with no place for the digit).
+    Returns the digit-bands this changed (to settle next), or FAILED on contradiction
+    (a row or box of the band with no place left for the digit).
     """
-    cdef int digit = i // 3, band = i - 3 * digit, r, other
-    cdef uint32_t s = b.cand[i], pattern, row, placed, columns, row_flag
+    cdef int digit = i // 3, band = i - 3 * digit, other
+    cdef uint32_t s = b.cand[i], kept, top, mid, low, new_rows, placed, columns
+    cdef uint32_t dirty = 0
     while True:
-        pattern = row_boxes[s & ROW_BITS] | (row_boxes[(s >> 9) & ROW_BITS] << 3) \
-            | (row_boxes[s >> 18] << 6)
-        s &= band_patterns[pattern]
-        if s == 0:
-            return False
-        placed = 0
-        for r in range(3):
-            row_flag = 1u << (3 * digit + r)
-            if b.placed_rows[band] & row_flag:
-                continue
-            row = s & row_mask[r]
-            if row & (row - 1) == 0:
-                placed |= row
-                b.placed_rows[band] |= row_flag
-        if placed == 0:
+        top = row_info[s & ROW_BITS]
+        mid = row_info[(s >> 9) & ROW_BITS]
+        low = row_info[s >> 18]
+        # The table keeps what some permutation uses, so applying it twice changes nothing.
+        kept = s & band_patterns[(top & 7) | ((mid & 7) << 3) | ((low & 7) << 6)]
+        if kept != s:
+            if kept == 0:
+                return FAILED
+            s = kept
+            top = row_info[s & ROW_BITS]
+            mid = row_info[(s >> 9) & ROW_BITS]
+            low = row_info[s >> 18]
+        new_rows = ((top >> 3) | ((mid >> 3) << 1) | ((low >> 3) << 2)) & ~b.placed_rows[i]
+        if new_rows == 0:
             break
-        columns = (placed | (placed >> 9) | (placed >> 18)) & ROW_BITS
-        columns *= REPEAT_ROWS
+        b.placed_rows[i] |= new_rows
+        placed = s & rows_cells[new_rows]
+        columns = ((placed | (placed >> 9) | (placed >> 18)) & ROW_BITS) * REPEAT_ROWS
         s &= ~columns | placed
         for other in range(3):
             if other != band:
-                b.cand[3 * digit + other] &= ~columns
+                dirty |= clear_cells(b, 3 * digit + other, columns)
         b.unsolved[band] &= ~placed
         for other in range(9):
             if other != digit:
-                b.cand[3 * other + band] &= ~placed
+                dirty |= clear_cells(b, 3 * other + band, placed)
     b.cand[i] = s
-    b.settled[i] = s
-    return True
+    return dirty
 
 
-cdef inline void restrict_row(Board *b, int digit, int band, uint32_t cell_bit) noexcept nogil:
-    """Keep, in the cell's row, only that cell as a place for the digit."""
+cdef inline uint32_t restrict_row(Board *b, int digit, int band, uint32_t cell_bit) noexcept nogil:
+    """Keep, in the cell's row, only that cell as a place for the digit; returns dirty bits."""
     cdef int r = sudoku_fast_lowest_bit(cell_bit) // 9
-    b.cand[3 * digit + band] &= ~row_mask[r] | cell_bit
+    return clear_cells(b, 3 * digit + band, row_mask[r] & ~cell_bit)
 
 
-cdef bint naked_singles(Board *b, bint *progress) noexcept nogil:
-    """Place every cell with one digit left. False if some cell has none."""
+cdef uint32_t naked_singles(Board *b) noexcept nogil:
+    """Place every cell with one digit left; returns dirty bits, FAILED if a cell has none."""
     cdef int band, digit
-    cdef uint32_t once, twice, w, singles, cell_bit
+    cdef uint32_t once, twice, w, singles, cell_bit, dirty = 0
     for band in range(BANDS):
         if b.unsolved[band] == 0:
             continue
@@ -182,66 +200,72 @@ cdef bint naked_singles(Board *b, bint *progress) noexcept nogil:
             twice |= once & w
             once |= w
         if b.unsolved[band] & ~once:
-            return False
+            return FAILED
         singles = once & ~twice & b.unsolved[band]
         while singles:
             cell_bit = singles & (~singles + 1)
             singles ^= cell_bit
             for digit in range(9):
                 if b.cand[3 * digit + band] & cell_bit:
-                    restrict_row(b, digit, band, cell_bit)
+                    dirty |= restrict_row(b, digit, band, cell_bit)
                     break
-            progress[0] = True
-    return True
+    return dirty
 
 
-cdef bint column_singles(Board *b, bint *progress) noexcept nogil:
-    """Place every digit with one place left in a column. False if a column has none."""
-    cdef int digit, band
-    cdef uint32_t w, once[3], twice[3], any_band, many, single_columns, hits, cell_bit
+cdef uint32_t stack_rules(Board *b) noexcept nogil:
+    """The band rules turned sideways, for every digit and stack of three columns.
+
+    A digit takes exactly one cell in each column and each box of a stack, so the 3x3
+    pattern of (band, column) pairs that still hold candidates must contain a permutation.
+    Pairs used by no permutation are cleared: pointing and claiming between boxes and
+    columns, and hidden singles in columns. Returns dirty bits, FAILED on contradiction.
+    """
+    cdef int digit, band, shift
+    cdef uint32_t w, columns[3], pattern, usable, lost, dirty = 0
     for digit in range(9):
         for band in range(BANDS):
             w = b.cand[3 * digit + band]
-            once[band] = (w | (w >> 9) | (w >> 18)) & ROW_BITS
-            twice[band] = ((w & (w >> 9)) | (w & (w >> 18)) | ((w >> 9) & (w >> 18))) & ROW_BITS
-        any_band = once[0] | once[1] | once[2]
-        if any_band != ROW_BITS:
-            return False
-        many = twice[0] | twice[1] | twice[2] | (once[0] & once[1]) | (once[0] & once[2]) \
-            | (once[1] & once[2])
-        single_columns = (any_band & ~many) * REPEAT_ROWS
-        for band in range(BANDS):
-            hits = b.cand[3 * digit + band] & single_columns & b.unsolved[band]
-            while hits:
-                cell_bit = hits & (~hits + 1)
-                hits ^= cell_bit
-                restrict_row(b, digit, band, cell_bit)
-                progress[0] = True
-    return True
+            columns[band] = (w | (w >> 9) | (w >> 18)) & ROW_BITS
+        for shift in range(0, 9, 3):
+            pattern = ((columns[0] >> shift) & 7) | (((columns[1] >> shift) & 7) << 3) \
+                | (((columns[2] >> shift) & 7) << 6)
+            usable = permutation_pairs[pattern]
+            if usable == pattern:
+                continue
+            if usable == 0:
+                return FAILED
+            lost = pattern & ~usable
+            for band in range(BANDS):
+                dirty |= clear_cells(b, 3 * digit + band,
+                                     (((lost >> (3 * band)) & 7) << shift) * REPEAT_ROWS)
+    return dirty
 
 
-cdef bint propagate(Board *b) noexcept nogil:
-    """Run all the rules to a fixed point. False on contradiction."""
+cdef bint propagate(Board *b, uint32_t dirty) noexcept nogil:
+    """Run all the rules to a fixed point, starting from the dirty digit-bands.
+
+    Returns False on contradiction.
+    """
     cdef int i
-    cdef bint progress
     while True:
-        progress = False
-        for i in range(DIGIT_BANDS):
-            if b.cand[i] != b.settled[i]:
-                if not settle_band(b, i):
-                    return False
-                progress = True
-        if progress:
-            continue
+        while dirty:
+            i = sudoku_fast_lowest_bit(dirty)
+            dirty &= dirty - 1
+            dirty |= settle_band(b, i)
+            if dirty & FAILED:
+                return False
         if (b.unsolved[0] | b.unsolved[1] | b.unsolved[2]) == 0:
             return True
-        if not naked_singles(b, &progress):
-            return False
-        if progress:
+        # Cheaper rules first: only when they find nothing do the costlier ones run.
+        dirty = naked_singles(b)
+        if dirty:
+            if dirty & FAILED:
+                return False
             continue
-        if not column_singles(b, &progress):
+        dirty = stack_rules(b)
+        if dirty & FAILED:
             return False
-        if not progress:
+        if not dirty:
             return True
 
 
@@ -314,7 +338,7 @@ cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noe
     cdef Board *b
     cdef Board *child
     cdef int i, cell, depth, band, digit
-    cdef uint32_t rest, digit_bit
+    cdef uint32_t rest, digit_bit, dirty
 
     out.count = 0
     out.guesses = 0
@@ -322,16 +346,16 @@ cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noe
     b = &stack[0]
     for i in range(DIGIT_BANDS):
         b.cand[i] = BAND_BITS
-        b.settled[i] = BAND_BITS
+        b.placed_rows[i] = 0
     for band in range(BANDS):
         b.unsolved[band] = BAND_BITS
-        b.placed_rows[band] = 0
+    dirty = 0
     for cell in range(CELLS):
         digit = puzzle[cell]
         if digit:
             band = cell // 27
-            restrict_row(b, digit - 1, band, 1u << (cell - 27 * band))
-    if not propagate(b):
+            dirty |= restrict_row(b, digit - 1, band, 1u << (cell - 27 * band))
+    if not propagate(b, dirty):
         return out
     if is_solved(b):
         write_solution(b, solution)
@@ -357,8 +381,9 @@ cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noe
         child[0] = stack[depth]
         cell = branch_cell[depth]
         band = cell // 27
-        restrict_row(child, sudoku_fast_lowest_bit(digit_bit), band, 1u << (cell - 27 * band))
-        if not propagate(child):
+        dirty = restrict_row(child, sudoku_fast_lowest_bit(digit_bit), band,
+                             1u << (cell - 27 * band))
+        if not propagate(child, dirty):
             continue
         if is_solved(child):
             out.count += 1
