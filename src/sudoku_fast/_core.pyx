@@ -64,26 +64,30 @@ cdef extern from *:
 cdef enum:
     CELLS = 81
     BANDS = 3
-    DIGIT_BANDS = 27        # digit * 3 + band
+    DIGIT_BANDS = 27        # band * 9 + digit
     ROW_BITS = 0x1FF        # one row of a band
     BAND_BITS = 0x7FFFFFF   # the 27 cells of a band
     REPEAT_ROWS = 0x40201   # times a 9-bit row pattern: the same columns in all 3 rows
-    FAILED = 0x80000000     # flag in a dirty-bits result: contradiction
+    FAILED = -1             # a rule found a contradiction
+    UNCHANGED = 0
+    CHANGED = 1
 
 # Tables, filled once at import and read-only afterwards.
 cdef uint32_t row_info[512]          # 9-bit row -> bits 0-2: boxes holding candidates,
                                      #   bit 3: exactly one candidate
 cdef uint32_t permutation_pairs[512] # 3x3 pattern -> its pairs used by some permutation
-cdef uint32_t band_patterns[512]     # 9-bit (row, box) pattern -> cells still usable
+cdef uint32_t band_patterns[512]     # (row, box) pattern -> the band cells still usable
 cdef uint32_t rows_cells[8]          # 3-bit set of rows -> their 27-bit cell mask
-cdef uint32_t row_mask[3]
+cdef uint32_t peers_in_band[27]      # cell bit -> its row, column and box in the band
+cdef uint32_t column_in_band[27]     # cell bit -> its column in a band (all 3 rows)
 cdef uint8_t bit_count[512]
+cdef int next_band[4]                # next_band[b], next_band[b + 1]: the two other bands
 
 
 cdef struct Board:
-    uint32_t cand[DIGIT_BANDS]          # candidates of each digit in each band
-    uint32_t unsolved[BANDS]            # cells not placed yet
-    uint8_t placed_rows[DIGIT_BANDS]    # 3 bits: rows of the band where the digit is placed
+    uint32_t cand[DIGIT_BANDS]      # band * 9 + digit -> cells where the digit may go
+    uint32_t settled[DIGIT_BANDS]   # cand as it was when the band rules last ran on it
+    uint32_t unsolved[BANDS]        # cells without a placed digit
 
 
 cdef struct Outcome:
@@ -93,8 +97,8 @@ cdef struct Outcome:
 
 
 cdef void build_tables() noexcept:
-    cdef int v, k, r, p, pattern
-    # The six ways to give each of 3 rows its own box.
+    cdef int v, k, r, c, p, pattern
+    # The six ways to give each of 3 rows (or bands) its own box (or column).
     cdef int perms[6][3]
     perms[0][:] = [0, 1, 2]
     perms[1][:] = [0, 2, 1]
@@ -121,110 +125,137 @@ cdef void build_tables() noexcept:
                 for r in range(3):
                     permutation_pairs[pattern] |= 1u << (3 * r + perms[p][r])
                     band_patterns[pattern] |= 7u << (9 * r + 3 * perms[p][r])
-    for r in range(3):
-        row_mask[r] = (<uint32_t>ROW_BITS) << (9 * r)
     for v in range(8):
         rows_cells[v] = 0
         for r in range(3):
             if v & (1 << r):
-                rows_cells[v] |= row_mask[r]
+                rows_cells[v] |= (<uint32_t>ROW_BITS) << (9 * r)
+    next_band[0] = 1
+    next_band[1] = 2
+    next_band[2] = 0
+    next_band[3] = 1
+    for k in range(27):
+        r = k // 9
+        c = k % 9
+        column_in_band[k] = (1u << c) * REPEAT_ROWS
+        peers_in_band[k] = ((<uint32_t>ROW_BITS) << (9 * r)) | column_in_band[k] \
+            | ((7u << (3 * (c // 3))) * REPEAT_ROWS)
+        peers_in_band[k] &= ~(1u << k)
 
 
 build_tables()
 
 
-cdef inline uint32_t clear_cells(Board *b, int i, uint32_t cells) noexcept nogil:
-    """Remove cells from digit-band i; returns the dirty bit of i if that changed it."""
-    cdef uint32_t hit = b.cand[i] & cells
-    b.cand[i] ^= hit
-    return (<uint32_t>(hit != 0)) << i
+cdef inline bint place(Board *b, int band, int digit, uint32_t cell_bit) noexcept nogil:
+    """Put the digit in the cell: clear the cell for the other digits and the digit from
+    the cell's row, column and box. False if the digit is no longer possible there."""
+    cdef int i = band * 9 + digit, k, other
+    if not (b.cand[i] & cell_bit):
+        return False
+    k = sudoku_fast_lowest_bit(cell_bit)
+    for other in range(band * 9, band * 9 + 9):
+        b.cand[other] &= ~cell_bit
+    b.cand[i] = (b.cand[i] & ~peers_in_band[k]) | cell_bit
+    b.cand[next_band[band] * 9 + digit] &= ~column_in_band[k]
+    b.cand[next_band[band + 1] * 9 + digit] &= ~column_in_band[k]
+    b.unsolved[band] &= ~cell_bit
+    return True
 
 
-cdef inline uint32_t settle_band(Board *b, int i) noexcept nogil:
-    """Apply the band rules to digit-band i until nothing changes; place its row singles.
+cdef int naked_singles(Board *b) noexcept nogil:
+    """Place every cell that has one digit left; FAILED if some cell has none."""
+    cdef int band, digit, i
+    cdef uint32_t once, twice, w, hits, cell_bit, any_single = 0, empty = 0
+    cdef uint32_t singles[BANDS]
+    for band in range(BANDS):
+        once = 0
+        twice = 0
+        for i in range(band * 9, band * 9 + 9):
+            w = b.cand[i]
+            twice |= once & w
+            once |= w
+        empty |= b.unsolved[band] & ~once
+        singles[band] = once & ~twice & b.unsolved[band]
+        any_single |= singles[band]
+    if empty:
+        return FAILED
+    if any_single == 0:
+        return UNCHANGED
+    for band in range(BANDS):
+        for digit in range(9):
+            hits = b.cand[band * 9 + digit] & singles[band]
+            while hits:
+                cell_bit = hits & (~hits + 1)
+                hits ^= cell_bit
+                if not place(b, band, digit, cell_bit):
+                    return FAILED
+        if singles[band] & b.unsolved[band]:
+            return FAILED  # a placement took the last digit of another single
+    return CHANGED
 
-    Returns the digit-bands this changed (to settle next), or FAILED on contradiction
-    (a row or box of the band with no place left for the digit).
+
+cdef int band_rules(Board *b) noexcept nogil:
+    """The per-digit band rules, on every digit-band changed since they last ran on it.
+
+    Within a band a digit takes exactly one cell per row and per box, so the 3x3 pattern
+    of (row, box) pairs holding candidates must contain a permutation; a table keeps the
+    pairs some permutation uses. That one lookup does pointing and claiming in the band,
+    hidden singles in boxes, and finds rows or boxes with no place left. A row left with
+    one candidate places the digit there (hidden single in the row).
     """
-    cdef int digit = i // 3, band = i - 3 * digit, other
-    cdef uint32_t s = b.cand[i], kept, top, mid, low, new_rows, placed, columns
-    cdef uint32_t dirty = 0
-    while True:
-        top = row_info[s & ROW_BITS]
-        mid = row_info[(s >> 9) & ROW_BITS]
-        low = row_info[s >> 18]
-        # The table keeps what some permutation uses, so applying it twice changes nothing.
-        kept = s & band_patterns[(top & 7) | ((mid & 7) << 3) | ((low & 7) << 6)]
-        if kept != s:
-            if kept == 0:
-                return FAILED
-            s = kept
+    cdef int i, band, digit, result = UNCHANGED
+    cdef uint32_t s, kept, top, mid, low, singles, cell_bit, todo = 0
+    for i in range(DIGIT_BANDS):
+        todo |= (<uint32_t>(b.cand[i] != b.settled[i])) << i
+    while todo:
+        i = sudoku_fast_lowest_bit(todo)
+        todo &= todo - 1
+        s = b.cand[i]
+        band = i // 9
+        digit = i - 9 * band
+        while True:
             top = row_info[s & ROW_BITS]
             mid = row_info[(s >> 9) & ROW_BITS]
             low = row_info[s >> 18]
-        new_rows = ((top >> 3) | ((mid >> 3) << 1) | ((low >> 3) << 2)) & ~b.placed_rows[i]
-        if new_rows == 0:
-            break
-        b.placed_rows[i] |= new_rows
-        placed = s & rows_cells[new_rows]
-        columns = ((placed | (placed >> 9) | (placed >> 18)) & ROW_BITS) * REPEAT_ROWS
-        s &= ~columns | placed
-        for other in range(3):
-            if other != band:
-                dirty |= clear_cells(b, 3 * digit + other, columns)
-        b.unsolved[band] &= ~placed
-        for other in range(9):
-            if other != digit:
-                dirty |= clear_cells(b, 3 * other + band, placed)
-    b.cand[i] = s
-    return dirty
+            # The table keeps what some permutation uses: applying it twice changes nothing.
+            kept = s & band_patterns[(top & 7) | ((mid & 7) << 3) | ((low & 7) << 6)]
+            if kept != s:
+                if kept == 0:
+                    return FAILED
+                s = kept
+                b.cand[i] = s
+                result = CHANGED
+                top = row_info[s & ROW_BITS]
+                mid = row_info[(s >> 9) & ROW_BITS]
+                low = row_info[s >> 18]
+            singles = s & rows_cells[(top >> 3) | ((mid >> 3) << 1) | ((low >> 3) << 2)] \
+                & b.unsolved[band]
+            if singles == 0:
+                break
+            while singles:
+                cell_bit = singles & (~singles + 1)
+                singles ^= cell_bit
+                if not place(b, band, digit, cell_bit):
+                    return FAILED
+            result = CHANGED
+            s = b.cand[i]
+        b.settled[i] = s
+    return result
 
 
-cdef inline uint32_t restrict_row(Board *b, int digit, int band, uint32_t cell_bit) noexcept nogil:
-    """Keep, in the cell's row, only that cell as a place for the digit; returns dirty bits."""
-    cdef int r = sudoku_fast_lowest_bit(cell_bit) // 9
-    return clear_cells(b, 3 * digit + band, row_mask[r] & ~cell_bit)
-
-
-cdef uint32_t naked_singles(Board *b) noexcept nogil:
-    """Place every cell with one digit left; returns dirty bits, FAILED if a cell has none."""
-    cdef int band, digit
-    cdef uint32_t once, twice, w, singles, cell_bit, dirty = 0
-    for band in range(BANDS):
-        if b.unsolved[band] == 0:
-            continue
-        once = 0
-        twice = 0
-        for digit in range(9):
-            w = b.cand[3 * digit + band]
-            twice |= once & w
-            once |= w
-        if b.unsolved[band] & ~once:
-            return FAILED
-        singles = once & ~twice & b.unsolved[band]
-        while singles:
-            cell_bit = singles & (~singles + 1)
-            singles ^= cell_bit
-            for digit in range(9):
-                if b.cand[3 * digit + band] & cell_bit:
-                    dirty |= restrict_row(b, digit, band, cell_bit)
-                    break
-    return dirty
-
-
-cdef uint32_t stack_rules(Board *b) noexcept nogil:
+cdef int stack_rules(Board *b) noexcept nogil:
     """The band rules turned sideways, for every digit and stack of three columns.
 
     A digit takes exactly one cell in each column and each box of a stack, so the 3x3
-    pattern of (band, column) pairs that still hold candidates must contain a permutation.
-    Pairs used by no permutation are cleared: pointing and claiming between boxes and
-    columns, and hidden singles in columns. Returns dirty bits, FAILED on contradiction.
+    pattern of (band, column) pairs holding candidates must contain a permutation. Pairs
+    used by no permutation are cleared: pointing and claiming between boxes and columns,
+    and hidden singles in columns (the band rules then place them).
     """
-    cdef int digit, band, shift
-    cdef uint32_t w, columns[3], pattern, usable, lost, dirty = 0
+    cdef int digit, band, shift, result = UNCHANGED
+    cdef uint32_t w, columns[3], pattern, usable, lost
     for digit in range(9):
         for band in range(BANDS):
-            w = b.cand[3 * digit + band]
+            w = b.cand[band * 9 + digit]
             columns[band] = (w | (w >> 9) | (w >> 18)) & ROW_BITS
         for shift in range(0, 9, 3):
             pattern = ((columns[0] >> shift) & 7) | (((columns[1] >> shift) & 7) << 3) \
@@ -236,41 +267,36 @@ cdef uint32_t stack_rules(Board *b) noexcept nogil:
                 return FAILED
             lost = pattern & ~usable
             for band in range(BANDS):
-                dirty |= clear_cells(b, 3 * digit + band,
-                                     (((lost >> (3 * band)) & 7) << shift) * REPEAT_ROWS)
-    return dirty
-
-
-cdef bint propagate(Board *b, uint32_t dirty) noexcept nogil:
-    """Run all the rules to a fixed point, starting from the dirty digit-bands.
-
-    Returns False on contradiction.
-    """
-    cdef int i
-    while True:
-        while dirty:
-            i = sudoku_fast_lowest_bit(dirty)
-            dirty &= dirty - 1
-            dirty |= settle_band(b, i)
-            if dirty & FAILED:
-                return False
-        if (b.unsolved[0] | b.unsolved[1] | b.unsolved[2]) == 0:
-            return True
-        # Cheaper rules first: only when they find nothing do the costlier ones run.
-        dirty = naked_singles(b)
-        if dirty:
-            if dirty & FAILED:
-                return False
-            continue
-        dirty = stack_rules(b)
-        if dirty & FAILED:
-            return False
-        if not dirty:
-            return True
+                b.cand[band * 9 + digit] &= ~((((lost >> (3 * band)) & 7) << shift) * REPEAT_ROWS)
+            result = CHANGED
+    return result
 
 
 cdef inline bint is_solved(const Board *b) noexcept nogil:
     return (b.unsolved[0] | b.unsolved[1] | b.unsolved[2]) == 0
+
+
+cdef bint propagate(Board *b) noexcept nogil:
+    """Run all the rules to a fixed point, cheapest first. False on contradiction."""
+    cdef int result
+    while True:
+        result = naked_singles(b)
+        if result == FAILED:
+            return False
+        if is_solved(b):
+            return True
+        if result == CHANGED:
+            continue
+        result = band_rules(b)
+        if result == FAILED:
+            return False
+        if result == CHANGED:
+            continue
+        result = stack_rules(b)
+        if result == FAILED:
+            return False
+        if result == UNCHANGED:
+            return True
 
 
 cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
@@ -278,7 +304,7 @@ cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
 
     Returns band * 27 + bit of the cell.
     """
-    cdef int band, digit, best = -1, best_count = 10, count, bit
+    cdef int band, digit, best = -1, best_count = 10, count
     cdef uint32_t once, twice, thrice, w, pairs, cell_bit, open_cells, mask
     for band in range(BANDS):
         if b.unsolved[band] == 0:
@@ -287,14 +313,13 @@ cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
         twice = 0
         thrice = 0
         for digit in range(9):
-            w = b.cand[3 * digit + band]
+            w = b.cand[band * 9 + digit]
             thrice |= twice & w
             twice |= once & w
             once |= w
         pairs = twice & ~thrice & b.unsolved[band]
         if pairs:
-            cell_bit = pairs & (~pairs + 1)
-            best = band * 27 + sudoku_fast_lowest_bit(cell_bit)
+            best = band * 27 + sudoku_fast_lowest_bit(pairs)
             break
         open_cells = b.unsolved[band]
         while open_cells:
@@ -302,7 +327,7 @@ cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
             open_cells ^= cell_bit
             mask = 0
             for digit in range(9):
-                if b.cand[3 * digit + band] & cell_bit:
+                if b.cand[band * 9 + digit] & cell_bit:
                     mask |= 1u << digit
             count = bit_count[mask]
             if count < best_count:
@@ -312,21 +337,22 @@ cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
     cell_bit = 1u << (best - 27 * band)
     mask = 0
     for digit in range(9):
-        if b.cand[3 * digit + band] & cell_bit:
+        if b.cand[band * 9 + digit] & cell_bit:
             mask |= 1u << digit
     digits[0] = mask
     return best
 
 
 cdef void write_solution(const Board *b, uint8_t *solution) noexcept nogil:
-    cdef int digit, band, r
-    cdef uint32_t w
-    for digit in range(9):
-        for band in range(BANDS):
-            w = b.cand[3 * digit + band]
-            for r in range(3):
-                solution[27 * band + 9 * r + sudoku_fast_lowest_bit(w & row_mask[r]) - 9 * r] = \
-                    <uint8_t>(digit + 1)
+    cdef int band, digit
+    cdef uint32_t w, cell_bit
+    for band in range(BANDS):
+        for digit in range(9):
+            w = b.cand[band * 9 + digit]
+            while w:
+                cell_bit = w & (~w + 1)
+                w ^= cell_bit
+                solution[27 * band + sudoku_fast_lowest_bit(cell_bit)] = <uint8_t>(digit + 1)
 
 
 cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noexcept nogil:
@@ -338,7 +364,7 @@ cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noe
     cdef Board *b
     cdef Board *child
     cdef int i, cell, depth, band, digit
-    cdef uint32_t rest, digit_bit, dirty
+    cdef uint32_t rest, digit_bit
 
     out.count = 0
     out.guesses = 0
@@ -346,16 +372,16 @@ cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noe
     b = &stack[0]
     for i in range(DIGIT_BANDS):
         b.cand[i] = BAND_BITS
-        b.placed_rows[i] = 0
+        b.settled[i] = BAND_BITS
     for band in range(BANDS):
         b.unsolved[band] = BAND_BITS
-    dirty = 0
     for cell in range(CELLS):
         digit = puzzle[cell]
         if digit:
             band = cell // 27
-            dirty |= restrict_row(b, digit - 1, band, 1u << (cell - 27 * band))
-    if not propagate(b, dirty):
+            if not place(b, band, digit - 1, 1u << (cell - 27 * band)):
+                return out  # clashing clues
+    if not propagate(b):
         return out
     if is_solved(b):
         write_solution(b, solution)
@@ -381,9 +407,8 @@ cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noe
         child[0] = stack[depth]
         cell = branch_cell[depth]
         band = cell // 27
-        dirty = restrict_row(child, sudoku_fast_lowest_bit(digit_bit), band,
-                             1u << (cell - 27 * band))
-        if not propagate(child, dirty):
+        place(child, band, sudoku_fast_lowest_bit(digit_bit), 1u << (cell - 27 * band))
+        if not propagate(child):
             continue
         if is_solved(child):
             out.count += 1
