@@ -24,7 +24,7 @@ tables are filled once at import and only read afterwards.
 """
 
 from cpython.unicode cimport PyUnicode_1BYTE_KIND, PyUnicode_DATA, PyUnicode_KIND
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
 cdef extern from *:
     """
@@ -299,16 +299,35 @@ cdef bint propagate(Board *b) noexcept nogil:
             return True
 
 
-cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
-    """The first cell with two candidates, else one with the fewest; its digits as a mask.
+cdef inline int popcount64(uint64_t x) noexcept nogil:
+    """Portable popcount (wheels cannot assume the POPCNT instruction)."""
+    x = x - ((x >> 1) & 0x5555555555555555ULL)
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL
+    return <int>((x * 0x0101010101010101ULL) >> 56)
 
-    Returns band * 27 + bit of the cell.
+
+cdef inline uint32_t cell_digits(const Board *b, int band, int k) noexcept nogil:
+    """The candidates of cell k of a band, as a 9-bit digit mask."""
+    cdef uint32_t mask = 0
+    cdef int digit
+    for digit in range(9):
+        mask |= ((b.cand[band * 9 + digit] >> k) & 1) << digit
+    return mask
+
+
+cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
+    """The cell to branch on, with its candidates as a digit mask; returns band * 27 + bit.
+
+    Among cells with two candidates, the one whose digits appear in the most other
+    two-candidate cells it sees: either choice then turns those into singles, so both
+    branches propagate far. Without such a cell, a cell with the fewest candidates.
     """
-    cdef int band, digit, best = -1, best_count = 10, count
-    cdef uint32_t once, twice, thrice, w, pairs, cell_bit, open_cells, mask
+    cdef int band, digit, best = -1, best_score = -1, count, k, other1, other2, d1, d2
+    cdef uint32_t once, twice, thrice, w, pairs[BANDS], any_pairs = 0, p, mask, column
+    cdef uint32_t in_pairs[DIGIT_BANDS]    # cells with two candidates, one being the digit
+    cdef uint32_t column_hits
     for band in range(BANDS):
-        if b.unsolved[band] == 0:
-            continue
         once = 0
         twice = 0
         thrice = 0
@@ -317,29 +336,47 @@ cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
             thrice |= twice & w
             twice |= once & w
             once |= w
-        pairs = twice & ~thrice & b.unsolved[band]
-        if pairs:
-            best = band * 27 + sudoku_fast_lowest_bit(pairs)
-            break
-        open_cells = b.unsolved[band]
-        while open_cells:
-            cell_bit = open_cells & (~open_cells + 1)
-            open_cells ^= cell_bit
-            mask = 0
-            for digit in range(9):
-                if b.cand[band * 9 + digit] & cell_bit:
-                    mask |= 1u << digit
-            count = bit_count[mask]
-            if count < best_count:
-                best_count = count
-                best = band * 27 + sudoku_fast_lowest_bit(cell_bit)
+        pairs[band] = twice & ~thrice & b.unsolved[band]
+        any_pairs |= pairs[band]
+    if any_pairs:
+        for digit in range(DIGIT_BANDS):
+            in_pairs[digit] = b.cand[digit] & pairs[digit // 9]
+        for band in range(BANDS):
+            other1 = next_band[band] * 9
+            other2 = next_band[band + 1] * 9
+            p = pairs[band]
+            while p:
+                k = sudoku_fast_lowest_bit(p)
+                p &= p - 1
+                mask = cell_digits(b, band, k)
+                d1 = sudoku_fast_lowest_bit(mask)
+                d2 = sudoku_fast_lowest_bit(mask & (mask - 1))
+                column = column_in_band[k]
+                # Each term has bits only in this column (rows 0, 9, 18 after the shift):
+                # their sum counts per row, and the multiply adds the three rows up.
+                column_hits = (((in_pairs[other1 + d1] & column) >> (k % 9))
+                               + ((in_pairs[other2 + d1] & column) >> (k % 9))
+                               + ((in_pairs[other1 + d2] & column) >> (k % 9))
+                               + ((in_pairs[other2 + d2] & column) >> (k % 9)))
+                count = <int>(((column_hits * REPEAT_ROWS) >> 18) & ROW_BITS) + popcount64(
+                    ((<uint64_t>(in_pairs[band * 9 + d1] & peers_in_band[k])) << 32)
+                    | (in_pairs[band * 9 + d2] & peers_in_band[k]))
+                if count > best_score:
+                    best_score = count
+                    best = band * 27 + k
+    else:
+        best_score = 10
+        for band in range(BANDS):
+            p = b.unsolved[band]
+            while p:
+                k = sudoku_fast_lowest_bit(p)
+                p &= p - 1
+                count = bit_count[cell_digits(b, band, k)]
+                if count < best_score:
+                    best_score = count
+                    best = band * 27 + k
     band = best // 27
-    cell_bit = 1u << (best - 27 * band)
-    mask = 0
-    for digit in range(9):
-        if b.cand[band * 9 + digit] & cell_bit:
-            mask |= 1u << digit
-    digits[0] = mask
+    digits[0] = cell_digits(b, band, best - 27 * band)
     return best
 
 
