@@ -150,11 +150,12 @@ cdef inline bint place(Board *b, int band, int digit, uint32_t cell_bit) noexcep
     """Put the digit in the cell: clear the cell for the other digits and the digit from
     the cell's row, column and box. False if the digit is no longer possible there."""
     cdef int i = band * 9 + digit, k, other
-    if not (b.cand[i] & cell_bit):
+    cdef uint32_t *cand = &b.cand[band * 9]
+    if digit > 8 or not (b.cand[i] & cell_bit):
         return False
     k = sudoku_fast_lowest_bit(cell_bit)
-    for other in range(band * 9, band * 9 + 9):
-        b.cand[other] &= ~cell_bit
+    for other in range(9):
+        cand[other] &= ~cell_bit
     b.cand[i] = (b.cand[i] & ~peers_in_band[k]) | cell_bit
     b.cand[next_band[band] * 9 + digit] &= ~column_in_band[k]
     b.cand[next_band[band + 1] * 9 + digit] &= ~column_in_band[k]
@@ -162,35 +163,46 @@ cdef inline bint place(Board *b, int band, int digit, uint32_t cell_bit) noexcep
     return True
 
 
+cdef inline uint32_t cell_digits(const Board *b, int band, int k) noexcept nogil:
+    """The candidates of cell k of a band, as a 9-bit digit mask."""
+    cdef uint32_t mask = 0
+    cdef int digit
+    for digit in range(9):
+        mask |= ((b.cand[band * 9 + digit] >> k) & 1) << digit
+    return mask
+
+
 cdef int naked_singles(Board *b) noexcept nogil:
     """Place every cell that has one digit left; FAILED if some cell has none."""
-    cdef int band, digit, i
-    cdef uint32_t once, twice, w, hits, cell_bit, any_single = 0, empty = 0
-    cdef uint32_t singles[BANDS]
+    cdef int band, digit, k
+    cdef uint32_t once, twice, w, singles, any_single = 0, empty = 0
+    cdef uint32_t band_singles[BANDS]
+    cdef const uint32_t *cand
     for band in range(BANDS):
+        cand = &b.cand[band * 9]
         once = 0
         twice = 0
-        for i in range(band * 9, band * 9 + 9):
-            w = b.cand[i]
+        for digit in range(9):
+            w = cand[digit]
             twice |= once & w
             once |= w
         empty |= b.unsolved[band] & ~once
-        singles[band] = once & ~twice & b.unsolved[band]
-        any_single |= singles[band]
+        band_singles[band] = once & ~twice & b.unsolved[band]
+        any_single |= band_singles[band]
     if empty:
         return FAILED
     if any_single == 0:
         return UNCHANGED
     for band in range(BANDS):
-        for digit in range(9):
-            hits = b.cand[band * 9 + digit] & singles[band]
-            while hits:
-                cell_bit = hits & (~hits + 1)
-                hits ^= cell_bit
-                if not place(b, band, digit, cell_bit):
-                    return FAILED
-        if singles[band] & b.unsolved[band]:
-            return FAILED  # a placement took the last digit of another single
+        singles = band_singles[band]
+        while singles:
+            k = sudoku_fast_lowest_bit(singles)
+            singles &= singles - 1
+            # A placement made above may have taken this cell's last digit: then
+            # cell_digits is 0 and place() fails.
+            digit = sudoku_fast_lowest_bit(cell_digits(b, band, k) | 0x200)
+            if not place(b, band, digit, 1u << k):
+                return FAILED
     return CHANGED
 
 
@@ -305,15 +317,6 @@ cdef inline int popcount64(uint64_t x) noexcept nogil:
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL
     return <int>((x * 0x0101010101010101ULL) >> 56)
-
-
-cdef inline uint32_t cell_digits(const Board *b, int band, int k) noexcept nogil:
-    """The candidates of cell k of a band, as a 9-bit digit mask."""
-    cdef uint32_t mask = 0
-    cdef int digit
-    for digit in range(9):
-        mask |= ((b.cand[band * 9 + digit] >> k) & 1) << digit
-    return mask
 
 
 cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
