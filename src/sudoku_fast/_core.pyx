@@ -23,7 +23,14 @@ Everything below `solve_range` runs without the GIL and without Python objects; 
 tables are filled once at import and only read afterwards.
 """
 
-from cpython.unicode cimport PyUnicode_1BYTE_KIND, PyUnicode_DATA, PyUnicode_KIND
+from cpython.unicode cimport (
+    Py_UCS1,
+    PyUnicode_1BYTE_DATA,
+    PyUnicode_1BYTE_KIND,
+    PyUnicode_DATA,
+    PyUnicode_KIND,
+    PyUnicode_New,
+)
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
 cdef extern from *:
@@ -68,6 +75,7 @@ cdef enum:
     ROW_BITS = 0x1FF        # one row of a band
     BAND_BITS = 0x7FFFFFF   # the 27 cells of a band
     REPEAT_ROWS = 0x40201   # times a 9-bit row pattern: the same columns in all 3 rows
+    NOT_A_CELL = 0x80       # char_value of a character that is not a plain cell
     FAILED = -1             # a rule found a contradiction
     UNCHANGED = 0
     CHANGED = 1
@@ -81,6 +89,8 @@ cdef uint32_t rows_cells[8]          # 3-bit set of rows -> their 27-bit cell ma
 cdef uint32_t peers_in_band[27]      # cell bit -> its row, column and box in the band
 cdef uint32_t column_in_band[27]     # cell bit -> its column in a band (all 3 rows)
 cdef uint8_t bit_count[512]
+cdef uint8_t char_value[256]         # '1'-'9' -> 1-9, '.' and '0' -> 0, others NOT_A_CELL
+cdef uint8_t value_char[256]         # 1-9 -> '1'-'9', 0 -> '.', others '?'
 cdef int next_band[4]                # next_band[b], next_band[b + 1]: the two other bands
 
 
@@ -130,6 +140,15 @@ cdef void build_tables() noexcept:
         for r in range(3):
             if v & (1 << r):
                 rows_cells[v] |= (<uint32_t>ROW_BITS) << (9 * r)
+    for v in range(256):
+        char_value[v] = NOT_A_CELL
+        value_char[v] = ord("?")
+    char_value[ord(".")] = 0
+    char_value[ord("0")] = 0
+    value_char[0] = ord(".")
+    for v in range(1, 10):
+        char_value[ord("0") + v] = v
+        value_char[v] = ord("0") + v
     next_band[0] = 1
     next_band[1] = 2
     next_band[2] = 0
@@ -519,8 +538,8 @@ def encode_strings(list items, uint8_t[::1] out):
     cdef Py_ssize_t n = len(items), i, k
     cdef object item
     cdef const unsigned char *chars
-    cdef unsigned char ch
     cdef uint8_t *row
+    cdef uint8_t value, foreign
     cdef list slow = []
     if out.shape[0] < n * CELLS:
         raise ValueError("output buffer too small")
@@ -536,13 +555,29 @@ def encode_strings(list items, uint8_t[::1] out):
             continue
         chars = <const unsigned char *>PyUnicode_DATA(item)
         row = &out[i * CELLS]
+        foreign = 0
         for k in range(CELLS):
-            ch = chars[k]
-            if ch == 46 or ch == 48:  # '.' or '0'
-                row[k] = 0
-            elif 49 <= ch <= 57:  # '1'..'9'
-                row[k] = ch - 48
-            else:
-                slow.append(i)
-                break
+            value = char_value[chars[k]]
+            foreign |= value
+            row[k] = value
+        if foreign & NOT_A_CELL:
+            slow.append(i)
     return slow
+
+
+def decode_solutions(const uint8_t[::1] solutions, const int32_t[::1] counts):
+    """The solution strings of a batch, None where counts[i] is 0 (no solution)."""
+    cdef Py_ssize_t n = counts.shape[0], i, k
+    cdef list out = [None] * n
+    cdef str text
+    cdef Py_UCS1 *chars
+    if solutions.shape[0] < n * CELLS:
+        raise ValueError("solutions buffer too small")
+    for i in range(n):
+        if counts[i]:
+            text = PyUnicode_New(CELLS, 127)
+            chars = PyUnicode_1BYTE_DATA(text)
+            for k in range(CELLS):
+                chars[k] = value_char[solutions[i * CELLS + k]]
+            out[i] = text
+    return out

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, overload
 
 from . import _core
-from .grid import CELLS, DIGITS, EMPTY, parse_values
+from .grid import CELLS, parse_values
 
 if TYPE_CHECKING:
     import numpy as np
@@ -29,11 +29,6 @@ if TYPE_CHECKING:
 THREADS_ENV = "SUDOKU_FAST_NUM_THREADS"
 MAX_CHUNK = 256
 MIN_CHUNK = 16  # batches of up to this many puzzles run serially
-
-# bytes.translate table: engine values 0-9 -> canonical characters.
-_VALUE_TO_CHAR = bytes(
-    ord(EMPTY) if v == 0 else ord(DIGITS[v - 1]) if v <= 9 else ord("?") for v in range(256)
-)
 
 
 def usable_cores() -> int:
@@ -198,9 +193,7 @@ def encode_puzzles(puzzles: list[Any]) -> bytearray:
 
 def decode_solutions(results: EngineResults) -> list[str | None]:
     """Canonical solution strings in input order; None where there is no solution."""
-    text = results.solutions.translate(_VALUE_TO_CHAR).decode("ascii")
-    counts = results.counts
-    return [text[i * CELLS : (i + 1) * CELLS] if counts[i] else None for i in range(results.n)]
+    return _core.decode_solutions(results.solutions, results.counts)  # type: ignore[no-any-return]
 
 
 def _as_list(puzzles: Iterable[str], what: str) -> list[Any]:
