@@ -193,7 +193,7 @@ def encode_puzzles(puzzles: list[Any]) -> bytearray:
 
 def decode_solutions(results: EngineResults) -> list[str | None]:
     """Canonical solution strings in input order; None where there is no solution."""
-    return _core.decode_solutions(results.solutions, results.counts)  # type: ignore[no-any-return]
+    return _core.decode_solutions(results.solutions, results.counts)
 
 
 def _as_list(puzzles: Iterable[str], what: str) -> list[Any]:
