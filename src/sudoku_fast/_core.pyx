@@ -32,6 +32,7 @@ from cpython.unicode cimport (
     PyUnicode_New,
 )
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memcpy, memset
 
 cdef extern from *:
     """
@@ -98,6 +99,7 @@ cdef struct Board:
     uint32_t cand[DIGIT_BANDS]      # band * 9 + digit -> cells where the digit may go
     uint32_t settled[DIGIT_BANDS]   # cand as it was when the band rules last ran on it
     uint32_t unsolved[BANDS]        # cells without a placed digit
+    uint8_t grid[CELLS]             # placed digits 1-9, 0 = none yet
 
 
 cdef struct Outcome:
@@ -170,7 +172,7 @@ cdef inline bint place(Board *b, int band, int digit, uint32_t cell_bit) noexcep
     the cell's row, column and box. False if the digit is no longer possible there."""
     cdef int i = band * 9 + digit, k, other
     cdef uint32_t *cand = &b.cand[band * 9]
-    if digit > 8 or not (b.cand[i] & cell_bit):
+    if not (b.cand[i] & cell_bit):
         return False
     k = sudoku_fast_lowest_bit(cell_bit)
     for other in range(9):
@@ -179,6 +181,7 @@ cdef inline bint place(Board *b, int band, int digit, uint32_t cell_bit) noexcep
     b.cand[next_band[band] * 9 + digit] &= ~column_in_band[k]
     b.cand[next_band[band + 1] * 9 + digit] &= ~column_in_band[k]
     b.unsolved[band] &= ~cell_bit
+    b.grid[27 * band + k] = <uint8_t>(digit + 1)
     return True
 
 
@@ -196,6 +199,7 @@ cdef int naked_singles(Board *b) noexcept nogil:
     cdef int band, digit, k
     cdef uint32_t once, twice, w, singles, any_single = 0, empty = 0
     cdef uint32_t band_singles[BANDS]
+    cdef uint32_t index_bits[BANDS][4]  # bit j of a cell's (only) digit index, per cell
     cdef const uint32_t *cand
     for band in range(BANDS):
         cand = &b.cand[band * 9]
@@ -205,6 +209,10 @@ cdef int naked_singles(Board *b) noexcept nogil:
             w = cand[digit]
             twice |= once & w
             once |= w
+        index_bits[band][0] = cand[1] | cand[3] | cand[5] | cand[7]
+        index_bits[band][1] = cand[2] | cand[3] | cand[6] | cand[7]
+        index_bits[band][2] = cand[4] | cand[5] | cand[6] | cand[7]
+        index_bits[band][3] = cand[8]
         empty |= b.unsolved[band] & ~once
         band_singles[band] = once & ~twice & b.unsolved[band]
         any_single |= band_singles[band]
@@ -217,9 +225,10 @@ cdef int naked_singles(Board *b) noexcept nogil:
         while singles:
             k = sudoku_fast_lowest_bit(singles)
             singles &= singles - 1
-            # A placement made above may have taken this cell's last digit: then
-            # cell_digits is 0 and place() fails.
-            digit = sudoku_fast_lowest_bit(cell_digits(b, band, k) | 0x200)
+            digit = <int>(((index_bits[band][0] >> k) & 1) | (((index_bits[band][1] >> k) & 1) << 1)
+                          | (((index_bits[band][2] >> k) & 1) << 2)
+                          | (((index_bits[band][3] >> k) & 1) << 3))
+            # A placement made above may have taken this cell's last digit: place() fails.
             if not place(b, band, digit, 1u << k):
                 return FAILED
     return CHANGED
@@ -402,18 +411,6 @@ cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
     return best
 
 
-cdef void write_solution(const Board *b, uint8_t *solution) noexcept nogil:
-    cdef int band, digit
-    cdef uint32_t w, cell_bit
-    for band in range(BANDS):
-        for digit in range(9):
-            w = b.cand[band * 9 + digit]
-            while w:
-                cell_bit = w & (~w + 1)
-                w ^= cell_bit
-                solution[27 * band + sudoku_fast_lowest_bit(cell_bit)] = <uint8_t>(digit + 1)
-
-
 cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noexcept nogil:
     """Solve one puzzle (digits 0-9, 0 = empty); write the first solution found."""
     cdef Board stack[CELLS + 1]
@@ -434,6 +431,7 @@ cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noe
         b.settled[i] = BAND_BITS
     for band in range(BANDS):
         b.unsolved[band] = BAND_BITS
+    memset(b.grid, 0, CELLS)
     for cell in range(CELLS):
         digit = puzzle[cell]
         if digit:
@@ -443,7 +441,7 @@ cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noe
     if not propagate(b):
         return out
     if is_solved(b):
-        write_solution(b, solution)
+        memcpy(solution, b.grid, CELLS)
         out.count = 1
         return out
 
@@ -472,7 +470,7 @@ cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noe
         if is_solved(child):
             out.count += 1
             if out.count == 1:
-                write_solution(child, solution)
+                memcpy(solution, child.grid, CELLS)
             if out.count >= limit:
                 break
             continue
