@@ -16,11 +16,12 @@ How a puzzle is made:
    Since removing clues can only add solutions, a clue that could not go earlier cannot
    go later either, so one pass leaves a minimal puzzle: removing any remaining clue (any
    remaining symmetric group, with a symmetry) gives two or more solutions.
-3. **Difficulty.** With `minimal=True` (the default) a minimal puzzle is rated by the
-   logical solver and kept only if its level is the one asked for; otherwise a new grid
-   is drawn. With `minimal=False` a removal is also refused when it would lift the
-   puzzle above the asked level, which makes easy and medium puzzles much faster to get
-   (they keep a few more clues than needed for uniqueness).
+3. **Difficulty.** With `minimal=True` (the default) the minimal puzzle is rated by the
+   logical solver (`rate`'s levels) and kept only if its level is the one asked for;
+   otherwise a new grid is drawn. With `minimal=False`, when the minimal puzzle is
+   harder than asked, the removed clues are put back, last removed first, until it is
+   no harder; it is kept if it then has the asked level. Such puzzles keep a few more
+   clues than uniqueness needs, and easy ones never need a new grid.
 
 The removal tests are batched: several candidate removals are checked in one engine
 call (as consecutive removals while most succeed, as single removals once most fail),
@@ -248,12 +249,11 @@ class _Carver:
     counts; the result equals testing each removal one at a time in order.
     """
 
-    def __init__(
-        self, grid: list[int], orbits: list[tuple[int, ...]], cap: int | None, geo: Geometry
-    ) -> None:
+    def __init__(self, grid: list[int], orbits: list[tuple[int, ...]], geo: Geometry) -> None:
+        self.grid = grid
         self.puzzle = bytes(grid)
         self.queue = deque(orbits)
-        self.cap = cap
+        self.removed: list[tuple[int, ...]] = []  # orbits removed, in order
         self.geo = geo
         self.consecutive = True  # test consecutive removals (vs. single removals)
         self.batch: list[tuple[int, ...]] = []
@@ -282,28 +282,24 @@ class _Carver:
         clues = self.geo.cells - self.puzzle.count(0)
         return max(PREFIX_BATCH, (clues - self.geo.cells // 3) // 2)
 
-    def _acceptable(self, count: int, puzzle: bytes) -> bool:
-        if count != 1:
-            return False
-        return self.cap is None or level_within(list(puzzle), self.cap, self.geo) <= self.cap
-
     def feed(self, counts: Sequence[int]) -> None:
         """Take the solution counts of the last batch, in order."""
         if self.consecutive:
             for i, count in enumerate(counts):
-                if not self._acceptable(count, self.tested[i]):
+                if count != 1:
                     # Orbit i stays; the tests after it assumed it gone, so redo them.
                     self.queue.extendleft(reversed(self.batch[i + 1 :]))
                     self.consecutive = False
                     return
                 self.puzzle = self.tested[i]
+                self.removed.append(self.batch[i])
             return
         accepted = None
         retest = []
         successes = 0
         for i, count in enumerate(counts):
             if accepted is None:
-                if self._acceptable(count, self.tested[i]):
+                if count == 1:
                     accepted = i
                     successes += 1
             elif count == 1:
@@ -313,6 +309,7 @@ class _Carver:
             # count 0 cannot happen; count 2 stays 2 with fewer clues: the orbit stays.
         if accepted is not None:
             self.puzzle = self.tested[accepted]
+            self.removed.append(self.batch[accepted])
         self.queue.extendleft(reversed(retest))
         self.consecutive = successes * 2 > len(counts)
 
@@ -340,13 +337,25 @@ class _Slot:
         grid = random_full_grid(self.rng, self.geo)
         order = self.orbits[:]
         self.rng.shuffle(order)
-        cap = None if self.minimal else self.level
-        return _Carver(grid, order, cap, self.geo)
+        return _Carver(grid, order, self.geo)
 
     def finish(self) -> None:
-        """The carver is done: keep its puzzle if it meets the level, else start over."""
-        puzzle = list(self.carver.puzzle)
-        if self.level is None or level_within(puzzle, self.level, self.geo) == self.level:
+        """The carver is done: keep a puzzle at the asked level, or start over."""
+        carver = self.carver
+        puzzle = list(carver.puzzle)
+        if self.level is None:
+            self.result = format_values(puzzle)
+            return
+        level = level_within(puzzle, self.level, self.geo)
+        if not self.minimal:
+            # Put clues back, last removed first, until the puzzle is no harder than asked.
+            for orbit in reversed(carver.removed):
+                if level <= self.level:
+                    break
+                for cell in orbit:
+                    puzzle[cell] = carver.grid[cell]
+                level = level_within(puzzle, self.level, self.geo)
+        if level == self.level:
             self.result = format_values(puzzle)
         else:
             self.carver = self._new_carver()
@@ -413,8 +422,8 @@ def generate(
     fresh randomness). `symmetry`: None, "rotational" (180 degrees), "rot90", "mirror",
     "flip", "diagonal", "antidiagonal" or "dihedral"; clues are then removed in
     symmetric groups. `minimal=True`: no clue (no symmetric group of clues) can be
-    removed without losing uniqueness; `minimal=False` stops removing clues where
-    the puzzle would get harder than `difficulty` (no effect without a difficulty).
+    removed without losing uniqueness; `minimal=False` allows a few more clues, put
+    back until the puzzle is no harder than `difficulty` (no effect without one).
     Only `size=9` is supported so far.
     """
     return generate_many(1, difficulty, seed, size, symmetry, minimal, threads=1)[0]

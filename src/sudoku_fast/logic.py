@@ -15,7 +15,8 @@ level  name       techniques
 1      easy       full house, hidden single, naked single
 2      medium     pointing, claiming (locked candidates)
 3      hard       naked pair, hidden pair, naked triple, hidden triple, X-wing
-4      expert     swordfish, XY-wing, XYZ-wing, naked quad, hidden quad, jellyfish
+4      expert     swordfish, XY-wing, XYZ-wing, simple colouring, XY-chain, naked
+                  quad, hidden quad, jellyfish
 5      extreme    trial and error: assuming a candidate leads, by singles alone, to a
                   contradiction, so the candidate goes
 6      nightmare  needs guessing: not even one step of trial and error helps
@@ -38,11 +39,6 @@ from math import isqrt
 
 LEVEL_NAMES = {1: "easy", 2: "medium", 3: "hard", 4: "expert", 5: "extreme", 6: "nightmare"}
 GUESS = "guess"  # the pseudo-technique counted when no technique applies
-
-
-def popcount(mask: int) -> int:
-    """Number of set bits of a non-negative int."""
-    return mask.bit_count()
 
 
 def digits_of(mask: int) -> list[int]:
@@ -84,6 +80,7 @@ class Geometry:
     col_of: tuple[int, ...] = field(init=False)
     box_of: tuple[int, ...] = field(init=False)
     all_digits: int = field(init=False)
+    crossings: tuple[tuple[tuple[int, int, int], ...], ...] = field(init=False)
 
     def __post_init__(self) -> None:
         n, br, bc = self.size, self.box_rows, self.box_cols
@@ -115,6 +112,21 @@ class Geometry:
         set_(self, "peer_sets", peer_sets)
         set_(self, "peers", tuple(tuple(sorted(p)) for p in peer_sets))
         set_(self, "all_digits", (1 << n) - 1)
+        # For each unit, the units of the other kind it crosses (a line and a box):
+        # (other unit, positions of the shared cells in this unit, ... in the other).
+        units = rows + cols + boxes
+        crossings: list[list[tuple[int, int, int]]] = [[] for _ in units]
+        for line in range(2 * n):
+            for b in range(n):
+                box_unit = 2 * n + b
+                shared = set(units[line]) & set(units[box_unit])
+                if not shared:
+                    continue
+                line_mask = sum(1 << i for i, c in enumerate(units[line]) if c in shared)
+                box_mask = sum(1 << i for i, c in enumerate(units[box_unit]) if c in shared)
+                crossings[line].append((box_unit, line_mask, box_mask))
+                crossings[box_unit].append((line, line_mask, box_mask))
+        set_(self, "crossings", tuple(tuple(c) for c in crossings))
 
     def unit_name(self, unit: int) -> str:
         """'row 3', 'column 5' or 'box 7' (counted from 1)."""
@@ -185,6 +197,7 @@ class LogicSolver:
         if self.geo.cells != len(values):
             raise ValueError(f"expected {self.geo.cells} cells, got {len(values)}")
         self.values = list(values)
+        self._positions: list[list[int]] | None = None
         full = self.geo.all_digits
         self.cand = [0 if v else full for v in self.values]
         for cell, v in enumerate(self.values):
@@ -202,12 +215,36 @@ class LogicSolver:
         """True when every cell holds a value."""
         return 0 not in self.values
 
+    def positions(self) -> list[list[int]]:
+        """For each unit, and each digit d at index d-1: where d fits in the unit.
+
+        Bit i is set when the unit's i-th cell has d as a candidate. Cached until the
+        candidates change.
+        """
+        if self._positions is None:
+            n = self.geo.size
+            cand = self.cand
+            table = []
+            for unit in self.geo.units:
+                where = [0] * n
+                for i, cell in enumerate(unit):
+                    c = cand[cell]
+                    while c:
+                        low = c & -c
+                        where[low.bit_length() - 1] |= 1 << i
+                        c ^= low
+                table.append(where)
+            self._positions = table
+        return self._positions
+
     def restrict(self, cell: int, allowed: int) -> None:
         """Keep only the candidates of `cell` that are in the bitmask `allowed`."""
         self.cand[cell] &= allowed
+        self._positions = None
 
     def place(self, cell: int, digit: int) -> None:
         """Put `digit` in `cell` and remove it from the cell's peers."""
+        self._positions = None
         self.values[cell] = digit
         self.cand[cell] = 0
         mask = ~(1 << (digit - 1))
@@ -221,28 +258,50 @@ class LogicSolver:
             self.place(cell, digit)
         for cell, digit in hint.eliminations:
             self.cand[cell] &= ~(1 << (digit - 1))
+        self._positions = None
 
-    def check(self) -> None:
-        """Raise `Contradiction` if an empty cell or an unplaced digit of a unit has no room."""
-        geo = self.geo
-        for cell in range(geo.cells):
-            if not self.values[cell] and not self.cand[cell]:
-                raise Contradiction(f"{geo.name(cell)} has no candidate left")
-        for u, unit in enumerate(geo.units):
-            placed = 0
-            room = 0
-            for cell in unit:
-                room |= self.cand[cell]
-                if self.values[cell]:
-                    placed |= 1 << (self.values[cell] - 1)
-            missing = geo.all_digits & ~placed & ~room
-            if missing:
-                digit = digits_of(missing)[0]
-                raise Contradiction(f"{digit} has no place left in {geo.unit_name(u)}")
+    def fill_singles(self) -> int:
+        """Place every naked and hidden single, repeatedly; returns how many were placed.
 
-    def next_step(self, max_level: int = 5) -> Hint | None:
-        """The easiest deduction available (techniques up to `max_level`), or None."""
+        A quick way to the same state that one single at a time reaches (used where
+        only the level matters, not the order of the steps).
+        """
+        cand = self.cand
+        units = self.geo.units
+        cells = self.geo.cells
+        placed = 0
+        progress = True
+        while progress:
+            progress = False
+            for cell in range(cells):
+                c = cand[cell]
+                if c and not c & (c - 1):
+                    self.place(cell, c.bit_length())
+                    placed += 1
+                    progress = True
+            for unit in units:
+                once = 0
+                twice = 0
+                for cell in unit:
+                    c = cand[cell]
+                    twice |= once & c
+                    once |= c
+                only = once & ~twice
+                if not only:
+                    continue
+                for cell in unit:
+                    hit = cand[cell] & only
+                    if hit:
+                        self.place(cell, (hit & -hit).bit_length())
+                        placed += 1
+                        progress = True
+        return placed
+
+    def next_step(self, max_level: int = 5, min_level: int = 1) -> Hint | None:
+        """The easiest deduction available (techniques of levels min_level..max_level)."""
         for technique in TECHNIQUES:
+            if technique.level < min_level:
+                continue
             if technique.level > max_level:
                 break
             step = technique.find(self)
@@ -258,20 +317,28 @@ class LogicSolver:
 def find_full_house(s: LogicSolver) -> Hint | None:
     """A unit with a single empty cell: that cell gets the missing digit."""
     geo = s.geo
+    values = s.values
     for u, unit in enumerate(geo.units):
-        empty = [c for c in unit if not s.values[c]]
-        if len(empty) == 1:
-            cell = empty[0]
-            if s.cand[cell] and not s.cand[cell] & (s.cand[cell] - 1):
-                digit = digits_of(s.cand[cell])[0]
+        empty = -1
+        for c in unit:
+            if not values[c]:
+                if empty >= 0:
+                    break
+                empty = c
+        else:
+            if empty < 0:
+                continue
+            c = s.cand[empty]
+            if c and not c & (c - 1):
+                digit = c.bit_length()
                 return Hint(
                     "full house",
                     1,
-                    (cell,),
+                    (empty,),
                     (digit,),
-                    placements=((cell, digit),),
+                    placements=((empty, digit),),
                     explanation=(
-                        f"{geo.name(cell)} is the last empty cell of {geo.unit_name(u)}, "
+                        f"{geo.name(empty)} is the last empty cell of {geo.unit_name(u)}, "
                         f"so it takes the missing {digit}"
                     ),
                 )
@@ -345,32 +412,33 @@ def find_pointing(s: LogicSolver) -> Hint | None:
     """A digit confined to one line inside a box is removed from the rest of that line."""
     geo = s.geo
     n = geo.size
+    positions = s.positions()
     for b in range(n):
         box_unit = 2 * n + b
-        box = geo.units[box_unit]
         for digit in range(1, n + 1):
-            bit = 1 << (digit - 1)
-            places = [c for c in box if s.cand[c] & bit]
-            if len(places) < 2:
-                continue
-            for line_of, base in ((geo.row_of, 0), (geo.col_of, n)):
-                lines = {line_of[c] for c in places}
-                if len(lines) != 1:
+            where = positions[box_unit][digit - 1]
+            if not where & (where - 1):
+                continue  # fewer than two places
+            for line, line_mask, box_mask in geo.crossings[box_unit]:
+                if where & ~box_mask:
                     continue
-                line = base + lines.pop()
-                others = [c for c in geo.units[line] if geo.box_of[c] != b]
+                bit = 1 << (digit - 1)
+                unit = geo.units[line]
+                others = [unit[i] for i in range(n) if not line_mask >> i & 1]
                 elim = _eliminations(s, others, bit)
                 if elim:
+                    box = geo.units[box_unit]
+                    places = tuple(box[i] for i in range(n) if where >> i & 1)
+                    kind = "row" if line < n else "column"
                     return Hint(
                         "pointing",
                         2,
-                        tuple(places),
+                        places,
                         (digit,),
                         eliminations=elim,
                         explanation=(
                             f"in {geo.unit_name(box_unit)}, {digit} can only be in "
-                            f"{geo.unit_name(line)}, so it goes from the rest of that "
-                            f"{'row' if base == 0 else 'column'}"
+                            f"{geo.unit_name(line)}, so it goes from the rest of that {kind}"
                         ),
                     )
     return None
@@ -380,30 +448,33 @@ def find_claiming(s: LogicSolver) -> Hint | None:
     """A digit confined to one box inside a line is removed from the rest of that box."""
     geo = s.geo
     n = geo.size
+    positions = s.positions()
     for line in range(2 * n):
         for digit in range(1, n + 1):
-            bit = 1 << (digit - 1)
-            places = [c for c in geo.units[line] if s.cand[c] & bit]
-            if len(places) < 2:
+            where = positions[line][digit - 1]
+            if not where & (where - 1):
                 continue
-            boxes = {geo.box_of[c] for c in places}
-            if len(boxes) != 1:
-                continue
-            box_unit = 2 * n + boxes.pop()
-            others = [c for c in geo.units[box_unit] if c not in places]
-            elim = _eliminations(s, others, bit)
-            if elim:
-                return Hint(
-                    "claiming",
-                    2,
-                    tuple(places),
-                    (digit,),
-                    eliminations=elim,
-                    explanation=(
-                        f"in {geo.unit_name(line)}, {digit} can only be in "
-                        f"{geo.unit_name(box_unit)}, so it goes from the rest of that box"
-                    ),
-                )
+            for box_unit, line_mask, box_mask in geo.crossings[line]:
+                if where & ~line_mask:
+                    continue
+                bit = 1 << (digit - 1)
+                box = geo.units[box_unit]
+                others = [box[i] for i in range(n) if not box_mask >> i & 1]
+                elim = _eliminations(s, others, bit)
+                if elim:
+                    unit = geo.units[line]
+                    places = tuple(unit[i] for i in range(n) if where >> i & 1)
+                    return Hint(
+                        "claiming",
+                        2,
+                        places,
+                        (digit,),
+                        eliminations=elim,
+                        explanation=(
+                            f"in {geo.unit_name(line)}, {digit} can only be in "
+                            f"{geo.unit_name(box_unit)}, so it goes from the rest of that box"
+                        ),
+                    )
     return None
 
 
@@ -420,12 +491,12 @@ def _naked_subset(s: LogicSolver, k: int, level: int) -> Hint | None:
         open_cells = [c for c in unit if s.cand[c]]
         if len(open_cells) <= k:
             continue
-        small = [c for c in open_cells if 2 <= popcount(s.cand[c]) <= k]
+        small = [c for c in open_cells if 2 <= s.cand[c].bit_count() <= k]
         for group in itertools.combinations(small, k):
             union = 0
             for c in group:
                 union |= s.cand[c]
-            if popcount(union) != k:
+            if union.bit_count() != k:
                 continue
             others = [c for c in open_cells if c not in group]
             elim = _eliminations(s, others, union)
@@ -450,24 +521,17 @@ def _hidden_subset(s: LogicSolver, k: int, level: int) -> Hint | None:
     """k digits with only k places in a unit: those cells lose every other candidate."""
     geo = s.geo
     n = geo.size
+    positions = s.positions()
     for u, unit in enumerate(geo.units):
-        places_of: dict[int, int] = {}  # digit -> bitmask of positions within the unit
-        for digit in range(1, n + 1):
-            bit = 1 << (digit - 1)
-            where = 0
-            for i, c in enumerate(unit):
-                if s.cand[c] & bit:
-                    where |= 1 << i
-            if where:
-                places_of[digit] = where
+        places_of = {d + 1: where for d, where in enumerate(positions[u]) if where}
         if len(places_of) <= k:
             continue
-        small = [d for d, where in places_of.items() if 2 <= popcount(where) <= k]
+        small = [d for d, where in places_of.items() if 2 <= where.bit_count() <= k]
         for group in itertools.combinations(small, k):
             where = 0
             for d in group:
                 where |= places_of[d]
-            if popcount(where) != k:
+            if where.bit_count() != k:
                 continue
             cells = tuple(unit[i] for i in range(n) if where >> i & 1)
             keep = 0
@@ -534,23 +598,20 @@ def _fish(s: LogicSolver, k: int, level: int) -> Hint | None:
     """
     geo = s.geo
     n = geo.size
+    positions = s.positions()
     for digit in range(1, n + 1):
         bit = 1 << (digit - 1)
         for base_is_row in (True, False):
             spots: dict[int, int] = {}  # base line -> bitmask of cover lines
             for line in range(n):
-                unit = geo.units[line if base_is_row else n + line]
-                where = 0
-                for i, c in enumerate(unit):
-                    if s.cand[c] & bit:
-                        where |= 1 << i
-                if 2 <= popcount(where) <= k:
+                where = positions[line if base_is_row else n + line][digit - 1]
+                if 2 <= where.bit_count() <= k:
                     spots[line] = where
             for bases in itertools.combinations(spots, k):
                 cover = 0
                 for line in bases:
                     cover |= spots[line]
-                if popcount(cover) != k:
+                if cover.bit_count() != k:
                     continue
                 covers = [i for i in range(n) if cover >> i & 1]
                 cover_units = [geo.units[n + i if base_is_row else i] for i in covers]
@@ -601,11 +662,13 @@ def find_xy_wing(s: LogicSolver) -> Hint | None:
     """Pivot {x,y} seeing pincers {x,z} and {y,z}: z goes from cells seeing both pincers."""
     geo = s.geo
     cand = s.cand
-    bivalue = [c for c in range(geo.cells) if cand[c] and popcount(cand[c]) == 2]
+    bivalue = [c for c in range(geo.cells) if cand[c] and cand[c].bit_count() == 2]
     for pivot in bivalue:
         pc = cand[pivot]
         wings = [
-            c for c in geo.peers[pivot] if popcount(cand[c]) == 2 and popcount(cand[c] & pc) == 1
+            c
+            for c in geo.peers[pivot]
+            if cand[c].bit_count() == 2 and (cand[c] & pc).bit_count() == 1
         ]
         for a, b in itertools.combinations(wings, 2):
             ca, cb = cand[a], cand[b]
@@ -637,12 +700,12 @@ def find_xyz_wing(s: LogicSolver) -> Hint | None:
     cand = s.cand
     for pivot in range(geo.cells):
         pc = cand[pivot]
-        if popcount(pc) != 3:
+        if pc.bit_count() != 3:
             continue
-        wings = [c for c in geo.peers[pivot] if popcount(cand[c]) == 2 and cand[c] & ~pc == 0]
+        wings = [c for c in geo.peers[pivot] if cand[c].bit_count() == 2 and cand[c] & ~pc == 0]
         for a, b in itertools.combinations(wings, 2):
             z = cand[a] & cand[b]
-            if popcount(z) != 1 or (cand[a] | cand[b]) != pc:
+            if z.bit_count() != 1 or (cand[a] | cand[b]) != pc:
                 continue
             common = geo.peer_sets[pivot] & geo.peer_sets[a] & geo.peer_sets[b]
             elim = _eliminations(s, sorted(common), z)
@@ -659,6 +722,142 @@ def find_xyz_wing(s: LogicSolver) -> Hint | None:
                         f"{zd}, so {zd} goes from cells seeing all three"
                     ),
                 )
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# Chains
+
+
+def find_simple_colouring(s: LogicSolver) -> Hint | None:
+    """Colour chains of conjugate pairs of one digit (exactly one of each pair holds it).
+
+    Colour wrap: two cells of one colour see each other, so that colour is false
+    everywhere. Colour trap: a cell seeing both colours cannot hold the digit.
+    """
+    geo = s.geo
+    n = geo.size
+    cand = s.cand
+    for digit in range(1, n + 1):
+        bit = 1 << (digit - 1)
+        links: dict[int, list[int]] = {}
+        for unit in geo.units:
+            places = [c for c in unit if cand[c] & bit]
+            if len(places) == 2:
+                a, b = places
+                links.setdefault(a, []).append(b)
+                links.setdefault(b, []).append(a)
+        colour: dict[int, int] = {}
+        for start in links:
+            if start in colour:
+                continue
+            colour[start] = 0
+            component = [start]
+            consistent = True
+            for cell in component:  # grows while iterating: a breadth-first walk
+                for other in links[cell]:
+                    if other not in colour:
+                        colour[other] = 1 - colour[cell]
+                        component.append(other)
+                    elif colour[other] == colour[cell]:
+                        consistent = False  # odd cycle: only on an impossible board
+            if not consistent or len(component) < 3:
+                continue
+            sides = [[c for c in component if colour[c] == k] for k in (0, 1)]
+            for side in sides:
+                clash = next(
+                    ((a, b) for a, b in itertools.combinations(side, 2) if b in geo.peer_sets[a]),
+                    None,
+                )
+                if clash is not None:
+                    elim = tuple((c, digit) for c in side)
+                    a, b = clash
+                    return Hint(
+                        "simple colouring",
+                        4,
+                        tuple(sorted(component)),
+                        (digit,),
+                        eliminations=elim,
+                        explanation=(
+                            f"the conjugate pairs of {digit} split into two colours, one of "
+                            f"which holds {digit}; {geo.name(a)} and {geo.name(b)} share a "
+                            f"colour and see each other, so that colour is false"
+                        ),
+                    )
+            seen = [set().union(*(geo.peer_sets[c] for c in side)) for side in sides]
+            members = set(component)
+            trapped = sorted(c for c in seen[0] & seen[1] if c not in members and cand[c] & bit)
+            if trapped:
+                return Hint(
+                    "simple colouring",
+                    4,
+                    tuple(sorted(component)),
+                    (digit,),
+                    eliminations=tuple((c, digit) for c in trapped),
+                    explanation=(
+                        f"the conjugate pairs of {digit} split into two colours, one of "
+                        f"which holds {digit}; {', '.join(geo.name(c) for c in trapped)} "
+                        f"see both colours, so they cannot"
+                    ),
+                )
+    return None
+
+
+def find_xy_chain(s: LogicSolver) -> Hint | None:
+    """A chain of bivalue cells, each seeing the next and sharing a digit with it.
+
+    If the first cell is not z, its other digit forces the next cell, and so on, until
+    the last cell is z: so the first or the last cell is z, and z goes from every cell
+    that sees both. The shortest chain for each start is found breadth first.
+    """
+    geo = s.geo
+    cand = s.cand
+    bivalue = [c for c in range(geo.cells) if cand[c].bit_count() == 2]
+    in_chain = set(bivalue)
+    for start in bivalue:
+        for z in digits_of(cand[start]):
+            zbit = 1 << (z - 1)
+            first = cand[start] & ~zbit  # the digit start holds if it is not z
+            # State: (cell, digit the cell is forced to hold). Parents rebuild the chain.
+            parent: dict[tuple[int, int], tuple[int, int] | None] = {(start, first): None}
+            frontier = [(start, first)]
+            while frontier:
+                nxt = []
+                for cell, forced in frontier:
+                    for other in geo.peers[cell]:
+                        oc = cand[other]
+                        if other not in in_chain or not oc & forced:
+                            continue
+                        state = (other, oc & ~forced)
+                        if state in parent:
+                            continue
+                        parent[state] = (cell, forced)
+                        nxt.append(state)
+                        if state[1] != zbit or other == start:
+                            continue
+                        common = geo.peer_sets[start] & geo.peer_sets[other]
+                        elim = _eliminations(s, sorted(common), zbit)
+                        if not elim:
+                            continue
+                        chain = []
+                        walk: tuple[int, int] | None = state
+                        while walk is not None:
+                            chain.append(walk[0])
+                            walk = parent[walk]
+                        chain.reverse()
+                        names = " - ".join(geo.name(c) for c in chain)
+                        return Hint(
+                            "xy-chain",
+                            4,
+                            tuple(chain),
+                            (z,),
+                            eliminations=elim,
+                            explanation=(
+                                f"in the chain {names}, if the first cell is not {z} the "
+                                f"last one is, so {z} goes from cells seeing both ends"
+                            ),
+                        )
+                frontier = nxt
     return None
 
 
@@ -750,7 +949,7 @@ def find_trial_and_error(s: LogicSolver) -> Hint | None:
     """
     geo = s.geo
     order = sorted(
-        (c for c in range(geo.cells) if s.cand[c]), key=lambda c: (popcount(s.cand[c]), c)
+        (c for c in range(geo.cells) if s.cand[c]), key=lambda c: (s.cand[c].bit_count(), c)
     )
     for cell in order:
         for digit in digits_of(s.cand[cell]):
@@ -794,6 +993,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("swordfish", 4, find_swordfish),
     Technique("xy-wing", 4, find_xy_wing),
     Technique("xyz-wing", 4, find_xyz_wing),
+    Technique("simple colouring", 4, find_simple_colouring),
+    Technique("xy-chain", 4, find_xy_chain),
     Technique("naked quad", 4, find_naked_quad),
     Technique("hidden quad", 4, find_hidden_quad),
     Technique("jellyfish", 4, find_jellyfish),

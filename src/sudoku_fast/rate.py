@@ -10,7 +10,8 @@ level  name       hardest technique needed
 1      easy       full house, hidden single, naked single
 2      medium     pointing, claiming (locked candidates)
 3      hard       naked pair, hidden pair, naked triple, hidden triple, X-wing
-4      expert     swordfish, XY-wing, XYZ-wing, naked quad, hidden quad, jellyfish
+4      expert     swordfish, XY-wing, XYZ-wing, simple colouring, XY-chain, naked
+                  quad, hidden quad, jellyfish
 5      extreme    trial and error: assuming one candidate leads, by singles alone, to a
                   contradiction (one level of trial, never nested)
 6      nightmare  needs guessing: at some point not even trial and error helps
@@ -91,13 +92,15 @@ def level_within(values: list[int], max_level: int, geo: Geometry | None = None)
     """
     solver = LogicSolver(values, geo)
     level = 1
-    while not solver.solved:
-        step = solver.next_step(max_level)
+    while True:
+        solver.fill_singles()
+        if solver.solved:
+            return level
+        step = solver.next_step(max_level, min_level=2)
         if step is None:
             return max_level + 1
         level = max(level, step.level)
         solver.apply(step)
-    return level
 
 
 def rating_from_steps(
