@@ -95,11 +95,14 @@ def _geometry_for(size: object) -> Geometry:
 
 
 def _fill(rng: random.Random, geo: Geometry, values: list[int], cand: list[int]) -> bool:
-    """Complete `values` in place by randomised search; False if it cannot be completed."""
+    """Complete `values` in place by randomised search; False if it cannot be completed.
+
+    `cand` holds the candidates of every empty cell (never 0) and 0 for filled cells.
+    """
     best = -1
     best_count = geo.size + 1
     for cell, c in enumerate(cand):
-        if values[cell]:
+        if not c:
             continue
         k = c.bit_count()
         if k < best_count:
@@ -108,8 +111,6 @@ def _fill(rng: random.Random, geo: Geometry, values: list[int], cand: list[int])
                 break
     if best < 0:
         return True
-    if best_count == 0:
-        return False
     digits = digits_of(cand[best])
     rng.shuffle(digits)
     for digit in digits:
@@ -176,18 +177,36 @@ def _transform(rng: random.Random, geo: Geometry, grid: list[int]) -> list[int]:
 
 def random_full_grid(rng: random.Random, geo: Geometry) -> list[int]:
     """A random complete grid drawn with `rng` (see the module doc for how)."""
+    n = geo.size
     while True:
         values = [0] * geo.cells
-        cand = [geo.all_digits] * geo.cells
-        ok = True
         if geo.box_rows == geo.box_cols:
             for b in range(geo.box_rows):  # diagonal boxes share no row or column
-                box = geo.units[2 * geo.size + b * geo.box_rows + b]
-                digits = list(range(1, geo.size + 1))
+                digits = list(range(1, n + 1))
                 rng.shuffle(digits)
-                for cell, digit in zip(box, digits, strict=True):
-                    ok = ok and _assign(geo, values, cand, cell, digit)
-        if ok and _fill(rng, geo, values, cand):
+                for cell, digit in zip(
+                    geo.units[2 * n + b * geo.box_rows + b], digits, strict=True
+                ):
+                    values[cell] = digit
+        seen = [0] * (3 * n)  # digits placed in each unit
+        for cell, v in enumerate(values):
+            if v:
+                bit = 1 << (v - 1)
+                seen[geo.row_of[cell]] |= bit
+                seen[n + geo.col_of[cell]] |= bit
+                seen[2 * n + geo.box_of[cell]] |= bit
+        cand = [
+            0
+            if values[cell]
+            else geo.all_digits
+            & ~(
+                seen[geo.row_of[cell]] | seen[n + geo.col_of[cell]] | seen[2 * n + geo.box_of[cell]]
+            )
+            for cell in range(geo.cells)
+        ]
+        if 0 not in (cand[c] for c in range(geo.cells) if not values[c]) and _fill(
+            rng, geo, values, cand
+        ):
             return _transform(rng, geo, values)
 
 
