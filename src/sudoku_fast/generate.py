@@ -61,6 +61,7 @@ SYMMETRIES = (
 
 PREFIX_BATCH = 8  # consecutive removals tested per engine call while most succeed
 SINGLE_BATCH = 4  # single removals tested per engine call once most fail
+ACTIVE_PUZZLES = 256  # puzzles carved in lockstep, so one engine call checks many removals
 
 
 def _level_of(difficulty: str | int | None) -> int | None:
@@ -409,22 +410,32 @@ def generate_many(
     geo = _geometry_for(size)
     orbits = symmetry_orbits(symmetry, geo)
     master = random.Random(seed)
-    slots = [_Slot(master.getrandbits(64), geo, orbits, level, bool(minimal)) for _ in range(n)]
-    active = slots
-    while active:
+    seeds = [master.getrandbits(64) for _ in range(n)]  # puzzle i depends on seeds[i] only
+    results: list[str] = [""] * n
+    active: list[tuple[int, _Slot]] = []
+    started = 0
+    while active or started < n:
+        while started < n and len(active) < ACTIVE_PUZZLES:
+            active.append((started, _Slot(seeds[started], geo, orbits, level, bool(minimal))))
+            started += 1
         batch: list[bytes] = []
         spans = []
-        for slot in active:
+        for _, slot in active:
             cands = slot.carver.candidates()
-            spans.append((slot, len(batch), len(batch) + len(cands)))
+            spans.append((len(batch), len(batch) + len(cands)))
             batch.extend(cands)
         counts = _count_batch(batch, threads)
-        for slot, start, stop in spans:
+        still = []
+        for (index, slot), (start, stop) in zip(active, spans, strict=True):
             slot.carver.feed(counts[start:stop])
             if slot.carver.done:
                 slot.finish()
-        active = [slot for slot in active if slot.result is None]
-    return [slot.result for slot in slots if slot.result is not None]
+            if slot.result is None:
+                still.append((index, slot))
+            else:
+                results[index] = slot.result
+        active = still
+    return results
 
 
 def generate(
