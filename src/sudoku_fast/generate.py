@@ -31,6 +31,10 @@ threads.
 
 Every random choice comes from a private `random.Random(seed)`; the global RNG is never
 touched. The same arguments and seed give the same puzzles.
+
+Sizes: grids, symmetries, transformations and levels all follow from the grid's
+`Geometry`. The 9x9-only parts are `_geometry_for` (it refuses other sizes) and
+`_count_batch` (the compiled engine counts 9x9 grids only so far).
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from collections import deque
 from collections.abc import Sequence
 
 from .batch import run_engine
-from .grid import format_values
+from .board import SYMBOLS
 from .logic import LEVEL_NAMES, Geometry, digits_of, geometry
 from .rate import level_within
 
@@ -364,7 +368,7 @@ class _Slot:
         carver = self.carver
         puzzle = list(carver.puzzle)
         if self.level is None:
-            self.result = format_values(puzzle)
+            self.result = _text(puzzle)
             return
         level = level_within(puzzle, self.level, self.geo)
         if not self.minimal:
@@ -376,9 +380,14 @@ class _Slot:
                     puzzle[cell] = carver.grid[cell]
                 level = level_within(puzzle, self.level, self.geo)
         if level == self.level:
-            self.result = format_values(puzzle)
+            self.result = _text(puzzle)
         else:
             self.carver = self._new_carver()
+
+
+def _text(values: list[int]) -> str:
+    """A grid as text: symbols 1-9, then A, B, ... for larger sizes; '.' for empty."""
+    return "".join(SYMBOLS[v - 1] if v else "." for v in values)
 
 
 def _count_batch(puzzles: list[bytes], threads: int | None) -> list[int]:

@@ -63,7 +63,7 @@ class Rating:
     level: int
     name: str
     hardest: str
-    counts: Mapping[str, int] = field(default_factory=dict)
+    counts: Mapping[str, int] = field(default_factory=dict, hash=False)
     clues: int = 0
     engine_guesses: int = 0
     engine_nodes: int = 0
