@@ -155,7 +155,8 @@ def geometry(size: int = 9, box_rows: int | None = None, box_cols: int | None = 
 class Hint:
     """One step towards the solution, or a mistake found on the board.
 
-    `technique` names the step (e.g. "hidden single", "x-wing", "wrong value");
+    `technique` names the step (e.g. "hidden single", "x-wing", "wrong value") and
+    `level` is its level (1-6, as in the table above; 0 for the two mistake kinds);
     `cells` and `digits` are the pattern it rests on (0-based cells in row-major order,
     digits from 1); `placements` and `eliminations` are (cell, digit) pairs it places or
     removes from the pencil marks; `explanation` says it in one line.
@@ -182,7 +183,7 @@ class Hint:
 
 
 class Contradiction(ValueError):
-    """The board has no solution: an empty cell or a digit without a place in a unit."""
+    """The board breaks the rules: two equal values share a unit."""
 
 
 class LogicSolver:
