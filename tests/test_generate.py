@@ -1,0 +1,228 @@
+"""The generator: unique, minimal, symmetric, reproducible puzzles at the asked difficulty."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+from checks import check_solution
+
+import sudoku_fast as sf
+from sudoku_fast import reference
+from sudoku_fast.cli import main
+from sudoku_fast.generate import (
+    DIFFICULTIES,
+    SYMMETRIES,
+    _Carver,
+    random_full_grid,
+    symmetry_orbits,
+)
+from sudoku_fast.logic import geometry
+
+
+def _clue_cells(puzzle: str) -> list[int]:
+    return [i for i, ch in enumerate(puzzle) if ch != "."]
+
+
+def _without(puzzle: str, cells: tuple[int, ...] | list[int]) -> str:
+    chars = list(puzzle)
+    for cell in cells:
+        chars[cell] = "."
+    return "".join(chars)
+
+
+@pytest.fixture(scope="module")
+def plain() -> list[str]:
+    return sf.generate_many(60, seed=2024, threads=1)
+
+
+def test_generated_puzzles_have_one_solution(plain: list[str]) -> None:
+    assert len(plain) == 60
+    assert sf.count_many(plain, limit=2) == [1] * 60
+    assert sf.count_many(plain, limit=50) == [1] * 60
+    for puzzle in plain:
+        assert sf.parse(puzzle) == puzzle
+        check_solution(sf.solve(puzzle), puzzle)
+    for puzzle in plain[:6]:  # the pure-Python reference agrees
+        assert reference.count_solutions(puzzle, 2) == 1
+
+
+def test_generated_puzzles_are_minimal(plain: list[str]) -> None:
+    for puzzle in plain[:20]:
+        variants = [_without(puzzle, [cell]) for cell in _clue_cells(puzzle)]
+        assert sf.count_many(variants, limit=2, threads=1) == [2] * len(variants)
+    puzzle = plain[0]
+    for cell in _clue_cells(puzzle)[:4]:
+        assert reference.count_solutions(_without(puzzle, [cell]), 2) == 2
+
+
+def test_puzzles_differ_and_grids_are_spread(plain: list[str]) -> None:
+    assert len(set(plain)) == len(plain)
+    solutions = {sf.solve(p) for p in plain}
+    assert len(solutions) == len(plain)
+    rng = random.Random(7)
+    geo = geometry(9)
+    grids = [random_full_grid(rng, geo) for _ in range(300)]
+    texts = {"".join(map(str, g)) for g in grids}
+    assert len(texts) == 300
+    for text in list(texts)[:50]:
+        check_solution(text, "." * 81)
+    # Every digit shows up in the top-left cell, not a fixed relabelling.
+    assert {g[0] for g in grids} == set(range(1, 10))
+
+
+def _image(cell: int, symmetry: str) -> set[int]:
+    """Cells that `cell` maps to under the symmetry, computed from coordinates."""
+    r, c = divmod(cell, 9)
+    maps = {
+        "rotational": [(8 - r, 8 - c)],
+        "rot90": [(c, 8 - r), (8 - r, 8 - c), (8 - c, r)],
+        "mirror": [(r, 8 - c)],
+        "flip": [(8 - r, c)],
+        "diagonal": [(c, r)],
+        "antidiagonal": [(8 - c, 8 - r)],
+        "dihedral": [
+            (c, 8 - r),
+            (8 - r, 8 - c),
+            (8 - c, r),
+            (r, 8 - c),
+            (8 - r, c),
+            (c, r),
+            (8 - c, 8 - r),
+        ],
+    }[symmetry]
+    return {rr * 9 + cc for rr, cc in maps}
+
+
+@pytest.mark.parametrize("symmetry", [s for s in SYMMETRIES if s != "none"])
+def test_symmetry_is_kept(symmetry: str) -> None:
+    puzzles = sf.generate_many(3, seed=5, symmetry=symmetry, threads=1)
+    assert sf.count_many(puzzles) == [1, 1, 1]
+    orbits = symmetry_orbits(symmetry, geometry(9))
+    for puzzle in puzzles:
+        clues = set(_clue_cells(puzzle))
+        for cell in clues:
+            assert _image(cell, symmetry) <= clues, f"{symmetry} broken at cell {cell}"
+        # Minimal for the symmetry: no symmetric group of clues can go.
+        groups = [o for o in orbits if o[0] in clues]
+        variants = [_without(puzzle, group) for group in groups]
+        assert sf.count_many(variants, threads=1) == [2] * len(variants)
+
+
+def test_symmetry_orbits_cover_the_grid() -> None:
+    for symmetry in SYMMETRIES:
+        orbits = symmetry_orbits(symmetry, geometry(9))
+        cells = sorted(c for o in orbits for c in o)
+        assert cells == list(range(81))
+    assert symmetry_orbits("rot180", geometry(9)) == symmetry_orbits("rotational", geometry(9))
+    assert len(symmetry_orbits(None, geometry(9))) == 81
+
+
+def test_same_seed_same_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert sf.generate(seed=11) == sf.generate(seed=11)
+    assert sf.generate(seed=11) != sf.generate(seed=12)
+    one = sf.generate_many(8, seed=3, threads=1)
+    assert sf.generate_many(8, seed=3, threads=2) == one
+    assert sf.generate_many(8, seed=3, threads=None) == one
+    # (the package's `generate` is the function; the module is in sys.modules)
+    monkeypatch.setattr(
+        sys.modules["sudoku_fast.generate"], "ACTIVE_PUZZLES", 3
+    )  # fewer puzzles in lockstep
+    assert sf.generate_many(8, seed=3, threads=1) == one
+    assert sf.generate(seed=5, symmetry="mirror") == sf.generate(seed=5, symmetry="mirror")
+    unseeded = {sf.generate() for _ in range(3)}
+    assert len(unseeded) == 3
+
+
+def test_global_random_state_is_untouched(monkeypatch: pytest.MonkeyPatch) -> None:
+    random.seed(99)
+    state = random.getstate()
+    sf.generate(seed=1)
+    sf.generate_many(3, difficulty="medium", seed=2, threads=1)
+    assert random.getstate() == state
+
+    def forbidden(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the global RNG was used")
+
+    for name in ("random", "shuffle", "randrange", "randint", "choice", "sample", "getrandbits"):
+        monkeypatch.setattr(random, name, forbidden)
+    assert sf.count_solutions(sf.generate(seed=4)) == 1
+    assert sf.count_solutions(sf.generate()) == 1
+
+
+@pytest.mark.parametrize(("difficulty", "level"), sorted(DIFFICULTIES.items()))
+def test_difficulty_is_met(difficulty: str, level: int) -> None:
+    puzzles = sf.generate_many(2, difficulty=difficulty, seed=level, threads=1)
+    assert sf.generate_many(1, difficulty=level, seed=level, threads=1)[0] == puzzles[0]
+    assert sf.count_many(puzzles) == [1, 1]
+    for puzzle in puzzles:
+        assert sf.rate(puzzle).level == level
+    variants = [_without(puzzles[0], [cell]) for cell in _clue_cells(puzzles[0])]
+    assert set(sf.count_many(variants, threads=1)) == {2}
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium"])
+def test_not_minimal_keeps_difficulty(difficulty: str) -> None:
+    puzzles = sf.generate_many(3, difficulty=difficulty, seed=8, minimal=False, threads=1)
+    assert sf.count_many(puzzles) == [1, 1, 1]
+    for puzzle in puzzles:
+        assert sf.rate(puzzle).name == difficulty
+
+
+def _sequential(grid: list[int], order: list[tuple[int, ...]]) -> str:
+    """Clue removal one test at a time, with the public API: the reference behaviour."""
+    puzzle = "".join(map(str, grid))
+    for orbit in order:
+        trial = _without(puzzle, orbit)
+        if sf.count_solutions(trial) == 1:
+            puzzle = trial
+    return puzzle
+
+
+def test_batched_removal_equals_one_at_a_time() -> None:
+    rng = random.Random(31)
+    geo = geometry(9)
+    for symmetry in (None, "rotational"):
+        for _ in range(5):
+            grid = random_full_grid(rng, geo)
+            order = symmetry_orbits(symmetry, geo)
+            rng.shuffle(order)
+            carver = _Carver(grid, order, geo)
+            while not carver.done:
+                carver.feed(sf.count_many(_texts(carver), threads=1))
+            got = "".join(str(v) if v else "." for v in carver.puzzle)
+            assert got == _sequential(grid, order)
+
+
+def _texts(carver: _Carver) -> list[str]:
+    """The carver's candidate puzzles as text."""
+    return ["".join(str(v) if v else "." for v in c) for c in carver.candidates()]
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="unknown difficulty"):
+        sf.generate(difficulty="impossible")
+    with pytest.raises(ValueError, match="1-5"):
+        sf.generate(difficulty=6)
+    with pytest.raises(ValueError, match="unknown difficulty"):
+        sf.generate(difficulty="nightmare")
+    with pytest.raises(TypeError):
+        sf.generate(difficulty=2.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="only 9x9"):
+        sf.generate(size=16)
+    with pytest.raises(ValueError, match="unknown symmetry"):
+        sf.generate(symmetry="spiral")
+    with pytest.raises(ValueError, match="negative"):
+        sf.generate_many(-1)
+    with pytest.raises(ValueError):
+        sf.generate_many(2, threads=0)
+    assert sf.generate_many(0) == []
+
+
+def test_cli_generate(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "-n", "3", "--difficulty", "medium", "--seed", "1"]) == 0
+    lines = capsys.readouterr().out.split()
+    assert lines == sf.generate_many(3, difficulty="medium", seed=1)
+    assert main(["generate", "--seed", "2", "--symmetry", "rotational", "--threads", "1"]) == 0
+    assert capsys.readouterr().out.strip() == sf.generate(seed=2, symmetry="rotational")
