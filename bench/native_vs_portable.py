@@ -8,16 +8,18 @@ venv; this script runs both interpreters alternately on the same puzzle files, s
 Make the two venvs from a source tree (takes a few minutes), then measure:
 
     python bench/native_vs_portable.py --make-venvs /tmp/nvp
-    python bench/native_vs_portable.py \\
+    python bench/native_vs_portable.py --perf 3 \\
         --portable /tmp/nvp/portable/bin/python --native /tmp/nvp/native/bin/python
 
 Defaults: ../shared/data/magictour_top1465.txt and sudoku17_49158.txt, 3 runs per build.
 Each timed run is `solve_many(puzzles, threads=1)` over the whole file (repeated until it
 has taken at least --min-seconds), after one untimed warm-up pass; every puzzle must come
 back solved. Rates are reported per wall-clock second and per second of the process's
-CPU time; on a busy machine the CPU-time figure is the steadier one. On x86-64 the script
-also counts, with objdump, the instructions in each build's extension that need more
-than the x86-64 baseline (SSE2).
+CPU time. On a busy machine both drift with the other load; `--perf N` adds user-space
+cycles and instructions per puzzle from `perf stat` (a process solving each file 1 + N
+times minus one solving it once), which only count while the process runs. On x86-64
+the script also counts, with objdump, the instructions in each build's extension that
+need more than the x86-64 baseline (SSE2).
 """
 
 from __future__ import annotations
@@ -102,6 +104,47 @@ def measure(python: str, files: list[Path], min_seconds: float) -> tuple[Rates, 
     return rates, str(result["extension"])
 
 
+def solve_passes(files: list[str], passes: int) -> None:
+    """Runs inside the interpreter under test: solve each file `passes` times, untimed."""
+    import sudoku_fast as sf
+
+    for name in files:
+        puzzles = [line.strip() for line in Path(name).read_text().splitlines() if line.strip()]
+        for _ in range(passes):
+            if any(s is None for s in sf.solve_many(puzzles, threads=1)):
+                raise SystemExit(f"{name}: some puzzles came back unsolved")
+
+
+def perf_counts(python: str, puzzle_file: Path, passes: int) -> dict[str, float]:
+    """User-space cycles and instructions of one process solving a file `passes` times."""
+    script = str(Path(__file__).resolve())
+    perf = ["perf", "stat", "-x", ",", "-e", "cycles:u,instructions:u", "--"]
+    proc = subprocess.run(
+        [*perf, python, script, "--passes", str(passes), str(puzzle_file)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd="/",
+    )
+    counts = {}
+    for line in proc.stderr.splitlines():
+        fields = line.split(",")
+        if len(fields) > 2 and fields[2].split(":")[0] in ("cycles", "instructions"):
+            counts[fields[2].split(":")[0]] = float(fields[0])
+    if len(counts) != 2:
+        raise SystemExit(f"perf stat gave no counters:\n{proc.stderr}")
+    return counts
+
+
+def perf_per_puzzle(python: str, puzzle_file: Path, extra_passes: int) -> dict[str, float]:
+    """Cycles and instructions per puzzle: a process solving the file 1 + extra_passes
+    times minus one solving it once, so start-up, import and warm-up cancel out."""
+    n = sum(1 for line in puzzle_file.read_text().splitlines() if line.strip())
+    once = perf_counts(python, puzzle_file, 1)
+    more = perf_counts(python, puzzle_file, 1 + extra_passes)
+    return {key: (more[key] - once[key]) / (extra_passes * n) for key in once}
+
+
 def extended_instruction_counts(extension: str) -> dict[str, int] | None:
     """Instructions beyond x86-64 baseline in a compiled extension (None: not checkable)."""
     if platform.machine().lower() not in ("x86_64", "amd64") or not shutil.which("objdump"):
@@ -153,6 +196,40 @@ def make_venvs(where: Path) -> None:
         print(f"  {python}")
 
 
+def print_perf_table(builds: dict[str, str], files: list[Path], runs: int, passes: int) -> None:
+    """Median cycles and instructions per puzzle of each build, alternating builds."""
+    if not shutil.which("perf"):
+        print("perf not found: no cycle counts")
+        return
+    counts: dict[str, dict[str, dict[str, list[float]]]] = {
+        b: {str(f): {"cycles": [], "instructions": []} for f in files} for b in builds
+    }
+    for run in range(runs):
+        order = list(builds) if run % 2 == 0 else list(reversed(builds))
+        for build in order:
+            for f in files:
+                for key, value in perf_per_puzzle(builds[build], f, passes).items():
+                    counts[build][str(f)][key].append(value)
+    print(f"perf stat, user space, per puzzle (median of {runs}, {passes} extra passes)")
+    print(
+        f"{'file':<24}{'cycles portable':>16}{'native':>10}{'portable/native':>17}"
+        f"{'instr portable':>16}{'native':>10}"
+    )
+    for f in files:
+        med = {
+            (b, key): statistics.median(counts[b][str(f)][key])
+            for b in builds
+            for key in ("cycles", "instructions")
+        }
+        speedup = med["portable", "cycles"] / med["native", "cycles"]
+        print(
+            f"{f.name:<24}{med['portable', 'cycles']:>16,.0f}{med['native', 'cycles']:>10,.0f}"
+            f"{speedup:>17.3f}{med['portable', 'instructions']:>16,.0f}"
+            f"{med['native', 'instructions']:>10,.0f}"
+        )
+    print()
+
+
 def main() -> None:
     """Parse the command line and run the comparison (or the worker, or the venv setup)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -162,11 +239,23 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="runs per build (median taken)")
     parser.add_argument("--min-seconds", type=float, default=1.0, help="time per timed run")
     parser.add_argument("--make-venvs", type=Path, help="build both venvs here, then stop")
+    parser.add_argument(
+        "--perf",
+        type=int,
+        metavar="PASSES",
+        default=0,
+        help="also count user-space cycles and instructions per puzzle with `perf stat`,"
+        " over PASSES extra passes per file (immune to time lost waiting for a core)",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--passes", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
 
     if args.worker:
         worker([str(f) for f in args.files], args.min_seconds)
+        return
+    if args.passes:
+        solve_passes([str(f) for f in args.files], args.passes)
         return
     if args.make_venvs:
         make_venvs(args.make_venvs)
@@ -211,6 +300,8 @@ def main() -> None:
                 runs = ", ".join(f"{rate:,.0f}" for rate in rates[build][clock][str(f)])
                 print(f"{f.name} {clock} {build} runs: {runs}")
     print()
+    if args.perf:
+        print_perf_table(builds, files, args.runs, args.perf)
     for build in builds:
         counts = extended_instruction_counts(extensions[build])
         if counts is not None:
