@@ -35,6 +35,7 @@ def mixed_batch() -> list[str]:
     return batch
 
 
+@pytest.mark.slow
 def test_threads_give_identical_results_in_order(mixed_batch: list[str]) -> None:
     serial = sf.solve_many(mixed_batch, threads=1)
     assert len(serial) == len(mixed_batch) > 3000

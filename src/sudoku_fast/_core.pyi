@@ -1,17 +1,41 @@
-"""Typed stubs for the compiled 9x9 engine."""
+"""Typed stubs for the compiled 9x9 engine (`_core.pyx`).
+
+Buffers are C-contiguous objects supporting the buffer protocol (bytes, bytearray,
+array.array, memoryview, numpy arrays) with the item type each parameter names; the
+engine checks item type and writability when it is called, not the type checker.
+"""
 
 from typing import Any
 
+from typing_extensions import Buffer
+
 def solve_range(
-    grids: Any,
-    solutions: Any,
-    counts: Any,
-    guesses: Any,
-    nodes: Any,
-    nanos: Any | None,
+    grids: Buffer,
+    solutions: Buffer,
+    counts: Buffer,
+    guesses: Buffer,
+    nodes: Buffer,
+    nanos: Buffer | None,
     start: int,
     stop: int,
     limit: int,
-) -> None: ...
-def encode_strings(items: list[Any], out: Any) -> list[int]: ...
-def decode_solutions(solutions: Any, counts: Any) -> list[str | None]: ...
+) -> None:
+    """Solve puzzles start..stop-1 of a flat buffer of 81-byte grids, without the GIL.
+
+    grids: uint8 digits 0-9 (read only); solutions: writable uint8, 81 per puzzle;
+    counts: writable int32; guesses, nodes and nanos (None = untimed): writable int64.
+    Raises ValueError for limit < 1, a bad range or buffers too small for it.
+    """
+
+def encode_strings(items: list[Any], out: Buffer) -> list[int]:
+    """Write each plain 81-character puzzle string of `items` into `out` as digits 0-9.
+
+    out: writable uint8, 81 per item. Returns the indices of the items that are not in
+    that plain form (any other object included), for the caller to parse or reject.
+    """
+
+def decode_solutions(solutions: Buffer, counts: Buffer) -> list[str | None]:
+    """The canonical solution strings of a batch, None where counts[i] is 0.
+
+    solutions: uint8, 81 digits per puzzle; counts: int32, one per puzzle.
+    """
