@@ -19,7 +19,7 @@ import time
 
 import sudoku_fast as sf
 from sudoku_fast import reference
-from sudoku_fast.generate import DIFFICULTIES
+from sudoku_fast.generator import DIFFICULTIES
 
 
 def _variants(puzzle: str) -> list[str]:

@@ -11,11 +11,11 @@ True
 from ._version import __version__
 from .batch import count_many, solve_many
 from .board import Board, load_board, save_board
-from .generate import generate, generate_many
+from .generator import generate, generate_many
 from .grid import is_solution, parse, show
 from .hints import candidates, hint
 from .logic import Hint
-from .rate import Rating, rate, rate_many
+from .rating import Rating, rate, rate_many
 from .solver import count_solutions, solve
 
 __all__ = [

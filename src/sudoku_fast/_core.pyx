@@ -1,4 +1,6 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+# cython: language_level=3
+# Every other directive (boundscheck, wraparound, cdivision, initializedcheck) is set once
+# for all modules in setup.py, where SUDOKU_FAST_DEBUG=1 turns the checks back on.
 """The 9x9 engine: constraint propagation and search on per-digit band bitboards.
 
 The state keeps, for every digit and every band of three rows, a 27-bit mask of the

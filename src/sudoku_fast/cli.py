@@ -87,7 +87,7 @@ def run_embedded(threads: int | None = None, out: TextIO | None = None) -> int:
 
 
 def _add_generate_parser(subparsers: Any) -> None:
-    from .generate import DIFFICULTIES, SYMMETRIES
+    from .generator import DIFFICULTIES, SYMMETRIES
 
     parser = subparsers.add_parser(
         "generate",
@@ -115,7 +115,7 @@ def _add_generate_parser(subparsers: Any) -> None:
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
-    from .generate import generate_many
+    from .generator import generate_many
 
     puzzles = generate_many(
         args.count,
@@ -144,7 +144,7 @@ def _add_rate_parser(subparsers: Any) -> None:
 
 
 def _cmd_rate(args: argparse.Namespace) -> int:
-    from .rate import rate
+    from .rating import rate
 
     if args.file == "-":
         lines = sys.stdin.read().splitlines()

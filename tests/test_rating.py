@@ -23,7 +23,7 @@ from sudoku_fast.logic import (
     find_hidden_quad,
     geometry,
 )
-from sudoku_fast.rate import level_within, logical_solve
+from sudoku_fast.rating import level_within, logical_solve
 
 # Puzzles of the public sets on which each technique is the easiest step at some point.
 # Found by rating the sets in order; the first puzzle using each technique is kept.

@@ -11,7 +11,7 @@ from checks import check_solution
 import sudoku_fast as sf
 from sudoku_fast import reference
 from sudoku_fast.cli import main
-from sudoku_fast.generate import (
+from sudoku_fast.generator import (
     DIFFICULTIES,
     SYMMETRIES,
     _Carver,
@@ -127,7 +127,7 @@ def test_same_seed_same_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:
     assert sf.generate_many(8, seed=3, threads=None) == one
     # (the package's `generate` is the function; the module is in sys.modules)
     monkeypatch.setattr(
-        sys.modules["sudoku_fast.generate"], "ACTIVE_PUZZLES", 3
+        sys.modules["sudoku_fast.generator"], "ACTIVE_PUZZLES", 3
     )  # fewer puzzles in lockstep
     assert sf.generate_many(8, seed=3, threads=1) == one
     assert sf.generate(seed=5, symmetry="mirror") == sf.generate(seed=5, symmetry="mirror")

@@ -46,7 +46,7 @@ from collections.abc import Sequence
 from .batch import run_engine
 from .board import SYMBOLS
 from .logic import LEVEL_NAMES, Geometry, digits_of, geometry
-from .rate import level_within
+from .rating import level_within
 
 # Difficulties a generator can aim for; "nightmare" (level 6, nested guessing) is too
 # rare among random puzzles to be found by sampling.
