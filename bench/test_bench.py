@@ -1,0 +1,78 @@
+"""pytest-benchmark suite: `pytest bench/ --benchmark-only` (not part of the test suite).
+
+One benchmark per data set and mode, on the public batch API with threads=1 and with all
+cores. The embedded sets always run; the larger public sets run when ../shared/data is
+present beside the repository. Every benchmarked call's results are verified.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import sudoku_fast as sf
+from sudoku_fast.datasets import EMBEDDED_SETS, load_embedded
+
+SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
+SHARED_SETS = [
+    "kaggle_bryanpark_10k_with_solutions.csv",
+    "sudoku17_49158.txt",
+    "subig20.txt",
+    "serg_benchmark_multi_solution.csv",
+]
+
+
+def load(name: str) -> list[str]:
+    if name in EMBEDDED_SETS:
+        return load_embedded(name)
+    path = SHARED / name
+    if not path.exists():
+        pytest.skip(f"{path} not present")
+    if path.suffix == ".csv":
+        with path.open(newline="") as f:
+            return [row["puzzle"] for row in csv.DictReader(f)]
+    return [line.strip() for line in path.read_text().splitlines() if line.strip()]
+
+
+def valid(solution: str | None, puzzle: str) -> bool:
+    if solution is None:
+        return False
+    digits = set("123456789")
+    rows = all(set(solution[9 * i : 9 * i + 9]) == digits for i in range(9))
+    cols = all(set(solution[i::9]) == digits for i in range(9))
+    boxes = all(
+        {solution[9 * (3 * (b // 3) + y) + 3 * (b % 3) + x] for y in range(3) for x in range(3)}
+        == digits
+        for b in range(9)
+    )
+    clues = all(p in ".0" or p == s for p, s in zip(puzzle, solution, strict=True))
+    return rows and cols and boxes and clues
+
+
+ALL_SETS = [*EMBEDDED_SETS, *SHARED_SETS]
+
+
+@pytest.mark.parametrize("threads", [1, None], ids=["threads=1", "threads=all"])
+@pytest.mark.parametrize("name", [s for s in ALL_SETS if "serg" not in s])
+def test_solve_many(benchmark: Any, name: str, threads: int | None) -> None:
+    puzzles = load(name)
+    benchmark.extra_info["puzzles"] = len(puzzles)
+    solutions = benchmark(sf.solve_many, puzzles, threads=threads)
+    assert all(valid(s, p) for s, p in zip(solutions, puzzles, strict=True))
+
+
+@pytest.mark.parametrize("threads", [1, None], ids=["threads=1", "threads=all"])
+@pytest.mark.parametrize("name", ALL_SETS)
+def test_count_many(benchmark: Any, name: str, threads: int | None) -> None:
+    puzzles = load(name)
+    benchmark.extra_info["puzzles"] = len(puzzles)
+    counts = benchmark(sf.count_many, puzzles, limit=2, threads=threads)
+    assert counts == [2 if "serg" in name else 1] * len(puzzles)
+
+
+def test_solve_one(benchmark: Any) -> None:
+    puzzle = load_embedded("norvig_top95")[0]
+    assert valid(benchmark(sf.solve, puzzle), puzzle)
