@@ -223,7 +223,7 @@ def test_verify_catches_corrupted_solutions(tmp_path: Path) -> None:
     lines[10] = f"{rows[9]['puzzle']},{rows[9]['solution'][:80]}x"
     proc = run("solve", str(write(tmp_path / "bad.csv", lines)), "--verify")
     assert proc.returncode == CHECK_FAILED
-    assert f":6: mismatch: the given solution is not a solution of the puzzle" in proc.stderr
+    assert ":6: mismatch: the given solution is not a solution of the puzzle" in proc.stderr
     assert ":11: mismatch: the given solution is malformed" in proc.stderr
     assert "2 problem(s)" in proc.stderr
     # The answers themselves are still the right ones.
@@ -294,7 +294,17 @@ def check_stats_block(block: str, name: str, puzzles: int) -> None:
     ):
         assert label in text
     header = lines.index("  search-tree size (nodes) percentiles:")
-    assert lines[header + 1].split() == ["1%", "10%", "25%", "50%", "75%", "90%", "99%", "99.9%", "100%"]
+    assert lines[header + 1].split() == [
+        "1%",
+        "10%",
+        "25%",
+        "50%",
+        "75%",
+        "90%",
+        "99%",
+        "99.9%",
+        "100%",
+    ]
     values = [int(v.replace(",", "")) for v in lines[header + 2].split()]
     assert len(values) == 9 and values == sorted(values) and values[0] >= 1
     by_count = lines.index("  max time (us) over the first N puzzles:")
@@ -323,7 +333,17 @@ def test_stats_embedded_and_json() -> None:
     assert proc.returncode == OK, proc.stderr
     data = json.loads(proc.stdout)
     assert data["puzzles"] == 3 and data["solved"] == 2
-    assert list(data["node_percentiles"]) == ["1", "10", "25", "50", "75", "90", "99", "99.9", "100"]
+    assert list(data["node_percentiles"]) == [
+        "1",
+        "10",
+        "25",
+        "50",
+        "75",
+        "90",
+        "99",
+        "99.9",
+        "100",
+    ]
     assert data["puzzles_per_second"] > 0 and data["max_us"] >= data["mean_us"] > 0
 
 

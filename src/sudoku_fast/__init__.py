@@ -12,8 +12,11 @@ from ._version import __version__
 from .batch import count_many, solve_many
 from .grid import is_solution, parse, show
 from .solver import count_solutions, solve
+from .stats import Stats, Summary, solve_stats
 
 __all__ = [
+    "Stats",
+    "Summary",
     "__version__",
     "count_many",
     "count_solutions",
@@ -22,4 +25,5 @@ __all__ = [
     "show",
     "solve",
     "solve_many",
+    "solve_stats",
 ]

@@ -28,7 +28,7 @@ from .datasets import EMBEDDED_SETS, load_embedded
 from .grid import is_solution, parse, parse_values, show, units
 from .progress import Progress
 from .solver import count_solutions
-from .stats import PERCENTILES, Summary, solve_stats
+from .stats import Summary, solve_stats
 from .stream import (
     MALFORMED_MARK,
     NO_SOLUTION_MARK,
@@ -243,7 +243,7 @@ def _add_solve_parser(subparsers: Any) -> None:
 def _open_output(path: str) -> BinaryIO:
     if path == "-":
         return sys.stdout.buffer
-    return open(path, "wb")  # noqa: SIM115 - closed by the caller
+    return open(path, "wb")
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:

@@ -174,7 +174,9 @@ class StatsBuilder:
         """The summary of everything added so far."""
         n = self._puzzles
         if n == 0:
-            return Summary(0, self._threads, self._seconds, 0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, (), (), ())
+            return Summary(
+                0, self._threads, self._seconds, 0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, (), (), ()
+            )
         mean = self._nanos / n
         variance = (self._nanos_squared * n - self._nanos * self._nanos) / (n * n)
         node_values = sorted(self._node_counts.items())
@@ -253,7 +255,9 @@ def solve_stats(puzzles: Iterable[str], threads: int | None = None, limit: int =
     its index before any solving starts.
     """
     if isinstance(puzzles, (str, bytes, bytearray)):
-        raise TypeError(f"solve_stats takes an iterable of puzzles, not a single {type(puzzles).__name__}")
+        raise TypeError(
+            f"solve_stats takes an iterable of puzzles, not a single {type(puzzles).__name__}"
+        )
     items = list(puzzles)
     grids = encode_puzzles(items)
     start = time.perf_counter()

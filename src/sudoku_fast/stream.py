@@ -172,9 +172,9 @@ class PuzzleReader:
             if newline < 0:
                 chunk = self._read(FIRST_BLOCK)
                 if chunk:
+                    data += chunk
                     if len(data) - start > MAX_LINE:
                         raise InputError(f"{self.name}:{line}: line longer than {MAX_LINE} bytes")
-                    data += chunk
                     continue
                 newline = len(data)
             text = data[start:newline].strip()
