@@ -131,7 +131,7 @@ def scan_block(
     the lines not in the plain form; the caller parses those (or marks them bad).
     """
     cdef Py_ssize_t size = data.shape[0]
-    cdef Py_ssize_t pos = 0, end, begin, stop, fstart, fstop, records = 0
+    cdef Py_ssize_t pos = 0, end, begin, stop, fstart = 0, fstop = 0, records = 0
     cdef long long line = first_line
     cdef const uint8_t *base = &data[0] if size else NULL
     cdef const uint8_t *newline

@@ -28,7 +28,7 @@ from .datasets import EMBEDDED_SETS, load_embedded
 from .grid import is_solution, parse, parse_values, show, units
 from .progress import Progress
 from .solver import count_solutions
-from .stats import Summary, solve_stats
+from .stats import BINS_PER_OCTAVE, Summary, solve_stats
 from .stream import (
     MALFORMED_MARK,
     NO_SOLUTION_MARK,
@@ -415,11 +415,11 @@ def _plot_times(results: list[tuple[str, Summary]], path: str) -> None:
         edges = [low for low, _, _ in summary.time_histogram]
         edges.append(summary.time_histogram[-1][1])
         shares = [100 * count / summary.puzzles for _, _, count in summary.time_histogram]
-        axes.stairs(shares, edges, label=f"{name} ({summary.puzzles:,})")
+        axes.stairs(shares, edges, label=f"{os.path.basename(name)} ({summary.puzzles:,})")
     axes.set_xscale("log")
     axes.set_xlabel("time per puzzle (us, log scale)")
     axes.set_ylabel("puzzles (%)")
-    axes.set_title(f"sudoku_fast: time per puzzle (bins of 1/{4} octave)")
+    axes.set_title(f"sudoku_fast: time per puzzle (bins of 1/{BINS_PER_OCTAVE} octave)")
     axes.legend()
     figure.tight_layout()
     figure.savefig(path, dpi=120)

@@ -245,7 +245,11 @@ class PuzzleReader:
         """The full parser on a line the compiled scanner did not take."""
         solution = ""
         if self.is_csv:
-            fields = next(csv.reader([text]))
+            try:
+                fields = next(csv.reader([text]))
+            except csv.Error as err:
+                batch.mark_bad(record, f"not a CSV row: {err}")
+                return
             if self.puzzle_field >= len(fields):
                 batch.mark_bad(
                     record,
