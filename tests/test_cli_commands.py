@@ -36,7 +36,7 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
         [sys.executable, "-m", "sudoku_fast", *args],
         input=stdin,
         capture_output=True,
-        text=True,
+        encoding="utf-8",
         timeout=300,
         check=False,
         env=env,

@@ -35,7 +35,7 @@ from .progress import Progress
 from .stats import StatsBuilder, Summary
 
 FIRST_BLOCK = 1 << 16  # small, so the first answers come out quickly
-MAX_BLOCK = 1 << 22
+MAX_BLOCK = 1 << 20  # ~12,000 puzzles; larger blocks only raise peak memory
 MAX_LINE = 1 << 20  # a longer line means the input is not a puzzle file
 
 PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzles", "puzzle")
