@@ -190,3 +190,26 @@ def test_compare_given() -> None:
     counts = _int32([1, 1, 1, 1])
     assert _textio.compare_given(solutions, counts, given, flags, 4) == [1]
     assert _textio.compare_given(solutions, _int32([0, 1, 1, 1]), given, flags, 4) == [0, 1]
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal() -> None:
+    terminal = FakeTerminal()
+    bar = Progress(terminal, total_bytes=1000)
+    bar.update(500, 250, force=True)
+    drawn = terminal.getvalue()
+    assert drawn.startswith("\r[######") and "25%" in drawn and "500 puzzles" in drawn
+    assert "ETA" in drawn
+    bar.clear()
+    assert terminal.getvalue().endswith("\r\x1b[K")
+    piped = io.StringIO()
+    quiet = Progress(piped, total_bytes=1000)
+    quiet.update(500, 250, force=True)
+    quiet.clear()
+    assert piped.getvalue() == "" and not quiet.enabled
+    off = Progress(FakeTerminal(), total_bytes=None, enabled=False)
+    assert not off.enabled

@@ -16,6 +16,7 @@ import argparse
 import dataclasses
 import importlib
 import json
+import math
 import os
 import statistics
 import sys
@@ -25,7 +26,7 @@ from typing import Any, BinaryIO, TextIO
 
 from .batch import decode_solutions, encode_puzzles, run_engine
 from .datasets import EMBEDDED_SETS, load_embedded
-from .grid import is_solution, parse, parse_values, show, units
+from .grid import CELLS, is_solution, parse, parse_values, show, units
 from .progress import Progress
 from .solver import count_solutions
 from .stats import BINS_PER_OCTAVE, Summary, solve_stats
@@ -488,10 +489,12 @@ def _add_check_parser(subparsers: Any) -> None:
 
 
 def _why_not_a_solution(candidate: str, puzzle: str) -> str:
-    """What is wrong with a candidate that `is_solution` rejected (9x9)."""
+    """What is wrong with a candidate that `is_solution` rejected."""
     grid = parse_values(candidate)
     clues = parse_values(puzzle)
-    side = 9
+    if len(grid) != len(clues):
+        return f"{len(grid)} cells for a puzzle of {len(clues)}"
+    side = math.isqrt(len(grid))
     empty = grid.count(0)
     if empty:
         return f"{empty} empty cell(s)"
@@ -499,13 +502,14 @@ def _why_not_a_solution(candidate: str, puzzle: str) -> str:
         if clue and clue != value:
             row, col = divmod(cell, side)
             return f"the clue {clue} at row {row + 1}, column {col + 1} is changed to {value}"
-    kinds = ["row"] * side + ["column"] * side + ["box"] * side
-    for index, unit in enumerate(units()):
-        values = [grid[cell] for cell in unit]
-        for value in values:
-            if values.count(value) > 1:
-                return f"{kinds[index]} {index % side + 1} holds {value} twice"
-    return "it breaks the rules"
+    if len(grid) == CELLS:  # the unit tables are the 9x9 ones
+        kinds = ["row"] * side + ["column"] * side + ["box"] * side
+        for index, unit in enumerate(units()):
+            values = [grid[cell] for cell in unit]
+            for value in values:
+                if values.count(value) > 1:
+                    return f"{kinds[index]} {index % side + 1} holds {value} twice"
+    return "a row, column or box repeats a digit"
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
