@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -98,6 +99,30 @@ def test_solve_stdin_and_output_file(tmp_path: Path) -> None:
     assert proc.returncode == OK, proc.stderr
     assert proc.stdout == "" and proc.stderr == ""
     assert out.read_text().splitlines() == answers(run("solve", stdin=text))
+
+
+def test_answers_come_out_before_the_input_ends() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sudoku_fast", "solve", "-q"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    got: list[bytes] = []
+    try:
+        for puzzle, expected in ((PUZZLE, SOLUTION), (CLASH, "none")):
+            proc.stdin.write(f"{puzzle}\n".encode())
+            proc.stdin.flush()
+            reader = threading.Thread(target=lambda: got.append(proc.stdout.readline()))
+            reader.start()
+            reader.join(timeout=60)
+            assert not reader.is_alive(), "no answer while the input is still open"
+            assert got.pop().decode().strip() == expected
+        proc.stdin.close()
+        assert proc.wait(timeout=60) == OK
+    finally:
+        proc.kill()
+        proc.wait()
 
 
 def test_many_blocks_keep_order_and_notations(tmp_path: Path) -> None:

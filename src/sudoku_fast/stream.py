@@ -37,6 +37,7 @@ from .stats import StatsBuilder, Summary
 FIRST_BLOCK = 1 << 16  # small, so the first answers come out quickly
 MAX_BLOCK = 1 << 20  # ~12,000 puzzles; larger blocks only raise peak memory
 MAX_LINE = 1 << 20  # a longer line means the input is not a puzzle file
+PIPE_BUFFER = 1 << 16  # what one read of a full pipe returns (Linux, macOS)
 
 PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzles", "puzzle")
 SOLUTION_COLUMNS = ("solutions", "solution")
@@ -156,7 +157,23 @@ class PuzzleReader:
         return self.solution_field >= 0
 
     def _read(self, size: int) -> bytes:
-        chunk: bytes = self._read_some(size)
+        """Up to `size` bytes; less when the source has no more ready (a slow pipe).
+
+        A pipe hands out at most one pipe buffer per read; a full one means more is
+        probably waiting, so reading goes on, while a short one (a person typing, a slow
+        producer) ends the block so that its answers come out at once.
+        """
+        parts: list[bytes] = []
+        wanted = size
+        while wanted > 0:
+            part: bytes = self._read_some(wanted)
+            if not part:
+                break
+            parts.append(part)
+            wanted -= len(part)
+            if len(part) < PIPE_BUFFER:
+                break
+        chunk = parts[0] if len(parts) == 1 else b"".join(parts)
         self.bytes_read += len(chunk)
         return chunk
 
