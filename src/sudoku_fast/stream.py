@@ -11,8 +11,9 @@ by compiled code (`_textio.scan_block`); other lines go through `parse`, and a l
 cannot be parsed becomes a *malformed record*: it is reported with its line number and
 answered with a marker, and the engine sees it as an instantly contradictory grid.
 While the engine solves one batch on its worker threads, the calling thread reads and
-parses the next one; a separate thread writes each batch as soon as it is solved. At
-most two batches are in memory at a time, so memory stays flat whatever the file size.
+parses the next one; a separate thread hands each batch to the engine and writes its
+answers as soon as they are found. At most two batches (of at most MAX_BLOCK bytes of
+input) are in memory at a time, so memory stays flat whatever the file size.
 """
 
 from __future__ import annotations
@@ -309,7 +310,7 @@ class Messages:
     Thread-safe; erases the progress bar before writing. `limit` 0 means no limit.
     """
 
-    def __init__(self, stream: TextIO, limit: int = 100, progress: Progress | None = None):
+    def __init__(self, stream: TextIO, limit: int = 100, progress: Progress | None = None) -> None:
         """Write to `stream`, showing at most `limit` messages (0 = all)."""
         self._stream = stream
         self._limit = limit
@@ -386,6 +387,7 @@ class _Solver:
         self.report = RunReport()
 
     def finish_batch(self, batch: Batch) -> None:
+        """Solve one batch, write its answers, report its problems, count the results."""
         options = self.options
         limit = options.limit if options.count else 1
         results = run_engine(batch.grids, batch.n, limit, options.threads)
