@@ -39,8 +39,11 @@ MSVC = sys.platform == "win32"
 #   (under the import lock) and only read afterwards; a solve keeps its whole search
 #   state on the C stack; a call writes only to the output slots of its own puzzles;
 #   encode_strings reads a list its caller owns.
+#   sudoku_fast._textio: the same: two tables filled at import, then read only; every
+#   call works on buffers its caller owns.
 MODULES: list[tuple[str, bool]] = [
     ("sudoku_fast._core", True),
+    ("sudoku_fast._textio", True),
 ]
 
 # Cython directives for every module. A module's `# cython:` header line overrides them.

@@ -17,11 +17,14 @@ from .hints import candidates, hint
 from .logic import Hint
 from .rating import Rating, rate, rate_many
 from .solver import count_solutions, solve
+from .stats import Stats, Summary, solve_stats
 
 __all__ = [
     "Board",
     "Hint",
     "Rating",
+    "Stats",
+    "Summary",
     "__version__",
     "candidates",
     "count_many",
@@ -38,4 +41,5 @@ __all__ = [
     "show",
     "solve",
     "solve_many",
+    "solve_stats",
 ]

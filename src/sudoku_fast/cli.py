@@ -1,28 +1,76 @@
 """The `sudoku-fast` command (also `python -m sudoku_fast`).
 
-With no arguments it solves the embedded puzzle sets, checks every solution with the
-engine-independent `is_solution`, and prints a throughput table. Subcommands:
+Without a command it runs the main job: it solves the embedded puzzle sets, checks every
+solution with the engine-independent `is_solution`, and prints a throughput table. The
+commands are `solve` (files of puzzles, streamed), `stats` (search statistics), `show`,
+`count` and `check` (one puzzle), `generate` (new puzzles), `rate` (difficulty) and
+`hint` (the next step).
 
-* `sudoku-fast generate -n 100 --difficulty hard --seed 1`: puzzles, one per line;
-* `sudoku-fast rate FILE`: the difficulty of each puzzle of a file (`-` = stdin);
-* `sudoku-fast hint PUZZLE`: the next step for a puzzle string or a saved board file.
+Adding a command takes two functions and one line: `_add_<name>_parser(subparsers)`
+builds its parser and sets `handler=_cmd_<name>`; `_cmd_<name>(args)` runs it and
+returns an exit status; the former goes into `COMMANDS`.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import importlib
+import json
+import math
 import os
 import statistics
 import sys
 import time
-from collections.abc import Sequence
-from typing import Any, TextIO
+from collections.abc import Callable, Sequence
+from typing import Any, BinaryIO, TextIO
 
 from .batch import decode_solutions, encode_puzzles, run_engine
 from .datasets import EMBEDDED_SETS, load_embedded
-from .grid import is_solution
+from .grid import CELLS, is_solution, parse, parse_values, show, units
+from .progress import Progress
+from .solver import count_solutions
+from .stats import BINS_PER_OCTAVE, Summary, solve_stats
+from .stream import (
+    MALFORMED_MARK,
+    NO_SOLUTION_MARK,
+    ON_ERROR_CHOICES,
+    InputError,
+    Messages,
+    PuzzleReader,
+    RunReport,
+    SolveOptions,
+    open_input,
+    solve_stream,
+    summarize_stream,
+)
 
 MIN_SECONDS = 0.2  # repeat small sets until timing is meaningful
+
+EXIT_OK = 0
+EXIT_CHECK_FAILED = 1
+EXIT_USAGE = 2
+EXIT_MALFORMED = 3
+EXIT_STOPPED = 4
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
+
+EXIT_CODES = f"""\
+exit status:
+  {EXIT_OK}    success: every puzzle answered ("no solution" is an answer, not an error)
+  {EXIT_CHECK_FAILED}    a check failed: `solve --verify` found an answer that differs from the
+       file's solution or breaks the rules; `check` was given a non-solution; the
+       main job could not verify a solution
+  {EXIT_USAGE}    usage error, unreadable input or output, or a malformed PUZZLE argument
+  {EXIT_MALFORMED}    malformed input lines (reported on stderr with their line numbers and
+       answered with "{MALFORMED_MARK}"; with --on-error skip they do not count)
+  {EXIT_STOPPED}    --on-error fail stopped at a malformed line
+  {EXIT_INTERRUPTED}  interrupted (Ctrl-C)
+  {EXIT_BROKEN_PIPE}  the output pipe was closed early (e.g. `| head`)
+When several apply, the highest one is returned."""
+
+
+# ---------------------------------------------------------------- the main job
 
 
 def _measure_set(puzzles: list[str], threads: int | None) -> dict[str, float]:
@@ -75,13 +123,409 @@ def run_embedded(threads: int | None = None, out: TextIO | None = None) -> int:
         )
     if failures:
         print(f"{failures} puzzle(s) without a verified solution", file=sys.stderr)
-        return 1
+        return EXIT_CHECK_FAILED
     print(
         "every solution verified independently (rows, columns, boxes complete, clues kept)",
         file=stream,
     )
-    return 0
+    return EXIT_OK
 
+
+def _cmd_main_job(args: argparse.Namespace) -> int:
+    return run_embedded(args.threads)
+
+
+# ---------------------------------------------------------------- shared helpers
+
+
+def _thread_count(text: str) -> int:
+    try:
+        threads = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if threads == 0:
+        raise argparse.ArgumentTypeError("must not be 0 (-1 = all cores, 1 = serial)")
+    return threads
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _add_threads(parser: argparse.ArgumentParser, top_level: bool = False) -> None:
+    # Subcommands leave it unset unless given, so `sudoku-fast --threads 2 solve F` works.
+    parser.add_argument(
+        "--threads",
+        type=_thread_count,
+        default=None if top_level else argparse.SUPPRESS,
+        metavar="N",
+        help="worker threads (default: all cores; 1 = serial; -k = all cores + 1 - k)",
+    )
+
+
+def _puzzle_argument(text: str) -> str:
+    """A PUZZLE argument: the text itself, or '-' for standard input (several lines)."""
+    return sys.stdin.read() if text == "-" else text
+
+
+def _error(message: str) -> None:
+    print(f"sudoku-fast: error: {message}", file=sys.stderr)
+
+
+# ---------------------------------------------------------------- solve
+
+
+def _add_solve_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "solve",
+        help="solve a file of puzzles, one answer per line",
+        description=(
+            "Solve every puzzle of FILE (one per line in any notation, '#' comments and "
+            "blank lines skipped; or CSV whose header names a 'quizzes' or 'puzzle' "
+            "column). Writes one line per puzzle, in input order: the solution, "
+            f"'{NO_SOLUTION_MARK}' when there is none, '{MALFORMED_MARK}' for a malformed "
+            "line. CSV input gives 'puzzle,solution' CSV output. The file is streamed: "
+            "memory stays flat and answers start at once."
+        ),
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("file", nargs="?", default="-", metavar="FILE", help="'-' = stdin")
+    parser.add_argument("-o", "--output", default="-", metavar="OUT", help="default: stdout")
+    _add_threads(parser)
+    parser.add_argument(
+        "--count",
+        action="store_true",
+        help="write the number of solutions instead (0, 1, or the limit meaning 'several')",
+    )
+    parser.add_argument(
+        "--limit", type=_positive, default=2, metavar="N", help="count up to N (default 2)"
+    )
+    parser.add_argument(
+        "--verify",
+        action="store_true",
+        help=(
+            "check every solution found by the rules (independently of the engine) and "
+            "against the file's solution column when there is one; report differences"
+        ),
+    )
+    parser.add_argument(
+        "--on-error",
+        choices=ON_ERROR_CHOICES,
+        default="mark",
+        help=(
+            "malformed lines: 'mark' (default) reports them, writes the marker and exits "
+            f"{EXIT_MALFORMED} at the end; 'skip' reports them and writes nothing for them; "
+            "'fail' stops at the first one"
+        ),
+    )
+    parser.add_argument(
+        "--format",
+        choices=("auto", "lines", "csv"),
+        default="auto",
+        help="output: one answer per line, or 'puzzle,solution' CSV (default: as the input)",
+    )
+    parser.add_argument(
+        "--max-messages",
+        type=int,
+        default=100,
+        metavar="N",
+        help="report at most N problem lines (default 100; 0 = all)",
+    )
+    parser.add_argument("-q", "--quiet", action="store_true", help="no summary, no progress bar")
+    parser.set_defaults(handler=_cmd_solve)
+
+
+def _open_output(path: str) -> BinaryIO:
+    if path == "-":
+        return sys.stdout.buffer
+    return open(path, "wb")
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    source, name, size = open_input(args.file)
+    try:
+        reader = PuzzleReader(source, name, want_given=args.verify)
+        csv_output = reader.is_csv if args.format == "auto" else args.format == "csv"
+        options = SolveOptions(
+            threads=args.threads,
+            count=args.count,
+            limit=args.limit,
+            verify=args.verify,
+            on_error=args.on_error,
+            csv_output=csv_output,
+        )
+        progress = Progress(sys.stderr, size, enabled=not args.quiet)
+        messages = Messages(sys.stderr, max(args.max_messages, 0), progress)
+        out = _open_output(args.output)
+        try:
+            report = solve_stream(reader, out, options, messages, progress)
+        finally:
+            progress.clear()
+            if out is not sys.stdout.buffer:
+                out.close()
+    finally:
+        if source is not sys.stdin.buffer:
+            source.close()
+    messages.finish()
+    if not args.quiet:
+        _print_run_summary(name, report, args.verify, reader.has_solutions)
+    status = EXIT_OK
+    if report.mismatches:
+        status = EXIT_CHECK_FAILED
+    if report.malformed and args.on_error == "mark":
+        status = EXIT_MALFORMED
+    if report.stopped:
+        status = EXIT_STOPPED
+    return status
+
+
+def _print_run_summary(name: str, report: RunReport, verify: bool, has_solutions: bool) -> None:
+    rate = report.records / report.seconds if report.seconds > 0 else 0.0
+    text = (
+        f"{name}: {report.records:,} puzzles in {report.seconds:.2f} s "
+        f"({rate:,.0f}/s, {report.threads} thread(s)): {report.solved:,} solved, "
+        f"{report.no_solution:,} without solution, {report.malformed:,} malformed"
+    )
+    if verify:
+        against = "the rules and the file's solutions" if has_solutions else "the rules"
+        text += f"; {report.checked:,} checked against {against}: {report.mismatches:,} problem(s)"
+    if report.stopped:
+        text += "; stopped at the first malformed line"
+    print(text, file=sys.stderr)
+
+
+# ---------------------------------------------------------------- stats
+
+
+def _add_stats_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "stats",
+        help="search statistics per file: puzzles/s, time, guesses, search-tree size",
+        description=(
+            "Per file: puzzles, puzzles/s, mean, standard deviation and maximum time per "
+            "puzzle, share solved without guessing, guesses per puzzle, search-tree size "
+            "percentiles and the maximum time as the number of puzzles grows. Without FILE "
+            "it runs on the embedded puzzle sets. Malformed lines are reported and left out."
+        ),
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("files", nargs="*", metavar="FILE", help="'-' = stdin")
+    _add_threads(parser)
+    parser.add_argument("--json", action="store_true", help="one JSON object per file")
+    parser.add_argument(
+        "--plot",
+        metavar="FILE.png",
+        help="also draw the time histograms (needs matplotlib: pip install 'sudoku_fast[plot]')",
+    )
+    parser.set_defaults(handler=_cmd_stats)
+
+
+def _cmd_stats(args: argparse.Namespace) -> int:
+    if args.plot:
+        try:
+            importlib.import_module("matplotlib")
+        except ImportError:
+            _error("--plot needs matplotlib: pip install 'sudoku_fast[plot]'")
+            return EXIT_USAGE
+    results: list[tuple[str, Summary]] = []
+    status = EXIT_OK
+    if not args.files:
+        for name in EMBEDDED_SETS:
+            results.append((name, solve_stats(load_embedded(name), args.threads).summary()))
+    for path in args.files:
+        source, name, size = open_input(path)
+        progress = Progress(sys.stderr, size)
+        messages = Messages(sys.stderr, 100, progress)
+        try:
+            summary, malformed = summarize_stream(
+                PuzzleReader(source, name), args.threads, messages, progress
+            )
+        finally:
+            progress.clear()
+            if source is not sys.stdin.buffer:
+                source.close()
+        messages.finish()
+        if malformed:
+            print(f"{name}: {malformed:,} malformed line(s) left out", file=sys.stderr)
+            status = EXIT_MALFORMED
+        results.append((name, summary))
+    for name, summary in results:
+        if args.json:
+            print(json.dumps(_summary_json(name, summary)))
+        else:
+            print(format_summary(name, summary))
+    if args.plot:
+        _plot_times(results, args.plot)
+    return status
+
+
+def _summary_json(name: str, summary: Summary) -> dict[str, Any]:
+    data = dataclasses.asdict(summary)
+    data["name"] = name
+    data["puzzles_per_second"] = summary.puzzles_per_second
+    data["percent_without_guessing"] = summary.percent_without_guessing
+    data["node_percentiles"] = {f"{p:g}": v for p, v in summary.node_percentiles}
+    data["max_us_by_count"] = {str(n): us for n, us in summary.max_us_by_count}
+    data["time_histogram"] = [list(b) for b in summary.time_histogram]
+    return data
+
+
+def _row(cells: Sequence[str], width: int = 9) -> str:
+    return "  " + "".join(f"{cell:>{width}}" for cell in cells)
+
+
+def format_summary(name: str, summary: Summary) -> str:
+    """The statistics table of one set of puzzles, as printed by `sudoku-fast stats`."""
+    if summary.puzzles == 0:
+        return f"{name}: no puzzles\n"
+    s = summary
+    lines = [
+        f"{name}: {s.puzzles:,} puzzles, {s.threads} thread(s)",
+        f"  {'puzzles/s':<26}{s.puzzles_per_second:,.0f}",
+        f"  {'time per puzzle (us)':<26}mean {s.mean_us:,.1f}   stddev {s.stddev_us:,.1f}"
+        f"   max {s.max_us:,.1f}",
+        f"  {'solved':<26}{s.solved:,} (no solution: {s.no_solution:,})",
+        f"  {'solved without guessing':<26}{s.percent_without_guessing:.1f} %",
+        f"  {'guesses per puzzle':<26}{s.guesses_per_puzzle:,.2f}",
+        "  search-tree size (nodes) percentiles:",
+        _row([f"{p:g}%" for p, _ in s.node_percentiles]),
+        _row([f"{v:,}" for _, v in s.node_percentiles]),
+        "  max time (us) over the first N puzzles:",
+        _row([f"N={n:,}" for n, _ in s.max_us_by_count], 11),
+        _row([f"{us:,.1f}" for _, us in s.max_us_by_count], 11),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _plot_times(results: list[tuple[str, Summary]], path: str) -> None:
+    """Histograms of the time per puzzle (log scale), one line per set."""
+    matplotlib = importlib.import_module("matplotlib")
+    matplotlib.use("Agg")
+    pyplot = importlib.import_module("matplotlib.pyplot")
+    figure, axes = pyplot.subplots(figsize=(8, 4.5))
+    for name, summary in results:
+        if not summary.time_histogram:
+            continue
+        edges = [low for low, _, _ in summary.time_histogram]
+        edges.append(summary.time_histogram[-1][1])
+        shares = [100 * count / summary.puzzles for _, _, count in summary.time_histogram]
+        axes.stairs(shares, edges, label=f"{os.path.basename(name)} ({summary.puzzles:,})")
+    axes.set_xscale("log")
+    axes.set_xlabel("time per puzzle (us, log scale)")
+    axes.set_ylabel("puzzles (%)")
+    axes.set_title(f"sudoku_fast: time per puzzle (bins of 1/{BINS_PER_OCTAVE} octave)")
+    axes.legend()
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    pyplot.close(figure)
+    print(f"plot written to {path}", file=sys.stderr)
+
+
+# ---------------------------------------------------------------- show / count / check
+
+
+def _add_show_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "show",
+        help="print a puzzle as a grid",
+        description="Print PUZZLE (any notation; '-' reads it from stdin) as a grid.",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("puzzle", metavar="PUZZLE")
+    parser.set_defaults(handler=_cmd_show)
+
+
+def _cmd_show(args: argparse.Namespace) -> int:
+    print(show(_puzzle_argument(args.puzzle)))
+    return EXIT_OK
+
+
+def _add_count_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "count",
+        help="print the number of solutions of a puzzle",
+        description=(
+            "Print the number of solutions of PUZZLE (any notation; '-' reads it from "
+            "stdin): 0 = none, 1 = unique, LIMIT = at least that many."
+        ),
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("puzzle", metavar="PUZZLE")
+    parser.add_argument(
+        "--limit", type=_positive, default=2, metavar="N", help="stop counting at N (default 2)"
+    )
+    parser.set_defaults(handler=_cmd_count)
+
+
+def _cmd_count(args: argparse.Namespace) -> int:
+    print(count_solutions(_puzzle_argument(args.puzzle), args.limit))
+    return EXIT_OK
+
+
+def _add_check_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "check",
+        help="check that SOLUTION solves PUZZLE",
+        description=(
+            "Check that SOLUTION is a complete grid obeying the rules and keeping every "
+            "clue of PUZZLE (both in any notation). Exit status 0 if it is, "
+            f"{EXIT_CHECK_FAILED} if not."
+        ),
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("puzzle", metavar="PUZZLE")
+    parser.add_argument("solution", metavar="SOLUTION")
+    parser.set_defaults(handler=_cmd_check)
+
+
+def _why_not_a_solution(candidate: str, puzzle: str) -> str:
+    """What is wrong with a candidate that `is_solution` rejected."""
+    grid = parse_values(candidate)
+    clues = parse_values(puzzle)
+    if len(grid) != len(clues):
+        return f"{len(grid)} cells for a puzzle of {len(clues)}"
+    side = math.isqrt(len(grid))
+    empty = grid.count(0)
+    if empty:
+        return f"{empty} empty cell(s)"
+    for cell, (clue, value) in enumerate(zip(clues, grid, strict=True)):
+        if clue and clue != value:
+            row, col = divmod(cell, side)
+            return f"the clue {clue} at row {row + 1}, column {col + 1} is changed to {value}"
+    if len(grid) == CELLS:  # the unit tables are the 9x9 ones
+        kinds = ["row"] * side + ["column"] * side + ["box"] * side
+        for index, unit in enumerate(units()):
+            values = [grid[cell] for cell in unit]
+            for value in values:
+                if values.count(value) > 1:
+                    return f"{kinds[index]} {index % side + 1} holds {value} twice"
+    return "a row, column or box repeats a digit"
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    puzzle = _puzzle_argument(args.puzzle)
+    candidate = _puzzle_argument(args.solution)
+    parse(puzzle)  # a malformed PUZZLE is a usage error even when SOLUTION is wrong
+    if not is_solution(candidate, puzzle):
+        print(f"not a solution: {_why_not_a_solution(candidate, puzzle)}")
+        return EXIT_CHECK_FAILED
+    unique = count_solutions(puzzle, 2) == 1
+    print("valid: " + ("the only solution" if unique else "one of several solutions"))
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------- the parser and main
 
 # --- generate / rate / hint -----------------------------------------------------------
 
@@ -110,7 +554,7 @@ def _add_generate_parser(subparsers: Any) -> None:
         action="store_true",
         help="stop removing clues where the puzzle would get harder than --difficulty",
     )
-    parser.add_argument("--threads", type=int, default=None, help="worker threads")
+    _add_threads(parser)
     parser.set_defaults(handler=_cmd_generate)
 
 
@@ -211,22 +655,34 @@ def _cmd_hint(args: argparse.Namespace) -> int:
         board = board.apply(step)
 
 
+COMMANDS: tuple[Callable[[Any], None], ...] = (
+    _add_solve_parser,
+    _add_stats_parser,
+    _add_show_parser,
+    _add_count_parser,
+    _add_check_parser,
+    _add_generate_parser,
+    _add_rate_parser,
+    _add_hint_parser,
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the command line."""
     parser = argparse.ArgumentParser(
         prog="sudoku-fast",
-        description="Solve the embedded puzzle sets, verify every solution, print throughput.",
+        description=(
+            "A fast Sudoku engine. Without a command: solve the embedded puzzle sets, "
+            "verify every solution, print throughput."
+        ),
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument(
-        "--threads",
-        type=int,
-        default=None,
-        help="worker threads (default: all cores; 1 = serial; -k = all cores + 1 - k)",
-    )
+    _add_threads(parser, top_level=True)
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
-    _add_generate_parser(subparsers)
-    _add_rate_parser(subparsers)
-    _add_hint_parser(subparsers)
+    for add_parser in COMMANDS:
+        add_parser(subparsers)
+    parser.set_defaults(handler=_cmd_main_job)
     return parser
 
 
@@ -234,11 +690,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `sudoku-fast`; returns the exit status."""
     args = build_parser().parse_args(argv)
     try:
-        handler = getattr(args, "handler", None)
-        if handler is not None:
-            status: int = handler(args)
-            return status
-        return run_embedded(args.threads)
-    except (ValueError, TypeError, OSError) as err:
-        print(f"sudoku-fast: error: {err}", file=sys.stderr)
-        return 2
+        status: int = args.handler(args)
+    except KeyboardInterrupt:
+        print("sudoku-fast: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as other tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
+    except (ValueError, TypeError, InputError, OSError) as err:
+        _error(str(err))
+        return EXIT_USAGE
+    return status

@@ -1,0 +1,32 @@
+"""Typed stubs for the compiled text I/O."""
+
+from typing import Any
+
+FLAG_BAD: int
+FLAG_GIVEN: int
+
+def count_lines(data: Any) -> int: ...
+def scan_block(
+    data: Any,
+    first_line: int,
+    puzzle_field: int,
+    solution_field: int,
+    grids: Any,
+    given: Any,
+    line_numbers: Any,
+    flags: Any,
+) -> tuple[int, int, list[tuple[int, int, int, int]]]: ...
+def format_answers(
+    grids: Any,
+    solutions: Any,
+    counts: Any,
+    flags: Any,
+    n: int,
+    with_puzzle: bool,
+    write_count: bool,
+    skip_bad: bool,
+    no_solution: bytes,
+    bad_record: bytes,
+) -> memoryview: ...
+def check_solutions(grids: Any, solutions: Any, counts: Any, flags: Any, n: int) -> list[int]: ...
+def compare_given(solutions: Any, counts: Any, given: Any, flags: Any, n: int) -> list[int]: ...

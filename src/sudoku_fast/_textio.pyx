@@ -1,0 +1,319 @@
+# cython: language_level=3
+# Every other directive is set once for all modules in setup.py.
+"""Compiled text I/O for puzzle files: lines -> grids, answers -> lines, solution checks.
+
+Files of millions of puzzles are read in blocks of whole lines. `scan_block` turns the
+common case (a plain 81-character puzzle, alone on its line or in a CSV column) into
+engine grids without creating a Python object per line, and hands every other line back
+to the caller, which runs the full notation parser on it and reports what is wrong.
+`format_answers` writes a whole batch of answers in one buffer. `check_solutions` and
+`compare_given` check solutions by the rules and against a file's own solutions; they
+share no code with the engine, so they are an independent check of it.
+"""
+
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t
+from libc.string cimport memchr, memcmp, memcpy
+
+cdef enum:
+    CELLS = 81
+    SIDE = 9
+    NOT_A_CELL = 255
+
+# Record flags, shared with stream.py.
+FLAG_BAD = 1     # malformed record: no puzzle, answered with an error marker
+FLAG_GIVEN = 2   # the record carries a given solution (CSV solution column)
+
+cdef uint8_t cell_value[256]   # '.', '0'-'9' -> 0-9; anything else NOT_A_CELL
+cdef uint8_t digit_char[10]    # 0-9 -> '.', '1'-'9'
+
+
+cdef void build_tables() noexcept:
+    cdef int c
+    for c in range(256):
+        cell_value[c] = NOT_A_CELL
+    cell_value[ord('.')] = 0
+    for c in range(10):
+        cell_value[ord('0') + c] = <uint8_t>c
+    digit_char[0] = ord('.')
+    for c in range(1, 10):
+        digit_char[c] = <uint8_t>(ord('0') + c)
+
+
+build_tables()
+
+
+cdef inline bint is_blank(uint8_t c) noexcept nogil:
+    return c == 32 or c == 9 or c == 13  # space, tab, CR
+
+
+cdef inline bint encode_puzzle(const uint8_t *text, uint8_t *row) noexcept nogil:
+    """Encode 81 plain cell characters; False (row written with junk) on anything else."""
+    cdef int k
+    cdef uint8_t v, seen = 0
+    for k in range(CELLS):
+        v = cell_value[text[k]]
+        row[k] = v
+        seen |= v  # branch-free: NOT_A_CELL sets bits no cell value has
+    return seen < 16
+
+
+cdef inline bint encode_solution(const uint8_t *text, uint8_t *row) noexcept nogil:
+    """Encode 81 digits 1-9; False on anything else (an empty cell included)."""
+    cdef int k
+    cdef uint8_t v
+    for k in range(CELLS):
+        v = cell_value[text[k]]
+        if v == 0 or v == NOT_A_CELL:
+            return False
+        row[k] = v
+    return True
+
+
+cdef inline bint find_field(
+    const uint8_t *line, Py_ssize_t length, Py_ssize_t index,
+    Py_ssize_t *start, Py_ssize_t *stop,
+) noexcept nogil:
+    """Bounds of comma-separated field `index` (blanks around it trimmed); False if absent."""
+    cdef Py_ssize_t i, field = 0, begin = 0, end = -1
+    for i in range(length):
+        if line[i] == 44:  # ','
+            if field == index:
+                end = i
+                break
+            field += 1
+            begin = i + 1
+    if end < 0:
+        if field != index:
+            return False
+        end = length
+    while begin < end and is_blank(line[begin]):
+        begin += 1
+    while end > begin and is_blank(line[end - 1]):
+        end -= 1
+    start[0] = begin
+    stop[0] = end
+    return True
+
+
+def count_lines(const uint8_t[::1] data):
+    """The number of lines in `data` (newlines, plus one for an unterminated last line)."""
+    cdef Py_ssize_t size = data.shape[0], pos = 0, lines = 0
+    cdef const uint8_t *base = &data[0] if size else NULL
+    cdef const uint8_t *newline
+    while pos < size:
+        newline = <const uint8_t *>memchr(base + pos, 10, <size_t>(size - pos))
+        lines += 1
+        if newline == NULL:
+            break
+        pos = newline - base + 1
+    return lines
+
+
+def scan_block(
+    const uint8_t[::1] data,
+    long long first_line,
+    Py_ssize_t puzzle_field,
+    Py_ssize_t solution_field,
+    uint8_t[::1] grids,
+    uint8_t[::1] given,
+    int64_t[::1] line_numbers,
+    uint8_t[::1] flags,
+):
+    """Scan a block of whole lines into puzzle records.
+
+    Blank lines and lines starting with '#' are skipped. `puzzle_field` < 0 means one
+    puzzle per line; otherwise the puzzle is that comma-separated field, and when
+    `solution_field` >= 0 the given solution is read from that field into `given`
+    (flag FLAG_GIVEN). Record k gets its grid in grids[81k:81k+81] and the 1-based line
+    number `first_line` + offset in line_numbers[k]. Buffers must hold one record per
+    line of the block.
+
+    Returns (records, lines, slow): `slow` lists (record, line number, start, stop) for
+    the lines not in the plain form; the caller parses those (or marks them bad).
+    """
+    cdef Py_ssize_t size = data.shape[0]
+    cdef Py_ssize_t pos = 0, end, begin, stop, fstart = 0, fstop = 0, records = 0
+    cdef long long line = first_line
+    cdef const uint8_t *base = &data[0] if size else NULL
+    cdef const uint8_t *newline
+    cdef bint plain
+    cdef list slow = []
+    while pos < size:
+        newline = <const uint8_t *>memchr(base + pos, 10, <size_t>(size - pos))
+        end = (newline - base) if newline != NULL else size
+        begin = pos
+        stop = end
+        pos = end + 1
+        while begin < stop and is_blank(base[begin]):
+            begin += 1
+        while stop > begin and is_blank(base[stop - 1]):
+            stop -= 1
+        if begin == stop or base[begin] == 35:  # blank or '#' comment
+            line += 1
+            continue
+        if records >= flags.shape[0]:
+            raise ValueError("record buffers too small for the block")
+        line_numbers[records] = line
+        flags[records] = 0
+        if puzzle_field < 0:
+            plain = stop - begin == CELLS and encode_puzzle(
+                base + begin, &grids[records * CELLS]
+            )
+        elif memchr(base + begin, 34, <size_t>(stop - begin)) != NULL:  # '"': quoted CSV
+            plain = False
+        else:
+            plain = (
+                find_field(base + begin, stop - begin, puzzle_field, &fstart, &fstop)
+                and fstop - fstart == CELLS
+                and encode_puzzle(base + begin + fstart, &grids[records * CELLS])
+            )
+            if plain and solution_field >= 0:
+                if find_field(base + begin, stop - begin, solution_field, &fstart, &fstop):
+                    if fstop - fstart == CELLS and encode_solution(
+                        base + begin + fstart, &given[records * CELLS]
+                    ):
+                        flags[records] = FLAG_GIVEN
+                    elif fstop > fstart:
+                        plain = False  # let the full parser say what is wrong
+        if not plain:
+            slow.append((records, line, begin, stop))
+        records += 1
+        line += 1
+    return records, line - first_line, slow
+
+
+def format_answers(
+    const uint8_t[::1] grids,
+    const uint8_t[::1] solutions,
+    const int32_t[::1] counts,
+    const uint8_t[::1] flags,
+    Py_ssize_t n,
+    bint with_puzzle,
+    bint write_count,
+    bint skip_bad,
+    bytes no_solution,
+    bytes bad_record,
+):
+    """One output line per record, as a memoryview of a new buffer.
+
+    A line is the solution (or, with `write_count`, the number of solutions found), or
+    `no_solution` when there is none, or `bad_record` for a malformed record (no line at
+    all when `skip_bad`). `with_puzzle` prefixes each line with the canonical puzzle and
+    a comma (CSV output; a malformed record has an empty puzzle field).
+    """
+    cdef Py_ssize_t answer_max = max(CELLS, len(no_solution), len(bad_record), 11)
+    cdef bytearray text = bytearray(n * (answer_max + CELLS + 2) + 1)
+    cdef uint8_t *out = <uint8_t *><char *>text
+    cdef const uint8_t *none_text = <const uint8_t *><const char *>no_solution
+    cdef const uint8_t *bad_text = <const uint8_t *><const char *>bad_record
+    cdef Py_ssize_t none_len = len(no_solution), bad_len = len(bad_record)
+    cdef Py_ssize_t i, k, pos = 0
+    cdef int32_t count
+    cdef char digits[12]
+    cdef int ndigits
+    cdef bint bad
+    for i in range(n):
+        bad = flags[i] & FLAG_BAD
+        if bad and skip_bad:
+            continue
+        if with_puzzle:
+            if not bad:
+                for k in range(CELLS):
+                    out[pos + k] = digit_char[grids[i * CELLS + k]]
+                pos += CELLS
+            out[pos] = 44  # ','
+            pos += 1
+        count = counts[i]
+        if bad:
+            memcpy(out + pos, bad_text, bad_len)
+            pos += bad_len
+        elif write_count:
+            ndigits = 0
+            while True:
+                digits[ndigits] = <char>(48 + count % 10)
+                ndigits += 1
+                count //= 10
+                if count == 0:
+                    break
+            while ndigits:
+                ndigits -= 1
+                out[pos] = digits[ndigits]
+                pos += 1
+        elif count == 0:
+            memcpy(out + pos, none_text, none_len)
+            pos += none_len
+        else:
+            for k in range(CELLS):
+                out[pos + k] = digit_char[solutions[i * CELLS + k]]
+            pos += CELLS
+        out[pos] = 10
+        pos += 1
+    return memoryview(text)[:pos]
+
+
+cdef inline bint valid_solution(const uint8_t *puzzle, const uint8_t *grid) noexcept nogil:
+    """Every row, column and box holds 1-9 once, and every clue is kept."""
+    cdef uint16_t rows[SIDE]
+    cdef uint16_t cols[SIDE]
+    cdef uint16_t boxes[SIDE]
+    cdef int r, c, v
+    cdef uint16_t bit
+    for r in range(SIDE):
+        rows[r] = 0
+        cols[r] = 0
+        boxes[r] = 0
+    for r in range(SIDE):
+        for c in range(SIDE):
+            v = grid[r * SIDE + c]
+            if v < 1 or v > 9:
+                return False
+            if puzzle[r * SIDE + c] and puzzle[r * SIDE + c] != v:
+                return False
+            bit = <uint16_t>(1 << v)
+            rows[r] |= bit
+            cols[c] |= bit
+            boxes[(r // 3) * 3 + c // 3] |= bit
+    for r in range(SIDE):
+        if rows[r] != 0x3FE or cols[r] != 0x3FE or boxes[r] != 0x3FE:
+            return False
+    return True
+
+
+def check_solutions(
+    const uint8_t[::1] grids,
+    const uint8_t[::1] solutions,
+    const int32_t[::1] counts,
+    const uint8_t[::1] flags,
+    Py_ssize_t n,
+):
+    """Indices of the records whose solution breaks the rules or changes a clue.
+
+    Only records that are not malformed and have a solution (count > 0) are checked.
+    """
+    cdef list wrong = []
+    cdef Py_ssize_t i
+    for i in range(n):
+        if counts[i] > 0 and not (flags[i] & FLAG_BAD):
+            if not valid_solution(&grids[i * CELLS], &solutions[i * CELLS]):
+                wrong.append(i)
+    return wrong
+
+
+def compare_given(
+    const uint8_t[::1] solutions,
+    const int32_t[::1] counts,
+    const uint8_t[::1] given,
+    const uint8_t[::1] flags,
+    Py_ssize_t n,
+):
+    """Indices of the records with a given solution that differs from the one found.
+
+    A record with a given solution but no solution found is included.
+    """
+    cdef list differ = []
+    cdef Py_ssize_t i
+    for i in range(n):
+        if (flags[i] & (FLAG_GIVEN | FLAG_BAD)) == FLAG_GIVEN:
+            if counts[i] == 0 or memcmp(&solutions[i * CELLS], &given[i * CELLS], CELLS) != 0:
+                differ.append(i)
+    return differ

@@ -1,0 +1,275 @@
+"""Search statistics: per-puzzle guesses, search-tree size and time, and their summary.
+
+`solve_stats` solves a batch with per-puzzle timing and returns a `Stats` holding the
+per-puzzle figures; `Stats.summary()` condenses them into a `Summary`: puzzles/s, mean,
+standard deviation and maximum time per puzzle, the share solved without guessing,
+guesses per puzzle, search-tree size percentiles, and the maximum time as the number of
+puzzles grows. `StatsBuilder` computes the same `Summary` batch by batch, so a file of
+any size can be summarised in flat memory.
+
+Definitions:
+
+* **time** of a puzzle: the engine's time on it, measured inside the worker thread
+  (nanoseconds); parsing and thread hand-off are not included.
+* **puzzles/s**: puzzles divided by the wall time of the engine runs (all threads).
+* **guesses**: branch trials the search made while other candidates were still open;
+  a puzzle solved by propagation alone has 0.
+* **search-tree size (nodes)**: states the search visited, the root included, so a
+  puzzle solved without guessing has 1.
+* **percentiles** use the nearest-rank rule: the p-th percentile of n values is the
+  value of rank ceil(p/100 * n) in ascending order (rank 1 for p = 0), always one of
+  the values; the 100th percentile is the maximum.
+* **standard deviation** is the population one (divide by n).
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import time
+from array import array
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .batch import EngineResults, decode_solutions, encode_puzzles, run_engine
+
+PERCENTILES: tuple[float, ...] = (1, 10, 25, 50, 75, 90, 99, 99.9, 100)
+
+# Time histogram bins: BINS_PER_OCTAVE bins per doubling of the time.
+BINS_PER_OCTAVE = 4
+
+
+def nearest_rank(sorted_counts: Sequence[tuple[int, int]], total: int, percent: float) -> int:
+    """The nearest-rank percentile of a distribution given as sorted (value, count) pairs."""
+    if total <= 0:
+        raise ValueError("no values")
+    if not 0 <= percent <= 100:
+        raise ValueError(f"percentile must be within 0..100, got {percent}")
+    # Exact decimal arithmetic, so 99.9% of 1000 values is rank 999 and not 1000.
+    rank = max(1, math.ceil(Fraction(str(percent)) * total / 100))
+    seen = 0
+    for value, count in sorted_counts:
+        seen += count
+        if seen >= rank:
+            return value
+    return sorted_counts[-1][0]
+
+
+def time_bin(nanos: int) -> int:
+    """The histogram bin of a time: bin b covers [2**(b/4), 2**((b+1)/4)) nanoseconds."""
+    return math.floor(math.log2(max(nanos, 1)) * BINS_PER_OCTAVE)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The statistics of a set of puzzles; see the module docstring for definitions.
+
+    Times are in microseconds. `node_percentiles` pairs each percentile of `PERCENTILES`
+    with its search-tree size; `max_us_by_count` pairs a number of puzzles N (1, 10, 100,
+    ... and the total) with the maximum time over the first N puzzles, in input order;
+    `time_histogram` lists (low_us, high_us, puzzles) bins with equal width on a log
+    scale.
+    """
+
+    puzzles: int
+    threads: int
+    seconds: float
+    solved: int
+    solved_without_guessing: int
+    mean_us: float
+    stddev_us: float
+    max_us: float
+    guesses_per_puzzle: float
+    nodes_per_puzzle: float
+    node_percentiles: tuple[tuple[float, int], ...]
+    max_us_by_count: tuple[tuple[int, float], ...]
+    time_histogram: tuple[tuple[float, float, int], ...] = field(repr=False)
+
+    @property
+    def puzzles_per_second(self) -> float:
+        """Puzzles per second of engine wall time (0.0 when nothing was timed)."""
+        return self.puzzles / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def no_solution(self) -> int:
+        """Puzzles found to have no solution."""
+        return self.puzzles - self.solved
+
+    @property
+    def percent_without_guessing(self) -> float:
+        """Share of all puzzles solved by propagation alone, in percent."""
+        return 100.0 * self.solved_without_guessing / self.puzzles if self.puzzles else 0.0
+
+
+class StatsBuilder:
+    """Accumulates per-puzzle engine figures batch by batch into one `Summary`.
+
+    Memory stays small whatever the number of puzzles: search-tree sizes are kept as a
+    histogram of exact values (percentiles stay exact), times as exact integer sums and
+    a log-scale histogram.
+    """
+
+    def __init__(self) -> None:
+        """An empty builder."""
+        self._puzzles = 0
+        self._threads = 0
+        self._seconds = 0.0
+        self._solved = 0
+        self._without_guessing = 0
+        self._guesses = 0
+        self._nodes = 0
+        self._nanos = 0
+        self._nanos_squared = 0
+        self._max_nanos = 0
+        self._node_counts: Counter[int] = Counter()
+        self._time_bins: Counter[int] = Counter()
+        self._max_by_count: list[tuple[int, int]] = []
+
+    def add(
+        self,
+        counts: Sequence[int],
+        guesses: Sequence[int],
+        nodes: Sequence[int],
+        nanos: Sequence[int],
+        seconds: float,
+        threads: int,
+    ) -> None:
+        """Add a batch: per-puzzle solution counts, guesses, nodes and times (ns).
+
+        `seconds` is the batch's engine wall time and `threads` the threads it used.
+        """
+        n = len(counts)
+        if not n == len(guesses) == len(nodes) == len(nanos):
+            raise ValueError("per-puzzle sequences differ in length")
+        for checkpoint in _powers_of_ten_in(self._puzzles, self._puzzles + n):
+            prefix = nanos[: checkpoint - self._puzzles]
+            self._max_by_count.append((checkpoint, max(self._max_nanos, max(prefix))))
+        self._puzzles += n
+        self._threads = max(self._threads, threads)
+        self._seconds += seconds
+        self._solved += n - counts.count(0)
+        self._without_guessing += sum(
+            1 for c, g in zip(counts, guesses, strict=True) if c and not g
+        )
+        self._guesses += sum(guesses)
+        self._nodes += sum(nodes)
+        self._nanos += sum(nanos)
+        self._nanos_squared += sum(map(operator.mul, nanos, nanos))
+        if n:
+            self._max_nanos = max(self._max_nanos, max(nanos))
+        self._node_counts.update(nodes)
+        self._time_bins.update(map(time_bin, nanos))
+
+    def add_results(self, results: EngineResults, seconds: float) -> None:
+        """Add the output of a timed `run_engine` call that took `seconds` of wall time."""
+        if results.nanos is None:
+            raise ValueError("the engine results carry no times (run it with timed=True)")
+        self.add(
+            results.counts, results.guesses, results.nodes, results.nanos, seconds, results.threads
+        )
+
+    def summary(self) -> Summary:
+        """The summary of everything added so far."""
+        n = self._puzzles
+        if n == 0:
+            return Summary(
+                0, self._threads, self._seconds, 0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, (), (), ()
+            )
+        mean = self._nanos / n
+        variance = (self._nanos_squared * n - self._nanos * self._nanos) / (n * n)
+        node_values = sorted(self._node_counts.items())
+        max_by_count = list(self._max_by_count)
+        if not max_by_count or max_by_count[-1][0] != n:
+            max_by_count.append((n, self._max_nanos))
+        histogram = tuple(
+            (
+                2 ** (b / BINS_PER_OCTAVE) / 1000,
+                2 ** ((b + 1) / BINS_PER_OCTAVE) / 1000,
+                count,
+            )
+            for b, count in sorted(self._time_bins.items())
+        )
+        return Summary(
+            puzzles=n,
+            threads=self._threads,
+            seconds=self._seconds,
+            solved=self._solved,
+            solved_without_guessing=self._without_guessing,
+            mean_us=mean / 1000,
+            stddev_us=math.sqrt(max(variance, 0.0)) / 1000,
+            max_us=self._max_nanos / 1000,
+            guesses_per_puzzle=self._guesses / n,
+            nodes_per_puzzle=self._nodes / n,
+            node_percentiles=tuple((p, nearest_rank(node_values, n, p)) for p in PERCENTILES),
+            max_us_by_count=tuple((count, nanos / 1000) for count, nanos in max_by_count),
+            time_histogram=histogram,
+        )
+
+
+def _powers_of_ten_in(done: int, upto: int) -> list[int]:
+    """The powers of ten N with done < N <= upto."""
+    found = []
+    power = 1
+    while power <= upto:
+        if power > done:
+            found.append(power)
+        power *= 10
+    return found
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Per-puzzle figures of one `solve_stats` run, in input order.
+
+    `solutions[i]` is the solution found (None when there is none); `counts[i]` the
+    number of solutions found, capped at the limit; `guesses[i]`, `nodes[i]` (search-tree
+    size) and `nanos[i]` (engine time in nanoseconds) its search figures. `seconds` is
+    the wall time of the engine run and `threads` the threads it used. The arrays are
+    `array.array` objects; `numpy.asarray` wraps them without a copy.
+    """
+
+    solutions: list[str | None]
+    counts: array[int]
+    guesses: array[int]
+    nodes: array[int]
+    nanos: array[int]
+    seconds: float
+    threads: int
+
+    def summary(self) -> Summary:
+        """Puzzles/s, time, guessing and search-tree size statistics of this run."""
+        builder = StatsBuilder()
+        builder.add(self.counts, self.guesses, self.nodes, self.nanos, self.seconds, self.threads)
+        return builder.summary()
+
+
+def solve_stats(puzzles: Iterable[str], threads: int | None = None, limit: int = 1) -> Stats:
+    """Solve a batch like `solve_many`, timing every puzzle and keeping its search figures.
+
+    `puzzles` is an iterable of strings in any notation `parse` accepts; `threads` is as
+    for `solve_many`. `limit=1` stops at the first solution, as `solve_many` does; a
+    higher limit counts solutions up to it (the search then explores further, which shows
+    in the figures). A malformed item raises ValueError (TypeError for a non-str) naming
+    its index before any solving starts.
+    """
+    if isinstance(puzzles, (str, bytes, bytearray)):
+        raise TypeError(
+            f"solve_stats takes an iterable of puzzles, not a single {type(puzzles).__name__}"
+        )
+    items = list(puzzles)
+    grids = encode_puzzles(items)
+    start = time.perf_counter()
+    results = run_engine(grids, len(items), limit, threads, timed=True)
+    seconds = time.perf_counter() - start
+    assert results.nanos is not None
+    return Stats(
+        solutions=decode_solutions(results),
+        counts=results.counts,
+        guesses=results.guesses,
+        nodes=results.nodes,
+        nanos=results.nanos,
+        seconds=seconds,
+        threads=results.threads,
+    )

@@ -1,0 +1,419 @@
+"""The `sudoku-fast` commands, driven as a subprocess: solve, stats, show, count, check.
+
+Answers are checked against the solutions given in the public data files and by the
+independent rules check in checks.py, never by the engine alone.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from checks import check_solution
+from conftest import VENDORED, read_csv, read_lines
+
+from sudoku_fast.datasets import EMBEDDED_SETS, load_embedded
+
+KAGGLE = VENDORED / "kaggle_bryanpark_sample500_with_solutions.csv"
+MIXED = VENDORED / "mixed_validity_9x9.csv"
+SEVENTEEN = VENDORED / "sudoku17_sample.txt"
+PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+CLASH = "55" + "." * 79  # two 5s in the first row
+
+# Exit statuses, as documented in `sudoku-fast --help`.
+OK, CHECK_FAILED, USAGE, MALFORMED, STOPPED = 0, 1, 2, 3, 4
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run `python -m sudoku_fast ARGS` and capture its output as text."""
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_fast", *args],
+        input=stdin,
+        capture_output=True,
+        encoding="utf-8",
+        timeout=300,
+        check=False,
+        env=env,
+    )
+
+
+def answers(proc: subprocess.CompletedProcess[str]) -> list[str]:
+    return proc.stdout.splitlines()
+
+
+def write(path: Path, lines: list[str]) -> Path:
+    path.write_bytes("".join(line + "\n" for line in lines).encode("utf-8"))
+    return path
+
+
+# ---------------------------------------------------------------- solve: good input
+
+
+def test_solve_lines_file() -> None:
+    puzzles = read_lines(SEVENTEEN)
+    proc = run("solve", str(SEVENTEEN), "--threads", "2")
+    assert proc.returncode == OK, proc.stderr
+    out = answers(proc)
+    assert len(out) == len(puzzles)
+    for puzzle, solution in zip(puzzles, out, strict=True):
+        check_solution(solution, puzzle)
+    assert f"{len(puzzles):,} puzzles" in proc.stderr
+
+
+def test_solve_csv_matches_the_given_solutions() -> None:
+    rows = read_csv(KAGGLE)
+    proc = run("solve", str(KAGGLE))
+    assert proc.returncode == OK, proc.stderr
+    out = answers(proc)
+    assert out[0] == "puzzle,solution"
+    assert out[1:] == [f"{r['puzzle']},{r['solution']}" for r in rows]
+
+
+def test_kaggle_header_and_format_override(tmp_path: Path) -> None:
+    rows = read_csv(KAGGLE)[:50]
+    lines = ["quizzes,solutions"] + [f"{r['puzzle']},{r['solution']}" for r in rows]
+    path = write(tmp_path / "kaggle.csv", [line.replace(".", "0") for line in lines])
+    proc = run("solve", str(path), "--format", "lines", "--verify")
+    assert proc.returncode == OK, proc.stderr
+    assert answers(proc) == [r["solution"] for r in rows]
+    assert "50 checked against the rules and the file's solutions: 0 problem(s)" in proc.stderr
+
+
+def test_solve_stdin_and_output_file(tmp_path: Path) -> None:
+    puzzles = load_embedded("norvig_top95")
+    text = "".join(p + "\n" for p in puzzles)
+    for args in (("solve",), ("solve", "-")):
+        proc = run(*args, stdin=text)
+        assert proc.returncode == OK, proc.stderr
+        for puzzle, solution in zip(puzzles, answers(proc), strict=True):
+            check_solution(solution, puzzle)
+    out = tmp_path / "out.txt"
+    proc = run("--threads", "2", "solve", "-", "-o", str(out), "-q", stdin=text)
+    assert proc.returncode == OK, proc.stderr
+    assert proc.stdout == "" and proc.stderr == ""
+    assert out.read_text().splitlines() == answers(run("solve", stdin=text))
+
+
+def test_answers_come_out_before_the_input_ends() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sudoku_fast", "solve", "-q"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    got: list[bytes] = []
+    try:
+        for puzzle, expected in ((PUZZLE, SOLUTION), (CLASH, "none")):
+            proc.stdin.write(f"{puzzle}\n".encode())
+            proc.stdin.flush()
+            reader = threading.Thread(target=lambda: got.append(proc.stdout.readline()))
+            reader.start()
+            reader.join(timeout=60)
+            assert not reader.is_alive(), "no answer while the input is still open"
+            assert got.pop().decode().strip() == expected
+        proc.stdin.close()
+        assert proc.wait(timeout=60) == OK
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_many_blocks_keep_order_and_notations(tmp_path: Path) -> None:
+    # Larger than the first read blocks, in mixed notations and line endings, so that
+    # lines are split across blocks and both the fast and the full parser are used.
+    puzzles = load_embedded("magictour_top1465") * 3
+    lines = []
+    for i, p in enumerate(puzzles):
+        if i % 3 == 1:
+            p = p.replace(".", "0")
+        elif i % 3 == 2:
+            p = " ".join(p[r * 9 : r * 9 + 9] for r in range(9))
+        lines.append(p)
+    path = tmp_path / "mixed.txt"
+    path.write_bytes("".join(line + "\r\n" for line in lines).encode())
+    proc = run("solve", str(path), "--threads", "2")
+    assert proc.returncode == OK, proc.stderr
+    out = answers(proc)
+    assert len(out) == len(puzzles)
+    for puzzle, solution in zip(puzzles, out, strict=True):
+        check_solution(solution, puzzle)
+
+
+# ---------------------------------------------------------------- solve: bad input
+
+
+def bad_file(tmp_path: Path) -> tuple[Path, dict[int, str], dict[int, str]]:
+    """A file of good and malformed lines: (path, good puzzles by line, reasons by line)."""
+    good = load_embedded("norvig_top95")
+    lines = [
+        "# puzzles, with a few broken lines",  # line 1
+        good[0],  # 2
+        good[1][:80],  # 3: 80 cells
+        "",  # 4
+        good[2],  # 5
+        good[3] + "7",  # 6: 82 cells
+        good[4][:40] + "x" + good[4][41:],  # 7: a foreign character
+        good[5],  # 8
+        good[6][:10] + "é" + good[6][11:],  # 9: a non-ASCII character
+        "   " + good[7] + "   ",  # 10: blanks around are fine
+    ]
+    path = write(tmp_path / "bad.txt", lines)
+    puzzles = {2: good[0], 5: good[2], 8: good[5], 10: good[7]}
+    reasons = {
+        3: "expected 81 cells, found 80",
+        6: "expected 81 cells, found 82",
+        7: "unexpected character 'x' at position 40",
+        9: "unexpected character 'é' at position 10",
+    }
+    return path, puzzles, reasons
+
+
+def test_bad_lines_reported_and_every_good_line_answered(tmp_path: Path) -> None:
+    path, puzzles, reasons = bad_file(tmp_path)
+    proc = run("solve", str(path))
+    assert proc.returncode == MALFORMED
+    records = sorted([*puzzles, *reasons])
+    out = answers(proc)
+    assert len(out) == len(records)
+    for line, answer in zip(records, out, strict=True):
+        if line in puzzles:
+            check_solution(answer, puzzles[line])
+        else:
+            assert answer == "error"
+            assert f"{path}:{line}: {reasons[line]}" in proc.stderr
+    assert "4 malformed" in proc.stderr
+
+
+def test_on_error_skip_and_fail(tmp_path: Path) -> None:
+    path, puzzles, reasons = bad_file(tmp_path)
+    skip = run("solve", str(path), "--on-error", "skip")
+    assert skip.returncode == OK
+    assert len(answers(skip)) == len(puzzles)
+    for line, answer in zip(sorted(puzzles), answers(skip), strict=True):
+        check_solution(answer, puzzles[line])
+    assert all(f":{line}: " in skip.stderr for line in reasons)
+
+    fail = run("solve", str(path), "--on-error", "fail")
+    assert fail.returncode == STOPPED
+    out = answers(fail)
+    assert len(out) == 1  # only line 2 comes before the first malformed line (3)
+    check_solution(out[0], puzzles[2])
+    assert f"{path}:3: {reasons[3]} (stopping here)" in fail.stderr
+    assert f":{6}:" not in fail.stderr
+
+
+def test_no_solution_is_an_answer_not_an_error() -> None:
+    rows = read_csv(MIXED)
+    proc = run("solve", str(MIXED), "--format", "lines")
+    assert proc.returncode == OK, proc.stderr
+    counted = run("solve", str(MIXED), "--count", "--format", "lines")
+    assert counted.returncode == OK, counted.stderr
+    no_solution = 0
+    for row, answer, count in zip(rows, answers(proc), answers(counted), strict=True):
+        given = int(row["num_solutions"])
+        assert int(count) == min(given, 2)
+        if given == 0:
+            assert answer == "none"
+            no_solution += 1
+        else:
+            check_solution(answer, row["puzzle"])
+    assert no_solution == 19  # 14 without solution, 5 with clashing clues
+
+
+def test_clashing_clues_on_lines() -> None:
+    proc = run("solve", stdin=f"{CLASH}\n{PUZZLE}\n")
+    assert proc.returncode == OK
+    assert answers(proc) == ["none", SOLUTION]
+    assert "1 without solution, 0 malformed" in proc.stderr
+
+
+def test_verify_catches_corrupted_solutions(tmp_path: Path) -> None:
+    rows = read_csv(KAGGLE)[:40]
+    lines = ["puzzle,solution"] + [f"{r['puzzle']},{r['solution']}" for r in rows]
+    good = run("solve", str(write(tmp_path / "good.csv", lines)), "--verify")
+    assert good.returncode == OK, good.stderr
+    # Line 6: two cells swapped in the given solution, so it breaks the rules.
+    solution = rows[4]["solution"]
+    broken = solution[1] + solution[0] + solution[2:]
+    assert broken != solution
+    lines[5] = f"{rows[4]['puzzle']},{broken}"
+    # Line 11: a given solution with a letter in it.
+    lines[10] = f"{rows[9]['puzzle']},{rows[9]['solution'][:80]}x"
+    proc = run("solve", str(write(tmp_path / "bad.csv", lines)), "--verify")
+    assert proc.returncode == CHECK_FAILED
+    assert ":6: mismatch: the given solution is not a solution of the puzzle" in proc.stderr
+    assert ":11: mismatch: the given solution is malformed" in proc.stderr
+    assert "2 problem(s)" in proc.stderr
+    # The answers themselves are still the right ones.
+    assert answers(proc)[1:] == [f"{r['puzzle']},{r['solution']}" for r in rows]
+
+
+def test_verify_several_solutions_and_missing_solution(tmp_path: Path) -> None:
+    # The empty grid has many solutions: a valid given one that differs is reported as
+    # such; a clashing puzzle with a given "solution" is a mismatch too.
+    empty = "." * 81
+    lines = ["puzzle,solution", f"{empty},{SOLUTION}", f"{CLASH},{SOLUTION}", f"{PUZZLE},"]
+    proc = run("solve", str(write(tmp_path / "multi.csv", lines)), "--verify")
+    assert proc.returncode == CHECK_FAILED
+    stderr = proc.stderr
+    found = answers(proc)[1].split(",")[1]
+    check_solution(found, empty)
+    if found != SOLUTION:
+        assert ":2: mismatch: several solutions" in stderr
+    assert ":3: mismatch: no solution found, and the given solution is not valid" in stderr
+    assert ":4:" not in stderr  # no given solution: only the rules check
+
+
+def test_malformed_and_mismatch_together_give_the_higher_status(tmp_path: Path) -> None:
+    rows = read_csv(KAGGLE)[:3]
+    lines = ["puzzle,solution"] + [f"{r['puzzle']},{r['solution']}" for r in rows]
+    lines[1] = f"{rows[0]['puzzle']},{SOLUTION}"  # wrong given solution
+    lines.append("not a puzzle,")
+    proc = run("solve", str(write(tmp_path / "both.csv", lines)), "--verify")
+    assert proc.returncode == MALFORMED
+    assert ":2: mismatch" in proc.stderr and ":5: puzzle field:" in proc.stderr
+
+
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    assert run("solve", str(tmp_path / "missing.txt")).returncode == USAGE
+    assert run("solve", "--threads", "0", str(SEVENTEEN)).returncode == USAGE
+    assert run("solve", "--on-error", "ignore", str(SEVENTEEN)).returncode == USAGE
+    assert run("no-such-command").returncode == USAGE
+    long_line = tmp_path / "long.txt"
+    long_line.write_bytes(b"1" * (2 << 20))
+    proc = run("solve", str(long_line))
+    assert proc.returncode == USAGE and "longer than" in proc.stderr
+
+
+def test_help_documents_the_exit_codes() -> None:
+    proc = run("--help")
+    assert proc.returncode == OK
+    for code in ("0", "1", "2", "3", "4", "130"):
+        assert f"\n  {code} " in proc.stdout
+    for command in ("solve", "stats", "show", "count", "check"):
+        assert command in proc.stdout
+
+
+# ---------------------------------------------------------------- stats
+
+
+def check_stats_block(block: str, name: str, puzzles: int) -> None:
+    lines = block.splitlines()
+    assert lines[0].startswith(f"{name}: {puzzles:,} puzzles")
+    text = "\n".join(lines)
+    for label in (
+        "puzzles/s",
+        "time per puzzle (us)",
+        "mean",
+        "stddev",
+        "max",
+        "solved without guessing",
+        "guesses per puzzle",
+    ):
+        assert label in text
+    header = lines.index("  search-tree size (nodes) percentiles:")
+    assert lines[header + 1].split() == [
+        "1%",
+        "10%",
+        "25%",
+        "50%",
+        "75%",
+        "90%",
+        "99%",
+        "99.9%",
+        "100%",
+    ]
+    values = [int(v.replace(",", "")) for v in lines[header + 2].split()]
+    assert len(values) == 9 and values == sorted(values) and values[0] >= 1
+    by_count = lines.index("  max time (us) over the first N puzzles:")
+    counts = [int(c[2:].replace(",", "")) for c in lines[by_count + 1].split()]
+    assert counts[-1] == puzzles and counts == sorted(counts)
+
+
+def test_stats_on_files(tmp_path: Path) -> None:
+    path, _, _ = bad_file(tmp_path)
+    proc = run("stats", str(SEVENTEEN), str(path), "--threads", "2")
+    assert proc.returncode == MALFORMED  # the second file has malformed lines
+    blocks = proc.stdout.strip().split("\n\n")
+    assert len(blocks) == 2
+    check_stats_block(blocks[0], str(SEVENTEEN), len(read_lines(SEVENTEEN)))
+    check_stats_block(blocks[1], str(path), 4)
+    assert f"{path}:3: expected 81 cells" in proc.stderr
+
+
+def test_stats_embedded_and_json() -> None:
+    proc = run("stats")
+    assert proc.returncode == OK, proc.stderr
+    blocks = proc.stdout.strip().split("\n\n")
+    for name, block in zip(EMBEDDED_SETS, blocks, strict=True):
+        check_stats_block(block, name, len(load_embedded(name)))
+    proc = run("stats", "--json", "-", stdin=f"{PUZZLE}\n{CLASH}\n{'.' * 81}\n")
+    assert proc.returncode == OK, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["puzzles"] == 3 and data["solved"] == 2
+    assert list(data["node_percentiles"]) == [
+        "1",
+        "10",
+        "25",
+        "50",
+        "75",
+        "90",
+        "99",
+        "99.9",
+        "100",
+    ]
+    assert data["puzzles_per_second"] > 0 and data["max_us"] >= data["mean_us"] > 0
+
+
+def test_stats_plot(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "times.png"
+    proc = run("stats", str(SEVENTEEN), "--plot", str(png))
+    assert proc.returncode == OK, proc.stderr
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# ---------------------------------------------------------------- show / count / check
+
+
+def test_show() -> None:
+    proc = run("show", PUZZLE)
+    assert proc.returncode == OK
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 11
+    assert lines[0] == "4 . . | . . . | 8 . 5"
+    assert lines[3] == "------+-------+------"
+    again = run("show", "-", stdin=proc.stdout)  # the grid form reads back
+    assert again.stdout == proc.stdout
+    bad = run("show", PUZZLE[:80])
+    assert bad.returncode == USAGE and "expected 81 cells, found 80" in bad.stderr
+
+
+def test_count() -> None:
+    assert run("count", PUZZLE).stdout.strip() == "1"
+    assert run("count", CLASH).stdout.strip() == "0"
+    assert run("count", "." * 81).stdout.strip() == "2"
+    assert run("count", "." * 81, "--limit", "7").stdout.strip() == "7"
+    proc = run("count", PUZZLE.replace("4", "q", 1))
+    assert proc.returncode == USAGE and "unexpected character 'q'" in proc.stderr
+
+
+def test_check() -> None:
+    proc = run("check", PUZZLE, SOLUTION)
+    assert proc.returncode == OK and "valid: the only solution" in proc.stdout
+    swapped = SOLUTION[1] + SOLUTION[0] + SOLUTION[2:]
+    proc = run("check", PUZZLE, swapped)
+    assert proc.returncode == CHECK_FAILED and "not a solution" in proc.stdout
+    proc = run("check", PUZZLE, SOLUTION[:80] + ".")
+    assert proc.returncode == CHECK_FAILED and "1 empty cell(s)" in proc.stdout
+    other = "." * 81
+    proc = run("check", other, SOLUTION)
+    assert proc.returncode == OK and "one of several solutions" in proc.stdout
+    assert run("check", PUZZLE[:80], SOLUTION).returncode == USAGE

@@ -1,0 +1,215 @@
+"""The file reader and the compiled text I/O, in process: blocks, formats, line numbers."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from checks import check_solution
+
+from sudoku_fast import _textio, stream
+from sudoku_fast.datasets import load_embedded
+from sudoku_fast.progress import Progress
+from sudoku_fast.stream import (
+    FLAG_BAD,
+    FLAG_GIVEN,
+    InputError,
+    Messages,
+    PuzzleReader,
+    SolveOptions,
+    grid_text,
+    solve_stream,
+)
+
+PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+
+
+def records(data: bytes, want_given: bool = False) -> list[tuple[int, str, int, str]]:
+    """(line, puzzle, flags, given) of every record the reader makes of `data`."""
+    reader = PuzzleReader(io.BytesIO(data), "test", want_given=want_given)
+    found = []
+    for batch in reader:
+        for i in range(batch.n):
+            cells = slice(i * 81, (i + 1) * 81)
+            given = grid_text(batch.given[cells]) if batch.flags[i] & FLAG_GIVEN else ""
+            puzzle = "" if batch.flags[i] & FLAG_BAD else grid_text(batch.grids[cells])
+            found.append((batch.line_numbers[i], puzzle, batch.flags[i], given))
+    return found
+
+
+@pytest.fixture
+def tiny_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blocks of a few hundred bytes, so that lines straddle block boundaries."""
+    monkeypatch.setattr(stream, "FIRST_BLOCK", 100)
+    monkeypatch.setattr(stream, "MAX_BLOCK", 700)
+
+
+@pytest.mark.usefixtures("tiny_blocks")
+def test_lines_across_blocks_keep_order_and_line_numbers() -> None:
+    puzzles = load_embedded("norvig_top95")
+    rng = random.Random(3)
+    lines: list[str] = []
+    expected = []
+    for p in puzzles:
+        for _ in range(rng.randrange(3)):
+            lines.append(rng.choice(["", "# comment", "   ", "\t"]))
+        notation = rng.randrange(3)
+        text = p if notation == 0 else p.replace(".", "0") if notation == 1 else " ".join(p)
+        lines.append(text)
+        expected.append((len(lines), p))
+    data = "\r\n".join(lines).encode()  # CRLF, and no newline after the last line
+    found = records(data)
+    assert [(line, puzzle) for line, puzzle, _, _ in found] == expected
+
+
+@pytest.mark.usefixtures("tiny_blocks")
+def test_csv_headers_and_fields() -> None:
+    for header in (
+        "quizzes,solutions",
+        "puzzle,solution",
+        "Puzzle , Solution",
+        '"puzzle","solution"',
+    ):
+        data = f"# made by hand\n\n{header}\n{PUZZLE},{SOLUTION}\n".encode()
+        assert records(data, want_given=True) == [(4, PUZZLE, FLAG_GIVEN, SOLUTION)]
+    # Extra columns, the puzzle not first, a quoted field, a UTF-8 byte order mark.
+    data = (
+        "\ufeffid,solution,label,puzzle\n"
+        f"1,{SOLUTION},x,{PUZZLE}\n"
+        f'2,"{SOLUTION}","a, b","{PUZZLE}"\n'
+        f"3,,y,{PUZZLE.replace('.', '0')}\n"
+        "4,5\n"
+    ).encode()
+    found = records(data, want_given=True)
+    assert found[:3] == [
+        (2, PUZZLE, FLAG_GIVEN, SOLUTION),
+        (3, PUZZLE, FLAG_GIVEN, SOLUTION),
+        (4, PUZZLE, 0, ""),
+    ]
+    assert found[3][0] == 5 and found[3][2] == FLAG_BAD
+    reader = PuzzleReader(io.BytesIO(data), "t", want_given=False)
+    assert reader.is_csv and reader.puzzle_field == 3 and not reader.has_solutions
+
+
+def test_format_detection() -> None:
+    assert not PuzzleReader(io.BytesIO(PUZZLE.encode()), "t").is_csv
+    assert not PuzzleReader(io.BytesIO(b""), "t").is_csv
+    assert not PuzzleReader(io.BytesIO(b"# only a comment\n\n"), "t").is_csv
+    # Commas alone do not make CSV: a comma-separated grid is one puzzle per line.
+    line = ",".join(PUZZLE)
+    assert records(line.encode()) == [(1, PUZZLE, 0, "")]
+    with pytest.raises(InputError, match="longer than"):
+        list(PuzzleReader(io.BytesIO(b"." * (stream.MAX_LINE + 10)), "t"))
+
+
+def test_bad_records_get_reasons() -> None:
+    data = f"{PUZZLE}\n{PUZZLE[:79]}\n{PUZZLE}z\n{PUZZLE}\n".encode()
+    reader = PuzzleReader(io.BytesIO(data), "t")
+    (batch,) = list(reader)
+    assert batch.n == 4
+    assert batch.problems == [
+        (1, "expected 81 cells, found 79"),
+        (2, "unexpected character 'z' at position 81"),
+    ]
+    assert list(batch.flags[:4]) == [0, FLAG_BAD, FLAG_BAD, 0]
+    grids, n = batch.good_grids()
+    assert n == 2 and grid_text(grids[81:162]) == PUZZLE
+
+
+def solve_text(data: str, **options: object) -> tuple[str, str, stream.RunReport]:
+    out = io.BytesIO()
+    err = io.StringIO()
+    reader = PuzzleReader(io.BytesIO(data.encode()), "t", want_given=bool(options.get("verify")))
+    opts = SolveOptions(csv_output=reader.is_csv, **options)  # type: ignore[arg-type]
+    report = solve_stream(reader, out, opts, Messages(err), Progress(err, None))
+    return out.getvalue().decode(), err.getvalue(), report
+
+
+def test_solve_stream_in_process() -> None:
+    text, err, report = solve_text(f"{PUZZLE}\n55{'.' * 79}\nxyz\n", threads=1)
+    assert text.splitlines() == [SOLUTION, "none", "error"]
+    assert "t:3: unexpected character 'x'" in err
+    assert (report.records, report.solved, report.no_solution, report.malformed) == (3, 1, 1, 1)
+    text, _, report = solve_text(f"{PUZZLE}\n{'.' * 81}\n", count=True, limit=3)
+    assert text.splitlines() == ["1", "3"]
+    text, err, report = solve_text(f"puzzle,solution\n{PUZZLE},{SOLUTION}\n", verify=True)
+    assert text.splitlines() == ["puzzle,solution", f"{PUZZLE},{SOLUTION}"]
+    assert report.checked == 1 and report.mismatches == 0 and err == ""
+
+
+def test_compiled_checker_agrees_with_the_independent_check() -> None:
+    rng = random.Random(9)
+    puzzle = bytes(".123456789".index(c) for c in PUZZLE)
+    solution = bytes(int(c) for c in SOLUTION)
+    cases = [solution]
+    for _ in range(300):
+        grid = bytearray(solution)
+        kind = rng.randrange(3)
+        a, b = rng.randrange(81), rng.randrange(81)
+        if kind == 0:
+            grid[a], grid[b] = grid[b], grid[a]
+        elif kind == 1:
+            grid[a] = rng.randrange(10)
+        else:
+            grid[a] = 10 + rng.randrange(200)
+        cases.append(bytes(grid))
+    n = len(cases)
+    grids = puzzle * n
+    solutions = b"".join(cases)
+    counts = _int32([1] * n)
+    wrong = set(_textio.check_solutions(grids, solutions, counts, bytearray(n), n))
+    for i, grid in enumerate(cases):
+        text = "".join(str(v) if 1 <= v <= 9 else "?" for v in grid)
+        try:
+            check_solution(text, PUZZLE)
+            independent_ok = True
+        except AssertionError:
+            independent_ok = False
+        assert (i not in wrong) == independent_ok, text
+    assert 0 < len(wrong) < n
+    # No solution found, or a malformed record: nothing to check.
+    assert _textio.check_solutions(grids, solutions, _int32([0] * n), bytearray(n), n) == []
+    flags = bytearray([FLAG_BAD]) * n
+    assert _textio.check_solutions(grids, solutions, counts, flags, n) == []
+
+
+def _int32(values: list[int]) -> object:
+    from array import array
+
+    return array("i", values)
+
+
+def test_compare_given() -> None:
+    solution = bytes(int(c) for c in SOLUTION)
+    other = bytes([solution[1], solution[0]]) + solution[2:]
+    solutions = solution * 4
+    given = solution + other + solution + other
+    flags = bytearray([FLAG_GIVEN, FLAG_GIVEN, 0, FLAG_GIVEN | FLAG_BAD])
+    counts = _int32([1, 1, 1, 1])
+    assert _textio.compare_given(solutions, counts, given, flags, 4) == [1]
+    assert _textio.compare_given(solutions, _int32([0, 1, 1, 1]), given, flags, 4) == [0, 1]
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal() -> None:
+    terminal = FakeTerminal()
+    bar = Progress(terminal, total_bytes=1000)
+    bar.update(500, 250, force=True)
+    drawn = terminal.getvalue()
+    assert drawn.startswith("\r[######") and "25%" in drawn and "500 puzzles" in drawn
+    assert "ETA" in drawn
+    bar.clear()
+    assert terminal.getvalue().endswith("\r\x1b[K")
+    piped = io.StringIO()
+    quiet = Progress(piped, total_bytes=1000)
+    quiet.update(500, 250, force=True)
+    quiet.clear()
+    assert piped.getvalue() == "" and not quiet.enabled
+    off = Progress(FakeTerminal(), total_bytes=None, enabled=False)
+    assert not off.enabled
