@@ -174,12 +174,53 @@ def measure_peers(puzzles: list[str], seconds: float) -> dict[str, tuple[float, 
     return results
 
 
+def overhead(path: Path, repeat: int) -> None:
+    """Share of solve_many's time spent outside the engine, threads=1.
+
+    The engine alone runs on the already-encoded buffer; solve_many adds validation,
+    conversion in and result objects out (a uint8 array for numpy input, strings for
+    string input). Medians of `repeat` runs of each, interleaved.
+    """
+    import numpy as np
+
+    puzzles = load(path)[0]
+    n = len(puzzles)
+    array = np.array([[0 if c in ".0" else int(c) for c in p] for p in puzzles], dtype=np.uint8)
+    grids = np.ascontiguousarray(array).reshape(-1)
+    engine, numpy_total, string_total = [], [], []
+    for _ in range(max(repeat, 5)):
+        for bucket, run in (
+            (engine, partial(run_engine, grids, n, 1, 1)),
+            (numpy_total, partial(sf.solve_many, array, threads=1)),
+            (string_total, partial(sf.solve_many, puzzles, threads=1)),
+        ):
+            start = time.perf_counter()
+            run()
+            bucket.append(time.perf_counter() - start)
+    core = statistics.median(engine)
+    print()
+    print(f"Outside-engine share on {path.stem} (threads=1, medians of {len(engine)}):")
+    print("| input | solve_many us/puzzle | engine us/puzzle | outside the engine |")
+    print("|---|---|---|---|")
+    for name, times in (("numpy (n, 81) uint8", numpy_total), ("list of str", string_total)):
+        total = statistics.median(times)
+        print(
+            f"| {name} | {1e6 * total / n:.3f} | {1e6 * core / n:.3f} "
+            f"| {100 * (total - core) / total:.1f}% |"
+        )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per figure (median)")
     parser.add_argument("--peers", action="store_true", help="also time the installed peers")
     parser.add_argument("--peer-seconds", type=float, default=2.0)
+    parser.add_argument(
+        "--overhead",
+        action="store_true",
+        help="time spent outside the engine on the first file (numpy and string input)",
+    )
     args = parser.parse_args()
     files = args.files or [SHARED / name for name in DEFAULT_SETS if (SHARED / name).exists()]
     if not files:
@@ -252,6 +293,8 @@ def main() -> int:
         print("|---|---|---|---|---|")
         for stem, name, done, rate, ratio in peer_rows:
             print(f"| {stem} | {name} | {done} | {rate:,.1f} | {ratio:,.0f}x faster |")
+    if args.overhead:
+        overhead(files[0], args.repeat)
     print()
     print("all results verified" if not failures else f"{failures} WRONG RESULTS")
     return 1 if failures else 0
