@@ -59,7 +59,7 @@ cdef extern from *:
     /* Index of the lowest set bit (x != 0): one instruction on every compiler. */
     #if defined(_MSC_VER)
     #include <intrin.h>
-    static __inline int sudoku_fast_lowest_bit(unsigned int x) {
+    static CYTHON_INLINE int sudoku_fast_lowest_bit(unsigned int x) {
         unsigned long index;
         _BitScanForward(&index, x);
         return (int)index;
@@ -67,9 +67,24 @@ cdef extern from *:
     #else
     #define sudoku_fast_lowest_bit(x) __builtin_ctz(x)
     #endif
+
+    /* Bits set in x. Portable builds (wheels) cannot assume the POPCNT instruction and
+       count with shifts and masks; a build for a CPU that has it (SUDOKU_FAST_NATIVE=1)
+       uses it. */
+    #if defined(__POPCNT__)
+    #define sudoku_fast_popcount64(x) __builtin_popcountll(x)
+    #else
+    static CYTHON_INLINE int sudoku_fast_popcount64(unsigned long long x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    #endif
     """
     long long sudoku_fast_nanos() nogil
     int sudoku_fast_lowest_bit(unsigned int x) nogil
+    int sudoku_fast_popcount64(unsigned long long x) nogil
 
 cdef enum:
     CELLS = 81
@@ -341,14 +356,6 @@ cdef bint propagate(Board *b) noexcept nogil:
             return True
 
 
-cdef inline int popcount64(uint64_t x) noexcept nogil:
-    """Portable popcount (wheels cannot assume the POPCNT instruction)."""
-    x = x - ((x >> 1) & 0x5555555555555555ULL)
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL
-    return <int>((x * 0x0101010101010101ULL) >> 56)
-
-
 cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
     """The cell to branch on, with its candidates as a digit mask; returns band * 27 + bit.
 
@@ -391,7 +398,7 @@ cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
                                + ((in_pairs[other2 + d1] & column) >> (k % 9))
                                + ((in_pairs[other1 + d2] & column) >> (k % 9))
                                + ((in_pairs[other2 + d2] & column) >> (k % 9)))
-                count = <int>(((column_hits * REPEAT_ROWS) >> 18) & ROW_BITS) + popcount64(
+                count = <int>(((column_hits * REPEAT_ROWS) >> 18) & ROW_BITS) + sudoku_fast_popcount64(
                     ((<uint64_t>(in_pairs[band * 9 + d1] & peers_in_band[k])) << 32)
                     | (in_pairs[band * 9 + d2] & peers_in_band[k]))
                 if count > best_score:
