@@ -216,7 +216,7 @@ cdef int naked_singles(Board *b) noexcept nogil:
     cdef int band, digit, k
     cdef uint32_t once, twice, w, singles, any_single = 0, empty = 0
     cdef uint32_t band_singles[BANDS]
-    cdef uint32_t index_bits[BANDS][4]  # bit j of a cell's (only) digit index, per cell
+    cdef uint32_t index0, index1, index2, index3  # bit j of the (only) digit's index
     cdef const uint32_t *cand
     for band in range(BANDS):
         cand = &b.cand[band * 9]
@@ -226,10 +226,6 @@ cdef int naked_singles(Board *b) noexcept nogil:
             w = cand[digit]
             twice |= once & w
             once |= w
-        index_bits[band][0] = cand[1] | cand[3] | cand[5] | cand[7]
-        index_bits[band][1] = cand[2] | cand[3] | cand[6] | cand[7]
-        index_bits[band][2] = cand[4] | cand[5] | cand[6] | cand[7]
-        index_bits[band][3] = cand[8]
         empty |= b.unsolved[band] & ~once
         band_singles[band] = once & ~twice & b.unsolved[band]
         any_single |= band_singles[band]
@@ -239,12 +235,18 @@ cdef int naked_singles(Board *b) noexcept nogil:
         return UNCHANGED
     for band in range(BANDS):
         singles = band_singles[band]
+        if singles == 0:
+            continue
+        cand = &b.cand[band * 9]
+        index0 = cand[1] | cand[3] | cand[5] | cand[7]
+        index1 = cand[2] | cand[3] | cand[6] | cand[7]
+        index2 = cand[4] | cand[5] | cand[6] | cand[7]
+        index3 = cand[8]
         while singles:
             k = sudoku_fast_lowest_bit(singles)
             singles &= singles - 1
-            digit = <int>(((index_bits[band][0] >> k) & 1) | (((index_bits[band][1] >> k) & 1) << 1)
-                          | (((index_bits[band][2] >> k) & 1) << 2)
-                          | (((index_bits[band][3] >> k) & 1) << 3))
+            digit = <int>(((index0 >> k) & 1) | (((index1 >> k) & 1) << 1)
+                          | (((index2 >> k) & 1) << 2) | (((index3 >> k) & 1) << 3))
             # A placement made above may have taken this cell's last digit: place() fails.
             if not place(b, band, digit, 1u << k):
                 return FAILED
