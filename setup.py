@@ -35,6 +35,11 @@ extensions = [
         ["src/sudoku_fast/_core.pyx"],
         extra_compile_args=compile_args,
     ),
+    Extension(
+        "sudoku_fast._general",
+        ["src/sudoku_fast/_general.pyx"],
+        extra_compile_args=compile_args,
+    ),
 ]
 
 setup(ext_modules=cythonize(extensions, compiler_directives=directives))

@@ -9,14 +9,17 @@ True
 """
 
 from ._version import __version__
-from .batch import count_many, solve_many
-from .grid import is_solution, parse, show
+from .batch import SearchLimitExceeded, count_many, solve_many
+from .grid import Geometry, geometry_for, is_solution, parse, show
 from .solver import count_solutions, solve
 
 __all__ = [
+    "Geometry",
+    "SearchLimitExceeded",
     "__version__",
     "count_many",
     "count_solutions",
+    "geometry_for",
     "is_solution",
     "parse",
     "show",
