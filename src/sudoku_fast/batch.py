@@ -46,8 +46,9 @@ THREADS_ENV = "SUDOKU_FAST_NUM_THREADS"
 MAX_CHUNK = 256
 MIN_CHUNK = 16  # batches of up to this many puzzles run serially
 # Search nodes a puzzle of the general engine may use before its answer is given up as
-# unknown (SearchLimitExceeded); bounds the time a pathological big grid can take.
-DEFAULT_MAX_NODES = 5_000_000
+# unknown (SearchLimitExceeded): about 10 s for 16x16, 30 s for 25x25. The hardest
+# puzzle of the public data sets needs about 170,000.
+DEFAULT_MAX_NODES = 1_000_000
 
 # bytes.translate table: engine values 0-9 -> canonical characters.
 _VALUE_TO_CHAR = bytes(
@@ -126,14 +127,14 @@ class SearchLimitExceeded(RuntimeError):
 
 def _runs_on_core(geometry: Geometry) -> bool:
     """True for the geometry the 9x9 engine handles: 9x9 with 3x3 boxes, any symbols."""
+    if geometry is CLASSIC:
+        return True
     return (geometry.size, geometry.box_rows, geometry.box_cols) == (9, 3, 3)
 
 
 def check_budget(results: EngineResults, partial: Any, max_nodes: int | None) -> None:
     """Raise SearchLimitExceeded when a puzzle of `results` ran out of search nodes."""
-    if results.geometry is CLASSIC or _runs_on_core(results.geometry) or results.n == 0:
-        return
-    if min(results.counts) >= 0:
+    if _runs_on_core(results.geometry) or results.n == 0 or min(results.counts) >= 0:
         return
     indices = [i for i, count in enumerate(results.counts) if count == _general.BUDGET_EXHAUSTED]
     where = f"puzzle {indices[0]}" + (f" and {len(indices) - 1} more" if len(indices) > 1 else "")
@@ -370,14 +371,12 @@ def _encode_item(item: Any, index: int, geometry: Geometry, inferred: bool) -> b
 def decode_solutions(results: EngineResults) -> list[str | None]:
     """Canonical solution strings in input order; None where there is no solution."""
     cells = results.geometry.cells
-    if results.geometry == CLASSIC:
+    if results.geometry.symbols == DIGITS:
         text = results.solutions.translate(_VALUE_TO_CHAR).decode("ascii")
     else:
         text = format_values(results.solutions, results.geometry)
     counts = results.counts
-    return [
-        text[i * cells : (i + 1) * cells] if counts[i] > 0 else None for i in range(results.n)
-    ]
+    return [text[i * cells : (i + 1) * cells] if counts[i] > 0 else None for i in range(results.n)]
 
 
 def _as_list(puzzles: Iterable[str], what: str) -> list[Any]:
@@ -407,10 +406,13 @@ def _encode_array(
     import numpy as np
 
     shape = arr.shape
-    size = math.isqrt(shape[1]) if arr.ndim == 2 else shape[1] if arr.ndim == 3 else 0
-    if not (
-        (arr.ndim == 2 and size * size == shape[1]) or (arr.ndim == 3 and shape[1] == shape[2])
-    ) or not 1 <= size <= MAX_SIZE:
+    if arr.ndim == 2:
+        size = math.isqrt(shape[1])
+        square = size * size == shape[1]
+    else:
+        size = shape[1] if arr.ndim == 3 else 0
+        square = arr.ndim == 3 and shape[1] == shape[2]
+    if not square or not 1 <= size <= MAX_SIZE:
         raise ValueError(f"{what}: expected an array of shape (n, N*N) or (n, N, N), got {shape}")
     if not np.issubdtype(arr.dtype, np.integer):
         raise TypeError(f"{what}: expected an integer array, got dtype {arr.dtype}")

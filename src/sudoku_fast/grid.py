@@ -139,9 +139,7 @@ def _check_box(box: object) -> Box:
     return rows, cols
 
 
-def geometry_for(
-    size: int | None = None, box: object = None, alphabet: object = None
-) -> Geometry:
+def geometry_for(size: int | None = None, box: object = None, alphabet: object = None) -> Geometry:
     """The geometry fixed by any of a size, a `box=(rows, cols)` and an `alphabet`.
 
     Missing parts take their defaults (box shape rule, first N default symbols). Raises
@@ -170,9 +168,7 @@ def _geometry(size: int | None, box: Box | None, alphabet: str | None) -> Geomet
     if box is None:
         box = default_box(n)
         if box is None:
-            raise ValueError(
-                f"a {n}x{n} grid has no default box shape; pass box=(rows, cols)"
-            )
+            raise ValueError(f"a {n}x{n} grid has no default box shape; pass box=(rows, cols)")
     if alphabet is None:
         if n > len(SYMBOLS):
             raise ValueError(f"a {n}x{n} grid needs an alphabet of {n} symbols")
@@ -183,13 +179,17 @@ def _geometry(size: int | None, box: Box | None, alphabet: str | None) -> Geomet
 CLASSIC = geometry_for(SIZE)
 
 
-@dataclass(frozen=True)
 class _Codec:
     """Lookup tables of one geometry: character -> value, value -> character."""
 
-    value_of: dict[str, int]
-    decode: bytes | None  # latin-1 byte -> value, _SKIP, or _FOREIGN; None if not latin-1
-    encode: bytes | None  # value -> ASCII symbol byte; None if a symbol is not ASCII
+    __slots__ = ("decode", "encode", "value_of")
+
+    def __init__(
+        self, value_of: dict[str, int], decode: bytes | None, encode: bytes | None
+    ) -> None:
+        self.value_of = value_of
+        self.decode = decode  # latin-1 byte -> value, _SKIP or _FOREIGN; None if not latin-1
+        self.encode = encode  # value -> ASCII symbol byte; None if a symbol is not ASCII
 
 
 @lru_cache(maxsize=256)
@@ -231,7 +231,9 @@ def _symbol_help(geometry: Geometry) -> str:
 
 def _count_error(count: int, geometry: Geometry | None) -> ValueError:
     if geometry is not None:
-        return ValueError(f"expected {geometry.cells} cells, found {count} (a {geometry.describe()})")
+        return ValueError(
+            f"expected {geometry.cells} cells, found {count} (a {geometry.describe()})"
+        )
     return ValueError(
         f"expected 81 cells, found {count} "
         "(or N*N cells for another grid size N: 16, 36, 64, 100, 144, ... 2401)"
@@ -300,17 +302,17 @@ def parse_grid(
                 raise ValueError(f"unexpected character {ch!r} at position {position}")
         geometry = _infer(len(cells))
     value_of = _codec(geometry).value_of
-    values = bytearray(len(cells))
+    parsed = bytearray(len(cells))
     for k, (position, ch) in enumerate(cells):
         value = value_of.get(ch)
         if value is None:
             raise ValueError(
                 f"unexpected character {ch!r} at position {position} ({_symbol_help(geometry)})"
             )
-        values[k] = value
+        parsed[k] = value
     if len(cells) != geometry.cells:
         raise _count_error(len(cells), geometry)
-    return geometry, bytes(values)
+    return geometry, bytes(parsed)
 
 
 def parse_values(text: str, geometry: Geometry = CLASSIC) -> list[int]:

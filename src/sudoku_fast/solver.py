@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from .batch import (
     DEFAULT_MAX_NODES,
-    node_budget,
     check_budget,
     decode_solutions,
+    node_budget,
     run_engine,
 )
 from .grid import parse_grid
