@@ -392,6 +392,18 @@ def test_prime_sizes_need_a_box(cells: int) -> None:
     assert sf.count_solutions("." * cells, box=(1, n)) == 2
 
 
+def test_tiny_grids_and_known_counts() -> None:
+    # Known totals: 288 complete 4x4 Sudoku grids; 12 and 576 Latin squares of order
+    # 3 and 4 (boxes that are whole rows add no constraint).
+    assert sf.count_solutions("." * 16, limit=1000) == 288
+    assert sf.count_solutions("." * 9, box=(1, 3), limit=1000) == 12
+    assert sf.count_solutions("." * 16, box=(1, 4), limit=1000) == 576
+    assert sf.solve(".", box=(1, 1)) == "1"
+    assert sf.count_solutions("1", box=(1, 1), limit=5) == 1
+    assert sf.count_solutions("....", box=(1, 2), limit=5) == 2
+    assert sf.count_solutions("11..", box=(1, 2)) == 0
+
+
 def test_foreign_characters_of_other_sizes() -> None:
     rng = random.Random(3)
     puzzle = with_holes(solved_grid(4, 4, rng), 100, rng)

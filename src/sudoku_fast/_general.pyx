@@ -695,6 +695,11 @@ cdef void pick_branch(
             if (next_random(rng) >> 32) % <uint64_t>ties == 0:
                 best = cell
     w.branch_cell[depth] = best
+    if best < 0:
+        # Cannot happen: every cell that became single was queued and placed. Leave
+        # nothing to try rather than read outside the grid.
+        w.branch_rest[depth] = 0
+        return
     w.branch_rest[depth] = cand[best]
     if not by_units or best_count <= 2:
         return
@@ -775,6 +780,11 @@ cdef Outcome solve_grid(
     for cell in range(cells):
         cand[cell] = geo.full
     memset(places, geo.size, counters)
+    if geo.size == 1:
+        # Every cell starts with its only value: queue them all, as a later single would be.
+        for cell in range(cells):
+            w.singles[cell] = <int16_t>cell
+        w.singles_tail = cells
     for cell in range(cells):
         v = puzzle[cell]
         if v > geo.size:
