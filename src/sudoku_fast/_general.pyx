@@ -24,8 +24,9 @@ Runs alternate with and without locked candidates; the first two keep the plain 
 fixed seed, so results are reproducible. Once a solution is found the current run goes
 on to the end, so solution counts stay exact, and a puzzle with no solution still ends
 with one complete run, the cutoffs growing without bound. (Measured on the shared data
-sets and on empty grids up to 49x49: without restarts, a sparse 25x25 puzzle and the
-empty 49x49 grid ran past millions of nodes; with them none needs more than about 170,000.)
+sets and on empty grids up to 49x49: without restarts, a sparse 25x25 puzzle ran past
+5,000,000 nodes and the empty 49x49 grid past 300,000; with them none needs more than
+about 170,000.)
 
 Tables (peers and units) are built once per (size, box_rows, box_cols) by `tables_for`
 and are read-only afterwards, so any number of threads may solve with them at once.
@@ -35,7 +36,7 @@ Memory: a search keeps one state per level of the stack: N*N*8 bytes of candidat
 3*N*N bytes of counters. The stack starts at 16 levels and doubles on demand; its
 depth never exceeds the number of cells left open after the first propagation, plus
 one. So one call needs at most (N*N + 1) * 11 * N*N bytes (4.3 MB for 25x25, 64 MB
-for 49x49) and in practice a few dozen levels (under 0.5 MB at 25x25).
+for 49x49), and only as many levels as the search actually goes deep.
 
 Responsiveness: every 256 nodes the search reads an optional stop flag (set by another
 thread to abandon the batch) and, in the main thread, lets Python run its signal
@@ -724,7 +725,9 @@ cdef void pick_branch(
     w.branch_rest[depth] = positions
 
 
-cdef inline void write_solution(const Geo *geo, const uint64_t *cand, uint8_t *solution) noexcept nogil:
+cdef inline void write_solution(
+    const Geo *geo, const uint64_t *cand, uint8_t *solution
+) noexcept nogil:
     cdef int cell
     for cell in range(geo.cells):
         solution[cell] = <uint8_t>(sfg_lowest_index(cand[cell]) + 1)
