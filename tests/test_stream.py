@@ -109,10 +109,13 @@ def test_bad_records_get_reasons() -> None:
     reader = PuzzleReader(io.BytesIO(data), "t")
     (batch,) = list(reader)
     assert batch.n == 4
-    assert batch.problems == [
+    expected = [
         (1, "expected 81 cells, found 79"),
         (2, "unexpected character 'z' at position 81"),
     ]
+    assert len(batch.problems) == len(expected)
+    for (record, reason), (want_record, want_reason) in zip(batch.problems, expected, strict=True):
+        assert record == want_record and reason.startswith(want_reason)
     assert list(batch.flags[:4]) == [0, FLAG_BAD, FLAG_BAD, 0]
     grids, n = batch.good_grids()
     assert n == 2 and grid_text(grids[81:162]) == PUZZLE

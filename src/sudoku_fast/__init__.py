@@ -9,10 +9,10 @@ True
 """
 
 from ._version import __version__
-from .batch import count_many, solve_many
+from .batch import SearchLimitExceeded, count_many, solve_many
 from .board import Board, load_board, save_board
 from .generator import generate, generate_many
-from .grid import is_solution, parse, show
+from .grid import Geometry, geometry_for, is_solution, parse, show
 from .hints import candidates, hint
 from .logic import Hint
 from .rating import Rating, rate, rate_many
@@ -21,8 +21,10 @@ from .stats import Stats, Summary, solve_stats
 
 __all__ = [
     "Board",
+    "Geometry",
     "Hint",
     "Rating",
+    "SearchLimitExceeded",
     "Stats",
     "Summary",
     "__version__",
@@ -31,6 +33,7 @@ __all__ = [
     "count_solutions",
     "generate",
     "generate_many",
+    "geometry_for",
     "hint",
     "is_solution",
     "load_board",

@@ -575,7 +575,7 @@ def encode_strings(list items, uint8_t[::1] out):
 
 
 def decode_solutions(const uint8_t[::1] solutions, const int32_t[::1] counts):
-    """The solution strings of a batch, None where counts[i] is 0 (no solution)."""
+    """The solution strings of a batch, None where counts[i] is not positive."""
     cdef Py_ssize_t n = counts.shape[0], i, k
     cdef list out = [None] * n
     cdef str text
@@ -583,7 +583,7 @@ def decode_solutions(const uint8_t[::1] solutions, const int32_t[::1] counts):
     if solutions.shape[0] < n * CELLS:
         raise ValueError("solutions buffer too small")
     for i in range(n):
-        if counts[i]:
+        if counts[i] > 0:
             text = PyUnicode_New(CELLS, 127)
             chars = PyUnicode_1BYTE_DATA(text)
             for k in range(CELLS):

@@ -5,22 +5,36 @@ threads then take small chunks from a shared counter (puzzle cost is heavy-taile
 static split would leave one thread with all the hard ones) and call the engine, which
 releases the GIL for the whole chunk. Results land in preallocated output buffers at the
 puzzle's own index, so order never depends on scheduling.
+
+Every grid size runs through the same fan-out: 9x9 grids with 3x3 boxes go to the 9x9
+engine (`_core`), every other geometry to the general engine (`_general`), chosen by
+the batch's `Geometry`. A batch holds puzzles of one size.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import os
 import sys
 import threading
 from array import array
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, overload
 
-from . import _core
-from .grid import CELLS, parse_values
+from . import _core, _general
+from .grid import (
+    CELLS,
+    CLASSIC,
+    MAX_SIZE,
+    Geometry,
+    format_values,
+    geometry_for,
+    parse_grid,
+    parse_values,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -29,6 +43,10 @@ if TYPE_CHECKING:
 THREADS_ENV = "SUDOKU_FAST_NUM_THREADS"
 MAX_CHUNK = 256
 MIN_CHUNK = 16  # batches of up to this many puzzles run serially
+# Search nodes a puzzle of the general engine may use before its answer is given up as
+# unknown (SearchLimitExceeded): about 10 s for 16x16, 30 s for 25x25. The hardest
+# puzzle of the public data sets needs about 170,000.
+DEFAULT_MAX_NODES = 1_000_000
 
 
 def usable_cores() -> int:
@@ -83,38 +101,101 @@ class EngineResults:
     nodes: array[int]
     nanos: array[int] | None
     threads: int
+    geometry: Geometry = CLASSIC
+
+
+class SearchLimitExceeded(RuntimeError):
+    """Some puzzles needed more search nodes than `max_nodes` allowed; their answer is unknown.
+
+    `indices` lists their positions in the batch (0 for a single puzzle); `partial` is
+    what the call would have returned, with None (or -1 for counts, an all-zero row for
+    arrays) at those positions. Raise `max_nodes`, or pass None for no budget.
+    """
+
+    def __init__(self, message: str, indices: list[int], partial: Any) -> None:
+        super().__init__(message)
+        self.indices = indices
+        self.partial = partial
+
+
+def _runs_on_core(geometry: Geometry) -> bool:
+    """True for the geometry the 9x9 engine handles: 9x9 with 3x3 boxes, any symbols."""
+    if geometry is CLASSIC:
+        return True
+    return (geometry.size, geometry.box_rows, geometry.box_cols) == (9, 3, 3)
+
+
+def check_budget(results: EngineResults, partial: Any, max_nodes: int | None) -> None:
+    """Raise SearchLimitExceeded when a puzzle of `results` ran out of search nodes."""
+    if _runs_on_core(results.geometry) or results.n == 0 or min(results.counts) >= 0:
+        return
+    indices = [i for i, count in enumerate(results.counts) if count == _general.BUDGET_EXHAUSTED]
+    where = f"puzzle {indices[0]}" + (f" and {len(indices) - 1} more" if len(indices) > 1 else "")
+    raise SearchLimitExceeded(
+        f"{where}: no answer within max_nodes={max_nodes} search nodes "
+        "(pass a larger max_nodes, or None for no budget)",
+        indices,
+        partial,
+    )
+
+
+def node_budget(max_nodes: int | None) -> int:
+    """The engine's form of a `max_nodes` argument: 0 means no budget."""
+    if max_nodes is None:
+        return 0
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
+        raise TypeError(f"max_nodes must be an int or None, not {type(max_nodes).__name__}")
+    if max_nodes < 1:
+        raise ValueError(f"max_nodes must be at least 1 (or None for no budget), got {max_nodes}")
+    return max_nodes
 
 
 def run_engine(
-    grids: Any, n: int, limit: int = 1, threads: int | None = None, timed: bool = False
+    grids: Any,
+    n: int,
+    limit: int = 1,
+    threads: int | None = None,
+    timed: bool = False,
+    *,
+    geometry: Geometry | None = None,
+    max_nodes: int = 0,
 ) -> EngineResults:
     """Run the engine over n encoded grids (a buffer of n*81 digits 0-9).
 
     limit=1 stops at the first solution; a higher limit counts solutions up to it.
-    `timed` records each puzzle's solving time.
+    `timed` records each puzzle's solving time. For another `geometry` the buffer holds
+    n*N*N values 0..N and the general engine runs, with a budget of `max_nodes` search
+    nodes per puzzle (0 = none); a puzzle that runs out gets count -1.
     """
     if isinstance(limit, bool) or not isinstance(limit, int):
         raise TypeError(f"limit must be an int, not {type(limit).__name__}")
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
     workers = resolve_threads(threads)
+    geometry = CLASSIC if geometry is None else geometry
+    cells = geometry.cells
     results = EngineResults(
         n=n,
-        solutions=bytearray(n * CELLS),
+        solutions=bytearray(n * cells),
         counts=array("i", bytes(4 * n)),
         guesses=array("q", bytes(8 * n)),
         nodes=array("q", bytes(8 * n)),
         nanos=array("q", bytes(8 * n)) if timed else None,
         threads=1,
+        geometry=geometry,
     )
     if n == 0:
         return results
-    chunk = max(MIN_CHUNK, min(MAX_CHUNK, n // (workers * 8) or 1))
+    # Bigger grids cost more per puzzle, so they are worth spreading in smaller chunks.
+    min_chunk = max(1, MIN_CHUNK * CELLS // cells)
+    chunk = max(min_chunk, min(MAX_CHUNK, n // (workers * 8) or 1))
     workers = min(workers, -(-n // chunk))
     results.threads = workers
     chunk_starts = itertools.count(0, chunk)
     claim = threading.Lock()  # also correct on free-threaded builds
     stop = threading.Event()
+    stop_flag = bytearray(1)  # the general engine polls it to abandon a long puzzle
+    solve_chunk = _chunk_solver(grids, results, limit, max_nodes, stop_flag)
 
     def work() -> None:
         while not stop.is_set():
@@ -122,17 +203,7 @@ def run_engine(
                 start = next(chunk_starts)
             if start >= n:
                 return
-            _core.solve_range(
-                grids,
-                results.solutions,
-                results.counts,
-                results.guesses,
-                results.nodes,
-                results.nanos,
-                start,
-                min(n, start + chunk),
-                limit,
-            )
+            solve_chunk(start, min(n, start + chunk))
 
     if workers == 1:
         work()  # chunked even when serial, so Ctrl-C is seen between chunks
@@ -143,10 +214,54 @@ def run_engine(
             future.result()
     except BaseException:
         stop.set()  # workers finish their current chunk and take no more
+        stop_flag[0] = 1
         for future in futures:
             future.exception()
         raise
     return results
+
+
+def _chunk_solver(
+    grids: Any, results: EngineResults, limit: int, max_nodes: int, stop_flag: bytearray
+) -> Callable[[int, int], None]:
+    """A function solving puzzles start..stop-1 into `results` with the right engine."""
+    if _runs_on_core(results.geometry):
+
+        def solve_chunk(start: int, stop: int) -> None:
+            _core.solve_range(
+                grids,
+                results.solutions,
+                results.counts,
+                results.guesses,
+                results.nodes,
+                results.nanos,
+                start,
+                stop,
+                limit,
+            )
+
+        return solve_chunk
+
+    geometry = results.geometry
+    tables = _general.tables_for(geometry.size, geometry.box_rows, geometry.box_cols)
+
+    def solve_general_chunk(start: int, stop: int) -> None:
+        _general.solve_range(
+            tables,
+            grids,
+            results.solutions,
+            results.counts,
+            results.guesses,
+            results.nodes,
+            results.nanos,
+            start,
+            stop,
+            limit,
+            max_nodes,
+            stop_flag,
+        )
+
+    return solve_general_chunk
 
 
 _POOL: ThreadPoolExecutor | None = None
@@ -191,9 +306,69 @@ def encode_puzzles(puzzles: list[Any]) -> bytearray:
     return grids
 
 
+def encode_batch(
+    puzzles: list[Any], box: object = None, alphabet: object = None
+) -> tuple[Geometry, bytearray]:
+    """Encode a batch of puzzles of one size into its geometry and one buffer of N*N grids.
+
+    The geometry is fixed by `box` / `alphabet` when given, else by the first puzzle.
+    Raises TypeError/ValueError naming the index of the first bad item, including an
+    item of another size.
+    """
+    inferred = box is None and alphabet is None
+    if not inferred:
+        geometry = geometry_for(None, box, alphabet)
+    elif puzzles:
+        geometry = _item_geometry(puzzles[0])
+    else:
+        geometry = CLASSIC
+    cells = geometry.cells
+    grids = bytearray(len(puzzles) * cells)
+    slow = _core.encode_strings(puzzles, grids) if geometry == CLASSIC else range(len(puzzles))
+    for i in slow:
+        grids[i * cells : (i + 1) * cells] = _encode_item(puzzles[i], i, geometry, inferred)
+    return geometry, grids
+
+
+def _item_geometry(item: Any) -> Geometry:
+    """The geometry of the first puzzle of a batch (errors name index 0)."""
+    if not isinstance(item, str):
+        raise TypeError(f"puzzle 0: must be a str, not {type(item).__name__}")
+    try:
+        return parse_grid(item)[0]
+    except ValueError as err:
+        raise ValueError(f"puzzle 0: {err}") from None
+
+
+def _encode_item(item: Any, index: int, geometry: Geometry, inferred: bool) -> bytes:
+    """The values of one batch item in the batch's geometry, or an error naming it."""
+    if not isinstance(item, str):
+        raise TypeError(f"puzzle {index}: must be a str, not {type(item).__name__}")
+    try:
+        return parse_grid(item, geometry=geometry)[1]
+    except ValueError as err:
+        if inferred:
+            try:
+                own = parse_grid(item)[0].size
+            except ValueError:
+                own = geometry.size
+            if own != geometry.size:
+                n = geometry.size
+                raise ValueError(
+                    f"puzzle {index}: a {own}x{own} puzzle in a batch of {n}x{n} puzzles "
+                    "(a batch holds puzzles of one size)"
+                ) from None
+        raise ValueError(f"puzzle {index}: {err}") from None
+
+
 def decode_solutions(results: EngineResults) -> list[str | None]:
     """Canonical solution strings in input order; None where there is no solution."""
-    return _core.decode_solutions(results.solutions, results.counts)
+    if results.geometry == CLASSIC:
+        return _core.decode_solutions(results.solutions, results.counts)
+    cells = results.geometry.cells
+    text = format_values(results.solutions, results.geometry)
+    counts = results.counts
+    return [text[i * cells : (i + 1) * cells] if counts[i] > 0 else None for i in range(results.n)]
 
 
 def _as_list(puzzles: Iterable[str], what: str) -> list[Any]:
@@ -216,70 +391,124 @@ def _numpy_array(puzzles: object) -> Any:
     return None
 
 
-def _encode_array(arr: Any, what: str) -> tuple[Any, int]:
-    """Validate a numpy array of shape (n, 81) or (n, 9, 9) holding digits 0-9."""
+def _encode_array(
+    arr: Any, what: str, box: object = None, alphabet: object = None
+) -> tuple[Any, int, Geometry]:
+    """Validate a numpy array of shape (n, N*N) or (n, N, N) holding values 0..N."""
     import numpy as np
 
-    if arr.shape[1:] not in ((CELLS,), (9, 9)):
-        shape = arr.shape
-        raise ValueError(f"{what}: expected an array of shape (n, 81) or (n, 9, 9), got {shape}")
+    shape = arr.shape
+    if arr.ndim == 2:
+        size = math.isqrt(shape[1])
+        square = size * size == shape[1]
+    else:
+        size = shape[1] if arr.ndim == 3 else 0
+        square = arr.ndim == 3 and shape[1] == shape[2]
+    if not square or not 1 <= size <= MAX_SIZE:
+        raise ValueError(f"{what}: expected an array of shape (n, N*N) or (n, N, N), got {shape}")
     if not np.issubdtype(arr.dtype, np.integer):
         raise TypeError(f"{what}: expected an integer array, got dtype {arr.dtype}")
-    n = arr.shape[0]
-    flat = arr.reshape(n, CELLS)
+    try:
+        geometry = geometry_for(size, box, alphabet)
+    except ValueError as err:
+        raise ValueError(f"{what}: {err}") from None
+    n = shape[0]
+    flat = arr.reshape(n, geometry.cells)
     if n:
-        bad = (flat < 0) | (flat > 9)
+        bad = (flat < 0) | (flat > size)
         if bad.any():
             row, col = (int(x) for x in np.argwhere(bad)[0])
             raise ValueError(
-                f"puzzle {row}: value {int(flat[row, col])} at cell {col} is not a digit 0-9"
+                f"puzzle {row}: value {int(flat[row, col])} at cell {col} is not a value 0-{size}"
             )
-    return np.ascontiguousarray(flat, dtype=np.uint8).reshape(-1), n
+    return np.ascontiguousarray(flat, dtype=np.uint8).reshape(-1), n, geometry
 
 
 @overload
-def solve_many(puzzles: npt.NDArray[Any], threads: int | None = None) -> np.ndarray[Any, Any]: ...
+def solve_many(
+    puzzles: npt.NDArray[Any],
+    threads: int | None = None,
+    *,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+) -> np.ndarray[Any, Any]: ...
 @overload
-def solve_many(puzzles: Iterable[str], threads: int | None = None) -> list[str | None]: ...
+def solve_many(
+    puzzles: Iterable[str],
+    threads: int | None = None,
+    *,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+) -> list[str | None]: ...
 
 
-def solve_many(puzzles: Any, threads: int | None = None) -> Any:
+def solve_many(
+    puzzles: Any,
+    threads: int | None = None,
+    *,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+) -> Any:
     """Solve a batch of puzzles on several threads; results are in input order.
 
     `puzzles` is an iterable of strings in any notation `parse` accepts, or a numpy
-    integer array of shape (n, 81) or (n, 9, 9) with 0 for empty cells. For strings the
+    integer array of shape (n, N*N) or (n, N, N) with 0 for empty cells. For strings the
     result is a list holding the canonical solution, or None where there is none. For an
     array the result is a uint8 array of the same shape; a row with no solution is all
     zeros. For puzzles with several solutions one valid solution is returned.
 
-    `threads`: None = all usable cores, 1 = serial in the caller, -k = all cores + 1 - k.
-    A malformed item raises ValueError (TypeError for a non-str) naming its index before
-    any solving starts.
+    A batch holds puzzles of one size: the size comes from `box` / `alphabet` when
+    given (as in `parse`), else from the first puzzle. `threads`: None = all usable
+    cores, 1 = serial in the caller, -k = all cores + 1 - k. A malformed item (or one of
+    another size) raises ValueError (TypeError for a non-str) naming its index before
+    any solving starts. Grids other than 9x9 get a budget of `max_nodes` search nodes
+    per puzzle (None = no budget); running out raises `SearchLimitExceeded`.
     """
+    budget = node_budget(max_nodes)
     arr = _numpy_array(puzzles)
     if arr is not None:
         import numpy as np
 
-        grids, n = _encode_array(arr, "solve_many")
-        results = run_engine(grids, n, 1, threads)
-        out = np.frombuffer(results.solutions, dtype=np.uint8)
-        return out.reshape(arr.shape)
+        grids, n, geometry = _encode_array(arr, "solve_many", box, alphabet)
+        results = run_engine(grids, n, 1, threads, geometry=geometry, max_nodes=budget)
+        out = np.frombuffer(results.solutions, dtype=np.uint8).reshape(arr.shape)
+        check_budget(results, out, max_nodes)
+        return out
     items = _as_list(puzzles, "solve_many")
-    results = run_engine(encode_puzzles(items), len(items), 1, threads)
-    return decode_solutions(results)
+    geometry, grids = encode_batch(items, box, alphabet)
+    results = run_engine(grids, len(items), 1, threads, geometry=geometry, max_nodes=budget)
+    solutions = decode_solutions(results)
+    check_budget(results, solutions, max_nodes)
+    return solutions
 
 
-def count_many(puzzles: Any, limit: int = 2, threads: int | None = None) -> list[int]:
+def count_many(
+    puzzles: Any,
+    limit: int = 2,
+    threads: int | None = None,
+    *,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+) -> list[int]:
     """Count the solutions of each puzzle, up to `limit`, on several threads.
 
     With the default limit of 2 this is a uniqueness check: 0 = no solution, 1 = unique,
-    2 = several. Accepts the same inputs as `solve_many`; returns a list of ints in input
-    order.
+    2 = several. Accepts the same inputs and keywords as `solve_many`; returns a list of
+    ints in input order.
     """
+    budget = node_budget(max_nodes)
     arr = _numpy_array(puzzles)
     if arr is not None:
-        grids, n = _encode_array(arr, "count_many")
+        grids, n, geometry = _encode_array(arr, "count_many", box, alphabet)
     else:
         items = _as_list(puzzles, "count_many")
-        grids, n = encode_puzzles(items), len(items)
-    return list(run_engine(grids, n, limit, threads).counts)
+        geometry, grids = encode_batch(items, box, alphabet)
+        n = len(items)
+    results = run_engine(grids, n, limit, threads, geometry=geometry, max_nodes=budget)
+    counts = list(results.counts)
+    check_budget(results, counts, max_nodes)
+    return counts

@@ -1,31 +1,221 @@
-"""Grid text: parse every common 9x9 notation, pretty-print grids, check solutions.
+"""Grid text: parse every common notation of every size, pretty-print grids, check solutions.
 
-The canonical form of a puzzle is 81 characters in row-major order: digits `1`-`9` for
-clues and `.` for empty cells. `parse` accepts:
+A grid is N x N cells split into boxes of `box_rows` x `box_cols` cells (N = box_rows *
+box_cols). Its canonical form is N*N characters in row-major order: one symbol per
+clue and `.` for an empty cell. The default symbols are the first N characters of
+`123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmn` (so 9x9 uses `1`-`9`, 16x16
+`1`-`9A`-`G`, 25x25 `1`-`9A`-`P`); an `alphabet` argument gives other conventions
+(16x16 written `0123456789ABCDEF`, say). `0` also means an empty cell when N <= 9 and
+`0` is not a symbol.
 
-* 81 characters with `.` or `0` for empty cells;
+`parse` accepts:
+
+* N*N characters with `.` (or `0`, see above) for empty cells;
 * rows separated by spaces, tabs or newlines, cells optionally separated by spaces;
 * the pretty form printed by `show`, with `|`, `-` and `+` separators.
 
-Whitespace and punctuation other than `.` are layout and are ignored. Letters and other
-symbols are never silently dropped: they raise `ValueError` naming the character and its
-position, because a stray letter usually means a corrupted line.
+Every letter, digit and `.` is a cell; whitespace and other punctuation are layout and
+are ignored. The size is inferred from the number of cells (16, 36, 64, 81, 100, 144,
+..., 2401), unless `box` or `alphabet` fixes it. The box shape is the square root when
+N is a square, otherwise the factor pair closest to a square with fewer rows than
+columns (6 -> 2x3, 8 -> 2x4, 10 -> 2x5, 12 -> 3x4, 15 -> 3x5); `box=(rows, cols)`
+overrides it. A cell character that is not a symbol of the grid is never silently
+dropped: it raises `ValueError` naming the character and its position, because a stray
+letter usually means a corrupted line.
 
-`is_solution` is deliberately independent of the engine: it checks a finished grid
+`is_solution` is deliberately independent of the engines: it checks a finished grid
 against the rules with plain Python sets.
 """
 
 from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
 
 SIZE = 9
 BOX = 3
 CELLS = SIZE * SIZE
 DIGITS = "123456789"
 EMPTY = "."
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmn"
+MIN_INFERRED_SIZE = 4  # 1, 4 and 9 cells are too few to be meant as a puzzle
+MAX_SIZE = 64  # candidate masks are 64 bits; above 49 the caller brings an alphabet
+SEPARATORS = "|+-"  # drawn by `show`, so never symbols
+_SKIP = 254  # translate-table marks: layout character, foreign character
+_FOREIGN = 255
 
-_VALUE_OF: dict[str, int] = {d: i + 1 for i, d in enumerate(DIGITS)}
-_VALUE_OF["."] = 0
-_VALUE_OF["0"] = 0
+Box = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """The shape and symbols of one grid size: N x N cells, boxes of rows x cols cells.
+
+    Build one with `geometry_for`; `symbols[v - 1]` is the character of value v.
+    """
+
+    size: int
+    box_rows: int
+    box_cols: int
+    symbols: str
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.size <= MAX_SIZE:
+            raise ValueError(f"grid size must be from 1 to {MAX_SIZE}, got {self.size}")
+        if self.box_rows < 1 or self.box_cols < 1 or self.box_rows * self.box_cols != self.size:
+            raise ValueError(
+                f"box {self.box_rows}x{self.box_cols} does not tile a {self.size}x{self.size} grid"
+            )
+        if len(self.symbols) != self.size:
+            raise ValueError(
+                f"a {self.size}x{self.size} grid needs {self.size} symbols, got {len(self.symbols)}"
+            )
+        if len(set(self.symbols)) != self.size:
+            raise ValueError(f"alphabet {self.symbols!r} repeats a symbol")
+        for ch in self.symbols:
+            if ch == EMPTY or ch in SEPARATORS or not ch.isprintable() or ch.isspace():
+                raise ValueError(
+                    f"alphabet symbol {ch!r} is reserved (not '.', '|', '+', '-' or whitespace)"
+                )
+
+    @property
+    def cells(self) -> int:
+        """Number of cells, N*N."""
+        return self.size * self.size
+
+    @property
+    def zero_is_empty(self) -> bool:
+        """True when `0` in the text means an empty cell (N <= 9 and `0` is no symbol)."""
+        return self.size <= 9 and "0" not in self.symbols
+
+    def describe(self) -> str:
+        """A short description for messages, e.g. '12x12 grid with 3x4 boxes'."""
+        return f"{self.size}x{self.size} grid with {self.box_rows}x{self.box_cols} boxes"
+
+    def units(self) -> list[list[int]]:
+        """The 3N units (N rows, N columns, N boxes) as lists of cell indices."""
+        n, br, bc = self.size, self.box_rows, self.box_cols
+        rows = [[r * n + c for c in range(n)] for r in range(n)]
+        cols = [[r * n + c for r in range(n)] for c in range(n)]
+        boxes = [
+            [(top + r) * n + left + c for r in range(br) for c in range(bc)]
+            for top in range(0, n, br)
+            for left in range(0, n, bc)
+        ]
+        return rows + cols + boxes
+
+
+def default_box(size: int) -> Box | None:
+    """The default box shape of an N x N grid, or None when N has no proper one.
+
+    The square root when N is a square; otherwise the factor pair closest to a square
+    with fewer rows than columns. Primes (whose only boxes would be whole rows) get
+    None.
+
+    >>> default_box(9), default_box(12), default_box(15), default_box(7)
+    ((3, 3), (3, 4), (3, 5), None)
+    """
+    if size < 1:
+        return None
+    rows = math.isqrt(size)
+    while size % rows:
+        rows -= 1
+    if rows == 1 and size > 1:
+        return None
+    return rows, size // rows
+
+
+def _check_box(box: object) -> Box:
+    if (
+        not isinstance(box, (tuple, list))
+        or len(box) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in box)
+    ):
+        raise TypeError(f"box must be a (rows, cols) pair of ints, not {box!r}")
+    rows, cols = box
+    if rows < 1 or cols < 1 or rows * cols > MAX_SIZE:
+        raise ValueError(f"box {rows}x{cols} is not supported (rows, cols >= 1, rows*cols <= 64)")
+    return rows, cols
+
+
+def geometry_for(size: int | None = None, box: object = None, alphabet: object = None) -> Geometry:
+    """The geometry fixed by any of a size, a `box=(rows, cols)` and an `alphabet`.
+
+    Missing parts take their defaults (box shape rule, first N default symbols). Raises
+    ValueError when the parts disagree or a size has no default box or symbols.
+    """
+    if alphabet is not None and not isinstance(alphabet, str):
+        raise TypeError(f"alphabet must be a str, not {type(alphabet).__name__}")
+    checked_box = _check_box(box) if box is not None else None
+    return _geometry(size, checked_box, alphabet)
+
+
+@lru_cache(maxsize=256)
+def _geometry(size: int | None, box: Box | None, alphabet: str | None) -> Geometry:
+    sizes = {
+        "size": size,
+        "box": box[0] * box[1] if box is not None else None,
+        "alphabet": len(alphabet) if alphabet is not None else None,
+    }
+    known = {k: v for k, v in sizes.items() if v is not None}
+    if not known:
+        raise ValueError("a grid size, box or alphabet is needed")
+    n = next(iter(known.values()))
+    if any(v != n for v in known.values()):
+        parts = ", ".join(f"{k} -> {v}x{v}" for k, v in known.items())
+        raise ValueError(f"inconsistent grid size: {parts}")
+    if box is None:
+        box = default_box(n)
+        if box is None:
+            raise ValueError(f"a {n}x{n} grid has no default box shape; pass box=(rows, cols)")
+    if alphabet is None:
+        if n > len(SYMBOLS):
+            raise ValueError(f"a {n}x{n} grid needs an alphabet of {n} symbols")
+        alphabet = SYMBOLS[:n]
+    return Geometry(n, box[0], box[1], alphabet)
+
+
+CLASSIC = geometry_for(SIZE)
+
+
+class _Codec:
+    """Lookup tables of one geometry: character -> value, value -> character."""
+
+    __slots__ = ("decode", "encode", "value_of")
+
+    def __init__(
+        self, value_of: dict[str, int], decode: bytes | None, encode: bytes | None
+    ) -> None:
+        self.value_of = value_of
+        self.decode = decode  # latin-1 byte -> value, _SKIP or _FOREIGN; None if not latin-1
+        self.encode = encode  # value -> ASCII symbol byte; None if a symbol is not ASCII
+
+
+@lru_cache(maxsize=256)
+def _codec(geometry: Geometry) -> _Codec:
+    value_of = {ch: v for v, ch in enumerate(geometry.symbols, start=1)}
+    value_of[EMPTY] = 0
+    if geometry.zero_is_empty:
+        value_of["0"] = 0
+    decode = None
+    if all(ord(ch) < 256 for ch in geometry.symbols):
+        table = bytearray(256)
+        for code in range(256):
+            ch = chr(code)
+            value = value_of.get(ch)
+            if value is not None:
+                table[code] = value
+            elif ch.isalnum():
+                table[code] = _FOREIGN
+            else:
+                table[code] = _SKIP
+        decode = bytes(table)
+    encode = None
+    if geometry.symbols.isascii():
+        encode = (EMPTY + geometry.symbols).encode("ascii")
+        encode += bytes(256 - len(encode))
+    return _Codec(value_of, decode, encode)
 
 
 def _require_str(text: object, what: str = "puzzle") -> str:
@@ -34,83 +224,177 @@ def _require_str(text: object, what: str = "puzzle") -> str:
     return text
 
 
-def parse_values(text: str) -> list[int]:
-    """Parse any accepted notation into 81 ints (0 = empty), row-major.
+def _symbol_help(geometry: Geometry) -> str:
+    empty = "'.' or '0'" if geometry.zero_is_empty else "'.'"
+    return f"a {geometry.size}x{geometry.size} grid uses {geometry.symbols!r} and {empty} for empty"
 
-    Raises `TypeError` for a non-str and `ValueError` for a foreign character or a
-    cell count other than 81.
-    """
-    _require_str(text)
-    values: list[int] = []
-    for position, ch in enumerate(text):
-        value = _VALUE_OF.get(ch)
-        if value is not None:
-            values.append(value)
-        elif ch.isalnum():
-            raise ValueError(f"unexpected character {ch!r} at position {position}")
-    if len(values) != CELLS:
-        raise ValueError(f"expected {CELLS} cells, found {len(values)}")
+
+def _count_error(count: int, geometry: Geometry | None) -> ValueError:
+    if geometry is not None:
+        return ValueError(
+            f"expected {geometry.cells} cells, found {count} (a {geometry.describe()})"
+        )
+    return ValueError(
+        f"expected 81 cells, found {count} "
+        "(or N*N cells for another grid size N: 16, 36, 64, 100, 144, ... 2401)"
+    )
+
+
+def _infer(count: int) -> Geometry:
+    """The default geometry of a text with `count` cell characters."""
+    n = math.isqrt(count)
+    if n * n != count or not MIN_INFERRED_SIZE <= n <= len(SYMBOLS):
+        raise _count_error(count, None)
+    if default_box(n) is None:
+        raise ValueError(
+            f"found {count} cells, a {n}x{n} grid, which has no default box shape; "
+            "pass box=(rows, cols)"
+        )
+    return geometry_for(n)
+
+
+def _fast_values(text: str, geometry: Geometry) -> bytes | None:
+    """Values of a plain text (exactly N*N cell characters, no layout), else None."""
+    decode = _codec(geometry).decode
+    if decode is None or len(text) != geometry.cells:
+        return None
+    try:
+        raw = text.encode("latin-1")
+    except UnicodeEncodeError:
+        return None
+    values = raw.translate(decode)
+    if values.find(_SKIP) >= 0 or values.find(_FOREIGN) >= 0:
+        return None
     return values
 
 
-def format_values(values: list[int] | bytes | bytearray) -> str:
-    """The canonical 81-character string of a list of 81 values (0 = empty)."""
-    return "".join(DIGITS[v - 1] if v else EMPTY for v in values)
+def parse_grid(
+    text: str, *, box: object = None, alphabet: object = None, geometry: Geometry | None = None
+) -> tuple[Geometry, bytes]:
+    """Parse any accepted notation into its geometry and N*N values (0 = empty), row-major.
+
+    The geometry is `geometry` when given, else fixed by `box` / `alphabet`, else
+    inferred from the number of cells. Raises `TypeError` for a non-str and
+    `ValueError` for a foreign character or a cell count that fits no size.
+    """
+    _require_str(text)
+    if geometry is None and (box is not None or alphabet is not None):
+        geometry = geometry_for(None, box, alphabet)
+    if geometry is None:
+        n = math.isqrt(len(text))
+        if n * n == len(text) and MIN_INFERRED_SIZE <= n <= len(SYMBOLS) and default_box(n):
+            values = _fast_values(text, geometry_for(n))
+            if values is not None:
+                return geometry_for(n), values
+    else:
+        values = _fast_values(text, geometry)
+        if values is not None:
+            return geometry, values
+    extra = geometry.symbols if geometry is not None else ""
+    cells = [
+        (position, ch)
+        for position, ch in enumerate(text)
+        if ch == EMPTY or ch.isalnum() or ch in extra
+    ]
+    if geometry is None:
+        for position, ch in cells:
+            if ch not in SYMBOLS and ch not in ".0":  # foreign to every default size
+                raise ValueError(f"unexpected character {ch!r} at position {position}")
+        geometry = _infer(len(cells))
+    value_of = _codec(geometry).value_of
+    parsed = bytearray(len(cells))
+    for k, (position, ch) in enumerate(cells):
+        value = value_of.get(ch)
+        if value is None:
+            raise ValueError(
+                f"unexpected character {ch!r} at position {position} ({_symbol_help(geometry)})"
+            )
+        parsed[k] = value
+    if len(cells) != geometry.cells:
+        raise _count_error(len(cells), geometry)
+    return geometry, bytes(parsed)
 
 
-def parse(text: str) -> str:
-    """Parse a puzzle in any common notation into its canonical 81-character form.
+def parse_values(text: str, geometry: Geometry = CLASSIC) -> list[int]:
+    """Parse a puzzle of a known geometry (9x9 by default) into N*N ints (0 = empty).
+
+    Raises `TypeError` for a non-str and `ValueError` for a foreign character or a
+    cell count other than N*N.
+    """
+    return list(parse_grid(text, geometry=geometry)[1])
+
+
+def format_values(values: list[int] | bytes | bytearray, geometry: Geometry = CLASSIC) -> str:
+    """The canonical string of N*N values (0 = empty) in the symbols of `geometry`."""
+    encode = _codec(geometry).encode
+    if encode is not None and isinstance(values, (bytes, bytearray)):
+        return values.translate(encode).decode("ascii")
+    symbols = EMPTY + geometry.symbols
+    return "".join(symbols[v] for v in values)
+
+
+def parse(text: str, *, box: object = None, alphabet: object = None) -> str:
+    """Parse a puzzle in any common notation into its canonical N*N-character form.
+
+    The size is inferred from the number of cells unless `box=(rows, cols)` or
+    `alphabet` fixes it; the result uses the grid's symbols and `.` for empty cells.
 
     >>> parse("4 . . | . . . | 8 . 5" + " 0" * 72)[:12]
     '4.....8.5...'
+    >>> parse("1 2 | 3 4 / . . | . . / 2 . | . . / . . | . 1")
+    '1234....2......1'
     """
-    return format_values(parse_values(text))
+    geometry, values = parse_grid(text, box=box, alphabet=alphabet)
+    return format_values(values, geometry)
 
 
-def show(puzzle: str) -> str:
+def show(puzzle: str, *, box: object = None, alphabet: object = None) -> str:
     """A pretty grid with box separators; `parse(show(p)) == parse(p)`.
 
     >>> print(show("1" + "." * 80).splitlines()[0])
     1 . . | . . . | . . .
+    >>> print(show("12.." * 9, box=(2, 3)).splitlines()[0])
+    1 2 . | . 1 2
     """
-    text = parse(puzzle)
+    geometry, values = parse_grid(puzzle, box=box, alphabet=alphabet)
+    text = format_values(values, geometry)
+    n, box_rows, box_cols = geometry.size, geometry.box_rows, geometry.box_cols
     lines = []
-    for r in range(SIZE):
-        row = text[r * SIZE : (r + 1) * SIZE]
-        line = " | ".join(" ".join(row[b : b + BOX]) for b in range(0, SIZE, BOX))
-        if r and r % BOX == 0:
+    for r in range(n):
+        row = text[r * n : (r + 1) * n]
+        line = " | ".join(" ".join(row[b : b + box_cols]) for b in range(0, n, box_cols))
+        if r and r % box_rows == 0:
             lines.append("".join("+" if ch == "|" else "-" for ch in line))
         lines.append(line)
     return "\n".join(lines)
 
 
-def units() -> list[list[int]]:
-    """The 27 units (9 rows, 9 columns, 9 boxes) as lists of cell indices."""
-    rows = [[r * SIZE + c for c in range(SIZE)] for r in range(SIZE)]
-    cols = [[r * SIZE + c for r in range(SIZE)] for c in range(SIZE)]
-    boxes = [
-        [(br + r) * SIZE + bc + c for r in range(BOX) for c in range(BOX)]
-        for br in range(0, SIZE, BOX)
-        for bc in range(0, SIZE, BOX)
-    ]
-    return rows + cols + boxes
+def units(geometry: Geometry = CLASSIC) -> list[list[int]]:
+    """The 3N units (rows, columns, boxes) of a geometry as lists of cell indices."""
+    return geometry.units()
 
 
-_UNITS = units()
-_ALL = set(range(1, SIZE + 1))
+@lru_cache(maxsize=64)
+def _units(geometry: Geometry) -> list[list[int]]:
+    return geometry.units()
 
 
-def is_solution(candidate: str, puzzle: str) -> bool:
+def is_solution(
+    candidate: str, puzzle: str, *, box: object = None, alphabet: object = None
+) -> bool:
     """True when `candidate` is a complete valid grid that keeps every clue of `puzzle`.
 
-    Both arguments accept any notation `parse` accepts. An incomplete or invalid grid
-    gives False; a malformed text raises `ValueError` as in `parse`.
+    Both arguments accept any notation `parse` accepts; the geometry comes from the
+    puzzle (or from `box` / `alphabet`) and the candidate is read with it. An
+    incomplete or invalid grid gives False; a malformed text raises `ValueError` as in
+    `parse`.
     """
     _require_str(candidate, "candidate")
-    grid = parse_values(candidate)
-    clues = parse_values(puzzle)
+    geometry, clues = parse_grid(puzzle, box=box, alphabet=alphabet)
+    grid = parse_grid(candidate, geometry=geometry)[1]
     if 0 in grid:
         return False
     if any(c and c != g for c, g in zip(clues, grid, strict=True)):
         return False
-    return all({grid[i] for i in unit} == _ALL for unit in _UNITS)
+    every_value = set(range(1, geometry.size + 1))
+    return all({grid[i] for i in unit} == every_value for unit in _units(geometry))

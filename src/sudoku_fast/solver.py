@@ -1,27 +1,57 @@
-"""Single-puzzle entry points: solve one puzzle, count its solutions."""
+"""Single-puzzle entry points: solve one puzzle, count its solutions, for every grid size."""
 
 from __future__ import annotations
 
-from .batch import decode_solutions, run_engine
-from .grid import parse_values
+from .batch import (
+    DEFAULT_MAX_NODES,
+    check_budget,
+    decode_solutions,
+    node_budget,
+    run_engine,
+)
+from .grid import parse_grid
 
 
-def solve(puzzle: str) -> str | None:
+def solve(
+    puzzle: str,
+    *,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+) -> str | None:
     """Solve one puzzle given in any notation `parse` accepts.
 
-    Returns the canonical 81-character solution, or None when the puzzle has no solution
-    (clashing clues included). When it has several solutions, one valid solution is
-    returned; use `count_solutions` to tell the cases apart.
+    Returns the canonical solution (in the grid's symbols), or None when the puzzle has
+    no solution (clashing clues included). When it has several solutions, one valid
+    solution is returned; use `count_solutions` to tell the cases apart. The size is
+    inferred from the number of cells unless `box=(rows, cols)` or `alphabet` fixes it.
+    Grids other than 9x9 get a budget of `max_nodes` search nodes (None = no budget);
+    running out raises `SearchLimitExceeded`.
     """
-    grid = bytes(parse_values(puzzle))
-    return decode_solutions(run_engine(grid, 1, 1, 1))[0]
+    budget = node_budget(max_nodes)
+    geometry, grid = parse_grid(puzzle, box=box, alphabet=alphabet)
+    results = run_engine(grid, 1, 1, 1, geometry=geometry, max_nodes=budget)
+    solution = decode_solutions(results)[0]
+    check_budget(results, None, max_nodes)
+    return solution
 
 
-def count_solutions(puzzle: str, limit: int = 2) -> int:
+def count_solutions(
+    puzzle: str,
+    limit: int = 2,
+    *,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+) -> int:
     """Count the solutions of a puzzle, stopping at `limit`.
 
     0 means no solution, 1 a unique one; a result equal to `limit` means "at least
-    `limit`". The default limit of 2 is the usual uniqueness check.
+    `limit`". The default limit of 2 is the usual uniqueness check. `box`, `alphabet`
+    and `max_nodes` work as in `solve`.
     """
-    grid = bytes(parse_values(puzzle))
-    return run_engine(grid, 1, limit, 1).counts[0]
+    budget = node_budget(max_nodes)
+    geometry, grid = parse_grid(puzzle, box=box, alphabet=alphabet)
+    results = run_engine(grid, 1, limit, 1, geometry=geometry, max_nodes=budget)
+    check_budget(results, -1, max_nodes)
+    return results.counts[0]

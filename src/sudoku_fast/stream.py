@@ -31,7 +31,7 @@ from typing import BinaryIO, TextIO
 
 from . import _textio
 from .batch import EngineResults, run_engine
-from .grid import CELLS, is_solution, parse, parse_values
+from .grid import CELLS, is_solution, parse_values
 from .progress import Progress
 from .stats import StatsBuilder, Summary
 
@@ -119,11 +119,8 @@ def _first_of(fields: list[str], names: tuple[str, ...]) -> int:
 
 
 def encode_puzzle(text: str) -> bytes:
-    """The 81 engine values (0 = empty) of one puzzle in any notation `parse` accepts."""
-    canonical = parse(text)
-    if len(canonical) != CELLS:
-        raise ValueError(f"a puzzle of {len(canonical)} cells; files hold 9x9 puzzles only")
-    return canonical.encode("ascii").translate(_VALUE_OF_CHAR)
+    """The 81 engine values (0 = empty) of one 9x9 puzzle in any notation `parse` accepts."""
+    return bytes(parse_values(text))
 
 
 def grid_text(values: bytes | bytearray | memoryview) -> str:

@@ -1,0 +1,38 @@
+"""Typed stubs for the compiled general N x N engine."""
+
+from typing import Any, Final
+
+MAX_SIZE: Final[int]
+BUDGET_EXHAUSTED: Final[int]
+STOPPED: Final[int]
+DEFAULT_RESTART_UNIT: Final[int]
+
+class Tables:
+    """Peer and unit tables of one geometry; immutable once built, safe to share."""
+
+    @property
+    def size(self) -> int: ...
+    @property
+    def box_rows(self) -> int: ...
+    @property
+    def box_cols(self) -> int: ...
+    def __init__(self, size: int, box_rows: int, box_cols: int) -> None: ...
+
+def tables_for(size: int, box_rows: int, box_cols: int) -> Tables: ...
+def solve_range(
+    tables: Tables,
+    grids: Any,
+    solutions: Any,
+    counts: Any,
+    guesses: Any,
+    nodes: Any,
+    nanos: Any | None,
+    start: int,
+    stop: int,
+    limit: int,
+    max_nodes: int = 0,
+    stop_flag: Any | None = None,
+    locked: bool = True,
+    by_units: bool = True,
+    restart_unit: int = ...,
+) -> None: ...

@@ -1,0 +1,993 @@
+# cython: language_level=3
+# Every other directive is set once for all modules in setup.py.
+"""The general engine: N x N grids (N up to 64, boxes of any rows x cols shape).
+
+It works like the 9x9 engine, with 64-bit candidate masks (bit v-1 set = value v still
+possible), plus a counter per (unit, value) of the places left for that value in that
+row, column or box. Placing a value removes it from the peers of its cell (naked
+singles cascade through a queue); a counter that drops to one marks a hidden single, to
+zero a contradiction, so hidden singles cost nothing until they happen. When singles
+are exhausted, locked candidates (a value confined to one line of a box leaves the rest
+of the line, and the other way round) prune further; on big grids they shrink the
+search tree several times over.
+
+Search branches on the option with the fewest alternatives: the unfilled cell with the
+fewest candidates (MinRV), or, when that cell has more than two, a value with fewer
+places left in some unit. Each alternative is tried on a copy of the state, on an
+explicit heap-allocated stack (no recursion).
+
+Sparse big grids are heavy-tailed: one early wrong choice can lead into a huge subtree
+with no solution, and which choice that is changes chaotically with the propagation
+used. So while no solution has been found, the search restarts from the root after a
+growing number of nodes (the Luby sequence 1 1 2 1 1 2 4 ... times `restart_unit`).
+Runs alternate with and without locked candidates; the first two keep the plain order
+(first cell, lowest value), later ones break ties and order values at random from a
+fixed seed, so results are reproducible. Once a solution is found the current run goes
+on to the end, so solution counts stay exact, and a puzzle with no solution still ends
+with one complete run, the cutoffs growing without bound. (Measured on the shared data
+sets and on empty grids up to 49x49: without restarts, a sparse 25x25 puzzle ran past
+5,000,000 nodes and the empty 49x49 grid past 300,000; with them none needs more than
+about 170,000.)
+
+Tables (peers and units) are built once per (size, box_rows, box_cols) by `tables_for`
+and are read-only afterwards, so any number of threads may solve with them at once.
+Each `solve_range` call owns its workspace; nothing else is shared or mutable.
+
+Memory: a search keeps one state per level of the stack: N*N*8 bytes of candidates and
+3*N*N bytes of counters. The stack starts at 16 levels and doubles on demand; its
+depth never exceeds the number of cells left open after the first propagation, plus
+one. So one call needs at most (N*N + 1) * 11 * N*N bytes (4.3 MB for 25x25, 64 MB
+for 49x49), and only as many levels as the search actually goes deep.
+
+Responsiveness: every 256 nodes the search reads an optional stop flag (set by another
+thread to abandon the batch) and, in the main thread, lets Python run its signal
+handlers, so Ctrl-C interrupts even one long puzzle. An optional node budget
+(`max_nodes`) bounds the work per puzzle; running out is reported as a distinct status,
+never as a count.
+"""
+
+from cpython.exc cimport PyErr_Fetch, PyErr_Restore
+from cpython.ref cimport PyObject
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport free, malloc, realloc
+from libc.string cimport memcpy, memset
+
+import threading
+
+cdef extern from *:
+    """
+    /* Portable bit helpers: compiler builtins where they map to one instruction,
+       plain C elsewhere (the wheel must run on every CPU of its platform). */
+    #include <stdint.h>
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static __inline int sfg_lowest_index(uint64_t x) {
+        unsigned long i;
+        if (_BitScanForward(&i, (unsigned long)(x & 0xFFFFFFFFu))) return (int)i;
+        _BitScanForward(&i, (unsigned long)(x >> 32));
+        return (int)i + 32;
+    }
+    #else
+    #define sfg_lowest_index(x) __builtin_ctzll(x)
+    #endif
+    #if !defined(_MSC_VER) && (defined(__POPCNT__) || defined(__aarch64__))
+    #define sfg_popcount(x) __builtin_popcountll(x)
+    #else
+    static inline int sfg_popcount(uint64_t x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    #endif
+
+    /* The stop flag is written by another thread; read it fresh each time. */
+    static int sfg_flag_set(const unsigned char *flag) {
+        return flag != NULL && *(volatile const unsigned char *)flag != 0;
+    }
+
+    /* A monotonic nanosecond clock that needs neither the GIL nor a GCC builtin. */
+    #if defined(_WIN32)
+    #include <windows.h>
+    static long long sfg_nanos(void) {
+        LARGE_INTEGER count, freq;
+        QueryPerformanceCounter(&count);
+        QueryPerformanceFrequency(&freq);
+        return (long long)((double)count.QuadPart * 1e9 / (double)freq.QuadPart);
+    }
+    #else
+    #include <time.h>
+    static long long sfg_nanos(void) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+    }
+    #endif
+    """
+    int sfg_lowest_index(uint64_t x) nogil
+    int sfg_popcount(uint64_t x) nogil
+    int sfg_flag_set(const unsigned char *flag) nogil
+    long long sfg_nanos() nogil
+
+cdef extern from "Python.h":
+    # Declared here as a plain C call (cpython.exc says `except -1`), so that the
+    # handler's exception can be saved in the search's Control and raised later.
+    int check_signals "PyErr_CheckSignals" () noexcept
+
+cdef enum:
+    # Values written to counts[i] when puzzle i got no definite answer.
+    COUNT_EXHAUSTED = -1
+    COUNT_STOPPED = -2
+
+MAX_SIZE = 64
+BUDGET_EXHAUSTED = COUNT_EXHAUSTED
+STOPPED = COUNT_STOPPED
+DEFAULT_RESTART_UNIT = 20000
+
+cdef enum:
+    CHECK_EVERY = 256  # nodes between looks at the stop flag and at signals
+    FIRST_LEVELS = 16  # initial stack depth; doubled on demand
+
+cdef enum Status:
+    DONE = 0
+    EXHAUSTED = 1
+    INTERRUPTED = 2
+    NO_MEMORY = 3
+    BAD_VALUE = 4
+
+
+cdef struct Geo:
+    int size
+    int cells
+    int units
+    int peer_count
+    int box_rows
+    int box_cols
+    const int16_t *peers       # cells x peer_count
+    const int16_t *unit_cells  # units x size
+    const int16_t *cell_units  # cells x 3: its row, column and box unit
+    uint64_t full              # every value possible
+
+
+cdef struct Workspace:
+    # The stack: `capacity` levels, each a state (candidates, counters, placed count)
+    # plus what that level branches on.
+    uint64_t *cand        # per level: `cells` candidate masks
+    uint8_t *places       # per level: units x size counters, places left per value
+    int32_t *placed       # per level: cells whose value reached their peers
+    int32_t *branch_cell  # per level: the cell branched on, or -1 for a unit branch
+    int32_t *branch_unit  # per level, unit branch: the unit
+    uint64_t *branch_value  # per level, unit branch: the value (as a bit)
+    uint64_t *branch_rest  # per level: cell candidates, or unit positions, not tried yet
+    int32_t capacity
+    # Work queues of the level being propagated, emptied before each branch.
+    int16_t *singles      # cells fixed to one value, not yet propagated to peers
+    int32_t singles_head
+    int32_t singles_tail
+    int32_t *hidden       # counter indices (unit * size + value) that dropped to one
+    int32_t hidden_head
+    int32_t hidden_tail
+    # Scratch for locked candidates.
+    uint64_t *row_seg     # row x box-column: candidates seen in that segment
+    uint64_t *col_seg     # column x box-row
+    uint64_t *row_cut     # values to remove from each row segment
+    uint64_t *col_cut     # and from each column segment
+
+
+cdef struct Control:
+    const unsigned char *stop_flag  # NULL, or a byte another thread sets to stop
+    int64_t max_nodes               # 0 = no budget
+    int64_t restart_unit            # nodes of the first run (Luby unit); 0 = never restart
+    bint check_signals              # true in the main thread only
+    bint interrupted                # a signal handler raised; its exception is saved below
+    PyObject *exc_type
+    PyObject *exc_value
+    PyObject *exc_traceback
+    bint locked                     # also use locked candidates (pointing / claiming)
+    bint by_units                   # also branch on a value's places in a unit
+
+
+cdef struct Outcome:
+    int32_t count    # solutions found, capped at the limit
+    int64_t guesses  # branch trials made while other candidates were still open
+    int64_t nodes    # states visited, the root included
+    int32_t status
+    int32_t bad_cell  # with BAD_VALUE: the cell holding a value above the size
+
+
+cdef class Tables:
+    """Peer and unit tables of one geometry; immutable once built, safe to share."""
+
+    cdef readonly int size
+    cdef readonly int box_rows
+    cdef readonly int box_cols
+    cdef Geo geo
+    cdef int16_t *peers
+    cdef int16_t *unit_cells
+    cdef int16_t *cell_units
+
+    def __cinit__(self, int size, int box_rows, int box_cols):
+        if box_rows < 1 or box_cols < 1 or box_rows * box_cols != size:
+            raise ValueError(f"box {box_rows}x{box_cols} does not tile a {size}x{size} grid")
+        if size > MAX_SIZE:
+            raise ValueError(f"size {size} is above the largest supported size {MAX_SIZE}")
+        self.size = size
+        self.box_rows = box_rows
+        self.box_cols = box_cols
+        cdef int cells = size * size
+        cdef int peer_count = 2 * (size - 1) + (size - box_rows - box_cols + 1)
+        self.peers = <int16_t *>malloc(cells * peer_count * sizeof(int16_t))
+        self.unit_cells = <int16_t *>malloc(3 * size * size * sizeof(int16_t))
+        self.cell_units = <int16_t *>malloc(3 * cells * sizeof(int16_t))
+        if self.peers == NULL or self.unit_cells == NULL or self.cell_units == NULL:
+            raise MemoryError()
+        cdef int r, c, b, k, cell, other, n
+        for r in range(size):
+            for c in range(size):
+                cell = r * size + c
+                # Boxes are numbered row-major; a band of box_rows rows holds box_rows boxes.
+                b = (r // box_rows) * box_rows + c // box_cols
+                k = (r % box_rows) * box_cols + c % box_cols
+                self.unit_cells[r * size + c] = <int16_t>cell
+                self.unit_cells[(size + c) * size + r] = <int16_t>cell
+                self.unit_cells[(2 * size + b) * size + k] = <int16_t>cell
+                self.cell_units[3 * cell] = <int16_t>r
+                self.cell_units[3 * cell + 1] = <int16_t>(size + c)
+                self.cell_units[3 * cell + 2] = <int16_t>(2 * size + b)
+        for cell in range(cells):
+            n = 0
+            for other in range(cells):
+                if other != cell and (
+                    other // size == cell // size
+                    or other % size == cell % size
+                    or (
+                        (other // size) // box_rows == (cell // size) // box_rows
+                        and (other % size) // box_cols == (cell % size) // box_cols
+                    )
+                ):
+                    self.peers[cell * peer_count + n] = <int16_t>other
+                    n += 1
+            if n != peer_count:
+                raise AssertionError("peer count mismatch")
+        self.geo.size = size
+        self.geo.cells = cells
+        self.geo.units = 3 * size
+        self.geo.peer_count = peer_count
+        self.geo.box_rows = box_rows
+        self.geo.box_cols = box_cols
+        self.geo.peers = self.peers
+        self.geo.unit_cells = self.unit_cells
+        self.geo.cell_units = self.cell_units
+        self.geo.full = (<uint64_t>1 << size) - 1 if size < 64 else ~(<uint64_t>0)
+
+    def __dealloc__(self):
+        free(self.peers)
+        free(self.unit_cells)
+        free(self.cell_units)
+
+    def __repr__(self):
+        return f"Tables(size={self.size}, box_rows={self.box_rows}, box_cols={self.box_cols})"
+
+
+_TABLES = {}
+_TABLES_LOCK = threading.Lock()
+
+
+def tables_for(int size, int box_rows, int box_cols):
+    """The (cached) tables of a size x size grid with box_rows x box_cols boxes."""
+    key = (size, box_rows, box_cols)
+    tables = _TABLES.get(key)
+    if tables is None:
+        with _TABLES_LOCK:
+            tables = _TABLES.get(key)
+            if tables is None:
+                tables = Tables(size, box_rows, box_cols)
+                _TABLES[key] = tables
+    return tables
+
+
+cdef bint workspace_init(Workspace *w, const Geo *geo) noexcept nogil:
+    # Segments: every row splits into size / box_cols == box_rows pieces, every column
+    # into box_cols pieces.
+    w.capacity = 0
+    w.cand = NULL
+    w.places = NULL
+    w.placed = NULL
+    w.branch_cell = NULL
+    w.branch_unit = NULL
+    w.branch_value = NULL
+    w.branch_rest = NULL
+    w.singles = <int16_t *>malloc(geo.cells * sizeof(int16_t))
+    w.hidden = <int32_t *>malloc(geo.units * geo.size * sizeof(int32_t))
+    w.row_seg = <uint64_t *>malloc(geo.box_rows * geo.size * sizeof(uint64_t))
+    w.col_seg = <uint64_t *>malloc(geo.box_cols * geo.size * sizeof(uint64_t))
+    w.row_cut = <uint64_t *>malloc(geo.box_rows * geo.size * sizeof(uint64_t))
+    w.col_cut = <uint64_t *>malloc(geo.box_cols * geo.size * sizeof(uint64_t))
+    return (
+        w.singles != NULL
+        and w.hidden != NULL
+        and w.row_seg != NULL
+        and w.col_seg != NULL
+        and w.row_cut != NULL
+        and w.col_cut != NULL
+        and workspace_reserve(w, geo, FIRST_LEVELS)
+    )
+
+
+cdef void workspace_free(Workspace *w) noexcept nogil:
+    free(w.cand)
+    free(w.places)
+    free(w.placed)
+    free(w.branch_cell)
+    free(w.branch_unit)
+    free(w.branch_value)
+    free(w.branch_rest)
+    free(w.singles)
+    free(w.hidden)
+    free(w.row_seg)
+    free(w.col_seg)
+    free(w.row_cut)
+    free(w.col_cut)
+
+
+cdef bint grow(void **array, size_t size) noexcept nogil:
+    cdef void *p = realloc(array[0], size)
+    if p == NULL:
+        return False
+    array[0] = p
+    return True
+
+
+cdef bint workspace_reserve(Workspace *w, const Geo *geo, int32_t levels) noexcept nogil:
+    """Make room for `levels` stack levels; False when memory runs out."""
+    cdef size_t capacity = w.capacity if w.capacity > 0 else FIRST_LEVELS
+    if levels <= w.capacity:
+        return True
+    while capacity < <size_t>levels:
+        capacity *= 2
+    if capacity > <size_t>(geo.cells + 1):
+        capacity = max(<size_t>(geo.cells + 1), <size_t>levels)
+    if not (
+        grow(<void **>&w.cand, capacity * geo.cells * sizeof(uint64_t))
+        and grow(<void **>&w.places, capacity * geo.units * geo.size * sizeof(uint8_t))
+        and grow(<void **>&w.placed, capacity * sizeof(int32_t))
+        and grow(<void **>&w.branch_cell, capacity * sizeof(int32_t))
+        and grow(<void **>&w.branch_unit, capacity * sizeof(int32_t))
+        and grow(<void **>&w.branch_value, capacity * sizeof(uint64_t))
+        and grow(<void **>&w.branch_rest, capacity * sizeof(uint64_t))
+    ):
+        return False
+    w.capacity = <int32_t>capacity
+    return True
+
+
+cdef inline bint drop_values(
+    const Geo *geo, Workspace *w, uint8_t *places, int cell, uint64_t values
+) noexcept nogil:
+    """Count `values`, just removed from `cell`, out of its three units.
+
+    A value left with one place in a unit is queued as a hidden single; with none, it
+    is a contradiction (False).
+    """
+    cdef const int16_t *units = geo.cell_units + 3 * cell
+    cdef int v, k, index
+    cdef int rows[3]  # where the counters of the three units start
+    cdef uint8_t left
+    for k in range(3):
+        rows[k] = units[k] * geo.size
+    while values:
+        v = sfg_lowest_index(values)
+        values &= values - 1
+        for k in range(3):
+            index = rows[k] + v
+            left = places[index] - 1
+            places[index] = left
+            if left <= 1:
+                if left == 0:
+                    return False
+                w.hidden[w.hidden_tail] = index
+                w.hidden_tail += 1
+    return True
+
+
+cdef inline bint assign(
+    const Geo *geo, Workspace *w, uint64_t *cand, uint8_t *places, int cell, uint64_t value_bit
+) noexcept nogil:
+    """Reduce a cell to one value; queue it if that is news. False on contradiction."""
+    cdef uint64_t c = cand[cell]
+    if not (c & value_bit):
+        return False
+    if c == value_bit:
+        return True
+    cand[cell] = value_bit
+    w.singles[w.singles_tail] = <int16_t>cell
+    w.singles_tail += 1
+    return drop_values(geo, w, places, cell, c ^ value_bit)
+
+
+cdef inline bint remove_values(
+    const Geo *geo, Workspace *w, uint64_t *cand, uint8_t *places, int cell, uint64_t values
+) noexcept nogil:
+    """Remove `values` from a cell; queue it if one value is left. False on contradiction."""
+    cdef uint64_t c = cand[cell]
+    values &= c
+    if not values:
+        return True
+    c ^= values
+    if c == 0:
+        return False
+    cand[cell] = c
+    if (c & (c - 1)) == 0:
+        w.singles[w.singles_tail] = <int16_t>cell
+        w.singles_tail += 1
+    return drop_values(geo, w, places, cell, values)
+
+
+cdef inline bint eliminate_from_peers(
+    const Geo *geo, Workspace *w, uint64_t *cand, uint8_t *places, int32_t *placed
+) noexcept nogil:
+    """Propagate every queued placement to its peers; naked singles join the queue."""
+    cdef int cell, peer, k
+    cdef uint64_t value_bit, c
+    cdef const int16_t *peers
+    while w.singles_head < w.singles_tail:
+        cell = w.singles[w.singles_head]
+        w.singles_head += 1
+        value_bit = cand[cell]
+        placed[0] += 1
+        peers = geo.peers + cell * geo.peer_count
+        for k in range(geo.peer_count):
+            peer = peers[k]
+            c = cand[peer]
+            if c & value_bit:
+                c ^= value_bit
+                if c == 0:
+                    return False
+                cand[peer] = c
+                if (c & (c - 1)) == 0:
+                    w.singles[w.singles_tail] = <int16_t>peer
+                    w.singles_tail += 1
+                if not drop_values(geo, w, places, peer, value_bit):
+                    return False
+    w.singles_head = 0
+    w.singles_tail = 0
+    return True
+
+
+cdef inline bint place_hidden_singles(
+    const Geo *geo, Workspace *w, uint64_t *cand, uint8_t *places
+) noexcept nogil:
+    """Place each queued value that has one place left in its unit. False on contradiction."""
+    cdef int index, k, cell
+    cdef uint64_t value_bit
+    cdef const int16_t *unit
+    while w.hidden_head < w.hidden_tail:
+        index = w.hidden[w.hidden_head]
+        w.hidden_head += 1
+        if places[index] != 1:
+            continue  # cannot drop to 0 without a contradiction already reported
+        unit = geo.unit_cells + (index // geo.size) * geo.size
+        value_bit = (<uint64_t>1) << (index % geo.size)
+        for k in range(geo.size):
+            cell = unit[k]
+            if cand[cell] & value_bit:
+                if not assign(geo, w, cand, places, cell, value_bit):
+                    return False
+                break
+    w.hidden_head = 0
+    w.hidden_tail = 0
+    return True
+
+
+cdef int find_locked_candidates(
+    const Geo *geo, Workspace *w, uint64_t *cand, uint8_t *places
+) noexcept nogil:
+    """Pointing and claiming; returns -1 on contradiction, else whether anything changed.
+
+    A segment is the part of a row (or column) inside one box. Within a group of
+    segments (the row segments of one box, or the box segments of one row), a value
+    seen in exactly one segment is locked there: it is cut from the segments of the
+    other group that this segment belongs to.
+    """
+    cdef int n = geo.size, br = geo.box_rows, bc = geo.box_cols
+    cdef int r, c, k, i, j, b, band, seg, cell
+    cdef bint changed = False
+    cdef uint64_t m, once, twice, cut
+    # Row segments: row r, box column k (n // bc == br of them per row).
+    for r in range(n):
+        for k in range(br):
+            m = 0
+            cell = r * n + k * bc
+            for j in range(bc):
+                m |= cand[cell + j]
+            w.row_seg[r * br + k] = m
+            w.row_cut[r * br + k] = 0
+    # Column segments: column c, box row k (n // br == bc of them per column).
+    for c in range(n):
+        for k in range(bc):
+            m = 0
+            cell = k * br * n + c
+            for i in range(br):
+                m |= cand[cell + i * n]
+            w.col_seg[c * bc + k] = m
+            w.col_cut[c * bc + k] = 0
+    # Claiming, rows: a value of row r seen in one of its box segments only.
+    for r in range(n):
+        once = 0
+        twice = 0
+        for k in range(br):
+            m = w.row_seg[r * br + k]
+            twice |= once & m
+            once |= m
+        if twice == once:
+            continue
+        band = (r // br) * br
+        for k in range(br):
+            cut = w.row_seg[r * br + k] & ~twice
+            if cut:
+                for i in range(br):
+                    if band + i != r:
+                        w.row_cut[(band + i) * br + k] |= cut
+    # Pointing, rows: a value of a box seen in one of its row segments only.
+    for b in range(n // br):
+        band = b * br  # the first row of this band of boxes
+        for k in range(br):
+            once = 0
+            twice = 0
+            for i in range(br):
+                m = w.row_seg[(band + i) * br + k]
+                twice |= once & m
+                once |= m
+            if twice == once:
+                continue
+            for i in range(br):
+                cut = w.row_seg[(band + i) * br + k] & ~twice
+                if cut:
+                    for j in range(br):
+                        if j != k:
+                            w.row_cut[(band + i) * br + j] |= cut
+    # The same two rules for columns and their box segments.
+    for c in range(n):
+        once = 0
+        twice = 0
+        for k in range(bc):
+            m = w.col_seg[c * bc + k]
+            twice |= once & m
+            once |= m
+        if twice == once:
+            continue
+        band = (c // bc) * bc
+        for k in range(bc):
+            cut = w.col_seg[c * bc + k] & ~twice
+            if cut:
+                for i in range(bc):
+                    if band + i != c:
+                        w.col_cut[(band + i) * bc + k] |= cut
+    for b in range(n // bc):
+        band = b * bc  # the first column of this stack of boxes
+        for k in range(bc):
+            once = 0
+            twice = 0
+            for i in range(bc):
+                m = w.col_seg[(band + i) * bc + k]
+                twice |= once & m
+                once |= m
+            if twice == once:
+                continue
+            for i in range(bc):
+                cut = w.col_seg[(band + i) * bc + k] & ~twice
+                if cut:
+                    for j in range(bc):
+                        if j != k:
+                            w.col_cut[(band + i) * bc + j] |= cut
+    # Apply the cuts.
+    for seg in range(br * n):
+        cut = w.row_cut[seg] & w.row_seg[seg]
+        if cut:
+            changed = True
+            cell = (seg // br) * n + (seg % br) * bc
+            for j in range(bc):
+                if not remove_values(geo, w, cand, places, cell + j, cut):
+                    return -1
+    for seg in range(bc * n):
+        cut = w.col_cut[seg] & w.col_seg[seg]
+        if cut:
+            changed = True
+            cell = (seg % bc) * br * n + seg // bc
+            for i in range(br):
+                if not remove_values(geo, w, cand, places, cell + i * n, cut):
+                    return -1
+    return changed
+
+
+cdef bint propagate(
+    const Geo *geo, Workspace *w, uint64_t *cand, uint8_t *places, int32_t *placed, bint locked
+) noexcept nogil:
+    """Run naked and hidden singles (and locked candidates) to a fixed point.
+
+    False on contradiction. The queues hold the news of the last assignments.
+    """
+    cdef int changed
+    while True:
+        if not eliminate_from_peers(geo, w, cand, places, placed):
+            return False
+        if placed[0] == geo.cells:
+            return True
+        if w.hidden_tail:
+            if not place_hidden_singles(geo, w, cand, places):
+                return False
+            continue
+        if not locked:
+            return True
+        changed = find_locked_candidates(geo, w, cand, places)
+        if changed < 0:
+            return False
+        if not changed:
+            return True
+
+
+cdef inline uint64_t next_random(uint64_t *state) noexcept nogil:
+    """xorshift64*: a small, fast generator; its state never reaches zero."""
+    cdef uint64_t x = state[0]
+    x ^= x >> 12
+    x ^= x << 25
+    x ^= x >> 27
+    state[0] = x
+    return x * 0x2545F4914F6CDD1DULL
+
+
+cdef inline uint64_t random_bit(uint64_t mask, uint64_t *rng) noexcept nogil:
+    """One set bit of a nonzero mask, chosen at random."""
+    cdef int skip = <int>((next_random(rng) >> 32) % <uint64_t>sfg_popcount(mask))
+    while skip:
+        mask &= mask - 1
+        skip -= 1
+    return mask & (~mask + 1)
+
+
+cdef int64_t luby(int64_t i) noexcept nogil:
+    """The i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 ..."""
+    cdef int64_t k = 1
+    while True:
+        if i == 2 * k - 1:
+            return k
+        if k <= i < 2 * k - 1:
+            i = i - k + 1
+            k = 1
+            continue
+        k *= 2
+
+
+cdef void pick_branch(
+    const Geo *geo,
+    Workspace *w,
+    const uint64_t *cand,
+    const uint8_t *places,
+    int depth,
+    bint by_units,
+    uint64_t *rng,
+) noexcept nogil:
+    """Choose what level `depth` branches on: the option with the fewest alternatives.
+
+    First the unfilled cell with the fewest candidates: the first one found, or with
+    `rng` one chosen at random among them. When it has more than two and `by_units` is
+    set, a value with fewer places left in some unit wins instead (the exact-cover
+    view: every cell and every unit-value pair is a constraint with its own options).
+    """
+    cdef int cell, best = -1, best_count = 65, n, ties = 0, index, k, unit_index = -1
+    cdef uint64_t value_bit, positions
+    cdef const int16_t *unit
+    if rng == NULL:
+        for cell in range(geo.cells):
+            n = sfg_popcount(cand[cell])
+            if 1 < n < best_count:
+                best = cell
+                best_count = n
+                if n == 2:
+                    break
+    else:
+        for cell in range(geo.cells):
+            n = sfg_popcount(cand[cell])
+            if n < 2 or n > best_count:
+                continue
+            if n < best_count:
+                best_count = n
+                ties = 0
+            ties += 1  # keep each of the tied cells with equal chance
+            if (next_random(rng) >> 32) % <uint64_t>ties == 0:
+                best = cell
+    w.branch_cell[depth] = best
+    if best < 0:
+        # Cannot happen: every cell that became single was queued and placed. Leave
+        # nothing to try rather than read outside the grid.
+        w.branch_rest[depth] = 0
+        return
+    w.branch_rest[depth] = cand[best]
+    if not by_units or best_count <= 2:
+        return
+    for index in range(geo.units * geo.size):
+        n = places[index]
+        if 1 < n < best_count:
+            best_count = n
+            unit_index = index
+            if n == 2:
+                break
+    if unit_index < 0:
+        return
+    unit = geo.unit_cells + (unit_index // geo.size) * geo.size
+    value_bit = (<uint64_t>1) << (unit_index % geo.size)
+    positions = 0
+    for k in range(geo.size):
+        if cand[unit[k]] & value_bit:
+            positions |= (<uint64_t>1) << k
+    w.branch_cell[depth] = -1
+    w.branch_unit[depth] = unit_index // geo.size
+    w.branch_value[depth] = value_bit
+    w.branch_rest[depth] = positions
+
+
+cdef inline void write_solution(
+    const Geo *geo, const uint64_t *cand, uint8_t *solution
+) noexcept nogil:
+    cdef int cell
+    for cell in range(geo.cells):
+        solution[cell] = <uint8_t>(sfg_lowest_index(cand[cell]) + 1)
+
+
+cdef bint should_stop(Control *ctl) noexcept nogil:
+    """True when another thread set the stop flag or a signal handler raised."""
+    if sfg_flag_set(ctl.stop_flag):
+        return True
+    if ctl.check_signals:
+        with gil:
+            if check_signals() != 0:
+                # Keep the handler's exception for solve_range to raise; left pending
+                # here it would be reported as unraisable and lost.
+                PyErr_Fetch(&ctl.exc_type, &ctl.exc_value, &ctl.exc_traceback)
+                ctl.interrupted = True
+                return True
+    return False
+
+
+cdef Outcome solve_grid(
+    const Geo *geo,
+    Workspace *w,
+    const uint8_t *puzzle,
+    uint8_t *solution,
+    int limit,
+    Control *ctl,
+) noexcept nogil:
+    """Solve one puzzle (values 0..size, 0 = empty); write the first solution found."""
+    cdef Outcome out
+    cdef int cell, depth, v, cells = geo.cells, counters = geo.units * geo.size
+    cdef uint64_t *cand
+    cdef uint8_t *places
+    cdef uint64_t rest, value_bit, option
+    cdef uint64_t rng = 0x9E3779B97F4A7C15ULL  # fixed seed: results do not vary by run
+    cdef uint64_t *randomized = NULL  # &rng once the search has restarted
+    cdef int64_t runs = 1
+    cdef int64_t run_end = ctl.restart_unit
+    cdef bint use_locked = ctl.locked
+
+    out.count = 0
+    out.guesses = 0
+    out.nodes = 1
+    out.status = DONE
+    out.bad_cell = -1
+    cand = w.cand
+    places = w.places
+    w.placed[0] = 0
+    w.singles_head = 0
+    w.singles_tail = 0
+    w.hidden_head = 0
+    w.hidden_tail = 0
+    for cell in range(cells):
+        cand[cell] = geo.full
+    memset(places, geo.size, counters)
+    if geo.size == 1:
+        # Every cell starts with its only value: queue them all, as a later single would be.
+        for cell in range(cells):
+            w.singles[cell] = <int16_t>cell
+        w.singles_tail = cells
+    for cell in range(cells):
+        v = puzzle[cell]
+        if v > geo.size:
+            out.status = BAD_VALUE
+            out.bad_cell = cell
+            return out
+        if v and not assign(geo, w, cand, places, cell, (<uint64_t>1) << (v - 1)):
+            return out
+    if not propagate(geo, w, cand, places, &w.placed[0], ctl.locked):
+        return out
+    if w.placed[0] == cells:
+        write_solution(geo, cand, solution)
+        out.count = 1
+        return out
+
+    depth = 0
+    pick_branch(geo, w, cand, places, 0, ctl.by_units, NULL)
+    while True:
+        rest = w.branch_rest[depth]
+        if rest == 0:
+            if depth == 0:
+                break
+            depth -= 1
+            continue
+        if ctl.max_nodes > 0 and out.nodes >= ctl.max_nodes:
+            out.status = EXHAUSTED
+            break
+        if out.nodes % CHECK_EVERY == 0 and should_stop(ctl):
+            out.status = INTERRUPTED
+            break
+        if out.count == 0 and ctl.restart_unit > 0 and out.nodes >= run_end:
+            # No solution yet after this run's share of nodes: start again from the
+            # root (see the module docstring). Runs alternate with and without locked
+            # candidates; from the third on, the branching order is random.
+            runs += 1
+            run_end = out.nodes + ctl.restart_unit * luby(runs)
+            use_locked = ctl.locked and runs % 2 == 1
+            randomized = &rng if runs > 2 else NULL
+            depth = 0
+            pick_branch(geo, w, w.cand, w.places, 0, ctl.by_units, randomized)
+            continue
+        if depth + 2 > w.capacity and not workspace_reserve(w, geo, depth + 2):
+            out.status = NO_MEMORY
+            break
+        option = rest & (~rest + 1) if randomized == NULL else random_bit(rest, randomized)
+        rest ^= option
+        w.branch_rest[depth] = rest
+        if w.branch_cell[depth] >= 0:
+            cell = w.branch_cell[depth]
+            value_bit = option
+        else:
+            cell = geo.unit_cells[w.branch_unit[depth] * geo.size + sfg_lowest_index(option)]
+            value_bit = w.branch_value[depth]
+        if rest:
+            out.guesses += 1
+        out.nodes += 1
+        cand = w.cand + <size_t>(depth + 1) * cells
+        places = w.places + <size_t>(depth + 1) * counters
+        memcpy(cand, w.cand + <size_t>depth * cells, cells * sizeof(uint64_t))
+        memcpy(places, w.places + <size_t>depth * counters, counters)
+        w.placed[depth + 1] = w.placed[depth]
+        w.singles_head = 0
+        w.singles_tail = 0
+        w.hidden_head = 0
+        w.hidden_tail = 0
+        if not assign(geo, w, cand, places, cell, value_bit):
+            continue
+        if not propagate(geo, w, cand, places, &w.placed[depth + 1], use_locked):
+            continue
+        if w.placed[depth + 1] == cells:
+            out.count += 1
+            if out.count == 1:
+                write_solution(geo, cand, solution)
+            if out.count >= limit:
+                break
+            continue
+        depth += 1
+        pick_branch(geo, w, cand, places, depth, ctl.by_units, randomized)
+    return out
+
+
+cdef int raise_saved(Control *ctl) except -1:
+    """Raise the exception a signal handler raised during the search."""
+    PyErr_Restore(ctl.exc_type, ctl.exc_value, ctl.exc_traceback)  # steals the references
+    return -1
+
+
+def solve_range(
+    Tables tables not None,
+    const uint8_t[::1] grids,
+    uint8_t[::1] solutions,
+    int32_t[::1] counts,
+    int64_t[::1] guesses,
+    int64_t[::1] nodes,
+    int64_t[::1] nanos,
+    Py_ssize_t start,
+    Py_ssize_t stop,
+    int limit,
+    int64_t max_nodes=0,
+    const uint8_t[::1] stop_flag=None,
+    bint locked=True,
+    bint by_units=True,
+    int64_t restart_unit=DEFAULT_RESTART_UNIT,
+):
+    """Solve puzzles start..stop-1 of a flat buffer of N*N-byte grids, without the GIL.
+
+    `grids` holds values 0..N (0 = empty) for the geometry of `tables`. For each puzzle
+    i the first solution found is written to solutions[N*N*i : N*N*(i+1)] (left
+    untouched when there is none), the number of solutions found, capped at `limit`, to
+    counts[i], and the search figures to guesses[i] and nodes[i]. When `nanos` is not
+    None, nanos[i] gets the puzzle's solving time in nanoseconds.
+
+    `max_nodes` > 0 is a budget of search nodes per puzzle: a puzzle that needs more
+    gets counts[i] = BUDGET_EXHAUSTED (-1), whatever it found so far. `stop_flag`, a
+    one-byte buffer, makes every puzzle not finished yet get counts[i] = STOPPED (-2)
+    once another thread sets it to a nonzero value. In the main thread a signal handler
+    that raises (Ctrl-C) stops the range and its exception propagates.
+
+    `locked` (locked candidates), `by_units` (unit-value branching) and `restart_unit`
+    (nodes of the first run before a restart; 0 = never restart) select the search
+    aids; the defaults are the measured best, the switches serve benchmarks.
+    """
+    if restart_unit < 0:
+        raise ValueError("restart_unit must be 0 (never restart) or positive")
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    if max_nodes < 0:
+        raise ValueError("max_nodes must be 0 (no budget) or positive")
+    if start < 0 or stop < start:
+        raise ValueError("bad range")
+    cdef Geo geo = tables.geo
+    cdef Py_ssize_t cells = geo.cells
+    if (
+        grids.shape[0] < stop * cells
+        or solutions.shape[0] < stop * cells
+        or counts.shape[0] < stop
+        or guesses.shape[0] < stop
+        or nodes.shape[0] < stop
+        or (nanos is not None and nanos.shape[0] < stop)
+    ):
+        raise ValueError("buffers too small for the requested range")
+    if stop_flag is not None and stop_flag.shape[0] < 1:
+        raise ValueError("stop_flag must hold one byte")
+    cdef Control ctl
+    ctl.stop_flag = &stop_flag[0] if stop_flag is not None else NULL
+    ctl.max_nodes = max_nodes
+    ctl.check_signals = threading.current_thread() is threading.main_thread()
+    ctl.interrupted = False
+    ctl.exc_type = NULL
+    ctl.exc_value = NULL
+    ctl.exc_traceback = NULL
+    ctl.locked = locked
+    ctl.by_units = by_units
+    ctl.restart_unit = restart_unit
+    cdef Workspace w
+    cdef Py_ssize_t i, k, bad_index = -1
+    cdef int bad_cell = -1
+    cdef Outcome res
+    cdef bint timed = nanos is not None
+    cdef bint out_of_memory = False
+    cdef long long t0 = 0
+    with nogil:
+        if not workspace_init(&w, &geo):
+            out_of_memory = True
+        else:
+            for i in range(start, stop):
+                if sfg_flag_set(ctl.stop_flag) or ctl.interrupted:
+                    for k in range(i, stop):
+                        counts[k] = COUNT_STOPPED
+                    break
+                if timed:
+                    t0 = sfg_nanos()
+                res = solve_grid(&geo, &w, &grids[i * cells], &solutions[i * cells], limit, &ctl)
+                if timed:
+                    nanos[i] = sfg_nanos() - t0
+                guesses[i] = res.guesses
+                nodes[i] = res.nodes
+                if res.status == DONE:
+                    counts[i] = res.count
+                elif res.status == EXHAUSTED:
+                    counts[i] = COUNT_EXHAUSTED
+                elif res.status == INTERRUPTED:
+                    counts[i] = COUNT_STOPPED
+                elif res.status == NO_MEMORY:
+                    counts[i] = COUNT_STOPPED
+                    out_of_memory = True
+                    break
+                else:
+                    counts[i] = COUNT_STOPPED
+                    bad_index = i
+                    bad_cell = res.bad_cell
+                    break
+        workspace_free(&w)
+    if ctl.interrupted:
+        raise_saved(&ctl)
+    if out_of_memory:
+        raise MemoryError("not enough memory for the search stack")
+    if bad_index >= 0:
+        value = grids[bad_index * cells + bad_cell]
+        raise ValueError(
+            f"puzzle {bad_index}: value {value} at cell {bad_cell} is above the size {geo.size}"
+        )
