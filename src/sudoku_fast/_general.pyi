@@ -2,11 +2,14 @@
 
 from typing import Any, Final
 
+from typing_extensions import disjoint_base
+
 MAX_SIZE: Final[int]
 BUDGET_EXHAUSTED: Final[int]
 STOPPED: Final[int]
 DEFAULT_RESTART_UNIT: Final[int]
 
+@disjoint_base
 class Tables:
     """Peer and unit tables of one geometry; immutable once built, safe to share."""
 
@@ -16,7 +19,7 @@ class Tables:
     def box_rows(self) -> int: ...
     @property
     def box_cols(self) -> int: ...
-    def __init__(self, size: int, box_rows: int, box_cols: int) -> None: ...
+    def __new__(cls, size: int, box_rows: int, box_cols: int) -> Tables: ...
 
 def tables_for(size: int, box_rows: int, box_cols: int) -> Tables: ...
 def solve_range(

@@ -46,6 +46,7 @@ handlers, so Ctrl-C interrupts even one long puzzle. An optional node budget
 never as a count.
 """
 
+cimport cython
 from cpython.exc cimport PyErr_Fetch, PyErr_Restore
 from cpython.ref cimport PyObject
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
@@ -195,6 +196,7 @@ cdef struct Outcome:
     int32_t bad_cell  # with BAD_VALUE: the cell holding a value above the size
 
 
+@cython.auto_pickle(False)
 cdef class Tables:
     """Peer and unit tables of one geometry; immutable once built, safe to share."""
 
