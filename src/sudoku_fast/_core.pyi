@@ -39,3 +39,10 @@ def decode_solutions(solutions: Buffer, counts: Buffer) -> list[str | None]:
 
     solutions: uint8, 81 digits per puzzle; counts: int32, one per puzzle.
     """
+
+def solve_plain(text: object, limit: int) -> tuple[int, str | None] | None:
+    """Solve one puzzle given as 81 plain characters (digits, '.' or '0').
+
+    Returns (solutions found up to `limit`, the first solution or None), or None when
+    `text` is not in that plain form, for the caller to parse it in full.
+    """

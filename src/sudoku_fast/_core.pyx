@@ -574,6 +574,45 @@ def encode_strings(list items, uint8_t[::1] out):
     return slow
 
 
+def solve_plain(object text, int limit):
+    """Solve one puzzle given as 81 plain characters (digits, '.' or '0'), GIL released.
+
+    Returns (solutions found up to `limit`, the first solution or None), or None when
+    `text` is not in that plain form, for the caller to parse it in full.
+    """
+    cdef uint8_t grid[CELLS]
+    cdef uint8_t solution[CELLS]
+    cdef const unsigned char *chars
+    cdef uint8_t foreign = 0
+    cdef Py_ssize_t k
+    cdef Outcome res
+    cdef str found
+    cdef Py_UCS1 *out
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    if (
+        type(text) is not str
+        or len(<str>text) != CELLS
+        or PyUnicode_KIND(text) != PyUnicode_1BYTE_KIND
+    ):
+        return None
+    chars = <const unsigned char *>PyUnicode_DATA(text)
+    for k in range(CELLS):
+        grid[k] = char_value[chars[k]]
+        foreign |= grid[k]
+    if foreign & NOT_A_CELL:
+        return None
+    with nogil:
+        res = solve_grid(grid, solution, limit)
+    if res.count == 0:
+        return 0, None
+    found = PyUnicode_New(CELLS, 127)
+    out = PyUnicode_1BYTE_DATA(found)
+    for k in range(CELLS):
+        out[k] = value_char[solution[k]]
+    return res.count, found
+
+
 def decode_solutions(const uint8_t[::1] solutions, const int32_t[::1] counts):
     """The solution strings of a batch, None where counts[i] is not positive."""
     cdef Py_ssize_t n = counts.shape[0], i, k

@@ -139,6 +139,14 @@ def check_budget(results: EngineResults, partial: Any, max_nodes: int | None) ->
     )
 
 
+def check_limit(limit: object) -> None:
+    """Raise unless `limit` (solutions to count up to) is an int of at least 1."""
+    if isinstance(limit, bool) or not isinstance(limit, int):
+        raise TypeError(f"limit must be an int, not {type(limit).__name__}")
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, got {limit}")
+
+
 def node_budget(max_nodes: int | None) -> int:
     """The engine's form of a `max_nodes` argument: 0 means no budget."""
     if max_nodes is None:
@@ -167,10 +175,7 @@ def run_engine(
     n*N*N values 0..N and the general engine runs, with a budget of `max_nodes` search
     nodes per puzzle (0 = none); a puzzle that runs out gets count -1.
     """
-    if isinstance(limit, bool) or not isinstance(limit, int):
-        raise TypeError(f"limit must be an int, not {type(limit).__name__}")
-    if limit < 1:
-        raise ValueError(f"limit must be at least 1, got {limit}")
+    check_limit(limit)
     workers = resolve_threads(threads)
     geometry = CLASSIC if geometry is None else geometry
     cells = geometry.cells

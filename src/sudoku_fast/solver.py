@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from . import _core
 from .batch import (
     DEFAULT_MAX_NODES,
     check_budget,
+    check_limit,
     decode_solutions,
     node_budget,
     run_engine,
@@ -29,6 +31,10 @@ def solve(
     running out raises `SearchLimitExceeded`.
     """
     budget = node_budget(max_nodes)
+    if box is None and alphabet is None:
+        plain = _core.solve_plain(puzzle, 1)  # None unless 81 plain characters
+        if plain is not None:
+            return plain[1]
     geometry, grid = parse_grid(puzzle, box=box, alphabet=alphabet)
     results = run_engine(grid, 1, 1, 1, geometry=geometry, max_nodes=budget)
     solution = decode_solutions(results)[0]
@@ -51,6 +57,11 @@ def count_solutions(
     and `max_nodes` work as in `solve`.
     """
     budget = node_budget(max_nodes)
+    check_limit(limit)
+    if box is None and alphabet is None:
+        plain = _core.solve_plain(puzzle, limit)  # None unless 81 plain characters
+        if plain is not None:
+            return plain[0]
     geometry, grid = parse_grid(puzzle, box=box, alphabet=alphabet)
     results = run_engine(grid, 1, limit, 1, geometry=geometry, max_nodes=budget)
     check_budget(results, -1, max_nodes)
