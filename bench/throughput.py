@@ -4,7 +4,8 @@
 
 For every data set: puzzles/s and us/puzzle of the public batch API (`solve_many` for
 solve mode, `count_many(limit=2)` for count mode, strings in, strings out: parsing and
-result objects included), with threads=1 and threads=all (medians of --repeat runs),
+result objects included), with threads=1 and threads=all (medians of --repeat samples of
+at least 0.3 s each),
 plus % solved without guessing and guesses/puzzle from the engine. Every run is verified:
 each solution is checked cell by cell against the rules and the clues (and against the
 given solution where the file has one); counts against the file's counts (or 1).
@@ -90,14 +91,25 @@ def check(solution: str | None, puzzle: str) -> bool:
     return all(p in ".0" or p == s for p, s in zip(puzzle, solution, strict=True))
 
 
-def median_rate(run: Callable[[], object], n: int, repeat: int) -> tuple[float, object]:
-    """Median puzzles/s over `repeat` timed runs, and the last run's result."""
+def median_rate(
+    run: Callable[[], object], n: int, repeat: int, min_seconds: float = 0.3
+) -> tuple[float, object]:
+    """Median puzzles/s over `repeat` samples after one warm-up call, and the last result.
+
+    A sample calls `run` until at least `min_seconds` have passed, so short sets are not
+    timed on a single call (a burst of other load, or a thread wake-up, would dominate).
+    """
     rates = []
-    result: object = None
+    result: object = run()  # warm-up: caches, branch predictors, the worker pool
     for _ in range(repeat):
-        start = time.perf_counter()
-        result = run()
-        rates.append(n / (time.perf_counter() - start))
+        calls, start = 0, time.perf_counter()
+        while True:
+            result = run()
+            calls += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= min_seconds:
+                break
+        rates.append(calls * n / elapsed)
     return statistics.median(rates), result
 
 
