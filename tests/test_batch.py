@@ -139,3 +139,22 @@ def test_numpy_bad_input() -> None:
         sf.solve_many(np.zeros((3, 80), dtype=np.uint8))
     with pytest.raises(TypeError, match="integer"):
         sf.solve_many(np.zeros((3, 81), dtype=np.float64))
+
+
+def test_nine_by_nine_with_own_alphabet_keeps_its_symbols() -> None:
+    letters = PUZZLE.translate(str.maketrans("123456789", "ABCDEFGHI"))
+    [solution] = sf.solve_many([letters], threads=1, alphabet="ABCDEFGHI")
+    assert solution is not None
+    assert solution == sf.solve(PUZZLE).translate(str.maketrans("123456789", "ABCDEFGHI"))
+
+
+def test_decode_range_rejects_a_range_outside_the_batch() -> None:
+    from sudoku_fast import _core
+    from sudoku_fast.batch import encode_puzzles, run_engine
+
+    results = run_engine(encode_puzzles([PUZZLE]), 1)
+    out: list[str | None] = [None]
+    with pytest.raises(ValueError, match="outside"):
+        _core.decode_range(results.solutions, results.counts, out, 0, 2)
+    _core.decode_range(results.solutions, results.counts, out, 0, 1)
+    assert out == [sf.solve(PUZZLE)]

@@ -40,6 +40,11 @@ def decode_solutions(solutions: Buffer, counts: Buffer) -> list[str | None]:
     solutions: uint8, 81 digits per puzzle; counts: int32, one per puzzle.
     """
 
+def decode_range(
+    solutions: Buffer, counts: Buffer, out: list[str | None], start: int, stop: int
+) -> None:
+    """Write the solution strings of puzzles start..stop-1 into out[start:stop]."""
+
 def solve_plain(text: object, limit: int) -> tuple[int, str | None] | None:
     """Solve one puzzle given as 81 plain characters (digits, '.' or '0').
 

@@ -615,17 +615,36 @@ def solve_plain(object text, int limit):
 
 def decode_solutions(const uint8_t[::1] solutions, const int32_t[::1] counts):
     """The solution strings of a batch, None where counts[i] is not positive."""
-    cdef Py_ssize_t n = counts.shape[0], i, k
-    cdef list out = [None] * n
+    cdef list out = [None] * counts.shape[0]
+    decode_range(solutions, counts, out, 0, counts.shape[0])
+    return out
+
+
+def decode_range(
+    const uint8_t[::1] solutions,
+    const int32_t[::1] counts,
+    list out,
+    Py_ssize_t start,
+    Py_ssize_t stop,
+):
+    """Write the solution strings of puzzles start..stop-1 into out[start:stop].
+
+    Lets each worker thread decode the chunk it has just solved, while the other threads
+    are still inside the engine, instead of one serial pass after the whole batch.
+    """
+    cdef Py_ssize_t i, k
     cdef str text
     cdef Py_UCS1 *chars
-    if solutions.shape[0] < n * CELLS:
+    if not 0 <= start <= stop <= counts.shape[0] or stop > len(out):
+        raise ValueError("range outside the batch")
+    if solutions.shape[0] < stop * CELLS:
         raise ValueError("solutions buffer too small")
-    for i in range(n):
+    for i in range(start, stop):
         if counts[i] > 0:
             text = PyUnicode_New(CELLS, 127)
             chars = PyUnicode_1BYTE_DATA(text)
             for k in range(CELLS):
                 chars[k] = value_char[solutions[i * CELLS + k]]
             out[i] = text
-    return out
+        else:
+            out[i] = None

@@ -91,7 +91,8 @@ class EngineResults:
     found); `counts[i]` is the number of solutions found for puzzle i, capped at the
     limit; `guesses[i]` (branch trials made while other candidates were still open) and
     `nodes[i]` (search-tree size, the root included) are its search figures;
-    `nanos[i]` its solving time in nanoseconds when timing was asked for.
+    `nanos[i]` its solving time in nanoseconds when timing was asked for; `texts` the
+    solution strings when a 9x9 run was asked to decode them as it goes.
     """
 
     n: int
@@ -102,6 +103,7 @@ class EngineResults:
     nanos: array[int] | None
     threads: int
     geometry: Geometry = CLASSIC
+    texts: list[str | None] | None = None
 
 
 class SearchLimitExceeded(RuntimeError):
@@ -167,13 +169,16 @@ def run_engine(
     *,
     geometry: Geometry | None = None,
     max_nodes: int = 0,
+    decode: bool = False,
 ) -> EngineResults:
     """Run the engine over n encoded grids (a buffer of n*81 digits 0-9).
 
     limit=1 stops at the first solution; a higher limit counts solutions up to it.
     `timed` records each puzzle's solving time. For another `geometry` the buffer holds
     n*N*N values 0..N and the general engine runs, with a budget of `max_nodes` search
-    nodes per puzzle (0 = none); a puzzle that runs out gets count -1.
+    nodes per puzzle (0 = none); a puzzle that runs out gets count -1. `decode` asks
+    for the solution strings (see `decode_solutions`); on 9x9 grids each worker decodes
+    the chunk it has just solved, so that serial step overlaps the other threads' solving.
     """
     check_limit(limit)
     workers = resolve_threads(threads)
@@ -189,6 +194,8 @@ def run_engine(
         threads=1,
         geometry=geometry,
     )
+    if decode and geometry == CLASSIC:  # other alphabets go through format_values
+        results.texts = [None] * n
     if n == 0:
         return results
     # Bigger grids cost more per puzzle, so they are worth spreading in smaller chunks.
@@ -201,6 +208,7 @@ def run_engine(
     stop = threading.Event()
     stop_flag = bytearray(1)  # the general engine polls it to abandon a long puzzle
     solve_chunk = _chunk_solver(grids, results, limit, max_nodes, stop_flag)
+    texts = results.texts
 
     def work() -> None:
         while not stop.is_set():
@@ -208,7 +216,10 @@ def run_engine(
                 start = next(chunk_starts)
             if start >= n:
                 return
-            solve_chunk(start, min(n, start + chunk))
+            end = min(n, start + chunk)
+            solve_chunk(start, end)
+            if texts is not None:
+                _core.decode_range(results.solutions, results.counts, texts, start, end)
 
     if workers == 1:
         work()  # chunked even when serial, so Ctrl-C is seen between chunks
@@ -368,6 +379,8 @@ def _encode_item(item: Any, index: int, geometry: Geometry, inferred: bool) -> b
 
 def decode_solutions(results: EngineResults) -> list[str | None]:
     """Canonical solution strings in input order; None where there is no solution."""
+    if results.texts is not None:
+        return results.texts
     if results.geometry == CLASSIC:
         return _core.decode_solutions(results.solutions, results.counts)
     cells = results.geometry.cells
@@ -484,7 +497,9 @@ def solve_many(
         return out
     items = _as_list(puzzles, "solve_many")
     geometry, grids = encode_batch(items, box, alphabet)
-    results = run_engine(grids, len(items), 1, threads, geometry=geometry, max_nodes=budget)
+    results = run_engine(
+        grids, len(items), 1, threads, geometry=geometry, max_nodes=budget, decode=True
+    )
     solutions = decode_solutions(results)
     check_budget(results, solutions, max_nodes)
     return solutions
