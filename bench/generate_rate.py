@@ -2,11 +2,13 @@
 
     python bench/generate_rate.py                 # 1000 per level, threads=1
     python bench/generate_rate.py --count 200 --levels any easy --threads 2
+    python bench/generate_rate.py --size 16 --count 100 --levels any
 
 For every level it times `generate_many(N, difficulty=level, seed=..., threads=T)` and
 then checks every puzzle: exactly one solution (`count_many`, limit 2), minimal (every
 single-clue removal has 2+ solutions, by `count_many`), rated at the asked level
-(`rate`), plus a sample counted by the pure-Python reference solver. Prints puzzles/s
+(`rate`, 9x9 only), plus a sample counted by the pure-Python reference solver. Other
+sizes are checked with no search-node budget, so a check is never left undecided. Prints puzzles/s
 by wall clock and by process CPU time (the per-core figure on a shared machine).
 """
 
@@ -30,16 +32,18 @@ def _variants(puzzle: str) -> list[str]:
     return out
 
 
-def run_level(level: str, count: int, threads: int, sample: int, seed: int) -> dict[str, object]:
+def run_level(
+    level: str, count: int, threads: int, sample: int, seed: int, size: int = 9
+) -> dict[str, object]:
     difficulty = None if level == "any" else level
     wall = time.perf_counter()
     cpu = time.process_time()
-    puzzles = sf.generate_many(count, difficulty=difficulty, seed=seed, threads=threads)
+    puzzles = sf.generate_many(count, difficulty=difficulty, seed=seed, size=size, threads=threads)
     cpu = time.process_time() - cpu
     wall = time.perf_counter() - wall
-    unique = sf.count_many(puzzles, limit=2).count(1)
+    unique = sf.count_many(puzzles, limit=2, max_nodes=None).count(1)
     variants = [v for p in puzzles for v in _variants(p)]
-    counts = sf.count_many(variants, limit=2)
+    counts = sf.count_many(variants, limit=2, max_nodes=None)
     minimal = 0
     start = 0
     for p in puzzles:
@@ -47,6 +51,22 @@ def run_level(level: str, count: int, threads: int, sample: int, seed: int) -> d
         minimal += all(c == 2 for c in counts[start : start + k])
         start += k
     ref_unique = sum(reference.count_solutions(p, 2) == 1 for p in puzzles[:sample])
+    clues = statistics.mean(sum(ch != "." for ch in p) for p in puzzles)
+    if size != 9:
+        return {
+            "level": level,
+            "n": len(puzzles),
+            "distinct": len(set(puzzles)),
+            "wall": wall,
+            "rate_wall": len(puzzles) / wall,
+            "rate_cpu": len(puzzles) / cpu,
+            "unique": unique,
+            "ref": f"{ref_unique}/{min(sample, len(puzzles))}",
+            "minimal": minimal,
+            "level_ok": "-",
+            "clues": clues,
+            "levels": {},
+        }
     ratings = sf.rate_many(puzzles, threads=threads)
     target = DIFFICULTIES.get(level)
     level_ok = sum(target is None or r.level == target for r in ratings)
@@ -61,7 +81,7 @@ def run_level(level: str, count: int, threads: int, sample: int, seed: int) -> d
         "ref": f"{ref_unique}/{min(sample, len(puzzles))}",
         "minimal": minimal,
         "level_ok": level_ok,
-        "clues": statistics.mean(r.clues for r in ratings),
+        "clues": clues,
         "levels": {lv: sum(r.level == lv for r in ratings) for lv in range(1, 7)},
     }
 
@@ -73,10 +93,12 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--sample", type=int, default=20, help="puzzles checked by reference")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--size", type=int, default=9, help="grid size (levels: 9x9 only)")
     args = parser.parse_args()
     print(
         f"sudoku_fast {sf.__version__}, Python {platform.python_version()}, "
-        f"{platform.machine()}, threads={args.threads}, {args.count} puzzles per level"
+        f"{platform.machine()}, threads={args.threads}, {args.count} puzzles per level, "
+        f"{args.size}x{args.size}"
     )
     header = (
         f"{'level':<9}{'puzzles':>8}{'distinct':>9}{'seconds':>9}{'puzzles/s':>11}"
@@ -86,14 +108,14 @@ def main() -> None:
     print(header)
     print("-" * len(header))
     for level in args.levels:
-        row = run_level(level, args.count, args.threads, args.sample, args.seed)
+        row = run_level(level, args.count, args.threads, args.sample, args.seed, args.size)
         levels = row["levels"]
         assert isinstance(levels, dict)
         print(
             f"{row['level']:<9}{row['n']:>8}{row['distinct']:>9}{row['wall']:>9.1f}"
             f"{row['rate_wall']:>11.1f}{row['rate_cpu']:>11.1f}{row['unique']:>8}"
             f"{row['ref']:>10}{row['minimal']:>9}{row['level_ok']:>9}{row['clues']:>7.1f}"
-            f"  {' '.join(str(levels[k]) for k in range(1, 7))}",
+            f"  {' '.join(str(levels.get(k, '-')) for k in range(1, 7))}",
             flush=True,
         )
 

@@ -209,8 +209,14 @@ def test_bad_arguments() -> None:
         sf.generate(difficulty="nightmare")
     with pytest.raises(TypeError):
         sf.generate(difficulty=2.5)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="only 9x9"):
-        sf.generate(size=16)
+    with pytest.raises(ValueError, match="for 9x9 puzzles"):
+        sf.generate(size=16, difficulty="easy")
+    with pytest.raises(ValueError, match="box shape"):
+        sf.generate(size=7)
+    with pytest.raises(ValueError, match="up to 16x16"):
+        sf.generate(size=25)
+    with pytest.raises(TypeError):
+        sf.generate(size="16")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown symmetry"):
         sf.generate(symmetry="spiral")
     with pytest.raises(ValueError, match="negative"):
@@ -226,3 +232,62 @@ def test_cli_generate(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines == sf.generate_many(3, difficulty="medium", seed=1)
     assert main(["generate", "--seed", "2", "--symmetry", "rotational", "--threads", "1"]) == 0
     assert capsys.readouterr().out.strip() == sf.generate(seed=2, symmetry="rotational")
+
+
+def _is_minimal(puzzle: str) -> bool:
+    variants = [_without(puzzle, [cell]) for cell in _clue_cells(puzzle)]
+    return sf.count_many(variants, limit=2, threads=1, max_nodes=None) == [2] * len(variants)
+
+
+@pytest.mark.parametrize("size", [4, 6, 8, 10, 12])
+def test_other_sizes_unique_and_minimal(size: int) -> None:
+    puzzles = sf.generate_many(6, seed=size, size=size, threads=1)
+    assert len(set(puzzles)) == 6
+    for puzzle in puzzles:
+        assert len(puzzle) == size * size
+        assert sf.count_solutions(puzzle, max_nodes=None) == 1
+        assert reference.count_solutions(puzzle, 2) == 1  # independent of the engine
+        check_solution(sf.solve(puzzle), puzzle)
+        assert _is_minimal(puzzle)
+    assert sf.generate_many(6, seed=size, size=size, threads=2) == puzzles
+
+
+@pytest.mark.slow
+def test_sixteen_by_sixteen() -> None:
+    puzzles = sf.generate_many(2, seed=7, size=16, threads=1)
+    rotational = sf.generate(seed=8, size=16, symmetry="rotational")
+    for puzzle in [*puzzles, rotational]:
+        assert len(puzzle) == 256
+        assert sf.count_solutions(puzzle, max_nodes=None) == 1
+        check_solution(sf.solve(puzzle), puzzle)
+    assert _is_minimal(puzzles[0])
+    assert all((rotational[i] == ".") == (rotational[255 - i] == ".") for i in range(256))
+    assert sf.generate(seed=7, size=16) == puzzles[0]
+
+
+def test_an_undecided_check_never_yields_a_wrong_or_unproven_puzzle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # With a tiny budget many 8x8 checks run out of nodes: those removals are refused,
+    # and a minimal puzzle is only returned when no check was left undecided.
+    module = sys.modules["sudoku_fast.generator"]
+    monkeypatch.setattr(module, "CHECK_NODES", 10)
+    undecided = []
+    original = module._count_batch
+
+    def spy(puzzles: list[bytes], geo: object, threads: int | None) -> list[int]:
+        counts = original(puzzles, geo, threads)
+        undecided.extend(c for c in counts if c < 0)
+        return counts
+
+    monkeypatch.setattr(module, "_count_batch", spy)
+    puzzles = sf.generate_many(5, seed=1, size=8, threads=1)
+    assert undecided  # the budget did bite
+    for puzzle in puzzles:
+        assert sf.count_solutions(puzzle, max_nodes=None) == 1
+        assert _is_minimal(puzzle)
+
+
+def test_cli_generate_size(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--size", "6", "-n", "2", "--seed", "4"]) == 0
+    assert capsys.readouterr().out.split() == sf.generate_many(2, seed=4, size=6)

@@ -550,6 +550,9 @@ def _add_generate_parser(subparsers: Any) -> None:
         "--symmetry", choices=list(SYMMETRIES), default=None, help="keep the clues symmetric"
     )
     parser.add_argument(
+        "--size", type=int, default=9, help="grid size, 4 to 16 (default 9; levels: 9x9 only)"
+    )
+    parser.add_argument(
         "--not-minimal",
         action="store_true",
         help="stop removing clues where the puzzle would get harder than --difficulty",
@@ -565,6 +568,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         args.count,
         difficulty=args.difficulty,
         seed=args.seed,
+        size=args.size,
         symmetry=args.symmetry,
         minimal=not args.not_minimal,
         threads=args.threads,

@@ -3,13 +3,16 @@
 How a puzzle is made:
 
 1. **A random full grid.** The diagonal boxes are filled with random permutations (they
-   share no row or column, so any filling is consistent), then a randomised depth-first
-   search completes the grid in pure Python: fewest-candidates cell first, its digits
-   in random order, naked singles propagated. A random validity-preserving transformation
-   follows: digits relabelled, bands and stacks permuted, rows and columns permuted
-   within them, and (for square boxes) a transposition half of the time. The full grid
-   does not depend on the compiled engine, so a seed gives the same puzzle whatever
-   engine version is installed.
+   share no row or column, so any filling is consistent; with rectangular boxes the
+   first row is), then a search completes the grid. For 9x9 that is a randomised
+   depth-first search in pure Python: fewest-candidates cell first, its digits in random
+   order, naked singles propagated; it does not depend on the compiled engine, so a seed
+   gives the same 9x9 puzzle whatever engine version is installed. Other sizes are
+   completed by the compiled general engine (a pure-Python search is far too slow on
+   16x16 and up), with a fresh random start whenever it finds no completion within
+   `FILL_NODES` search nodes. A random validity-preserving transformation follows:
+   digits relabelled, bands and stacks permuted, rows and columns permuted within them,
+   and (for square boxes) a transposition half of the time.
 2. **Clues removed in random order.** Cells are visited once each, in random order (with
    a symmetry, whole symmetric groups of cells at a time); a removal is kept when the
    puzzle still has exactly one solution (`count_solutions(p, 2) == 1`, from the engine).
@@ -32,9 +35,12 @@ threads.
 Every random choice comes from a private `random.Random(seed)`; the global RNG is never
 touched. The same arguments and seed give the same puzzles.
 
-Sizes: grids, symmetries, transformations and levels all follow from the grid's
-`Geometry`. The 9x9-only parts are `_geometry_for` (it refuses other sizes) and
-`_count_batch` (the compiled engine counts 9x9 grids only so far).
+Sizes: every size `parse` knows from 4x4 up to `MAX_SIZE` (16x16); grids, symmetries,
+transformations and levels all follow from the grid's `Geometry`. On grids other than
+9x9 each uniqueness check has a budget of `CHECK_NODES` search nodes: a removal whose
+check runs out is treated as not allowed (the puzzle stays unique), and with
+`minimal=True` a puzzle with such an undecided removal is thrown away and a new grid
+drawn, so every puzzle returned as minimal is proven minimal.
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ from collections.abc import Sequence
 
 from .batch import run_engine
 from .board import SYMBOLS
+from .grid import geometry_for
 from .logic import LEVEL_NAMES, Geometry, digits_of, geometry
 from .rating import level_within
 
@@ -66,6 +73,15 @@ SYMMETRIES = (
 PREFIX_BATCH = 8  # consecutive removals tested per engine call while most succeed
 SINGLE_BATCH = 4  # single removals tested per engine call once most fail
 ACTIVE_PUZZLES = 256  # puzzles carved in lockstep, so one engine call checks many removals
+# Search-node budgets of the general engine (grids other than 9x9). On 16x16 a full grid
+# takes about 120 nodes from the diagonal boxes and the costliest uniqueness checks of
+# near-minimal puzzles about 47,000 (measured on 20 puzzles, seed 1).
+FILL_NODES = 20_000
+CHECK_NODES = 1_000_000
+# Near-minimal 25x25 puzzles (about 280 of 625 clues) exhaust 1,000,000 nodes, about 40 s
+# of search, and 20x20 generation did not finish in minutes either; 15x15 and 16x16 take
+# well under a second per puzzle.
+MAX_SIZE = 16
 
 
 def _level_of(difficulty: str | int | None) -> int | None:
@@ -89,10 +105,13 @@ def _level_of(difficulty: str | int | None) -> int | None:
 def _geometry_for(size: object) -> Geometry:
     if isinstance(size, bool) or not isinstance(size, int):
         raise TypeError(f"size must be an int, not {type(size).__name__}")
-    if size != 9:
-        # The compiled engine solves 9x9 only so far; the rest of this module is size-generic.
-        raise ValueError(f"only 9x9 puzzles can be generated so far, not {size}x{size}")
-    return geometry(size)
+    if size > MAX_SIZE:
+        raise ValueError(
+            f"puzzles can be generated up to {MAX_SIZE}x{MAX_SIZE}, not {size}x{size}: "
+            "checking near-minimal 20x20 or 25x25 puzzles for uniqueness takes minutes each"
+        )
+    box = geometry_for(size)  # raises ValueError for sizes the engines do not handle
+    return geometry(size, box.box_rows, box.box_cols)
 
 
 # ---------------------------------------------------------------------------------------
@@ -209,10 +228,25 @@ def random_full_grid(rng: random.Random, geo: Geometry) -> list[int]:
             )
             for cell in range(geo.cells)
         ]
-        if 0 not in (cand[c] for c in range(geo.cells) if not values[c]) and _fill(
+        if n != 9:
+            full = _engine_fill(rng, geo, values)
+            if full is not None:
+                return _transform(rng, geo, full)
+        elif 0 not in (cand[c] for c in range(geo.cells) if not values[c]) and _fill(
             rng, geo, values, cand
         ):
             return _transform(rng, geo, values)
+
+
+def _engine_fill(rng: random.Random, geo: Geometry, values: list[int]) -> list[int] | None:
+    """A completion of `values` by the compiled general engine, or None within FILL_NODES."""
+    if geo.box_rows != geo.box_cols:
+        digits = list(range(1, geo.size + 1))
+        rng.shuffle(digits)
+        values[: geo.size] = digits  # the first row: no box of it repeats a digit
+    engine_geometry = geometry_for(geo.size, (geo.box_rows, geo.box_cols))
+    results = run_engine(bytes(values), 1, 1, 1, geometry=engine_geometry, max_nodes=FILL_NODES)
+    return list(results.solutions) if results.counts[0] > 0 else None
 
 
 # ---------------------------------------------------------------------------------------
@@ -282,6 +316,7 @@ class _Carver:
         self.consecutive = True  # test consecutive removals (vs. single removals)
         self.batch: list[tuple[int, ...]] = []
         self.tested: list[bytes] = []
+        self.undecided = False  # a removal was refused because its check ran out of nodes
 
     @property
     def done(self) -> bool:
@@ -312,6 +347,7 @@ class _Carver:
             for i, count in enumerate(counts):
                 if count != 1:
                     # Orbit i stays; the tests after it assumed it gone, so redo them.
+                    self.undecided |= count < 0
                     self.queue.extendleft(reversed(self.batch[i + 1 :]))
                     self.consecutive = False
                     return
@@ -326,11 +362,13 @@ class _Carver:
                 if count == 1:
                     accepted = i
                     successes += 1
-            elif count == 1:
+                self.undecided |= count < 0
+            elif count == 1 or count < 0:
                 # Tested against the puzzle before the accepted removal: test it again.
                 retest.append(self.batch[i])
                 successes += 1
-            # count 0 cannot happen; count 2 stays 2 with fewer clues: the orbit stays.
+            # count 0 cannot happen; count 2 stays 2 with fewer clues: the orbit stays;
+            # -1 (out of nodes) is tested again against the puzzle it now applies to.
         if accepted is not None:
             self.puzzle = self.tested[accepted]
             self.removed.append(self.batch[accepted])
@@ -366,6 +404,9 @@ class _Slot:
     def finish(self) -> None:
         """The carver is done: keep a puzzle at the asked level, or start over."""
         carver = self.carver
+        if carver.undecided and self.minimal:
+            self.carver = self._new_carver()  # its minimality is not proven
+            return
         puzzle = list(carver.puzzle)
         if self.level is None:
             self.result = _text(puzzle)
@@ -390,10 +431,17 @@ def _text(values: list[int]) -> str:
     return "".join(SYMBOLS[v - 1] if v else "." for v in values)
 
 
-def _count_batch(puzzles: list[bytes], threads: int | None) -> list[int]:
-    """Solution counts (capped at 2) of a batch of encoded puzzles, from the engine."""
-    # 9x9 engine: the only size the compiled core solves so far.
-    results = run_engine(b"".join(puzzles), len(puzzles), 2, threads)
+def _count_batch(puzzles: list[bytes], geo: Geometry, threads: int | None) -> list[int]:
+    """Solution counts (capped at 2; -1 when out of nodes) of a batch of encoded puzzles."""
+    engine_geometry = geometry_for(geo.size, (geo.box_rows, geo.box_cols))
+    results = run_engine(
+        b"".join(puzzles),
+        len(puzzles),
+        2,
+        threads,
+        geometry=engine_geometry,
+        max_nodes=CHECK_NODES,
+    )
     return list(results.counts)
 
 
@@ -417,6 +465,12 @@ def generate_many(
         raise ValueError(f"n must not be negative, got {n}")
     level = _level_of(difficulty)
     geo = _geometry_for(size)
+    if level is not None and geo.size != 9:
+        # `rate` and its logical solver are for 9x9 grids; rating 16x16 in pure Python
+        # per candidate grid would take minutes per puzzle.
+        raise ValueError(
+            f"difficulty levels are for 9x9 puzzles; use difficulty=None for {size}x{size}"
+        )
     orbits = symmetry_orbits(symmetry, geo)
     master = random.Random(seed)
     seeds = [master.getrandbits(64) for _ in range(n)]  # puzzle i depends on seeds[i] only
@@ -433,7 +487,7 @@ def generate_many(
             cands = slot.carver.candidates()
             spans.append((len(batch), len(batch) + len(cands)))
             batch.extend(cands)
-        counts = _count_batch(batch, threads)
+        counts = _count_batch(batch, geo, threads)
         still = []
         for (index, slot), (start, stop) in zip(active, spans, strict=True):
             slot.carver.feed(counts[start:stop])
@@ -463,6 +517,7 @@ def generate(
     symmetric groups. `minimal=True`: no clue (no symmetric group of clues) can be
     removed without losing uniqueness; `minimal=False` allows a few more clues, put
     back until the puzzle is no harder than `difficulty` (no effect without one).
-    Only `size=9` is supported so far.
+    `size`: 4 to 16, boxes as square as possible (6 -> 2x3, 12 -> 3x4, 15 -> 3x5);
+    difficulty levels are for 9x9 only (other sizes need `difficulty=None`).
     """
     return generate_many(1, difficulty, seed, size, symmetry, minimal, threads=1)[0]
