@@ -225,8 +225,14 @@ def run_engine(
     if workers == 1:
         work()  # chunked even when serial, so Ctrl-C is seen between chunks
         return results
-    futures = [_pool(workers).submit(work) for _ in range(workers)]
+    # On 9x9 grids the calling thread takes chunks too: one thread fewer to wake per
+    # call. Chunks of the general engine can run for minutes, so there the caller only
+    # waits, ready to raise the stop flag on Ctrl-C.
+    caller_works = _runs_on_core(geometry)
+    futures = [_pool(workers).submit(work) for _ in range(workers - caller_works)]
     try:
+        if caller_works:
+            work()
         for future in futures:
             future.result()
     except BaseException:
