@@ -51,26 +51,7 @@ def run_level(
         minimal += all(c == 2 for c in counts[start : start + k])
         start += k
     ref_unique = sum(reference.count_solutions(p, 2) == 1 for p in puzzles[:sample])
-    clues = statistics.mean(sum(ch != "." for ch in p) for p in puzzles)
-    if size != 9:
-        return {
-            "level": level,
-            "n": len(puzzles),
-            "distinct": len(set(puzzles)),
-            "wall": wall,
-            "rate_wall": len(puzzles) / wall,
-            "rate_cpu": len(puzzles) / cpu,
-            "unique": unique,
-            "ref": f"{ref_unique}/{min(sample, len(puzzles))}",
-            "minimal": minimal,
-            "level_ok": "-",
-            "clues": clues,
-            "levels": {},
-        }
-    ratings = sf.rate_many(puzzles, threads=threads)
-    target = DIFFICULTIES.get(level)
-    level_ok = sum(target is None or r.level == target for r in ratings)
-    return {
+    row: dict[str, object] = {
         "level": level,
         "n": len(puzzles),
         "distinct": len(set(puzzles)),
@@ -80,10 +61,16 @@ def run_level(
         "unique": unique,
         "ref": f"{ref_unique}/{min(sample, len(puzzles))}",
         "minimal": minimal,
-        "level_ok": level_ok,
-        "clues": clues,
-        "levels": {lv: sum(r.level == lv for r in ratings) for lv in range(1, 7)},
+        "level_ok": "-",
+        "clues": statistics.mean(sum(ch != "." for ch in p) for p in puzzles),
+        "levels": {},
     }
+    if size == 9:  # `rate` is for 9x9 grids
+        ratings = sf.rate_many(puzzles, threads=threads)
+        target = DIFFICULTIES.get(level)
+        row["level_ok"] = sum(target is None or r.level == target for r in ratings)
+        row["levels"] = {lv: sum(r.level == lv for r in ratings) for lv in range(1, 7)}
+    return row
 
 
 def main() -> None:
