@@ -8,6 +8,8 @@ script also runs, so the calls are real.
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -51,6 +53,48 @@ def solve_array(grids: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     return solved.astype(np.uint8)
 
 
+def other_sizes() -> str:
+    """A 4x4 and a 6x6 puzzle (boxes 2x3), and a 16x16 search cut short by a node budget."""
+    four = assert_type(sf.geometry_for(4), sf.Geometry)
+    assert (four.box_rows, four.box_cols) == (2, 2)
+    assert sf.count_solutions("1.3..4.........2", limit=2) == 1
+    six = assert_type(sf.solve("." * 36, box=(2, 3)), str | None)
+    assert six is not None and sf.is_solution(six, "." * 36)
+    try:
+        sf.count_many(["." * 256], limit=2, max_nodes=1)
+    except sf.SearchLimitExceeded as err:
+        assert err.indices == [0]
+    return six
+
+
+def statistics_of(puzzles: list[str]) -> float:
+    """Search statistics of a batch: per-puzzle figures and the essay-style summary."""
+    stats = assert_type(sf.solve_stats(puzzles, threads=1), sf.Stats)
+    summary = assert_type(stats.summary(), sf.Summary)
+    assert summary.puzzles == len(puzzles) == len(stats.nodes)
+    return assert_type(summary.puzzles_per_second, float)
+
+
+def publish_and_play(seed: int) -> sf.Rating:
+    """Generate a rated puzzle, take hints, save and load the board in progress."""
+    puzzle = assert_type(sf.generate(difficulty="easy", seed=seed), str)
+    batch = assert_type(sf.generate_many(2, seed=seed, threads=1), list[str])
+    rating = assert_type(sf.rate(puzzle), sf.Rating)
+    assert rating.level == 1
+    assert len(assert_type(sf.rate_many(batch, threads=1), list[sf.Rating])) == 2
+    board = assert_type(sf.Board.new(puzzle), sf.Board)
+    marks = assert_type(sf.candidates(board), list[set[int]])
+    assert len(marks) == 81
+    step = assert_type(sf.hint(board), sf.Hint | None)
+    assert step is not None and step.explanation
+    board = board.apply(step)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.json"
+        assert_type(sf.save_board(board, path), None)
+        assert assert_type(sf.load_board(path), sf.Board) == board
+    return rating
+
+
 def main() -> None:
     """Exercise the whole public API once."""
     version = assert_type(sf.__version__, str)
@@ -62,6 +106,9 @@ def main() -> None:
     assert results[clash] is None and solution is not None
     grid = np.array([[0 if c == "." else int(c) for c in PUZZLE]], dtype=np.uint8)
     assert solve_array(grid)[0].tolist() == [int(c) for c in solution]
+    other_sizes()
+    assert statistics_of([PUZZLE, solution]) > 0
+    print(publish_and_play(seed=1))
     print("every public function called")
 
 
