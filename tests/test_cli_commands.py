@@ -418,3 +418,10 @@ def test_check() -> None:
     proc = run("check", other, SOLUTION)
     assert proc.returncode == OK and "one of several solutions" in proc.stdout
     assert run("check", PUZZLE[:80], SOLUTION).returncode == USAGE
+
+
+def test_check_other_sizes() -> None:
+    puzzle, solution = "1.3..4.........2", "1234342121434312"
+    assert run("check", puzzle, solution).returncode == OK
+    proc = run("check", puzzle, "1234342121434321")
+    assert proc.returncode == CHECK_FAILED and "is changed to 1" in proc.stdout

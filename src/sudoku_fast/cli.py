@@ -17,7 +17,6 @@ import argparse
 import dataclasses
 import importlib
 import json
-import math
 import os
 import statistics
 import sys
@@ -27,7 +26,7 @@ from typing import Any, BinaryIO, TextIO
 
 from .batch import decode_solutions, encode_puzzles, run_engine
 from .datasets import EMBEDDED_SETS, load_embedded
-from .grid import CELLS, is_solution, parse, parse_values, show, units
+from .grid import is_solution, parse, parse_grid, show
 from .progress import Progress
 from .solver import count_solutions
 from .stats import BINS_PER_OCTAVE, Summary, solve_stats
@@ -490,27 +489,27 @@ def _add_check_parser(subparsers: Any) -> None:
 
 
 def _why_not_a_solution(candidate: str, puzzle: str) -> str:
-    """What is wrong with a candidate that `is_solution` rejected."""
-    grid = parse_values(candidate)
-    clues = parse_values(puzzle)
-    if len(grid) != len(clues):
-        return f"{len(grid)} cells for a puzzle of {len(clues)}"
-    side = math.isqrt(len(grid))
+    """What is wrong with a candidate that `is_solution` rejected (any grid size)."""
+    geometry, clues = parse_grid(puzzle)
+    grid = parse_grid(candidate, geometry=geometry)[1]
+    side, symbols = geometry.size, geometry.symbols
     empty = grid.count(0)
     if empty:
         return f"{empty} empty cell(s)"
     for cell, (clue, value) in enumerate(zip(clues, grid, strict=True)):
         if clue and clue != value:
             row, col = divmod(cell, side)
-            return f"the clue {clue} at row {row + 1}, column {col + 1} is changed to {value}"
-    if len(grid) == CELLS:  # the unit tables are the 9x9 ones
-        kinds = ["row"] * side + ["column"] * side + ["box"] * side
-        for index, unit in enumerate(units()):
-            values = [grid[cell] for cell in unit]
-            for value in values:
-                if values.count(value) > 1:
-                    return f"{kinds[index]} {index % side + 1} holds {value} twice"
-    return "a row, column or box repeats a digit"
+            return (
+                f"the clue {symbols[clue - 1]} at row {row + 1}, column {col + 1} "
+                f"is changed to {symbols[value - 1]}"
+            )
+    kinds = ["row"] * side + ["column"] * side + ["box"] * side
+    for index, unit in enumerate(geometry.units()):
+        values = [grid[cell] for cell in unit]
+        for value in values:
+            if values.count(value) > 1:
+                return f"{kinds[index]} {index % side + 1} holds {symbols[value - 1]} twice"
+    return "a row, column or box repeats a symbol"
 
 
 def _cmd_check(args: argparse.Namespace) -> int:

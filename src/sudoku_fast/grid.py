@@ -369,11 +369,6 @@ def show(puzzle: str, *, box: object = None, alphabet: object = None) -> str:
     return "\n".join(lines)
 
 
-def units(geometry: Geometry = CLASSIC) -> list[list[int]]:
-    """The 3N units (rows, columns, boxes) of a geometry as lists of cell indices."""
-    return geometry.units()
-
-
 @lru_cache(maxsize=64)
 def _units(geometry: Geometry) -> list[list[int]]:
     return geometry.units()
