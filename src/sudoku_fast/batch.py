@@ -33,7 +33,6 @@ from .grid import (
     format_values,
     geometry_for,
     parse_grid,
-    parse_values,
 )
 
 if TYPE_CHECKING:
@@ -312,21 +311,12 @@ def _pool(workers: int) -> ThreadPoolExecutor:
 
 
 def encode_puzzles(puzzles: list[Any]) -> bytearray:
-    """Encode a list of puzzle strings into one buffer of 81-byte grids.
+    """Encode a list of 9x9 puzzle strings into one buffer of 81-byte grids.
 
-    Plain 81-character strings take the compiled fast path; anything else goes through
-    the full parser. Raises TypeError/ValueError naming the index of the first bad item.
+    Raises TypeError/ValueError naming the index of the first bad item (see
+    `encode_batch`, which this is for the classic geometry).
     """
-    grids = bytearray(len(puzzles) * CELLS)
-    for i in _core.encode_strings(puzzles, grids):
-        item = puzzles[i]
-        if not isinstance(item, str):
-            raise TypeError(f"puzzle {i}: must be a str, not {type(item).__name__}")
-        try:
-            grids[i * CELLS : (i + 1) * CELLS] = bytes(parse_values(item))
-        except ValueError as err:
-            raise ValueError(f"puzzle {i}: {err}") from None
-    return grids
+    return encode_batch(puzzles, box=(3, 3))[1]
 
 
 def encode_batch(

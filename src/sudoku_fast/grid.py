@@ -34,9 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 SIZE = 9
-BOX = 3
 CELLS = SIZE * SIZE
-DIGITS = "123456789"
 EMPTY = "."
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmn"
 MIN_INFERRED_SIZE = 4  # 1, 4 and 9 cells are too few to be meant as a puzzle

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .batch import EngineResults, decode_solutions, encode_puzzles, run_engine
+from .batch import EngineResults, _as_list, decode_solutions, encode_puzzles, run_engine
 
 PERCENTILES: tuple[float, ...] = (1, 10, 25, 50, 75, 90, 99, 99.9, 100)
 
@@ -254,11 +254,7 @@ def solve_stats(puzzles: Iterable[str], threads: int | None = None, limit: int =
     in the figures). A malformed item raises ValueError (TypeError for a non-str) naming
     its index before any solving starts.
     """
-    if isinstance(puzzles, (str, bytes, bytearray)):
-        raise TypeError(
-            f"solve_stats takes an iterable of puzzles, not a single {type(puzzles).__name__}"
-        )
-    items = list(puzzles)
+    items = _as_list(puzzles, "solve_stats")
     grids = encode_puzzles(items)
     start = time.perf_counter()
     results = run_engine(grids, len(items), limit, threads, timed=True)

@@ -31,7 +31,7 @@ from typing import BinaryIO, TextIO
 
 from . import _textio
 from .batch import EngineResults, run_engine
-from .grid import CELLS, is_solution, parse_values
+from .grid import CELLS, CLASSIC, format_values, is_solution, parse_grid
 from .progress import Progress
 from .stats import StatsBuilder, Summary
 
@@ -51,8 +51,6 @@ FLAG_GIVEN: int = _textio.FLAG_GIVEN
 
 # Two 1s in the first row: the engine finds no solution at once, with no search.
 _CONTRADICTION = bytes([1, 1] + [0] * (CELLS - 2))
-_VALUE_OF_CHAR = bytes.maketrans(b".123456789", bytes(range(10)))
-_CHAR_OF_VALUE = bytes.maketrans(bytes(range(10)), b".123456789")
 
 
 class InputError(Exception):
@@ -98,11 +96,12 @@ class Batch:
         """The grids of the records that are not malformed, and how many there are."""
         if not self.problems:
             return self.grids, self.n
-        bad = {record for record, _ in self.problems}
+        bad = sorted({record for record, _ in self.problems})
         good = bytearray()
-        for record in range(self.n):
-            if record not in bad:
-                good += self.grids[record * CELLS : (record + 1) * CELLS]
+        kept_from = 0  # copy the runs of good records between bad ones
+        for record in [*bad, self.n]:
+            good += self.grids[kept_from * CELLS : record * CELLS]
+            kept_from = record + 1
         return good, self.n - len(bad)
 
 
@@ -120,12 +119,12 @@ def _first_of(fields: list[str], names: tuple[str, ...]) -> int:
 
 def encode_puzzle(text: str) -> bytes:
     """The 81 engine values (0 = empty) of one 9x9 puzzle in any notation `parse` accepts."""
-    return bytes(parse_values(text))
+    return parse_grid(text, geometry=CLASSIC)[1]
 
 
 def grid_text(values: bytes | bytearray | memoryview) -> str:
     """The canonical string of 81 engine values."""
-    return bytes(values).translate(_CHAR_OF_VALUE).decode("ascii")
+    return format_values(bytes(values))
 
 
 class PuzzleReader:
@@ -283,7 +282,7 @@ class PuzzleReader:
         batch.grids[record * CELLS : (record + 1) * CELLS] = values
         if solution:
             try:
-                batch.given[record * CELLS : (record + 1) * CELLS] = bytes(parse_values(solution))
+                batch.given[record * CELLS : (record + 1) * CELLS] = encode_puzzle(solution)
                 batch.flags[record] |= FLAG_GIVEN
             except ValueError as err:
                 batch.given_problems[record] = f"the given solution is malformed: {err}"
