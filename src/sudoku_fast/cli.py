@@ -177,11 +177,23 @@ def _error(message: str) -> None:
     print(f"sudoku-fast: error: {message}", file=sys.stderr)
 
 
+def _command(subparsers: Any, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+    """A subcommand whose help ends with the table of exit codes."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        name,
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        **kwargs,
+    )
+    return parser
+
+
 # ---------------------------------------------------------------- solve
 
 
 def _add_solve_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    parser = _command(
+        subparsers,
         "solve",
         help="solve a file of puzzles, one answer per line",
         description=(
@@ -192,8 +204,6 @@ def _add_solve_parser(subparsers: Any) -> None:
             "line. CSV input gives 'puzzle,solution' CSV output. The file is streamed: "
             "memory stays flat and answers start at once."
         ),
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("file", nargs="?", default="-", metavar="FILE", help="'-' = stdin")
     parser.add_argument("-o", "--output", default="-", metavar="OUT", help="default: stdout")
@@ -304,7 +314,8 @@ def _print_run_summary(name: str, report: RunReport, verify: bool, has_solutions
 
 
 def _add_stats_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    parser = _command(
+        subparsers,
         "stats",
         help="search statistics per file: puzzles/s, time, guesses, search-tree size",
         description=(
@@ -313,8 +324,6 @@ def _add_stats_parser(subparsers: Any) -> None:
             "percentiles and the maximum time as the number of puzzles grows. Without FILE "
             "it runs on the embedded puzzle sets. Malformed lines are reported and left out."
         ),
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("files", nargs="*", metavar="FILE", help="'-' = stdin")
     _add_threads(parser)
@@ -432,12 +441,11 @@ def _plot_times(results: list[tuple[str, Summary]], path: str) -> None:
 
 
 def _add_show_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    parser = _command(
+        subparsers,
         "show",
         help="print a puzzle as a grid",
         description="Print PUZZLE (any notation; '-' reads it from stdin) as a grid.",
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("puzzle", metavar="PUZZLE")
     parser.set_defaults(handler=_cmd_show)
@@ -449,15 +457,14 @@ def _cmd_show(args: argparse.Namespace) -> int:
 
 
 def _add_count_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    parser = _command(
+        subparsers,
         "count",
         help="print the number of solutions of a puzzle",
         description=(
             "Print the number of solutions of PUZZLE (any notation; '-' reads it from "
             "stdin): 0 = none, 1 = unique, LIMIT = at least that many."
         ),
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("puzzle", metavar="PUZZLE")
     parser.add_argument(
@@ -472,7 +479,8 @@ def _cmd_count(args: argparse.Namespace) -> int:
 
 
 def _add_check_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    parser = _command(
+        subparsers,
         "check",
         help="check that SOLUTION solves PUZZLE",
         description=(
@@ -480,8 +488,6 @@ def _add_check_parser(subparsers: Any) -> None:
             "clue of PUZZLE (both in any notation). Exit status 0 if it is, "
             f"{EXIT_CHECK_FAILED} if not."
         ),
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("puzzle", metavar="PUZZLE")
     parser.add_argument("solution", metavar="SOLUTION")
