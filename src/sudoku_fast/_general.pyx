@@ -481,6 +481,53 @@ cdef inline bint place_hidden_singles(
     return True
 
 
+cdef inline void lock_segments(
+    const uint64_t *segs, uint64_t *cuts, int n, int p
+) noexcept nogil:
+    """Claiming and pointing on the segments of one direction, into `cuts`.
+
+    Rows: `segs[line * p + k]` is row `line` inside box column k, with p = box_rows
+    segments per row and p rows per band; columns are the same with p = box_cols.
+    """
+    cdef int line, k, i, j, b, band
+    cdef uint64_t m, once, twice, cut
+    # Claiming: a value of a line seen in one of its box segments only.
+    for line in range(n):
+        once = 0
+        twice = 0
+        for k in range(p):
+            m = segs[line * p + k]
+            twice |= once & m
+            once |= m
+        if twice == once:
+            continue
+        band = (line // p) * p
+        for k in range(p):
+            cut = segs[line * p + k] & ~twice
+            if cut:
+                for i in range(p):
+                    if band + i != line:
+                        cuts[(band + i) * p + k] |= cut
+    # Pointing: a value of a box seen in one of its line segments only.
+    for b in range(n // p):
+        band = b * p  # the first line of this band of boxes
+        for k in range(p):
+            once = 0
+            twice = 0
+            for i in range(p):
+                m = segs[(band + i) * p + k]
+                twice |= once & m
+                once |= m
+            if twice == once:
+                continue
+            for i in range(p):
+                cut = segs[(band + i) * p + k] & ~twice
+                if cut:
+                    for j in range(p):
+                        if j != k:
+                            cuts[(band + i) * p + j] |= cut
+
+
 cdef int find_locked_candidates(
     const Geo *geo, Workspace *w, uint64_t *cand, uint8_t *places
 ) noexcept nogil:
@@ -492,9 +539,9 @@ cdef int find_locked_candidates(
     other group that this segment belongs to.
     """
     cdef int n = geo.size, br = geo.box_rows, bc = geo.box_cols
-    cdef int r, c, k, i, j, b, band, seg, cell
+    cdef int r, c, k, i, j, seg, cell
     cdef bint changed = False
-    cdef uint64_t m, once, twice, cut
+    cdef uint64_t m, cut
     # Row segments: row r, box column k (n // bc == br of them per row).
     for r in range(n):
         for k in range(br):
@@ -513,75 +560,8 @@ cdef int find_locked_candidates(
                 m |= cand[cell + i * n]
             w.col_seg[c * bc + k] = m
             w.col_cut[c * bc + k] = 0
-    # Claiming, rows: a value of row r seen in one of its box segments only.
-    for r in range(n):
-        once = 0
-        twice = 0
-        for k in range(br):
-            m = w.row_seg[r * br + k]
-            twice |= once & m
-            once |= m
-        if twice == once:
-            continue
-        band = (r // br) * br
-        for k in range(br):
-            cut = w.row_seg[r * br + k] & ~twice
-            if cut:
-                for i in range(br):
-                    if band + i != r:
-                        w.row_cut[(band + i) * br + k] |= cut
-    # Pointing, rows: a value of a box seen in one of its row segments only.
-    for b in range(n // br):
-        band = b * br  # the first row of this band of boxes
-        for k in range(br):
-            once = 0
-            twice = 0
-            for i in range(br):
-                m = w.row_seg[(band + i) * br + k]
-                twice |= once & m
-                once |= m
-            if twice == once:
-                continue
-            for i in range(br):
-                cut = w.row_seg[(band + i) * br + k] & ~twice
-                if cut:
-                    for j in range(br):
-                        if j != k:
-                            w.row_cut[(band + i) * br + j] |= cut
-    # The same two rules for columns and their box segments.
-    for c in range(n):
-        once = 0
-        twice = 0
-        for k in range(bc):
-            m = w.col_seg[c * bc + k]
-            twice |= once & m
-            once |= m
-        if twice == once:
-            continue
-        band = (c // bc) * bc
-        for k in range(bc):
-            cut = w.col_seg[c * bc + k] & ~twice
-            if cut:
-                for i in range(bc):
-                    if band + i != c:
-                        w.col_cut[(band + i) * bc + k] |= cut
-    for b in range(n // bc):
-        band = b * bc  # the first column of this stack of boxes
-        for k in range(bc):
-            once = 0
-            twice = 0
-            for i in range(bc):
-                m = w.col_seg[(band + i) * bc + k]
-                twice |= once & m
-                once |= m
-            if twice == once:
-                continue
-            for i in range(bc):
-                cut = w.col_seg[(band + i) * bc + k] & ~twice
-                if cut:
-                    for j in range(bc):
-                        if j != k:
-                            w.col_cut[(band + i) * bc + j] |= cut
+    lock_segments(w.row_seg, w.row_cut, n, br)
+    lock_segments(w.col_seg, w.col_cut, n, bc)
     # Apply the cuts.
     for seg in range(br * n):
         cut = w.row_cut[seg] & w.row_seg[seg]
