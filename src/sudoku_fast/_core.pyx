@@ -538,38 +538,48 @@ def solve_range(
             nodes[i] = res.nodes
 
 
+cdef inline bint encode_plain(object item, uint8_t *row):
+    """Write a plain 81-character puzzle (digits, '.', '0') into row; False if not plain."""
+    cdef const unsigned char *chars
+    cdef uint8_t value, foreign = 0
+    cdef Py_ssize_t k
+    # Plain puzzles are ASCII, stored one byte per character.
+    if (
+        type(item) is not str
+        or len(<str>item) != CELLS
+        or PyUnicode_KIND(item) != PyUnicode_1BYTE_KIND
+    ):
+        return False
+    chars = <const unsigned char *>PyUnicode_DATA(item)
+    for k in range(CELLS):
+        value = char_value[chars[k]]
+        foreign |= value
+        row[k] = value
+    return not (foreign & NOT_A_CELL)
+
+
+cdef inline str decode_plain(const uint8_t *solution):
+    """The canonical 81-character string of a solved grid."""
+    cdef str text = PyUnicode_New(CELLS, 127)
+    cdef Py_UCS1 *chars = PyUnicode_1BYTE_DATA(text)
+    cdef Py_ssize_t k
+    for k in range(CELLS):
+        chars[k] = value_char[solution[k]]
+    return text
+
+
 def encode_strings(list items, uint8_t[::1] out):
     """Write each plain 81-character puzzle string (digits, '.') into `out` as digits 0-9.
 
     Returns the indices of the items that are not in that plain form; the caller parses
     those with the full notation parser (or reports them).
     """
-    cdef Py_ssize_t n = len(items), i, k
-    cdef object item
-    cdef const unsigned char *chars
-    cdef uint8_t *row
-    cdef uint8_t value, foreign
+    cdef Py_ssize_t n = len(items), i
     cdef list slow = []
     if out.shape[0] < n * CELLS:
         raise ValueError("output buffer too small")
     for i in range(n):
-        item = items[i]
-        # Plain puzzles are ASCII, stored one byte per character.
-        if (
-            type(item) is not str
-            or len(<str>item) != CELLS
-            or PyUnicode_KIND(item) != PyUnicode_1BYTE_KIND
-        ):
-            slow.append(i)
-            continue
-        chars = <const unsigned char *>PyUnicode_DATA(item)
-        row = &out[i * CELLS]
-        foreign = 0
-        for k in range(CELLS):
-            value = char_value[chars[k]]
-            foreign |= value
-            row[k] = value
-        if foreign & NOT_A_CELL:
+        if not encode_plain(items[i], &out[i * CELLS]):
             slow.append(i)
     return slow
 
@@ -582,35 +592,16 @@ def solve_plain(object text, int limit):
     """
     cdef uint8_t grid[CELLS]
     cdef uint8_t solution[CELLS]
-    cdef const unsigned char *chars
-    cdef uint8_t foreign = 0
-    cdef Py_ssize_t k
     cdef Outcome res
-    cdef str found
-    cdef Py_UCS1 *out
     if limit < 1:
         raise ValueError("limit must be at least 1")
-    if (
-        type(text) is not str
-        or len(<str>text) != CELLS
-        or PyUnicode_KIND(text) != PyUnicode_1BYTE_KIND
-    ):
-        return None
-    chars = <const unsigned char *>PyUnicode_DATA(text)
-    for k in range(CELLS):
-        grid[k] = char_value[chars[k]]
-        foreign |= grid[k]
-    if foreign & NOT_A_CELL:
+    if not encode_plain(text, grid):
         return None
     with nogil:
         res = solve_grid(grid, solution, limit)
     if res.count == 0:
         return 0, None
-    found = PyUnicode_New(CELLS, 127)
-    out = PyUnicode_1BYTE_DATA(found)
-    for k in range(CELLS):
-        out[k] = value_char[solution[k]]
-    return res.count, found
+    return res.count, decode_plain(solution)
 
 
 def decode_solutions(const uint8_t[::1] solutions, const int32_t[::1] counts):
@@ -632,19 +623,13 @@ def decode_range(
     Lets each worker thread decode the chunk it has just solved, while the other threads
     are still inside the engine, instead of one serial pass after the whole batch.
     """
-    cdef Py_ssize_t i, k
-    cdef str text
-    cdef Py_UCS1 *chars
+    cdef Py_ssize_t i
     if not 0 <= start <= stop <= counts.shape[0] or stop > len(out):
         raise ValueError("range outside the batch")
     if solutions.shape[0] < stop * CELLS:
         raise ValueError("solutions buffer too small")
     for i in range(start, stop):
         if counts[i] > 0:
-            text = PyUnicode_New(CELLS, 127)
-            chars = PyUnicode_1BYTE_DATA(text)
-            for k in range(CELLS):
-                chars[k] = value_char[solutions[i * CELLS + k]]
-            out[i] = text
+            out[i] = decode_plain(&solutions[i * CELLS])
         else:
             out[i] = None
