@@ -52,7 +52,7 @@ from collections.abc import Sequence
 from .batch import run_engine
 from .board import SYMBOLS
 from .grid import geometry_for
-from .logic import LEVEL_NAMES, Geometry, digits_of, geometry
+from .logic import LEVEL_NAMES, Geometry, LogicSolver, digits_of, geometry
 from .rating import level_within
 
 # Difficulties a generator can aim for; "nightmare" (level 6, nested guessing) is too
@@ -166,12 +166,11 @@ def _assign(geo: Geometry, values: list[int], cand: list[int], cell: int, digit:
             c = cand[peer]
             if c & bit:
                 c &= ~bit
-                cand[peer] = c
-                if not values[peer]:
-                    if not c:
-                        return False
-                    if not c & (c - 1):
-                        pending.append((peer, c.bit_length()))
+                cand[peer] = c  # filled cells have no candidates, so peer is empty
+                if not c:
+                    return False
+                if not c & (c - 1):
+                    pending.append((peer, c.bit_length()))
     return True
 
 
@@ -212,29 +211,11 @@ def random_full_grid(rng: random.Random, geo: Geometry) -> list[int]:
                     geo.units[2 * n + b * geo.box_rows + b], digits, strict=True
                 ):
                     values[cell] = digit
-        seen = [0] * (3 * n)  # digits placed in each unit
-        for cell, v in enumerate(values):
-            if v:
-                bit = 1 << (v - 1)
-                seen[geo.row_of[cell]] |= bit
-                seen[n + geo.col_of[cell]] |= bit
-                seen[2 * n + geo.box_of[cell]] |= bit
-        cand = [
-            0
-            if values[cell]
-            else geo.all_digits
-            & ~(
-                seen[geo.row_of[cell]] | seen[n + geo.col_of[cell]] | seen[2 * n + geo.box_of[cell]]
-            )
-            for cell in range(geo.cells)
-        ]
         if n != 9:
             full = _engine_fill(rng, geo, values)
             if full is not None:
                 return _transform(rng, geo, full)
-        elif 0 not in (cand[c] for c in range(geo.cells) if not values[c]) and _fill(
-            rng, geo, values, cand
-        ):
+        elif _fill(rng, geo, values, LogicSolver(values, geo).cand):
             return _transform(rng, geo, values)
 
 
