@@ -20,16 +20,12 @@ import statistics
 import time
 from pathlib import Path
 
+from throughput import load
+
 import sudoku_fast as sf
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 DEFAULT_FILES = [DATA / "sudoku17_49158.txt", DATA / "magictour_top1465.txt"]
-
-
-def read_puzzles(path: Path) -> list[str]:
-    """Puzzles of a one-per-line file (comments and blank lines skipped)."""
-    lines = path.read_text().splitlines()
-    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
 
 
 def rate(puzzles: list[str], threads: int, min_seconds: float) -> float:
@@ -65,7 +61,7 @@ def main() -> None:
     )
     print("|---|---|---|---|---|---|---|")
     for path in args.files:
-        puzzles = read_puzzles(path)
+        puzzles = load(path)[0]
         sf.solve_many(puzzles[:1000], threads=args.threads)  # warm-up: pool, caches
         serial, parallel, ratios = [], [], []
         for _ in range(args.rounds):

@@ -7,11 +7,12 @@ present beside the repository. Every benchmarked call's results are verified.
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 from typing import Any
 
 import pytest
+from throughput import check as valid
+from throughput import load as load_file
 
 import sudoku_fast as sf
 from sudoku_fast.datasets import EMBEDDED_SETS, load_embedded
@@ -31,25 +32,7 @@ def load(name: str) -> list[str]:
     path = SHARED / name
     if not path.exists():
         pytest.skip(f"{path} not present")
-    if path.suffix == ".csv":
-        with path.open(newline="") as f:
-            return [row["puzzle"] for row in csv.DictReader(f)]
-    return [line.strip() for line in path.read_text().splitlines() if line.strip()]
-
-
-def valid(solution: str | None, puzzle: str) -> bool:
-    if solution is None:
-        return False
-    digits = set("123456789")
-    rows = all(set(solution[9 * i : 9 * i + 9]) == digits for i in range(9))
-    cols = all(set(solution[i::9]) == digits for i in range(9))
-    boxes = all(
-        {solution[9 * (3 * (b // 3) + y) + 3 * (b % 3) + x] for y in range(3) for x in range(3)}
-        == digits
-        for b in range(9)
-    )
-    clues = all(p in ".0" or p == s for p, s in zip(puzzle, solution, strict=True))
-    return rows and cols and boxes and clues
+    return load_file(path)[0]
 
 
 ALL_SETS = [*EMBEDDED_SETS, *SHARED_SETS]
