@@ -6,21 +6,8 @@ the deduction it allows as a `Hint`: the cells and digits of the pattern, the di
 places or the candidates it eliminates, and a one-line explanation. `LogicSolver`
 applies the easiest technique that makes progress, again and again.
 
-Techniques and levels (the level of a puzzle is the level of the hardest technique its
-solution needs, always trying the easiest technique first):
-
-=====  =========  ==========================================================
-level  name       techniques
-=====  =========  ==========================================================
-1      easy       full house, hidden single, naked single
-2      medium     pointing, claiming (locked candidates)
-3      hard       naked pair, hidden pair, naked triple, hidden triple, X-wing
-4      expert     swordfish, XY-wing, XYZ-wing, simple colouring, XY-chain, naked
-                  quad, hidden quad, jellyfish
-5      extreme    trial and error: assuming a candidate leads, by singles alone, to a
-                  contradiction, so the candidate goes
-6      nightmare  needs guessing: not even one step of trial and error helps
-=====  =========  ==========================================================
+Each technique has a level (`TECHNIQUE_LEVEL`); the table of levels and what they mean
+for a puzzle is in `rating.py`, where `rate` uses them.
 
 Every technique is sound for any puzzle (it eliminates only candidates that appear in
 no solution); none relies on the puzzle having a unique solution.
