@@ -44,7 +44,7 @@ MAX_CHUNK = 256
 MIN_CHUNK = 16  # batches of up to this many puzzles run serially
 CHUNKS_PER_THREAD = 8  # smaller chunks even out the heavy-tailed finish of a batch
 # Search nodes a puzzle of the general engine may use before its answer is given up as
-# unknown (SearchLimitExceeded): about 10 s for 16x16, 30 s for 25x25. The hardest
+# unknown (SearchLimitExceeded): roughly 10 s of one core at 16x16 and 25x25. The hardest
 # puzzle of the public data sets needs about 170,000.
 DEFAULT_MAX_NODES = 1_000_000
 
