@@ -128,6 +128,7 @@ DEFAULT_RESTART_UNIT = 20000
 cdef enum:
     CHECK_EVERY = 256  # nodes between looks at the stop flag and at signals
     FIRST_LEVELS = 16  # initial stack depth; doubled on demand
+    PLACED_MARK = 128  # place counter of a value placed in the unit (> 63 + 1)
 
 cdef enum Status:
     DONE = 0
@@ -429,14 +430,23 @@ cdef inline bint eliminate_from_peers(
     const Geo *geo, Workspace *w, uint64_t *cand, uint8_t *places, int32_t *placed
 ) noexcept nogil:
     """Propagate every queued placement to its peers; naked singles join the queue."""
-    cdef int cell, peer, k
+    cdef int cell, peer, k, v
     cdef uint64_t value_bit, c
     cdef const int16_t *peers
+    cdef const int16_t *units
     while w.singles_head < w.singles_tail:
         cell = w.singles[w.singles_head]
         w.singles_head += 1
         value_bit = cand[cell]
         placed[0] += 1
+        # The value now has its place in the cell's three units: mark their counters so
+        # the eliminations below do not queue them as hidden singles (a scan of N cells
+        # each, only to find this cell) or offer them to branching. Peers can take at
+        # most 63 off the mark, so it never reads as 1 or 0.
+        v = sfg_lowest_index(value_bit)
+        units = geo.cell_units + 3 * cell
+        for k in range(3):
+            places[units[k] * geo.size + v] = PLACED_MARK
         peers = geo.peers + cell * geo.peer_count
         for k in range(geo.peer_count):
             peer = peers[k]
