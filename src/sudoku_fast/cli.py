@@ -510,7 +510,7 @@ def _why_not_a_solution(candidate: str, puzzle: str) -> str:
                 f"is changed to {symbols[value - 1]}"
             )
     kinds = ["row"] * side + ["column"] * side + ["box"] * side
-    for index, unit in enumerate(geometry.units()):
+    for index, unit in enumerate(geometry.units):
         values = [grid[cell] for cell in unit]
         for value in values:
             if values.count(value) > 1:

@@ -51,8 +51,8 @@ from collections.abc import Sequence
 
 from .batch import run_engine
 from .board import SYMBOLS
-from .grid import geometry_for
-from .logic import LEVEL_NAMES, Geometry, LogicSolver, digits_of, geometry
+from .grid import Geometry, geometry_for
+from .logic import LEVEL_NAMES, LogicSolver, digits_of
 from .rating import level_within
 
 # Difficulties a generator can aim for; "nightmare" (level 6, nested guessing) is too
@@ -110,8 +110,7 @@ def _geometry_for(size: object) -> Geometry:
             f"puzzles can be generated up to {MAX_SIZE}x{MAX_SIZE}, not {size}x{size}: "
             "checking near-minimal 20x20 or 25x25 puzzles for uniqueness takes minutes each"
         )
-    box = geometry_for(size)  # raises ValueError for sizes the engines do not handle
-    return geometry(size, box.box_rows, box.box_cols)
+    return geometry_for(size)  # raises ValueError for sizes the engines do not handle
 
 
 # ---------------------------------------------------------------------------------------
@@ -225,8 +224,7 @@ def _engine_fill(rng: random.Random, geo: Geometry, values: list[int]) -> list[i
         digits = list(range(1, geo.size + 1))
         rng.shuffle(digits)
         values[: geo.size] = digits  # the first row: no box of it repeats a digit
-    engine_geometry = geometry_for(geo.size, (geo.box_rows, geo.box_cols))
-    results = run_engine(bytes(values), 1, 1, 1, geometry=engine_geometry, max_nodes=FILL_NODES)
+    results = run_engine(bytes(values), 1, 1, 1, geometry=geo, max_nodes=FILL_NODES)
     return list(results.solutions) if results.counts[0] > 0 else None
 
 
@@ -414,13 +412,12 @@ def _text(values: list[int]) -> str:
 
 def _count_batch(puzzles: list[bytes], geo: Geometry, threads: int | None) -> list[int]:
     """Solution counts (capped at 2; -1 when out of nodes) of a batch of encoded puzzles."""
-    engine_geometry = geometry_for(geo.size, (geo.box_rows, geo.box_cols))
     results = run_engine(
         b"".join(puzzles),
         len(puzzles),
         2,
         threads,
-        geometry=engine_geometry,
+        geometry=geo,
         max_nodes=CHECK_NODES,
     )
     return list(results.counts)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 SIZE = 9
 CELLS = SIZE * SIZE
@@ -91,17 +91,77 @@ class Geometry:
         """A short description for messages, e.g. '12x12 grid with 3x4 boxes'."""
         return f"{self.size}x{self.size} grid with {self.box_rows}x{self.box_cols} boxes"
 
-    def units(self) -> list[list[int]]:
-        """The 3N units (N rows, N columns, N boxes) as lists of cell indices."""
+    @cached_property
+    def units(self) -> tuple[tuple[int, ...], ...]:
+        """The 3N units as tuples of cells: rows 0..N-1, columns N..2N-1, boxes 2N..3N-1."""
         n, br, bc = self.size, self.box_rows, self.box_cols
-        rows = [[r * n + c for c in range(n)] for r in range(n)]
-        cols = [[r * n + c for r in range(n)] for c in range(n)]
-        boxes = [
-            [(top + r) * n + left + c for r in range(br) for c in range(bc)]
+        rows = tuple(tuple(r * n + c for c in range(n)) for r in range(n))
+        cols = tuple(tuple(r * n + c for r in range(n)) for c in range(n))
+        boxes = tuple(
+            tuple((top + r) * n + left + c for r in range(br) for c in range(bc))
             for top in range(0, n, br)
             for left in range(0, n, bc)
-        ]
+        )
         return rows + cols + boxes
+
+    @cached_property
+    def box_of(self) -> tuple[int, ...]:
+        """The box index (0..N-1) of every cell."""
+        n = self.size
+        return tuple(
+            (cell // n // self.box_rows) * (n // self.box_cols) + (cell % n) // self.box_cols
+            for cell in range(self.cells)
+        )
+
+    @cached_property
+    def peer_sets(self) -> tuple[frozenset[int], ...]:
+        """For every cell, the other cells of its row, column and box."""
+        n, units = self.size, self.units
+        return tuple(
+            frozenset(units[cell // n] + units[n + cell % n] + units[2 * n + self.box_of[cell]])
+            - {cell}
+            for cell in range(self.cells)
+        )
+
+    @cached_property
+    def peers(self) -> tuple[tuple[int, ...], ...]:
+        """`peer_sets` as sorted tuples."""
+        return tuple(tuple(sorted(p)) for p in self.peer_sets)
+
+    @property
+    def all_digits(self) -> int:
+        """The candidate bitmask with every value set (bit v-1 for value v)."""
+        return (1 << self.size) - 1
+
+    @cached_property
+    def crossings(self) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+        """For each unit, the units of the other kind it crosses (a line and a box).
+
+        Entries are (other unit, line mask, box mask): bit i of a mask is set when the
+        i-th cell of the line (of the box) is one of the shared cells.
+        """
+        n, units = self.size, self.units
+        crossings: list[list[tuple[int, int, int]]] = [[] for _ in units]
+        for line in range(2 * n):
+            for b in range(n):
+                box_unit = 2 * n + b
+                shared = set(units[line]) & set(units[box_unit])
+                if not shared:
+                    continue
+                line_mask = sum(1 << i for i, c in enumerate(units[line]) if c in shared)
+                box_mask = sum(1 << i for i, c in enumerate(units[box_unit]) if c in shared)
+                crossings[line].append((box_unit, line_mask, box_mask))
+                crossings[box_unit].append((line, line_mask, box_mask))
+        return tuple(tuple(c) for c in crossings)
+
+    def unit_name(self, unit: int) -> str:
+        """'row 3', 'column 5' or 'box 7' (counted from 1)."""
+        kind, index = divmod(unit, self.size)
+        return f"{('row', 'column', 'box')[kind]} {index + 1}"
+
+    def name(self, cell: int) -> str:
+        """The cell's name, rows and columns counted from 1: cell 0 is r1c1."""
+        return f"r{cell // self.size + 1}c{cell % self.size + 1}"
 
 
 def default_box(size: int) -> Box | None:
@@ -367,11 +427,6 @@ def show(puzzle: str, *, box: object = None, alphabet: object = None) -> str:
     return "\n".join(lines)
 
 
-@lru_cache(maxsize=64)
-def _units(geometry: Geometry) -> list[list[int]]:
-    return geometry.units()
-
-
 def is_solution(
     candidate: str, puzzle: str, *, box: object = None, alphabet: object = None
 ) -> bool:
@@ -390,4 +445,4 @@ def is_solution(
     if any(c and c != g for c, g in zip(clues, grid, strict=True)):
         return False
     every_value = set(range(1, geometry.size + 1))
-    return all({grid[i] for i in unit} == every_value for unit in _units(geometry))
+    return all({grid[i] for i in unit} == every_value for unit in geometry.units)

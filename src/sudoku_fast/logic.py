@@ -12,17 +12,18 @@ for a puzzle is in `rating.py`, where `rate` uses them.
 Every technique is sound for any puzzle (it eliminates only candidates that appear in
 no solution); none relies on the puzzle having a unique solution.
 
-Everything here works from the grid size: `Geometry` derives rows, columns, boxes and
-peers from it. Only 9x9 grids are parsed and tested so far.
+Everything here works from the grid's `Geometry` (`grid.py`: units, peers, crossings),
+so every size and box shape is handled alike.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from functools import cache
+from dataclasses import dataclass
 from math import isqrt
+
+from .grid import Geometry, geometry_for
 
 LEVEL_NAMES = {1: "easy", 2: "medium", 3: "hard", 4: "expert", 5: "extreme", 6: "nightmare"}
 GUESS = "guess"  # the pseudo-technique counted when no technique applies
@@ -45,97 +46,17 @@ def cell_name(cell: int, size: int = 9) -> str:
     return f"r{cell // size + 1}c{cell % size + 1}"
 
 
+def geometry(size: int = 9, box_rows: int | None = None, box_cols: int | None = None) -> Geometry:
+    """The geometry of a size x size grid (`grid.geometry_for`, default symbols).
+
+    Without a box shape, boxes follow `grid.default_box` (3x3 for 9, 2x3 for 6).
+    """
+    box = None if box_rows is None or box_cols is None else (box_rows, box_cols)
+    return geometry_for(size, box)
+
+
 def _digit_list(digits: Sequence[int]) -> str:
     return "/".join(str(d) for d in digits)
-
-
-@dataclass(frozen=True)
-class Geometry:
-    """Rows, columns, boxes and peers of an N x N grid with box_rows x box_cols boxes.
-
-    Units are numbered rows 0..N-1, columns N..2N-1, boxes 2N..3N-1.
-    """
-
-    size: int
-    box_rows: int
-    box_cols: int
-    cells: int = field(init=False)
-    units: tuple[tuple[int, ...], ...] = field(init=False)
-    peers: tuple[tuple[int, ...], ...] = field(init=False)
-    peer_sets: tuple[frozenset[int], ...] = field(init=False)
-    row_of: tuple[int, ...] = field(init=False)
-    col_of: tuple[int, ...] = field(init=False)
-    box_of: tuple[int, ...] = field(init=False)
-    all_digits: int = field(init=False)
-    crossings: tuple[tuple[tuple[int, int, int], ...], ...] = field(init=False)
-
-    def __post_init__(self) -> None:
-        n, br, bc = self.size, self.box_rows, self.box_cols
-        if br * bc != n or n < 1:
-            raise ValueError(f"boxes of {br}x{bc} do not tile a {n}x{n} grid")
-        rows = tuple(tuple(r * n + c for c in range(n)) for r in range(n))
-        cols = tuple(tuple(r * n + c for r in range(n)) for c in range(n))
-        boxes = tuple(
-            tuple((top + r) * n + left + c for r in range(br) for c in range(bc))
-            for top in range(0, n, br)
-            for left in range(0, n, bc)
-        )
-        box_of = [0] * (n * n)
-        for b, box in enumerate(boxes):
-            for cell in box:
-                box_of[cell] = b
-        row_of = tuple(cell // n for cell in range(n * n))
-        col_of = tuple(cell % n for cell in range(n * n))
-        peer_sets = tuple(
-            frozenset(rows[row_of[cell]] + cols[col_of[cell]] + boxes[box_of[cell]]) - {cell}
-            for cell in range(n * n)
-        )
-        set_ = object.__setattr__  # frozen dataclass: derived fields are set once here
-        set_(self, "cells", n * n)
-        set_(self, "units", rows + cols + boxes)
-        set_(self, "row_of", row_of)
-        set_(self, "col_of", col_of)
-        set_(self, "box_of", tuple(box_of))
-        set_(self, "peer_sets", peer_sets)
-        set_(self, "peers", tuple(tuple(sorted(p)) for p in peer_sets))
-        set_(self, "all_digits", (1 << n) - 1)
-        # For each unit, the units of the other kind it crosses (a line and a box):
-        # (other unit, positions of the shared cells in this unit, ... in the other).
-        units = rows + cols + boxes
-        crossings: list[list[tuple[int, int, int]]] = [[] for _ in units]
-        for line in range(2 * n):
-            for b in range(n):
-                box_unit = 2 * n + b
-                shared = set(units[line]) & set(units[box_unit])
-                if not shared:
-                    continue
-                line_mask = sum(1 << i for i, c in enumerate(units[line]) if c in shared)
-                box_mask = sum(1 << i for i, c in enumerate(units[box_unit]) if c in shared)
-                crossings[line].append((box_unit, line_mask, box_mask))
-                crossings[box_unit].append((line, line_mask, box_mask))
-        set_(self, "crossings", tuple(tuple(c) for c in crossings))
-
-    def unit_name(self, unit: int) -> str:
-        """'row 3', 'column 5' or 'box 7' (counted from 1)."""
-        kind, index = divmod(unit, self.size)
-        return f"{('row', 'column', 'box')[kind]} {index + 1}"
-
-    def name(self, cell: int) -> str:
-        """The cell's name, r1c1 for cell 0."""
-        return cell_name(cell, self.size)
-
-
-@cache
-def geometry(size: int = 9, box_rows: int | None = None, box_cols: int | None = None) -> Geometry:
-    """The geometry of a size x size grid.
-
-    Without a box shape, boxes are as square as possible with no more rows than columns
-    (3x3 for 9, 4x4 for 16, 2x3 for 6, 3x4 for 12).
-    """
-    if box_rows is None or box_cols is None:
-        box_rows = max(d for d in range(1, isqrt(size) + 1) if size % d == 0)
-        box_cols = size // box_rows
-    return Geometry(size, box_rows, box_cols)
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ class _Rules:
 
 @lru_cache(maxsize=32)
 def _rules(geometry: Geometry) -> _Rules:
-    units = geometry.units()
+    units = geometry.units
     cells = range(geometry.cells)
     units_of = [[u for u in units if cell in u] for cell in cells]
     peers = [sorted({p for u in units_of[cell] for p in u} - {cell}) for cell in cells]
