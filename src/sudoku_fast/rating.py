@@ -32,13 +32,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .batch import encode_puzzles, run_engine
-from .grid import CELLS, parse_values
+from .grid import CELLS, Geometry, parse_values
 from .logic import (
     GUESS,
     LEVEL_NAMES,
     TECHNIQUE_LEVEL,
     TECHNIQUES,
-    Geometry,
     Hint,
     LogicSolver,
     geometry,

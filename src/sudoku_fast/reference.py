@@ -30,7 +30,7 @@ class _Rules:
     """The units of each cell and its peers, for one geometry."""
 
     geometry: Geometry
-    units_of: list[list[list[int]]]
+    units_of: list[list[tuple[int, ...]]]
     peers: list[list[int]]
 
 
