@@ -9,7 +9,7 @@ cdef struct Tables:
     int cells         # N*N
     int box_rows
     int box_cols
-    int npeers        # peers per cell: 2(N-1) + N - box_rows - box_cols + 1... fixed per geometry
+    int npeers        # peers per cell: 2(N - 1) + (box_rows - 1)(box_cols - 1)
     int32_t *units    # [3N][N]: cells of rows 0..N-1, columns N..2N-1, boxes 2N..3N-1
     int32_t *peers    # [cells][npeers]: each cell's peers, ascending
     int32_t *cell_units  # [cells][3]: the row, column and box unit of each cell
