@@ -119,10 +119,7 @@ cdef struct Board:
     uint8_t grid[CELLS]             # placed digits 1-9, 0 = none yet
 
 
-cdef struct Outcome:
-    int32_t count       # solutions found, capped at the limit
-    int64_t guesses     # branch trials made while other candidates were still open
-    int64_t nodes       # states visited, the root included
+# Outcome (count, guesses, nodes of one solve) is declared in _core.pxd, with solve_grid.
 
 
 cdef void build_tables() noexcept:
