@@ -41,12 +41,15 @@ MSVC = sys.platform == "win32"
 #   encode_strings reads a list its caller owns.
 #   sudoku_fast._textio: the same: two tables filled at import, then read only; every
 #   call works on buffers its caller owns.
+#   sudoku_fast._logic: per-geometry tables are immutable once built and are cached
+#   under a lock; each call allocates its own solver state.
 #   sudoku_fast._general: per-geometry tables are immutable once built and are cached
 #   under a lock; each solve allocates its own workspace; the stop flag is a buffer
 #   owned by the batch that passes it.
 MODULES: list[tuple[str, bool]] = [
     ("sudoku_fast._core", True),
     ("sudoku_fast._general", True),
+    ("sudoku_fast._logic", True),
     ("sudoku_fast._textio", True),
 ]
 

@@ -90,6 +90,161 @@ class Hint:
         return self.technique in ("wrong value", "wrong pencil marks")
 
 
+# How a trial-and-error assumption failed (the first number of its `aux`).
+CLASH_VALUE = 0  # (kind, cell, value held, value wanted)
+CLASH_CANDIDATE = 1  # (kind, cell, value it cannot hold)
+CLASH_EMPTY = 2  # (kind, cell left without candidates)
+CLASH_NO_PLACE = 3  # (kind, value, unit where it has no place)
+# Simple colouring's two rules (the first number of its `aux`).
+COLOUR_WRAP = 0  # (kind, cell, cell): two cells of one colour see each other
+COLOUR_TRAP = 1  # (kind,): cells seeing both colours lose the digit
+
+Pairs = tuple[tuple[int, int], ...]
+
+
+def _clash_text(geo: Geometry, reason: Sequence[int]) -> str:
+    kind = reason[0]
+    if kind == CLASH_VALUE:
+        return f"{geo.name(reason[1])} would need both {reason[2]} and {reason[3]}"
+    if kind == CLASH_CANDIDATE:
+        return f"{geo.name(reason[1])} would need {reason[2]}, which it cannot hold"
+    if kind == CLASH_EMPTY:
+        return f"{geo.name(reason[1])} would have no candidate left"
+    return f"{reason[1]} would have no place left in {geo.unit_name(reason[2])}"
+
+
+def _lines(mask: int) -> str:
+    return ", ".join(str(i + 1) for i in range(mask.bit_length()) if mask >> i & 1)
+
+
+def explain(
+    geo: Geometry,
+    technique: str,
+    cells: Sequence[int],
+    digits: Sequence[int],
+    eliminations: Pairs,
+    aux: Sequence[int],
+) -> str:
+    """The one-line explanation of a step, from its pattern and `aux` numbers.
+
+    `aux` holds what the pattern alone does not say: the unit of a single or subset,
+    the (box, line) of locked candidates, (bases are rows, base mask, cover mask) of a
+    fish, the z digit of a wing, the rule of simple colouring, the contradiction of
+    trial and error, the candidate mask of a guessed cell.
+    """
+    n = geo.size
+    digit = digits[0] if digits else 0
+    cell = cells[0] if cells else 0
+    names = ", ".join(geo.name(c) for c in cells)
+    if technique == "full house":
+        return (
+            f"{geo.name(cell)} is the last empty cell of {geo.unit_name(aux[0])}, "
+            f"so it takes the missing {digit}"
+        )
+    if technique == "hidden single":
+        return f"{digit} has only one place left in {geo.unit_name(aux[0])}: {geo.name(cell)}"
+    if technique == "naked single":
+        return f"{digit} is the only candidate left in {geo.name(cell)}"
+    if technique == "pointing":
+        kind = "row" if aux[1] < n else "column"
+        return (
+            f"in {geo.unit_name(aux[0])}, {digit} can only be in "
+            f"{geo.unit_name(aux[1])}, so it goes from the rest of that {kind}"
+        )
+    if technique == "claiming":
+        return (
+            f"in {geo.unit_name(aux[0])}, {digit} can only be in "
+            f"{geo.unit_name(aux[1])}, so it goes from the rest of that box"
+        )
+    if technique.startswith("naked "):
+        return (
+            f"{names} can only hold {_digit_list(digits)} between them, so "
+            f"those digits go from the rest of {geo.unit_name(aux[0])}"
+        )
+    if technique.startswith("hidden "):
+        return (
+            f"in {geo.unit_name(aux[0])}, {_digit_list(digits)} fit only in {names}, "
+            f"so those cells hold nothing else"
+        )
+    if technique in _FISH_NAMES.values():
+        base_kind, cover_kind = ("rows", "columns")[:: 1 if aux[0] else -1]
+        return (
+            f"in {base_kind} {_lines(aux[1])}, {digit} fits only in {cover_kind} "
+            f"{_lines(aux[2])}, so it goes from the rest of those {cover_kind}"
+        )
+    if technique == "xy-wing":
+        pivot, a, b = cells
+        z = aux[0]
+        return (
+            f"{geo.name(pivot)} is {_digit_list([d for d in digits if d != z])}; either way "
+            f"one of {geo.name(a)}, {geo.name(b)} is {z}, so {z} goes from cells seeing both"
+        )
+    if technique == "xyz-wing":
+        z = aux[0]
+        return f"one of {names} must be {z}, so {z} goes from cells seeing all three"
+    if technique == "simple colouring":
+        opening = (
+            f"the conjugate pairs of {digit} split into two colours, one of which holds {digit}"
+        )
+        if aux[0] == COLOUR_WRAP:
+            return (
+                f"{opening}; {geo.name(aux[1])} and {geo.name(aux[2])} share a colour and "
+                "see each other, so that colour is false"
+            )
+        trapped = ", ".join(geo.name(c) for c, _ in eliminations)
+        return f"{opening}; {trapped} see both colours, so they cannot"
+    if technique == "xy-chain":
+        chain = " - ".join(geo.name(c) for c in cells)
+        return (
+            f"in the chain {chain}, if the first cell is not {digit} the "
+            f"last one is, so {digit} goes from cells seeing both ends"
+        )
+    if technique == "trial and error":
+        return (
+            f"if {geo.name(cell)} were {digit}, singles would lead to a "
+            f"contradiction ({_clash_text(geo, aux)}), so it is not {digit}"
+        )
+    if technique == GUESS:
+        return (
+            f"no technique applies; of {_digit_list(digits_of(aux[0]))} in "
+            f"{geo.name(cell)}, the solution has {digit}"
+        )
+    raise ValueError(f"unknown technique {technique!r}")
+
+
+def make_hint(
+    geo: Geometry,
+    technique: str,
+    cells: Sequence[int],
+    digits: Sequence[int],
+    placements: Pairs = (),
+    eliminations: Pairs = (),
+    aux: Sequence[int] = (),
+) -> Hint:
+    """A `Hint` of a technique with its level and explanation (see `explain`)."""
+    return Hint(
+        technique,
+        TECHNIQUE_LEVEL[technique],
+        tuple(cells),
+        tuple(digits),
+        placements=tuple(placements),
+        eliminations=tuple(eliminations),
+        explanation=explain(geo, technique, cells, digits, tuple(eliminations), aux),
+    )
+
+
+# A step of the compiled solver: (technique index, cells, digits, placements,
+# eliminations, aux); the index counts TECHNIQUES, then GUESS.
+Record = tuple[int, tuple[int, ...], tuple[int, ...], Pairs, Pairs, tuple[int, ...]]
+
+
+def hint_from_record(geo: Geometry, record: Record) -> Hint:
+    """The `Hint` of one step recorded by the compiled solver (`_logic`)."""
+    index, cells, digits, placements, eliminations, aux = record
+    name = TECHNIQUES[index].name if index < len(TECHNIQUES) else GUESS
+    return make_hint(geo, name, cells, digits, placements, eliminations, aux)
+
+
 class Contradiction(ValueError):
     """The board breaks the rules: two equal values share a unit."""
 
@@ -240,17 +395,7 @@ def find_full_house(s: LogicSolver) -> Hint | None:
             c = s.cand[empty]
             if c and not c & (c - 1):
                 digit = c.bit_length()
-                return Hint(
-                    "full house",
-                    1,
-                    (empty,),
-                    (digit,),
-                    placements=((empty, digit),),
-                    explanation=(
-                        f"{geo.name(empty)} is the last empty cell of {geo.unit_name(u)}, "
-                        f"so it takes the missing {digit}"
-                    ),
-                )
+                return make_hint(geo, "full house", (empty,), (digit,), ((empty, digit),), (), (u,))
     return None
 
 
@@ -274,15 +419,8 @@ def find_hidden_single(s: LogicSolver) -> Hint | None:
             hit = cand[cell] & only
             if hit:
                 digit = digits_of(hit & -hit)[0]
-                return Hint(
-                    "hidden single",
-                    1,
-                    (cell,),
-                    (digit,),
-                    placements=((cell, digit),),
-                    explanation=(
-                        f"{digit} has only one place left in {geo.unit_name(u)}: {geo.name(cell)}"
-                    ),
+                return make_hint(
+                    geo, "hidden single", (cell,), (digit,), ((cell, digit),), (), (u,)
                 )
     return None
 
@@ -293,14 +431,7 @@ def find_naked_single(s: LogicSolver) -> Hint | None:
     for cell, c in enumerate(s.cand):
         if c and not c & (c - 1):
             digit = digits_of(c)[0]
-            return Hint(
-                "naked single",
-                1,
-                (cell,),
-                (digit,),
-                placements=((cell, digit),),
-                explanation=f"{digit} is the only candidate left in {geo.name(cell)}",
-            )
+            return make_hint(geo, "naked single", (cell,), (digit,), ((cell, digit),))
     return None
 
 
@@ -338,18 +469,7 @@ def find_pointing(s: LogicSolver) -> Hint | None:
                 if elim:
                     box = geo.units[box_unit]
                     places = tuple(box[i] for i in range(n) if where >> i & 1)
-                    kind = "row" if line < n else "column"
-                    return Hint(
-                        "pointing",
-                        2,
-                        places,
-                        (digit,),
-                        eliminations=elim,
-                        explanation=(
-                            f"in {geo.unit_name(box_unit)}, {digit} can only be in "
-                            f"{geo.unit_name(line)}, so it goes from the rest of that {kind}"
-                        ),
-                    )
+                    return make_hint(geo, "pointing", places, (digit,), (), elim, (box_unit, line))
     return None
 
 
@@ -373,17 +493,7 @@ def find_claiming(s: LogicSolver) -> Hint | None:
                 if elim:
                     unit = geo.units[line]
                     places = tuple(unit[i] for i in range(n) if where >> i & 1)
-                    return Hint(
-                        "claiming",
-                        2,
-                        places,
-                        (digit,),
-                        eliminations=elim,
-                        explanation=(
-                            f"in {geo.unit_name(line)}, {digit} can only be in "
-                            f"{geo.unit_name(box_unit)}, so it goes from the rest of that box"
-                        ),
-                    )
+                    return make_hint(geo, "claiming", places, (digit,), (), elim, (line, box_unit))
     return None
 
 
@@ -410,19 +520,8 @@ def _naked_subset(s: LogicSolver, k: int, level: int) -> Hint | None:
             others = [c for c in open_cells if c not in group]
             elim = _eliminations(s, others, union)
             if elim:
-                digits = tuple(digits_of(union))
-                names = ", ".join(geo.name(c) for c in group)
-                return Hint(
-                    f"naked {_SUBSET_NAMES[k]}",
-                    level,
-                    group,
-                    digits,
-                    eliminations=elim,
-                    explanation=(
-                        f"{names} can only hold {_digit_list(digits)} between them, so "
-                        f"those digits go from the rest of {geo.unit_name(u)}"
-                    ),
-                )
+                name = f"naked {_SUBSET_NAMES[k]}"
+                return make_hint(geo, name, group, tuple(digits_of(union)), (), elim, (u,))
     return None
 
 
@@ -448,18 +547,7 @@ def _hidden_subset(s: LogicSolver, k: int, level: int) -> Hint | None:
                 keep |= 1 << (d - 1)
             elim = _eliminations(s, cells, geo.all_digits & ~keep)
             if elim:
-                names = ", ".join(geo.name(c) for c in cells)
-                return Hint(
-                    f"hidden {_SUBSET_NAMES[k]}",
-                    level,
-                    cells,
-                    group,
-                    eliminations=elim,
-                    explanation=(
-                        f"in {geo.unit_name(u)}, {_digit_list(group)} fit only in {names}, "
-                        f"so those cells hold nothing else"
-                    ),
-                )
+                return make_hint(geo, f"hidden {_SUBSET_NAMES[k]}", cells, group, (), elim, (u,))
     return None
 
 
@@ -530,21 +618,12 @@ def _fish(s: LogicSolver, k: int, level: int) -> Hint | None:
                 }
                 elim = _eliminations(s, [c for c in targets if c not in base_cells], bit)
                 if elim:
-                    pattern = tuple(c for c in targets if c in base_cells and s.cand[c] & bit)
-                    base_kind, cover_kind = ("rows", "columns")[:: 1 if base_is_row else -1]
-                    base_list = ", ".join(str(b + 1) for b in bases)
-                    cover_list = ", ".join(str(i + 1) for i in covers)
-                    return Hint(
-                        _FISH_NAMES[k],
-                        level,
-                        tuple(sorted(pattern)),
-                        (digit,),
-                        eliminations=elim,
-                        explanation=(
-                            f"in {base_kind} {base_list}, {digit} fits only in {cover_kind} "
-                            f"{cover_list}, so it goes from the rest of those {cover_kind}"
-                        ),
+                    pattern = tuple(
+                        sorted(c for c in targets if c in base_cells and s.cand[c] & bit)
                     )
+                    base_mask = sum(1 << b for b in bases)
+                    aux = (int(base_is_row), base_mask, cover)
+                    return make_hint(geo, _FISH_NAMES[k], pattern, (digit,), (), elim, aux)
     return None
 
 
@@ -587,19 +666,9 @@ def find_xy_wing(s: LogicSolver) -> Hint | None:
             common = geo.peer_sets[a] & geo.peer_sets[b]
             elim = _eliminations(s, sorted(common - {pivot}), z)
             if elim:
-                zd = digits_of(z)[0]
-                return Hint(
-                    "xy-wing",
-                    4,
-                    (pivot, a, b),
-                    tuple(digits_of(pc | z)),
-                    eliminations=elim,
-                    explanation=(
-                        f"{geo.name(pivot)} is {_digit_list(digits_of(pc))}; either way one "
-                        f"of {geo.name(a)}, {geo.name(b)} is {zd}, so {zd} goes from cells "
-                        f"seeing both"
-                    ),
-                )
+                digits = tuple(digits_of(pc | z))
+                aux = (digits_of(z)[0],)
+                return make_hint(geo, "xy-wing", (pivot, a, b), digits, (), elim, aux)
     return None
 
 
@@ -619,18 +688,9 @@ def find_xyz_wing(s: LogicSolver) -> Hint | None:
             common = geo.peer_sets[pivot] & geo.peer_sets[a] & geo.peer_sets[b]
             elim = _eliminations(s, sorted(common), z)
             if elim:
-                zd = digits_of(z)[0]
-                return Hint(
-                    "xyz-wing",
-                    4,
-                    (pivot, a, b),
-                    tuple(digits_of(pc)),
-                    eliminations=elim,
-                    explanation=(
-                        f"one of {geo.name(pivot)}, {geo.name(a)}, {geo.name(b)} must be "
-                        f"{zd}, so {zd} goes from cells seeing all three"
-                    ),
-                )
+                digits = tuple(digits_of(pc))
+                aux = (digits_of(z)[0],)
+                return make_hint(geo, "xyz-wing", (pivot, a, b), digits, (), elim, aux)
     return None
 
 
@@ -680,35 +740,17 @@ def find_simple_colouring(s: LogicSolver) -> Hint | None:
                 )
                 if clash is not None:
                     elim = tuple((c, digit) for c in side)
-                    a, b = clash
-                    return Hint(
-                        "simple colouring",
-                        4,
-                        tuple(sorted(component)),
-                        (digit,),
-                        eliminations=elim,
-                        explanation=(
-                            f"the conjugate pairs of {digit} split into two colours, one of "
-                            f"which holds {digit}; {geo.name(a)} and {geo.name(b)} share a "
-                            f"colour and see each other, so that colour is false"
-                        ),
-                    )
+                    cells = tuple(sorted(component))
+                    aux = (COLOUR_WRAP, *clash)
+                    return make_hint(geo, "simple colouring", cells, (digit,), (), elim, aux)
             seen = [set().union(*(geo.peer_sets[c] for c in side)) for side in sides]
             members = set(component)
             trapped = sorted(c for c in seen[0] & seen[1] if c not in members and cand[c] & bit)
             if trapped:
-                return Hint(
-                    "simple colouring",
-                    4,
-                    tuple(sorted(component)),
-                    (digit,),
-                    eliminations=tuple((c, digit) for c in trapped),
-                    explanation=(
-                        f"the conjugate pairs of {digit} split into two colours, one of "
-                        f"which holds {digit}; {', '.join(geo.name(c) for c in trapped)} "
-                        f"see both colours, so they cannot"
-                    ),
-                )
+                elim = tuple((c, digit) for c in trapped)
+                cells = tuple(sorted(component))
+                aux = (COLOUR_TRAP,)
+                return make_hint(geo, "simple colouring", cells, (digit,), (), elim, aux)
     return None
 
 
@@ -754,18 +796,7 @@ def find_xy_chain(s: LogicSolver) -> Hint | None:
                             chain.append(walk[0])
                             walk = parent[walk]
                         chain.reverse()
-                        names = " - ".join(geo.name(c) for c in chain)
-                        return Hint(
-                            "xy-chain",
-                            4,
-                            tuple(chain),
-                            (z,),
-                            eliminations=elim,
-                            explanation=(
-                                f"in the chain {names}, if the first cell is not {z} the "
-                                f"last one is, so {z} goes from cells seeing both ends"
-                            ),
-                        )
+                        return make_hint(geo, "xy-chain", tuple(chain), (z,), (), elim)
                 frontier = nxt
     return None
 
@@ -778,28 +809,18 @@ def reveal(s: LogicSolver, solution: Sequence[int]) -> Hint:
         key=lambda c: (s.cand[c].bit_count(), c),
     )
     digit = solution[cell]
-    return Hint(
-        GUESS,
-        6,
-        (cell,),
-        (digit,),
-        placements=((cell, digit),),
-        explanation=(
-            f"no technique applies; of {_digit_list(digits_of(s.cand[cell]))} in "
-            f"{geo.name(cell)}, the solution has {digit}"
-        ),
-    )
+    return make_hint(geo, GUESS, (cell,), (digit,), ((cell, digit),), (), (s.cand[cell],))
 
 
 # ---------------------------------------------------------------------------------------
 # Trial and error
 
 
-def _singles_refute(s: LogicSolver, cell: int, digit: int) -> str | None:
+def _singles_refute(s: LogicSolver, cell: int, digit: int) -> tuple[int, ...] | None:
     """Assume `digit` in `cell` and follow naked and hidden singles on a copy.
 
-    Returns a description of the contradiction reached, or None when singles run dry
-    without one.
+    Returns the contradiction reached (a CLASH_* kind, then its cells, digits or unit;
+    see `_clash_text`), or None when singles run dry without one.
     """
     geo = s.geo
     values = s.values[:]
@@ -810,11 +831,11 @@ def _singles_refute(s: LogicSolver, cell: int, digit: int) -> str | None:
             c, d = pending.pop()
             if values[c]:
                 if values[c] != d:
-                    return f"{geo.name(c)} would need both {values[c]} and {d}"
+                    return (CLASH_VALUE, c, values[c], d)
                 continue
             bit = 1 << (d - 1)
             if not cand[c] & bit:
-                return f"{geo.name(c)} would need {d}, which it cannot hold"
+                return (CLASH_CANDIDATE, c, d)
             values[c] = d
             cand[c] = 0
             for peer in geo.peers[c]:
@@ -823,7 +844,7 @@ def _singles_refute(s: LogicSolver, cell: int, digit: int) -> str | None:
                     pc &= ~bit
                     cand[peer] = pc
                     if not pc:
-                        return f"{geo.name(peer)} would have no candidate left"
+                        return (CLASH_EMPTY, peer)
                     if not pc & (pc - 1):
                         pending.append((peer, pc.bit_length()))
         for u, unit in enumerate(geo.units):
@@ -839,7 +860,7 @@ def _singles_refute(s: LogicSolver, cell: int, digit: int) -> str | None:
             missing = geo.all_digits & ~placed & ~once
             if missing:
                 d = missing.bit_length()
-                return f"{d} would have no place left in {geo.unit_name(u)}"
+                return (CLASH_NO_PLACE, d, u)
             only = once & ~twice
             if only:
                 for c in unit:
@@ -864,17 +885,8 @@ def find_trial_and_error(s: LogicSolver) -> Hint | None:
         for digit in digits_of(s.cand[cell]):
             reason = _singles_refute(s, cell, digit)
             if reason is not None:
-                return Hint(
-                    "trial and error",
-                    5,
-                    (cell,),
-                    (digit,),
-                    eliminations=((cell, digit),),
-                    explanation=(
-                        f"if {geo.name(cell)} were {digit}, singles would lead to a "
-                        f"contradiction ({reason}), so it is not {digit}"
-                    ),
-                )
+                elim = ((cell, digit),)
+                return make_hint(geo, "trial and error", (cell,), (digit,), (), elim, reason)
     return None
 
 

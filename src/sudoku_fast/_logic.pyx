@@ -1,0 +1,1514 @@
+# cython: language_level=3
+# Every other directive is set once for all modules in setup.py.
+"""The compiled technique solver: the techniques of `logic.py` on plain C candidate masks.
+
+This is the fast twin of `logic.py`, which stays the slow, obviously correct reference:
+every technique here looks for its pattern in exactly the order the Python function
+does (units, digits, cells and combinations in the same order), so both find the same
+step from the same state, and a differential test holds them to it step by step.
+
+The state of one puzzle is a 64-bit candidate mask per cell (bit v-1 = value v still
+possible; 0 for a filled cell), the placed values, and a cache of where each value
+fits in each unit (rebuilt after any change, as `LogicSolver.positions`). A step is
+written to a `Step` record: technique, pattern cells, digits, placements,
+eliminations and a few technique-specific numbers that `logic.hint_from_record` turns
+into the same `Hint` (explanation included) that `logic.py` builds.
+
+Every function works on any geometry up to 64x64 through `Tables`, built once per
+geometry from `grid.Geometry` (its units, peers and crossings, so both solvers share
+one definition of the grid). The per-puzzle loops run without the GIL and allocate
+their own workspace, so any number of threads may rate at once.
+"""
+
+cimport cython
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport free, malloc, realloc
+from libc.string cimport memcpy, memset
+
+from sudoku_fast._bits cimport bits_highest_index, bits_lowest_index, bits_popcount
+
+import threading
+from array import array
+
+# Technique ids: the order of logic.TECHNIQUES, then the "guess" pseudo-technique.
+cdef enum:
+    FULL_HOUSE = 0
+    HIDDEN_SINGLE = 1
+    NAKED_SINGLE = 2
+    POINTING = 3
+    CLAIMING = 4
+    NAKED_PAIR = 5
+    HIDDEN_PAIR = 6
+    NAKED_TRIPLE = 7
+    HIDDEN_TRIPLE = 8
+    X_WING = 9
+    SWORDFISH = 10
+    XY_WING = 11
+    XYZ_WING = 12
+    SIMPLE_COLOURING = 13
+    XY_CHAIN = 14
+    NAKED_QUAD = 15
+    HIDDEN_QUAD = 16
+    JELLYFISH = 17
+    TRIAL_AND_ERROR = 18
+    GUESS = 19
+    TECHNIQUE_COUNT = 19
+    COUNT_SLOTS = 20  # techniques plus guess
+
+# Trial and error: how the assumption failed (the `aux[0]` of its record).
+cdef enum:
+    CLASH_VALUE = 0       # a cell would need two values: aux = cell, held, wanted
+    CLASH_CANDIDATE = 1   # a cell would need a value it cannot hold: aux = cell, value
+    CLASH_EMPTY = 2       # a cell would have no candidate left: aux = cell
+    CLASH_NO_PLACE = 3    # a value would have no place left in a unit: aux = value, unit
+
+# Outcomes of a whole logical solve, written to the first count slot when negative.
+cdef enum:
+    SOLVE_OK = 0
+    SOLVE_CONTRADICTION = -1   # two equal values share a unit
+    SOLVE_NO_MEMORY = -2
+    SOLVE_STUCK = -3           # a guess met a cell without candidates: not a unique puzzle
+
+cdef int LEVELS[COUNT_SLOTS]
+LEVELS[:] = [1, 1, 1, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 5, 6]
+
+TECHNIQUES = TECHNIQUE_COUNT
+SLOTS = COUNT_SLOTS
+CONTRADICTION = SOLVE_CONTRADICTION
+NO_MEMORY = SOLVE_NO_MEMORY
+STUCK = SOLVE_STUCK
+
+
+# ---------------------------------------------------------------------------------------
+# Tables
+
+
+cdef class LogicTables:
+    """The geometry of one grid size as flat C arrays (built by `tables_for`)."""
+
+    def __init__(self, geometry):
+        n = geometry.size
+        cells = n * n
+        units = geometry.units
+        peers = geometry.peers
+        npeers = len(peers[0])
+        unit_cells = array("i", [c for unit in units for c in unit])
+        peer_cells = array("i", [p for cell_peers in peers for p in cell_peers])
+        cell_units = array("i", bytes(4 * 3 * cells))
+        position = array("i", bytes(4 * 3 * cells))
+        for u, unit in enumerate(units):
+            kind = u // n
+            for i, cell in enumerate(unit):
+                cell_units[3 * cell + kind] = u
+                position[3 * cell + kind] = i
+        cross_start = array("i", [0])
+        cross_unit = array("i")
+        cross_line = array("Q")
+        cross_box = array("Q")
+        for crossings in geometry.crossings:
+            for other, line_mask, box_mask in crossings:
+                cross_unit.append(other)
+                cross_line.append(line_mask)
+                cross_box.append(box_mask)
+            cross_start.append(len(cross_unit))
+        self._buffers = (
+            unit_cells, peer_cells, cell_units, position, cross_start, cross_unit,
+            cross_line, cross_box,
+        )
+        self.geometry = geometry
+        self.t.n = n
+        self.t.cells = cells
+        self.t.box_rows = geometry.box_rows
+        self.t.box_cols = geometry.box_cols
+        self.t.npeers = npeers
+        self.t.units = _int_pointer(unit_cells)
+        self.t.peers = _int_pointer(peer_cells)
+        self.t.cell_units = _int_pointer(cell_units)
+        self.t.position = _int_pointer(position)
+        self.t.cross_start = _int_pointer(cross_start)
+        self.t.cross_unit = _int_pointer(cross_unit)
+        self.t.cross_line_mask = _mask_pointer(cross_line)
+        self.t.cross_box_mask = _mask_pointer(cross_box)
+
+
+cdef int32_t *_int_pointer(object buffer):
+    cdef int32_t[::1] view = buffer
+    return &view[0] if view.shape[0] else NULL
+
+
+cdef uint64_t *_mask_pointer(object buffer):
+    cdef uint64_t[::1] view = buffer
+    return &view[0] if view.shape[0] else NULL
+
+
+_TABLES = {}
+_TABLES_LOCK = threading.Lock()
+
+
+def tables_for(geometry):
+    """The (cached) tables of a `grid.Geometry`; read-only, shared by every thread."""
+    key = (geometry.size, geometry.box_rows, geometry.box_cols)
+    tables = _TABLES.get(key)
+    if tables is None:
+        with _TABLES_LOCK:
+            tables = _TABLES.get(key)
+            if tables is None:
+                tables = LogicTables(geometry)
+                _TABLES[key] = tables
+    return tables
+
+
+# ---------------------------------------------------------------------------------------
+# State and workspace
+
+
+cdef struct Step:
+    int tech
+    int ncells
+    int ndigits
+    int nplace
+    int nelim
+    int32_t *cells        # pattern cells, in the order of the Python Hint
+    int32_t digits[64]
+    int32_t place_cell
+    int32_t place_digit
+    int32_t *elim_cell    # eliminations, in the order of the Python Hint
+    int32_t *elim_digit
+    int64_t aux[4]        # technique-specific numbers for the explanation
+
+
+cdef struct Solver:
+    const Tables *t
+    int n
+    int cells
+    uint64_t all_digits
+    uint64_t *cand        # [cells]
+    uint8_t *values       # [cells]
+    uint64_t *pos         # [3N * N]: bit i of pos[u*N + d] = unit u's i-th cell may hold d+1
+    bint pos_valid
+    Step step
+    # Scratch, sized by the geometry once per solver.
+    uint64_t *trial_cand  # [cells] trial and error works on copies
+    uint8_t *trial_values
+    int32_t *pending      # (cell, value) pairs of trial and error, growable
+    int pending_cap
+    int32_t *list_a       # [cells] general-purpose cell lists
+    int32_t *list_b
+    int32_t *list_c
+    int32_t *order        # [cells]
+    int32_t *colour       # [cells] simple colouring: -1 uncoloured, else 0/1
+    int32_t *component_of # [cells]
+    int32_t *links        # [cells * 3]
+    int32_t *nlinks       # [cells]
+    int32_t *link_order   # [cells]
+    int32_t *seen         # [cells] stamps for "sees a colour"
+    int32_t *seen2
+    int32_t *parent       # [cells * N] xy-chain: parent state + 1 (0 = root)
+    int32_t *visited      # [cells * N] stamp of the search that reached the state
+    int32_t *frontier     # [cells * N]
+    int32_t *next_frontier
+    int32_t stamp
+
+
+cdef bint solver_init(Solver *s, const Tables *t) noexcept nogil:
+    cdef int cells = t.cells
+    cdef int states = t.cells * t.n
+    memset(s, 0, sizeof(Solver))
+    s.t = t
+    s.n = t.n
+    s.cells = cells
+    s.all_digits = 0xFFFFFFFFFFFFFFFFULL if t.n == 64 else ((<uint64_t>1) << t.n) - 1
+    s.cand = <uint64_t *>malloc(cells * sizeof(uint64_t))
+    s.values = <uint8_t *>malloc(cells)
+    s.pos = <uint64_t *>malloc(3 * t.n * t.n * sizeof(uint64_t))
+    s.step.cells = <int32_t *>malloc((cells + 64) * sizeof(int32_t))
+    s.step.elim_cell = <int32_t *>malloc((cells + 64) * sizeof(int32_t))
+    s.step.elim_digit = <int32_t *>malloc((cells + 64) * sizeof(int32_t))
+    s.trial_cand = <uint64_t *>malloc(cells * sizeof(uint64_t))
+    s.trial_values = <uint8_t *>malloc(cells)
+    s.pending_cap = 4 * cells
+    s.pending = <int32_t *>malloc(2 * s.pending_cap * sizeof(int32_t))
+    s.list_a = <int32_t *>malloc(cells * sizeof(int32_t))
+    s.list_b = <int32_t *>malloc(cells * sizeof(int32_t))
+    s.list_c = <int32_t *>malloc(cells * sizeof(int32_t))
+    s.order = <int32_t *>malloc(cells * sizeof(int32_t))
+    s.colour = <int32_t *>malloc(cells * sizeof(int32_t))
+    s.component_of = <int32_t *>malloc(cells * sizeof(int32_t))
+    s.links = <int32_t *>malloc(3 * cells * sizeof(int32_t))
+    s.nlinks = <int32_t *>malloc(cells * sizeof(int32_t))
+    s.link_order = <int32_t *>malloc(cells * sizeof(int32_t))
+    s.seen = <int32_t *>malloc(cells * sizeof(int32_t))
+    s.seen2 = <int32_t *>malloc(cells * sizeof(int32_t))
+    s.parent = <int32_t *>malloc(states * sizeof(int32_t))
+    s.visited = <int32_t *>malloc(states * sizeof(int32_t))
+    s.frontier = <int32_t *>malloc(states * sizeof(int32_t))
+    s.next_frontier = <int32_t *>malloc(states * sizeof(int32_t))
+    if (
+        s.cand == NULL or s.values == NULL or s.pos == NULL or s.step.cells == NULL
+        or s.step.elim_cell == NULL or s.step.elim_digit == NULL or s.trial_cand == NULL
+        or s.trial_values == NULL or s.pending == NULL or s.list_a == NULL
+        or s.list_b == NULL or s.list_c == NULL or s.order == NULL or s.colour == NULL
+        or s.component_of == NULL or s.links == NULL or s.nlinks == NULL
+        or s.link_order == NULL or s.seen == NULL or s.seen2 == NULL or s.parent == NULL
+        or s.visited == NULL or s.frontier == NULL or s.next_frontier == NULL
+    ):
+        solver_free(s)
+        return False
+    memset(s.visited, 0, states * sizeof(int32_t))
+    memset(s.seen, 0, cells * sizeof(int32_t))
+    memset(s.seen2, 0, cells * sizeof(int32_t))
+    s.stamp = 0
+    return True
+
+
+cdef void solver_free(Solver *s) noexcept nogil:
+    free(s.cand)
+    free(s.values)
+    free(s.pos)
+    free(s.step.cells)
+    free(s.step.elim_cell)
+    free(s.step.elim_digit)
+    free(s.trial_cand)
+    free(s.trial_values)
+    free(s.pending)
+    free(s.list_a)
+    free(s.list_b)
+    free(s.list_c)
+    free(s.order)
+    free(s.colour)
+    free(s.component_of)
+    free(s.links)
+    free(s.nlinks)
+    free(s.link_order)
+    free(s.seen)
+    free(s.seen2)
+    free(s.parent)
+    free(s.visited)
+    free(s.frontier)
+    free(s.next_frontier)
+    memset(s, 0, sizeof(Solver))
+
+
+cdef inline int32_t next_stamp(Solver *s) noexcept nogil:
+    # Stamps mark "seen in this search" without clearing arrays between searches.
+    s.stamp += 1
+    if s.stamp == 0x7FFFFFFF:
+        memset(s.visited, 0, s.cells * s.n * sizeof(int32_t))
+        memset(s.seen, 0, s.cells * sizeof(int32_t))
+        memset(s.seen2, 0, s.cells * sizeof(int32_t))
+        s.stamp = 1
+    return s.stamp
+
+
+cdef inline uint64_t bit_of(int digit) noexcept nogil:
+    return (<uint64_t>1) << (digit - 1)
+
+
+cdef inline int digit_of(uint64_t single) noexcept nogil:
+    return bits_lowest_index(single) + 1
+
+
+cdef inline bint sees(const Tables *t, int a, int b) noexcept nogil:
+    """True when two different cells share a row, column or box."""
+    if a == b:
+        return False
+    return (
+        t.cell_units[3 * a] == t.cell_units[3 * b]
+        or t.cell_units[3 * a + 1] == t.cell_units[3 * b + 1]
+        or t.cell_units[3 * a + 2] == t.cell_units[3 * b + 2]
+    )
+
+
+cdef int solver_load(Solver *s, const uint8_t *values) noexcept nogil:
+    """Start from placed values; SOLVE_CONTRADICTION when two equal values share a unit."""
+    cdef const Tables *t = s.t
+    cdef int cell, k, peer, v
+    cdef uint64_t bit
+    for cell in range(s.cells):
+        v = values[cell]
+        s.values[cell] = v
+        s.cand[cell] = 0 if v else s.all_digits
+    for cell in range(s.cells):
+        v = values[cell]
+        if not v:
+            continue
+        bit = bit_of(v)
+        for k in range(t.npeers):
+            peer = t.peers[cell * t.npeers + k]
+            if values[peer] == v:
+                return SOLVE_CONTRADICTION
+            s.cand[peer] &= ~bit
+    s.pos_valid = False
+    return SOLVE_OK
+
+
+cdef void place(Solver *s, int cell, int digit) noexcept nogil:
+    cdef const Tables *t = s.t
+    cdef uint64_t keep = ~bit_of(digit)
+    cdef int k
+    s.values[cell] = digit
+    s.cand[cell] = 0
+    for k in range(t.npeers):
+        s.cand[t.peers[cell * t.npeers + k]] &= keep
+    s.pos_valid = False
+
+
+cdef void apply_step(Solver *s) noexcept nogil:
+    cdef Step *st = &s.step
+    cdef int k
+    for k in range(st.nplace):
+        place(s, st.place_cell, st.place_digit)
+    for k in range(st.nelim):
+        s.cand[st.elim_cell[k]] &= ~bit_of(st.elim_digit[k])
+    s.pos_valid = False
+
+
+cdef bint is_solved(const Solver *s) noexcept nogil:
+    cdef int cell
+    for cell in range(s.cells):
+        if not s.values[cell]:
+            return False
+    return True
+
+
+cdef void build_positions(Solver *s) noexcept nogil:
+    if s.pos_valid:
+        return
+    cdef const Tables *t = s.t
+    cdef int n = s.n
+    cdef int u, i
+    cdef uint64_t c
+    cdef uint64_t *where
+    memset(s.pos, 0, 3 * n * n * sizeof(uint64_t))
+    for u in range(3 * n):
+        where = s.pos + u * n
+        for i in range(n):
+            c = s.cand[t.units[u * n + i]]
+            while c:
+                where[bits_lowest_index(c)] |= (<uint64_t>1) << i
+                c &= c - 1
+    s.pos_valid = True
+
+
+cdef inline void step_begin(Solver *s, int tech) noexcept nogil:
+    s.step.tech = tech
+    s.step.ncells = 0
+    s.step.ndigits = 0
+    s.step.nplace = 0
+    s.step.nelim = 0
+    s.step.aux[0] = 0
+    s.step.aux[1] = 0
+    s.step.aux[2] = 0
+    s.step.aux[3] = 0
+
+
+cdef inline void step_place(Solver *s, int tech, int cell, int digit) noexcept nogil:
+    step_begin(s, tech)
+    s.step.ncells = 1
+    s.step.cells[0] = cell
+    s.step.ndigits = 1
+    s.step.digits[0] = digit
+    s.step.nplace = 1
+    s.step.place_cell = cell
+    s.step.place_digit = digit
+
+
+cdef inline void add_cell(Solver *s, int cell) noexcept nogil:
+    s.step.cells[s.step.ncells] = cell
+    s.step.ncells += 1
+
+
+cdef inline void add_digits(Solver *s, uint64_t mask) noexcept nogil:
+    while mask:
+        s.step.digits[s.step.ndigits] = bits_lowest_index(mask) + 1
+        s.step.ndigits += 1
+        mask &= mask - 1
+
+
+cdef inline void add_eliminations(Solver *s, int cell, uint64_t mask) noexcept nogil:
+    """(cell, digit) for every candidate of `cell` in `mask`, digits ascending."""
+    cdef uint64_t hit = s.cand[cell] & mask
+    while hit:
+        s.step.elim_cell[s.step.nelim] = cell
+        s.step.elim_digit[s.step.nelim] = bits_lowest_index(hit) + 1
+        s.step.nelim += 1
+        hit &= hit - 1
+
+
+# ---------------------------------------------------------------------------------------
+# Singles
+
+
+cdef bint find_full_house(Solver *s) noexcept nogil:
+    cdef const Tables *t = s.t
+    cdef int n = s.n
+    cdef int u, i, cell, empty
+    cdef uint64_t c
+    for u in range(3 * n):
+        empty = -1
+        for i in range(n):
+            cell = t.units[u * n + i]
+            if not s.values[cell]:
+                if empty >= 0:
+                    empty = -2
+                    break
+                empty = cell
+        if empty < 0:
+            continue
+        c = s.cand[empty]
+        if c and not (c & (c - 1)):
+            step_place(s, FULL_HOUSE, empty, digit_of(c))
+            s.step.aux[0] = u
+            return True
+    return False
+
+
+cdef bint find_hidden_single(Solver *s) noexcept nogil:
+    cdef const Tables *t = s.t
+    cdef int n = s.n
+    cdef int k, u, i, cell
+    cdef uint64_t once, twice, only, c, hit
+    for k in range(3 * n):
+        u = k + 2 * n if k < n else k - n  # boxes first, then rows and columns
+        once = 0
+        twice = 0
+        for i in range(n):
+            c = s.cand[t.units[u * n + i]]
+            twice |= once & c
+            once |= c
+        only = once & ~twice
+        if not only:
+            continue
+        for i in range(n):
+            cell = t.units[u * n + i]
+            hit = s.cand[cell] & only
+            if hit:
+                step_place(s, HIDDEN_SINGLE, cell, digit_of(hit & (~hit + 1)))
+                s.step.aux[0] = u
+                return True
+    return False
+
+
+cdef bint find_naked_single(Solver *s) noexcept nogil:
+    cdef int cell
+    cdef uint64_t c
+    for cell in range(s.cells):
+        c = s.cand[cell]
+        if c and not (c & (c - 1)):
+            step_place(s, NAKED_SINGLE, cell, digit_of(c))
+            return True
+    return False
+
+
+# ---------------------------------------------------------------------------------------
+# Locked candidates
+
+
+cdef bint find_pointing(Solver *s) noexcept nogil:
+    cdef const Tables *t = s.t
+    cdef int n = s.n
+    cdef int b, box_unit, d, e, line, i
+    cdef uint64_t where, bit, line_mask, box_mask
+    build_positions(s)
+    for b in range(n):
+        box_unit = 2 * n + b
+        for d in range(n):
+            where = s.pos[box_unit * n + d]
+            if not (where & (where - 1)):
+                continue  # fewer than two places
+            for e in range(t.cross_start[box_unit], t.cross_start[box_unit + 1]):
+                line = t.cross_unit[e]
+                line_mask = t.cross_line_mask[e]
+                box_mask = t.cross_box_mask[e]
+                if where & ~box_mask:
+                    continue
+                bit = (<uint64_t>1) << d
+                step_begin(s, POINTING)
+                for i in range(n):
+                    if not ((line_mask >> i) & 1):
+                        add_eliminations(s, t.units[line * n + i], bit)
+                if s.step.nelim:
+                    for i in range(n):
+                        if (where >> i) & 1:
+                            add_cell(s, t.units[box_unit * n + i])
+                    s.step.digits[0] = d + 1
+                    s.step.ndigits = 1
+                    s.step.aux[0] = box_unit
+                    s.step.aux[1] = line
+                    return True
+    return False
+
+
+cdef bint find_claiming(Solver *s) noexcept nogil:
+    cdef const Tables *t = s.t
+    cdef int n = s.n
+    cdef int line, d, e, box_unit, i
+    cdef uint64_t where, bit, line_mask, box_mask
+    build_positions(s)
+    for line in range(2 * n):
+        for d in range(n):
+            where = s.pos[line * n + d]
+            if not (where & (where - 1)):
+                continue
+            for e in range(t.cross_start[line], t.cross_start[line + 1]):
+                box_unit = t.cross_unit[e]
+                line_mask = t.cross_line_mask[e]
+                box_mask = t.cross_box_mask[e]
+                if where & ~line_mask:
+                    continue
+                bit = (<uint64_t>1) << d
+                step_begin(s, CLAIMING)
+                for i in range(n):
+                    if not ((box_mask >> i) & 1):
+                        add_eliminations(s, t.units[box_unit * n + i], bit)
+                if s.step.nelim:
+                    for i in range(n):
+                        if (where >> i) & 1:
+                            add_cell(s, t.units[line * n + i])
+                    s.step.digits[0] = d + 1
+                    s.step.ndigits = 1
+                    s.step.aux[0] = line
+                    s.step.aux[1] = box_unit
+                    return True
+    return False
+
+
+# ---------------------------------------------------------------------------------------
+# Naked and hidden subsets
+
+
+cdef inline bint first_combination(int *index, int k, int m) noexcept nogil:
+    """Start the k-combinations of range(m) in lexicographic order; False if none."""
+    cdef int j
+    if k > m:
+        return False
+    for j in range(k):
+        index[j] = j
+    return True
+
+
+cdef inline bint next_combination(int *index, int k, int m) noexcept nogil:
+    """Advance to the next k-combination of range(m) (itertools order); False at the end."""
+    cdef int j = k - 1
+    while j >= 0 and index[j] == m - k + j:
+        j -= 1
+    if j < 0:
+        return False
+    index[j] += 1
+    j += 1
+    while j < k:
+        index[j] = index[j - 1] + 1
+        j += 1
+    return True
+
+
+cdef bint naked_subset(Solver *s, int k, int tech) noexcept nogil:
+    cdef const Tables *t = s.t
+    cdef int n = s.n
+    cdef int u, i, j, cell, nopen, nsmall, pc
+    cdef int index[4]
+    cdef uint64_t union_, group_cells
+    cdef int32_t *open_cells = s.list_a
+    cdef int32_t *small = s.list_b
+    for u in range(3 * n):
+        nopen = 0
+        nsmall = 0
+        for i in range(n):
+            cell = t.units[u * n + i]
+            if s.cand[cell]:
+                open_cells[nopen] = cell
+                nopen += 1
+                pc = bits_popcount(s.cand[cell])
+                if 2 <= pc <= k:
+                    small[nsmall] = cell
+                    nsmall += 1
+        if nopen <= k:
+            continue
+        if not first_combination(index, k, nsmall):
+            continue
+        while True:
+            union_ = 0
+            for j in range(k):
+                union_ |= s.cand[small[index[j]]]
+            if bits_popcount(union_) == k:
+                step_begin(s, tech)
+                for i in range(nopen):
+                    cell = open_cells[i]
+                    for j in range(k):
+                        if small[index[j]] == cell:
+                            break
+                    else:
+                        add_eliminations(s, cell, union_)
+                if s.step.nelim:
+                    for j in range(k):
+                        add_cell(s, small[index[j]])
+                    add_digits(s, union_)
+                    s.step.aux[0] = u
+                    return True
+            if not next_combination(index, k, nsmall):
+                break
+    return False
+
+
+cdef bint hidden_subset(Solver *s, int k, int tech) noexcept nogil:
+    cdef const Tables *t = s.t
+    cdef int n = s.n
+    cdef int u, d, j, i, nplaces, nsmall, pc
+    cdef int index[4]
+    cdef int small[64]
+    cdef uint64_t where, keep
+    cdef uint64_t *places
+    build_positions(s)
+    for u in range(3 * n):
+        places = s.pos + u * n
+        nplaces = 0
+        nsmall = 0
+        for d in range(n):
+            if places[d]:
+                nplaces += 1
+                pc = bits_popcount(places[d])
+                if 2 <= pc <= k:
+                    small[nsmall] = d
+                    nsmall += 1
+        if nplaces <= k:
+            continue
+        if not first_combination(index, k, nsmall):
+            continue
+        while True:
+            where = 0
+            keep = 0
+            for j in range(k):
+                where |= places[small[index[j]]]
+                keep |= (<uint64_t>1) << small[index[j]]
+            if bits_popcount(where) == k:
+                step_begin(s, tech)
+                for i in range(n):
+                    if (where >> i) & 1:
+                        add_eliminations(s, t.units[u * n + i], s.all_digits & ~keep)
+                if s.step.nelim:
+                    for i in range(n):
+                        if (where >> i) & 1:
+                            add_cell(s, t.units[u * n + i])
+                    add_digits(s, keep)
+                    s.step.aux[0] = u
+                    return True
+            if not next_combination(index, k, nsmall):
+                break
+    return False
+
+
+# ---------------------------------------------------------------------------------------
+# Fish
+
+
+cdef bint fish(Solver *s, int k, int tech) noexcept nogil:
+    cdef const Tables *t = s.t
+    cdef int n = s.n
+    cdef int d, side, line, nspots, j, i, c, cover_line, cell, base_of_cell
+    cdef int index[4]
+    cdef int spot_line[64]
+    cdef uint64_t spot_where[64]
+    cdef uint64_t where, cover, bit, bases
+    build_positions(s)
+    for d in range(n):
+        bit = (<uint64_t>1) << d
+        for side in range(2):  # 0: base lines are rows, 1: columns
+            nspots = 0
+            for line in range(n):
+                where = s.pos[(line if side == 0 else n + line) * n + d]
+                if 2 <= bits_popcount(where) <= k:
+                    spot_line[nspots] = line
+                    spot_where[nspots] = where
+                    nspots += 1
+            if not first_combination(index, k, nspots):
+                continue
+            while True:
+                cover = 0
+                bases = 0
+                for j in range(k):
+                    cover |= spot_where[index[j]]
+                    bases |= (<uint64_t>1) << spot_line[index[j]]
+                if bits_popcount(cover) == k:
+                    step_begin(s, tech)
+                    # Targets: the cells of the cover lines, line by line; those off the
+                    # base lines lose the digit, those on them form the pattern.
+                    for c in range(n):
+                        if not ((cover >> c) & 1):
+                            continue
+                        cover_line = n + c if side == 0 else c
+                        for i in range(n):
+                            cell = t.units[cover_line * n + i]
+                            base_of_cell = cell // n if side == 0 else cell % n
+                            if not ((bases >> base_of_cell) & 1):
+                                add_eliminations(s, cell, bit)
+                    if s.step.nelim:
+                        for c in range(n):
+                            if not ((cover >> c) & 1):
+                                continue
+                            cover_line = n + c if side == 0 else c
+                            for i in range(n):
+                                cell = t.units[cover_line * n + i]
+                                base_of_cell = cell // n if side == 0 else cell % n
+                                if (bases >> base_of_cell) & 1 and s.cand[cell] & bit:
+                                    add_cell(s, cell)
+                        sort_ints(s.step.cells, s.step.ncells)
+                        s.step.digits[0] = d + 1
+                        s.step.ndigits = 1
+                        s.step.aux[0] = side == 0
+                        s.step.aux[1] = <int64_t>bases
+                        s.step.aux[2] = <int64_t>cover
+                        return True
+                if not next_combination(index, k, nspots):
+                    break
+    return False
+
+
+cdef void sort_ints(int32_t *a, int m) noexcept nogil:
+    """Insertion sort: the lists sorted here are short."""
+    cdef int i, j
+    cdef int32_t x
+    for i in range(1, m):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+
+# ---------------------------------------------------------------------------------------
+# Wings
+
+
+cdef int common_peers(Solver *s, int a, int b, int also, int skip, int32_t *out) noexcept nogil:
+    """Cells seeing both a and b (and `also` when >= 0), ascending, without `skip`."""
+    cdef const Tables *t = s.t
+    cdef int k, c, m = 0
+    for k in range(t.npeers):
+        c = t.peers[a * t.npeers + k]
+        if c == skip or not sees(t, b, c):
+            continue
+        if also >= 0 and not sees(t, also, c):
+            continue
+        out[m] = c
+        m += 1
+    return m
+
+
+cdef bint find_xy_wing(Solver *s) noexcept nogil:
+    cdef const Tables *t = s.t
+    cdef int pivot, k, nwings, i, j, a, b, m, q, z
+    cdef uint64_t pc, ca, cb, zmask, c
+    cdef int32_t *wings = s.list_a
+    cdef int32_t *common = s.list_b
+    for pivot in range(s.cells):
+        pc = s.cand[pivot]
+        if bits_popcount(pc) != 2:
+            continue
+        nwings = 0
+        for k in range(t.npeers):
+            c = s.cand[t.peers[pivot * t.npeers + k]]
+            if bits_popcount(c) == 2 and bits_popcount(c & pc) == 1:
+                wings[nwings] = t.peers[pivot * t.npeers + k]
+                nwings += 1
+        for i in range(nwings):
+            a = wings[i]
+            ca = s.cand[a]
+            for j in range(i + 1, nwings):
+                b = wings[j]
+                cb = s.cand[b]
+                zmask = ca & cb & ~pc
+                if not zmask or (ca & pc) == (cb & pc) or (ca | cb | pc) != (pc | zmask):
+                    continue
+                m = common_peers(s, a, b, -1, pivot, common)
+                step_begin(s, XY_WING)
+                for q in range(m):
+                    add_eliminations(s, common[q], zmask)
+                if s.step.nelim:
+                    z = digit_of(zmask)
+                    add_cell(s, pivot)
+                    add_cell(s, a)
+                    add_cell(s, b)
+                    add_digits(s, pc | zmask)
+                    s.step.aux[0] = z
+                    return True
+    return False
+
+
+cdef bint find_xyz_wing(Solver *s) noexcept nogil:
+    cdef const Tables *t = s.t
+    cdef int pivot, k, nwings, i, j, a, b, m, q, peer
+    cdef uint64_t pc, zmask, c
+    cdef int32_t *wings = s.list_a
+    cdef int32_t *common = s.list_b
+    for pivot in range(s.cells):
+        pc = s.cand[pivot]
+        if bits_popcount(pc) != 3:
+            continue
+        nwings = 0
+        for k in range(t.npeers):
+            peer = t.peers[pivot * t.npeers + k]
+            c = s.cand[peer]
+            if bits_popcount(c) == 2 and not (c & ~pc):
+                wings[nwings] = peer
+                nwings += 1
+        for i in range(nwings):
+            a = wings[i]
+            for j in range(i + 1, nwings):
+                b = wings[j]
+                zmask = s.cand[a] & s.cand[b]
+                if bits_popcount(zmask) != 1 or (s.cand[a] | s.cand[b]) != pc:
+                    continue
+                m = common_peers(s, pivot, a, b, -1, common)
+                step_begin(s, XYZ_WING)
+                for q in range(m):
+                    add_eliminations(s, common[q], zmask)
+                if s.step.nelim:
+                    add_cell(s, pivot)
+                    add_cell(s, a)
+                    add_cell(s, b)
+                    add_digits(s, pc)
+                    s.step.aux[0] = digit_of(zmask)
+                    return True
+    return False
+
+
+# ---------------------------------------------------------------------------------------
+# Chains
+
+
+cdef bint find_simple_colouring(Solver *s) noexcept nogil:
+    cdef const Tables *t = s.t
+    cdef int n = s.n
+    cdef int d, u, i, a, b, nplaces, norder, o, start, head, size, cell, other, q, r
+    cdef int side, nside, k, p, stamp0, stamp1, ntrapped
+    cdef bint consistent
+    cdef uint64_t bit
+    cdef int32_t *component = s.list_a
+    cdef int32_t *side_cells = s.list_b
+    cdef int32_t *trapped = s.list_c
+    for d in range(1, n + 1):
+        bit = bit_of(d)
+        for cell in range(s.cells):
+            s.nlinks[cell] = 0
+            s.colour[cell] = -1
+            s.component_of[cell] = -1
+        norder = 0
+        for u in range(3 * n):
+            nplaces = 0
+            a = -1
+            b = -1
+            for i in range(n):
+                cell = t.units[u * n + i]
+                if s.cand[cell] & bit:
+                    nplaces += 1
+                    if nplaces == 1:
+                        a = cell
+                    elif nplaces == 2:
+                        b = cell
+                    else:
+                        break
+            if nplaces != 2:
+                continue
+            # `links` keeps first-insertion order of its keys, as a Python dict does.
+            if s.nlinks[a] == 0:
+                s.link_order[norder] = a
+                norder += 1
+            s.links[3 * a + s.nlinks[a]] = b
+            s.nlinks[a] += 1
+            if s.nlinks[b] == 0:
+                s.link_order[norder] = b
+                norder += 1
+            s.links[3 * b + s.nlinks[b]] = a
+            s.nlinks[b] += 1
+        for o in range(norder):
+            start = s.link_order[o]
+            if s.colour[start] >= 0:
+                continue
+            s.colour[start] = 0
+            s.component_of[start] = start
+            component[0] = start
+            size = 1
+            consistent = True
+            head = 0
+            while head < size:  # breadth first, in insertion order
+                cell = component[head]
+                head += 1
+                for q in range(s.nlinks[cell]):
+                    other = s.links[3 * cell + q]
+                    if s.colour[other] < 0:
+                        s.colour[other] = 1 - s.colour[cell]
+                        s.component_of[other] = start
+                        component[size] = other
+                        size += 1
+                    elif s.colour[other] == s.colour[cell]:
+                        consistent = False  # odd cycle: only on an impossible board
+            if not consistent or size < 3:
+                continue
+            # Colour wrap: two cells of one colour see each other.
+            for side in range(2):
+                nside = 0
+                for k in range(size):
+                    if s.colour[component[k]] == side:
+                        side_cells[nside] = component[k]
+                        nside += 1
+                for p in range(nside):
+                    for r in range(p + 1, nside):
+                        if sees(t, side_cells[p], side_cells[r]):
+                            step_begin(s, SIMPLE_COLOURING)
+                            for k in range(nside):
+                                s.step.elim_cell[k] = side_cells[k]
+                                s.step.elim_digit[k] = d
+                            s.step.nelim = nside
+                            for k in range(size):
+                                add_cell(s, component[k])
+                            sort_ints(s.step.cells, s.step.ncells)
+                            s.step.digits[0] = d
+                            s.step.ndigits = 1
+                            s.step.aux[0] = 0
+                            s.step.aux[1] = side_cells[p]
+                            s.step.aux[2] = side_cells[r]
+                            return True
+            # Colour trap: a cell outside the component seeing both colours.
+            stamp0 = next_stamp(s)
+            stamp1 = next_stamp(s)
+            for k in range(size):
+                cell = component[k]
+                for q in range(t.npeers):
+                    other = t.peers[cell * t.npeers + q]
+                    if s.colour[cell] == 0:
+                        s.seen[other] = stamp0
+                    else:
+                        s.seen2[other] = stamp1
+            ntrapped = 0
+            for cell in range(s.cells):
+                if (
+                    s.seen[cell] == stamp0 and s.seen2[cell] == stamp1
+                    and s.component_of[cell] != start and s.cand[cell] & bit
+                ):
+                    trapped[ntrapped] = cell
+                    ntrapped += 1
+            if ntrapped:
+                step_begin(s, SIMPLE_COLOURING)
+                for k in range(ntrapped):
+                    s.step.elim_cell[k] = trapped[k]
+                    s.step.elim_digit[k] = d
+                s.step.nelim = ntrapped
+                for k in range(size):
+                    add_cell(s, component[k])
+                sort_ints(s.step.cells, s.step.ncells)
+                s.step.digits[0] = d
+                s.step.ndigits = 1
+                s.step.aux[0] = 1
+                return True
+    return False
+
+
+cdef bint find_xy_chain(Solver *s) noexcept nogil:
+    cdef const Tables *t = s.t
+    cdef int n = s.n
+    cdef int start, z, first, nfront, nnext, f, state, cell, forced, q, other, nxt_state
+    cdef int m, k, walk, length, stamp, zd
+    cdef uint64_t sc, zbit, oc, zs
+    cdef int32_t *common = s.list_a
+    cdef int32_t *chain = s.list_b
+    cdef int32_t *swap
+    for start in range(s.cells):
+        sc = s.cand[start]
+        if bits_popcount(sc) != 2:
+            continue
+        zs = sc
+        while zs:
+            zbit = zs & (~zs + 1)
+            zs &= zs - 1
+            zd = bits_lowest_index(zbit)
+            first = bits_lowest_index(sc & ~zbit)
+            # A state is (cell, the digit it is forced to hold): cell * n + digit index.
+            stamp = next_stamp(s)
+            state = start * n + first
+            s.visited[state] = stamp
+            s.parent[state] = -1
+            s.frontier[0] = state
+            nfront = 1
+            while nfront:
+                nnext = 0
+                for f in range(nfront):
+                    state = s.frontier[f]
+                    cell = state // n
+                    forced = state % n
+                    for q in range(t.npeers):
+                        other = t.peers[cell * t.npeers + q]
+                        oc = s.cand[other]
+                        if bits_popcount(oc) != 2 or not ((oc >> forced) & 1):
+                            continue
+                        nxt_state = other * n + bits_lowest_index(oc & ~((<uint64_t>1) << forced))
+                        if s.visited[nxt_state] == stamp:
+                            continue
+                        s.visited[nxt_state] = stamp
+                        s.parent[nxt_state] = state
+                        s.next_frontier[nnext] = nxt_state
+                        nnext += 1
+                        if nxt_state % n != zd or other == start:
+                            continue
+                        m = common_peers(s, start, other, -1, -1, common)
+                        step_begin(s, XY_CHAIN)
+                        for k in range(m):
+                            add_eliminations(s, common[k], zbit)
+                        if not s.step.nelim:
+                            continue
+                        length = 0
+                        walk = nxt_state
+                        while walk >= 0:
+                            chain[length] = walk // n
+                            length += 1
+                            walk = s.parent[walk]
+                        for k in range(length):
+                            add_cell(s, chain[length - 1 - k])
+                        s.step.digits[0] = zd + 1
+                        s.step.ndigits = 1
+                        return True
+                swap = s.frontier
+                s.frontier = s.next_frontier
+                s.next_frontier = swap
+                nfront = nnext
+    return False
+
+
+# ---------------------------------------------------------------------------------------
+# Trial and error
+
+
+cdef inline bint push_pending(Solver *s, int *npending, int cell, int digit) noexcept nogil:
+    cdef int32_t *grown
+    if npending[0] == s.pending_cap:
+        grown = <int32_t *>realloc(s.pending, 4 * s.pending_cap * sizeof(int32_t))
+        if grown == NULL:
+            return False
+        s.pending = grown
+        s.pending_cap *= 2
+    s.pending[2 * npending[0]] = cell
+    s.pending[2 * npending[0] + 1] = digit
+    npending[0] += 1
+    return True
+
+
+cdef int singles_refute(Solver *s, int cell0, int digit0, int64_t *reason) noexcept nogil:
+    """Assume digit0 in cell0 and follow naked and hidden singles on a copy.
+
+    1 with the contradiction in `reason` (kind, then its numbers), 0 when singles run
+    dry without one, -1 when memory ran out. Same order of work as `_singles_refute`.
+    """
+    cdef const Tables *t = s.t
+    cdef int n = s.n
+    cdef uint64_t *cand = s.trial_cand
+    cdef uint8_t *values = s.trial_values
+    cdef int npending = 0
+    cdef int c, d, k, peer, u, i
+    cdef uint64_t bit, pc, once, twice, placed, missing, only, hit
+    memcpy(cand, s.cand, s.cells * sizeof(uint64_t))
+    memcpy(values, s.values, s.cells)
+    push_pending(s, &npending, cell0, digit0)
+    while npending:
+        while npending:
+            npending -= 1
+            c = s.pending[2 * npending]
+            d = s.pending[2 * npending + 1]
+            if values[c]:
+                if values[c] != d:
+                    reason[0] = CLASH_VALUE
+                    reason[1] = c
+                    reason[2] = values[c]
+                    reason[3] = d
+                    return 1
+                continue
+            bit = bit_of(d)
+            if not (cand[c] & bit):
+                reason[0] = CLASH_CANDIDATE
+                reason[1] = c
+                reason[2] = d
+                return 1
+            values[c] = d
+            cand[c] = 0
+            for k in range(t.npeers):
+                peer = t.peers[c * t.npeers + k]
+                pc = cand[peer]
+                if pc & bit:
+                    pc &= ~bit
+                    cand[peer] = pc
+                    if not pc:
+                        reason[0] = CLASH_EMPTY
+                        reason[1] = peer
+                        return 1
+                    if not (pc & (pc - 1)):
+                        if not push_pending(s, &npending, peer, digit_of(pc)):
+                            return -1
+        for u in range(3 * n):
+            once = 0
+            twice = 0
+            placed = 0
+            for i in range(n):
+                c = t.units[u * n + i]
+                pc = cand[c]
+                twice |= once & pc
+                once |= pc
+                if values[c]:
+                    placed |= bit_of(values[c])
+            missing = s.all_digits & ~placed & ~once
+            if missing:
+                reason[0] = CLASH_NO_PLACE
+                reason[1] = bits_highest_index(missing) + 1
+                reason[2] = u
+                return 1
+            only = once & ~twice
+            if only:
+                for i in range(n):
+                    c = t.units[u * n + i]
+                    hit = cand[c] & only
+                    while hit:
+                        if not push_pending(s, &npending, c, bits_lowest_index(hit) + 1):
+                            return -1
+                        hit &= hit - 1
+    return 0
+
+
+cdef int find_trial_and_error(Solver *s) noexcept nogil:
+    """1 when a step was found, 0 when none, -1 when memory ran out."""
+    cdef int count = 0
+    cdef int cell, i, j, key, outcome, digit
+    cdef int32_t *order = s.order
+    cdef uint64_t c
+    cdef int64_t reason[4]
+    # Cells with the fewest candidates first, then by position: a stable insertion
+    # into buckets by candidate count gives exactly sorted((popcount, cell)).
+    for cell in range(s.cells):
+        if s.cand[cell]:
+            key = bits_popcount(s.cand[cell])
+            j = count
+            while j > 0 and bits_popcount(s.cand[order[j - 1]]) > key:
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = cell
+            count += 1
+    for i in range(count):
+        cell = order[i]
+        c = s.cand[cell]
+        while c:
+            digit = bits_lowest_index(c) + 1
+            c &= c - 1
+            reason[0] = 0
+            reason[1] = 0
+            reason[2] = 0
+            reason[3] = 0
+            outcome = singles_refute(s, cell, digit, reason)
+            if outcome < 0:
+                return -1
+            if outcome:
+                step_begin(s, TRIAL_AND_ERROR)
+                add_cell(s, cell)
+                s.step.digits[0] = digit
+                s.step.ndigits = 1
+                s.step.elim_cell[0] = cell
+                s.step.elim_digit[0] = digit
+                s.step.nelim = 1
+                s.step.aux[0] = reason[0]
+                s.step.aux[1] = reason[1]
+                s.step.aux[2] = reason[2]
+                s.step.aux[3] = reason[3]
+                return 1
+    return 0
+
+
+cdef bint reveal(Solver *s, const uint8_t *solution) noexcept nogil:
+    """The "guess" step: the solution digit of an open cell with the fewest candidates."""
+    cdef int cell, best = -1, best_count = 65, k
+    for cell in range(s.cells):
+        if s.values[cell]:
+            continue
+        k = bits_popcount(s.cand[cell])
+        if k < best_count:
+            best = cell
+            best_count = k
+    if best < 0:
+        return False
+    step_place(s, GUESS, best, solution[best])
+    s.step.aux[0] = <int64_t>s.cand[best]
+    return True
+
+
+# ---------------------------------------------------------------------------------------
+# The step loop
+
+
+cdef int next_step(Solver *s, int max_level, int min_level) noexcept nogil:
+    """The easiest deduction of levels min_level..max_level: 1 found, 0 none, -1 no memory."""
+    cdef int tech, found
+    for tech in range(TECHNIQUE_COUNT):
+        if LEVELS[tech] < min_level:
+            continue
+        if LEVELS[tech] > max_level:
+            break
+        if tech == FULL_HOUSE:
+            found = find_full_house(s)
+        elif tech == HIDDEN_SINGLE:
+            found = find_hidden_single(s)
+        elif tech == NAKED_SINGLE:
+            found = find_naked_single(s)
+        elif tech == POINTING:
+            found = find_pointing(s)
+        elif tech == CLAIMING:
+            found = find_claiming(s)
+        elif tech == NAKED_PAIR:
+            found = naked_subset(s, 2, NAKED_PAIR)
+        elif tech == HIDDEN_PAIR:
+            found = hidden_subset(s, 2, HIDDEN_PAIR)
+        elif tech == NAKED_TRIPLE:
+            found = naked_subset(s, 3, NAKED_TRIPLE)
+        elif tech == HIDDEN_TRIPLE:
+            found = hidden_subset(s, 3, HIDDEN_TRIPLE)
+        elif tech == X_WING:
+            found = fish(s, 2, X_WING)
+        elif tech == SWORDFISH:
+            found = fish(s, 3, SWORDFISH)
+        elif tech == XY_WING:
+            found = find_xy_wing(s)
+        elif tech == XYZ_WING:
+            found = find_xyz_wing(s)
+        elif tech == SIMPLE_COLOURING:
+            found = find_simple_colouring(s)
+        elif tech == XY_CHAIN:
+            found = find_xy_chain(s)
+        elif tech == NAKED_QUAD:
+            found = naked_subset(s, 4, NAKED_QUAD)
+        elif tech == HIDDEN_QUAD:
+            found = hidden_subset(s, 4, HIDDEN_QUAD)
+        elif tech == JELLYFISH:
+            found = fish(s, 4, JELLYFISH)
+        else:
+            found = find_trial_and_error(s)
+        if found:
+            return found
+    return 0
+
+
+cdef void fill_singles(Solver *s) noexcept nogil:
+    """Place every naked and hidden single, repeatedly (as LogicSolver.fill_singles)."""
+    cdef const Tables *t = s.t
+    cdef int n = s.n
+    cdef int cell, u, i
+    cdef uint64_t c, once, twice, only, hit
+    cdef bint progress = True
+    while progress:
+        progress = False
+        for cell in range(s.cells):
+            c = s.cand[cell]
+            if c and not (c & (c - 1)):
+                place(s, cell, digit_of(c))
+                progress = True
+        for u in range(3 * n):
+            once = 0
+            twice = 0
+            for i in range(n):
+                c = s.cand[t.units[u * n + i]]
+                twice |= once & c
+                once |= c
+            only = once & ~twice
+            if not only:
+                continue
+            for i in range(n):
+                cell = t.units[u * n + i]
+                hit = s.cand[cell] & only
+                if hit:
+                    place(s, cell, digit_of(hit & (~hit + 1)))
+                    progress = True
+
+
+cdef int level_of_loaded(Solver *s, int max_level) noexcept nogil:
+    cdef int level = 1, found
+    while True:
+        fill_singles(s)
+        if is_solved(s):
+            return level
+        found = next_step(s, max_level, 2)
+        if found < 0:
+            return SOLVE_NO_MEMORY
+        if not found:
+            return max_level + 1
+        if LEVELS[s.step.tech] > level:
+            level = LEVELS[s.step.tech]
+        apply_step(s)
+
+
+cdef int level_within(const Tables *t, const uint8_t *values, int max_level) noexcept nogil:
+    cdef Solver s
+    cdef int outcome
+    if not solver_init(&s, t):
+        return SOLVE_NO_MEMORY
+    outcome = solver_load(&s, values)
+    if outcome == SOLVE_OK:
+        outcome = level_of_loaded(&s, max_level)
+    solver_free(&s)
+    return outcome
+
+
+cdef int rate_loaded(Solver *s, const uint8_t *solution, int32_t *counts) noexcept nogil:
+    """Solve logically to the end, guessing from `solution` when stuck; count each step."""
+    cdef int found
+    while not is_solved(s):
+        found = next_step(s, 5, 1)
+        if found < 0:
+            return SOLVE_NO_MEMORY
+        if not found:
+            if not reveal(s, solution) or not solution[s.step.place_cell]:
+                return SOLVE_STUCK
+        counts[s.step.tech] += 1
+        apply_step(s)
+    return SOLVE_OK
+
+
+# ---------------------------------------------------------------------------------------
+# Python entry points
+
+
+def rate_range(
+    LogicTables tables,
+    const uint8_t[::1] grids,
+    const uint8_t[::1] solutions,
+    int32_t[::1] counts,
+    Py_ssize_t start,
+    Py_ssize_t stop,
+):
+    """Rate puzzles start..stop-1: counts[i*SLOTS + technique] = times it was used.
+
+    `grids` and `solutions` hold N*N values per puzzle. A puzzle that cannot be rated
+    gets a negative first slot: CONTRADICTION, NO_MEMORY or STUCK (its solution does
+    not fit its candidates: not a unique puzzle).
+    """
+    cdef const Tables *t = &tables.t
+    cdef Py_ssize_t cells = t.cells
+    cdef Py_ssize_t i
+    cdef int outcome
+    cdef Solver s
+    if stop <= start:
+        return
+    if grids.shape[0] < stop * cells or solutions.shape[0] < stop * cells:
+        raise ValueError("grids and solutions must hold N*N values per puzzle")
+    if counts.shape[0] < stop * COUNT_SLOTS:
+        raise ValueError("counts must hold SLOTS ints per puzzle")
+    with nogil:
+        if not solver_init(&s, t):
+            for i in range(start, stop):
+                counts[i * COUNT_SLOTS] = SOLVE_NO_MEMORY
+        else:
+            for i in range(start, stop):
+                memset(&counts[i * COUNT_SLOTS], 0, COUNT_SLOTS * sizeof(int32_t))
+                outcome = solver_load(&s, &grids[i * cells])
+                if outcome == SOLVE_OK:
+                    outcome = rate_loaded(&s, &solutions[i * cells], &counts[i * COUNT_SLOTS])
+                if outcome != SOLVE_OK:
+                    counts[i * COUNT_SLOTS] = outcome
+            solver_free(&s)
+
+
+cdef tuple step_record(const Solver *s):
+    cdef const Step *st = &s.step
+    cdef int k
+    return (
+        st.tech,
+        tuple([st.cells[k] for k in range(st.ncells)]),
+        tuple([st.digits[k] for k in range(st.ndigits)]),
+        ((st.place_cell, st.place_digit),) if st.nplace else (),
+        tuple([(st.elim_cell[k], st.elim_digit[k]) for k in range(st.nelim)]),
+        (st.aux[0], st.aux[1], st.aux[2], st.aux[3]),
+    )
+
+
+cdef class _Owned:
+    """A Solver whose memory is freed with the Python object."""
+
+    cdef Solver s
+    cdef bint ready
+
+    def __cinit__(self, LogicTables tables):
+        self.ready = solver_init(&self.s, &tables.t)
+        if not self.ready:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        if self.ready:
+            solver_free(&self.s)
+
+
+cdef _Owned _loaded(LogicTables tables, const uint8_t[::1] values):
+    if values.shape[0] != tables.t.cells:
+        raise ValueError(f"expected {tables.t.cells} values, got {values.shape[0]}")
+    owned = _Owned(tables)
+    if solver_load(&owned.s, &values[0]) != SOLVE_OK:
+        raise ValueError("two equal values share a unit")
+    return owned
+
+
+def solve_steps(LogicTables tables, const uint8_t[::1] values, const uint8_t[::1] solution):
+    """Every step from `values` to `solution` as records (see `logic.hint_from_record`)."""
+    cdef _Owned owned = _loaded(tables, values)
+    cdef Solver *s = &owned.s
+    cdef int found
+    if solution.shape[0] != tables.t.cells:
+        raise ValueError(f"expected {tables.t.cells} solution values, got {solution.shape[0]}")
+    records = []
+    while not is_solved(s):
+        with nogil:
+            found = next_step(s, 5, 1)
+        if found < 0:
+            raise MemoryError()
+        if not found and (not reveal(s, &solution[0]) or not solution[s.step.place_cell]):
+            raise ValueError("the solution does not fit the candidates")
+        records.append(step_record(s))
+        apply_step(s)
+    return records
+
+
+def find_step(
+    LogicTables tables,
+    const uint8_t[::1] values,
+    const uint64_t[::1] allowed,
+    int max_level=5,
+    int min_level=1,
+):
+    """The easiest step from `values`, each cell's candidates narrowed to `allowed`.
+
+    Returns a record (see `logic.hint_from_record`) or None when no technique of
+    levels min_level..max_level applies.
+    """
+    cdef _Owned owned = _loaded(tables, values)
+    cdef Solver *s = &owned.s
+    cdef int cell, found
+    if allowed.shape[0] != tables.t.cells:
+        raise ValueError(f"expected {tables.t.cells} masks, got {allowed.shape[0]}")
+    for cell in range(s.cells):
+        s.cand[cell] &= allowed[cell]
+    with nogil:
+        found = next_step(s, max_level, min_level)
+    if found < 0:
+        raise MemoryError()
+    return step_record(s) if found else None
+
+
+def level_within_range(
+    LogicTables tables,
+    const uint8_t[::1] grids,
+    int max_level,
+    int32_t[::1] levels,
+    Py_ssize_t start,
+    Py_ssize_t stop,
+):
+    """levels[i] = the level of puzzle i if at most max_level, else max_level + 1."""
+    cdef const Tables *t = &tables.t
+    cdef Py_ssize_t cells = t.cells
+    cdef Py_ssize_t i
+    if stop <= start:
+        return
+    if grids.shape[0] < stop * cells or levels.shape[0] < stop:
+        raise ValueError("buffers too small for the range")
+    with nogil:
+        for i in range(start, stop):
+            levels[i] = level_within(t, &grids[i * cells], max_level)
