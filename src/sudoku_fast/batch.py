@@ -200,47 +200,79 @@ def run_engine(
         return results
     # Bigger grids cost more per puzzle, so they are worth spreading in smaller chunks.
     min_chunk = max(1, MIN_CHUNK * CELLS // cells)
-    chunk = max(min_chunk, min(MAX_CHUNK, n // (workers * CHUNKS_PER_THREAD) or 1))
-    workers = min(workers, -(-n // chunk))
-    results.threads = workers
-    chunk_starts = itertools.count(0, chunk)
-    claim = threading.Lock()  # also correct on free-threaded builds
-    stop = threading.Event()
     stop_flag = bytearray(1)  # the general engine polls it to abandon a long puzzle
     solve_chunk = _chunk_solver(grids, results, limit, max_nodes, stop_flag)
     texts = results.texts
 
-    def work() -> None:
+    def work(start: int, end: int) -> None:
+        solve_chunk(start, end)
+        if texts is not None:
+            _core.decode_range(results.solutions, results.counts, texts, start, end)
+
+    def abort() -> None:
+        stop_flag[0] = 1
+
+    # Chunks of the general engine can run for minutes, so there the caller only
+    # waits, ready to raise the stop flag on Ctrl-C.
+    results.threads = run_chunks(
+        n, workers, min_chunk, work, caller_works=_runs_on_core(geometry), on_abort=abort
+    )
+    return results
+
+
+def run_chunks(
+    n: int,
+    workers: int,
+    min_chunk: int,
+    work: Callable[[int, int], None],
+    *,
+    caller_works: bool = True,
+    on_abort: Callable[[], None] | None = None,
+) -> int:
+    """Call `work(start, end)` over items 0..n-1 in chunks on up to `workers` threads.
+
+    Chunks (of at least `min_chunk` items, about CHUNKS_PER_THREAD per thread) are
+    handed out from a shared counter, so a few costly items do not leave the other
+    threads idle; `work` should release the GIL for its chunk. With one worker (or a
+    batch of one chunk) everything runs in the caller, still chunk by chunk so Ctrl-C
+    is seen between chunks. `caller_works=False` keeps the calling thread free to
+    notice Ctrl-C while long chunks run; then `on_abort` is called so they can stop
+    early. Returns the number of threads used.
+    """
+    if n <= 0:
+        return 1
+    chunk = max(min_chunk, min(MAX_CHUNK, n // (workers * CHUNKS_PER_THREAD) or 1))
+    workers = max(1, min(workers, -(-n // chunk)))
+    chunk_starts = itertools.count(0, chunk)
+    claim = threading.Lock()  # also correct on free-threaded builds
+    stop = threading.Event()
+
+    def take_chunks() -> None:
         while not stop.is_set():
             with claim:
                 start = next(chunk_starts)
             if start >= n:
                 return
-            end = min(n, start + chunk)
-            solve_chunk(start, end)
-            if texts is not None:
-                _core.decode_range(results.solutions, results.counts, texts, start, end)
+            work(start, min(n, start + chunk))
 
     if workers == 1:
-        work()  # chunked even when serial, so Ctrl-C is seen between chunks
-        return results
-    # On 9x9 grids the calling thread takes chunks too: one thread fewer to wake per
-    # call. Chunks of the general engine can run for minutes, so there the caller only
-    # waits, ready to raise the stop flag on Ctrl-C.
-    caller_works = _runs_on_core(geometry)
-    futures = [_pool(workers).submit(work) for _ in range(workers - caller_works)]
+        take_chunks()
+        return 1
+    # The calling thread takes chunks too by default: one thread fewer to wake per call.
+    futures = [_pool(workers).submit(take_chunks) for _ in range(workers - caller_works)]
     try:
         if caller_works:
-            work()
+            take_chunks()
         for future in futures:
             future.result()
     except BaseException:
         stop.set()  # workers finish their current chunk and take no more
-        stop_flag[0] = 1
+        if on_abort is not None:
+            on_abort()
         for future in futures:
             future.exception()
         raise
-    return results
+    return workers
 
 
 def _chunk_solver(

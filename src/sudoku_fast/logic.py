@@ -46,6 +46,11 @@ def cell_name(cell: int, size: int = 9) -> str:
     return f"r{cell // size + 1}c{cell % size + 1}"
 
 
+def geometry_of(cells: int) -> Geometry:
+    """The default geometry of a grid of `cells` cells (81 -> 9x9 with 3x3 boxes)."""
+    return geometry_for(isqrt(cells))
+
+
 def geometry(size: int = 9, box_rows: int | None = None, box_cols: int | None = None) -> Geometry:
     """The geometry of a size x size grid (`grid.geometry_for`, default symbols).
 
@@ -257,7 +262,7 @@ class LogicSolver:
 
         Raises `Contradiction` when two equal values share a unit.
         """
-        self.geo = geo if geo is not None else geometry(isqrt(len(values)))
+        self.geo = geo if geo is not None else geometry_of(len(values))
         if self.geo.cells != len(values):
             raise ValueError(f"expected {self.geo.cells} cells, got {len(values)}")
         self.values = list(values)
@@ -741,16 +746,15 @@ def find_simple_colouring(s: LogicSolver) -> Hint | None:
                 if clash is not None:
                     elim = tuple((c, digit) for c in side)
                     cells = tuple(sorted(component))
-                    aux = (COLOUR_WRAP, *clash)
-                    return make_hint(geo, "simple colouring", cells, (digit,), (), elim, aux)
+                    wrap = (COLOUR_WRAP, *clash)
+                    return make_hint(geo, "simple colouring", cells, (digit,), (), elim, wrap)
             seen = [set().union(*(geo.peer_sets[c] for c in side)) for side in sides]
             members = set(component)
             trapped = sorted(c for c in seen[0] & seen[1] if c not in members and cand[c] & bit)
             if trapped:
                 elim = tuple((c, digit) for c in trapped)
                 cells = tuple(sorted(component))
-                aux = (COLOUR_TRAP,)
-                return make_hint(geo, "simple colouring", cells, (digit,), (), elim, aux)
+                return make_hint(geo, "simple colouring", cells, (digit,), (), elim, (COLOUR_TRAP,))
     return None
 
 
@@ -923,3 +927,40 @@ TECHNIQUES: tuple[Technique, ...] = (
 )
 
 TECHNIQUE_LEVEL = {t.name: t.level for t in TECHNIQUES} | {GUESS: 6}
+
+
+# ---------------------------------------------------------------------------------------
+# Whole solves: the pure-Python twins of `rating.logical_solve` and `rating.level_within`
+
+
+def logical_solve(
+    values: Sequence[int], solution: Sequence[int], geo: Geometry | None = None
+) -> list[Hint]:
+    """Every step the logical solver takes from `values` to `solution`, guesses included."""
+    solver = LogicSolver(values, geo)
+    steps: list[Hint] = []
+    while not solver.solved:
+        step = solver.next_step()
+        if step is None:
+            step = reveal(solver, solution)
+        solver.apply(step)
+        steps.append(step)
+    return steps
+
+
+def level_within(values: Sequence[int], max_level: int, geo: Geometry | None = None) -> int:
+    """The puzzle's level if it is at most `max_level`, else `max_level + 1`.
+
+    Needs no solution: it stops as soon as the techniques up to `max_level` are stuck.
+    """
+    solver = LogicSolver(values, geo)
+    level = 1
+    while True:
+        solver.fill_singles()
+        if solver.solved:
+            return level
+        step = solver.next_step(max_level, min_level=2)
+        if step is None:
+            return max_level + 1
+        level = max(level, step.level)
+        solver.apply(step)

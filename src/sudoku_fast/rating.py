@@ -23,40 +23,61 @@ technique it used, guesses included. The engine's figures are a second, objectiv
 `engine_guesses` (branch trials of the compiled search, counting to two solutions) and
 `engine_nodes` (its search-tree size; 1 = propagation alone solved it).
 
-Only puzzles with exactly one solution are rated; others raise `ValueError`.
+Only puzzles with exactly one solution are rated; others raise `ValueError`. Every
+grid size is rated alike: the techniques follow the geometry (units, peers, boxes).
+
+The work is compiled (`_logic.pyx`, the fast twin of `logic.py`): the engine proves
+the puzzle unique, then the technique solver runs its whole step loop in C with the
+GIL released; Python only builds the `Rating` objects at the end.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from .batch import encode_puzzles, run_engine
-from .grid import CELLS, Geometry, parse_values
+from . import _logic
+from .batch import (
+    DEFAULT_MAX_NODES,
+    EngineResults,
+    SearchLimitExceeded,
+    _as_list,
+    encode_batch,
+    node_budget,
+    resolve_threads,
+    run_chunks,
+    run_engine,
+)
+from .grid import Geometry, parse_grid
 from .logic import (
     GUESS,
     LEVEL_NAMES,
     TECHNIQUE_LEVEL,
     TECHNIQUES,
     Hint,
-    LogicSolver,
-    geometry,
-    reveal,
+    geometry_of,
+    hint_from_record,
 )
 
-_ORDER = {t.name: i for i, t in enumerate(TECHNIQUES)} | {GUESS: len(TECHNIQUES)}
+# Technique names by the compiled solver's index: TECHNIQUES in order, then GUESS.
+_NAMES = (*(t.name for t in TECHNIQUES), GUESS)
+_RANK = {name: (TECHNIQUE_LEVEL[name], i) for i, name in enumerate(_NAMES)}
+# Puzzles rated per chunk at least: one 9x9 rating takes microseconds to milliseconds.
+_MIN_CHUNK = 4
 
 
 @dataclass(frozen=True)
 class Rating:
     """The difficulty of one puzzle.
 
-    `level` (1-5) and `name` ("easy" ... "extreme") follow from `hardest`, the hardest
-    technique the logical solver needed ("guess" when it got stuck, "none" for a grid
-    that is already full); `counts` says how often each technique was used (placements
-    and elimination steps, guesses included); `clues` is the number of givens.
-    `engine_guesses` and `engine_nodes` are the compiled engine's search figures for
-    proving the solution unique.
+    `level` (1-6) and `name` ("easy" ... "nightmare") follow from `hardest`, the
+    hardest technique the logical solver needed ("guess" when it got stuck, level 6;
+    "none" for a grid that is already full); `counts` says how often each technique
+    was used (placements and elimination steps, guesses included); `clues` is the
+    number of givens. `engine_guesses` and `engine_nodes` are the compiled engine's
+    search figures for proving the solution unique.
     """
 
     level: int
@@ -71,35 +92,31 @@ class Rating:
 def logical_solve(
     values: list[int], solution: list[int], geo: Geometry | None = None
 ) -> list[Hint]:
-    """Every step the logical solver takes from `values` to `solution`, guesses included."""
-    solver = LogicSolver(values, geo)
-    steps: list[Hint] = []
-    while not solver.solved:
-        step = solver.next_step()
-        if step is None:
-            step = reveal(solver, solution)
-        solver.apply(step)
-        steps.append(step)
-    return steps
+    """Every step the compiled logical solver takes from `values` to `solution`.
+
+    The same steps as `logic.logical_solve`, its pure-Python twin.
+    """
+    geo = geo if geo is not None else geometry_of(len(values))
+    tables = _logic.tables_for(geo)
+    records = _logic.solve_steps(tables, bytes(values), bytes(solution))
+    return [hint_from_record(geo, record) for record in records]
 
 
-def level_within(values: list[int], max_level: int, geo: Geometry | None = None) -> int:
-    """The puzzle's level if it is at most `max_level`, else `max_level + 1`.
+def level_within(values: list[int] | bytes, max_level: int, geo: Geometry | None = None) -> int:
+    """The puzzle's level if it is at most `max_level`, else `max_level + 1` (compiled).
 
     Needs no solution: it stops as soon as the techniques up to `max_level` are stuck.
-    Used by the generator to test a difficulty target cheaply.
+    Used by the generator to test a difficulty target cheaply. The same answer as
+    `logic.level_within`, its pure-Python twin.
     """
-    solver = LogicSolver(values, geo)
-    level = 1
-    while True:
-        solver.fill_singles()
-        if solver.solved:
-            return level
-        step = solver.next_step(max_level, min_level=2)
-        if step is None:
-            return max_level + 1
-        level = max(level, step.level)
-        solver.apply(step)
+    geo = geo if geo is not None else geometry_of(len(values))
+    levels = array("i", [0])
+    _logic.level_within_range(_logic.tables_for(geo), bytes(values), max_level, levels, 0, 1)
+    if levels[0] == _logic.CONTRADICTION:
+        raise ValueError("two equal values share a unit")
+    if levels[0] < 0:
+        raise MemoryError("no memory for the technique solver")
+    return levels[0]
 
 
 def rating_from_steps(
@@ -109,7 +126,11 @@ def rating_from_steps(
     counts: dict[str, int] = {}
     for step in steps:
         counts[step.technique] = counts.get(step.technique, 0) + 1
-    hardest = max(counts, key=lambda t: (TECHNIQUE_LEVEL[t], _ORDER[t]), default="none")
+    return _rating(counts, clues, engine_guesses, engine_nodes)
+
+
+def _rating(counts: dict[str, int], clues: int, engine_guesses: int, engine_nodes: int) -> Rating:
+    hardest = max(counts, key=_RANK.__getitem__, default="none")
     level = TECHNIQUE_LEVEL.get(hardest, 1)
     return Rating(
         level=level,
@@ -122,43 +143,88 @@ def rating_from_steps(
     )
 
 
-def rate_many(puzzles: Iterable[str], threads: int | None = None) -> list[Rating]:
-    """Rate a batch of puzzles (the engine part runs on `threads`); input order kept.
+def _require_unique(results: EngineResults, max_nodes: int | None, single: bool) -> None:
+    """Raise for the first puzzle without exactly one solution (or out of nodes)."""
+    for i, count in enumerate(results.counts):
+        if count == 1:
+            continue
+        where = "the puzzle" if single else f"puzzle {i}"
+        if count < 0:
+            raise SearchLimitExceeded(
+                f"{where}: no answer within max_nodes={max_nodes} search nodes "
+                "(pass a larger max_nodes, or None for no budget)",
+                [i],
+                None,
+            )
+        what = "no solution" if count == 0 else "several solutions"
+        raise ValueError(f"{where}: has {what}; only unique puzzles can be rated")
 
-    Raises `ValueError` naming the index of a malformed puzzle or of one that has no
-    solution or several.
-    """
-    items = list(puzzles)
-    grids = encode_puzzles(items)
-    # 9x9 engine: the only size the compiled core solves so far.
-    results = run_engine(grids, len(items), 2, threads)
-    geo = geometry(9)
+
+def _rate_grids(
+    grids: Any,
+    n: int,
+    geometry: Geometry,
+    threads: int | None,
+    max_nodes: int | None,
+    single: bool,
+) -> list[Rating]:
+    """Prove each puzzle unique with the engine, then rate it with the technique solver."""
+    workers = resolve_threads(threads)
+    results = run_engine(grids, n, 2, workers, geometry=geometry, max_nodes=node_budget(max_nodes))
+    _require_unique(results, max_nodes, single)
+    tables = _logic.tables_for(geometry)
+    slots = _logic.SLOTS
+    counts = array("i", bytes(4 * slots * n))
+    solutions = results.solutions
+
+    def rate_chunk(start: int, stop: int) -> None:
+        _logic.rate_range(tables, grids, solutions, counts, start, stop)
+
+    run_chunks(n, workers, _MIN_CHUNK, rate_chunk)
+    cells = geometry.cells
     ratings = []
-    for i in range(len(items)):
-        count = results.counts[i]
-        if count != 1:
-            what = "no solution" if count == 0 else "several solutions"
-            raise ValueError(f"puzzle {i}: has {what}; only unique puzzles can be rated")
-        values = list(grids[i * CELLS : (i + 1) * CELLS])
-        solution = list(results.solutions[i * CELLS : (i + 1) * CELLS])
-        steps = logical_solve(values, solution, geo)
-        clues = sum(1 for v in values if v)
-        ratings.append(rating_from_steps(steps, clues, results.guesses[i], results.nodes[i]))
+    for i in range(n):
+        row = counts[i * slots : (i + 1) * slots]
+        if row[0] < 0:
+            raise ValueError(f"puzzle {i}: could not be rated (status {row[0]})")
+        used = {_NAMES[k]: c for k, c in enumerate(row) if c}
+        clues = cells - grids[i * cells : (i + 1) * cells].count(0)
+        ratings.append(_rating(used, clues, results.guesses[i], results.nodes[i]))
     return ratings
 
 
-def rate(puzzle: str) -> Rating:
-    """Rate one puzzle (any notation `parse` accepts); see the module doc for the levels.
+def rate_many(
+    puzzles: Iterable[str],
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+) -> list[Rating]:
+    """Rate a batch of puzzles of one size on `threads`; results in input order.
+
+    The engine proves each puzzle unique, then the compiled technique solver rates it,
+    both with the GIL released, chunk by chunk on the package's thread pool. The size
+    comes from `box` / `alphabet` or the first puzzle, as in `solve_many`. Raises
+    `ValueError` (`TypeError` for a non-str) naming the index of a malformed puzzle or
+    of one with no solution or several; `SearchLimitExceeded` when a grid other than
+    9x9 needs more than `max_nodes` search nodes to be proven unique.
+    """
+    items = _as_list(puzzles, "rate_many")
+    geometry, grids = encode_batch(items, box, alphabet)
+    return _rate_grids(grids, len(items), geometry, threads, max_nodes, single=False)
+
+
+def rate(
+    puzzle: str,
+    *,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+) -> Rating:
+    """Rate one puzzle of any size (any notation `parse` accepts); see the module doc.
 
     Raises `ValueError` for a malformed puzzle or one without exactly one solution.
     """
-    values = parse_values(puzzle)
-    grid = bytes(values)
-    results = run_engine(grid, 1, 2, 1)
-    count = results.counts[0]
-    if count != 1:
-        what = "no solution" if count == 0 else "several solutions"
-        raise ValueError(f"the puzzle has {what}; only unique puzzles can be rated")
-    steps = logical_solve(values, list(results.solutions), geometry(9))
-    clues = sum(1 for v in values if v)
-    return rating_from_steps(steps, clues, results.guesses[0], results.nodes[0])
+    geometry, values = parse_grid(puzzle, box=box, alphabet=alphabet)
+    return _rate_grids(values, 1, geometry, 1, max_nodes, single=True)[0]

@@ -1,0 +1,36 @@
+"""Typed stubs for the compiled technique solver."""
+
+from typing import Any, Final
+
+from typing_extensions import disjoint_base
+
+from .grid import Geometry
+
+TECHNIQUES: Final[int]
+SLOTS: Final[int]
+CONTRADICTION: Final[int]
+NO_MEMORY: Final[int]
+STUCK: Final[int]
+
+Pairs = tuple[tuple[int, int], ...]
+Record = tuple[int, tuple[int, ...], tuple[int, ...], Pairs, Pairs, tuple[int, ...]]
+
+@disjoint_base
+class LogicTables:
+    """The geometry of one grid size as flat C arrays; read-only, safe to share."""
+
+    @property
+    def geometry(self) -> Geometry: ...
+    def __init__(self, geometry: Geometry) -> None: ...
+
+def tables_for(geometry: Geometry) -> LogicTables: ...
+def rate_range(
+    tables: LogicTables, grids: Any, solutions: Any, counts: Any, start: int, stop: int
+) -> None: ...
+def solve_steps(tables: LogicTables, values: Any, solution: Any) -> list[Record]: ...
+def find_step(
+    tables: LogicTables, values: Any, allowed: Any, max_level: int = 5, min_level: int = 1
+) -> Record | None: ...
+def level_within_range(
+    tables: LogicTables, grids: Any, max_level: int, levels: Any, start: int, stop: int
+) -> None: ...
