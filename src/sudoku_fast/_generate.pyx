@@ -17,7 +17,9 @@ same puzzles):
    the puzzle still has exactly one solution, checked by the 9x9 engine (`_core`) or by
    the general engine (`_general`, with a budget of `check_nodes` search nodes: a check
    that runs out refuses the removal and marks the puzzle as unproven minimal).
-4. The difficulty: one call of the technique solver's level test (see `level_ok`).
+4. The difficulty: the technique solver's level test (`_logic.level_within`) on the
+   minimal puzzle, and once part way for the easier levels (see `early_clues`); a miss
+   tries another removal order (`orders_per_grid` per full grid).
 
 Nothing is shared between calls but read-only tables; each call allocates its own
 workspace, so any number of threads may generate at once.
@@ -61,9 +63,14 @@ cdef enum:
     MADE = 0
     STOPPED = 1       # the stop flag was set, or a signal handler raised
     NO_MEMORY = 2
-    # Counts of a uniqueness check beyond 0, 1, 2.
-    UNDECIDED = -1    # the general engine ran out of nodes
+    GAVE_UP = 3       # no puzzle at the asked level within max_attempts
+    # What a removal pass can end with.
+    CARVED = 0        # a minimal puzzle, every check decided
+    UNPROVEN = 1      # unique, but some check ran out of nodes: not proven minimal
+    TOO_HARD = 2      # already harder than the asked level part way (see early_clues)
     ABORTED = -2      # stopped, or out of memory: the whole range ends
+    # A uniqueness check's count beyond 0, 1, 2.
+    UNDECIDED = -1    # the general engine ran out of nodes
 
 # Slots of the optional `stats` buffer: totals over a call, for measurements.
 cdef enum:
@@ -75,10 +82,21 @@ cdef enum:
     STAT_FILL_NS = 5      # nanoseconds spent on full grids, on carving, on level tests
     STAT_CARVE_NS = 6
     STAT_RATE_NS = 7
-    STAT_SLOTS = 8
+    STAT_FORCED = 8       # removals known to keep the puzzle unique without a check
+    STAT_ATTEMPTS = 9     # removal orders started (grids reused included)
+    STAT_SLOTS = 10
 
 STAT_NAMES = (
-    "grids", "fill_nodes", "carves", "checks", "ratings", "fill_ns", "carve_ns", "rate_ns"
+    "grids",
+    "fill_nodes",
+    "carves",
+    "checks",
+    "ratings",
+    "fill_ns",
+    "carve_ns",
+    "rate_ns",
+    "forced",
+    "attempts",
 )
 
 
@@ -167,6 +185,10 @@ cdef struct Job:
     const _logic.Tables *logic  # the technique solver's tables (with a level)
     bint minimal
     int64_t fill_nodes
+    int orders_per_grid     # removal orders tried on one full grid before a new one
+    int early_clues         # minimal, with a level: rate the partial puzzle once this
+                            # few clues remain, and give up on it if already too hard
+    int64_t max_attempts    # removal orders tried per puzzle before giving up
     _general.Control *ctl   # budget, stop flag and signals of the general engine's checks
     int64_t *stats          # NULL, or the STAT_SLOTS totals to add to
 
@@ -187,6 +209,7 @@ cdef struct Work:
     uint8_t *grid           # the full grid
     uint8_t *puzzle         # the puzzle being carved
     uint8_t *solution       # scratch for the engines
+    uint64_t *unit_values   # per unit: the values of its clues in w.puzzle (as bits)
     _general.Workspace engine
     bint engine_ready
     bint no_memory          # a check of the general engine ran out of memory
@@ -208,6 +231,7 @@ cdef bint work_init(Work *w, const Job *job) noexcept nogil:
     w.grid = <uint8_t *>malloc(cells)
     w.puzzle = <uint8_t *>malloc(cells)
     w.solution = <uint8_t *>malloc(cells)
+    w.unit_values = <uint64_t *>malloc(3 * n * sizeof(uint64_t))
     w.engine_ready = False
     w.no_memory = False
     if not job.classic:
@@ -218,7 +242,7 @@ cdef bint work_init(Work *w, const Job *job) noexcept nogil:
         w.cand != NULL and w.branch_cell != NULL and w.values != NULL and w.count != NULL
         and w.tried != NULL and w.queue != NULL and w.scratch != NULL and w.groups != NULL
         and w.order != NULL and w.removed != NULL and w.filled != NULL and w.grid != NULL
-        and w.puzzle != NULL and w.solution != NULL
+        and w.puzzle != NULL and w.solution != NULL and w.unit_values != NULL
     )
 
 
@@ -237,6 +261,7 @@ cdef void work_free(Work *w) noexcept nogil:
     free(w.grid)
     free(w.puzzle)
     free(w.solution)
+    free(w.unit_values)
     if w.engine_ready:
         _general.workspace_free(&w.engine)
 
@@ -467,36 +492,105 @@ cdef int count_solutions(const Job *job, Work *w, const uint8_t *puzzle) noexcep
     return ABORTED
 
 
+cdef inline void set_clue(const Job *job, Work *w, int cell, uint8_t value) noexcept nogil:
+    """Put `value` (0 = remove the clue) into w.puzzle, keeping w.unit_values current."""
+    cdef const int16_t *units = job.geo.cell_units + 3 * cell
+    cdef uint64_t bit = (<uint64_t>1) << ((value if value else w.puzzle[cell]) - 1)
+    if value:
+        w.unit_values[units[0]] |= bit
+        w.unit_values[units[1]] |= bit
+        w.unit_values[units[2]] |= bit
+    else:
+        w.unit_values[units[0]] &= ~bit
+        w.unit_values[units[1]] &= ~bit
+        w.unit_values[units[2]] &= ~bit
+    w.puzzle[cell] = value
+
+
+cdef bint forced(const Job *job, const Work *w, int cell, uint64_t bit) noexcept nogil:
+    """True when the clues alone fix the empty `cell` to the value `bit` by a naked or a
+    hidden single: every solution then has that value there."""
+    cdef const _general.Geo *g = job.geo
+    cdef const int16_t *units = g.cell_units + 3 * cell
+    cdef const int16_t *unit
+    cdef const int16_t *other_units
+    cdef int k, u, other
+    cdef uint64_t seen = w.unit_values[units[0]] | w.unit_values[units[1]] | w.unit_values[units[2]]
+    if seen == g.full & ~bit:
+        return True  # every other value is a clue among its peers
+    for u in range(3):
+        # The value's only place in this unit: every other empty cell of the unit sees
+        # it as a clue in one of its other two units.
+        unit = g.unit_cells + units[u] * g.size
+        for k in range(g.size):
+            other = unit[k]
+            if other == cell or w.puzzle[other]:
+                continue
+            other_units = g.cell_units + 3 * other
+            if not ((w.unit_values[other_units[0]] | w.unit_values[other_units[1]]
+                     | w.unit_values[other_units[2]]) & bit):
+                break
+        else:
+            return True
+    return False
+
+
 cdef int carve(const Job *job, Work *w, int *removed) noexcept nogil:
     """Remove the orbits of w.grid in the order w.order, keeping exactly one solution.
 
     Leaves the puzzle in w.puzzle and the orbits removed in w.removed[0..removed-1].
-    Returns 1 when some check ran out of nodes (the puzzle is unique but not proven
-    minimal), 0 when every check was decided, ABORTED when stopped.
+    Returns CARVED, UNPROVEN, TOO_HARD or ABORTED (see their comments).
     """
-    cdef int i, k, j, count, undecided = 0, kept = 0
+    cdef int i, k, j, count, result = CARVED, kept = 0, clues = job.geo.cells
+    cdef bint early = job.level > 0 and job.minimal and job.early_clues > 0
     cdef long long t0 = sfgen_nanos() if job.stats != NULL else 0
+    cdef bint sure
     memcpy(w.puzzle, w.grid, job.geo.cells)
+    for j in range(3 * job.geo.size):
+        w.unit_values[j] = job.geo.full
     for i in range(job.orbits):
         k = w.order[i]
         for j in range(job.orbit_start[k], job.orbit_start[k + 1]):
-            w.puzzle[job.orbit_cells[j]] = 0
-        count = count_solutions(job, w, w.puzzle)
+            set_clue(job, w, job.orbit_cells[j], 0)
+        # While many clues remain, the removed cells are often fixed by a single straight
+        # from the clues: the puzzle is then still unique, and the engine is not asked.
+        sure = True
+        for j in range(job.orbit_start[k], job.orbit_start[k + 1]):
+            if not forced(job, w, job.orbit_cells[j], (<uint64_t>1) << (w.grid[job.orbit_cells[j]] - 1)):
+                sure = False
+                break
+        if sure:
+            if job.stats != NULL:
+                job.stats[STAT_FORCED] += 1
+            count = 1
+        else:
+            count = count_solutions(job, w, w.puzzle)
         if count == 1:
             w.removed[kept] = k
             kept += 1
+            clues -= job.orbit_start[k + 1] - job.orbit_start[k]
+            if early and clues <= job.early_clues:
+                # Fewer clues practically never make a puzzle easier (the techniques'
+                # patterns ask for candidates to be absent), so a partial puzzle already
+                # above the level gives up here rather than at the final rating.
+                early = False
+                count = level_within(job, w, job.level)
+                if count == ABORTED:
+                    return ABORTED
+                if count > job.level:
+                    return TOO_HARD
             continue
         if count == ABORTED:
             return ABORTED
         if count == UNDECIDED:
-            undecided = 1
+            result = UNPROVEN
         for j in range(job.orbit_start[k], job.orbit_start[k + 1]):
-            w.puzzle[job.orbit_cells[j]] = w.grid[job.orbit_cells[j]]
+            set_clue(job, w, job.orbit_cells[j], w.grid[job.orbit_cells[j]])
     removed[0] = kept
     if job.stats != NULL:
         job.stats[STAT_CARVES] += 1
         job.stats[STAT_CARVE_NS] += sfgen_nanos() - t0
-    return undecided
+    return result
 
 
 # ---------------------------------------------------------------------------------------
@@ -543,21 +637,25 @@ cdef int level_ok(const Job *job, Work *w, int removed) noexcept nogil:
 
 
 cdef int generate_one(const Job *job, Work *w, uint64_t seed, uint8_t *out) noexcept nogil:
-    """The puzzle of `seed` into `out`: MADE, STOPPED when asked to stop, or NO_MEMORY."""
+    """The puzzle of `seed` into `out`: MADE, STOPPED, NO_MEMORY or GAVE_UP."""
     cdef Rng rng
     cdef int status, removed = 0
+    cdef int64_t attempt
     rng_seed(&rng, seed)
-    while True:
+    for attempt in range(job.max_attempts):
         if _general.should_stop(job.ctl):
             return STOPPED
-        full_grid(job, w, &rng)
+        if attempt % job.orders_per_grid == 0:
+            full_grid(job, w, &rng)
+        if job.stats != NULL:
+            job.stats[STAT_ATTEMPTS] += 1
         identity(w.order, job.orbits, 0)
         shuffle(&rng, w.order, job.orbits)
         status = carve(job, w, &removed)
         if status == ABORTED:
             return NO_MEMORY if w.no_memory else STOPPED
-        if status == 1 and job.minimal:
-            continue  # a removal was left undecided: minimality is not proven
+        if status == TOO_HARD or (status == UNPROVEN and job.minimal):
+            continue
         if job.level:
             status = level_ok(job, w, removed)
             if status == ABORTED:
@@ -566,6 +664,7 @@ cdef int generate_one(const Job *job, Work *w, uint64_t seed, uint8_t *out) noex
                 continue
         memcpy(out, w.puzzle, job.geo.cells)
         return MADE
+    return GAVE_UP
 
 
 def generate_range(
@@ -581,6 +680,9 @@ def generate_range(
     bint minimal=True,
     int64_t fill_nodes=20000,
     int64_t check_nodes=1000000,
+    int orders_per_grid=1,
+    int early_clues=0,
+    int64_t max_attempts=1000000,
     const uint8_t[::1] stop_flag=None,
     int64_t[::1] stats=None,
 ):
@@ -594,6 +696,12 @@ def generate_range(
     puzzle is no harder than `level`. `fill_nodes` bounds each completion search before
     a fresh start, `check_nodes` each uniqueness check of the general engine (a check
     that runs out refuses its removal; with `minimal` such a puzzle is drawn again).
+    `orders_per_grid` removal orders are tried on each full grid before a new one is
+    drawn. With a level and `minimal`, the partial puzzle is rated once `early_clues`
+    clues or fewer remain (0 = never) and given up if already too hard.
+
+    Returns -1, or the index of the first puzzle for which no puzzle at the level was
+    found in `max_attempts` removal orders (the range stops there).
 
     `stop_flag`, a one-byte buffer, stops the range once another thread sets it; in the
     main thread a signal handler that raises (Ctrl-C) stops it too, and its exception
@@ -627,8 +735,8 @@ def generate_range(
         or logic_tables.t.box_cols != geo.box_cols
     ):
         raise ValueError("the technique solver's tables are for another geometry")
-    if fill_nodes < 1 or check_nodes < 1:
-        raise ValueError("node budgets must be positive")
+    if fill_nodes < 1 or check_nodes < 1 or orders_per_grid < 1 or max_attempts < 1:
+        raise ValueError("node budgets, orders_per_grid and max_attempts must be positive")
     if stop_flag is not None and stop_flag.shape[0] < 1:
         raise ValueError("stop_flag must hold one byte")
     if stats is not None and stats.shape[0] < STAT_SLOTS:
@@ -655,16 +763,24 @@ def generate_range(
     job.logic = &logic_tables.t if logic_tables is not None else NULL
     job.minimal = minimal
     job.fill_nodes = fill_nodes
+    job.orders_per_grid = orders_per_grid
+    job.early_clues = early_clues
+    job.max_attempts = max_attempts
     job.ctl = &ctl
     job.stats = &stats[0] if stats is not None else NULL
     cdef Work w
     cdef bint out_of_memory = False
+    cdef int status
+    cdef Py_ssize_t gave_up = -1
     with nogil:
         if not work_init(&w, &job):
             out_of_memory = True
         else:
             for i in range(start, stop):
-                if generate_one(&job, &w, seeds[i], &out[i * cells]) != MADE:
+                status = generate_one(&job, &w, seeds[i], &out[i * cells])
+                if status != MADE:
+                    if status == GAVE_UP:
+                        gave_up = i
                     break
         out_of_memory = out_of_memory or w.no_memory
         work_free(&w)
@@ -672,3 +788,18 @@ def generate_range(
         _general.raise_saved(&ctl)
     if out_of_memory:
         raise MemoryError("not enough memory to generate")
+    return gave_up
+
+
+def draws(uint64_t seed, const int32_t[::1] bounds):
+    """below(k) for each k of `bounds` in turn, from the generator seeded with `seed`.
+
+    For tests: the pure-Python twin's generator must give the same numbers.
+    """
+    cdef Rng rng
+    cdef Py_ssize_t i
+    for i in range(bounds.shape[0]):
+        if bounds[i] < 1:
+            raise ValueError("bounds must be at least 1")
+    rng_seed(&rng, seed)
+    return [below(&rng, bounds[i]) for i in range(bounds.shape[0])]
