@@ -14,3 +14,11 @@ cdef struct Outcome:
 # first solution found is written to `solution`. Needs no GIL and keeps its whole state
 # on the C stack (about 26 KB), so any number of threads may call it at once.
 cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noexcept nogil
+
+# The same, with `ruled_out_digit` (1-9) removed from the candidates of `ruled_out_cell`,
+# which must be empty in `puzzle` (-1: nothing removed). With the digit of a known
+# solution there, it finds the other solutions: a cheaper uniqueness test than
+# counting to two when a clue is taken away.
+cdef Outcome solve_without(
+    const uint8_t *puzzle, int ruled_out_cell, int ruled_out_digit, uint8_t *solution, int limit
+) noexcept nogil

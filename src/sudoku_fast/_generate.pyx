@@ -475,14 +475,33 @@ cdef void full_grid(const Job *job, Work *w, Rng *rng) noexcept nogil:
 # Clue removal
 
 
-cdef int count_solutions(const Job *job, Work *w, const uint8_t *puzzle) noexcept nogil:
-    """Solutions of `puzzle` up to 2; UNDECIDED when out of nodes, ABORTED when stopped."""
+cdef int count_solutions(const Job *job, Work *w, int k) noexcept nogil:
+    """Solutions, up to 2, of w.puzzle (w.grid with orbit k, among others, removed).
+
+    UNDECIDED when the general engine runs out of nodes, ABORTED when it is stopped.
+    """
     cdef _general.Outcome res
+    cdef int j, cell, found = 0
     if job.stats != NULL:
         job.stats[STAT_CHECKS] += 1
+    if job.classic and job.orbit_start[k + 1] - job.orbit_start[k] <= 2:
+        # Every solution but the grid differs from it somewhere in the orbit: look for
+        # one whose first difference is at each orbit cell in turn, the earlier orbit
+        # cells put back. Finding one solution with a digit ruled out costs less than
+        # finding two (measured: 17% fewer instructions with single cells, 8% with
+        # pairs; 4% and 9% more with orbits of 4 and 8 cells, which count to two).
+        for j in range(job.orbit_start[k], job.orbit_start[k + 1]):
+            cell = job.orbit_cells[j]
+            if _core.solve_without(w.puzzle, cell, w.grid[cell], w.solution, 1).count:
+                found = 1
+                break
+            w.puzzle[cell] = w.grid[cell]
+        for j in range(job.orbit_start[k], job.orbit_start[k + 1]):
+            w.puzzle[job.orbit_cells[j]] = 0
+        return 1 + found
     if job.classic:
-        return _core.solve_grid(puzzle, w.solution, 2).count
-    res = _general.solve_grid(job.geo, &w.engine, puzzle, w.solution, 2, job.ctl)
+        return _core.solve_grid(w.puzzle, w.solution, 2).count
+    res = _general.solve_grid(job.geo, &w.engine, w.puzzle, w.solution, 2, job.ctl)
     if res.status == _general.DONE:
         return res.count
     if res.status == _general.EXHAUSTED:
@@ -564,7 +583,7 @@ cdef int carve(const Job *job, Work *w, int *removed) noexcept nogil:
                 job.stats[STAT_FORCED] += 1
             count = 1
         else:
-            count = count_solutions(job, w, w.puzzle)
+            count = count_solutions(job, w, k)
         if count == 1:
             w.removed[kept] = k
             kept += 1
