@@ -8,8 +8,9 @@ does (units, digits, cells and combinations in the same order), so both find the
 step from the same state, and a differential test holds them to it step by step.
 
 The state of one puzzle is a 64-bit candidate mask per cell (bit v-1 = value v still
-possible; 0 for a filled cell), the placed values, and a cache of where each value
-fits in each unit (rebuilt after any change, as `LogicSolver.positions`). A step is
+possible; 0 for a filled cell), the placed values, and for each unit where each value
+fits (`LogicSolver.positions`), which values have one place left and how many cells
+are empty, all updated with every candidate removed rather than rebuilt. A step is
 written to a `Step` record: technique, pattern cells, digits, placements,
 eliminations and a few technique-specific numbers that `logic.hint_from_record` turns
 into the same `Hint` (explanation included) that `logic.py` builds.
@@ -184,8 +185,12 @@ cdef struct Solver:
     uint64_t all_digits
     uint64_t *cand        # [cells]
     uint8_t *values       # [cells]
+    # Kept up to date by every change of a candidate, so that finding a single costs
+    # a look at each unit rather than a scan of every cell:
     uint64_t *pos         # [3N * N]: bit i of pos[u*N + d] = unit u's i-th cell may hold d+1
-    bint pos_valid
+    uint64_t *ones        # [3N]: digits with exactly one place left in the unit
+    int32_t *empties      # [3N]: empty cells of the unit
+    int open              # empty cells of the grid
     Step step
     # Scratch, sized by the geometry once per solver.
     uint64_t *trial_cand  # [cells] trial and error works on copies
@@ -221,6 +226,8 @@ cdef bint solver_init(Solver *s, const Tables *t) noexcept nogil:
     s.cand = <uint64_t *>malloc(cells * sizeof(uint64_t))
     s.values = <uint8_t *>malloc(cells)
     s.pos = <uint64_t *>malloc(3 * t.n * t.n * sizeof(uint64_t))
+    s.ones = <uint64_t *>malloc(3 * t.n * sizeof(uint64_t))
+    s.empties = <int32_t *>malloc(3 * t.n * sizeof(int32_t))
     s.step.cells = <int32_t *>malloc((cells + 64) * sizeof(int32_t))
     s.step.elim_cell = <int32_t *>malloc((cells + 64) * sizeof(int32_t))
     s.step.elim_digit = <int32_t *>malloc((cells + 64) * sizeof(int32_t))
@@ -244,7 +251,8 @@ cdef bint solver_init(Solver *s, const Tables *t) noexcept nogil:
     s.frontier = <int32_t *>malloc(states * sizeof(int32_t))
     s.next_frontier = <int32_t *>malloc(states * sizeof(int32_t))
     if (
-        s.cand == NULL or s.values == NULL or s.pos == NULL or s.step.cells == NULL
+        s.cand == NULL or s.values == NULL or s.pos == NULL or s.ones == NULL
+        or s.empties == NULL or s.step.cells == NULL
         or s.step.elim_cell == NULL or s.step.elim_digit == NULL or s.trial_cand == NULL
         or s.trial_values == NULL or s.pending == NULL or s.list_a == NULL
         or s.list_b == NULL or s.list_c == NULL or s.order == NULL or s.colour == NULL
@@ -265,6 +273,8 @@ cdef void solver_free(Solver *s) noexcept nogil:
     free(s.cand)
     free(s.values)
     free(s.pos)
+    free(s.ones)
+    free(s.empties)
     free(s.step.cells)
     free(s.step.elim_cell)
     free(s.step.elim_digit)
@@ -322,35 +332,112 @@ cdef inline bint sees(const Tables *t, int a, int b) noexcept nogil:
 cdef int solver_load(Solver *s, const uint8_t *values) noexcept nogil:
     """Start from placed values; SOLVE_CONTRADICTION when two equal values share a unit."""
     cdef const Tables *t = s.t
-    cdef int cell, k, peer, v
+    cdef int cell, k, u, v
     cdef uint64_t bit
+    cdef uint64_t *placed = s.ones  # borrowed: rebuild_units fills it afterwards
+    memset(placed, 0, 3 * s.n * sizeof(uint64_t))
+    s.open = 0
     for cell in range(s.cells):
         v = values[cell]
         s.values[cell] = v
-        s.cand[cell] = 0 if v else s.all_digits
-    for cell in range(s.cells):
-        v = values[cell]
         if not v:
+            s.open += 1
             continue
         bit = bit_of(v)
-        for k in range(t.npeers):
-            peer = t.peers[cell * t.npeers + k]
-            if values[peer] == v:
+        for k in range(3):
+            u = t.cell_units[3 * cell + k]
+            if placed[u] & bit:
                 return SOLVE_CONTRADICTION
-            s.cand[peer] &= ~bit
-    s.pos_valid = False
+            placed[u] |= bit
+    for cell in range(s.cells):
+        if values[cell]:
+            s.cand[cell] = 0
+        else:
+            s.cand[cell] = s.all_digits & ~(
+                placed[t.cell_units[3 * cell]]
+                | placed[t.cell_units[3 * cell + 1]]
+                | placed[t.cell_units[3 * cell + 2]]
+            )
+    rebuild_units(s)
     return SOLVE_OK
+
+
+cdef void rebuild_units(Solver *s) noexcept nogil:
+    """Positions, single places and empty cells of every unit, from the cells."""
+    cdef const Tables *t = s.t
+    cdef int n = s.n
+    cdef int u, d, cell, k, i0, i1, i2
+    cdef uint64_t c, w
+    cdef uint64_t *row
+    cdef uint64_t *col
+    cdef uint64_t *box
+    memset(s.pos, 0, 3 * n * n * sizeof(uint64_t))
+    memset(s.empties, 0, 3 * n * sizeof(int32_t))
+    for cell in range(s.cells):
+        if s.values[cell]:
+            continue
+        row = s.pos + t.cell_units[3 * cell] * n
+        col = s.pos + t.cell_units[3 * cell + 1] * n
+        box = s.pos + t.cell_units[3 * cell + 2] * n
+        i0 = t.position[3 * cell]
+        i1 = t.position[3 * cell + 1]
+        i2 = t.position[3 * cell + 2]
+        for k in range(3):
+            s.empties[t.cell_units[3 * cell + k]] += 1
+        c = s.cand[cell]
+        while c:
+            d = bits_lowest_index(c)
+            c &= c - 1
+            row[d] |= (<uint64_t>1) << i0
+            col[d] |= (<uint64_t>1) << i1
+            box[d] |= (<uint64_t>1) << i2
+    for u in range(3 * n):
+        s.ones[u] = 0
+        for d in range(n):
+            w = s.pos[u * n + d]
+            if w and not (w & (w - 1)):
+                s.ones[u] |= (<uint64_t>1) << d
+
+
+cdef inline void unit_loses(Solver *s, int u, int i, int d) noexcept nogil:
+    """The unit's i-th cell no longer holds digit index d: update its books."""
+    cdef uint64_t w = s.pos[u * s.n + d] & ~((<uint64_t>1) << i)
+    s.pos[u * s.n + d] = w
+    if not w:
+        s.ones[u] &= ~((<uint64_t>1) << d)
+    elif not (w & (w - 1)):
+        s.ones[u] |= (<uint64_t>1) << d
+
+
+cdef inline void remove_candidates(Solver *s, int cell, uint64_t mask) noexcept nogil:
+    """Take the digits of `mask` from the cell's candidates, keeping the units' books."""
+    cdef const int32_t *units = s.t.cell_units + 3 * cell
+    cdef const int32_t *position = s.t.position + 3 * cell
+    cdef uint64_t gone = s.cand[cell] & mask
+    cdef int d
+    s.cand[cell] &= ~gone
+    while gone:
+        d = bits_lowest_index(gone)
+        gone &= gone - 1
+        unit_loses(s, units[0], position[0], d)
+        unit_loses(s, units[1], position[1], d)
+        unit_loses(s, units[2], position[2], d)
 
 
 cdef void place(Solver *s, int cell, int digit) noexcept nogil:
     cdef const Tables *t = s.t
-    cdef uint64_t keep = ~bit_of(digit)
-    cdef int k
+    cdef const int32_t *peers = t.peers + cell * t.npeers
+    cdef uint64_t bit = bit_of(digit)
+    cdef int k, peer
+    remove_candidates(s, cell, s.all_digits)
     s.values[cell] = digit
-    s.cand[cell] = 0
+    s.open -= 1
+    for k in range(3):
+        s.empties[t.cell_units[3 * cell + k]] -= 1
     for k in range(t.npeers):
-        s.cand[t.peers[cell * t.npeers + k]] &= keep
-    s.pos_valid = False
+        peer = peers[k]
+        if s.cand[peer] & bit:
+            remove_candidates(s, peer, bit)
 
 
 cdef void apply_step(Solver *s) noexcept nogil:
@@ -359,35 +446,11 @@ cdef void apply_step(Solver *s) noexcept nogil:
     for k in range(st.nplace):
         place(s, st.place_cell, st.place_digit)
     for k in range(st.nelim):
-        s.cand[st.elim_cell[k]] &= ~bit_of(st.elim_digit[k])
-    s.pos_valid = False
+        remove_candidates(s, st.elim_cell[k], bit_of(st.elim_digit[k]))
 
 
-cdef bint is_solved(const Solver *s) noexcept nogil:
-    cdef int cell
-    for cell in range(s.cells):
-        if not s.values[cell]:
-            return False
-    return True
-
-
-cdef void build_positions(Solver *s) noexcept nogil:
-    if s.pos_valid:
-        return
-    cdef const Tables *t = s.t
-    cdef int n = s.n
-    cdef int u, i
-    cdef uint64_t c
-    cdef uint64_t *where
-    memset(s.pos, 0, 3 * n * n * sizeof(uint64_t))
-    for u in range(3 * n):
-        where = s.pos + u * n
-        for i in range(n):
-            c = s.cand[t.units[u * n + i]]
-            while c:
-                where[bits_lowest_index(c)] |= (<uint64_t>1) << i
-                c &= c - 1
-    s.pos_valid = True
+cdef inline bint is_solved(const Solver *s) noexcept nogil:
+    return s.open == 0
 
 
 cdef inline void step_begin(Solver *s, int tech) noexcept nogil:
@@ -445,6 +508,8 @@ cdef bint find_full_house(Solver *s) noexcept nogil:
     cdef int u, i, cell, empty
     cdef uint64_t c
     for u in range(3 * n):
+        if s.empties[u] != 1:
+            continue
         empty = -1
         for i in range(n):
             cell = t.units[u * n + i]
@@ -467,16 +532,10 @@ cdef bint find_hidden_single(Solver *s) noexcept nogil:
     cdef const Tables *t = s.t
     cdef int n = s.n
     cdef int k, u, i, cell
-    cdef uint64_t once, twice, only, c, hit
+    cdef uint64_t only, hit
     for k in range(3 * n):
         u = k + 2 * n if k < n else k - n  # boxes first, then rows and columns
-        once = 0
-        twice = 0
-        for i in range(n):
-            c = s.cand[t.units[u * n + i]]
-            twice |= once & c
-            once |= c
-        only = once & ~twice
+        only = s.ones[u]
         if not only:
             continue
         for i in range(n):
@@ -509,7 +568,6 @@ cdef bint find_pointing(Solver *s) noexcept nogil:
     cdef int n = s.n
     cdef int b, box_unit, d, e, line, i
     cdef uint64_t where, bit, line_mask, box_mask
-    build_positions(s)
     for b in range(n):
         box_unit = 2 * n + b
         for d in range(n):
@@ -544,7 +602,6 @@ cdef bint find_claiming(Solver *s) noexcept nogil:
     cdef int n = s.n
     cdef int line, d, e, box_unit, i
     cdef uint64_t where, bit, line_mask, box_mask
-    build_positions(s)
     for line in range(2 * n):
         for d in range(n):
             where = s.pos[line * n + d]
@@ -658,7 +715,6 @@ cdef bint hidden_subset(Solver *s, int k, int tech) noexcept nogil:
     cdef int small[64]
     cdef uint64_t where, keep
     cdef uint64_t *places
-    build_positions(s)
     for u in range(3 * n):
         places = s.pos + u * n
         nplaces = 0
@@ -709,7 +765,6 @@ cdef bint fish(Solver *s, int k, int tech) noexcept nogil:
     cdef int spot_line[64]
     cdef uint64_t spot_where[64]
     cdef uint64_t where, cover, bit, bases
-    build_positions(s)
     for d in range(n):
         bit = (<uint64_t>1) << d
         for side in range(2):  # 0: base lines are rows, 1: columns
@@ -1485,7 +1540,7 @@ def find_step(
     if allowed.shape[0] != tables.t.cells:
         raise ValueError(f"expected {tables.t.cells} masks, got {allowed.shape[0]}")
     for cell in range(s.cells):
-        s.cand[cell] &= allowed[cell]
+        remove_candidates(s, cell, ~allowed[cell])
     with nogil:
         found = next_step(s, max_level, min_level)
     if found < 0:

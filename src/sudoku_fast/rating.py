@@ -36,6 +36,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Any
 
 from . import _logic
@@ -182,14 +183,20 @@ def _rate_grids(
 
     run_chunks(n, workers, _MIN_CHUNK, rate_chunk)
     cells = geometry.cells
+    names, rank, levels, level_names = _NAMES, _RANK.__getitem__, TECHNIQUE_LEVEL, LEVEL_NAMES
+    guesses, nodes = results.guesses, results.nodes
     ratings = []
-    for i in range(n):
+    for i in range(n):  # the only per-puzzle Python: objects for the caller
         row = counts[i * slots : (i + 1) * slots]
         if row[0] < 0:
             raise ValueError(f"puzzle {i}: could not be rated (status {row[0]})")
-        used = {_NAMES[k]: c for k, c in enumerate(row) if c}
+        used = dict(compress(zip(names, row, strict=True), row))
+        hardest = max(used, key=rank, default="none")
+        level = levels.get(hardest, 1)
         clues = cells - grids[i * cells : (i + 1) * cells].count(0)
-        ratings.append(_rating(used, clues, results.guesses[i], results.nodes[i]))
+        ratings.append(
+            Rating(level, level_names[level], hardest, used, clues, guesses[i], nodes[i])
+        )
     return ratings
 
 
