@@ -149,16 +149,16 @@ def _require_unique(results: EngineResults, max_nodes: int | None, single: bool)
     for i, count in enumerate(results.counts):
         if count == 1:
             continue
-        where = "the puzzle" if single else f"puzzle {i}"
+        where = "the puzzle" if single else f"puzzle {i}:"
         if count < 0:
             raise SearchLimitExceeded(
-                f"{where}: no answer within max_nodes={max_nodes} search nodes "
+                f"{where} no answer within max_nodes={max_nodes} search nodes "
                 "(pass a larger max_nodes, or None for no budget)",
                 [i],
                 None,
             )
         what = "no solution" if count == 0 else "several solutions"
-        raise ValueError(f"{where}: has {what}; only unique puzzles can be rated")
+        raise ValueError(f"{where} has {what}; only unique puzzles can be rated")
 
 
 def _rate_grids(
