@@ -177,27 +177,34 @@ def _rate_grids(
     slots = _logic.SLOTS
     counts = array("i", bytes(4 * slots * n))
     solutions = results.solutions
-
-    def rate_chunk(start: int, stop: int) -> None:
-        _logic.rate_range(tables, grids, solutions, counts, start, stop)
-
-    run_chunks(n, workers, _MIN_CHUNK, rate_chunk)
     cells = geometry.cells
     names, rank, levels, level_names = _NAMES, _RANK.__getitem__, TECHNIQUE_LEVEL, LEVEL_NAMES
     guesses, nodes = results.guesses, results.nodes
-    ratings = []
-    for i in range(n):  # the only per-puzzle Python: objects for the caller
-        row = counts[i * slots : (i + 1) * slots]
-        if row[0] < 0:
-            raise ValueError(f"puzzle {i}: could not be rated (status {row[0]})")
-        used = dict(compress(zip(names, row, strict=True), row))
-        hardest = max(used, key=rank, default="none")
-        level = levels.get(hardest, 1)
-        clues = cells - grids[i * cells : (i + 1) * cells].count(0)
-        ratings.append(
-            Rating(level, level_names[level], hardest, used, clues, guesses[i], nodes[i])
-        )
-    return ratings
+    ratings: list[Rating | None] = [None] * n
+    failed: list[int] = []
+
+    def rate_chunk(start: int, stop: int) -> None:
+        _logic.rate_range(tables, grids, solutions, counts, start, stop)
+        # The Python objects of this chunk are built by the thread that rated it, so
+        # that this GIL-bound part overlaps the other threads' compiled work.
+        for i in range(start, stop):
+            row = counts[i * slots : (i + 1) * slots]
+            if row[0] < 0:
+                failed.append(i)
+                continue
+            used = dict(compress(zip(names, row, strict=True), row))
+            hardest = max(used, key=rank, default="none")
+            level = levels.get(hardest, 1)
+            clues = cells - grids[i * cells : (i + 1) * cells].count(0)
+            ratings[i] = Rating(
+                level, level_names[level], hardest, used, clues, guesses[i], nodes[i]
+            )
+
+    run_chunks(n, workers, _MIN_CHUNK, rate_chunk)
+    if failed:
+        i = min(failed)
+        raise ValueError(f"puzzle {i}: could not be rated (status {counts[i * slots]})")
+    return ratings  # type: ignore[return-value]  # every slot is filled when none failed
 
 
 def rate_many(
