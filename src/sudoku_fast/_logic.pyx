@@ -310,6 +310,22 @@ cdef inline int32_t next_stamp(Solver *s) noexcept nogil:
     return s.stamp
 
 
+cdef inline int count_upto(uint64_t x, int limit) noexcept nogil:
+    """min(popcount(x), limit): the patterns only ask about a few bits, and wheels have
+    no popcount instruction to rely on."""
+    cdef int k = 0
+    while x and k < limit:
+        x &= x - 1
+        k += 1
+    return k
+
+
+cdef inline bint is_pair(uint64_t x) noexcept nogil:
+    """Exactly two bits set."""
+    x &= x - 1
+    return x != 0 and (x & (x - 1)) == 0
+
+
 cdef inline uint64_t bit_of(int digit) noexcept nogil:
     return (<uint64_t>1) << (digit - 1)
 
@@ -675,7 +691,7 @@ cdef bint naked_subset(Solver *s, int k, int tech) noexcept nogil:
             if s.cand[cell]:
                 open_cells[nopen] = cell
                 nopen += 1
-                pc = bits_popcount(s.cand[cell])
+                pc = count_upto(s.cand[cell], k + 1)
                 if 2 <= pc <= k:
                     small[nsmall] = cell
                     nsmall += 1
@@ -687,7 +703,7 @@ cdef bint naked_subset(Solver *s, int k, int tech) noexcept nogil:
             union_ = 0
             for j in range(k):
                 union_ |= s.cand[small[index[j]]]
-            if bits_popcount(union_) == k:
+            if count_upto(union_, k + 1) == k:
                 step_begin(s, tech)
                 for i in range(nopen):
                     cell = open_cells[i]
@@ -722,7 +738,7 @@ cdef bint hidden_subset(Solver *s, int k, int tech) noexcept nogil:
         for d in range(n):
             if places[d]:
                 nplaces += 1
-                pc = bits_popcount(places[d])
+                pc = count_upto(places[d], k + 1)
                 if 2 <= pc <= k:
                     small[nsmall] = d
                     nsmall += 1
@@ -736,7 +752,7 @@ cdef bint hidden_subset(Solver *s, int k, int tech) noexcept nogil:
             for j in range(k):
                 where |= places[small[index[j]]]
                 keep |= (<uint64_t>1) << small[index[j]]
-            if bits_popcount(where) == k:
+            if count_upto(where, k + 1) == k:
                 step_begin(s, tech)
                 for i in range(n):
                     if (where >> i) & 1:
@@ -771,7 +787,7 @@ cdef bint fish(Solver *s, int k, int tech) noexcept nogil:
             nspots = 0
             for line in range(n):
                 where = s.pos[(line if side == 0 else n + line) * n + d]
-                if 2 <= bits_popcount(where) <= k:
+                if 2 <= count_upto(where, k + 1) <= k:
                     spot_line[nspots] = line
                     spot_where[nspots] = where
                     nspots += 1
@@ -783,7 +799,7 @@ cdef bint fish(Solver *s, int k, int tech) noexcept nogil:
                 for j in range(k):
                     cover |= spot_where[index[j]]
                     bases |= (<uint64_t>1) << spot_line[index[j]]
-                if bits_popcount(cover) == k:
+                if count_upto(cover, k + 1) == k:
                     step_begin(s, tech)
                     # Targets: the cells of the cover lines, line by line; those off the
                     # base lines lose the digit, those on them form the pattern.
@@ -858,12 +874,12 @@ cdef bint find_xy_wing(Solver *s) noexcept nogil:
     cdef int32_t *common = s.list_b
     for pivot in range(s.cells):
         pc = s.cand[pivot]
-        if bits_popcount(pc) != 2:
+        if not is_pair(pc):
             continue
         nwings = 0
         for k in range(t.npeers):
             c = s.cand[t.peers[pivot * t.npeers + k]]
-            if bits_popcount(c) == 2 and bits_popcount(c & pc) == 1:
+            if is_pair(c) and count_upto(c & pc, 2) == 1:
                 wings[nwings] = t.peers[pivot * t.npeers + k]
                 nwings += 1
         for i in range(nwings):
@@ -898,13 +914,13 @@ cdef bint find_xyz_wing(Solver *s) noexcept nogil:
     cdef int32_t *common = s.list_b
     for pivot in range(s.cells):
         pc = s.cand[pivot]
-        if bits_popcount(pc) != 3:
+        if count_upto(pc, 4) != 3:
             continue
         nwings = 0
         for k in range(t.npeers):
             peer = t.peers[pivot * t.npeers + k]
             c = s.cand[peer]
-            if bits_popcount(c) == 2 and not (c & ~pc):
+            if is_pair(c) and not (c & ~pc):
                 wings[nwings] = peer
                 nwings += 1
         for i in range(nwings):
@@ -912,7 +928,7 @@ cdef bint find_xyz_wing(Solver *s) noexcept nogil:
             for j in range(i + 1, nwings):
                 b = wings[j]
                 zmask = s.cand[a] & s.cand[b]
-                if bits_popcount(zmask) != 1 or (s.cand[a] | s.cand[b]) != pc:
+                if count_upto(zmask, 2) != 1 or (s.cand[a] | s.cand[b]) != pc:
                     continue
                 m = common_peers(s, pivot, a, b, -1, common)
                 step_begin(s, XYZ_WING)
@@ -1070,7 +1086,7 @@ cdef bint find_xy_chain(Solver *s) noexcept nogil:
     cdef int32_t *swap
     for start in range(s.cells):
         sc = s.cand[start]
-        if bits_popcount(sc) != 2:
+        if not is_pair(sc):
             continue
         zs = sc
         while zs:
@@ -1094,7 +1110,7 @@ cdef bint find_xy_chain(Solver *s) noexcept nogil:
                     for q in range(t.npeers):
                         other = t.peers[cell * t.npeers + q]
                         oc = s.cand[other]
-                        if bits_popcount(oc) != 2 or not ((oc >> forced) & 1):
+                        if not ((oc >> forced) & 1) or not is_pair(oc):
                             continue
                         nxt_state = other * n + bits_lowest_index(oc & ~((<uint64_t>1) << forced))
                         if s.visited[nxt_state] == stamp:
@@ -1231,18 +1247,21 @@ cdef int find_trial_and_error(Solver *s) noexcept nogil:
     cdef int count = 0
     cdef int cell, i, j, key, outcome, digit
     cdef int32_t *order = s.order
+    cdef int32_t *keys = s.list_c
     cdef uint64_t c
     cdef int64_t reason[4]
     # Cells with the fewest candidates first, then by position: a stable insertion
-    # into buckets by candidate count gives exactly sorted((popcount, cell)).
+    # by candidate count gives exactly sorted((popcount, cell)).
     for cell in range(s.cells):
         if s.cand[cell]:
             key = bits_popcount(s.cand[cell])
             j = count
-            while j > 0 and bits_popcount(s.cand[order[j - 1]]) > key:
+            while j > 0 and keys[j - 1] > key:
                 order[j] = order[j - 1]
+                keys[j] = keys[j - 1]
                 j -= 1
             order[j] = cell
+            keys[j] = key
             count += 1
     for i in range(count):
         cell = order[i]
