@@ -300,3 +300,5 @@ def test_cli_hint_other_sizes(capsys: pytest.CaptureFixture[str], tmp_path: Path
     sf.save_board(sf.Board.new(transposed, box=(3, 2)), path)
     assert main(["hint", str(path)]) == 0
     assert capsys.readouterr().out.startswith(step.technique)
+    assert main(["hint", str(path), "--box", "3x2"]) == 2  # a saved board has its geometry
+    assert "a saved board has its own" in capsys.readouterr().err

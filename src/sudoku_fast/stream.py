@@ -525,7 +525,12 @@ class _Solver:
         if batch.failed is not None:
             line, reason = batch.failed
             self.messages.line(name, line, f"{reason} (stopping here)")
-        undecided = [i for i in range(batch.n) if results.counts[i] < 0]
+        counts = results.counts
+        undecided = (
+            []
+            if classic or min(counts, default=0) >= 0
+            else [i for i in range(batch.n) if counts[i] < 0]
+        )
         for record in undecided:
             self.messages.line(
                 name,
