@@ -50,8 +50,7 @@ from collections import deque
 from collections.abc import Sequence
 
 from .batch import run_engine
-from .board import SYMBOLS
-from .grid import Geometry, geometry_for
+from .grid import SYMBOLS, Geometry, geometry_for
 from .logic import LEVEL_NAMES, LogicSolver, digits_of
 from .rating import level_within
 
