@@ -193,7 +193,6 @@ def test_stats_box_alphabet_and_budget(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------- rate
 
-EVERY_SIZE = pytest.mark.xfail(reason="rating.py every size lands on main", strict=False)
 
 
 def rated_lines(proc_stdout: str) -> list[list[str]]:
@@ -233,7 +232,6 @@ def test_rate_9x9_lines_and_csv(tmp_path: Path) -> None:
     check_rated(proc.stdout, {i + 2: r["puzzle"] for i, r in enumerate(read_csv(csv_path))})
 
 
-@EVERY_SIZE
 @pytest.mark.parametrize(
     ("name", "count", "box"),
     [
@@ -259,7 +257,6 @@ def test_rate_every_size(
     check_rated(proc.stdout, {i + 2: p for i, p in enumerate(puzzles)})
 
 
-@EVERY_SIZE
 def test_rate_in_another_alphabet(tmp_path: Path) -> None:
     rows = read_csv(VENDORED / "sudoku16_goomii_sample100_with_solutions.csv")[:5]
     plain = write(tmp_path / "plain.txt", [r["puzzle"] for r in rows])

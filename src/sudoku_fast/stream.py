@@ -250,8 +250,8 @@ class PuzzleReader:
             line += 1
         fields = _header_fields(data[start:newline])
         puzzle = _first_of(fields, PUZZLE_COLUMNS)
-        if len(fields) < 2 or puzzle < 0:
-            return data  # one puzzle per line
+        if puzzle < 0:
+            return data  # one puzzle per line (a lone `puzzle` header is a one-column CSV)
         self.is_csv = True
         self.puzzle_field = puzzle
         self.solution_field = _first_of(fields, SOLUTION_COLUMNS) if want_given else -1
