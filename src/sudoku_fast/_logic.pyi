@@ -29,7 +29,12 @@ def rate_range(
 ) -> None: ...
 def solve_steps(tables: LogicTables, values: Any, solution: Any) -> list[Record]: ...
 def find_step(
-    tables: LogicTables, values: Any, allowed: Any, max_level: int = 5, min_level: int = 1
+    tables: LogicTables,
+    values: Any,
+    allowed: Any,
+    solution: Any = None,
+    max_level: int = 5,
+    min_level: int = 1,
 ) -> Record | None: ...
 def level_within_range(
     tables: LogicTables, grids: Any, max_level: int, levels: Any, start: int, stop: int

@@ -1545,26 +1545,33 @@ def find_step(
     LogicTables tables,
     const uint8_t[::1] values,
     const uint64_t[::1] allowed,
+    const uint8_t[::1] solution=None,
     int max_level=5,
     int min_level=1,
 ):
     """The easiest step from `values`, each cell's candidates narrowed to `allowed`.
 
-    Returns a record (see `logic.hint_from_record`) or None when no technique of
-    levels min_level..max_level applies.
+    Returns a record (see `logic.hint_from_record`); when no technique of levels
+    min_level..max_level applies, the "guess" step revealing a cell of `solution`, or
+    None without a solution.
     """
     cdef _Owned owned = _loaded(tables, values)
     cdef Solver *s = &owned.s
     cdef int cell, found
     if allowed.shape[0] != tables.t.cells:
         raise ValueError(f"expected {tables.t.cells} masks, got {allowed.shape[0]}")
+    if solution is not None and solution.shape[0] != tables.t.cells:
+        raise ValueError(f"expected {tables.t.cells} solution values, got {solution.shape[0]}")
     for cell in range(s.cells):
         remove_candidates(s, cell, ~allowed[cell])
     with nogil:
         found = next_step(s, max_level, min_level)
     if found < 0:
         raise MemoryError()
-    return step_record(s) if found else None
+    if not found:
+        if solution is None or not reveal(s, &solution[0]):
+            return None
+    return step_record(s)
 
 
 def level_within_range(

@@ -20,12 +20,14 @@ by the engine of the board's geometry: givens with no solution or several raise
 
 from __future__ import annotations
 
+from array import array
 from functools import lru_cache
 
+from . import _logic
 from .batch import DEFAULT_MAX_NODES, run_engine
 from .board import Board
 from .grid import Geometry
-from .logic import Hint, LogicSolver, digits_of, reveal
+from .logic import Hint, LogicSolver, digits_of, hint_from_record
 
 __all__ = ["Hint", "candidates", "hint"]
 
@@ -109,9 +111,10 @@ def hint(puzzle: str | Board, *, box: object = None, alphabet: object = None) ->
     if mistake is not None:
         return mistake
     geo = board.geometry
-    solver = LogicSolver(board.grid_values(), geo)
+    values = board.grid_values()
+    allowed = array("Q", [geo.all_digits]) * geo.cells
     for cell, marks in enumerate(board.pencil):
-        if not marks or solver.values[cell]:
+        if not marks or values[cell]:
             continue
         if solution[cell] not in marks:
             return Hint(
@@ -123,11 +126,9 @@ def hint(puzzle: str | Board, *, box: object = None, alphabet: object = None) ->
                     f"the pencil marks of {geo.name(cell)} leave out the digit that belongs there"
                 ),
             )
-        allowed = 0
-        for digit in marks:
-            allowed |= 1 << (digit - 1)
-        solver.restrict(cell, allowed)
-    if solver.solved:
+        allowed[cell] = sum(1 << (digit - 1) for digit in marks)
+    if 0 not in values:
         return None
-    step = solver.next_step()
-    return step if step is not None else reveal(solver, solution)
+    # The compiled technique solver finds the step; `logic.py` is its tested twin.
+    record = _logic.find_step(_logic.tables_for(geo), bytes(values), allowed, bytes(solution))
+    return None if record is None else hint_from_record(geo, record)
