@@ -194,7 +194,6 @@ def test_stats_box_alphabet_and_budget(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- rate
 
 
-
 def rated_lines(proc_stdout: str) -> list[list[str]]:
     lines = proc_stdout.splitlines()
     assert lines[0] == "line\tlevel\tname\thardest\tclues\tengine_guesses\tengine_nodes"

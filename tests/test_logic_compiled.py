@@ -205,3 +205,45 @@ def test_rate_many_names_the_bad_item() -> None:
         sf.rate_many([good, 5])  # type: ignore[list-item]
     with pytest.raises(ValueError, match="the puzzle has several solutions"):
         sf.rate("." * 81)
+
+
+def test_big_fish_on_a_ten_by_ten_grid() -> None:
+    """Digit 1 confined to five columns in five rows: a 5-line fish (no smaller pattern
+    applies: each base row has five places, spread over two boxes)."""
+    geometry = geometry_for(10)
+    values = bytes(geometry.cells)
+    solver = logic.LogicSolver(values, geometry)
+    allowed = array("Q", [geometry.all_digits] * geometry.cells)
+    columns = (0, 2, 4, 6, 8)
+    for row in range(5):
+        for col in range(10):
+            if col not in columns:
+                cell = row * 10 + col
+                allowed[cell] = geometry.all_digits & ~1
+                solver.restrict(cell, allowed[cell])
+    step = solver.next_step()
+    assert step is not None and step.technique == logic.BIG_FISH
+    assert step.eliminations == tuple(
+        (row * 10 + col, 1) for col in columns for row in range(5, 10)
+    )
+    assert "rows 1, 2, 3, 4, 5" in step.explanation
+    record = _logic.find_step(_logic.tables_for(geometry), values, allowed)
+    assert record is not None and logic.hint_from_record(geometry, record) == step
+
+
+def test_fish_bases_keep_combination_order() -> None:
+    """The pruned search yields exactly the combinations whose cover fits, in order."""
+    import itertools
+
+    rng = random.Random(3)
+    for _ in range(200):
+        spots = {line: rng.getrandbits(10) | 1 << rng.randrange(10) for line in range(10)}
+        k = rng.randrange(2, 6)
+        want = []
+        for bases in itertools.combinations(spots, k):
+            cover = 0
+            for line in bases:
+                cover |= spots[line]
+            if cover.bit_count() <= k:
+                want.append((bases, cover))
+        assert list(logic._fish_bases(spots, k)) == want

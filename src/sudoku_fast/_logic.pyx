@@ -51,10 +51,11 @@ cdef enum:
     NAKED_QUAD = 15
     HIDDEN_QUAD = 16
     JELLYFISH = 17
-    TRIAL_AND_ERROR = 18
-    GUESS = 19
-    TECHNIQUE_COUNT = 19
-    COUNT_SLOTS = 20  # techniques plus guess
+    BIG_FISH = 18
+    TRIAL_AND_ERROR = 19
+    GUESS = 20
+    TECHNIQUE_COUNT = 20
+    COUNT_SLOTS = 21  # techniques plus guess
 
 # Trial and error: how the assumption failed (the `aux[0]` of its record).
 cdef enum:
@@ -71,7 +72,7 @@ cdef enum:
     SOLVE_STUCK = -3           # a guess met a cell without candidates: not a unique puzzle
 
 cdef int LEVELS[COUNT_SLOTS]
-LEVELS[:] = [1, 1, 1, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 5, 6]
+LEVELS[:] = [1, 1, 1, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 6]
 
 TECHNIQUES = TECHNIQUE_COUNT
 SLOTS = COUNT_SLOTS
@@ -774,13 +775,22 @@ cdef bint hidden_subset(Solver *s, int k, int tech) noexcept nogil:
 
 
 cdef bint fish(Solver *s, int k, int tech) noexcept nogil:
+    """k base lines where a digit fits only in the same k cover lines (any k up to 32).
+
+    The base lines are chosen as k-combinations in lexicographic order (that of
+    `itertools.combinations`), by a depth-first search that skips every extension
+    whose cover already exceeds k lines: the same order as `logic._fish_bases`.
+    """
     cdef const Tables *t = s.t
     cdef int n = s.n
-    cdef int d, side, line, nspots, j, i, c, cover_line, cell, base_of_cell
-    cdef int index[4]
+    cdef int d, side, line, nspots, depth, c, cover_line, i, cell, base_of_cell
+    cdef int index[33]
+    cdef uint64_t partial[33]
     cdef int spot_line[64]
     cdef uint64_t spot_where[64]
     cdef uint64_t where, cover, bit, bases
+    if k > 32:
+        return False
     for d in range(n):
         bit = (<uint64_t>1) << d
         for side in range(2):  # 0: base lines are rows, 1: columns
@@ -791,18 +801,42 @@ cdef bint fish(Solver *s, int k, int tech) noexcept nogil:
                     spot_line[nspots] = line
                     spot_where[nspots] = where
                     nspots += 1
-            if not first_combination(index, k, nspots):
+            if nspots < k:
                 continue
-            while True:
-                cover = 0
+            depth = 0
+            index[0] = -1
+            partial[0] = 0
+            while depth >= 0:
+                index[depth] += 1
+                if index[depth] > nspots - (k - depth):
+                    depth -= 1
+                    continue
+                cover = partial[depth] | spot_where[index[depth]]
+                if count_upto(cover, k + 1) > k:
+                    continue
+                if depth + 1 < k:
+                    partial[depth + 1] = cover
+                    index[depth + 1] = index[depth]
+                    depth += 1
+                    continue
+                if count_upto(cover, k + 1) != k:
+                    continue
                 bases = 0
-                for j in range(k):
-                    cover |= spot_where[index[j]]
-                    bases |= (<uint64_t>1) << spot_line[index[j]]
-                if count_upto(cover, k + 1) == k:
-                    step_begin(s, tech)
-                    # Targets: the cells of the cover lines, line by line; those off the
-                    # base lines lose the digit, those on them form the pattern.
+                for i in range(k):
+                    bases |= (<uint64_t>1) << spot_line[index[i]]
+                step_begin(s, tech)
+                # Targets: the cells of the cover lines, line by line; those off the
+                # base lines lose the digit, those on them form the pattern.
+                for c in range(n):
+                    if not ((cover >> c) & 1):
+                        continue
+                    cover_line = n + c if side == 0 else c
+                    for i in range(n):
+                        cell = t.units[cover_line * n + i]
+                        base_of_cell = cell // n if side == 0 else cell % n
+                        if not ((bases >> base_of_cell) & 1):
+                            add_eliminations(s, cell, bit)
+                if s.step.nelim:
                     for c in range(n):
                         if not ((cover >> c) & 1):
                             continue
@@ -810,27 +844,24 @@ cdef bint fish(Solver *s, int k, int tech) noexcept nogil:
                         for i in range(n):
                             cell = t.units[cover_line * n + i]
                             base_of_cell = cell // n if side == 0 else cell % n
-                            if not ((bases >> base_of_cell) & 1):
-                                add_eliminations(s, cell, bit)
-                    if s.step.nelim:
-                        for c in range(n):
-                            if not ((cover >> c) & 1):
-                                continue
-                            cover_line = n + c if side == 0 else c
-                            for i in range(n):
-                                cell = t.units[cover_line * n + i]
-                                base_of_cell = cell // n if side == 0 else cell % n
-                                if (bases >> base_of_cell) & 1 and s.cand[cell] & bit:
-                                    add_cell(s, cell)
-                        sort_ints(s.step.cells, s.step.ncells)
-                        s.step.digits[0] = d + 1
-                        s.step.ndigits = 1
-                        s.step.aux[0] = side == 0
-                        s.step.aux[1] = <int64_t>bases
-                        s.step.aux[2] = <int64_t>cover
-                        return True
-                if not next_combination(index, k, nspots):
-                    break
+                            if (bases >> base_of_cell) & 1 and s.cand[cell] & bit:
+                                add_cell(s, cell)
+                    sort_ints(s.step.cells, s.step.ncells)
+                    s.step.digits[0] = d + 1
+                    s.step.ndigits = 1
+                    s.step.aux[0] = side == 0
+                    s.step.aux[1] = <int64_t>bases
+                    s.step.aux[2] = <int64_t>cover
+                    return True
+    return False
+
+
+cdef bint find_big_fish(Solver *s) noexcept nogil:
+    """Fish on 5 to N/2 lines, smallest first."""
+    cdef int k
+    for k in range(5, s.n // 2 + 1):
+        if fish(s, k, BIG_FISH):
+            return True
     return False
 
 
@@ -1357,6 +1388,8 @@ cdef int next_step(Solver *s, int max_level, int min_level) noexcept nogil:
             found = hidden_subset(s, 4, HIDDEN_QUAD)
         elif tech == JELLYFISH:
             found = fish(s, 4, JELLYFISH)
+        elif tech == BIG_FISH:
+            found = find_big_fish(s)
         else:
             found = find_trial_and_error(s)
         if found:

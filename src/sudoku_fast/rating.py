@@ -11,7 +11,7 @@ level  name       hardest technique needed
 2      medium     pointing, claiming (locked candidates)
 3      hard       naked pair, hidden pair, naked triple, hidden triple, X-wing
 4      expert     swordfish, XY-wing, XYZ-wing, simple colouring, XY-chain, naked
-                  quad, hidden quad, jellyfish
+                  quad, hidden quad, jellyfish, big fish (5 to N/2 lines, N >= 10)
 5      extreme    trial and error: assuming one candidate leads, by singles alone, to a
                   contradiction (one level of trial, never nested)
 6      nightmare  needs guessing: at some point not even trial and error helps
