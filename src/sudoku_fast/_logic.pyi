@@ -5,6 +5,7 @@ from typing import Any, Final
 from typing_extensions import disjoint_base
 
 from .grid import Geometry
+from .logic import Record
 
 TECHNIQUES: Final[int]
 SLOTS: Final[int]
@@ -12,8 +13,7 @@ CONTRADICTION: Final[int]
 NO_MEMORY: Final[int]
 STUCK: Final[int]
 
-Pairs = tuple[tuple[int, int], ...]
-Record = tuple[int, tuple[int, ...], tuple[int, ...], Pairs, Pairs, tuple[int, ...]]
+__pyx_capi__: Final[dict[str, Any]]  # the C functions other compiled modules cimport
 
 @disjoint_base
 class LogicTables:

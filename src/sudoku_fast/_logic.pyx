@@ -85,6 +85,7 @@ STUCK = SOLVE_STUCK
 # Tables
 
 
+@cython.auto_pickle(False)
 cdef class LogicTables:
     """The geometry of one grid size as flat C arrays (built by `tables_for`)."""
 
@@ -1529,6 +1530,7 @@ cdef tuple step_record(const Solver *s):
     )
 
 
+@cython.auto_pickle(False)
 cdef class _Owned:
     """A Solver whose memory is freed with the Python object."""
 
