@@ -197,6 +197,7 @@ cdef struct Solver:
     # Scratch, sized by the geometry once per solver.
     uint64_t *trial_cand  # [cells] trial and error works on copies
     uint8_t *trial_values
+    uint8_t *trial_dirty  # [3N] units changed since trial and error last looked at them
     int32_t *pending      # (cell, value) pairs of trial and error, growable
     int pending_cap
     int32_t *list_a       # [cells] general-purpose cell lists
@@ -235,6 +236,7 @@ cdef bint solver_init(Solver *s, const Tables *t) noexcept nogil:
     s.step.elim_digit = <int32_t *>malloc((cells + 64) * sizeof(int32_t))
     s.trial_cand = <uint64_t *>malloc(cells * sizeof(uint64_t))
     s.trial_values = <uint8_t *>malloc(cells)
+    s.trial_dirty = <uint8_t *>malloc(3 * t.n)
     s.pending_cap = 4 * cells
     s.pending = <int32_t *>malloc(2 * s.pending_cap * sizeof(int32_t))
     s.list_a = <int32_t *>malloc(cells * sizeof(int32_t))
@@ -256,7 +258,7 @@ cdef bint solver_init(Solver *s, const Tables *t) noexcept nogil:
         s.cand == NULL or s.values == NULL or s.pos == NULL or s.ones == NULL
         or s.empties == NULL or s.step.cells == NULL
         or s.step.elim_cell == NULL or s.step.elim_digit == NULL or s.trial_cand == NULL
-        or s.trial_values == NULL or s.pending == NULL or s.list_a == NULL
+        or s.trial_values == NULL or s.trial_dirty == NULL or s.pending == NULL or s.list_a == NULL
         or s.list_b == NULL or s.list_c == NULL or s.order == NULL or s.colour == NULL
         or s.component_of == NULL or s.links == NULL or s.nlinks == NULL
         or s.link_order == NULL or s.seen == NULL or s.seen2 == NULL or s.parent == NULL
@@ -282,6 +284,7 @@ cdef void solver_free(Solver *s) noexcept nogil:
     free(s.step.elim_digit)
     free(s.trial_cand)
     free(s.trial_values)
+    free(s.trial_dirty)
     free(s.pending)
     free(s.list_a)
     free(s.list_b)
@@ -1195,21 +1198,54 @@ cdef inline bint push_pending(Solver *s, int *npending, int cell, int digit) noe
     return True
 
 
-cdef int singles_refute(Solver *s, int cell0, int digit0, int64_t *reason) noexcept nogil:
+cdef inline void mark_dirty(const Tables *t, uint8_t *dirty, int cell) noexcept nogil:
+    dirty[t.cell_units[3 * cell]] = 1
+    dirty[t.cell_units[3 * cell + 1]] = 1
+    dirty[t.cell_units[3 * cell + 2]] = 1
+
+
+cdef bint units_settled(const Solver *s) noexcept nogil:
+    """No unit has a value with one place left, nor an unplaced value with none."""
+    cdef int n = s.n
+    cdef int u, i, cell
+    cdef uint64_t placed, fits
+    for u in range(3 * n):
+        if s.ones[u]:
+            return False
+        placed = 0
+        fits = 0
+        for i in range(n):
+            cell = s.t.units[u * n + i]
+            if s.values[cell]:
+                placed |= bit_of(s.values[cell])
+            fits |= s.cand[cell]
+        if (placed | fits) != s.all_digits:
+            return False
+    return True
+
+
+cdef int singles_refute(
+    Solver *s, int cell0, int digit0, int64_t *reason, bint settled
+) noexcept nogil:
     """Assume digit0 in cell0 and follow naked and hidden singles on a copy.
 
     1 with the contradiction in `reason` (kind, then its numbers), 0 when singles run
     dry without one, -1 when memory ran out. Same order of work as `_singles_refute`.
+    When the units are `settled` (see units_settled) before the assumption, a unit
+    none of whose cells changed since it was last looked at can hold no hidden single
+    nor a missing value, so the scans skip it: the same pushes, far fewer reads.
     """
     cdef const Tables *t = s.t
     cdef int n = s.n
     cdef uint64_t *cand = s.trial_cand
     cdef uint8_t *values = s.trial_values
+    cdef uint8_t *dirty = s.trial_dirty
     cdef int npending = 0
     cdef int c, d, k, peer, u, i
     cdef uint64_t bit, pc, once, twice, placed, missing, only, hit
     memcpy(cand, s.cand, s.cells * sizeof(uint64_t))
     memcpy(values, s.values, s.cells)
+    memset(dirty, 0 if settled else 1, 3 * n)
     push_pending(s, &npending, cell0, digit0)
     while npending:
         while npending:
@@ -1232,12 +1268,14 @@ cdef int singles_refute(Solver *s, int cell0, int digit0, int64_t *reason) noexc
                 return 1
             values[c] = d
             cand[c] = 0
+            mark_dirty(t, dirty, c)
             for k in range(t.npeers):
                 peer = t.peers[c * t.npeers + k]
                 pc = cand[peer]
                 if pc & bit:
                     pc &= ~bit
                     cand[peer] = pc
+                    mark_dirty(t, dirty, peer)
                     if not pc:
                         reason[0] = CLASH_EMPTY
                         reason[1] = peer
@@ -1246,6 +1284,9 @@ cdef int singles_refute(Solver *s, int cell0, int digit0, int64_t *reason) noexc
                         if not push_pending(s, &npending, peer, digit_of(pc)):
                             return -1
         for u in range(3 * n):
+            if not dirty[u]:
+                continue
+            dirty[u] = 0
             once = 0
             twice = 0
             placed = 0
@@ -1282,6 +1323,7 @@ cdef int find_trial_and_error(Solver *s) noexcept nogil:
     cdef int32_t *keys = s.list_c
     cdef uint64_t c
     cdef int64_t reason[4]
+    cdef bint settled = units_settled(s)
     # Cells with the fewest candidates first, then by position: a stable insertion
     # by candidate count gives exactly sorted((popcount, cell)).
     for cell in range(s.cells):
@@ -1305,7 +1347,7 @@ cdef int find_trial_and_error(Solver *s) noexcept nogil:
             reason[1] = 0
             reason[2] = 0
             reason[3] = 0
-            outcome = singles_refute(s, cell, digit, reason)
+            outcome = singles_refute(s, cell, digit, reason, settled)
             if outcome < 0:
                 return -1
             if outcome:
