@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import VENDORED, read_csv
 
 import sudoku_fast as sf
 from sudoku_fast.board import Board
@@ -124,3 +125,118 @@ def test_apply_placement_clears_peer_marks() -> None:
     assert after.pencil[1] == {8}  # same row
     assert after.pencil[45] == {7}  # same column
     assert after.pencil[80] == {4}  # not a peer
+
+
+# ---------------------------------------------------------------- every geometry
+
+SIX = "..42.5..2...6.1......1.2...3..4.36.."  # sudoku6_2x3.csv, boxes 2 rows x 3 columns
+
+
+def _transpose(puzzle: str, size: int) -> str:
+    """Rows become columns: a grid with r x c boxes turns into one with c x r boxes."""
+    return "".join(puzzle[c * size + r] for r in range(size) for c in range(size))
+
+
+def _puzzle(name: str) -> str:
+    return read_csv(VENDORED / name)[0]["puzzle"]
+
+
+def _geometries() -> list[tuple[str, str, dict[str, object]]]:
+    return [
+        ("6x6, 2x3", SIX, {}),
+        ("6x6, 3x2", _transpose(SIX, 6), {"box": (3, 2)}),
+        ("12x12", _puzzle("sudoku12_3x4.csv"), {}),
+        ("16x16", _puzzle("sudoku16_misc.csv"), {}),
+        ("25x25", _puzzle("sudoku25_misc.csv"), {}),
+    ]
+
+
+@pytest.mark.parametrize(("label", "puzzle", "kwargs"), _geometries())
+def test_every_geometry_round_trips(
+    label: str, puzzle: str, kwargs: dict[str, object], tmp_path: Path
+) -> None:
+    board = Board.new(puzzle, **kwargs)
+    geometry = sf.geometry_for(None, **kwargs) if kwargs else board.geometry
+    assert board.geometry == geometry and board.size * board.size == len(puzzle)
+    assert board.givens == puzzle and board.values == "." * len(puzzle)
+    rng = random.Random(label)
+    open_cells = [i for i, ch in enumerate(puzzle) if ch == "."]
+    for cell in rng.sample(open_cells, 5):
+        board = board.set_value(cell, rng.randint(1, board.size))
+    for cell in rng.sample(range(board.cells), 7):
+        board = board.set_pencil(cell, rng.sample(range(1, board.size + 1), 3))
+    text = board.to_json()
+    again = Board.from_json(text)
+    assert again == board and again.geometry == board.geometry
+    assert again.to_json() == text
+    sf.save_board(board, tmp_path / "board.json")
+    assert sf.load_board(tmp_path / "board.json") == board
+    doc = json.loads(text)
+    assert doc["size"] == board.size
+    assert ("box" in doc) == ("box" in kwargs)
+    assert "alphabet" not in doc
+    for name, marks in doc["pencil"].items():
+        assert set(marks) <= set(board.geometry.symbols), name
+
+
+def test_box_and_alphabet_in_the_file() -> None:
+    transposed = Board.new(_transpose(SIX, 6), box=(3, 2))
+    doc = json.loads(transposed.to_json())
+    assert doc["box"] == [3, 2] and doc["size"] == 6
+    hex_puzzle = _puzzle("sudoku16_misc.csv").translate(
+        str.maketrans("123456789ABCDEFG", "0123456789ABCDEF")
+    )
+    board = Board.new(hex_puzzle, alphabet="0123456789ABCDEF").set_pencil(1, {1, 16})
+    doc = json.loads(board.to_json())
+    assert doc["alphabet"] == "0123456789ABCDEF" and "box" not in doc
+    assert doc["pencil"] == {"r1c2": "0F"}  # values 1 and 16 in the board's own symbols
+    assert Board.from_json(board.to_json()) == board
+    # A file without the optional fields gets the defaults of its size.
+    plain = Board.new(SIX)
+    doc = json.loads(plain.to_json())
+    assert set(doc) == {"format", "version", "size", "givens", "values", "pencil"}
+    del doc["pencil"]
+    assert Board.from_json(json.dumps(doc)) == plain
+    assert plain.geometry == sf.geometry_for(6) == Board(SIX, "." * 36).geometry
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"box": [2, 2]}, "inconsistent grid size"),
+        ({"box": "2x3"}, r"box must be \[rows, cols\]"),
+        ({"box": [2, "3"]}, "pair of ints"),
+        ({"alphabet": "12345"}, "inconsistent grid size"),
+        ({"alphabet": 123456}, "alphabet must be a string"),
+        ({"alphabet": "abcdef"}, "givens: unexpected character '4' at position 2"),
+        ({"size": 7}, "no default box shape"),
+        ({"pencil": {"r7c1": "1"}}, "outside a 6x6 grid"),
+        ({"pencil": {"r1c1": "7"}}, "unexpected mark '7' in r1c1"),
+    ],
+)
+def test_bad_geometry_in_board_files(change: dict[str, object], message: str) -> None:
+    doc = json.loads(Board.new(SIX).to_json())
+    doc.update(change)
+    with pytest.raises(ValueError, match=message):
+        Board.from_json(json.dumps(doc))
+
+
+def test_apply_on_a_rectangular_board() -> None:
+    # 6x6 with 3x2 boxes: r1c1's box holds r1-r3, c1-c2.
+    board = Board("." * 36, "." * 36, geometry=sf.geometry_for(6, (3, 2)))
+    for cell in (1, 2, 6, 12, 13):
+        board = board.set_pencil(cell, {4, 5})
+    after = board.apply(sf.Hint("naked single", 1, (0,), (4,), placements=((0, 4),)))
+    assert after.values[0] == "4"
+    assert after.pencil[1] == {5} and after.pencil[2] == {5}  # row 1
+    assert after.pencil[6] == {5} and after.pencil[12] == {5}  # column 1, box
+    assert after.pencil[13] == {5}  # r3c2: same 3x2 box
+    square = Board("." * 36, "." * 36).set_pencil(13, {4, 5})  # default 2x3 boxes
+    after = square.apply(sf.Hint("naked single", 1, (0,), (4,), placements=((0, 4),)))
+    assert after.pencil[13] == {4, 5}  # r3c2 is not in r1c1's 2x3 box
+    with pytest.raises(ValueError, match="digit must be 0-6"):
+        board.set_value(0, 7)
+    with pytest.raises(ValueError, match="mark 7, not 1-6"):
+        board.set_pencil(0, {7})
+    with pytest.raises(ValueError, match="80 cells make no N x N grid"):
+        Board("." * 80, "." * 80)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import data_file, read_csv
+from conftest import VENDORED, data_file, read_csv
 
 import sudoku_fast as sf
 from sudoku_fast.cli import main
@@ -19,16 +19,17 @@ NIGHTMARE = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4.
 TWO_SOLUTIONS = "9.6.7.4.3...4..2...7..23.1.5.....1...4.2.8.6...3.....5.3.7...5...7..5...4.5.1.7.8"
 
 
-def _play(puzzle: str, solution: str) -> list[sf.Hint]:
+def _play(puzzle: str, solution: str, box: tuple[int, int] | None = None) -> list[sf.Hint]:
     """Apply hints until solved, checking each one against the known solution."""
-    board = sf.Board.new(puzzle)
+    board = sf.Board.new(puzzle, box=box)
+    symbols = board.geometry.symbols
     steps = []
     while (step := sf.hint(board)) is not None:
         assert not step.is_mistake, step
         for cell, digit in step.placements:
-            assert solution[cell] == str(digit), step
+            assert solution[cell] == symbols[digit - 1], step
         for cell, digit in step.eliminations:
-            assert solution[cell] != str(digit), step
+            assert solution[cell] != symbols[digit - 1], step
         assert step.placements or step.eliminations
         assert not steps or step != steps[-1]
         steps.append(step)
@@ -179,3 +180,125 @@ def test_cli_hint_on_a_saved_board(capsys: pytest.CaptureFixture[str], tmp_path:
     sf.save_board(board, path)
     assert main(["hint", str(path)]) == 0
     assert capsys.readouterr().out.startswith("wrong value")
+
+
+# ---------------------------------------------------------------- every geometry
+
+
+def _transpose(puzzle: str, size: int) -> str:
+    return "".join(puzzle[c * size + r] for r in range(size) for c in range(size))
+
+
+@pytest.mark.parametrize(
+    ("name", "count"),
+    [
+        ("sudoku6_2x3.csv", 4),
+        ("sudoku12_3x4.csv", 5),
+        ("sudoku16_misc.csv", 3),
+        ("sudoku16_goomii_sample100_with_solutions.csv", 3),
+    ],
+)
+def test_hints_solve_other_sizes(name: str, count: int) -> None:
+    for row in read_csv(VENDORED / name)[:count]:
+        puzzle = row["puzzle"]
+        solution = sf.solve(puzzle)
+        assert solution is not None
+        if row["solution"]:
+            assert solution == row["solution"]
+        steps = _play(puzzle, solution)
+        assert all(s.technique != "guess" for s in steps)
+        assert all(s.explanation for s in steps)
+
+
+def test_hints_on_rectangular_boxes_both_ways() -> None:
+    puzzle = read_csv(VENDORED / "sudoku6_2x3.csv")[0]["puzzle"]
+    transposed = _transpose(puzzle, 6)
+    solution = sf.solve(transposed, box=(3, 2))
+    assert solution is not None and solution == _transpose(sf.solve(puzzle) or "", 6)
+    _play(transposed, solution, box=(3, 2))
+    step = sf.hint(transposed, box=(3, 2))
+    assert step == sf.hint(sf.Board.new(transposed, box=(3, 2)))
+    with pytest.raises(ValueError, match="a Board has its geometry"):
+        sf.hint(sf.Board.new(puzzle), box=(2, 3))
+
+
+def test_hints_in_another_alphabet() -> None:
+    puzzle = read_csv(VENDORED / "sudoku16_misc.csv")[0]["puzzle"]
+    hex_puzzle = puzzle.translate(str.maketrans("123456789ABCDEFG", "0123456789ABCDEF"))
+    board = sf.Board.new(hex_puzzle, alphabet="0123456789ABCDEF")
+    assert sf.hint(board) == sf.hint(puzzle)  # the same values, whatever their symbols
+    cell = hex_puzzle.index(".")
+    solution = sf.solve(hex_puzzle, alphabet="0123456789ABCDEF")
+    assert solution is not None
+    right = "0123456789ABCDEF".index(solution[cell]) + 1
+    wrong = right % 16 + 1
+    step = sf.hint(board.set_value(cell, wrong))
+    assert step is not None and step.technique == "wrong value"
+    symbol = "0123456789ABCDEF"[wrong - 1]
+    assert f"the {symbol} entered in r1c{cell + 1} is wrong" in step.explanation
+
+
+def _rule_candidates_any(grid: str, rows: int, cols: int, symbols: str) -> list[set[int]]:
+    """Candidates of any geometry, from the rules alone."""
+    n = rows * cols
+    out = []
+    for cell in range(n * n):
+        if grid[cell] != ".":
+            out.append(set())
+            continue
+        r, c = divmod(cell, n)
+        seen = {grid[r * n + k] for k in range(n)} | {grid[k * n + c] for k in range(n)}
+        top, left = r - r % rows, c - c % cols
+        seen |= {grid[(top + i) * n + left + j] for i in range(rows) for j in range(cols)}
+        out.append({v + 1 for v, s in enumerate(symbols) if s not in seen})
+    return out
+
+
+def test_candidates_of_other_sizes() -> None:
+    six = read_csv(VENDORED / "sudoku6_2x3.csv")[1]["puzzle"]
+    cases = [
+        (six, None, 2, 3),
+        (_transpose(six, 6), (3, 2), 3, 2),
+        (read_csv(VENDORED / "sudoku12_3x4.csv")[0]["puzzle"], None, 3, 4),
+        (read_csv(VENDORED / "sudoku16_misc.csv")[0]["puzzle"], None, 4, 4),
+        (read_csv(VENDORED / "sudoku25_misc.csv")[0]["puzzle"], None, 5, 5),
+    ]
+    symbols = "123456789ABCDEFGHIJKLMNOP"
+    for puzzle, box, rows, cols in cases:
+        expected = _rule_candidates_any(puzzle, rows, cols, symbols[: rows * cols])
+        assert sf.candidates(puzzle, box=box) == expected
+
+
+def test_hint_needs_a_decided_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudoku_fast import hints
+
+    puzzle = read_csv(VENDORED / "sudoku16_misc.csv")[5]["puzzle"]
+    monkeypatch.setattr(hints, "DEFAULT_MAX_NODES", 1)
+    hints._solution_of.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="more than 1 search nodes"):
+            sf.hint(puzzle)
+    finally:
+        hints._solution_of.cache_clear()
+
+
+def test_cli_hint_other_sizes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    six = read_csv(VENDORED / "sudoku6_2x3.csv")[0]["puzzle"]
+    transposed = _transpose(six, 6)
+    assert main(["hint", "--all", "--box", "3x2", transposed]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == "solved" and len(lines) > 10
+    assert main(["hint", "--box", "3", "2", transposed]) == 0
+    step = sf.hint(transposed, box=(3, 2))
+    assert step is not None and capsys.readouterr().out.startswith(step.technique)
+    sixteen = read_csv(VENDORED / "sudoku16_misc.csv")[0]["puzzle"]
+    assert main(["hint", "--all", sixteen]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == "solved"
+    assert any("=G" in line or "=A" in line for line in out)  # values shown as symbols
+    path = tmp_path / "board.json"
+    sf.save_board(sf.Board.new(transposed, box=(3, 2)), path)
+    assert main(["hint", str(path)]) == 0
+    assert capsys.readouterr().out.startswith(step.technique)
+    assert main(["hint", str(path), "--box", "3x2"]) == 2  # a saved board has its geometry
+    assert "a saved board has its own" in capsys.readouterr().err

@@ -9,6 +9,7 @@ from array import array
 
 import pytest
 from checks import check_solution
+from conftest import VENDORED, read_csv
 
 import sudoku_fast as sf
 from sudoku_fast.datasets import load_embedded
@@ -153,3 +154,65 @@ def test_solve_stats_rejects_bad_input() -> None:
         sf.solve_stats("." * 81)
     with pytest.raises(ValueError):
         sf.solve_stats(["." * 81], limit=0)
+
+
+# ---------------------------------------------------------------- every geometry
+
+
+@pytest.mark.parametrize(
+    ("name", "box"),
+    [
+        ("sudoku6_2x3.csv", (2, 3)),
+        ("sudoku12_3x4.csv", (3, 4)),
+        ("sudoku16_goomii_sample100_with_solutions.csv", (4, 4)),
+        ("sudoku25_misc.csv", (5, 5)),
+    ],
+)
+def test_solve_stats_of_other_sizes(name: str, box: tuple[int, int]) -> None:
+    rows = read_csv(VENDORED / name)
+    puzzles = [r["puzzle"] for r in rows]
+    stats = sf.solve_stats(puzzles, threads=2)
+    for row, solution in zip(rows, stats.solutions, strict=True):
+        check_solution(solution, row["puzzle"], box=box)
+        if row["solution"]:
+            assert solution == row["solution"]
+    assert list(stats.counts) == [1] * len(rows)
+    summary = stats.summary()
+    assert summary.puzzles == summary.solved == len(rows) and summary.unknown == 0
+    assert all(n >= 1 for n in stats.nodes) and summary.max_us > 0
+    assert sf.solve_stats(puzzles, threads=1, box=box).solutions == stats.solutions
+
+
+def test_solve_stats_box_alphabet_and_sizes() -> None:
+    six = read_csv(VENDORED / "sudoku6_2x3.csv")[0]["puzzle"]
+    transposed = "".join(six[c * 6 + r] for r in range(6) for c in range(6))
+    stats = sf.solve_stats([transposed], box=(3, 2))
+    check_solution(stats.solutions[0], transposed, box=(3, 2))
+    hex_puzzles = [
+        r["puzzle"].translate(str.maketrans("123456789ABCDEFG", "0123456789ABCDEF"))
+        for r in read_csv(VENDORED / "sudoku16_misc.csv")[:5]
+    ]
+    stats = sf.solve_stats(hex_puzzles, alphabet="0123456789ABCDEF")
+    assert stats.solutions == sf.solve_many(hex_puzzles, alphabet="0123456789ABCDEF")
+    for puzzle, solution in zip(hex_puzzles, stats.solutions, strict=True):
+        check_solution(solution, puzzle, symbols="0123456789ABCDEF")
+    with pytest.raises(ValueError, match="puzzle 1: a 9x9 puzzle in a batch of 6x6"):
+        sf.solve_stats([six, "." * 81])
+
+
+def test_solve_stats_node_budget() -> None:
+    puzzles = [r["puzzle"] for r in read_csv(VENDORED / "sudoku16_misc.csv")[:20]]
+    full = sf.solve_stats(puzzles, threads=1)
+    budget = sorted(full.nodes)[len(puzzles) // 2]  # about half need more
+    with pytest.raises(sf.SearchLimitExceeded) as caught:
+        sf.solve_stats(puzzles, threads=1, max_nodes=budget)
+    partial = caught.value.partial
+    assert isinstance(partial, sf.Stats)
+    assert caught.value.indices == [i for i, c in enumerate(partial.counts) if c < 0]
+    assert caught.value.indices and len(caught.value.indices) < len(puzzles)
+    for i, solution in enumerate(partial.solutions):
+        assert solution == (None if i in caught.value.indices else full.solutions[i])
+    summary = partial.summary()
+    assert summary.unknown == len(caught.value.indices)
+    assert summary.solved == len(puzzles) - summary.unknown and summary.no_solution == 0
+    assert sf.solve_stats(puzzles, threads=1, max_nodes=None).solutions == full.solutions

@@ -7,9 +7,11 @@ import random
 
 import pytest
 from checks import check_solution
+from conftest import VENDORED, read_csv
 
 from sudoku_fast import _textio, stream
 from sudoku_fast.datasets import load_embedded
+from sudoku_fast.grid import geometry_for
 from sudoku_fast.progress import Progress
 from sudoku_fast.stream import (
     FLAG_BAD,
@@ -121,10 +123,18 @@ def test_bad_records_get_reasons() -> None:
     assert n == 2 and grid_text(grids[81:162]) == PUZZLE
 
 
-def solve_text(data: str, **options: object) -> tuple[str, str, stream.RunReport]:
+def solve_text(
+    data: str, box: object = None, alphabet: object = None, **options: object
+) -> tuple[str, str, stream.RunReport]:
     out = io.BytesIO()
     err = io.StringIO()
-    reader = PuzzleReader(io.BytesIO(data.encode()), "t", want_given=bool(options.get("verify")))
+    reader = PuzzleReader(
+        io.BytesIO(data.encode()),
+        "t",
+        want_given=bool(options.get("verify")),
+        box=box,
+        alphabet=alphabet,
+    )
     opts = SolveOptions(csv_output=reader.is_csv, **options)  # type: ignore[arg-type]
     report = solve_stream(reader, out, opts, Messages(err), Progress(err, None))
     return out.getvalue().decode(), err.getvalue(), report
@@ -216,3 +226,150 @@ def test_progress_bar_only_on_a_terminal() -> None:
     assert piped.getvalue() == "" and not quiet.enabled
     off = Progress(FakeTerminal(), total_bytes=None, enabled=False)
     assert not off.enabled
+
+
+# ---------------------------------------------------------------- every geometry
+
+SIXTEEN = read_csv(VENDORED / "sudoku16_goomii_sample100_with_solutions.csv")
+
+
+def sized_records(
+    data: bytes, **kwargs: object
+) -> tuple[PuzzleReader, list[tuple[int, str, int, str]]]:
+    """The reader and (line, puzzle, flags, given) of every record, in any geometry."""
+    reader = PuzzleReader(io.BytesIO(data), "test", **kwargs)  # type: ignore[arg-type]
+    found = []
+    for batch in reader:
+        geometry, cells = batch.geometry, batch.geometry.cells
+        for i in range(batch.n):
+            grid = slice(i * cells, (i + 1) * cells)
+            bad = batch.flags[i] & FLAG_BAD
+            given = batch.flags[i] & FLAG_GIVEN
+            found.append(
+                (
+                    batch.line_numbers[i],
+                    "" if bad else grid_text(batch.grids[grid], geometry),
+                    batch.flags[i],
+                    grid_text(batch.given[grid], geometry) if given else "",
+                )
+            )
+    return reader, found
+
+
+@pytest.mark.usefixtures("tiny_blocks")
+def test_other_sizes_across_blocks() -> None:
+    rng = random.Random(5)
+    lines: list[str] = []
+    expected = []
+    for row in SIXTEEN[:30]:
+        for _ in range(rng.randrange(3)):
+            lines.append(rng.choice(["", "# comment", "   "]))
+        p = row["puzzle"]
+        lines.append(
+            p if rng.random() < 0.5 else " ".join(p[r * 16 : r * 16 + 16] for r in range(16))
+        )
+        expected.append((len(lines), p))
+    reader, found = sized_records("\r\n".join(lines).encode())
+    assert reader.geometry == geometry_for(16)
+    assert [(line, puzzle) for line, puzzle, _, _ in found] == expected
+
+
+def test_csv_of_another_size_with_solutions() -> None:
+    rows = SIXTEEN[:5]
+    data = "puzzle,solution\n" + "".join(f"{r['puzzle']},{r['solution']}\n" for r in rows)
+    reader, found = sized_records(data.encode(), want_given=True)
+    assert reader.is_csv and reader.geometry == geometry_for(16)
+    assert found == [(i + 2, r["puzzle"], FLAG_GIVEN, r["solution"]) for i, r in enumerate(rows)]
+
+
+def test_the_first_puzzle_that_parses_decides() -> None:
+    six = [r["puzzle"] for r in read_csv(VENDORED / "sudoku6_2x3.csv")]
+    nine = PUZZLE
+    data = f"# a 6x6 file\n{six[0][:-1]}\n{six[0]}\n{nine}\n{six[1]}\n".encode()
+    reader, found = sized_records(data)
+    assert reader.geometry == geometry_for(6)
+    assert [(line, puzzle, flags) for line, puzzle, flags, _ in found] == [
+        (2, "", FLAG_BAD),
+        (3, six[0], 0),
+        (4, "", FLAG_BAD),
+        (5, six[1], 0),
+    ]
+    (batch,) = list(PuzzleReader(io.BytesIO(data), "t"))
+    reasons = dict(batch.problems)
+    assert reasons[0].startswith("expected 36 cells, found 35 (a 6x6 grid")
+    assert reasons[2].startswith("a 9x9 puzzle in a file of 6x6 puzzles")
+    # With the geometry fixed, a puzzle of another size is just a malformed one.
+    (batch,) = list(PuzzleReader(io.BytesIO(data), "t", box=(2, 3)))
+    assert dict(batch.problems)[2].startswith("unexpected character '8' at position 6")
+    # Nothing parses: each line says what is wrong with it alone.
+    (batch,) = list(PuzzleReader(io.BytesIO(b"12345\nxyz\n"), "t"))
+    assert PuzzleReader(io.BytesIO(b""), "t").geometry is None
+    assert [r for _, r in batch.problems] == [
+        "expected 81 cells, found 5 (or N*N cells for another grid size N: 16, 36, 64, 100, "
+        "144, ... 2401)",
+        "unexpected character 'x' at position 0",
+    ]
+
+
+def test_box_and_alphabet_fix_the_geometry() -> None:
+    hexed = [
+        r["puzzle"].translate(str.maketrans("123456789ABCDEFG", "0123456789ABCDEF"))
+        for r in SIXTEEN[:3]
+    ]
+    data = "".join(p + "\n" for p in hexed).encode()
+    reader, found = sized_records(data, alphabet="0123456789ABCDEF")
+    assert reader.geometry == geometry_for(16, None, "0123456789ABCDEF")
+    assert [puzzle for _, puzzle, _, _ in found] == hexed
+    with pytest.raises(ValueError, match="inconsistent grid size"):
+        PuzzleReader(io.BytesIO(data), "t", box=(3, 3), alphabet="0123456789ABCDEF")
+
+
+def test_solve_stream_other_sizes() -> None:
+    rows = SIXTEEN[:6]
+    data = "".join(f"{r['puzzle']}\n" for r in rows) + "1" * 256 + "\nxyz\n"
+    text, err, report = solve_text(data, threads=1)
+    assert text.splitlines() == [r["solution"] for r in rows] + ["none", "error"]
+    assert (report.records, report.solved, report.no_solution, report.malformed) == (8, 6, 1, 1)
+    assert "t:8: unexpected character 'x' at position 0 (a 16x16 grid" in err
+    text, _, _ = solve_text(data, count=True, limit=3, on_error="skip")
+    assert text.splitlines() == ["1"] * 6 + ["0"]
+    lines = ["puzzle,solution"] + [f"{r['puzzle']},{r['solution']}" for r in rows]
+    text, err, report = solve_text("\n".join(lines) + "\n,\n", verify=True)
+    assert text.splitlines() == [*lines, ",error"]
+    assert report.checked == 6 and report.mismatches == 0
+
+
+def test_verify_other_sizes_reports_differences() -> None:
+    rows = SIXTEEN[:4]
+    broken = rows[1]["solution"]
+    broken = broken[1] + broken[0] + broken[2:]  # breaks the rules
+    lines = [
+        "puzzle,solution",
+        f"{rows[0]['puzzle']},{rows[0]['solution']}",
+        f"{rows[1]['puzzle']},{broken}",
+        f"{rows[2]['puzzle']},{rows[2]['solution'][:255]}",  # malformed
+        f"{'.' * 256},{rows[3]['solution']}",  # several solutions; maybe another one found
+        f"{'1' * 256},{rows[3]['solution']}",  # no solution
+    ]
+    text, err, report = solve_text("\n".join(lines) + "\n", verify=True)
+    assert "t:3: mismatch: the given solution is not a solution of the puzzle" in err
+    assert "t:4: mismatch: the given solution is malformed: expected 256 cells" in err
+    assert "t:6: mismatch: no solution found, and the given solution is not valid" in err
+    found = text.splitlines()[4].split(",")[1]
+    check_solution(found, "." * 256)
+    several = "t:5: mismatch: several solutions; the given one differs" in err
+    assert several == (found != rows[3]["solution"])
+    assert report.checked == 5 and report.mismatches == 3 + several
+
+
+def test_node_budget_in_a_stream() -> None:
+    # The first five puzzles of sudoku16_misc need 7, 2, 1, 1 and 6 search nodes.
+    rows = read_csv(VENDORED / "sudoku16_misc.csv")[:5]
+    data = "".join(f"{r['puzzle']}\n" for r in rows)
+    text, err, report = solve_text(data, threads=1, max_nodes=3)
+    out = text.splitlines()
+    assert out[0] == out[4] == "unknown"
+    assert (report.solved, report.unknown, report.no_solution) == (3, 2, 0)
+    assert "t:5: unknown: no answer within 3 search nodes" in err
+    text, _, report = solve_text(data, threads=1, max_nodes=None)
+    assert report.solved == 5 and "unknown" not in text

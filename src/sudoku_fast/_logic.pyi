@@ -5,6 +5,7 @@ from typing import Any, Final
 from typing_extensions import disjoint_base
 
 from .grid import Geometry
+from .logic import Record
 
 TECHNIQUES: Final[int]
 SLOTS: Final[int]
@@ -12,8 +13,7 @@ CONTRADICTION: Final[int]
 NO_MEMORY: Final[int]
 STUCK: Final[int]
 
-Pairs = tuple[tuple[int, int], ...]
-Record = tuple[int, tuple[int, ...], tuple[int, ...], Pairs, Pairs, tuple[int, ...]]
+__pyx_capi__: Final[dict[str, Any]]  # the C functions other compiled modules cimport
 
 @disjoint_base
 class LogicTables:
@@ -29,7 +29,12 @@ def rate_range(
 ) -> None: ...
 def solve_steps(tables: LogicTables, values: Any, solution: Any) -> list[Record]: ...
 def find_step(
-    tables: LogicTables, values: Any, allowed: Any, max_level: int = 5, min_level: int = 1
+    tables: LogicTables,
+    values: Any,
+    allowed: Any,
+    solution: Any = None,
+    max_level: int = 5,
+    min_level: int = 1,
 ) -> Record | None: ...
 def level_within_range(
     tables: LogicTables, grids: Any, max_level: int, levels: Any, start: int, stop: int

@@ -1,6 +1,9 @@
 """A board in progress: the givens, the player's values and pencil marks; save and load as JSON.
 
-The file format is a small JSON object (UTF-8); every field is required except `pencil`::
+A board has a grid geometry (`grid.Geometry`): any size `parse` accepts, square or
+rectangular boxes, the default symbols or an alphabet of the caller's.
+
+The file format is a small JSON object (UTF-8)::
 
     {
       "format": "sudoku-fast-board",
@@ -11,11 +14,18 @@ The file format is a small JSON object (UTF-8); every field is required except `
       "pencil": {"r1c3": "2679", "r9c9": "38"}
     }
 
-* `givens` and `values` are size*size characters in row-major order, `.` for an empty
-  cell; digits are written `1`-`9` (larger sizes continue with `A`, `B`, ...). A cell
+* `size` is N for an N x N grid. Two optional fields follow it, written only when they
+  differ from the defaults of that size (`grid.geometry_for`): `box`, the box shape as
+  `[rows, cols]` (e.g. `"box": [3, 2]` for a 6x6 board with boxes 3 rows tall), and
+  `alphabet`, the N symbols of values 1..N in order (e.g. `"alphabet":
+  "0123456789ABCDEF"` for a 16x16 board written 0-F). A file without them, like every
+  file written before they existed, gets the defaults.
+* `givens` and `values` are N*N characters in row-major order, each a symbol of the
+  board or `.` for an empty cell (default symbols: `1`-`9`, then `A`, `B`, ...). A cell
   holds a given or a player's value, never both.
-* `pencil` maps a cell name (`r<row>c<column>`, counted from 1) to its pencil marks in
-  ascending order; cells without marks are left out.
+* `pencil` (optional) maps a cell name (`r<row>c<column>`, counted from 1) to its
+  pencil marks, written as symbols in ascending order of value; cells without marks are
+  left out.
 
 `Board.from_json(board.to_json()) == board` for every board: the round trip is exact.
 """
@@ -23,101 +33,128 @@ The file format is a small JSON object (UTF-8); every field is required except `
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from .grid import parse
-from .logic import Hint, LogicSolver, digits_of, geometry
+from .grid import SYMBOLS, Geometry, default_box, format_values, geometry_for, parse_grid
+from .logic import Hint, LogicSolver, digits_of
 
 FORMAT = "sudoku-fast-board"
 VERSION = 1
-SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 _CELL_NAME = re.compile(r"r(\d+)c(\d+)")
 
 
-def _symbol(digit: int) -> str:
-    return SYMBOLS[digit - 1]
-
-
-def _text_to_values(text: str, size: int, what: str) -> tuple[int, ...]:
+def _decode(text: object, geometry: Geometry, what: str) -> tuple[int, ...]:
     """Values of a canonical board string (`.` empty); ValueError naming the position."""
     if not isinstance(text, str):
         raise TypeError(f"{what} must be a str, not {type(text).__name__}")
-    if len(text) != size * size:
-        raise ValueError(f"{what}: expected {size * size} cells, found {len(text)}")
+    if len(text) != geometry.cells:
+        raise ValueError(f"{what}: expected {geometry.cells} cells, found {len(text)}")
+    symbols = geometry.symbols
     out = []
     for position, ch in enumerate(text):
-        if ch == ".":
-            out.append(0)
-            continue
-        digit = SYMBOLS.find(ch) + 1
-        if not 1 <= digit <= size:
+        value = 0 if ch == "." else symbols.find(ch) + 1
+        if ch != "." and not value:
             raise ValueError(f"{what}: unexpected character {ch!r} at position {position}")
-        out.append(digit)
+        out.append(value)
     return tuple(out)
 
 
-def _values_to_text(values: Iterable[int]) -> str:
-    return "".join(_symbol(v) if v else "." for v in values)
+def _inferred_geometry(givens: object) -> Geometry:
+    """The default geometry of a givens string, from its number of cells."""
+    if not isinstance(givens, str):
+        raise TypeError(f"givens must be a str, not {type(givens).__name__}")
+    size = math.isqrt(len(givens))
+    if size * size != len(givens) or size < 1:
+        raise ValueError(f"givens: {len(givens)} cells make no N x N grid")
+    try:
+        return geometry_for(size)
+    except ValueError as err:
+        raise ValueError(f"givens: {err}") from None
 
 
-@dataclass(frozen=True)
+def _is_default_alphabet(geometry: Geometry) -> bool:
+    return geometry.symbols == SYMBOLS[: geometry.size]
+
+
+@dataclass(frozen=True, init=False)
 class Board:
     """A board in progress. Construct with `Board.new(puzzle)` or `Board.from_json(text)`.
 
-    `givens` and `values` are canonical strings (`.` = empty); `pencil` holds one
-    frozenset of digits per cell (empty = no marks). A cell holds a given or a value,
-    never both; pencil marks on filled cells are allowed (they are kept as they are).
+    `givens` and `values` are canonical strings in the board's symbols (`.` = empty);
+    `pencil` holds one frozenset of values per cell (empty = no marks); `geometry` is
+    the grid's size, box shape and symbols. A cell holds a given or a value, never
+    both; pencil marks on filled cells are allowed (they are kept as they are).
     """
 
     givens: str
     values: str
-    pencil: tuple[frozenset[int], ...] = field(default=())
-    size: int = 9
+    pencil: tuple[frozenset[int], ...]
+    geometry: Geometry
 
-    def __post_init__(self) -> None:
-        if isinstance(self.size, bool) or not isinstance(self.size, int):
-            raise TypeError(f"size must be an int, not {type(self.size).__name__}")
-        if not 1 <= self.size <= len(SYMBOLS):
-            raise ValueError(f"unsupported size {self.size}")
-        cells = self.size * self.size
-        givens = _text_to_values(self.givens, self.size, "givens")
-        values = _text_to_values(self.values, self.size, "values")
-        for cell, (g, v) in enumerate(zip(givens, values, strict=True)):
+    def __init__(
+        self,
+        givens: str,
+        values: str,
+        pencil: Iterable[Iterable[int]] = (),
+        geometry: Geometry | None = None,
+    ) -> None:
+        """Check and store the parts; `geometry` defaults to that of the givens' size.
+
+        Raises `ValueError` (or `TypeError`) naming the part that does not fit.
+        """
+        if geometry is None:
+            geometry = _inferred_geometry(givens)
+        elif not isinstance(geometry, Geometry):
+            raise TypeError(f"geometry must be a Geometry, not {type(geometry).__name__}")
+        given_values = _decode(givens, geometry, "givens")
+        user_values = _decode(values, geometry, "values")
+        for cell, (g, v) in enumerate(zip(given_values, user_values, strict=True)):
             if g and v:
                 raise ValueError(f"values: cell {cell} holds a given and a value")
-        pencil = self.pencil
-        if pencil == ():
-            pencil = tuple(frozenset() for _ in range(cells))
-        if len(pencil) != cells:
-            raise ValueError(f"pencil: expected {cells} cells, found {len(pencil)}")
-        checked = []
-        for cell, marks in enumerate(pencil):
-            marks = frozenset(marks)
-            for digit in marks:
-                if isinstance(digit, bool) or not isinstance(digit, int):
-                    raise TypeError(f"pencil: cell {cell} holds a non-int mark {digit!r}")
-                if not 1 <= digit <= self.size:
-                    raise ValueError(f"pencil: cell {cell} holds mark {digit}, not 1-{self.size}")
-            checked.append(marks)
-        object.__setattr__(self, "pencil", tuple(checked))
+        marks_per_cell = tuple(frozenset(marks) for marks in pencil)
+        if not marks_per_cell:
+            marks_per_cell = (frozenset(),) * geometry.cells
+        if len(marks_per_cell) != geometry.cells:
+            raise ValueError(
+                f"pencil: expected {geometry.cells} cells, found {len(marks_per_cell)}"
+            )
+        for cell, marks in enumerate(marks_per_cell):
+            for value in marks:
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise TypeError(f"pencil: cell {cell} holds a non-int mark {value!r}")
+                if not 1 <= value <= geometry.size:
+                    raise ValueError(
+                        f"pencil: cell {cell} holds mark {value}, not 1-{geometry.size}"
+                    )
+        object.__setattr__(self, "givens", givens)
+        object.__setattr__(self, "values", values)
+        object.__setattr__(self, "pencil", marks_per_cell)
+        object.__setattr__(self, "geometry", geometry)
 
     @classmethod
-    def new(cls, puzzle: str) -> Board:
+    def new(cls, puzzle: str, *, box: object = None, alphabet: object = None) -> Board:
         """A fresh board: the puzzle's clues as givens, no values, no pencil marks.
 
-        Accepts any notation `parse` accepts (9x9).
+        Accepts any notation and size `parse` accepts; `box=(rows, cols)` and
+        `alphabet` fix the geometry as they do there.
         """
-        givens = parse(puzzle)
-        return cls(givens, "." * len(givens))
+        geometry, clues = parse_grid(puzzle, box=box, alphabet=alphabet)
+        return cls(format_values(clues, geometry), "." * geometry.cells, (), geometry)
+
+    @property
+    def size(self) -> int:
+        """N, the number of rows (and columns, and values)."""
+        return self.geometry.size
 
     @property
     def cells(self) -> int:
-        """Number of cells, size * size."""
-        return self.size * self.size
+        """Number of cells, N*N."""
+        return self.geometry.cells
 
     @property
     def grid(self) -> str:
@@ -126,29 +163,42 @@ class Board:
 
     def given_values(self) -> tuple[int, ...]:
         """The givens as ints (0 = empty)."""
-        return _text_to_values(self.givens, self.size, "givens")
+        return _decode(self.givens, self.geometry, "givens")
 
     def user_values(self) -> tuple[int, ...]:
         """The player's values as ints (0 = none)."""
-        return _text_to_values(self.values, self.size, "values")
+        return _decode(self.values, self.geometry, "values")
+
+    def grid_values(self) -> list[int]:
+        """Givens and the player's values together as ints (0 = empty)."""
+        return [g or v for g, v in zip(self.given_values(), self.user_values(), strict=True)]
+
+    def symbol(self, value: int) -> str:
+        """The character of `value` (1..N) in the board's symbols."""
+        return self.geometry.symbols[value - 1]
 
     def set_value(self, cell: int, digit: int) -> Board:
-        """A copy with the player's `digit` in `cell` (0 clears it); givens cannot change."""
+        """A copy with the player's `digit` (value 1..N) in `cell` (0 clears it).
+
+        Givens cannot change.
+        """
         self._check_cell(cell)
         if self.givens[cell] != ".":
             raise ValueError(f"cell {cell} holds a given")
+        if isinstance(digit, bool) or not isinstance(digit, int):
+            raise TypeError(f"digit must be an int, not {type(digit).__name__}")
         if not 0 <= digit <= self.size:
             raise ValueError(f"digit must be 0-{self.size}, got {digit}")
         values = list(self.values)
-        values[cell] = _symbol(digit) if digit else "."
-        return Board(self.givens, "".join(values), self.pencil, self.size)
+        values[cell] = self.symbol(digit) if digit else "."
+        return Board(self.givens, "".join(values), self.pencil, self.geometry)
 
     def set_pencil(self, cell: int, marks: Iterable[int]) -> Board:
-        """A copy with the pencil marks of `cell` replaced by `marks`."""
+        """A copy with the pencil marks of `cell` replaced by `marks` (values 1..N)."""
         self._check_cell(cell)
         pencil = list(self.pencil)
         pencil[cell] = frozenset(marks)
-        return Board(self.givens, self.values, tuple(pencil), self.size)
+        return Board(self.givens, self.values, pencil, self.geometry)
 
     def _check_cell(self, cell: int) -> None:
         if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < self.cells:
@@ -172,10 +222,10 @@ class Board:
             for cell in hint.cells:
                 pencil[cell] = frozenset()
         else:
-            peers = geometry(self.size).peers
+            peers = self.geometry.peers
             for cell, digit in hint.placements:
                 if self.givens[cell] == ".":
-                    values[cell] = _symbol(digit)
+                    values[cell] = self.symbol(digit)
                 pencil[cell] = frozenset()
                 for other in peers[cell]:
                     pencil[other] = pencil[other] - {digit}
@@ -184,29 +234,26 @@ class Board:
                 marks = pencil[cell]
                 if not marks:
                     if allowed is None:
-                        now = _text_to_values("".join(values), self.size, "values")
-                        grid = [g or v for g, v in zip(self.given_values(), now, strict=True)]
-                        allowed = LogicSolver(grid, geometry(self.size)).cand
+                        placed = Board(self.givens, "".join(values), (), self.geometry)
+                        allowed = LogicSolver(placed.grid_values(), self.geometry).cand
                     marks = frozenset(digits_of(allowed[cell]))
                 pencil[cell] = marks - {digit}
-        return Board(self.givens, "".join(values), tuple(pencil), self.size)
+        return Board(self.givens, "".join(values), pencil, self.geometry)
 
     def to_json(self) -> str:
         """The board in the documented JSON format (see the module doc)."""
-        pencil = {
-            f"r{cell // self.size + 1}c{cell % self.size + 1}": "".join(
-                _symbol(d) for d in sorted(marks)
-            )
+        geometry = self.geometry
+        doc: dict[str, Any] = {"format": FORMAT, "version": VERSION, "size": geometry.size}
+        if default_box(geometry.size) != (geometry.box_rows, geometry.box_cols):
+            doc["box"] = [geometry.box_rows, geometry.box_cols]
+        if not _is_default_alphabet(geometry):
+            doc["alphabet"] = geometry.symbols
+        doc["givens"] = self.givens
+        doc["values"] = self.values
+        doc["pencil"] = {
+            geometry.name(cell): "".join(self.symbol(v) for v in sorted(marks))
             for cell, marks in enumerate(self.pencil)
             if marks
-        }
-        doc = {
-            "format": FORMAT,
-            "version": VERSION,
-            "size": self.size,
-            "givens": self.givens,
-            "values": self.values,
-            "pencil": pencil,
         }
         return json.dumps(doc, indent=2) + "\n"
 
@@ -226,13 +273,12 @@ class Board:
         for key in ("size", "givens", "values"):
             if key not in doc:
                 raise ValueError(f"board: missing field {key!r}")
-        size = doc["size"]
-        if isinstance(size, bool) or not isinstance(size, int):
-            raise ValueError(f"board: size must be an int, got {size!r}")
+        geometry = _geometry_of(doc)
         pencil_doc = doc.get("pencil", {})
         if not isinstance(pencil_doc, dict):
             raise ValueError("board: pencil must be an object")
-        pencil: list[frozenset[int]] = [frozenset() for _ in range(size * size)]
+        size = geometry.size
+        pencil: list[frozenset[int]] = [frozenset() for _ in range(geometry.cells)]
         for name, marks in pencil_doc.items():
             match = _CELL_NAME.fullmatch(name)
             if match is None:
@@ -242,14 +288,33 @@ class Board:
                 raise ValueError(f"pencil: cell {name!r} is outside a {size}x{size} grid")
             if not isinstance(marks, str):
                 raise ValueError(f"pencil: marks of {name} must be a string")
-            digits = set()
+            values = set()
             for ch in marks:
-                digit = SYMBOLS.find(ch) + 1
-                if not 1 <= digit <= size:
+                value = geometry.symbols.find(ch) + 1
+                if not value:
                     raise ValueError(f"pencil: unexpected mark {ch!r} in {name}")
-                digits.add(digit)
-            pencil[(row - 1) * size + col - 1] = frozenset(digits)
-        return cls(doc["givens"], doc["values"], tuple(pencil), size)
+                values.add(value)
+            pencil[(row - 1) * size + col - 1] = frozenset(values)
+        return cls(doc["givens"], doc["values"], pencil, geometry)
+
+
+def _geometry_of(doc: dict[str, Any]) -> Geometry:
+    """The geometry a board file states: `size`, and `box` / `alphabet` when present."""
+    size = doc["size"]
+    if isinstance(size, bool) or not isinstance(size, int):
+        raise ValueError(f"board: size must be an int, got {size!r}")
+    box = doc.get("box")
+    if box is not None:
+        if not isinstance(box, list) or len(box) != 2:
+            raise ValueError(f"board: box must be [rows, cols], got {box!r}")
+        box = tuple(box)
+    alphabet = doc.get("alphabet")
+    if alphabet is not None and not isinstance(alphabet, str):
+        raise ValueError(f"board: alphabet must be a string, got {alphabet!r}")
+    try:
+        return geometry_for(size, box, alphabet)
+    except (TypeError, ValueError) as err:
+        raise ValueError(f"board: {err}") from None
 
 
 def save_board(board: Board, path: str | os.PathLike[str]) -> None:

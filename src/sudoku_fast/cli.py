@@ -18,15 +18,22 @@ import dataclasses
 import importlib
 import json
 import os
+import re
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, BinaryIO, TextIO
 
-from .batch import decode_solutions, encode_puzzles, run_engine
+from .batch import (
+    DEFAULT_MAX_NODES,
+    SearchLimitExceeded,
+    decode_solutions,
+    encode_puzzles,
+    run_engine,
+)
 from .datasets import EMBEDDED_SETS, load_embedded
-from .grid import is_solution, parse, parse_grid, show
+from .grid import CLASSIC, is_solution, parse, parse_grid, show
 from .progress import Progress
 from .solver import count_solutions
 from .stats import BINS_PER_OCTAVE, Summary, solve_stats
@@ -34,11 +41,14 @@ from .stream import (
     MALFORMED_MARK,
     NO_SOLUTION_MARK,
     ON_ERROR_CHOICES,
+    UNKNOWN_MARK,
+    Batch,
     InputError,
     Messages,
     PuzzleReader,
     RunReport,
     SolveOptions,
+    grid_text,
     open_input,
     solve_stream,
     summarize_stream,
@@ -51,6 +61,7 @@ EXIT_CHECK_FAILED = 1
 EXIT_USAGE = 2
 EXIT_MALFORMED = 3
 EXIT_STOPPED = 4
+EXIT_UNDECIDED = 5
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
 
@@ -64,6 +75,8 @@ exit status:
   {EXIT_MALFORMED}    malformed input lines (reported on stderr with their line numbers and
        answered with "{MALFORMED_MARK}"; with --on-error skip they do not count)
   {EXIT_STOPPED}    --on-error fail stopped at a malformed line
+  {EXIT_UNDECIDED}    a puzzle of a grid other than 9x9 ran out of its search-node budget
+       (--max-nodes) before it was decided (answered "{UNKNOWN_MARK}" by `solve`)
   {EXIT_INTERRUPTED}  interrupted (Ctrl-C)
   {EXIT_BROKEN_PIPE}  the output pipe was closed early (e.g. `| head`)
 When several apply, the highest one is returned."""
@@ -168,6 +181,80 @@ def _add_threads(parser: argparse.ArgumentParser, top_level: bool = False) -> No
     )
 
 
+_BOX_PATTERN = re.compile(r"(\d+)[xX](\d+)")
+
+
+def _box(text: str) -> tuple[int, int]:
+    """A --box value: 'RxC' (`main` turns '--box R C' into that form)."""
+    match = _BOX_PATTERN.fullmatch(text.strip())
+    if match is None:
+        raise argparse.ArgumentTypeError(f"expected ROWSxCOLS or ROWS COLS, got {text!r}")
+    return int(match[1]), int(match[2])
+
+
+def _join_box_arguments(argv: Sequence[str]) -> list[str]:
+    """'--box R C' as '--box RxC', so that --box takes one value in both spellings.
+
+    (argparse cannot take one or two values here without swallowing a positional
+    argument that follows.)
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--box" and i + 2 < len(argv):
+            rows, cols = argv[i + 1], argv[i + 2]
+            if rows.isdigit() and cols.isdigit():
+                out += ["--box", f"{rows}x{cols}"]
+                i += 3
+                continue
+        out.append(argv[i])
+        i += 1
+    return out
+
+
+def _add_geometry(parser: argparse.ArgumentParser) -> None:
+    """--box and --alphabet, which fix the grid geometry as `box=` / `alphabet=` do."""
+    parser.add_argument(
+        "--box",
+        type=_box,
+        default=None,
+        metavar="R C",
+        help=(
+            "box shape, rows then columns ('--box 3 2' or '--box 3x2'; default: from "
+            "the size, which the first puzzle decides)"
+        ),
+    )
+    parser.add_argument(
+        "--alphabet",
+        default=None,
+        metavar="SYMBOLS",
+        help="the N symbols of values 1..N, e.g. 0123456789ABCDEF (default: 1-9, A-Z, a-n)",
+    )
+
+
+def _max_nodes(text: str) -> int | None:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be at least 0 (0 = no budget)")
+    return value or None
+
+
+def _add_max_nodes(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--max-nodes",
+        type=_max_nodes,
+        default=DEFAULT_MAX_NODES,
+        metavar="N",
+        help=(
+            "search nodes per puzzle for grids other than 9x9 "
+            f"(default {DEFAULT_MAX_NODES:,}; 0 = no budget)"
+        ),
+    )
+
+
 def _puzzle_argument(text: str) -> str:
     """A PUZZLE argument: the text itself, or '-' for standard input (several lines)."""
     return sys.stdin.read() if text == "-" else text
@@ -199,9 +286,12 @@ def _add_solve_parser(subparsers: Any) -> None:
         description=(
             "Solve every puzzle of FILE (one per line in any notation, '#' comments and "
             "blank lines skipped; or CSV whose header names a 'quizzes' or 'puzzle' "
-            "column). Writes one line per puzzle, in input order: the solution, "
+            "column). The puzzles are of one size, any from 4x4 to 49x49: --box / "
+            "--alphabet fix it, else the first puzzle decides. Writes one line per "
+            "puzzle, in input order: the solution, "
             f"'{NO_SOLUTION_MARK}' when there is none, '{MALFORMED_MARK}' for a malformed "
-            "line. CSV input gives 'puzzle,solution' CSV output. The file is streamed: "
+            f"line, '{UNKNOWN_MARK}' when --max-nodes ran out. CSV input gives "
+            "'puzzle,solution' CSV output. The file is streamed: "
             "memory stays flat and answers start at once."
         ),
     )
@@ -248,6 +338,8 @@ def _add_solve_parser(subparsers: Any) -> None:
         help="report at most N problem lines (default 100; 0 = all)",
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="no summary, no progress bar")
+    _add_geometry(parser)
+    _add_max_nodes(parser)
     parser.set_defaults(handler=_cmd_solve)
 
 
@@ -260,7 +352,9 @@ def _open_output(path: str) -> BinaryIO:
 def _cmd_solve(args: argparse.Namespace) -> int:
     source, name, size = open_input(args.file)
     try:
-        reader = PuzzleReader(source, name, want_given=args.verify)
+        reader = PuzzleReader(
+            source, name, want_given=args.verify, box=args.box, alphabet=args.alphabet
+        )
         csv_output = reader.is_csv if args.format == "auto" else args.format == "csv"
         options = SolveOptions(
             threads=args.threads,
@@ -269,6 +363,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             verify=args.verify,
             on_error=args.on_error,
             csv_output=csv_output,
+            max_nodes=args.max_nodes,
         )
         progress = Progress(sys.stderr, size, enabled=not args.quiet)
         messages = Messages(sys.stderr, max(args.max_messages, 0), progress)
@@ -292,6 +387,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         status = EXIT_MALFORMED
     if report.stopped:
         status = EXIT_STOPPED
+    if report.unknown:
+        status = EXIT_UNDECIDED
     return status
 
 
@@ -302,6 +399,8 @@ def _print_run_summary(name: str, report: RunReport, verify: bool, has_solutions
         f"({rate:,.0f}/s, {report.threads} thread(s)): {report.solved:,} solved, "
         f"{report.no_solution:,} without solution, {report.malformed:,} malformed"
     )
+    if report.unknown:
+        text += f", {report.unknown:,} {UNKNOWN_MARK} (--max-nodes ran out)"
     if verify:
         against = "the rules and the file's solutions" if has_solutions else "the rules"
         text += f"; {report.checked:,} checked against {against}: {report.mismatches:,} problem(s)"
@@ -322,7 +421,9 @@ def _add_stats_parser(subparsers: Any) -> None:
             "Per file: puzzles, puzzles/s, mean, standard deviation and maximum time per "
             "puzzle, share solved without guessing, guesses per puzzle, search-tree size "
             "percentiles and the maximum time as the number of puzzles grows. Without FILE "
-            "it runs on the embedded puzzle sets. Malformed lines are reported and left out."
+            "it runs on the embedded puzzle sets. Each file holds puzzles of one size "
+            "(--box / --alphabet fix it, else its first puzzle decides). Malformed lines "
+            "are reported and left out."
         ),
     )
     parser.add_argument("files", nargs="*", metavar="FILE", help="'-' = stdin")
@@ -333,6 +434,8 @@ def _add_stats_parser(subparsers: Any) -> None:
         metavar="FILE.png",
         help="also draw the time histograms (needs matplotlib: pip install 'sudoku_fast[plot]')",
     )
+    _add_geometry(parser)
+    _add_max_nodes(parser)
     parser.set_defaults(handler=_cmd_stats)
 
 
@@ -345,16 +448,24 @@ def _cmd_stats(args: argparse.Namespace) -> int:
             return EXIT_USAGE
     results: list[tuple[str, Summary]] = []
     status = EXIT_OK
+    geometry = {"box": args.box, "alphabet": args.alphabet}
     if not args.files:
         for name in EMBEDDED_SETS:
-            results.append((name, solve_stats(load_embedded(name), args.threads).summary()))
+            stats = solve_stats(
+                load_embedded(name), args.threads, max_nodes=args.max_nodes, **geometry
+            )
+            results.append((name, stats.summary()))
     for path in args.files:
         source, name, size = open_input(path)
         progress = Progress(sys.stderr, size)
         messages = Messages(sys.stderr, 100, progress)
         try:
             summary, malformed = summarize_stream(
-                PuzzleReader(source, name), args.threads, messages, progress
+                PuzzleReader(source, name, **geometry),
+                args.threads,
+                messages,
+                progress,
+                args.max_nodes,
             )
         finally:
             progress.clear()
@@ -364,6 +475,13 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         if malformed:
             print(f"{name}: {malformed:,} malformed line(s) left out", file=sys.stderr)
             status = EXIT_MALFORMED
+        if summary.unknown:
+            print(
+                f"{name}: {summary.unknown:,} puzzle(s) {UNKNOWN_MARK}: "
+                "no answer within --max-nodes search nodes",
+                file=sys.stderr,
+            )
+            status = EXIT_UNDECIDED
         results.append((name, summary))
     for name, summary in results:
         if args.json:
@@ -400,7 +518,8 @@ def format_summary(name: str, summary: Summary) -> str:
         f"  {'puzzles/s':<26}{s.puzzles_per_second:,.0f}",
         f"  {'time per puzzle (us)':<26}mean {s.mean_us:,.1f}   stddev {s.stddev_us:,.1f}"
         f"   max {s.max_us:,.1f}",
-        f"  {'solved':<26}{s.solved:,} (no solution: {s.no_solution:,})",
+        f"  {'solved':<26}{s.solved:,} (no solution: {s.no_solution:,})"
+        + (f", {UNKNOWN_MARK}: {s.unknown:,}" if s.unknown else ""),
         f"  {'solved without guessing':<26}{s.percent_without_guessing:.1f} %",
         f"  {'guesses per puzzle':<26}{s.guesses_per_puzzle:,.2f}",
         "  search-tree size (nodes) percentiles:",
@@ -445,14 +564,15 @@ def _add_show_parser(subparsers: Any) -> None:
         subparsers,
         "show",
         help="print a puzzle as a grid",
-        description="Print PUZZLE (any notation; '-' reads it from stdin) as a grid.",
+        description="Print PUZZLE (any notation and size; '-' reads it from stdin) as a grid.",
     )
     parser.add_argument("puzzle", metavar="PUZZLE")
+    _add_geometry(parser)
     parser.set_defaults(handler=_cmd_show)
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
-    print(show(_puzzle_argument(args.puzzle)))
+    print(show(_puzzle_argument(args.puzzle), box=args.box, alphabet=args.alphabet))
     return EXIT_OK
 
 
@@ -470,11 +590,15 @@ def _add_count_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--limit", type=_positive, default=2, metavar="N", help="stop counting at N (default 2)"
     )
+    _add_geometry(parser)
+    _add_max_nodes(parser)
     parser.set_defaults(handler=_cmd_count)
 
 
 def _cmd_count(args: argparse.Namespace) -> int:
-    print(count_solutions(_puzzle_argument(args.puzzle), args.limit))
+    puzzle = _puzzle_argument(args.puzzle)
+    geometry = {"box": args.box, "alphabet": args.alphabet}
+    print(count_solutions(puzzle, args.limit, max_nodes=args.max_nodes, **geometry))
     return EXIT_OK
 
 
@@ -491,12 +615,15 @@ def _add_check_parser(subparsers: Any) -> None:
     )
     parser.add_argument("puzzle", metavar="PUZZLE")
     parser.add_argument("solution", metavar="SOLUTION")
+    _add_geometry(parser)
     parser.set_defaults(handler=_cmd_check)
 
 
-def _why_not_a_solution(candidate: str, puzzle: str) -> str:
+def _why_not_a_solution(
+    candidate: str, puzzle: str, box: object = None, alphabet: object = None
+) -> str:
     """What is wrong with a candidate that `is_solution` rejected (any grid size)."""
-    geometry, clues = parse_grid(puzzle)
+    geometry, clues = parse_grid(puzzle, box=box, alphabet=alphabet)
     grid = parse_grid(candidate, geometry=geometry)[1]
     side, symbols = geometry.size, geometry.symbols
     empty = grid.count(0)
@@ -521,11 +648,12 @@ def _why_not_a_solution(candidate: str, puzzle: str) -> str:
 def _cmd_check(args: argparse.Namespace) -> int:
     puzzle = _puzzle_argument(args.puzzle)
     candidate = _puzzle_argument(args.solution)
-    parse(puzzle)  # a malformed PUZZLE is a usage error even when SOLUTION is wrong
-    if not is_solution(candidate, puzzle):
-        print(f"not a solution: {_why_not_a_solution(candidate, puzzle)}")
+    geometry = {"box": args.box, "alphabet": args.alphabet}
+    parse(puzzle, **geometry)  # a malformed PUZZLE is a usage error even when SOLUTION is wrong
+    if not is_solution(candidate, puzzle, **geometry):
+        print(f"not a solution: {_why_not_a_solution(candidate, puzzle, **geometry)}")
         return EXIT_CHECK_FAILED
-    unique = count_solutions(puzzle, 2) == 1
+    unique = count_solutions(puzzle, 2, **geometry) == 1
     print("valid: " + ("the only solution" if unique else "one of several solutions"))
     return EXIT_OK
 
@@ -586,40 +714,68 @@ def _add_rate_parser(subparsers: Any) -> None:
         "rate",
         help="rate the difficulty of the puzzles in a file",
         description=(
-            "Rate each puzzle of FILE (one per line; blank lines and lines starting with "
-            "# are skipped): level, hardest technique, engine guesses and nodes."
+            "Rate each puzzle of FILE (one per line, blank lines and lines starting with "
+            "# skipped; or CSV whose header names a 'quizzes' or 'puzzle' column): level, "
+            "hardest technique, engine guesses and nodes. The puzzles are of one size: "
+            "--box / --alphabet fix it, else the first puzzle decides."
         ),
     )
     parser.add_argument("file", help="file of puzzles, - for standard input")
+    _add_threads(parser)
+    _add_geometry(parser)
     parser.set_defaults(handler=_cmd_rate)
 
 
-def _cmd_rate(args: argparse.Namespace) -> int:
-    from .rating import rate
+def _rated(batch: Batch, threads: int | None) -> Iterator[tuple[int, Any]]:
+    """(line number, Rating or the reason it has none) for every record of a batch."""
+    from .rating import rate, rate_many
 
-    if args.file == "-":
-        lines = sys.stdin.read().splitlines()
-    else:
-        with open(args.file, encoding="utf-8") as f:
-            lines = f.read().splitlines()
+    geometry = batch.geometry
+    cells = geometry.cells
+    reasons = dict(batch.problems)
+    good = [i for i in range(batch.n) if i not in reasons]
+    texts = [grid_text(batch.grids[i * cells : (i + 1) * cells], geometry) for i in good]
+    # The geometry is passed on only when it is not the classic one, which every
+    # version of the rating API takes without it.
+    fixed: dict[str, Any] = {}
+    if geometry != CLASSIC:
+        fixed = {"box": (geometry.box_rows, geometry.box_cols), "alphabet": geometry.symbols}
+    outcomes: list[Any]
+    try:
+        outcomes = list(rate_many(texts, threads=threads, **fixed))
+    except ValueError:
+        # Some puzzle cannot be rated: rate one at a time to say which and why.
+        outcomes = []
+        for text in texts:
+            try:
+                outcomes.append(rate(text, **fixed))
+            except ValueError as err:
+                outcomes.append(str(err))
+    rated = dict(zip(good, outcomes, strict=True))
+    for record in range(batch.n):
+        yield batch.line_numbers[record], reasons.get(record, rated.get(record))
+
+
+def _cmd_rate(args: argparse.Namespace) -> int:
+    source, name, _ = open_input(args.file)
     print("line\tlevel\tname\thardest\tclues\tengine_guesses\tengine_nodes")
     levels: list[int] = []
     failures = 0
-    for number, line in enumerate(lines, 1):
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
-        try:
-            r = rate(text)
-        except ValueError as err:
-            failures += 1
-            print(f"{number}\terror: {err}")
-            continue
-        levels.append(r.level)
-        print(
-            f"{number}\t{r.level}\t{r.name}\t{r.hardest}\t{r.clues}"
-            f"\t{r.engine_guesses}\t{r.engine_nodes}"
-        )
+    try:
+        for batch in PuzzleReader(source, name, box=args.box, alphabet=args.alphabet):
+            for number, r in _rated(batch, args.threads):
+                if isinstance(r, str):
+                    failures += 1
+                    print(f"{number}\terror: {r}")
+                    continue
+                levels.append(r.level)
+                print(
+                    f"{number}\t{r.level}\t{r.name}\t{r.hardest}\t{r.clues}"
+                    f"\t{r.engine_guesses}\t{r.engine_nodes}"
+                )
+    finally:
+        if source is not sys.stdin.buffer:
+            source.close()
     if levels:
         summary = ", ".join(f"{lv}: {levels.count(lv)}" for lv in sorted(set(levels)))
         print(
@@ -633,28 +789,37 @@ def _add_hint_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "hint",
         help="the next logical step for a puzzle or a saved board",
-        description="Show the next step for PUZZLE (a puzzle string or a board JSON file).",
+        description=(
+            "Show the next step for PUZZLE (a puzzle string of any size, or a board JSON "
+            "file, which knows its own geometry)."
+        ),
     )
-    parser.add_argument("puzzle", help="81-character puzzle, or the path of a saved board")
+    parser.add_argument("puzzle", help="a puzzle in any notation, or the path of a saved board")
     parser.add_argument(
         "--all", action="store_true", help="apply hints one after another to the end"
     )
+    _add_geometry(parser)
     parser.set_defaults(handler=_cmd_hint)
 
 
 def _cmd_hint(args: argparse.Namespace) -> int:
     from .board import Board, load_board
     from .hints import hint
-    from .logic import cell_name
 
-    board = load_board(args.puzzle) if os.path.isfile(args.puzzle) else Board.new(args.puzzle)
+    if os.path.isfile(args.puzzle):
+        if args.box is not None or args.alphabet is not None:
+            raise ValueError("--box and --alphabet are for a PUZZLE; a saved board has its own")
+        board = load_board(args.puzzle)
+    else:
+        board = Board.new(args.puzzle, box=args.box, alphabet=args.alphabet)
+    name = board.geometry.name
     while True:
         step = hint(board)
         if step is None:
             print("solved" if args.all else "the board is complete and correct")
             return 0
-        changes = [f"{cell_name(c)}={d}" for c, d in step.placements] + [
-            f"{cell_name(c)}-{d}" for c, d in step.eliminations
+        changes = [f"{name(c)}={board.symbol(d)}" for c, d in step.placements] + [
+            f"{name(c)}-{board.symbol(d)}" for c, d in step.eliminations
         ]
         print(f"{step.technique}: {step.explanation}  [{' '.join(changes)}]")
         if not args.all:
@@ -695,9 +860,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `sudoku-fast`; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else argv
+    args = build_parser().parse_args(_join_box_arguments(arguments))
     try:
         status: int = args.handler(args)
+    except SearchLimitExceeded as err:
+        _error(str(err))
+        return EXIT_UNDECIDED
     except KeyboardInterrupt:
         print("sudoku-fast: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

@@ -1,7 +1,7 @@
 """Hints for a player: the next logical step, or the mistake on the board; pencil marks.
 
 `hint(board)` looks at a puzzle string or a `Board` (givens, the player's values and
-pencil marks) and returns, in this order of priority:
+pencil marks) of any geometry and returns, in this order of priority:
 
 1. a "wrong value" hint when a value the player entered differs from the puzzle's
    unique solution (the first such cell in row-major order);
@@ -12,67 +12,78 @@ pencil marks) and returns, in this order of priority:
 4. a "guess" hint revealing one cell's solution digit when no technique applies;
 5. None when the board is complete and correct.
 
-Hints need givens with exactly one solution (mistakes are defined against it):
-givens with no solution or several solutions raise `ValueError`. A plain puzzle
-string counts as givens only.
+Hints need givens with exactly one solution (mistakes are defined against it), found
+by the engine of the board's geometry: givens with no solution or several raise
+`ValueError`, and so do givens whose search needs more than `DEFAULT_MAX_NODES` nodes
+(possible on big grids only). A plain puzzle string counts as givens only.
 """
 
 from __future__ import annotations
 
-from .batch import run_engine
+from array import array
+from functools import lru_cache
+
+from . import _logic
+from .batch import DEFAULT_MAX_NODES, run_engine
 from .board import Board
-from .logic import Hint, LogicSolver, digits_of, geometry, reveal
+from .grid import Geometry
+from .logic import Hint, LogicSolver, digits_of, hint_from_record
 
 __all__ = ["Hint", "candidates", "hint"]
 
 
-def _board_of(puzzle: str | Board) -> Board:
+def _board_of(puzzle: str | Board, box: object, alphabet: object) -> Board:
     if isinstance(puzzle, Board):
+        if box is not None or alphabet is not None:
+            raise ValueError("box and alphabet are for a puzzle string; a Board has its geometry")
         return puzzle
     if not isinstance(puzzle, str):
         raise TypeError(f"puzzle must be a str or a Board, not {type(puzzle).__name__}")
-    return Board.new(puzzle)
+    return Board.new(puzzle, box=box, alphabet=alphabet)
 
 
-def candidates(puzzle: str | Board) -> list[set[int]]:
-    """The pencil marks the rules allow: for each cell, the digits no peer holds yet.
+def candidates(
+    puzzle: str | Board, *, box: object = None, alphabet: object = None
+) -> list[set[int]]:
+    """The pencil marks the rules allow: for each cell, the values no peer holds yet.
 
     Filled cells (givens and the player's values) get an empty set. The player's own
-    pencil marks on a `Board` are not used here. Raises `ValueError` when two equal
+    pencil marks on a `Board` are not used here. A puzzle string may be of any size
+    `parse` accepts (`box` / `alphabet` as there). Raises `ValueError` when two equal
     values share a unit.
     """
-    board = _board_of(puzzle)
-    values = [int(v) for v in _grid_values(board)]
-    solver = LogicSolver(values, geometry(board.size))
+    board = _board_of(puzzle, box, alphabet)
+    solver = LogicSolver(board.grid_values(), board.geometry)
     return [set(digits_of(mask)) for mask in solver.cand]
 
 
-def _grid_values(board: Board) -> list[int]:
-    return [g or v for g, v in zip(board.given_values(), board.user_values(), strict=True)]
-
-
-def _unique_solution(board: Board) -> list[int]:
-    givens = board.given_values()
-    if board.size != 9:
-        # The compiled engine solves 9x9 only so far.
-        raise ValueError(f"hints need the engine, which solves 9x9 only so far (not {board.size})")
-    results = run_engine(bytes(givens), 1, 2, 1)
+# Hints are asked for again and again on the same givens while a board is played, so
+# the engine's answer is kept for the last few puzzles.
+@lru_cache(maxsize=16)
+def _solution_of(givens: bytes, geometry: Geometry) -> tuple[int, ...]:
+    results = run_engine(givens, 1, 2, 1, geometry=geometry, max_nodes=DEFAULT_MAX_NODES)
     count = results.counts[0]
+    if count < 0:
+        raise ValueError(
+            f"the givens need more than {DEFAULT_MAX_NODES:,} search nodes to prove one "
+            "solution, so no hint can be given"
+        )
     if count == 0:
         raise ValueError("the givens have no solution, so no hint can be given")
     if count > 1:
         raise ValueError("the givens have several solutions, so no hint can be given")
-    return list(results.solutions)
+    return tuple(results.solutions)
 
 
-def _wrong_value(board: Board, solution: list[int]) -> Hint | None:
-    geo = geometry(board.size)
-    grid = _grid_values(board)
+def _wrong_value(board: Board, solution: tuple[int, ...]) -> Hint | None:
+    geo = board.geometry
+    grid = board.grid_values()
     for cell, value in enumerate(board.user_values()):
         if value and value != solution[cell]:
+            symbol = board.symbol(value)
             clash = next((p for p in geo.peers[cell] if grid[p] == value), None)
             why = (
-                f"it clashes with the {value} in {geo.name(clash)}"
+                f"it clashes with the {symbol} in {geo.name(clash)}"
                 if clash is not None
                 else "it contradicts the puzzle's solution"
             )
@@ -82,26 +93,28 @@ def _wrong_value(board: Board, solution: list[int]) -> Hint | None:
                 (cell,),
                 (value,),
                 eliminations=((cell, value),),
-                explanation=f"the {value} entered in {geo.name(cell)} is wrong: {why}",
+                explanation=f"the {symbol} entered in {geo.name(cell)} is wrong: {why}",
             )
     return None
 
 
-def hint(puzzle: str | Board) -> Hint | None:
+def hint(puzzle: str | Board, *, box: object = None, alphabet: object = None) -> Hint | None:
     """The next step for the player (see the module doc), or None when solved.
 
-    Raises `ValueError` when the givens have no solution or several, `TypeError` for
-    anything but a puzzle string or a `Board`.
+    `puzzle` is a `Board` or a puzzle string of any size `parse` accepts (`box` /
+    `alphabet` as there). Raises `ValueError` when the givens have no solution or
+    several, `TypeError` for anything but a puzzle string or a `Board`.
     """
-    board = _board_of(puzzle)
-    solution = _unique_solution(board)
+    board = _board_of(puzzle, box, alphabet)
+    solution = _solution_of(bytes(board.given_values()), board.geometry)
     mistake = _wrong_value(board, solution)
     if mistake is not None:
         return mistake
-    geo = geometry(board.size)
-    solver = LogicSolver(_grid_values(board), geo)
+    geo = board.geometry
+    values = board.grid_values()
+    allowed = array("Q", [geo.all_digits]) * geo.cells
     for cell, marks in enumerate(board.pencil):
-        if not marks or solver.values[cell]:
+        if not marks or values[cell]:
             continue
         if solution[cell] not in marks:
             return Hint(
@@ -113,11 +126,9 @@ def hint(puzzle: str | Board) -> Hint | None:
                     f"the pencil marks of {geo.name(cell)} leave out the digit that belongs there"
                 ),
             )
-        allowed = 0
-        for digit in marks:
-            allowed |= 1 << (digit - 1)
-        solver.restrict(cell, allowed)
-    if solver.solved:
+        allowed[cell] = sum(1 << (digit - 1) for digit in marks)
+    if 0 not in values:
         return None
-    step = solver.next_step()
-    return step if step is not None else reveal(solver, solution)
+    # The compiled technique solver finds the step; `logic.py` is its tested twin.
+    record = _logic.find_step(_logic.tables_for(geo), bytes(values), allowed, bytes(solution))
+    return None if record is None else hint_from_record(geo, record)

@@ -19,7 +19,7 @@ so every size and box shape is handled alike.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from math import isqrt
 
@@ -171,7 +171,7 @@ def explain(
             f"in {geo.unit_name(aux[0])}, {_digit_list(digits)} fit only in {names}, "
             f"so those cells hold nothing else"
         )
-    if technique in _FISH_NAMES.values():
+    if technique in _FISH_NAMES.values() or technique == BIG_FISH:
         base_kind, cover_kind = ("rows", "columns")[:: 1 if aux[0] else -1]
         return (
             f"in {base_kind} {_lines(aux[1])}, {digit} fits only in {cover_kind} "
@@ -590,6 +590,27 @@ def find_hidden_quad(s: LogicSolver) -> Hint | None:
 # Fish
 
 _FISH_NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
+BIG_FISH = "big fish"  # 5 lines and more, up to N/2: grids of 10x10 and larger
+
+
+def _fish_bases(spots: dict[int, int], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The k-combinations of the base lines, in `itertools.combinations` order, with
+    their covers, leaving out every combination whose cover already exceeds k lines
+    (a pruned search: big fish would otherwise try millions of combinations)."""
+    lines = list(spots)
+
+    def extend(
+        start: int, chosen: tuple[int, ...], cover: int
+    ) -> Iterator[tuple[tuple[int, ...], int]]:
+        if len(chosen) == k:
+            yield chosen, cover
+            return
+        for i in range(start, len(lines) - (k - len(chosen)) + 1):
+            wider = cover | spots[lines[i]]
+            if wider.bit_count() <= k:
+                yield from extend(i + 1, (*chosen, lines[i]), wider)
+
+    return extend(0, (), 0)
 
 
 def _fish(s: LogicSolver, k: int, level: int) -> Hint | None:
@@ -609,10 +630,7 @@ def _fish(s: LogicSolver, k: int, level: int) -> Hint | None:
                 where = positions[line if base_is_row else n + line][digit - 1]
                 if 2 <= where.bit_count() <= k:
                     spots[line] = where
-            for bases in itertools.combinations(spots, k):
-                cover = 0
-                for line in bases:
-                    cover |= spots[line]
+            for bases, cover in _fish_bases(spots, k):
                 if cover.bit_count() != k:
                     continue
                 covers = [i for i in range(n) if cover >> i & 1]
@@ -628,7 +646,8 @@ def _fish(s: LogicSolver, k: int, level: int) -> Hint | None:
                     )
                     base_mask = sum(1 << b for b in bases)
                     aux = (int(base_is_row), base_mask, cover)
-                    return make_hint(geo, _FISH_NAMES[k], pattern, (digit,), (), elim, aux)
+                    name = _FISH_NAMES.get(k, BIG_FISH)
+                    return make_hint(geo, name, pattern, (digit,), (), elim, aux)
     return None
 
 
@@ -645,6 +664,15 @@ def find_swordfish(s: LogicSolver) -> Hint | None:
 def find_jellyfish(s: LogicSolver) -> Hint | None:
     """Jellyfish: a fish on four lines."""
     return _fish(s, 4, 4)
+
+
+def find_big_fish(s: LogicSolver) -> Hint | None:
+    """A fish on 5 to N/2 lines, smallest first (larger ones mirror smaller ones)."""
+    for k in range(5, s.geo.size // 2 + 1):
+        step = _fish(s, k, 4)
+        if step is not None:
+            return step
+    return None
 
 
 # ---------------------------------------------------------------------------------------
@@ -923,6 +951,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("naked quad", 4, find_naked_quad),
     Technique("hidden quad", 4, find_hidden_quad),
     Technique("jellyfish", 4, find_jellyfish),
+    Technique(BIG_FISH, 4, find_big_fish),
     Technique("trial and error", 5, find_trial_and_error),
 )
 

@@ -11,7 +11,7 @@ level  name       hardest technique needed
 2      medium     pointing, claiming (locked candidates)
 3      hard       naked pair, hidden pair, naked triple, hidden triple, X-wing
 4      expert     swordfish, XY-wing, XYZ-wing, simple colouring, XY-chain, naked
-                  quad, hidden quad, jellyfish
+                  quad, hidden quad, jellyfish, big fish (5 to N/2 lines, N >= 10)
 5      extreme    trial and error: assuming one candidate leads, by singles alone, to a
                   contradiction (one level of trial, never nested)
 6      nightmare  needs guessing: at some point not even trial and error helps
@@ -36,6 +36,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Any
 
 from . import _logic
@@ -148,16 +149,16 @@ def _require_unique(results: EngineResults, max_nodes: int | None, single: bool)
     for i, count in enumerate(results.counts):
         if count == 1:
             continue
-        where = "the puzzle" if single else f"puzzle {i}"
+        where = "the puzzle" if single else f"puzzle {i}:"
         if count < 0:
             raise SearchLimitExceeded(
-                f"{where}: no answer within max_nodes={max_nodes} search nodes "
+                f"{where} no answer within max_nodes={max_nodes} search nodes "
                 "(pass a larger max_nodes, or None for no budget)",
                 [i],
                 None,
             )
         what = "no solution" if count == 0 else "several solutions"
-        raise ValueError(f"{where}: has {what}; only unique puzzles can be rated")
+        raise ValueError(f"{where} has {what}; only unique puzzles can be rated")
 
 
 def _rate_grids(
@@ -176,21 +177,34 @@ def _rate_grids(
     slots = _logic.SLOTS
     counts = array("i", bytes(4 * slots * n))
     solutions = results.solutions
+    cells = geometry.cells
+    names, rank, levels, level_names = _NAMES, _RANK.__getitem__, TECHNIQUE_LEVEL, LEVEL_NAMES
+    guesses, nodes = results.guesses, results.nodes
+    ratings: list[Rating | None] = [None] * n
+    failed: list[int] = []
 
     def rate_chunk(start: int, stop: int) -> None:
         _logic.rate_range(tables, grids, solutions, counts, start, stop)
+        # The Python objects of this chunk are built by the thread that rated it, so
+        # that this GIL-bound part overlaps the other threads' compiled work.
+        for i in range(start, stop):
+            row = counts[i * slots : (i + 1) * slots]
+            if row[0] < 0:
+                failed.append(i)
+                continue
+            used = dict(compress(zip(names, row, strict=True), row))
+            hardest = max(used, key=rank, default="none")
+            level = levels.get(hardest, 1)
+            clues = cells - grids[i * cells : (i + 1) * cells].count(0)
+            ratings[i] = Rating(
+                level, level_names[level], hardest, used, clues, guesses[i], nodes[i]
+            )
 
     run_chunks(n, workers, _MIN_CHUNK, rate_chunk)
-    cells = geometry.cells
-    ratings = []
-    for i in range(n):
-        row = counts[i * slots : (i + 1) * slots]
-        if row[0] < 0:
-            raise ValueError(f"puzzle {i}: could not be rated (status {row[0]})")
-        used = {_NAMES[k]: c for k, c in enumerate(row) if c}
-        clues = cells - grids[i * cells : (i + 1) * cells].count(0)
-        ratings.append(_rating(used, clues, results.guesses[i], results.nodes[i]))
-    return ratings
+    if failed:
+        i = min(failed)
+        raise ValueError(f"puzzle {i}: could not be rated (status {counts[i * slots]})")
+    return ratings  # type: ignore[return-value]  # every slot is filled when none failed
 
 
 def rate_many(

@@ -12,6 +12,8 @@ Definitions:
 * **time** of a puzzle: the engine's time on it, measured inside the worker thread
   (nanoseconds); parsing and thread hand-off are not included.
 * **puzzles/s**: puzzles divided by the wall time of the engine runs (all threads).
+* **unknown**: puzzles whose search ran out of its node budget (`max_nodes`, grids other
+  than 9x9 only) before it was decided; they count as neither solved nor unsolvable.
 * **guesses**: branch trials the search made while other candidates were still open;
   a puzzle solved by propagation alone has 0.
 * **search-tree size (nodes)**: states the search visited, the root included, so a
@@ -33,7 +35,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .batch import EngineResults, _as_list, decode_solutions, encode_puzzles, run_engine
+from .batch import (
+    DEFAULT_MAX_NODES,
+    EngineResults,
+    _as_list,
+    check_budget,
+    decode_solutions,
+    encode_batch,
+    node_budget,
+    run_engine,
+)
 
 PERCENTILES: tuple[float, ...] = (1, 10, 25, 50, 75, 90, 99, 99.9, 100)
 
@@ -70,7 +81,7 @@ class Summary:
     with its search-tree size; `max_us_by_count` pairs a number of puzzles N (1, 10, 100,
     ... and the total) with the maximum time over the first N puzzles, in input order;
     `time_histogram` lists (low_us, high_us, puzzles) bins with equal width on a log
-    scale.
+    scale; `unknown` counts the puzzles left undecided by the node budget.
     """
 
     puzzles: int
@@ -86,6 +97,7 @@ class Summary:
     node_percentiles: tuple[tuple[float, int], ...]
     max_us_by_count: tuple[tuple[int, float], ...]
     time_histogram: tuple[tuple[float, float, int], ...] = field(repr=False)
+    unknown: int = 0
 
     @property
     def puzzles_per_second(self) -> float:
@@ -95,7 +107,7 @@ class Summary:
     @property
     def no_solution(self) -> int:
         """Puzzles found to have no solution."""
-        return self.puzzles - self.solved
+        return self.puzzles - self.solved - self.unknown
 
     @property
     def percent_without_guessing(self) -> float:
@@ -117,6 +129,7 @@ class StatsBuilder:
         self._threads = 0
         self._seconds = 0.0
         self._solved = 0
+        self._unknown = 0
         self._without_guessing = 0
         self._guesses = 0
         self._nodes = 0
@@ -138,6 +151,8 @@ class StatsBuilder:
     ) -> None:
         """Add a batch: per-puzzle solution counts, guesses, nodes and times (ns).
 
+        A count of -1 marks a puzzle the node budget left undecided.
+
         `seconds` is the batch's engine wall time and `threads` the threads it used.
         """
         n = len(counts)
@@ -149,9 +164,11 @@ class StatsBuilder:
         self._puzzles += n
         self._threads = max(self._threads, threads)
         self._seconds += seconds
-        self._solved += n - counts.count(0)
+        unknown = sum(1 for c in counts if c < 0)
+        self._unknown += unknown
+        self._solved += n - counts.count(0) - unknown
         self._without_guessing += sum(
-            1 for c, g in zip(counts, guesses, strict=True) if c and not g
+            1 for c, g in zip(counts, guesses, strict=True) if c > 0 and not g
         )
         self._guesses += sum(guesses)
         self._nodes += sum(nodes)
@@ -175,7 +192,7 @@ class StatsBuilder:
         n = self._puzzles
         if n == 0:
             return Summary(
-                0, self._threads, self._seconds, 0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, (), (), ()
+                0, self._threads, self._seconds, 0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, (), (), (), 0
             )
         mean = self._nanos / n
         variance = (self._nanos_squared * n - self._nanos * self._nanos) / (n * n)
@@ -205,6 +222,7 @@ class StatsBuilder:
             node_percentiles=tuple((p, nearest_rank(node_values, n, p)) for p in PERCENTILES),
             max_us_by_count=tuple((count, nanos / 1000) for count, nanos in max_by_count),
             time_histogram=histogram,
+            unknown=self._unknown,
         )
 
 
@@ -224,10 +242,11 @@ class Stats:
     """Per-puzzle figures of one `solve_stats` run, in input order.
 
     `solutions[i]` is the solution found (None when there is none); `counts[i]` the
-    number of solutions found, capped at the limit; `guesses[i]`, `nodes[i]` (search-tree
-    size) and `nanos[i]` (engine time in nanoseconds) its search figures. `seconds` is
-    the wall time of the engine run and `threads` the threads it used. The arrays are
-    `array.array` objects; `numpy.asarray` wraps them without a copy.
+    number of solutions found, capped at the limit (-1 where the node budget ran out);
+    `guesses[i]`, `nodes[i]` (search-tree size) and `nanos[i]` (engine time in
+    nanoseconds) its search figures. `seconds` is the wall time of the engine run and
+    `threads` the threads it used. The arrays are `array.array` objects;
+    `numpy.asarray` wraps them without a copy.
     """
 
     solutions: list[str | None]
@@ -245,22 +264,36 @@ class Stats:
         return builder.summary()
 
 
-def solve_stats(puzzles: Iterable[str], threads: int | None = None, limit: int = 1) -> Stats:
+def solve_stats(
+    puzzles: Iterable[str],
+    threads: int | None = None,
+    limit: int = 1,
+    *,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+) -> Stats:
     """Solve a batch like `solve_many`, timing every puzzle and keeping its search figures.
 
-    `puzzles` is an iterable of strings in any notation `parse` accepts; `threads` is as
-    for `solve_many`. `limit=1` stops at the first solution, as `solve_many` does; a
-    higher limit counts solutions up to it (the search then explores further, which shows
-    in the figures). A malformed item raises ValueError (TypeError for a non-str) naming
-    its index before any solving starts.
+    `puzzles` is an iterable of strings in any notation and size `parse` accepts, all of
+    one size: `box` / `alphabet` fix it, else the first puzzle decides (as in
+    `solve_many`). `threads` is as for `solve_many`. `limit=1` stops at the first
+    solution, as `solve_many` does; a higher limit counts solutions up to it (the search
+    then explores further, which shows in the figures). A malformed item raises
+    ValueError (TypeError for a non-str) naming its index before any solving starts.
+    Grids other than 9x9 get a budget of `max_nodes` search nodes per puzzle (None = no
+    budget); running out raises `SearchLimitExceeded`, whose `partial` is the `Stats`.
     """
+    budget = node_budget(max_nodes)
     items = _as_list(puzzles, "solve_stats")
-    grids = encode_puzzles(items)
+    geometry, grids = encode_batch(items, box, alphabet)
     start = time.perf_counter()
-    results = run_engine(grids, len(items), limit, threads, timed=True)
+    results = run_engine(
+        grids, len(items), limit, threads, timed=True, geometry=geometry, max_nodes=budget
+    )
     seconds = time.perf_counter() - start
     assert results.nanos is not None
-    return Stats(
+    stats = Stats(
         solutions=decode_solutions(results),
         counts=results.counts,
         guesses=results.guesses,
@@ -269,3 +302,5 @@ def solve_stats(puzzles: Iterable[str], threads: int | None = None, limit: int =
         seconds=seconds,
         threads=results.threads,
     )
+    check_budget(results, stats, max_nodes)
+    return stats

@@ -5,11 +5,18 @@ CSV file whose header names the puzzle column (`quizzes` or `puzzle`; the soluti
 column, used for verification, is `solutions` or `solution`). Blank lines and lines
 starting with `#` are skipped; line numbers in messages count every physical line.
 
+A file holds puzzles of one size, of any geometry `parse` accepts: `box` / `alphabet`
+fix it, else the first puzzle that parses decides (as the first puzzle of a batch does
+for `solve_many`), and a puzzle of another size is a malformed record.
+
 The file is read in binary blocks of whole lines (small at first, so answers start
-coming out at once, then up to MAX_BLOCK bytes). Plain 81-character puzzles are encoded
-by compiled code (`_textio.scan_block`); other lines go through `parse`, and a line that
-cannot be parsed becomes a *malformed record*: it is reported with its line number and
-answered with a marker, and the engine sees it as an instantly contradictory grid.
+coming out at once, then up to MAX_BLOCK bytes). In a file of 9x9 puzzles with the
+default symbols, plain 81-character puzzles are encoded by compiled code
+(`_textio.scan_block`) and answers are written and checked by it too; every other line,
+and every line of other geometries, goes through `parse`. A line that cannot be parsed
+becomes a *malformed record*: it is reported with its line number and answered with a
+marker, and the engine sees it as an instantly contradictory grid. A puzzle of a grid
+other than 9x9 whose search runs out of its node budget is answered `unknown`.
 While the engine solves one batch on its worker threads, the calling thread reads and
 parses the next one; a separate thread hands each batch to the engine and writes its
 answers as soon as they are found. At most two batches (of at most MAX_BLOCK bytes of
@@ -30,8 +37,8 @@ from dataclasses import dataclass, field
 from typing import BinaryIO, TextIO
 
 from . import _textio
-from .batch import EngineResults, run_engine
-from .grid import CELLS, CLASSIC, format_values, is_solution, parse_grid
+from .batch import DEFAULT_MAX_NODES, EngineResults, node_budget, run_engine
+from .grid import CLASSIC, Geometry, format_values, geometry_for, is_solution, parse_grid
 from .progress import Progress
 from .stats import StatsBuilder, Summary
 
@@ -44,13 +51,11 @@ PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzles", "puzzle")
 SOLUTION_COLUMNS = ("solutions", "solution")
 NO_SOLUTION_MARK = "none"
 MALFORMED_MARK = "error"
+UNKNOWN_MARK = "unknown"  # the node budget ran out before the puzzle was decided
 ON_ERROR_CHOICES = ("mark", "skip", "fail")
 
 FLAG_BAD: int = _textio.FLAG_BAD
 FLAG_GIVEN: int = _textio.FLAG_GIVEN
-
-# Two 1s in the first row: the engine finds no solution at once, with no search.
-_CONTRADICTION = bytes([1, 1] + [0] * (CELLS - 2))
 
 
 class InputError(Exception):
@@ -59,10 +64,11 @@ class InputError(Exception):
 
 @dataclass
 class Batch:
-    """Consecutive records of a file, encoded for the engine.
+    """Consecutive records of a file, encoded for the engine, all of one `geometry`.
 
-    Record i has its grid in grids[81i:81i+81], its line number in line_numbers[i] and
-    flags[i] (FLAG_BAD: malformed; FLAG_GIVEN: a given solution is in given[81i:81i+81]).
+    With C = geometry.cells, record i has its grid in grids[C*i:C*(i+1)], its line
+    number in line_numbers[i] and flags[i] (FLAG_BAD: malformed; FLAG_GIVEN: a given
+    solution is in given[C*i:C*(i+1)]).
     `problems` lists (record, reason) for the malformed records in order; `given_problems`
     maps a record to the reason its given solution could not be read; `failed` holds the
     (line, reason) of the malformed line a run stopped at.
@@ -77,11 +83,14 @@ class Batch:
     problems: list[tuple[int, str]] = field(default_factory=list)
     given_problems: dict[int, str] = field(default_factory=dict)
     failed: tuple[int, str] | None = None
+    geometry: Geometry = CLASSIC
 
     def mark_bad(self, record: int, reason: str) -> None:
         """Make a record malformed: reported, answered with a marker, never searched."""
+        cells = self.geometry.cells
         self.flags[record] = FLAG_BAD
-        self.grids[record * CELLS : (record + 1) * CELLS] = _CONTRADICTION
+        # Two 1s in the first row: the engine finds no solution at once, with no search.
+        self.grids[record * cells : (record + 1) * cells] = bytes([1, 1]) + bytes(cells - 2)
         self.problems.append((record, reason))
 
     def stop_at_first_problem(self) -> None:
@@ -96,11 +105,12 @@ class Batch:
         """The grids of the records that are not malformed, and how many there are."""
         if not self.problems:
             return self.grids, self.n
+        cells = self.geometry.cells
         bad = sorted({record for record, _ in self.problems})
         good = bytearray()
         kept_from = 0  # copy the runs of good records between bad ones
         for record in [*bad, self.n]:
-            good += self.grids[kept_from * CELLS : record * CELLS]
+            good += self.grids[kept_from * cells : record * cells]
             kept_from = record + 1
         return good, self.n - len(bad)
 
@@ -117,14 +127,40 @@ def _first_of(fields: list[str], names: tuple[str, ...]) -> int:
     return -1
 
 
-def encode_puzzle(text: str) -> bytes:
-    """The 81 engine values (0 = empty) of one 9x9 puzzle in any notation `parse` accepts."""
-    return parse_grid(text, geometry=CLASSIC)[1]
+def encode_puzzle(text: str, geometry: Geometry = CLASSIC) -> bytes:
+    """The engine values (0 = empty) of one puzzle of `geometry` in any notation `parse` accepts."""
+    return parse_grid(text, geometry=geometry)[1]
 
 
-def grid_text(values: bytes | bytearray | memoryview) -> str:
-    """The canonical string of 81 engine values."""
-    return format_values(bytes(values))
+def grid_text(values: bytes | bytearray | memoryview, geometry: Geometry = CLASSIC) -> str:
+    """The canonical string of one grid's engine values."""
+    return format_values(bytes(values), geometry)
+
+
+def _records(data: bytes, stop: int, first_line: int) -> Iterator[tuple[int, bytes]]:
+    """(line number, text without surrounding blanks) of the records in data[:stop].
+
+    The same rules as `_textio.scan_block`: blank lines and '#' comments are skipped.
+    """
+    line = first_line
+    pos = 0
+    while pos < stop:
+        end = data.find(b"\n", pos, stop)
+        if end < 0:
+            end = stop
+        text = data[pos:end].strip(b" \t\r")
+        if text and not text.startswith(b"#"):
+            yield line, text
+        line += 1
+        pos = end + 1
+
+
+def _own_size(text: str) -> int | None:
+    """The size of a puzzle read on its own (inferred from its cells), or None."""
+    try:
+        return parse_grid(text)[0].size
+    except ValueError:
+        return None
 
 
 class PuzzleReader:
@@ -132,13 +168,27 @@ class PuzzleReader:
 
     The format (lines or CSV) is detected from the first line that is neither blank nor
     a comment: a CSV header must name the puzzle column. With `want_given`, a CSV
-    solution column is read too (for verification). Raises `InputError` when the input
+    solution column is read too (for verification). `box` / `alphabet` fix the
+    geometry of the puzzles (as in `parse`); without them the first puzzle that parses
+    decides it, and `geometry` is None until then. Raises `InputError` when the input
     cannot be a puzzle file at all.
     """
 
-    def __init__(self, source: BinaryIO, name: str, want_given: bool = False) -> None:
+    def __init__(
+        self,
+        source: BinaryIO,
+        name: str,
+        want_given: bool = False,
+        *,
+        box: object = None,
+        alphabet: object = None,
+    ) -> None:
         """Start reading `source` (named `name` in messages) and detect its format."""
         self.name = name
+        self.inferred = box is None and alphabet is None
+        self.geometry: Geometry | None = None
+        if not self.inferred:
+            self.geometry = geometry_for(None, box, alphabet)
         self.bytes_read = 0
         self.is_csv = False
         self.puzzle_field = -1
@@ -200,8 +250,8 @@ class PuzzleReader:
             line += 1
         fields = _header_fields(data[start:newline])
         puzzle = _first_of(fields, PUZZLE_COLUMNS)
-        if len(fields) < 2 or puzzle < 0:
-            return data  # one puzzle per line
+        if puzzle < 0:
+            return data  # one puzzle per line (a lone `puzzle` header is a one-column CSV)
         self.is_csv = True
         self.puzzle_field = puzzle
         self.solution_field = _first_of(fields, SOLUTION_COLUMNS) if want_given else -1
@@ -228,18 +278,53 @@ class PuzzleReader:
                 return
             data = data + chunk if data else chunk
 
+    def _puzzle_field(self, text: str) -> str | None:
+        """The puzzle of a record's text (its CSV field), or None when there is none."""
+        if not self.is_csv:
+            return text
+        try:
+            fields = next(csv.reader([text]))
+        except csv.Error:
+            return None
+        return fields[self.puzzle_field] if self.puzzle_field < len(fields) else None
+
+    def _first_geometry(self, data: bytes, stop: int) -> Geometry | None:
+        """The geometry of the first record in data[:stop] that parses, if any."""
+        for _line, text in _records(data, stop, self._line):
+            puzzle = self._puzzle_field(text.decode("utf-8", "replace"))
+            if puzzle is not None:
+                try:
+                    return parse_grid(puzzle)[0]
+                except ValueError:
+                    continue
+        return None
+
     def _scan(self, data: bytes, stop: int) -> Batch:
         """Encode the lines in data[:stop]."""
+        if self.geometry is None:
+            self.geometry = self._first_geometry(data, stop)
+        # Still None: no record of this block parses, so every one is malformed anyway.
+        geometry = self.geometry if self.geometry is not None else CLASSIC
         view = memoryview(data)[:stop]
         capacity = _textio.count_lines(view)
+        cells = geometry.cells
         batch = Batch(
             n=0,
-            grids=bytearray(capacity * CELLS),
-            given=bytearray(capacity * CELLS) if self.solution_field >= 0 else bytearray(),
+            grids=bytearray(capacity * cells),
+            given=bytearray(capacity * cells) if self.solution_field >= 0 else bytearray(),
             flags=bytearray(capacity),
             line_numbers=array("q", bytes(8 * capacity)),
             bytes_end=self.bytes_read - (len(data) - stop),
+            geometry=geometry,
         )
+        if geometry != CLASSIC:
+            for line, text in _records(data, stop, self._line):
+                record = batch.n
+                batch.n += 1
+                batch.line_numbers[record] = line
+                self._parse_line(batch, record, text.decode("utf-8", "replace"))
+            self._line += capacity
+            return batch
         batch.n, lines, slow = _textio.scan_block(
             view,
             self._line,
@@ -273,19 +358,39 @@ class PuzzleReader:
             text = fields[self.puzzle_field]
             if 0 <= self.solution_field < len(fields):
                 solution = fields[self.solution_field].strip()
+        geometry = batch.geometry
+        cells = geometry.cells
         try:
-            values = encode_puzzle(text)
+            values = self._encode(text, geometry)
         except ValueError as err:
             where = "puzzle field: " if self.is_csv else ""
             batch.mark_bad(record, f"{where}{err}")
             return
-        batch.grids[record * CELLS : (record + 1) * CELLS] = values
+        batch.grids[record * cells : (record + 1) * cells] = values
         if solution:
             try:
-                batch.given[record * CELLS : (record + 1) * CELLS] = encode_puzzle(solution)
+                given = encode_puzzle(solution, geometry)
+                batch.given[record * cells : (record + 1) * cells] = given
                 batch.flags[record] |= FLAG_GIVEN
             except ValueError as err:
                 batch.given_problems[record] = f"the given solution is malformed: {err}"
+
+    def _encode(self, text: str, geometry: Geometry) -> bytes:
+        """The values of one puzzle, or ValueError saying why not (another size, say)."""
+        if self.geometry is None:
+            # No puzzle has decided the size yet: say what is wrong with this one alone.
+            parse_grid(text)
+        try:
+            return encode_puzzle(text, geometry)
+        except ValueError:
+            own = _own_size(text) if self.inferred else None
+            if own is None or own == geometry.size:
+                raise
+            n = geometry.size
+            raise ValueError(
+                f"a {own}x{own} puzzle in a file of {n}x{n} puzzles "
+                "(the first puzzle decides the size of a file)"
+            ) from None
 
 
 def open_input(path: str) -> tuple[BinaryIO, str, int | None]:
@@ -347,6 +452,7 @@ class SolveOptions:
     verify: bool = False
     on_error: str = "mark"
     csv_output: bool = False
+    max_nodes: int | None = DEFAULT_MAX_NODES  # per puzzle, grids other than 9x9; None: no budget
 
 
 @dataclass
@@ -357,6 +463,7 @@ class RunReport:
     solved: int = 0
     no_solution: int = 0
     malformed: int = 0
+    unknown: int = 0
     checked: int = 0
     mismatches: int = 0
     stopped: bool = False
@@ -386,60 +493,90 @@ class _Solver:
         """Solve one batch, write its answers, report its problems, count the results."""
         options = self.options
         limit = options.limit if options.count else 1
-        results = run_engine(batch.grids, batch.n, limit, options.threads)
-        answers = _textio.format_answers(
+        classic = batch.geometry == CLASSIC
+        results = run_engine(
             batch.grids,
-            results.solutions,
-            results.counts,
-            batch.flags,
             batch.n,
-            options.csv_output,
-            options.count,
-            options.on_error == "skip",
-            NO_SOLUTION_MARK.encode(),
-            MALFORMED_MARK.encode(),
+            limit,
+            options.threads,
+            geometry=batch.geometry,
+            max_nodes=node_budget(options.max_nodes),
         )
+        if classic:
+            answers: bytes | memoryview = _textio.format_answers(
+                batch.grids,
+                results.solutions,
+                results.counts,
+                batch.flags,
+                batch.n,
+                options.csv_output,
+                options.count,
+                options.on_error == "skip",
+                NO_SOLUTION_MARK.encode(),
+                MALFORMED_MARK.encode(),
+            )
+        else:
+            answers = _format_answers(batch, results, options)
         self.out.write(answers)
         self.out.flush()
+        name = self.reader.name
         for record, reason in batch.problems:
-            self.messages.line(self.reader.name, batch.line_numbers[record], reason)
+            self.messages.line(name, batch.line_numbers[record], reason)
         if batch.failed is not None:
             line, reason = batch.failed
-            self.messages.line(self.reader.name, line, f"{reason} (stopping here)")
+            self.messages.line(name, line, f"{reason} (stopping here)")
+        counts = results.counts
+        undecided = (
+            []
+            if classic or min(counts, default=0) >= 0
+            else [i for i in range(batch.n) if counts[i] < 0]
+        )
+        for record in undecided:
+            self.messages.line(
+                name,
+                batch.line_numbers[record],
+                f"{UNKNOWN_MARK}: no answer within {options.max_nodes:,} search nodes",
+            )
         if options.verify:
-            self._verify(batch, results)
+            self._verify(batch, results, len(undecided))
         report = self.report
         bad = len(batch.problems)
         unsolved = results.counts.count(0)  # malformed records included
         stopped_at = int(batch.failed is not None)
         report.records += batch.n + stopped_at
         report.malformed += bad + stopped_at
-        report.solved += batch.n - unsolved
+        report.unknown += len(undecided)
+        report.solved += batch.n - unsolved - len(undecided)
         report.no_solution += unsolved - bad
         report.threads = max(report.threads, results.threads)
         self.progress.update(report.records, batch.bytes_end)
 
-    def _verify(self, batch: Batch, results: EngineResults) -> None:
+    def _verify(self, batch: Batch, results: EngineResults, undecided: int) -> None:
         """Check every solution by the rules, and against the given solutions."""
-        args = (results.solutions, results.counts)
-        wrong = _textio.check_solutions(batch.grids, *args, batch.flags, batch.n)
-        differ = _textio.compare_given(*args, batch.given, batch.flags, batch.n)
+        if batch.geometry == CLASSIC:
+            args = (results.solutions, results.counts)
+            wrong = _textio.check_solutions(batch.grids, *args, batch.flags, batch.n)
+            differ = _textio.compare_given(*args, batch.given, batch.flags, batch.n)
+        else:
+            wrong, differ = _check_answers(batch, results)
         verdicts = {record: "wrong: the solution found breaks the rules" for record in wrong}
         for record in differ:
             verdicts.setdefault(record, self._explain_difference(batch, results, record))
         for record, reason in batch.given_problems.items():
             verdicts.setdefault(record, f"mismatch: {reason}")
-        self.report.checked += batch.n - len(batch.problems)
+        self.report.checked += batch.n - len(batch.problems) - undecided
         self.report.mismatches += len(verdicts)
         for record in sorted(verdicts):
             self.messages.line(self.reader.name, batch.line_numbers[record], verdicts[record])
 
     @staticmethod
     def _explain_difference(batch: Batch, results: EngineResults, record: int) -> str:
-        cells = slice(record * CELLS, (record + 1) * CELLS)
-        puzzle = grid_text(batch.grids[cells])
-        given = grid_text(batch.given[cells])
-        given_valid = is_solution(given, puzzle)
+        geometry = batch.geometry
+        cells = slice(record * geometry.cells, (record + 1) * geometry.cells)
+        puzzle = grid_text(batch.grids[cells], geometry)
+        given = grid_text(batch.given[cells], geometry)
+        box = (geometry.box_rows, geometry.box_cols)
+        given_valid = is_solution(given, puzzle, box=box, alphabet=geometry.symbols)
         if results.counts[record] == 0:
             if given_valid:
                 return "wrong: no solution found, but the given solution is valid"
@@ -447,6 +584,64 @@ class _Solver:
         if given_valid:
             return "mismatch: several solutions; the given one differs from the one found"
         return "mismatch: the given solution is not a solution of the puzzle"
+
+
+def _format_answers(batch: Batch, results: EngineResults, options: SolveOptions) -> bytes:
+    """The answer lines of a batch of any geometry (as `_textio.format_answers` writes them)."""
+    geometry = batch.geometry
+    cells = geometry.cells
+    used = batch.n * cells
+    puzzles = format_values(batch.grids[:used], geometry) if options.csv_output else ""
+    solutions = format_values(results.solutions[:used], geometry) if not options.count else ""
+    lines = []
+    for i in range(batch.n):
+        bad = batch.flags[i] & FLAG_BAD
+        if bad and options.on_error == "skip":
+            continue
+        count = results.counts[i]
+        if bad:
+            answer = MALFORMED_MARK
+        elif count < 0:
+            answer = UNKNOWN_MARK
+        elif options.count:
+            answer = str(count)
+        elif count == 0:
+            answer = NO_SOLUTION_MARK
+        else:
+            answer = solutions[i * cells : (i + 1) * cells]
+        if options.csv_output:
+            puzzle = "" if bad else puzzles[i * cells : (i + 1) * cells]
+            answer = f"{puzzle},{answer}"
+        lines.append(answer + "\n")
+    return "".join(lines).encode("utf-8")
+
+
+def _check_answers(batch: Batch, results: EngineResults) -> tuple[list[int], list[int]]:
+    """Records whose solution breaks the rules, and those differing from their given one.
+
+    The check of `_textio.check_solutions` and `compare_given` for any geometry, by the
+    engine-independent `is_solution`; undecided records are skipped.
+    """
+    geometry = batch.geometry
+    cells = geometry.cells
+    box = (geometry.box_rows, geometry.box_cols)
+    wrong = []
+    differ = []
+    for i in range(batch.n):
+        count = results.counts[i]
+        if batch.flags[i] & FLAG_BAD or count < 0:
+            continue
+        grid = slice(i * cells, (i + 1) * cells)
+        if count > 0:
+            puzzle = grid_text(batch.grids[grid], geometry)
+            solution = grid_text(results.solutions[grid], geometry)
+            if not is_solution(solution, puzzle, box=box, alphabet=geometry.symbols):
+                wrong.append(i)
+        if batch.flags[i] & FLAG_GIVEN and (
+            count == 0 or results.solutions[grid] != batch.given[grid]
+        ):
+            differ.append(i)
+    return wrong, differ
 
 
 def solve_stream(
@@ -487,12 +682,18 @@ def solve_stream(
 
 
 def summarize_stream(
-    reader: PuzzleReader, threads: int | None, messages: Messages, progress: Progress
+    reader: PuzzleReader,
+    threads: int | None,
+    messages: Messages,
+    progress: Progress,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
 ) -> tuple[Summary, int]:
     """The statistics of every well-formed puzzle of `reader`, and the malformed count.
 
     Batches run one at a time, with nothing else working meanwhile, so the times are
-    the engine's alone.
+    the engine's alone. Puzzles of grids other than 9x9 get `max_nodes` search nodes
+    each (None = no budget); those left undecided are reported and counted in the
+    summary's `unknown`.
     """
     builder = StatsBuilder()
     malformed = 0
@@ -503,8 +704,23 @@ def summarize_stream(
         malformed += len(batch.problems)
         grids, n = batch.good_grids()
         start = time.perf_counter()
-        results = run_engine(grids, n, 1, threads, timed=True)
+        results = run_engine(
+            grids,
+            n,
+            1,
+            threads,
+            timed=True,
+            geometry=batch.geometry,
+            max_nodes=node_budget(max_nodes),
+        )
         builder.add_results(results, time.perf_counter() - start)
+        if min(results.counts, default=0) < 0:
+            good = [i for i in range(batch.n) if not batch.flags[i] & FLAG_BAD]
+            for k, count in enumerate(results.counts):
+                if count < 0:
+                    line = batch.line_numbers[good[k]]
+                    text = f"{UNKNOWN_MARK}: no answer within {max_nodes:,} search nodes"
+                    messages.line(reader.name, line, text)
         done += n
         progress.update(done, batch.bytes_end)
     return builder.summary(), malformed
