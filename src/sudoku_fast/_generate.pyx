@@ -34,7 +34,7 @@ from sudoku_fast._bits cimport bits_lowest_index, bits_popcount
 
 import threading
 
-from sudoku_fast._general import DEFAULT_RESTART_UNIT
+from sudoku_fast._general import DEFAULT_RESTART_UNIT as _RESTART_UNIT
 
 cdef extern from *:
     """
@@ -764,7 +764,7 @@ def generate_range(
     cdef _general.Control ctl
     ctl.stop_flag = &stop_flag[0] if stop_flag is not None else NULL
     ctl.max_nodes = check_nodes
-    ctl.restart_unit = DEFAULT_RESTART_UNIT
+    ctl.restart_unit = _RESTART_UNIT
     ctl.check_signals = threading.current_thread() is threading.main_thread()
     ctl.interrupted = False
     ctl.exc_type = NULL
