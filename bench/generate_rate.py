@@ -11,7 +11,8 @@ threads=T)` in a fresh subprocess of a Python interpreter (this one, and with
 call. Rounds are interleaved (every level, thread count and interpreter once per
 round) so that the drift of a shared machine hits all of them alike; the table shows
 medians over rounds, and medians of the per-round ratios of two threads to one and
-of this install to `--before`.
+of this install to `--before`. Each round also times the engine solving top1465 on one
+and two threads: on a shared machine that ratio says what two threads could give then.
 
 Every puzzle of every run is checked here, with this interpreter's package: exactly one
 solution (`count_many`, limit 2, no node budget), minimal (every single-clue removal
@@ -50,13 +51,40 @@ wall = time.perf_counter() - start
 print(json.dumps({"wall": wall, "puzzles": puzzles, "version": sf.__version__}))
 """
 
+# What the machine gives two threads right now: the engine on the embedded top1465 set,
+# work that scales with the cores it gets (1.87-2.09x on an idle machine, see README).
+CEILING = """
+import json, sys, time
+import sudoku_fast as sf
+from sudoku_fast.datasets import load_embedded
+threads = json.loads(sys.argv[1])
+puzzles = load_embedded("magictour_top1465")
+sf.solve_many(puzzles, threads=threads)
+start = time.perf_counter()
+for _ in range(3):
+    sf.solve_many(puzzles, threads=threads)
+print(json.dumps({"wall": time.perf_counter() - start}))
+"""
+
 
 def run_once(
     python: str, count: int, level: str | None, seed: int, size: int, threads: int
 ) -> dict[str, object]:
     """One timed generate_many call in a fresh interpreter; its wall time and puzzles."""
-    args = json.dumps([count, level, seed, size, threads])
-    proc = subprocess.run([python, "-c", WORKER, args], capture_output=True, text=True, check=False)
+    return _subprocess(python, WORKER, [count, level, seed, size, threads])
+
+
+def ceiling_rate(threads: int) -> float:
+    """Puzzles/s of the engine on top1465 with `threads`, in a fresh interpreter."""
+    wall = _subprocess(sys.executable, CEILING, threads)["wall"]
+    assert isinstance(wall, float)
+    return 3 * 1465 / wall
+
+
+def _subprocess(python: str, code: str, args: object) -> dict[str, object]:
+    proc = subprocess.run(
+        [python, "-c", code, json.dumps(args)], capture_output=True, text=True, check=False
+    )
     if proc.returncode != 0:
         raise SystemExit(f"{python} failed:\n{proc.stderr}")
     result: dict[str, object] = json.loads(proc.stdout)
@@ -148,7 +176,10 @@ def main() -> None:
     )
     rates: dict[tuple[str, int, str], list[float]] = defaultdict(list)
     clues: dict[tuple[str, str], float] = {}
+    ceiling: dict[int, list[float]] = defaultdict(list)
     for round_index in range(args.rounds):
+        for threads in args.threads:
+            ceiling[threads].append(ceiling_rate(threads))
         for name in args.levels:
             level = None if name == "any" else name
             for threads in args.threads:
@@ -181,6 +212,10 @@ def main() -> None:
             scaling = _median_ratio(after, rates[name, args.threads[0], "after"])
             line += f"{scaling:>12.2f}x{clues[name, 'after']:>7.1f}"
             print(line, flush=True)
+    for threads in args.threads[1:]:
+        ratio = _median_ratio(ceiling[threads], ceiling[args.threads[0]])
+        print(f"machine ceiling now: the engine on top1465 ran {ratio:.2f}x as fast on "
+              f"{threads} threads as on {args.threads[0]} (same rounds)")  # fmt: skip
     print(f"every puzzle verified: unique, minimal, at its level; {args.sample} per run by the "
           "reference solver")  # fmt: skip
 

@@ -423,7 +423,9 @@ cdef int64_t complete(const Job *job, Work *w, Rng *rng) noexcept nogil:
     return nodes
 
 
-cdef void line_order(Rng *rng, int32_t *out, int32_t *groups, int per_group, int count) noexcept nogil:
+cdef void line_order(
+    Rng *rng, int32_t *out, int32_t *groups, int per_group, int count
+) noexcept nogil:
     """Rows (or columns) in a random order that keeps bands (stacks) together."""
     cdef int i, pos = 0
     identity(groups, count, 0)
@@ -560,7 +562,7 @@ cdef int carve(const Job *job, Work *w, int *removed) noexcept nogil:
     Leaves the puzzle in w.puzzle and the orbits removed in w.removed[0..removed-1].
     Returns CARVED, UNPROVEN, TOO_HARD or ABORTED (see their comments).
     """
-    cdef int i, k, j, count, result = CARVED, kept = 0, clues = job.geo.cells
+    cdef int i, k, j, cell, count, result = CARVED, kept = 0, clues = job.geo.cells
     cdef bint early = job.level > 0 and job.minimal and job.early_clues > 0
     cdef long long t0 = sfgen_nanos() if job.stats != NULL else 0
     cdef bint sure
@@ -575,7 +577,8 @@ cdef int carve(const Job *job, Work *w, int *removed) noexcept nogil:
         # from the clues: the puzzle is then still unique, and the engine is not asked.
         sure = True
         for j in range(job.orbit_start[k], job.orbit_start[k + 1]):
-            if not forced(job, w, job.orbit_cells[j], (<uint64_t>1) << (w.grid[job.orbit_cells[j]] - 1)):
+            cell = job.orbit_cells[j]
+            if not forced(job, w, cell, (<uint64_t>1) << (w.grid[cell] - 1)):
                 sure = False
                 break
         if sure:
