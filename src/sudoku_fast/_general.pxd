@@ -106,6 +106,21 @@ cdef Outcome solve_grid(
     Control *ctl,
 ) noexcept nogil
 
+# The same, with `ruled_out_value` removed from the candidates of `ruled_out_cell`, which
+# must be empty in `puzzle` (-1: nothing removed). With the value of a known solution
+# there, it finds the other solutions: a cheaper uniqueness test than counting to two
+# when a clue is taken away.
+cdef Outcome solve_without(
+    const Geo *geo,
+    Workspace *w,
+    const uint8_t *puzzle,
+    int ruled_out_cell,
+    int ruled_out_value,
+    uint8_t *solution,
+    int limit,
+    Control *ctl,
+) noexcept nogil
+
 # True when another thread set `ctl.stop_flag`, or (with `ctl.check_signals`, in the main
 # thread) a signal handler raised; its exception is then kept in `ctl` for raise_saved.
 cdef bint should_stop(Control *ctl) noexcept nogil

@@ -679,6 +679,21 @@ cdef Outcome solve_grid(
     Control *ctl,
 ) noexcept nogil:
     """Solve one puzzle (values 0..size, 0 = empty); write the first solution found."""
+    return solve_without(geo, w, puzzle, -1, 0, solution, limit, ctl)
+
+
+cdef Outcome solve_without(
+    const Geo *geo,
+    Workspace *w,
+    const uint8_t *puzzle,
+    int ruled_out_cell,
+    int ruled_out_value,
+    uint8_t *solution,
+    int limit,
+    Control *ctl,
+) noexcept nogil:
+    """solve_grid, with `ruled_out_value` taken from the candidates of the empty cell
+    `ruled_out_cell` (-1: none): the solutions that differ from a known one there."""
     cdef Outcome out
     cdef int cell, depth, v, cells = geo.cells, counters = geo.units * geo.size
     cdef uint64_t *cand
@@ -718,6 +733,10 @@ cdef Outcome solve_grid(
             return out
         if v and not assign(geo, w, cand, places, cell, (<uint64_t>1) << (v - 1)):
             return out
+    if ruled_out_cell >= 0 and not remove_values(
+        geo, w, cand, places, ruled_out_cell, (<uint64_t>1) << (ruled_out_value - 1)
+    ):
+        return out
     if not propagate(geo, w, cand, places, &w.placed[0], ctl.locked):
         return out
     if w.placed[0] == cells:
