@@ -30,3 +30,9 @@ def format_answers(
 ) -> memoryview: ...
 def check_solutions(grids: Any, solutions: Any, counts: Any, flags: Any, n: int) -> list[int]: ...
 def compare_given(solutions: Any, counts: Any, given: Any, flags: Any, n: int) -> list[int]: ...
+def encode_rows(data: Any, offsets: Any, table: Any, out: Any) -> list[int]:
+    """Encode Arrow-style rows (data, int64 offsets) through `table` into `out` (n x cells).
+
+    Returns the indices of rows that are not plain (another length, a byte the table
+    sends to the parser), for the caller to parse in full.
+    """

@@ -317,3 +317,49 @@ def compare_given(
             if counts[i] == 0 or memcmp(&solutions[i * CELLS], &given[i * CELLS], CELLS) != 0:
                 differ.append(i)
     return differ
+
+
+def encode_rows(
+    const uint8_t[::1] data,
+    const int64_t[::1] offsets,
+    const uint8_t[::1] table,
+    uint8_t[:, ::1] out,
+):
+    """Encode rows of text stored Arrow-style into grids, without the GIL.
+
+    Row i is data[offsets[i]:offsets[i + 1]]; when it has exactly `out.shape[1]` bytes
+    and `table` maps each to a value below 254, the values go to out[i]. Returns the
+    indices of the other rows (another length, layout or a foreign character), which
+    the caller parses in full.
+    """
+    cdef Py_ssize_t n = out.shape[0], cells = out.shape[1], i, k
+    cdef int64_t start
+    cdef uint8_t value, worst
+    cdef list slow = []
+    cdef uint8_t *row
+    if offsets.shape[0] < n + 1 or table.shape[0] < 256:
+        raise ValueError("offsets or table too small")
+    if n and (offsets[0] < 0 or offsets[n] > data.shape[0]):
+        raise ValueError("offsets outside the data buffer")
+    cdef uint8_t[::1] bad = bytearray(n)
+    with nogil:
+        for i in range(n):
+            start = offsets[i]
+            if offsets[i + 1] - start != cells or start < 0 or offsets[i + 1] > data.shape[0]:
+                bad[i] = 1
+                continue
+            row = &out[i, 0]
+            worst = 0
+            for k in range(cells):
+                value = table[data[start + k]]
+                row[k] = value
+                worst |= value & 0x80
+            if worst:
+                for k in range(cells):
+                    if row[k] >= 254:
+                        bad[i] = 1
+                        break
+    for i in range(n):
+        if bad[i]:
+            slow.append(i)
+    return slow

@@ -24,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, overload
 
-from . import _core, _general
+from . import _core, _general, frames
 from .grid import (
     CELLS,
     CLASSIC,
@@ -377,6 +377,7 @@ def encode_batch(
 
 def _item_geometry(item: Any) -> Geometry:
     """The geometry of the first puzzle of a batch (errors name index 0)."""
+    item = frames.as_text(item)
     if not isinstance(item, str):
         raise TypeError(f"puzzle 0: must be a str, not {type(item).__name__}")
     try:
@@ -387,6 +388,7 @@ def _item_geometry(item: Any) -> Geometry:
 
 def _encode_item(item: Any, index: int, geometry: Geometry, inferred: bool) -> bytes:
     """The values of one batch item in the batch's geometry, or an error naming it."""
+    item = frames.as_text(item)
     if not isinstance(item, str):
         raise TypeError(f"puzzle {index}: must be a str, not {type(item).__name__}")
     try:
@@ -430,10 +432,29 @@ def _as_list(puzzles: Iterable[str], what: str) -> list[Any]:
         ) from None
 
 
+def encode_input(
+    puzzles: Any, what: str, box: object = None, alphabet: object = None
+) -> tuple[Geometry, Any, int, frames.Column | None]:
+    """Encode a batch input that is not a numpy value array: (geometry, grids, n, column).
+
+    Columns (pandas, pyarrow, polars, numpy text) are read by `frames` and come back
+    with their `Column`; any other iterable is listed and encoded here (column None).
+    """
+    column = frames.read_column(puzzles, what, box, alphabet)
+    if column is not None:
+        return column.geometry, column.grids, column.n, column
+    items = _as_list(puzzles, what)
+    geometry, grids = encode_batch(items, box, alphabet)
+    return geometry, grids, len(items), None
+
+
 def _numpy_array(puzzles: object) -> Any:
-    """The input as a numpy array if it is one (numpy is imported only if already loaded)."""
+    """The input as a numpy array of values if it is one (numpy is imported only if loaded).
+
+    A one-dimensional array of text is a column of puzzles, read by `frames`.
+    """
     np = sys.modules.get("numpy")
-    if np is not None and isinstance(puzzles, np.ndarray):
+    if np is not None and isinstance(puzzles, np.ndarray) and frames.column_kind(puzzles) is None:
         return puzzles
     return None
 
@@ -479,6 +500,7 @@ def solve_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: None = None,
 ) -> np.ndarray[Any, Any]: ...
 @overload
 def solve_many(
@@ -488,7 +510,18 @@ def solve_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: None = None,
 ) -> list[str | None]: ...
+@overload
+def solve_many(
+    puzzles: Any,
+    threads: int | None = None,
+    *,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: str,
+) -> Any: ...
 
 
 def solve_many(
@@ -498,6 +531,7 @@ def solve_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: str | None = None,
 ) -> Any:
     """Solve a batch of puzzles on several threads; results are in input order.
 
@@ -513,8 +547,14 @@ def solve_many(
     another size) raises ValueError (TypeError for a non-str) naming its index before
     any solving starts. Grids other than 9x9 get a budget of `max_nodes` search nodes
     per puzzle (None = no budget); running out raises `SearchLimitExceeded`.
+
+    Columns are taken too: a pandas or polars Series, a pyarrow Array / ChunkedArray of
+    strings, a 1-D numpy array of str or bytes (bytes items anywhere). `output` picks
+    the result's form: None as above, "list", "arrow" (a pyarrow string array, null
+    where there is no solution) or "like" (a column of the input's kind); see `frames`.
     """
     budget = node_budget(max_nodes)
+    frames.check_output(output)
     arr = _numpy_array(puzzles)
     if arr is not None:
         import numpy as np
@@ -524,14 +564,36 @@ def solve_many(
         out = np.frombuffer(results.solutions, dtype=np.uint8).reshape(arr.shape)
         check_budget(results, out, max_nodes)
         return out
-    items = _as_list(puzzles, "solve_many")
-    geometry, grids = encode_batch(items, box, alphabet)
-    results = run_engine(
-        grids, len(items), 1, threads, geometry=geometry, max_nodes=budget, decode=True
-    )
-    solutions = decode_solutions(results)
+    geometry, grids, n, column = encode_input(puzzles, "solve_many", box, alphabet)
+    decode = frames.needs_texts(column, output)
+    results = run_engine(grids, n, 1, threads, geometry=geometry, max_nodes=budget, decode=decode)
+    solutions = frames.solutions_out(results, column, output)
     check_budget(results, solutions, max_nodes)
     return solutions
+
+
+@overload
+def count_many(
+    puzzles: Any,
+    limit: int = 2,
+    threads: int | None = None,
+    *,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: None = None,
+) -> list[int]: ...
+@overload
+def count_many(
+    puzzles: Any,
+    limit: int = 2,
+    threads: int | None = None,
+    *,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: str,
+) -> Any: ...
 
 
 def count_many(
@@ -542,22 +604,23 @@ def count_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-) -> list[int]:
+    output: str | None = None,
+) -> Any:
     """Count the solutions of each puzzle, up to `limit`, on several threads.
 
     With the default limit of 2 this is a uniqueness check: 0 = no solution, 1 = unique,
     2 = several. Accepts the same inputs and keywords as `solve_many`; returns a list of
-    ints in input order.
+    ints in input order (or, with `output`, an int32 column: see `solve_many`).
     """
     budget = node_budget(max_nodes)
+    frames.check_output(output)
+    column = None
     arr = _numpy_array(puzzles)
     if arr is not None:
         grids, n, geometry = _encode_array(arr, "count_many", box, alphabet)
     else:
-        items = _as_list(puzzles, "count_many")
-        geometry, grids = encode_batch(items, box, alphabet)
-        n = len(items)
+        geometry, grids, n, column = encode_input(puzzles, "count_many", box, alphabet)
     results = run_engine(grids, n, limit, threads, geometry=geometry, max_nodes=budget)
     counts = list(results.counts)
     check_budget(results, counts, max_nodes)
-    return counts
+    return frames.counts_out(counts, column, output)

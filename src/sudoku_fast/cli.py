@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, BinaryIO, TextIO
 
+from . import parquet_io
 from .batch import (
     DEFAULT_MAX_NODES,
     SearchLimitExceeded,
@@ -340,6 +341,7 @@ def _add_solve_parser(subparsers: Any) -> None:
     parser.add_argument("-q", "--quiet", action="store_true", help="no summary, no progress bar")
     _add_geometry(parser)
     _add_max_nodes(parser)
+    parquet_io.add_column_option(parser)
     parser.set_defaults(handler=_cmd_solve)
 
 
@@ -350,6 +352,8 @@ def _open_output(path: str) -> BinaryIO:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
+    if parquet_io.is_parquet(args.file):
+        return parquet_io.cli_solve(args)
     source, name, size = open_input(args.file)
     try:
         reader = PuzzleReader(
@@ -686,6 +690,13 @@ def _add_generate_parser(subparsers: Any) -> None:
         "--size", type=int, default=9, help="grid size, 4 to 16 (default 9; levels: 9x9 only)"
     )
     parser.add_argument(
+        "--format",
+        choices=("lines", "parquet"),
+        default="lines",
+        help="'parquet' writes puzzle, solution, clues, level, name, seed to -o FILE",
+    )
+    parser.add_argument("-o", "--output", default=None, help="output file (--format parquet)")
+    parser.add_argument(
         "--not-minimal",
         action="store_true",
         help="stop removing clues where the puzzle would get harder than --difficulty",
@@ -706,6 +717,11 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         minimal=not args.not_minimal,
         threads=args.threads,
     )
+    if args.format == "parquet":
+        if args.output is None:
+            raise ValueError("--format parquet writes a file: name it with -o")
+        parquet_io.write_generated(args.output, puzzles, args.seed)
+        return 0
     for puzzle in puzzles:
         print(puzzle)
     return 0
@@ -725,6 +741,8 @@ def _add_rate_parser(subparsers: Any) -> None:
     parser.add_argument("file", help="file of puzzles, - for standard input")
     _add_threads(parser)
     _add_geometry(parser)
+    parquet_io.add_column_option(parser)
+    parser.add_argument("-o", "--output", default=None, help="Parquet input: the output file")
     parser.set_defaults(handler=_cmd_rate)
 
 
@@ -759,6 +777,18 @@ def _rated(batch: Batch, threads: int | None) -> Iterator[tuple[int, Any]]:
 
 
 def _cmd_rate(args: argparse.Namespace) -> int:
+    if parquet_io.is_parquet(args.file):
+        if args.output is None:
+            raise ValueError("Parquet input writes Parquet: name the output file with -o")
+        parquet_io.rate_parquet(
+            args.file,
+            args.output,
+            column=args.column,
+            threads=args.threads,
+            box=args.box,
+            alphabet=args.alphabet,
+        )
+        return 0
     source, name, _ = open_input(args.file)
     print("line\tlevel\tname\thardest\tclues\tengine_guesses\tengine_nodes")
     levels: list[int] = []

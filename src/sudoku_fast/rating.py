@@ -37,20 +37,20 @@ from array import array
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import compress
-from typing import Any
+from typing import Any, overload
 
 from . import _logic
 from .batch import (
     DEFAULT_MAX_NODES,
     EngineResults,
     SearchLimitExceeded,
-    _as_list,
-    encode_batch,
+    encode_input,
     node_budget,
     resolve_threads,
     run_chunks,
     run_engine,
 )
+from .frames import check_output, ratings_out
 from .grid import Geometry, parse_grid
 from .logic import (
     GUESS,
@@ -207,14 +207,37 @@ def _rate_grids(
     return ratings  # type: ignore[return-value]  # every slot is filled when none failed
 
 
+@overload
 def rate_many(
-    puzzles: Iterable[str],
+    puzzles: Any,
     *,
     threads: int | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-) -> list[Rating]:
+    output: None = None,
+) -> list[Rating]: ...
+@overload
+def rate_many(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: str,
+) -> Any: ...
+
+
+def rate_many(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: str | None = None,
+) -> Any:
     """Rate a batch of puzzles of one size on `threads`; results in input order.
 
     The engine proves each puzzle unique, then the compiled technique solver rates it,
@@ -223,10 +246,14 @@ def rate_many(
     `ValueError` (`TypeError` for a non-str) naming the index of a malformed puzzle or
     of one with no solution or several; `SearchLimitExceeded` when a grid other than
     9x9 needs more than `max_nodes` search nodes to be proven unique.
+
+    Takes the columns `solve_many` takes; `output` = "arrow" gives a struct array of
+    the scalar fields, "like" a column or data frame of the input's kind (see `frames`).
     """
-    items = _as_list(puzzles, "rate_many")
-    geometry, grids = encode_batch(items, box, alphabet)
-    return _rate_grids(grids, len(items), geometry, threads, max_nodes, single=False)
+    check_output(output)
+    geometry, grids, n, column = encode_input(puzzles, "rate_many", box, alphabet)
+    ratings = _rate_grids(grids, n, geometry, threads, max_nodes, single=False)
+    return ratings_out(ratings, column, output)
 
 
 def rate(
