@@ -48,10 +48,14 @@ MSVC = sys.platform == "win32"
 #   sudoku_fast._general: per-geometry tables are immutable once built and are cached
 #   under a lock; each solve allocates its own workspace; the stop flag is a buffer
 #   owned by the batch that passes it.
+#   sudoku_fast._generate: no module state at all; each call allocates its own
+#   workspace and random generator, reads the engines' immutable tables and writes only
+#   the output slots of its own puzzles.
 MODULES: list[tuple[str, bool]] = [
     ("sudoku_fast._core", True),
     ("sudoku_fast._general", True),
     ("sudoku_fast._logic", True),
+    ("sudoku_fast._generate", True),
     ("sudoku_fast._textio", True),
     ("sudoku_fast._se", True),
 ]

@@ -37,7 +37,14 @@ def test_engine_is_a_compiled_extension() -> None:
 def test_typing_files_are_shipped() -> None:
     package = resources.files("sudoku_fast")
     assert package.joinpath("py.typed").is_file()
-    for stub in ("_core.pyi", "_general.pyi", "_logic.pyi", "_se.pyi", "_textio.pyi"):
+    for stub in (
+        "_core.pyi",
+        "_general.pyi",
+        "_generate.pyi",
+        "_logic.pyi",
+        "_se.pyi",
+        "_textio.pyi",
+    ):
         assert package.joinpath(stub).is_file(), stub
 
 

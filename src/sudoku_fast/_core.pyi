@@ -5,9 +5,11 @@ array.array, memoryview, numpy arrays) with the item type each parameter names; 
 engine checks item type and writability when it is called, not the type checker.
 """
 
-from typing import Any
+from typing import Any, Final
 
 from typing_extensions import Buffer
+
+__pyx_capi__: Final[dict[str, Any]]  # the C functions other compiled modules cimport
 
 def solve_range(
     grids: Buffer,

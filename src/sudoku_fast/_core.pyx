@@ -119,10 +119,7 @@ cdef struct Board:
     uint8_t grid[CELLS]             # placed digits 1-9, 0 = none yet
 
 
-cdef struct Outcome:
-    int32_t count       # solutions found, capped at the limit
-    int64_t guesses     # branch trials made while other candidates were still open
-    int64_t nodes       # states visited, the root included
+# Outcome (count, guesses, nodes of one solve) is declared in _core.pxd, with solve_grid.
 
 
 cdef void build_tables() noexcept:
@@ -424,6 +421,14 @@ cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
 
 cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noexcept nogil:
     """Solve one puzzle (digits 0-9, 0 = empty); write the first solution found."""
+    return solve_without(puzzle, -1, 0, solution, limit)
+
+
+cdef Outcome solve_without(
+    const uint8_t *puzzle, int ruled_out_cell, int ruled_out_digit, uint8_t *solution, int limit
+) noexcept nogil:
+    """solve_grid, with `ruled_out_digit` (1-9) taken from the candidates of the empty cell
+    `ruled_out_cell` (-1: none): the solutions that differ from a known one there."""
     cdef Board stack[CELLS + 1]
     cdef int branch_cell[CELLS + 1]
     cdef uint32_t branch_rest[CELLS + 1]
@@ -449,6 +454,9 @@ cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noe
             band = cell // 27
             if not place(b, band, digit - 1, 1u << (cell - 27 * band)):
                 return out  # clashing clues
+    if ruled_out_cell >= 0:
+        band = ruled_out_cell // 27
+        b.cand[band * 9 + ruled_out_digit - 1] &= ~(1u << (ruled_out_cell - 27 * band))
     if not propagate(b):
         return out
     if is_solved(b):

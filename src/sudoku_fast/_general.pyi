@@ -8,6 +8,7 @@ MAX_SIZE: Final[int]
 BUDGET_EXHAUSTED: Final[int]
 STOPPED: Final[int]
 DEFAULT_RESTART_UNIT: Final[int]
+__pyx_capi__: Final[dict[str, Any]]  # the C functions other compiled modules cimport
 
 @disjoint_base
 class Tables:

@@ -130,84 +130,13 @@ cdef enum:
     FIRST_LEVELS = 16  # initial stack depth; doubled on demand
     PLACED_MARK = 128  # place counter of a value placed in the unit (> 63 + 1)
 
-cdef enum Status:
-    DONE = 0
-    EXHAUSTED = 1
-    INTERRUPTED = 2
-    NO_MEMORY = 3
-    BAD_VALUE = 4
-
-
-cdef struct Geo:
-    int size
-    int cells
-    int units
-    int peer_count
-    int box_rows
-    int box_cols
-    const int16_t *peers       # cells x peer_count
-    const int16_t *unit_cells  # units x size
-    const int16_t *cell_units  # cells x 3: its row, column and box unit
-    uint64_t full              # every value possible
-
-
-cdef struct Workspace:
-    # The stack: `capacity` levels, each a state (candidates, counters, placed count)
-    # plus what that level branches on.
-    uint64_t *cand        # per level: `cells` candidate masks
-    uint8_t *places       # per level: units x size counters, places left per value
-    int32_t *placed       # per level: cells whose value reached their peers
-    int32_t *branch_cell  # per level: the cell branched on, or -1 for a unit branch
-    int32_t *branch_unit  # per level, unit branch: the unit
-    uint64_t *branch_value  # per level, unit branch: the value (as a bit)
-    uint64_t *branch_rest  # per level: cell candidates, or unit positions, not tried yet
-    int32_t capacity
-    # Work queues of the level being propagated, emptied before each branch.
-    int16_t *singles      # cells fixed to one value, not yet propagated to peers
-    int32_t singles_head
-    int32_t singles_tail
-    int32_t *hidden       # counter indices (unit * size + value) that dropped to one
-    int32_t hidden_head
-    int32_t hidden_tail
-    # Scratch for locked candidates.
-    uint64_t *row_seg     # row x box-column: candidates seen in that segment
-    uint64_t *col_seg     # column x box-row
-    uint64_t *row_cut     # values to remove from each row segment
-    uint64_t *col_cut     # and from each column segment
-
-
-cdef struct Control:
-    const unsigned char *stop_flag  # NULL, or a byte another thread sets to stop
-    int64_t max_nodes               # 0 = no budget
-    int64_t restart_unit            # nodes of the first run (Luby unit); 0 = never restart
-    bint check_signals              # true in the main thread only
-    bint interrupted                # a signal handler raised; its exception is saved below
-    PyObject *exc_type
-    PyObject *exc_value
-    PyObject *exc_traceback
-    bint locked                     # also use locked candidates (pointing / claiming)
-    bint by_units                   # also branch on a value's places in a unit
-
-
-cdef struct Outcome:
-    int32_t count    # solutions found, capped at the limit
-    int64_t guesses  # branch trials made while other candidates were still open
-    int64_t nodes    # states visited, the root included
-    int32_t status
-    int32_t bad_cell  # with BAD_VALUE: the cell holding a value above the size
+# Status, Geo, Workspace, Control, Outcome and the attributes of Tables are declared in
+# _general.pxd, so that the generator can run this engine's search from C.
 
 
 @cython.auto_pickle(False)
 cdef class Tables:
     """Peer and unit tables of one geometry; immutable once built, safe to share."""
-
-    cdef readonly int size
-    cdef readonly int box_rows
-    cdef readonly int box_cols
-    cdef Geo geo
-    cdef int16_t *peers
-    cdef int16_t *unit_cells
-    cdef int16_t *cell_units
 
     def __cinit__(self, int size, int box_rows, int box_cols):
         if box_rows < 1 or box_cols < 1 or box_rows * box_cols != size:

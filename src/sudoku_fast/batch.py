@@ -228,10 +228,11 @@ def run_chunks(
     *,
     caller_works: bool = True,
     on_abort: Callable[[], None] | None = None,
+    max_chunk: int = MAX_CHUNK,
 ) -> int:
     """Call `work(start, end)` over items 0..n-1 in chunks on up to `workers` threads.
 
-    Chunks (of at least `min_chunk` items, about CHUNKS_PER_THREAD per thread) are
+    Chunks (of `min_chunk` to `max_chunk` items, about CHUNKS_PER_THREAD per thread) are
     handed out from a shared counter, so a few costly items do not leave the other
     threads idle; `work` should release the GIL for its chunk. With one worker (or a
     batch of one chunk) everything runs in the caller, still chunk by chunk so Ctrl-C
@@ -241,7 +242,7 @@ def run_chunks(
     """
     if n <= 0:
         return 1
-    chunk = max(min_chunk, min(MAX_CHUNK, n // (workers * CHUNKS_PER_THREAD) or 1))
+    chunk = max(min_chunk, min(max_chunk, n // (workers * CHUNKS_PER_THREAD) or 1))
     workers = max(1, min(workers, -(-n // chunk)))
     chunk_starts = itertools.count(0, chunk)
     claim = threading.Lock()  # also correct on free-threaded builds

@@ -686,9 +686,7 @@ def _add_generate_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--symmetry", choices=list(SYMMETRIES), default=None, help="keep the clues symmetric"
     )
-    parser.add_argument(
-        "--size", type=int, default=9, help="grid size, 4 to 16 (default 9; levels: 9x9 only)"
-    )
+    parser.add_argument("--size", type=int, default=9, help="grid size, 4 to 16 (default 9)")
     parser.add_argument(
         "--format",
         choices=("lines", "parquet"),

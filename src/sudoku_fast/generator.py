@@ -1,58 +1,59 @@
 """Generate puzzles with exactly one solution, optionally symmetric, at a chosen difficulty.
 
-How a puzzle is made:
+Puzzle i of a call depends only on its own 64-bit seed, drawn from `random.Random(seed)`,
+so the same seed gives the same puzzles whatever the number of threads. How a puzzle is
+made from its seed:
 
-1. **A random full grid.** The diagonal boxes are filled with random permutations (they
-   share no row or column, so any filling is consistent; with rectangular boxes the
-   first row is), then a search completes the grid. For 9x9 that is a randomised
-   depth-first search in pure Python: fewest-candidates cell first, its digits in random
-   order, naked singles propagated; it does not depend on the compiled engine, so a seed
-   gives the same 9x9 puzzle whatever engine version is installed. Other sizes are
-   completed by the compiled general engine (a pure-Python search is far too slow on
-   16x16 and up), with a fresh random start whenever it finds no completion within
-   `FILL_NODES` search nodes. A random validity-preserving transformation follows:
-   digits relabelled, bands and stacks permuted, rows and columns permuted within them,
-   and (for square boxes) a transposition half of the time.
-2. **Clues removed in random order.** Cells are visited once each, in random order (with
-   a symmetry, whole symmetric groups of cells at a time); a removal is kept when the
-   puzzle still has exactly one solution (`count_solutions(p, 2) == 1`, from the engine).
-   Since removing clues can only add solutions, a clue that could not go earlier cannot
-   go later either, so one pass leaves a minimal puzzle: removing any remaining clue (any
-   remaining symmetric group, with a symmetry) gives two or more solutions.
-3. **Difficulty.** With `minimal=True` (the default) the minimal puzzle is rated by the
-   logical solver (`rate`'s levels) and kept only if its level is the one asked for;
-   otherwise a new grid is drawn. With `minimal=False`, when the minimal puzzle is
-   harder than asked, the removed clues are put back, last removed first, until it is
-   no harder; it is kept if it then has the asked level. Such puzzles keep a few more
-   clues than uniqueness needs, and easy ones never need a new grid.
+1. **Random numbers.** A private xoshiro256** generator, seeded by splitmix64 from the
+   puzzle's seed. Integers below k are drawn by rejection (no modulo bias) and lists
+   are shuffled by Fisher-Yates.
+2. **A random full grid.** The diagonal boxes are filled with random permutations (they
+   share no row or column, so any filling is consistent); with rectangular boxes the
+   first row is. A depth-first search completes the grid: the first open cell with the
+   fewest candidates, its values in random order, naked and hidden singles propagated.
+   A search that needs more than `FILL_NODES` branches (rare, 16x16) is given up for a
+   fresh random start. A random validity-preserving transformation follows: values
+   relabelled, bands and stacks permuted, rows and columns permuted within them, and
+   (square boxes) a transposition half of the time.
+3. **Clues removed in random order.** The symmetry's orbits of cells (single cells
+   without a symmetry) are visited once each in random order; a removal is kept when the
+   puzzle still has exactly one solution. Removing clues can only add solutions, so an
+   orbit that could not go earlier cannot go later either: one pass leaves a minimal
+   puzzle (removing any remaining orbit gives two or more solutions).
+4. **Difficulty.** With `minimal=True` (the default) the minimal puzzle is kept only if
+   the technique solver rates it at the asked level (`rate`'s levels); otherwise a new
+   removal order is tried, on the same full grid for `ORDERS_PER_GRID` orders, then on
+   a new one. For the easier levels the partial puzzle is rated once a third of the
+   cells or fewer are clues, and given up at once if it is already too hard. With
+   `minimal=False`, when the minimal puzzle is harder than asked, removed orbits are
+   put back, last removed first, until it is no harder; it is kept if it then has the
+   asked level. Every level works at every size, except minimal puzzles at levels
+   that size practically never has (`MINIMAL_LEVELS`: 4x4 ones are all easy, 15x15
+   and 16x16 ones extreme or harder).
 
-The removal tests are batched: several candidate removals are checked in one engine
-call (as consecutive removals while most succeed, as single removals once most fail),
-and the outcome is exactly that of testing them one by one. `generate_many` runs many
-puzzles in lockstep so each engine call checks hundreds of candidates, spread over
-threads.
+Uniqueness checks on 9x9 grids (3x3 boxes) run on the 9x9 engine; on other grids on
+the general engine with a budget of `CHECK_NODES` search nodes: a removal whose check
+runs out is not made (the puzzle stays unique), and with `minimal=True` such a puzzle
+is thrown away and a new grid drawn, so every puzzle returned as minimal is proven
+minimal.
 
-Every random choice comes from a private `random.Random(seed)`; the global RNG is never
-touched. The same arguments and seed give the same puzzles.
-
-Sizes: every size `parse` knows from 4x4 up to `MAX_SIZE` (16x16); grids, symmetries,
-transformations and levels all follow from the grid's `Geometry`. On grids other than
-9x9 each uniqueness check has a budget of `CHECK_NODES` search nodes: a removal whose
-check runs out is treated as not allowed (the puzzle stays unique), and with
-`minimal=True` a puzzle with such an undecided removal is thrown away and a new grid
-drawn, so every puzzle returned as minimal is proven minimal.
+`generate_many` runs all of this in compiled code (`_generate.pyx`), a range of
+puzzles per GIL-released call, fanned out over the package's thread pool.
+`generate_many_reference` is its pure-Python twin: the same steps with the same random
+numbers, slow and plain, so tests can check that both give the same puzzles. Every
+random choice comes from these private generators; the global RNG is never touched.
 """
 
 from __future__ import annotations
 
 import random
-from collections import deque
-from collections.abc import Sequence
+from array import array
 
-from .batch import run_engine
-from .grid import SYMBOLS, Geometry, geometry_for
-from .logic import LEVEL_NAMES, LogicSolver, digits_of
-from .rating import level_within
+from . import _general, _generate, _logic
+from .batch import resolve_threads, run_chunks, run_engine
+from .grid import Geometry, format_values, geometry_for
+from .logic import LEVEL_NAMES
+from .logic import level_within as reference_level_within
 
 # Difficulties a generator can aim for; "nightmare" (level 6, nested guessing) is too
 # rare among random puzzles to be found by sampling.
@@ -69,18 +70,34 @@ SYMMETRIES = (
     "dihedral",  # all eight symmetries of the square
 )
 
-PREFIX_BATCH = 8  # consecutive removals tested per engine call while most succeed
-SINGLE_BATCH = 4  # single removals tested per engine call once most fail
-ACTIVE_PUZZLES = 256  # puzzles carved in lockstep, so one engine call checks many removals
-# Search-node budgets of the general engine (grids other than 9x9). On 16x16 a full grid
-# takes about 120 nodes from the diagonal boxes and the costliest uniqueness checks of
-# near-minimal puzzles about 47,000 (measured on 20 puzzles, seed 1).
+# Search-node budgets. Completing a 16x16 grid from its diagonal boxes takes about 120
+# branches, now and then far more (a heavy tail a fresh start cuts short); the
+# costliest uniqueness checks of near-minimal 16x16 puzzles take about 47,000 nodes of
+# the general engine (measured on 20 puzzles, seed 1).
 FILL_NODES = 20_000
 CHECK_NODES = 1_000_000
 # Near-minimal 25x25 puzzles (about 280 of 625 clues) exhaust 1,000,000 nodes, about 40 s
 # of search, and 20x20 generation did not finish in minutes either; 15x15 and 16x16 take
 # well under a second per puzzle.
 MAX_SIZE = 16
+# Puzzles per compiled call: a 9x9 puzzle takes 0.2-3 ms, so a few per chunk keep the
+# per-call overhead negligible and the threads' finish even; bigger grids go one by one.
+MAX_CHUNK_9X9 = 8
+# Aiming at a level (see bench/README.md for the measurements): each full grid serves
+# ORDERS_PER_GRID removal orders, and for levels up to EARLY_MAX_LEVEL a minimal
+# puzzle's partial form is rated once a third of the cells or fewer are clues, and
+# given up if it is already too hard. Above that level too-hard puzzles are rare and
+# the extra rating costs more than it saves.
+ORDERS_PER_GRID = 4
+EARLY_MAX_LEVEL = 3
+# Removal orders tried per puzzle before giving up (RuntimeError): a rare level, or one
+# a symmetry makes rare, must still end.
+MAX_ATTEMPTS = 100_000
+# Levels a minimal puzzle of a size can be asked for, where not all of 1-5: in random
+# minimal puzzles (no symmetry) 4x4 ones are all easy, and 15x15 and 16x16 ones are
+# extreme or harder (18 of 20 and 43 of 60 extreme, the rest nightmare). Levels seen
+# for 6x6 in 20,000: easy 95%, medium 0.4%, hard 0.07%, expert 4.5%, extreme 0.1%.
+MINIMAL_LEVELS: dict[int, tuple[int, ...]] = {1: (1,), 4: (1,), 15: (5,), 16: (5,)}
 
 
 def _level_of(difficulty: str | int | None) -> int | None:
@@ -113,118 +130,190 @@ def _geometry_for(size: object) -> Geometry:
 
 
 # ---------------------------------------------------------------------------------------
+# Random numbers (the same as _generate.pyx's, bit for bit)
+
+_MASK64 = (1 << 64) - 1
+
+
+def _splitmix64(state: int) -> tuple[int, int]:
+    """The next (state, output) of splitmix64."""
+    state = (state + 0x9E3779B97F4A7C15) & _MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return state, z ^ (z >> 31)
+
+
+def _rotl(x: int, k: int) -> int:
+    return ((x << k) | (x >> (64 - k))) & _MASK64
+
+
+class Rng:
+    """xoshiro256** seeded by splitmix64: the generator of one puzzle."""
+
+    def __init__(self, seed: int) -> None:
+        state = seed & _MASK64
+        words = []
+        for _ in range(4):
+            state, word = _splitmix64(state)
+            words.append(word)
+        self.s = words
+
+    def next(self) -> int:
+        """The next 64-bit output."""
+        s = self.s
+        result = (_rotl((s[1] * 5) & _MASK64, 7) * 9) & _MASK64
+        t = (s[1] << 17) & _MASK64
+        s[2] ^= s[0]
+        s[3] ^= s[1]
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = _rotl(s[3], 45)
+        return result
+
+    def below(self, k: int) -> int:
+        """A uniform integer in 0..k-1, by rejecting the outputs under 2**64 mod k."""
+        threshold = (1 << 64) % k
+        while True:
+            x = self.next()
+            if x >= threshold:
+                return x % k
+
+    def shuffle(self, items: list[int]) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+# ---------------------------------------------------------------------------------------
 # Full grids
 
 
-def _fill(rng: random.Random, geo: Geometry, values: list[int], cand: list[int]) -> bool:
-    """Complete `values` in place by randomised search; False if it cannot be completed.
+class _GaveUp(Exception):
+    """The completion search used up its FILL_NODES branches."""
 
-    `cand` holds the candidates of every empty cell (never 0) and 0 for filled cells.
+
+def _propagate(geo: Geometry, cand: list[int], fixed: list[int]) -> bool:
+    """Naked and hidden singles to a fixed point, in place; False on contradiction.
+
+    `cand[cell]` has bit v-1 set when value v is possible; `fixed` lists the cells just
+    reduced to one value. Both rules only remove candidates, so their fixed point (and
+    whether it has an empty cell or a value with no place in some unit) does not
+    depend on the order they run in: the compiled version gets the same state.
     """
-    best = -1
-    best_count = geo.size + 1
-    for cell, c in enumerate(cand):
-        if not c:
-            continue
-        k = c.bit_count()
-        if k < best_count:
-            best, best_count = cell, k
-            if k <= 1:
-                break
-    if best < 0:
-        return True
-    digits = digits_of(cand[best])
-    rng.shuffle(digits)
-    for digit in digits:
-        trial_values = values[:]
-        trial_cand = cand[:]
-        if _assign(geo, trial_values, trial_cand, best, digit) and _fill(
-            rng, geo, trial_values, trial_cand
-        ):
-            values[:] = trial_values
-            return True
-    return False
-
-
-def _assign(geo: Geometry, values: list[int], cand: list[int], cell: int, digit: int) -> bool:
-    """Place `digit` and propagate naked singles; False on an empty cell."""
-    pending = [(cell, digit)]
-    while pending:
-        cell, digit = pending.pop()
-        if values[cell]:
-            if values[cell] != digit:
-                return False
-            continue
-        bit = 1 << (digit - 1)
-        if not cand[cell] & bit:
-            return False
-        values[cell] = digit
-        cand[cell] = 0
-        for peer in geo.peers[cell]:
-            c = cand[peer]
-            if c & bit:
-                c &= ~bit
-                cand[peer] = c  # filled cells have no candidates, so peer is empty
-                if not c:
+    while fixed:
+        while fixed:
+            cell = fixed.pop()
+            bit = cand[cell]
+            for peer in geo.peers[cell]:
+                if cand[peer] & bit:
+                    cand[peer] &= ~bit
+                    if cand[peer] == 0:
+                        return False
+                    if cand[peer] & (cand[peer] - 1) == 0:
+                        fixed.append(peer)
+        for unit in geo.units:
+            for v in range(geo.size):
+                bit = 1 << v
+                places = [cell for cell in unit if cand[cell] & bit]
+                if not places:
                     return False
-                if not c & (c - 1):
-                    pending.append((peer, c.bit_length()))
+                if len(places) == 1 and cand[places[0]] != bit:
+                    cand[places[0]] = bit
+                    fixed.append(places[0])
     return True
 
 
-def _transform(rng: random.Random, geo: Geometry, grid: list[int]) -> list[int]:
+def _open_cell(cand: list[int]) -> int:
+    """The first cell with the fewest candidates (two or more), or -1 if all are fixed."""
+    best, best_count = -1, 65
+    for cell, c in enumerate(cand):
+        k = c.bit_count()
+        if 1 < k < best_count:
+            best, best_count = cell, k
+            if k == 2:
+                break
+    return best
+
+
+def _search(rng: Rng, geo: Geometry, cand: list[int], nodes: list[int]) -> list[int] | None:
+    """A completion of the propagated `cand` by randomised depth-first search, or None.
+
+    `nodes[0]` counts the branches; past FILL_NODES the search raises _GaveUp.
+    """
+    cell = _open_cell(cand)
+    if cell < 0:
+        return cand
+    values = [v + 1 for v in range(geo.size) if cand[cell] >> v & 1]
+    rng.shuffle(values)
+    for value in values:
+        if nodes[0] >= FILL_NODES:
+            raise _GaveUp
+        nodes[0] += 1
+        child = cand[:]
+        child[cell] = 1 << (value - 1)
+        if _propagate(geo, child, [cell]):
+            found = _search(rng, geo, child, nodes)
+            if found is not None:
+                return found
+    return None
+
+
+def _complete(rng: Rng, geo: Geometry) -> list[int] | None:
+    """A random start, completed; None when the search gives up (or finds nothing)."""
+    n = geo.size
+    cand = [geo.all_digits] * geo.cells
+    if geo.box_rows == geo.box_cols:
+        starts = [geo.units[2 * n + b * geo.box_rows + b] for b in range(geo.box_rows)]
+    else:
+        starts = [geo.units[0]]
+    for unit in starts:
+        values = list(range(1, n + 1))
+        rng.shuffle(values)
+        for cell, value in zip(unit, values, strict=True):
+            cand[cell] = 1 << (value - 1)
+    if not _propagate(geo, cand, [cell for unit in starts for cell in unit]):
+        return None
+    try:
+        found = _search(rng, geo, cand, [0])
+    except _GaveUp:
+        return None
+    return None if found is None else [c.bit_length() for c in found]
+
+
+def _line_order(rng: Rng, per_group: int, groups: int) -> list[int]:
+    """Rows (or columns) in a random order that keeps bands (stacks) together."""
+    order = list(range(groups))
+    rng.shuffle(order)
+    lines = []
+    for group in order:
+        inner = list(range(group * per_group, (group + 1) * per_group))
+        rng.shuffle(inner)
+        lines.extend(inner)
+    return lines
+
+
+def _transform(rng: Rng, geo: Geometry, grid: list[int]) -> list[int]:
     """A random relabelling and row/column/band/stack permutation (plus transposition)."""
     n, br, bc = geo.size, geo.box_rows, geo.box_cols
-
-    def lines(per_group: int, groups: int) -> list[int]:
-        order = list(range(groups))
-        rng.shuffle(order)
-        out: list[int] = []
-        for g in order:
-            inner = list(range(per_group))
-            rng.shuffle(inner)
-            out.extend(g * per_group + i for i in inner)
-        return out
-
-    rows = lines(br, n // br)
-    cols = lines(bc, n // bc)
+    rows = _line_order(rng, br, n // br)
+    cols = _line_order(rng, bc, n // bc)
     labels = list(range(1, n + 1))
     rng.shuffle(labels)
     out = [labels[grid[rows[r] * n + cols[c]] - 1] for r in range(n) for c in range(n)]
-    if br == bc and rng.random() < 0.5:
+    if br == bc and rng.below(2) == 1:
         out = [out[c * n + r] for r in range(n) for c in range(n)]
     return out
 
 
-def random_full_grid(rng: random.Random, geo: Geometry) -> list[int]:
+def random_full_grid(rng: Rng, geo: Geometry) -> list[int]:
     """A random complete grid drawn with `rng` (see the module doc for how)."""
-    n = geo.size
     while True:
-        values = [0] * geo.cells
-        if geo.box_rows == geo.box_cols:
-            for b in range(geo.box_rows):  # diagonal boxes share no row or column
-                digits = list(range(1, n + 1))
-                rng.shuffle(digits)
-                for cell, digit in zip(
-                    geo.units[2 * n + b * geo.box_rows + b], digits, strict=True
-                ):
-                    values[cell] = digit
-        if n != 9:
-            full = _engine_fill(rng, geo, values)
-            if full is not None:
-                return _transform(rng, geo, full)
-        elif _fill(rng, geo, values, LogicSolver(values, geo).cand):
-            return _transform(rng, geo, values)
-
-
-def _engine_fill(rng: random.Random, geo: Geometry, values: list[int]) -> list[int] | None:
-    """A completion of `values` by the compiled general engine, or None within FILL_NODES."""
-    if geo.box_rows != geo.box_cols:
-        digits = list(range(1, geo.size + 1))
-        rng.shuffle(digits)
-        values[: geo.size] = digits  # the first row: no box of it repeats a digit
-    results = run_engine(bytes(values), 1, 1, 1, geometry=geo, max_nodes=FILL_NODES)
-    return list(results.solutions) if results.counts[0] > 0 else None
+        filled = _complete(rng, geo)
+        if filled is not None:
+            return _transform(rng, geo, filled)
 
 
 # ---------------------------------------------------------------------------------------
@@ -275,151 +364,145 @@ def symmetry_orbits(symmetry: str | None, geo: Geometry) -> list[tuple[int, ...]
 
 
 # ---------------------------------------------------------------------------------------
-# Clue removal
+# The pure-Python twin
 
 
-class _Carver:
-    """Removes the clues of one full grid, orbit by orbit in a fixed order, keeping uniqueness.
+def _count(puzzle: list[int], geo: Geometry) -> int:
+    """Solutions up to 2; -1 when the general engine runs out of CHECK_NODES nodes."""
+    results = run_engine(bytes(puzzle), 1, 2, 1, geometry=geo, max_nodes=CHECK_NODES)
+    return results.counts[0]
 
-    It hands out batches of candidate puzzles to test and takes back their solution
-    counts; the result equals testing each removal one at a time in order.
+
+class _TooHard(Exception):
+    """The partial puzzle is already harder than the asked level."""
+
+
+def _carve(
+    grid: list[int], orbits: list[tuple[int, ...]], geo: Geometry, early: int | None
+) -> tuple[list[int], list[tuple[int, ...]], bool]:
+    """Remove the orbits in order, each when the puzzle stays unique.
+
+    Returns the puzzle, the orbits removed (in order) and whether some check ran out of
+    nodes (the puzzle is then unique but not proven minimal). With `early` (a level),
+    the puzzle is rated once a third of the cells or fewer are clues, and _TooHard is
+    raised when it is already above that level.
     """
-
-    def __init__(self, grid: list[int], orbits: list[tuple[int, ...]], geo: Geometry) -> None:
-        self.grid = grid
-        self.puzzle = bytes(grid)
-        self.queue = deque(orbits)
-        self.removed: list[tuple[int, ...]] = []  # orbits removed, in order
-        self.geo = geo
-        self.consecutive = True  # test consecutive removals (vs. single removals)
-        self.batch: list[tuple[int, ...]] = []
-        self.tested: list[bytes] = []
-        self.undecided = False  # a removal was refused because its check ran out of nodes
-
-    @property
-    def done(self) -> bool:
-        return not self.queue
-
-    def candidates(self) -> list[bytes]:
-        """The next puzzles to count solutions for."""
-        size = self._prefix_batch() if self.consecutive else SINGLE_BATCH
-        self.batch = [self.queue.popleft() for _ in range(min(size, len(self.queue)))]
-        out = []
-        current = bytearray(self.puzzle)
-        for orbit in self.batch:
-            trial = current if self.consecutive else bytearray(self.puzzle)
-            for cell in orbit:
-                trial[cell] = 0
-            out.append(bytes(trial))
-        self.tested = out
-        return out
-
-    def _prefix_batch(self) -> int:
-        # Removals almost never fail while many clues remain, and those tests are cheap.
-        clues = self.geo.cells - self.puzzle.count(0)
-        return max(PREFIX_BATCH, (clues - self.geo.cells // 3) // 2)
-
-    def feed(self, counts: Sequence[int]) -> None:
-        """Take the solution counts of the last batch, in order."""
-        if self.consecutive:
-            for i, count in enumerate(counts):
-                if count != 1:
-                    # Orbit i stays; the tests after it assumed it gone, so redo them.
-                    self.undecided |= count < 0
-                    self.queue.extendleft(reversed(self.batch[i + 1 :]))
-                    self.consecutive = False
-                    return
-                self.puzzle = self.tested[i]
-                self.removed.append(self.batch[i])
-            return
-        accepted = None
-        retest = []
-        successes = 0
-        for i, count in enumerate(counts):
-            if accepted is None:
-                if count == 1:
-                    accepted = i
-                    successes += 1
-                self.undecided |= count < 0
-            elif count == 1 or count < 0:
-                # Tested against the puzzle before the accepted removal: test it again.
-                retest.append(self.batch[i])
-                successes += 1
-            # count 0 cannot happen; count 2 stays 2 with fewer clues: the orbit stays;
-            # -1 (out of nodes) is tested again against the puzzle it now applies to.
-        if accepted is not None:
-            self.puzzle = self.tested[accepted]
-            self.removed.append(self.batch[accepted])
-        self.queue.extendleft(reversed(retest))
-        self.consecutive = successes * 2 > len(counts)
+    puzzle = grid[:]
+    removed = []
+    undecided = False
+    clues = geo.cells
+    for orbit in orbits:
+        for cell in orbit:
+            puzzle[cell] = 0
+        count = _count(puzzle, geo)
+        if count == 1:
+            removed.append(orbit)
+            clues -= len(orbit)
+            if early is not None and clues <= geo.cells // 3:
+                if reference_level_within(puzzle, early, geo) > early:
+                    raise _TooHard
+                early = None
+            continue
+        undecided |= count < 0
+        for cell in orbit:
+            puzzle[cell] = grid[cell]
+    return puzzle, removed, undecided
 
 
-class _Slot:
-    """One puzzle being generated: its own random stream, full grid and carver."""
+def _reference_puzzle(
+    seed: int, geo: Geometry, orbits: list[tuple[int, ...]], level: int | None, minimal: bool
+) -> list[int] | None:
+    """The puzzle of one seed, made step by step in Python (see the module doc).
 
-    def __init__(
-        self,
-        seed: int,
-        geo: Geometry,
-        orbits: list[tuple[int, ...]],
-        level: int | None,
-        minimal: bool,
-    ) -> None:
-        self.rng = random.Random(seed)
-        self.geo = geo
-        self.orbits = orbits
-        self.level = level
-        self.minimal = minimal
-        self.result: str | None = None
-        self.carver = self._new_carver()
-
-    def _new_carver(self) -> _Carver:
-        grid = random_full_grid(self.rng, self.geo)
-        order = self.orbits[:]
-        self.rng.shuffle(order)
-        return _Carver(grid, order, self.geo)
-
-    def finish(self) -> None:
-        """The carver is done: keep a puzzle at the asked level, or start over."""
-        carver = self.carver
-        if carver.undecided and self.minimal:
-            self.carver = self._new_carver()  # its minimality is not proven
-            return
-        puzzle = list(carver.puzzle)
-        if self.level is None:
-            self.result = _text(puzzle)
-            return
-        level = level_within(puzzle, self.level, self.geo)
-        if not self.minimal:
-            # Put clues back, last removed first, until the puzzle is no harder than asked.
-            for orbit in reversed(carver.removed):
-                if level <= self.level:
+    None when no puzzle at the level was found in MAX_ATTEMPTS removal orders.
+    """
+    rng = Rng(seed)
+    early = level if level is not None and level <= EARLY_MAX_LEVEL and minimal else None
+    grid: list[int] = []
+    for attempt in range(MAX_ATTEMPTS):
+        if attempt % ORDERS_PER_GRID == 0:
+            grid = random_full_grid(rng, geo)
+        order = list(range(len(orbits)))
+        rng.shuffle(order)
+        try:
+            puzzle, removed, undecided = _carve(grid, [orbits[k] for k in order], geo, early)
+        except _TooHard:
+            continue
+        if undecided and minimal:
+            continue  # a removal was left undecided: minimality is not proven
+        if level is None:
+            return puzzle
+        found = reference_level_within(puzzle, level, geo)
+        if not minimal:
+            for orbit in reversed(removed):
+                if found <= level:
                     break
                 for cell in orbit:
-                    puzzle[cell] = carver.grid[cell]
-                level = level_within(puzzle, self.level, self.geo)
-        if level == self.level:
-            self.result = _text(puzzle)
-        else:
-            self.carver = self._new_carver()
+                    puzzle[cell] = grid[cell]
+                found = reference_level_within(puzzle, level, geo)
+        if found == level:
+            return puzzle
+    return None
 
 
-def _text(values: list[int]) -> str:
-    """A grid as text: symbols 1-9, then A, B, ... for larger sizes; '.' for empty."""
-    return "".join(SYMBOLS[v - 1] if v else "." for v in values)
+def _prepare(
+    n: int,
+    difficulty: str | int | None,
+    seed: int | None,
+    size: int,
+    symmetry: str | None,
+    minimal: bool,
+) -> tuple[int | None, Geometry, list[tuple[int, ...]], list[int]]:
+    """Check the arguments; the level, geometry, orbits and per-puzzle seeds."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"n must be an int, not {type(n).__name__}")
+    if n < 0:
+        raise ValueError(f"n must not be negative, got {n}")
+    level = _level_of(difficulty)
+    geo = _geometry_for(size)
+    if level is not None and minimal and level not in MINIMAL_LEVELS.get(geo.size, (level,)):
+        names = ", ".join(LEVEL_NAMES[k] for k in MINIMAL_LEVELS[geo.size])
+        raise ValueError(
+            f"minimal {geo.size}x{geo.size} puzzles are practically never "
+            f"{LEVEL_NAMES[level]} (only {names}); pass minimal=False to get one"
+        )
+    orbits = symmetry_orbits(symmetry, geo)
+    master = random.Random(seed)
+    return level, geo, orbits, [master.getrandbits(64) for _ in range(n)]
 
 
-def _count_batch(puzzles: list[bytes], geo: Geometry, threads: int | None) -> list[int]:
-    """Solution counts (capped at 2; -1 when out of nodes) of a batch of encoded puzzles."""
-    results = run_engine(
-        b"".join(puzzles),
-        len(puzzles),
-        2,
-        threads,
-        geometry=geo,
-        max_nodes=CHECK_NODES,
+def _gave_up(geo: Geometry, level: int | None, symmetry: str | None) -> RuntimeError:
+    what = f"{geo.size}x{geo.size}" + (f" {LEVEL_NAMES[level]}" if level is not None else "")
+    return RuntimeError(
+        f"no {what} puzzle with symmetry {symmetry!r} found in {MAX_ATTEMPTS} attempts"
     )
-    return list(results.counts)
+
+
+def generate_many_reference(
+    n: int,
+    difficulty: str | int | None = None,
+    seed: int | None = None,
+    size: int = 9,
+    symmetry: str | None = None,
+    minimal: bool = True,
+) -> list[str]:
+    """`generate_many`'s pure-Python twin: the same puzzles for the same arguments, slowly.
+
+    Uniqueness checks use the engines' solution counts; levels come from the
+    pure-Python technique solver (`logic.level_within`).
+    """
+    level, geo, orbits, seeds = _prepare(n, difficulty, seed, size, symmetry, minimal)
+    out = []
+    for s in seeds:
+        puzzle = _reference_puzzle(s, geo, orbits, level, bool(minimal))
+        if puzzle is None:
+            raise _gave_up(geo, level, symmetry)
+        out.append(format_values(puzzle, geo))
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# The compiled path
 
 
 def generate_many(
@@ -434,48 +517,57 @@ def generate_many(
     """Generate `n` puzzles, each with exactly one solution (see `generate`).
 
     Puzzle i depends only on the seed and i, not on `threads`: the same seed gives the
-    same list. The engine calls run on `threads` (None = all cores, 1 = serial).
+    same list. The puzzles are made on `threads` (None = all cores, 1 = serial).
     """
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"n must be an int, not {type(n).__name__}")
-    if n < 0:
-        raise ValueError(f"n must not be negative, got {n}")
-    level = _level_of(difficulty)
-    geo = _geometry_for(size)
-    if level is not None and geo.size != 9:
-        # `rate` and its logical solver are for 9x9 grids; rating 16x16 in pure Python
-        # per candidate grid would take minutes per puzzle.
-        raise ValueError(
-            f"difficulty levels are for 9x9 puzzles; use difficulty=None for {size}x{size}"
+    level, geo, orbits, seeds = _prepare(n, difficulty, seed, size, symmetry, minimal)
+    workers = resolve_threads(threads)
+    orbit_start = array("i", [0])
+    orbit_cells = array("i")
+    for orbit in orbits:
+        orbit_cells.extend(orbit)
+        orbit_start.append(len(orbit_cells))
+    seed_words = array("Q", seeds)
+    out = bytearray(n * geo.cells)
+    tables = _general.tables_for(geo.size, geo.box_rows, geo.box_cols)
+    logic_tables = _logic.tables_for(geo) if level is not None else None
+    stop_flag = bytearray(1)  # set when another thread fails: the others stop early
+    # Read at call time, so tests can shrink the budgets.
+    fill_nodes, check_nodes, max_attempts = FILL_NODES, CHECK_NODES, MAX_ATTEMPTS
+    early = level is not None and level <= EARLY_MAX_LEVEL and minimal
+    gave_up: list[int] = []
+
+    def make(start: int, stop: int) -> None:
+        index = _generate.generate_range(
+            tables,
+            logic_tables,
+            orbit_start,
+            orbit_cells,
+            seed_words,
+            start,
+            stop,
+            out,
+            level or 0,
+            bool(minimal),
+            fill_nodes,
+            check_nodes,
+            ORDERS_PER_GRID,
+            geo.cells // 3 if early else 0,
+            max_attempts,
+            stop_flag,
         )
-    orbits = symmetry_orbits(symmetry, geo)
-    master = random.Random(seed)
-    seeds = [master.getrandbits(64) for _ in range(n)]  # puzzle i depends on seeds[i] only
-    results: list[str] = [""] * n
-    active: list[tuple[int, _Slot]] = []
-    started = 0
-    while active or started < n:
-        while started < n and len(active) < ACTIVE_PUZZLES:
-            active.append((started, _Slot(seeds[started], geo, orbits, level, bool(minimal))))
-            started += 1
-        batch: list[bytes] = []
-        spans = []
-        for _, slot in active:
-            cands = slot.carver.candidates()
-            spans.append((len(batch), len(batch) + len(cands)))
-            batch.extend(cands)
-        counts = _count_batch(batch, geo, threads)
-        still = []
-        for (index, slot), (start, stop) in zip(active, spans, strict=True):
-            slot.carver.feed(counts[start:stop])
-            if slot.carver.done:
-                slot.finish()
-            if slot.result is None:
-                still.append((index, slot))
-            else:
-                results[index] = slot.result
-        active = still
-    return results
+        if index >= 0:
+            gave_up.append(index)
+            stop_flag[0] = 1
+
+    def abort() -> None:
+        stop_flag[0] = 1
+
+    max_chunk = MAX_CHUNK_9X9 if geo.size <= 9 else 1
+    run_chunks(n, workers, 1, make, on_abort=abort, max_chunk=max_chunk)
+    if gave_up:
+        raise _gave_up(geo, level, symmetry)
+    cells = geo.cells
+    return [format_values(out[i * cells : (i + 1) * cells], geo) for i in range(n)]
 
 
 def generate(
@@ -494,7 +586,6 @@ def generate(
     symmetric groups. `minimal=True`: no clue (no symmetric group of clues) can be
     removed without losing uniqueness; `minimal=False` allows a few more clues, put
     back until the puzzle is no harder than `difficulty` (no effect without one).
-    `size`: 4 to 16, boxes as square as possible (6 -> 2x3, 12 -> 3x4, 15 -> 3x5);
-    difficulty levels are for 9x9 only (other sizes need `difficulty=None`).
+    `size`: 4 to 16, boxes as square as possible (6 -> 2x3, 12 -> 3x4, 15 -> 3x5).
     """
     return generate_many(1, difficulty, seed, size, symmetry, minimal, threads=1)[0]
