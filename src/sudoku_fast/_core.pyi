@@ -5,9 +5,11 @@ array.array, memoryview, numpy arrays) with the item type each parameter names; 
 engine checks item type and writability when it is called, not the type checker.
 """
 
-from typing import Any
+from typing import Any, Final
 
 from typing_extensions import Buffer
+
+STOPPED: Final[int]
 
 def solve_range(
     grids: Buffer,
@@ -19,12 +21,16 @@ def solve_range(
     start: int,
     stop: int,
     limit: int,
+    stop_flag: Buffer | None = None,
 ) -> None:
     """Solve puzzles start..stop-1 of a flat buffer of 81-byte grids, without the GIL.
 
     grids: uint8 digits 0-9 (read only); solutions: writable uint8, 81 per puzzle;
-    counts: writable int32; guesses, nodes and nanos (None = untimed): writable int64.
-    Raises ValueError for limit < 1, a bad range or buffers too small for it.
+    counts: writable int32; guesses, nodes and nanos (None = untimed): writable int64
+    (nanos: the thread's CPU time per puzzle). stop_flag: one byte; once another thread
+    sets it, the puzzles not finished get counts[i] = STOPPED. In the main thread Ctrl-C
+    interrupts the range. Raises ValueError for limit < 1, a bad range or buffers too
+    small for it.
     """
 
 def encode_strings(items: list[Any], out: Buffer) -> list[int]:

@@ -36,26 +36,13 @@ from cpython.unicode cimport (
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
+from sudoku_fast._clock cimport elapsed, measurement_overhead, thread_nanos
+from sudoku_fast._stop cimport Stop, poll, raise_saved, stop_init
+
+import threading
+
 cdef extern from *:
     """
-    /* A monotonic nanosecond clock that needs neither the GIL nor a GCC builtin. */
-    #if defined(_WIN32)
-    #include <windows.h>
-    static long long sudoku_fast_nanos(void) {
-        LARGE_INTEGER count, freq;
-        QueryPerformanceCounter(&count);
-        QueryPerformanceFrequency(&freq);
-        return (long long)((double)count.QuadPart * 1e9 / (double)freq.QuadPart);
-    }
-    #else
-    #include <time.h>
-    static long long sudoku_fast_nanos(void) {
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-    }
-    #endif
-
     /* Index of the lowest set bit (x != 0): one instruction on every compiler. */
     #if defined(_MSC_VER)
     #include <intrin.h>
@@ -82,7 +69,6 @@ cdef extern from *:
     }
     #endif
     """
-    long long sudoku_fast_nanos() nogil
     int sudoku_fast_lowest_bit(unsigned int x) nogil
     int sudoku_fast_popcount64(unsigned long long x) nogil
 
@@ -97,6 +83,10 @@ cdef enum:
     FAILED = -1             # a rule found a contradiction
     UNCHANGED = 0
     CHANGED = 1
+    COUNT_STOPPED = -2      # counts[i] of a puzzle abandoned at a stop request
+    POLL_EVERY = 1024       # search nodes between looks at the stop flag and at signals
+
+STOPPED = COUNT_STOPPED
 
 # Tables, filled once at import and read-only afterwards.
 cdef uint32_t row_info[512]          # 9-bit row -> bits 0-2: boxes holding candidates,
@@ -311,7 +301,8 @@ cdef int stack_rules(Board *b) noexcept nogil:
     and hidden singles in columns (the band rules then place them).
     """
     cdef int digit, band, shift, result = UNCHANGED
-    cdef uint32_t w, columns[3], pattern, usable, lost
+    cdef uint32_t w, pattern, usable, lost
+    cdef uint32_t columns[3]
     for digit in range(9):
         for band in range(BANDS):
             w = b.cand[band * 9 + digit]
@@ -366,7 +357,8 @@ cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
     branches propagate far. Without such a cell, a cell with the fewest candidates.
     """
     cdef int band, digit, best = -1, best_score = -1, count, k, other1, other2, d1, d2
-    cdef uint32_t once, twice, thrice, w, pairs[BANDS], any_pairs = 0, p, mask, column
+    cdef uint32_t once, twice, thrice, w, any_pairs = 0, p, mask, column
+    cdef uint32_t pairs[BANDS]
     cdef uint32_t in_pairs[DIGIT_BANDS]    # cells with two candidates, one being the digit
     cdef uint32_t column_hits
     for band in range(BANDS):
@@ -423,7 +415,21 @@ cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
 
 
 cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noexcept nogil:
-    """Solve one puzzle (digits 0-9, 0 = empty); write the first solution found."""
+    """Solve one puzzle (digits 0-9, 0 = empty); write the first solution found.
+
+    Nothing can interrupt it: for C callers whose puzzles are small enough.
+    """
+    return search(puzzle, solution, limit, NULL)
+
+
+cdef Outcome search(
+    const uint8_t *puzzle, uint8_t *solution, int limit, Stop *stop
+) noexcept nogil:
+    """`solve_grid`, polling `stop` (when not NULL) every POLL_EVERY nodes.
+
+    A poll that finds a reason to stop ends the search with `stop.stopped` set; the
+    outcome is then incomplete and the caller discards it.
+    """
     cdef Board stack[CELLS + 1]
     cdef int branch_cell[CELLS + 1]
     cdef uint32_t branch_rest[CELLS + 1]
@@ -471,6 +477,8 @@ cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noe
         if rest:
             out.guesses += 1
         out.nodes += 1
+        if stop != NULL and (out.nodes & (POLL_EVERY - 1)) == 0 and poll(stop):
+            break
         child = &stack[depth + 1]
         child[0] = stack[depth]
         cell = branch_cell[depth]
@@ -500,6 +508,7 @@ def solve_range(
     Py_ssize_t start,
     Py_ssize_t stop,
     int limit,
+    const uint8_t[::1] stop_flag=None,
 ):
     """Solve puzzles start..stop-1 of a flat buffer of 81-byte grids, without the GIL.
 
@@ -507,7 +516,13 @@ def solve_range(
     written to solutions[81*i:81*(i+1)] (left untouched when there is none), the number
     of solutions found, capped at `limit`, to counts[i], and the search figures to
     guesses[i] and nodes[i]. When `nanos` is not None, nanos[i] gets the puzzle's solving
-    time in nanoseconds.
+    time in nanoseconds of the thread's CPU time (see _clock.pxd).
+
+    `stop_flag`, a one-byte buffer, makes every puzzle not finished yet get
+    counts[i] = STOPPED (-2) once another thread sets it to a nonzero value. In the main
+    thread a signal handler that raises (Ctrl-C) stops the range and its exception
+    propagates. Both are looked at every POLL_EVERY search nodes, so even one long
+    puzzle stops promptly.
     """
     if limit < 1:
         raise ValueError("limit must be at least 1")
@@ -522,20 +537,35 @@ def solve_range(
         or (nanos is not None and nanos.shape[0] < stop)
     ):
         raise ValueError("buffers too small for the requested range")
-    cdef Py_ssize_t i
+    if stop_flag is not None and stop_flag.shape[0] < 1:
+        raise ValueError("stop_flag must hold one byte")
+    cdef Stop halt
+    stop_init(
+        &halt,
+        &stop_flag[0] if stop_flag is not None else NULL,
+        threading.current_thread() is threading.main_thread(),
+    )
+    cdef Py_ssize_t i, k
     cdef Outcome res
     cdef bint timed = nanos is not None
-    cdef long long t0 = 0
+    cdef long long t0 = 0, overhead = 0
     with nogil:
+        if timed:
+            overhead = measurement_overhead()
         for i in range(start, stop):
             if timed:
-                t0 = sudoku_fast_nanos()
-            res = solve_grid(&grids[i * CELLS], &solutions[i * CELLS], limit)
+                t0 = thread_nanos()
+            res = search(&grids[i * CELLS], &solutions[i * CELLS], limit, &halt)
             if timed:
-                nanos[i] = sudoku_fast_nanos() - t0
+                nanos[i] = elapsed(t0, overhead)
+            if halt.stopped:
+                for k in range(i, stop):
+                    counts[k] = COUNT_STOPPED
+                break
             counts[i] = res.count
             guesses[i] = res.guesses
             nodes[i] = res.nodes
+    raise_saved(&halt)
 
 
 cdef inline bint encode_plain(object item, uint8_t *row):
@@ -593,12 +623,15 @@ def solve_plain(object text, int limit):
     cdef uint8_t grid[CELLS]
     cdef uint8_t solution[CELLS]
     cdef Outcome res
+    cdef Stop halt
     if limit < 1:
         raise ValueError("limit must be at least 1")
     if not encode_plain(text, grid):
         return None
+    stop_init(&halt, NULL, threading.current_thread() is threading.main_thread())
     with nogil:
-        res = solve_grid(grid, solution, limit)
+        res = search(grid, solution, limit, &halt)
+    raise_saved(&halt)
     if res.count == 0:
         return 0, None
     return res.count, decode_plain(solution)

@@ -47,11 +47,12 @@ never as a count.
 """
 
 cimport cython
-from cpython.exc cimport PyErr_Fetch, PyErr_Restore
-from cpython.ref cimport PyObject
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
+
+from sudoku_fast._clock cimport elapsed, measurement_overhead, thread_nanos
+from sudoku_fast._stop cimport Stop, flag_set, poll, raise_saved, stop_init
 
 import threading
 
@@ -81,39 +82,9 @@ cdef extern from *:
         return (int)((x * 0x0101010101010101ULL) >> 56);
     }
     #endif
-
-    /* The stop flag is written by another thread; read it fresh each time. */
-    static int sfg_flag_set(const unsigned char *flag) {
-        return flag != NULL && *(volatile const unsigned char *)flag != 0;
-    }
-
-    /* A monotonic nanosecond clock that needs neither the GIL nor a GCC builtin. */
-    #if defined(_WIN32)
-    #include <windows.h>
-    static long long sfg_nanos(void) {
-        LARGE_INTEGER count, freq;
-        QueryPerformanceCounter(&count);
-        QueryPerformanceFrequency(&freq);
-        return (long long)((double)count.QuadPart * 1e9 / (double)freq.QuadPart);
-    }
-    #else
-    #include <time.h>
-    static long long sfg_nanos(void) {
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-    }
-    #endif
     """
     int sfg_lowest_index(uint64_t x) nogil
     int sfg_popcount(uint64_t x) nogil
-    int sfg_flag_set(const unsigned char *flag) nogil
-    long long sfg_nanos() nogil
-
-cdef extern from "Python.h":
-    # Declared here as a plain C call (cpython.exc says `except -1`), so that the
-    # handler's exception can be saved in the search's Control and raised later.
-    int check_signals "PyErr_CheckSignals" () noexcept
 
 cdef enum:
     # Values written to counts[i] when puzzle i got no definite answer.
@@ -177,14 +148,9 @@ cdef struct Workspace:
 
 
 cdef struct Control:
-    const unsigned char *stop_flag  # NULL, or a byte another thread sets to stop
+    Stop stop                       # the stop flag and Ctrl-C (see _stop.pxd)
     int64_t max_nodes               # 0 = no budget
     int64_t restart_unit            # nodes of the first run (Luby unit); 0 = never restart
-    bint check_signals              # true in the main thread only
-    bint interrupted                # a signal handler raised; its exception is saved below
-    PyObject *exc_type
-    PyObject *exc_value
-    PyObject *exc_traceback
     bint locked                     # also use locked candidates (pointing / claiming)
     bint by_units                   # also branch on a value's places in a unit
 
@@ -726,21 +692,6 @@ cdef inline void write_solution(
         solution[cell] = <uint8_t>(sfg_lowest_index(cand[cell]) + 1)
 
 
-cdef bint should_stop(Control *ctl) noexcept nogil:
-    """True when another thread set the stop flag or a signal handler raised."""
-    if sfg_flag_set(ctl.stop_flag):
-        return True
-    if ctl.check_signals:
-        with gil:
-            if check_signals() != 0:
-                # Keep the handler's exception for solve_range to raise; left pending
-                # here it would be reported as unraisable and lost.
-                PyErr_Fetch(&ctl.exc_type, &ctl.exc_value, &ctl.exc_traceback)
-                ctl.interrupted = True
-                return True
-    return False
-
-
 cdef Outcome solve_grid(
     const Geo *geo,
     Workspace *w,
@@ -808,7 +759,7 @@ cdef Outcome solve_grid(
         if ctl.max_nodes > 0 and out.nodes >= ctl.max_nodes:
             out.status = EXHAUSTED
             break
-        if out.nodes % CHECK_EVERY == 0 and should_stop(ctl):
+        if out.nodes % CHECK_EVERY == 0 and poll(&ctl.stop):
             out.status = INTERRUPTED
             break
         if out.count == 0 and ctl.restart_unit > 0 and out.nodes >= run_end:
@@ -862,12 +813,6 @@ cdef Outcome solve_grid(
     return out
 
 
-cdef int raise_saved(Control *ctl) except -1:
-    """Raise the exception a signal handler raised during the search."""
-    PyErr_Restore(ctl.exc_type, ctl.exc_value, ctl.exc_traceback)  # steals the references
-    return -1
-
-
 def solve_range(
     Tables tables not None,
     const uint8_t[::1] grids,
@@ -891,7 +836,8 @@ def solve_range(
     i the first solution found is written to solutions[N*N*i : N*N*(i+1)] (left
     untouched when there is none), the number of solutions found, capped at `limit`, to
     counts[i], and the search figures to guesses[i] and nodes[i]. When `nanos` is not
-    None, nanos[i] gets the puzzle's solving time in nanoseconds.
+    None, nanos[i] gets the puzzle's solving time in nanoseconds of the thread's CPU time
+    (see _clock.pxd).
 
     `max_nodes` > 0 is a budget of search nodes per puzzle: a puzzle that needs more
     gets counts[i] = BUDGET_EXHAUSTED (-1), whatever it found so far. `stop_flag`, a
@@ -925,13 +871,12 @@ def solve_range(
     if stop_flag is not None and stop_flag.shape[0] < 1:
         raise ValueError("stop_flag must hold one byte")
     cdef Control ctl
-    ctl.stop_flag = &stop_flag[0] if stop_flag is not None else NULL
+    stop_init(
+        &ctl.stop,
+        &stop_flag[0] if stop_flag is not None else NULL,
+        threading.current_thread() is threading.main_thread(),
+    )
     ctl.max_nodes = max_nodes
-    ctl.check_signals = threading.current_thread() is threading.main_thread()
-    ctl.interrupted = False
-    ctl.exc_type = NULL
-    ctl.exc_value = NULL
-    ctl.exc_traceback = NULL
     ctl.locked = locked
     ctl.by_units = by_units
     ctl.restart_unit = restart_unit
@@ -941,21 +886,23 @@ def solve_range(
     cdef Outcome res
     cdef bint timed = nanos is not None
     cdef bint out_of_memory = False
-    cdef long long t0 = 0
+    cdef long long t0 = 0, overhead = 0
     with nogil:
+        if timed:
+            overhead = measurement_overhead()
         if not workspace_init(&w, &geo):
             out_of_memory = True
         else:
             for i in range(start, stop):
-                if sfg_flag_set(ctl.stop_flag) or ctl.interrupted:
+                if flag_set(ctl.stop.flag) or ctl.stop.interrupted:
                     for k in range(i, stop):
                         counts[k] = COUNT_STOPPED
                     break
                 if timed:
-                    t0 = sfg_nanos()
+                    t0 = thread_nanos()
                 res = solve_grid(&geo, &w, &grids[i * cells], &solutions[i * cells], limit, &ctl)
                 if timed:
-                    nanos[i] = sfg_nanos() - t0
+                    nanos[i] = elapsed(t0, overhead)
                 guesses[i] = res.guesses
                 nodes[i] = res.nodes
                 if res.status == DONE:
@@ -974,8 +921,7 @@ def solve_range(
                     bad_cell = res.bad_cell
                     break
         workspace_free(&w)
-    if ctl.interrupted:
-        raise_saved(&ctl)
+    raise_saved(&ctl.stop)
     if out_of_memory:
         raise MemoryError("not enough memory for the search stack")
     if bad_index >= 0:

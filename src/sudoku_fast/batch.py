@@ -13,6 +13,7 @@ the batch's `Geometry`. A batch holds puzzles of one size.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import os
@@ -22,6 +23,7 @@ from array import array
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
 from . import _core, _general
@@ -44,42 +46,119 @@ MAX_CHUNK = 256
 MIN_CHUNK = 16  # batches of up to this many puzzles run serially
 CHUNKS_PER_THREAD = 8  # smaller chunks even out the heavy-tailed finish of a batch
 # Search nodes a puzzle of the general engine may use before its answer is given up as
-# unknown (SearchLimitExceeded): roughly 10 s of one core at 16x16 and 25x25. The hardest
-# puzzle of the public data sets needs about 170,000.
+# unknown (SearchLimitExceeded). Measured times per size are in README.md (Sizes,
+# Budget). The hardest puzzle of the public data sets needs about 170,000.
 DEFAULT_MAX_NODES = 1_000_000
+# The engines' C types: a solution count limit is an int, a node budget an int64.
+MAX_LIMIT = 2**31 - 1
+MAX_NODES = 2**63 - 1
+CGROUP_ROOT = Path("/sys/fs/cgroup")
+
+
+def cgroup_cpu_limit(proc_cgroup: str, root: Path = CGROUP_ROOT) -> float | None:
+    """The CPU quota of a control group, in cores, or None when there is none.
+
+    `proc_cgroup` is the text of /proc/self/cgroup. cgroup v2 keeps the quota in
+    `cpu.max` ("QUOTA PERIOD" or "max PERIOD"), v1 in `cpu.cfs_quota_us` (-1 = none) and
+    `cpu.cfs_period_us`. Each level of the group's path is read, from the group itself up
+    to the root, and the smallest quota wins, as the kernel enforces every level. A
+    container usually sees its own group as the root.
+    """
+    limits: list[float] = []
+    for line in proc_cgroup.splitlines():
+        parts = line.strip().split(":", 2)
+        if len(parts) != 3:
+            continue
+        _, controllers, path = parts
+        if controllers == "":  # v2: one unified hierarchy
+            bases = [root]
+        elif "cpu" in controllers.split(","):  # v1: the cpu controller's own tree
+            bases = list(dict.fromkeys([root / controllers, root / "cpu", root / "cpu,cpuacct"]))
+        else:
+            continue
+        for base in bases:
+            folder = base / path.lstrip("/")
+            while True:
+                limit = _quota_in(folder)
+                if limit is not None:
+                    limits.append(limit)
+                if folder == base or base not in folder.parents:
+                    break
+                folder = folder.parent
+    return min(limits) if limits else None
+
+
+def _quota_in(folder: Path) -> float | None:
+    """The CPU quota stated in one cgroup folder (v2 or v1), in cores, if any."""
+    try:
+        quota, period = (folder / "cpu.max").read_text().split()[:2]
+        if quota != "max" and int(period) > 0:
+            return int(quota) / int(period)
+        return None
+    except (OSError, ValueError):
+        pass
+    try:
+        quota_us = int((folder / "cpu.cfs_quota_us").read_text())
+        period_us = int((folder / "cpu.cfs_period_us").read_text())
+    except (OSError, ValueError):
+        return None
+    return quota_us / period_us if quota_us > 0 and period_us > 0 else None
+
+
+@functools.cache
+def _cpu_quota() -> int | None:
+    """This process's CPU quota in whole cores (rounded up), or None; read once."""
+    try:
+        text = Path("/proc/self/cgroup").read_text()
+    except OSError:
+        return None
+    limit = cgroup_cpu_limit(text)
+    return None if limit is None else max(1, math.ceil(limit))
 
 
 def usable_cores() -> int:
-    """CPU cores this process may run on (affinity-aware where the OS supports it)."""
+    """CPU cores this process may use: its CPU affinity, capped by a cgroup CPU quota.
+
+    A container limited to 2 CPUs on a 64-core host sees all 64 in its affinity mask;
+    its quota (cgroup v2 `cpu.max`, v1 `cpu.cfs_quota_us`) is what it can really use.
+    """
     if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return max(1, os.cpu_count() or 1)
+        cores = max(1, len(os.sched_getaffinity(0)))
+    else:
+        cores = max(1, os.cpu_count() or 1)
+    quota = _cpu_quota()
+    return cores if quota is None else min(cores, quota)
+
+
+def _all_cores() -> int:
+    """The thread count "all cores" means: usable cores, capped by SUDOKU_FAST_NUM_THREADS."""
+    cores = usable_cores()
+    cap = os.environ.get(THREADS_ENV, "").strip()
+    if cap:
+        try:
+            limit = int(cap)
+        except ValueError:
+            raise ValueError(f"{THREADS_ENV} must be an integer, got {cap!r}") from None
+        if limit >= 1:
+            cores = min(cores, limit)
+    return cores
 
 
 def resolve_threads(threads: int | None) -> int:
     """Turn the user's `threads` argument into a thread count.
 
-    `None`: all usable cores, capped by the SUDOKU_FAST_NUM_THREADS environment variable;
-    `k >= 1`: k threads (1 runs serially in the caller); `-k`: all cores + 1 - k
-    (so -1 is all cores), at least 1; `0`: ValueError.
+    `None`: all usable cores; `-k`: all cores + 1 - k (so -1 is all cores), at least 1;
+    in both, "all cores" is capped by the SUDOKU_FAST_NUM_THREADS environment variable.
+    `k >= 1`: k threads (1 runs serially in the caller); `0`: ValueError.
     """
-    cores = usable_cores()
     if threads is None:
-        cap = os.environ.get(THREADS_ENV, "").strip()
-        if cap:
-            try:
-                limit = int(cap)
-            except ValueError:
-                raise ValueError(f"{THREADS_ENV} must be an integer, got {cap!r}") from None
-            if limit >= 1:
-                cores = min(cores, limit)
-        return cores
+        return _all_cores()
     if isinstance(threads, bool) or not isinstance(threads, int):
         raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
     if threads == 0:
         raise ValueError("threads must not be 0 (use None or -1 for all cores, 1 for serial)")
     if threads < 0:
-        return max(1, cores + 1 + threads)
+        return max(1, _all_cores() + 1 + threads)
     return threads
 
 
@@ -119,6 +198,11 @@ class SearchLimitExceeded(RuntimeError):
         self.indices = indices
         self.partial = partial
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Exceptions pickle as (class, args), and args holds only the message: without
+        # this a process pool could not send one back from a worker.
+        return (type(self), (str(self), self.indices, self.partial))
+
 
 def _runs_on_core(geometry: Geometry) -> bool:
     """True for the geometry the 9x9 engine handles: 9x9 with 3x3 boxes, any symbols."""
@@ -142,21 +226,27 @@ def check_budget(results: EngineResults, partial: Any, max_nodes: int | None) ->
 
 
 def check_limit(limit: object) -> None:
-    """Raise unless `limit` (solutions to count up to) is an int of at least 1."""
+    """Raise unless `limit` (solutions to count up to) is an int from 1 to MAX_LIMIT."""
     if isinstance(limit, bool) or not isinstance(limit, int):
         raise TypeError(f"limit must be an int, not {type(limit).__name__}")
-    if limit < 1:
-        raise ValueError(f"limit must be at least 1, got {limit}")
+    if not 1 <= limit <= MAX_LIMIT:
+        raise ValueError(f"limit must be from 1 to {MAX_LIMIT:,} (2**31 - 1), got {limit:,}")
 
 
 def node_budget(max_nodes: int | None) -> int:
-    """The engine's form of a `max_nodes` argument: 0 means no budget."""
+    """The engine's form of a `max_nodes` argument: 0 means no budget.
+
+    Raises unless it is None or an int from 1 to MAX_NODES.
+    """
     if max_nodes is None:
         return 0
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
         raise TypeError(f"max_nodes must be an int or None, not {type(max_nodes).__name__}")
-    if max_nodes < 1:
-        raise ValueError(f"max_nodes must be at least 1 (or None for no budget), got {max_nodes}")
+    if not 1 <= max_nodes <= MAX_NODES:
+        raise ValueError(
+            f"max_nodes must be from 1 to {MAX_NODES:,} (2**63 - 1), or None for no budget; "
+            f"got {max_nodes:,}"
+        )
     return max_nodes
 
 
@@ -200,7 +290,7 @@ def run_engine(
         return results
     # Bigger grids cost more per puzzle, so they are worth spreading in smaller chunks.
     min_chunk = max(1, MIN_CHUNK * CELLS // cells)
-    stop_flag = bytearray(1)  # the general engine polls it to abandon a long puzzle
+    stop_flag = bytearray(1)  # the engines poll it to abandon a long puzzle
     solve_chunk = _chunk_solver(grids, results, limit, max_nodes, stop_flag)
     texts = results.texts
 
@@ -259,7 +349,12 @@ def run_chunks(
         take_chunks()
         return 1
     # The calling thread takes chunks too by default: one thread fewer to wake per call.
-    futures = [_pool(workers).submit(take_chunks) for _ in range(workers - caller_works)]
+    helpers = workers - caller_works
+    pool = _shared_pool(helpers)
+    own_pool = pool is None  # more threads than cores were asked for: this call only
+    if pool is None:
+        pool = ThreadPoolExecutor(max_workers=helpers, thread_name_prefix="sudoku_fast")
+    futures = [pool.submit(take_chunks) for _ in range(helpers)]
     try:
         if caller_works:
             take_chunks()
@@ -272,6 +367,9 @@ def run_chunks(
         for future in futures:
             future.exception()
         raise
+    finally:
+        if own_pool:
+            pool.shutdown(wait=True)
     return workers
 
 
@@ -292,6 +390,7 @@ def _chunk_solver(
                 start,
                 stop,
                 limit,
+                stop_flag,
             )
 
         return solve_chunk
@@ -324,18 +423,23 @@ _POOL_PID = 0
 _POOL_LOCK = threading.Lock()
 
 
-def _pool(workers: int) -> ThreadPoolExecutor:
-    """A process-wide worker pool with at least `workers` threads, reused across calls.
+def _shared_pool(helpers: int) -> ThreadPoolExecutor | None:
+    """The process-wide pool, with room for `helpers` threads; None if that is too many.
 
-    Starting threads costs more than solving a small batch, so the pool is kept; it is
-    rebuilt when it is too small or after a fork (the child has no worker threads).
+    Starting threads costs more than solving a small batch, so the pool is kept between
+    calls; it holds at most one thread per usable core, so asking for more threads (an
+    oversubscribed call) never leaves extra threads behind: such a call gets its own
+    pool, shut down when it returns. The pool is rebuilt when it is too small or after a
+    fork (the child has no worker threads).
     """
     global _POOL, _POOL_SIZE, _POOL_PID
+    if helpers > usable_cores():
+        return None
     with _POOL_LOCK:
-        if _POOL is None or workers > _POOL_SIZE or os.getpid() != _POOL_PID:
+        if _POOL is None or helpers > _POOL_SIZE or os.getpid() != _POOL_PID:
             old = _POOL if os.getpid() == _POOL_PID else None
-            _POOL = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="sudoku_fast")
-            _POOL_SIZE = workers
+            _POOL = ThreadPoolExecutor(max_workers=helpers, thread_name_prefix="sudoku_fast")
+            _POOL_SIZE = helpers
             _POOL_PID = os.getpid()
             if old is not None:
                 old.shutdown(wait=False)
@@ -474,8 +578,8 @@ def _encode_array(
 @overload
 def solve_many(
     puzzles: npt.NDArray[Any],
-    threads: int | None = None,
     *,
+    threads: int | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
@@ -483,8 +587,8 @@ def solve_many(
 @overload
 def solve_many(
     puzzles: Iterable[str],
-    threads: int | None = None,
     *,
+    threads: int | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
@@ -493,8 +597,8 @@ def solve_many(
 
 def solve_many(
     puzzles: Any,
-    threads: int | None = None,
     *,
+    threads: int | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
@@ -537,8 +641,8 @@ def solve_many(
 def count_many(
     puzzles: Any,
     limit: int = 2,
-    threads: int | None = None,
     *,
+    threads: int | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,

@@ -266,9 +266,9 @@ class Stats:
 
 def solve_stats(
     puzzles: Iterable[str],
+    *,
     threads: int | None = None,
     limit: int = 1,
-    *,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
