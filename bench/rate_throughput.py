@@ -120,7 +120,8 @@ def main() -> None:
             this = statistics.median(times[("this", name, 1, args.sample)])
             before = statistics.median(times[("before", name, 1, args.sample)])
             print(
-                f"{name}: this / before at threads=1 on {args.sample} puzzles: {before / this:,.0f}x"
+                f"{name}: this / before at threads=1 on {args.sample} puzzles: "
+                f"{before / this:,.0f}x"
             )
     same = all(len(d) == 1 for d in digests.values())
     print("ratings identical across runs" + (" and versions" if args.before else "") + f": {same}")
