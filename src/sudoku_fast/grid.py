@@ -292,9 +292,17 @@ def _count_error(count: int, geometry: Geometry | None) -> ValueError:
         return ValueError(
             f"expected {geometry.cells} cells, found {count} (a {geometry.describe()})"
         )
+    side = math.isqrt(count)
+    if side * side == count and len(SYMBOLS) < side <= MAX_SIZE:
+        return ValueError(
+            f"found {count} cells, a {side}x{side} grid: sizes above {len(SYMBOLS)} have no "
+            f"default symbols; pass alphabet= with its {side} symbols (e.g. "
+            f"alphabet={(SYMBOLS + '@#$%&*=?!<>/~^:')[:side]!r}, '.' for empty)"
+        )
     return ValueError(
         f"expected 81 cells, found {count} "
-        "(or N*N cells for another grid size N: 16, 36, 64, 100, 144, ... 2401)"
+        "(or N*N cells for another grid size N: 16, 36, 64, 100, 144, ... 2401; "
+        f"up to {MAX_SIZE}x{MAX_SIZE} with an alphabet=)"
     )
 
 
