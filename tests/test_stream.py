@@ -330,7 +330,7 @@ def test_the_first_puzzle_that_parses_decides() -> None:
     assert PuzzleReader(io.BytesIO(b""), "t").geometry is None
     assert [r for _, r in batch.problems] == [
         "expected 81 cells, found 5 (or N*N cells for another grid size N: 16, 36, 64, 100, "
-        "144, ... 2401)",
+        "144, ... 2401; up to 64x64 with an alphabet=)",
         "unexpected character 'x' at position 0",
     ]
 
