@@ -38,4 +38,5 @@ def solve_range(
     locked: bool = True,
     by_units: bool = True,
     restart_unit: int = ...,
+    masks: Any | None = None,
 ) -> None: ...

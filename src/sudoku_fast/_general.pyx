@@ -696,11 +696,17 @@ cdef Outcome solve_grid(
     const Geo *geo,
     Workspace *w,
     const uint8_t *puzzle,
+    const uint64_t *masks,
     uint8_t *solution,
     int limit,
     Control *ctl,
 ) noexcept nogil:
-    """Solve one puzzle (values 0..size, 0 = empty); write the first solution found."""
+    """Solve one puzzle (values 0..size, 0 = empty); write the first solution found.
+
+    `masks`, when not NULL, holds a candidate mask per cell (pencil marks): the values
+    outside a cell's mask are removed before the search, as placements remove them, so
+    hidden and naked singles follow from the marks too.
+    """
     cdef Outcome out
     cdef int cell, depth, v, cells = geo.cells, counters = geo.units * geo.size
     cdef uint64_t *cand
@@ -740,6 +746,10 @@ cdef Outcome solve_grid(
             return out
         if v and not assign(geo, w, cand, places, cell, (<uint64_t>1) << (v - 1)):
             return out
+    if masks != NULL:
+        for cell in range(cells):
+            if not remove_values(geo, w, cand, places, cell, geo.full & ~masks[cell]):
+                return out
     if not propagate(geo, w, cand, places, &w.placed[0], ctl.locked):
         return out
     if w.placed[0] == cells:
@@ -829,6 +839,7 @@ def solve_range(
     bint locked=True,
     bint by_units=True,
     int64_t restart_unit=DEFAULT_RESTART_UNIT,
+    const uint64_t[::1] masks=None,
 ):
     """Solve puzzles start..stop-1 of a flat buffer of N*N-byte grids, without the GIL.
 
@@ -848,6 +859,9 @@ def solve_range(
     `locked` (locked candidates), `by_units` (unit-value branching) and `restart_unit`
     (nodes of the first run before a restart; 0 = never restart) select the search
     aids; the defaults are the measured best, the switches serve benchmarks.
+
+    `masks`, N*N uint64 per puzzle, starts each puzzle from pencil marks: bit v-1 of
+    masks[N*N*i + cell] set when value v is still possible in that cell.
     """
     if restart_unit < 0:
         raise ValueError("restart_unit must be 0 (never restart) or positive")
@@ -870,6 +884,9 @@ def solve_range(
         raise ValueError("buffers too small for the requested range")
     if stop_flag is not None and stop_flag.shape[0] < 1:
         raise ValueError("stop_flag must hold one byte")
+    if masks is not None and masks.shape[0] < stop * cells:
+        raise ValueError("masks buffer too small for the requested range")
+    cdef const uint64_t *cell_masks = &masks[0] if masks is not None and stop > 0 else NULL
     cdef Control ctl
     stop_init(
         &ctl.stop,
@@ -900,7 +917,15 @@ def solve_range(
                     break
                 if timed:
                     t0 = thread_nanos()
-                res = solve_grid(&geo, &w, &grids[i * cells], &solutions[i * cells], limit, &ctl)
+                res = solve_grid(
+                    &geo,
+                    &w,
+                    &grids[i * cells],
+                    cell_masks + i * cells if cell_masks != NULL else NULL,
+                    &solutions[i * cells],
+                    limit,
+                    &ctl,
+                )
                 if timed:
                     nanos[i] = elapsed(t0, overhead)
                 guesses[i] = res.guesses

@@ -35,6 +35,7 @@ from .grid import (
     format_values,
     geometry_for,
     parse_grid,
+    parse_marks_grid,
 )
 
 if TYPE_CHECKING:
@@ -183,6 +184,7 @@ class EngineResults:
     threads: int
     geometry: Geometry = CLASSIC
     texts: list[str | None] | None = None
+    on_core: bool = True  # solved by the 9x9 engine (no node budget there)
 
 
 class SearchLimitExceeded(RuntimeError):
@@ -213,7 +215,7 @@ def _runs_on_core(geometry: Geometry) -> bool:
 
 def check_budget(results: EngineResults, partial: Any, max_nodes: int | None) -> None:
     """Raise SearchLimitExceeded when a puzzle of `results` ran out of search nodes."""
-    if _runs_on_core(results.geometry) or results.n == 0 or min(results.counts) >= 0:
+    if results.on_core or results.n == 0 or min(results.counts) >= 0:
         return
     indices = [i for i, count in enumerate(results.counts) if count == _general.BUDGET_EXHAUSTED]
     where = f"puzzle {indices[0]}" + (f" and {len(indices) - 1} more" if len(indices) > 1 else "")
@@ -260,6 +262,7 @@ def run_engine(
     geometry: Geometry | None = None,
     max_nodes: int = 0,
     decode: bool = False,
+    masks: Any = None,
 ) -> EngineResults:
     """Run the engine over n encoded grids (a buffer of n*81 digits 0-9).
 
@@ -269,11 +272,18 @@ def run_engine(
     nodes per puzzle (0 = none); a puzzle that runs out gets count -1. `decode` asks
     for the solution strings (see `decode_solutions`); on 9x9 grids each worker decodes
     the chunk it has just solved, so that serial step overlaps the other threads' solving.
+
+    `masks` (n*N*N uint64, see `encode_marks`) starts every puzzle from pencil marks.
+    Only the general engine takes them, so it runs for every size then; a 9x9 grid
+    still gets no node budget.
     """
     check_limit(limit)
     workers = resolve_threads(threads)
     geometry = CLASSIC if geometry is None else geometry
     cells = geometry.cells
+    on_core = _runs_on_core(geometry) and masks is None
+    if _runs_on_core(geometry):
+        max_nodes = 0
     results = EngineResults(
         n=n,
         solutions=bytearray(n * cells),
@@ -283,6 +293,7 @@ def run_engine(
         nanos=array("q", bytes(8 * n)) if timed else None,
         threads=1,
         geometry=geometry,
+        on_core=on_core,
     )
     if decode and geometry == CLASSIC:  # other alphabets go through format_values
         results.texts = [None] * n
@@ -291,7 +302,7 @@ def run_engine(
     # Bigger grids cost more per puzzle, so they are worth spreading in smaller chunks.
     min_chunk = max(1, MIN_CHUNK * CELLS // cells)
     stop_flag = bytearray(1)  # the engines poll it to abandon a long puzzle
-    solve_chunk = _chunk_solver(grids, results, limit, max_nodes, stop_flag)
+    solve_chunk = _chunk_solver(grids, results, limit, max_nodes, stop_flag, masks)
     texts = results.texts
 
     def work(start: int, end: int) -> None:
@@ -304,9 +315,7 @@ def run_engine(
 
     # Chunks of the general engine can run for minutes, so there the caller only
     # waits, ready to raise the stop flag on Ctrl-C.
-    results.threads = run_chunks(
-        n, workers, min_chunk, work, caller_works=_runs_on_core(geometry), on_abort=abort
-    )
+    results.threads = run_chunks(n, workers, min_chunk, work, caller_works=on_core, on_abort=abort)
     return results
 
 
@@ -374,10 +383,15 @@ def run_chunks(
 
 
 def _chunk_solver(
-    grids: Any, results: EngineResults, limit: int, max_nodes: int, stop_flag: bytearray
+    grids: Any,
+    results: EngineResults,
+    limit: int,
+    max_nodes: int,
+    stop_flag: bytearray,
+    masks: Any,
 ) -> Callable[[int, int], None]:
     """A function solving puzzles start..stop-1 into `results` with the right engine."""
-    if _runs_on_core(results.geometry):
+    if results.on_core:
 
         def solve_chunk(start: int, stop: int) -> None:
             _core.solve_range(
@@ -412,6 +426,7 @@ def _chunk_solver(
             limit,
             max_nodes,
             stop_flag,
+            masks=masks,
         )
 
     return solve_general_chunk
@@ -479,6 +494,35 @@ def encode_batch(
     return geometry, grids
 
 
+def encode_marks(
+    puzzles: list[Any], box: object = None, alphabet: object = None
+) -> tuple[Geometry, bytearray, array[int]]:
+    """Encode a batch of pencil-mark puzzles: geometry, empty grids, N*N masks per puzzle.
+
+    The geometry is fixed by `box` / `alphabet` when given, else by the first puzzle
+    (N*N*N characters). Raises TypeError/ValueError naming the index of the first bad
+    item (see `grid.parse_marks_grid`).
+    """
+    geometry = (
+        geometry_for(None, box, alphabet) if box is not None or alphabet is not None else None
+    )
+    cells = 0
+    masks: array[int] = array("Q")
+    for i, item in enumerate(puzzles):
+        if not isinstance(item, str):
+            raise TypeError(f"puzzle {i}: must be a str, not {type(item).__name__}")
+        try:
+            geometry, item_masks = parse_marks_grid(item, geometry=geometry)
+        except ValueError as err:
+            raise ValueError(f"puzzle {i}: {err}") from None
+        if not cells:
+            cells = geometry.cells
+            masks = array("Q", bytes(8 * cells * len(puzzles)))
+        masks[i * cells : (i + 1) * cells] = item_masks
+    geometry = CLASSIC if geometry is None else geometry
+    return geometry, bytearray(len(puzzles) * geometry.cells), masks
+
+
 def _item_geometry(item: Any) -> Geometry:
     """The geometry of the first puzzle of a batch (errors name index 0)."""
     if not isinstance(item, str):
@@ -534,6 +578,13 @@ def _as_list(puzzles: Iterable[str], what: str) -> list[Any]:
         ) from None
 
 
+def _marks_list(puzzles: Any, what: str) -> list[Any]:
+    """The items of a batch of pencil-mark puzzles: strings, so never a numpy array."""
+    if _numpy_array(puzzles) is not None:
+        raise TypeError(f"{what}: marks=True takes pencil-mark strings, not a numpy array")
+    return _as_list(puzzles, what)
+
+
 def _numpy_array(puzzles: object) -> Any:
     """The input as a numpy array if it is one (numpy is imported only if already loaded)."""
     np = sys.modules.get("numpy")
@@ -583,6 +634,7 @@ def solve_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    marks: bool = False,
 ) -> np.ndarray[Any, Any]: ...
 @overload
 def solve_many(
@@ -592,6 +644,7 @@ def solve_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    marks: bool = False,
 ) -> list[str | None]: ...
 
 
@@ -602,6 +655,7 @@ def solve_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    marks: bool = False,
 ) -> Any:
     """Solve a batch of puzzles on several threads; results are in input order.
 
@@ -617,8 +671,18 @@ def solve_many(
     another size) raises ValueError (TypeError for a non-str) naming its index before
     any solving starts. Grids other than 9x9 get a budget of `max_nodes` search nodes
     per puzzle (None = no budget); running out raises `SearchLimitExceeded`.
+    `marks=True` reads every puzzle as pencil marks (strings only; see `parse`).
     """
     budget = node_budget(max_nodes)
+    if marks:
+        items = _marks_list(puzzles, "solve_many")
+        geometry, grids, masks = encode_marks(items, box, alphabet)
+        results = run_engine(
+            grids, len(items), 1, threads, geometry=geometry, max_nodes=budget, masks=masks
+        )
+        solutions = decode_solutions(results)
+        check_budget(results, solutions, max_nodes)
+        return solutions
     arr = _numpy_array(puzzles)
     if arr is not None:
         import numpy as np
@@ -646,6 +710,7 @@ def count_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    marks: bool = False,
 ) -> list[int]:
     """Count the solutions of each puzzle, up to `limit`, on several threads.
 
@@ -654,14 +719,19 @@ def count_many(
     ints in input order.
     """
     budget = node_budget(max_nodes)
-    arr = _numpy_array(puzzles)
-    if arr is not None:
+    masks = None
+    arr = None if marks else _numpy_array(puzzles)
+    if marks:
+        items = _marks_list(puzzles, "count_many")
+        geometry, grids, masks = encode_marks(items, box, alphabet)
+        n = len(items)
+    elif arr is not None:
         grids, n, geometry = _encode_array(arr, "count_many", box, alphabet)
     else:
         items = _as_list(puzzles, "count_many")
         geometry, grids = encode_batch(items, box, alphabet)
         n = len(items)
-    results = run_engine(grids, n, limit, threads, geometry=geometry, max_nodes=budget)
+    results = run_engine(grids, n, limit, threads, geometry=geometry, max_nodes=budget, masks=masks)
     counts = list(results.counts)
     check_budget(results, counts, max_nodes)
     return counts

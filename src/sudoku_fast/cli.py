@@ -280,6 +280,17 @@ def _add_geometry(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_marks(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument(
+        "--marks",
+        action="store_true",
+        help=(
+            f"{what} pencil marks: N*N*N characters, for each cell, for each digit, the "
+            "digit where it is still possible and '.' where it is excluded (729 for 9x9)"
+        ),
+    )
+
+
 def _max_nodes(text: str) -> int | None:
     try:
         value = int(text)
@@ -404,6 +415,7 @@ def _add_solve_parser(subparsers: Any) -> None:
         help="report at most N problem lines (default 100; 0 = all)",
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="no summary, no progress bar")
+    _add_marks(parser, "each puzzle is given as")
     _add_geometry(parser)
     _add_max_nodes(parser)
     parser.set_defaults(handler=_cmd_solve)
@@ -433,7 +445,12 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     source, name, size = open_input(args.file)
     try:
         reader = PuzzleReader(
-            source, name, want_given=args.verify, box=args.box, alphabet=args.alphabet
+            source,
+            name,
+            want_given=args.verify,
+            box=args.box,
+            alphabet=args.alphabet,
+            marks=args.marks,
         )
         csv_output = reader.is_csv if args.format == "auto" else args.format == "csv"
         options = SolveOptions(
@@ -721,6 +738,7 @@ def _add_count_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--limit", type=_limit, default=2, metavar="N", help="stop counting at N (default 2)"
     )
+    _add_marks(parser, "PUZZLE is given as")
     _add_geometry(parser)
     _add_max_nodes(parser)
     parser.set_defaults(handler=_cmd_count)
@@ -730,7 +748,9 @@ def _cmd_count(args: argparse.Namespace) -> int:
     puzzle = _puzzle_argument(args.puzzle)
     geometry = {"box": args.box, "alphabet": args.alphabet}
     try:
-        count = count_solutions(puzzle, args.limit, max_nodes=args.max_nodes, **geometry)
+        count = count_solutions(
+            puzzle, args.limit, max_nodes=args.max_nodes, marks=args.marks, **geometry
+        )
     except SearchLimitExceeded:
         print(UNKNOWN_MARK)
         _error(_budget_message(args.max_nodes, "before the count was decided"))

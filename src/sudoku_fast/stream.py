@@ -45,7 +45,16 @@ from typing import BinaryIO, TextIO
 
 from . import _textio
 from .batch import DEFAULT_MAX_NODES, EngineResults, node_budget, run_engine
-from .grid import CLASSIC, Geometry, format_values, geometry_for, is_solution, parse_grid
+from .grid import (
+    CLASSIC,
+    Geometry,
+    format_marks,
+    format_values,
+    geometry_for,
+    is_solution,
+    parse_grid,
+    parse_marks_grid,
+)
 from .progress import Progress
 from .stats import StatsBuilder, Summary
 
@@ -98,6 +107,7 @@ class Batch:
     geometry: Geometry = CLASSIC
     text: bytes | memoryview = b""
     spans: array[int] = field(default_factory=_no_spans)
+    masks: array[int] | None = None  # pencil marks: N*N candidate masks per record
 
     def record_text(self, record: int) -> str:
         """The input text of a record, as it was read."""
@@ -187,10 +197,15 @@ def _lines_in(data: bytes, start: int, stop: int) -> int:
     return lines + (1 if stop > start and data[stop - 1] != 10 else 0)
 
 
-def _own_size(text: str) -> int | None:
+def _own_geometry(text: str, marks: bool) -> Geometry:
+    """The geometry of a puzzle (or pencil marks) read on its own; ValueError if none."""
+    return parse_marks_grid(text)[0] if marks else parse_grid(text)[0]
+
+
+def _own_size(text: str, marks: bool) -> int | None:
     """The size of a puzzle read on its own (inferred from its cells), or None."""
     try:
-        return parse_grid(text)[0].size
+        return _own_geometry(text, marks).size
     except ValueError:
         return None
 
@@ -215,9 +230,15 @@ class PuzzleReader:
         *,
         box: object = None,
         alphabet: object = None,
+        marks: bool = False,
     ) -> None:
-        """Start reading `source` (named `name` in messages) and detect its format."""
+        """Start reading `source` (named `name` in messages) and detect its format.
+
+        With `marks` every puzzle is pencil marks (see `grid.parse_marks_grid`); a batch
+        then carries them as candidate masks.
+        """
         self.name = name
+        self.marks = marks
         self.inferred = box is None and alphabet is None
         self.geometry: Geometry | None = None
         if not self.inferred:
@@ -377,7 +398,7 @@ class PuzzleReader:
             puzzle = self._puzzle_field(data[begin:end].decode("utf-8", "replace"))
             if puzzle is not None:
                 try:
-                    return parse_grid(puzzle)[0]
+                    return _own_geometry(puzzle, self.marks)
                 except ValueError:
                     continue
         return None
@@ -405,8 +426,9 @@ class PuzzleReader:
             geometry=geometry,
             text=view,
             spans=array("q", bytes(16 * records)),
+            masks=array("Q", bytes(8 * records * cells)) if self.marks else None,
         )
-        if geometry != CLASSIC:
+        if geometry != CLASSIC or self.marks:
             for line, begin, finish in _records(data, start, start + end, self._line):
                 record = batch.n
                 batch.n += 1
@@ -462,7 +484,11 @@ class PuzzleReader:
             where = "puzzle field: " if self.is_csv else ""
             batch.mark_bad(record, f"{where}{err}")
             return
-        batch.grids[record * cells : (record + 1) * cells] = values
+        if isinstance(values, array):
+            assert batch.masks is not None  # pencil marks: the reader made room for them
+            batch.masks[record * cells : (record + 1) * cells] = values
+        else:
+            batch.grids[record * cells : (record + 1) * cells] = values
         if solution:
             try:
                 given = encode_puzzle(solution, geometry)
@@ -471,15 +497,17 @@ class PuzzleReader:
             except ValueError as err:
                 batch.given_problems[record] = f"the given solution is malformed: {err}"
 
-    def _encode(self, text: str, geometry: Geometry) -> bytes:
-        """The values of one puzzle, or ValueError saying why not (another size, say)."""
+    def _encode(self, text: str, geometry: Geometry) -> bytes | array[int]:
+        """The values (with marks: the masks) of one puzzle, or ValueError saying why not."""
         if self.geometry is None:
             # No puzzle has decided the size yet: say what is wrong with this one alone.
-            parse_grid(text)
+            _own_geometry(text, self.marks)
         try:
+            if self.marks:
+                return parse_marks_grid(text, geometry=geometry)[1]
             return encode_puzzle(text, geometry)
         except ValueError:
-            own = _own_size(text) if self.inferred else None
+            own = _own_size(text, self.marks) if self.inferred else None
             if own is None or own == geometry.size:
                 raise
             n = geometry.size
@@ -610,7 +638,7 @@ class _Solver:
         """Solve one batch, write its answers, report its problems, count the results."""
         options = self.options
         limit = options.limit if options.count else 1
-        classic = batch.geometry == CLASSIC
+        classic = batch.geometry == CLASSIC and batch.masks is None  # compiled text I/O
         results = run_engine(
             batch.grids,
             batch.n,
@@ -618,6 +646,7 @@ class _Solver:
             options.threads,
             geometry=batch.geometry,
             max_nodes=node_budget(options.max_nodes),
+            masks=batch.masks,
         )
         csv_mode = self.csv_mode
         if classic:
@@ -648,7 +677,7 @@ class _Solver:
         counts = results.counts
         undecided = (
             []
-            if classic or min(counts, default=0) >= 0
+            if results.on_core or min(counts, default=0) >= 0
             else [i for i in range(batch.n) if counts[i] < 0]
         )
         for record in undecided:
@@ -675,7 +704,7 @@ class _Solver:
 
     def _verify(self, batch: Batch, results: EngineResults, undecided: int) -> None:
         """Check every solution by the rules, and against the given solutions."""
-        if batch.geometry == CLASSIC:
+        if batch.geometry == CLASSIC and batch.masks is None:
             args = (results.solutions, results.counts)
             wrong = _textio.check_solutions(batch.grids, *args, batch.flags, batch.n)
             differ = _textio.compare_given(*args, batch.given, batch.flags, batch.n)
@@ -695,10 +724,7 @@ class _Solver:
     def _explain_difference(batch: Batch, results: EngineResults, record: int) -> str:
         geometry = batch.geometry
         cells = slice(record * geometry.cells, (record + 1) * geometry.cells)
-        puzzle = grid_text(batch.grids[cells], geometry)
-        given = grid_text(batch.given[cells], geometry)
-        box = (geometry.box_rows, geometry.box_cols)
-        given_valid = is_solution(given, puzzle, box=box, alphabet=geometry.symbols)
+        given_valid = _solves(batch, record, batch.given[cells])
         if results.counts[record] == 0:
             if given_valid:
                 return "wrong: no solution found, but the given solution is valid"
@@ -713,9 +739,15 @@ def _format_answers(
 ) -> bytes:
     """The answer lines of a batch of any geometry (as `_textio.format_answers` writes them)."""
     geometry = batch.geometry
-    cells = geometry.cells
+    size = cells = geometry.cells
     used = batch.n * cells
-    puzzles = format_values(batch.grids[:used], geometry) if csv_mode == CSV_WITH_PUZZLE else ""
+    puzzles = ""
+    if csv_mode == CSV_WITH_PUZZLE:
+        if batch.masks is not None:
+            puzzles = format_marks(batch.masks[:used], geometry)
+            cells *= geometry.size  # each puzzle is N*N*N characters then
+        else:
+            puzzles = format_values(batch.grids[:used], geometry)
     solutions = format_values(results.solutions[:used], geometry) if not options.count else ""
     lines = []
     for i in range(batch.n):
@@ -732,7 +764,7 @@ def _format_answers(
         elif count == 0:
             answer = NO_SOLUTION_MARK
         else:
-            answer = solutions[i * cells : (i + 1) * cells]
+            answer = solutions[i * size : (i + 1) * size]
         if csv_mode == CSV_WITH_ROW:
             answer = f"{batch.record_text(i)},{answer}"
         elif csv_mode == CSV_WITH_PUZZLE:
@@ -743,15 +775,31 @@ def _format_answers(
     return "".join(lines).encode("utf-8")
 
 
-def _check_answers(batch: Batch, results: EngineResults) -> tuple[list[int], list[int]]:
-    """Records whose solution breaks the rules, and those differing from their given one.
+def _solves(batch: Batch, record: int, solution: bytes | bytearray) -> bool:
+    """Whether a grid's values solve a record: the rules, its clues, its pencil marks.
 
-    The check of `_textio.check_solutions` and `compare_given` for any geometry, by the
-    engine-independent `is_solution`; undecided records are skipped.
+    Independent of the engine (`is_solution` and a plain look at the masks).
     """
     geometry = batch.geometry
     cells = geometry.cells
+    grid = slice(record * cells, (record + 1) * cells)
     box = (geometry.box_rows, geometry.box_cols)
+    puzzle = grid_text(batch.grids[grid], geometry)
+    if not is_solution(grid_text(solution, geometry), puzzle, box=box, alphabet=geometry.symbols):
+        return False
+    if batch.masks is None:
+        return True
+    masks = batch.masks[grid]
+    return all(masks[cell] >> (value - 1) & 1 for cell, value in enumerate(solution))
+
+
+def _check_answers(batch: Batch, results: EngineResults) -> tuple[list[int], list[int]]:
+    """Records whose solution breaks the rules, and those differing from their given one.
+
+    The check of `_textio.check_solutions` and `compare_given` for any geometry (and for
+    pencil marks), by the engine-independent `_solves`; undecided records are skipped.
+    """
+    cells = batch.geometry.cells
     wrong = []
     differ = []
     for i in range(batch.n):
@@ -759,11 +807,8 @@ def _check_answers(batch: Batch, results: EngineResults) -> tuple[list[int], lis
         if batch.flags[i] & FLAG_BAD or count < 0:
             continue
         grid = slice(i * cells, (i + 1) * cells)
-        if count > 0:
-            puzzle = grid_text(batch.grids[grid], geometry)
-            solution = grid_text(results.solutions[grid], geometry)
-            if not is_solution(solution, puzzle, box=box, alphabet=geometry.symbols):
-                wrong.append(i)
+        if count > 0 and not _solves(batch, i, results.solutions[grid]):
+            wrong.append(i)
         if batch.flags[i] & FLAG_GIVEN and (
             count == 0 or results.solutions[grid] != batch.given[grid]
         ):
