@@ -16,12 +16,11 @@ VENDORED = ROOT / "tests" / "data"
 SHARED = ROOT.parent / "shared" / "data"
 
 
-def shared_file(name: str) -> Path:
-    """A file of ../shared/data; skips the test visibly when the folder is absent."""
-    path = SHARED / name
-    if not path.exists():
-        pytest.skip(f"{path} not present (full public data sets live beside the repo)")
-    return path
+def pytest_report_header() -> str:
+    """Say which puzzle data the data-driven tests read."""
+    if SHARED.is_dir():
+        return f"puzzle data: the full public sets in {SHARED} (../shared/data)"
+    return f"puzzle data: the vendored samples in {VENDORED} (no ../shared/data beside the repo)"
 
 
 def data_file(full: str, vendored: str) -> Path:
