@@ -22,7 +22,10 @@ cell with the fewest, trying each candidate on a copy of the 240-byte state, on 
 explicit stack. The same search counts solutions up to a limit.
 
 Everything below `solve_range` runs without the GIL and without Python objects; the
-tables are filled once at import and only read afterwards.
+tables are filled once at import and only read afterwards. The search called from
+Python polls a stop flag, and in the main thread Python's signal handlers, every
+POLL_EVERY nodes (see _stop.pxd), so Ctrl-C interrupts even one long puzzle;
+`solve_grid`, the entry point for C callers, polls nothing.
 """
 
 from cpython.unicode cimport (
