@@ -39,7 +39,7 @@ from cpython.unicode cimport (
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
-from sudoku_fast._clock cimport elapsed, measurement_overhead, thread_nanos
+from sudoku_fast._clock cimport CPU_CLOCK, clock_nanos, elapsed, measurement_overhead
 from sudoku_fast._stop cimport Stop, poll, raise_saved, stop_init
 
 import threading
@@ -90,6 +90,7 @@ cdef enum:
     POLL_EVERY = 1024       # search nodes between looks at the stop flag and at signals
 
 STOPPED = COUNT_STOPPED
+THREAD_CPU_CLOCK = CPU_CLOCK != 0  # False where the "CPU" clock is the wall clock
 
 # Tables, filled once at import and read-only afterwards.
 cdef uint32_t row_info[512]          # 9-bit row -> bits 0-2: boxes holding candidates,
@@ -512,6 +513,8 @@ def solve_range(
     Py_ssize_t stop,
     int limit,
     const uint8_t[::1] stop_flag=None,
+
+    bint cpu_clock=False,
 ):
     """Solve puzzles start..stop-1 of a flat buffer of 81-byte grids, without the GIL.
 
@@ -519,7 +522,8 @@ def solve_range(
     written to solutions[81*i:81*(i+1)] (left untouched when there is none), the number
     of solutions found, capped at `limit`, to counts[i], and the search figures to
     guesses[i] and nodes[i]. When `nanos` is not None, nanos[i] gets the puzzle's solving
-    time in nanoseconds of the thread's CPU time (see _clock.pxd).
+    time in nanoseconds: the thread's CPU time with `cpu_clock`, else the monotonic wall
+    clock (see _clock.pxd).
 
     `stop_flag`, a one-byte buffer, makes every puzzle not finished yet get
     counts[i] = STOPPED (-2) once another thread sets it to a nonzero value. In the main
@@ -554,13 +558,13 @@ def solve_range(
     cdef long long t0 = 0, overhead = 0
     with nogil:
         if timed:
-            overhead = measurement_overhead()
+            overhead = measurement_overhead(cpu_clock)
         for i in range(start, stop):
             if timed:
-                t0 = thread_nanos()
+                t0 = clock_nanos(cpu_clock)
             res = search(&grids[i * CELLS], &solutions[i * CELLS], limit, &halt)
             if timed:
-                nanos[i] = elapsed(t0, overhead)
+                nanos[i] = elapsed(t0, overhead, cpu_clock)
             if halt.stopped:
                 for k in range(i, stop):
                     counts[k] = COUNT_STOPPED

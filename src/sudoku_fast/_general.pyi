@@ -39,4 +39,5 @@ def solve_range(
     by_units: bool = True,
     restart_unit: int = ...,
     masks: Any | None = None,
+    cpu_clock: bool = False,
 ) -> None: ...

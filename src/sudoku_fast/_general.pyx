@@ -51,7 +51,7 @@ from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
-from sudoku_fast._clock cimport elapsed, measurement_overhead, thread_nanos
+from sudoku_fast._clock cimport clock_nanos, elapsed, measurement_overhead
 from sudoku_fast._stop cimport Stop, flag_set, poll, raise_saved, stop_init
 
 import threading
@@ -840,6 +840,8 @@ def solve_range(
     bint by_units=True,
     int64_t restart_unit=DEFAULT_RESTART_UNIT,
     const uint64_t[::1] masks=None,
+
+    bint cpu_clock=False,
 ):
     """Solve puzzles start..stop-1 of a flat buffer of N*N-byte grids, without the GIL.
 
@@ -847,8 +849,8 @@ def solve_range(
     i the first solution found is written to solutions[N*N*i : N*N*(i+1)] (left
     untouched when there is none), the number of solutions found, capped at `limit`, to
     counts[i], and the search figures to guesses[i] and nodes[i]. When `nanos` is not
-    None, nanos[i] gets the puzzle's solving time in nanoseconds of the thread's CPU time
-    (see _clock.pxd).
+    None, nanos[i] gets the puzzle's solving time in nanoseconds: the thread's CPU time
+    with `cpu_clock`, else the monotonic wall clock (see _clock.pxd).
 
     `max_nodes` > 0 is a budget of search nodes per puzzle: a puzzle that needs more
     gets counts[i] = BUDGET_EXHAUSTED (-1), whatever it found so far. `stop_flag`, a
@@ -906,7 +908,7 @@ def solve_range(
     cdef long long t0 = 0, overhead = 0
     with nogil:
         if timed:
-            overhead = measurement_overhead()
+            overhead = measurement_overhead(cpu_clock)
         if not workspace_init(&w, &geo):
             out_of_memory = True
         else:
@@ -916,7 +918,7 @@ def solve_range(
                         counts[k] = COUNT_STOPPED
                     break
                 if timed:
-                    t0 = thread_nanos()
+                    t0 = clock_nanos(cpu_clock)
                 res = solve_grid(
                     &geo,
                     &w,
@@ -927,7 +929,7 @@ def solve_range(
                     &ctl,
                 )
                 if timed:
-                    nanos[i] = elapsed(t0, overhead)
+                    nanos[i] = elapsed(t0, overhead, cpu_clock)
                 guesses[i] = res.guesses
                 nodes[i] = res.nodes
                 if res.status == DONE:
