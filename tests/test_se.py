@@ -7,12 +7,15 @@ import random
 from array import array
 
 import pytest
-from conftest import read_csv, read_lines, shared_file
+from conftest import data_file, read_csv
 
 import sudoku_fast as sf
 from sudoku_fast import _logic, _se, se
+from sudoku_fast.datasets import load_embedded
 from sudoku_fast.grid import geometry_for, parse_values
 from sudoku_fast.logic import LogicSolver
+
+SE_RATED = data_file("sudoku_exchange_se_rated.csv", "sudoku_exchange_se_rated_sample300.csv")
 
 GEO = geometry_for(9)
 
@@ -141,7 +144,7 @@ def test_easy_puzzles_score_close_to_se() -> None:
 
 
 def test_differential_on_se_bank() -> None:
-    rows = read_csv(shared_file("sudoku_exchange_se_rated.csv"))
+    rows = read_csv(SE_RATED)
     rng = random.Random(14)
     easy = rng.sample([r["puzzle"] for r in rows if float(r["se_rating"]) < 5], 300)
     hard = rng.sample([r["puzzle"] for r in rows if float(r["se_rating"]) >= 5], 40)
@@ -151,10 +154,10 @@ def test_differential_on_se_bank() -> None:
 
 def test_every_step_is_sound() -> None:
     """Each placement and elimination of the twin agrees with the unique solution."""
-    rows = read_csv(shared_file("sudoku_exchange_se_rated.csv"))
+    rows = read_csv(SE_RATED)
     rng = random.Random(3)
     picked = [r["puzzle"] for r in rng.sample(rows, 25)]
-    picked += read_lines(shared_file("magictour_top1465.txt"))[:5]
+    picked += load_embedded("magictour_top1465")[:5]
     for puzzle in picked:
         solution = parse_values(sf.solve(puzzle))
         place, restrict = LogicSolver.place, LogicSolver.restrict
@@ -197,7 +200,7 @@ def test_budget_gives_a_lower_bound() -> None:
 
 def test_hardest_forum_puzzles_finish_or_say_so() -> None:
     # Hard for search (magictour): every score ends, complete or flagged, never hangs.
-    puzzles = read_lines(shared_file("magictour_top1465.txt"))[:20]
+    puzzles = load_embedded("magictour_top1465")[:20]
     for rating in sf.rate_many(puzzles, threads=1, score_budget=5_000_000, score=True):
         assert rating.score is not None and 1.0 <= rating.score <= 10.0
 
@@ -209,7 +212,7 @@ def test_other_sizes_have_no_score() -> None:
 
 
 def test_threads_agree() -> None:
-    rows = read_csv(shared_file("sudoku_exchange_se_rated.csv"))
+    rows = read_csv(SE_RATED)
     puzzles = [r["puzzle"] for r in rows[::400]]
     one = [r.score for r in sf.rate_many(puzzles, threads=1, score=True)]
     two = [r.score for r in sf.rate_many(puzzles, threads=2, score=True)]

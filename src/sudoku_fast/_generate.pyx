@@ -31,6 +31,7 @@ from libc.string cimport memcpy
 
 from sudoku_fast cimport _core, _general, _logic
 from sudoku_fast._bits cimport bits_lowest_index, bits_popcount
+from sudoku_fast._stop cimport poll, raise_saved, stop_init
 
 import threading
 
@@ -503,7 +504,7 @@ cdef int count_solutions(const Job *job, Work *w, int k) noexcept nogil:
         return 1 + found
     if job.classic:
         return _core.solve_grid(w.puzzle, w.solution, 2).count
-    res = _general.solve_grid(job.geo, &w.engine, w.puzzle, w.solution, 2, job.ctl)
+    res = _general.solve_grid(job.geo, &w.engine, w.puzzle, NULL, w.solution, 2, job.ctl)
     if res.status == _general.DONE:
         return res.count
     if res.status == _general.EXHAUSTED:
@@ -665,7 +666,7 @@ cdef int generate_one(const Job *job, Work *w, uint64_t seed, uint8_t *out) noex
     cdef int64_t attempt
     rng_seed(&rng, seed)
     for attempt in range(job.max_attempts):
-        if _general.should_stop(job.ctl):
+        if poll(&job.ctl.stop):
             return STOPPED
         if attempt % job.orders_per_grid == 0:
             full_grid(job, w, &rng)
@@ -765,14 +766,13 @@ def generate_range(
         raise ValueError(f"stats must hold {len(STAT_NAMES)} slots")
 
     cdef _general.Control ctl
-    ctl.stop_flag = &stop_flag[0] if stop_flag is not None else NULL
+    stop_init(
+        &ctl.stop,
+        &stop_flag[0] if stop_flag is not None else NULL,
+        threading.current_thread() is threading.main_thread(),
+    )
     ctl.max_nodes = check_nodes
     ctl.restart_unit = _RESTART_UNIT
-    ctl.check_signals = threading.current_thread() is threading.main_thread()
-    ctl.interrupted = False
-    ctl.exc_type = NULL
-    ctl.exc_value = NULL
-    ctl.exc_traceback = NULL
     ctl.locked = True
     ctl.by_units = True
     cdef Job job
@@ -806,8 +806,7 @@ def generate_range(
                     break
         out_of_memory = out_of_memory or w.no_memory
         work_free(&w)
-    if ctl.interrupted:
-        _general.raise_saved(&ctl)
+    raise_saved(&ctl.stop)
     if out_of_memory:
         raise MemoryError("not enough memory to generate")
     return gave_up

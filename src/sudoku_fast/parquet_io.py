@@ -111,10 +111,10 @@ def solve_parquet(
             puzzles = batch.column(name)
             geometry: dict[str, Any] = {"box": box, "alphabet": alphabet, "max_nodes": max_nodes}
             if count:
-                answers = count_many(puzzles, limit, threads, output="arrow", **geometry)
+                answers = count_many(puzzles, limit, threads=threads, output="arrow", **geometry)
                 found = sum(1 for c in answers.to_numpy() if c > 0)
             else:
-                answers = solve_many(puzzles, threads, output="arrow", **geometry)
+                answers = solve_many(puzzles, threads=threads, output="arrow", **geometry)
                 found = len(answers) - answers.null_count
             report.rows += len(batch)
             report.solved += found
