@@ -43,6 +43,8 @@ MSVC = sys.platform == "win32"
 #   call works on buffers its caller owns.
 #   sudoku_fast._logic: per-geometry tables are immutable once built and are cached
 #   under a lock; each call allocates its own solver state.
+#   sudoku_fast._se: no module state beyond a constant table; each call allocates its
+#   own workspace.
 #   sudoku_fast._general: per-geometry tables are immutable once built and are cached
 #   under a lock; each solve allocates its own workspace; the stop flag is a buffer
 #   owned by the batch that passes it.
@@ -55,6 +57,7 @@ MODULES: list[tuple[str, bool]] = [
     ("sudoku_fast._logic", True),
     ("sudoku_fast._generate", True),
     ("sudoku_fast._textio", True),
+    ("sudoku_fast._se", True),
 ]
 
 # Cython directives for every module. A module's `# cython:` header line overrides them.

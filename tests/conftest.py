@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import csv
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -12,12 +16,11 @@ VENDORED = ROOT / "tests" / "data"
 SHARED = ROOT.parent / "shared" / "data"
 
 
-def shared_file(name: str) -> Path:
-    """A file of ../shared/data; skips the test visibly when the folder is absent."""
-    path = SHARED / name
-    if not path.exists():
-        pytest.skip(f"{path} not present (full public data sets live beside the repo)")
-    return path
+def pytest_report_header() -> str:
+    """Say which puzzle data the data-driven tests read."""
+    if SHARED.is_dir():
+        return f"puzzle data: the full public sets in {SHARED} (../shared/data)"
+    return f"puzzle data: the vendored samples in {VENDORED} (no ../shared/data beside the repo)"
 
 
 def data_file(full: str, vendored: str) -> Path:
@@ -33,3 +36,28 @@ def read_lines(path: Path) -> list[str]:
 def read_csv(path: Path) -> list[dict[str, str]]:
     with path.open(newline="") as f:
         return list(csv.DictReader(f))
+
+
+def interrupt(args: list[str], after: float = 1.5, timeout: float = 15.0) -> tuple[int, str, float]:
+    """Start `args`, send it Ctrl-C (SIGINT) `after` seconds later, let it end.
+
+    Returns its exit status, its stderr and the seconds it took to exit after the
+    signal; fails the test when it does not exit within `timeout` seconds.
+    """
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    time.sleep(after)
+    assert proc.poll() is None, "ended before it could be interrupted"
+    proc.send_signal(signal.SIGINT)
+    sent = time.perf_counter()
+    try:
+        _, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        pytest.fail(f"still running {timeout:.0f} s after Ctrl-C: {args}")
+    return proc.returncode, err, time.perf_counter() - sent
+
+
+needs_sigint = pytest.mark.skipif(
+    sys.platform == "win32", reason="Windows cannot send SIGINT to a child process"
+)

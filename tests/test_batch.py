@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import pickle
+import subprocess
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
 import pytest
 from checks import check_solution
-from conftest import data_file, read_csv
+from conftest import data_file, interrupt, needs_sigint, read_csv
 
 import sudoku_fast as sf
 from sudoku_fast.batch import THREADS_ENV, resolve_threads, usable_cores
@@ -106,6 +112,8 @@ def test_threads_argument() -> None:
 def test_thread_cap_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(THREADS_ENV, "1")
     assert resolve_threads(None) == 1
+    assert resolve_threads(-1) == 1  # every "all cores" request is capped
+    assert resolve_threads(-3) == 1
     assert resolve_threads(2) == 2  # an explicit count wins
     monkeypatch.setenv(THREADS_ENV, "lots")
     with pytest.raises(ValueError, match=THREADS_ENV):
@@ -158,3 +166,106 @@ def test_decode_range_rejects_a_range_outside_the_batch() -> None:
         _core.decode_range(results.solutions, results.counts, out, 0, 2)
     _core.decode_range(results.solutions, results.counts, out, 0, 1)
     assert out == [sf.solve(PUZZLE)]
+
+
+@needs_sigint
+def test_ctrl_c_stops_every_thread_inside_long_9x9_puzzles() -> None:
+    code = "import sudoku_fast as sf; sf.count_many(['.' * 81] * 40, 10**6, threads=2)"
+    status, err, seconds = interrupt([sys.executable, "-c", code])
+    assert status != 0 and "KeyboardInterrupt" in err, err
+    assert seconds < 5
+
+
+def test_an_oversubscribed_call_leaves_no_threads_behind() -> None:
+    code = (
+        "import threading, sudoku_fast as sf\n"
+        "from sudoku_fast.batch import usable_cores\n"
+        "from sudoku_fast.datasets import load_embedded\n"
+        "sf.solve_many(load_embedded('magictour_top1465'), threads=2000)\n"
+        "print(threading.active_count(), usable_cores())\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr
+    alive, cores = map(int, proc.stdout.split())
+    assert alive <= cores  # the caller and at most cores - 1 pool threads
+
+
+def test_cpu_quota_from_cgroup_files(tmp_path: Path) -> None:
+    from sudoku_fast.batch import cgroup_cpu_limit
+
+    v2 = tmp_path / "v2"
+    (v2 / "app" / "worker").mkdir(parents=True)
+    (v2 / "cpu.max").write_text("max 100000\n")  # the root: no quota
+    (v2 / "app" / "cpu.max").write_text("150000 100000\n")  # 1.5 cores
+    (v2 / "app" / "worker" / "cpu.max").write_text("max 100000\n")
+    assert cgroup_cpu_limit("0::/app/worker\n", v2) == 1.5  # a parent's quota binds
+    assert cgroup_cpu_limit("0::/\n", v2) is None
+    v1 = tmp_path / "v1"
+    (v1 / "cpu,cpuacct").mkdir(parents=True)
+    (v1 / "cpu,cpuacct" / "cpu.cfs_quota_us").write_text("200000\n")
+    (v1 / "cpu,cpuacct" / "cpu.cfs_period_us").write_text("100000\n")
+    # In a container the group's own path is not mounted: its mount root holds the quota.
+    assert cgroup_cpu_limit("5:cpu,cpuacct:/docker/abc\n4:memory:/docker/abc\n", v1) == 2.0
+    (v1 / "cpu,cpuacct" / "cpu.cfs_quota_us").write_text("-1\n")
+    assert cgroup_cpu_limit("5:cpu,cpuacct:/\n", v1) is None
+    assert cgroup_cpu_limit("", tmp_path) is None
+
+
+def test_threads_is_keyword_only() -> None:
+    with pytest.raises(TypeError):
+        sf.solve_many([PUZZLE], 2)  # type: ignore[call-overload]
+    with pytest.raises(TypeError):
+        sf.count_many([PUZZLE], 2, 2)  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        sf.solve_stats([PUZZLE], 2)  # type: ignore[misc]
+    assert sf.count_many([PUZZLE], 2, threads=2) == [1]
+
+
+def _run_out_of_nodes(puzzle: str) -> list[str | None]:
+    return sf.solve_many([puzzle], max_nodes=1)
+
+
+def test_search_limit_exceeded_survives_pickling_and_process_pools() -> None:
+    err = sf.SearchLimitExceeded("no answer", [3, 5], [None, "x"])
+    copy = pickle.loads(pickle.dumps(err))
+    assert (str(copy), copy.indices, copy.partial) == ("no answer", [3, 5], [None, "x"])
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        future = pool.submit(_run_out_of_nodes, "." * 256)
+        with pytest.raises(sf.SearchLimitExceeded) as raised:
+            future.result()
+        assert raised.value.indices == [0] and raised.value.partial == [None]
+        assert pool.submit(sf.solve, "1.3..4.........2").result() == "1234342121434312"
+
+
+def test_every_exception_of_the_package_survives_pickling() -> None:
+    import importlib
+    import pkgutil
+
+    examples: dict[type[BaseException], BaseException] = {
+        sf.SearchLimitExceeded: sf.SearchLimitExceeded("m", [1], None),
+    }
+    from sudoku_fast.logic import Contradiction
+
+    examples[Contradiction] = Contradiction("two 5s in row 1")
+    from sudoku_fast.generator import _GaveUp, _TooHard  # internal, but pickled all the same
+
+    examples[_GaveUp] = _GaveUp()
+    examples[_TooHard] = _TooHard()
+    found = set()
+    for info in pkgutil.iter_modules(sf.__path__):
+        if info.name == "__main__":  # runs the command line when imported
+            continue
+        module = importlib.import_module(f"sudoku_fast.{info.name}")
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and issubclass(value, BaseException)
+                and value.__module__.startswith("sudoku_fast")
+            ):
+                found.add(value)
+    assert found <= set(examples), f"add an example for {found - set(examples)}"
+    for cls, err in examples.items():
+        copy = pickle.loads(pickle.dumps(err))
+        assert type(copy) is cls and copy.args == err.args and vars(copy) == vars(err)

@@ -6,6 +6,8 @@ independent rules check in checks.py, never by the engine alone.
 
 from __future__ import annotations
 
+import io
+import itertools
 import json
 import os
 import subprocess
@@ -15,9 +17,11 @@ from pathlib import Path
 
 import pytest
 from checks import check_solution
-from conftest import VENDORED, read_csv, read_lines
+from conftest import VENDORED, interrupt, needs_sigint, read_csv, read_lines
 
+import sudoku_fast as sf
 from sudoku_fast.datasets import EMBEDDED_SETS, load_embedded
+from sudoku_fast.progress import Progress
 
 KAGGLE = VENDORED / "kaggle_bryanpark_sample500_with_solutions.csv"
 MIXED = VENDORED / "mixed_validity_9x9.csv"
@@ -72,8 +76,9 @@ def test_solve_csv_matches_the_given_solutions() -> None:
     proc = run("solve", str(KAGGLE))
     assert proc.returncode == OK, proc.stderr
     out = answers(proc)
-    assert out[0] == "puzzle,solution"
-    assert out[1:] == [f"{r['puzzle']},{r['solution']}" for r in rows]
+    # The input's rows, with the solution found added as a column.
+    assert out[0] == "puzzle,solution,found_solution"
+    assert out[1:] == [f"{r['puzzle']},{r['solution']},{r['solution']}" for r in rows]
 
 
 def test_kaggle_header_and_format_override(tmp_path: Path) -> None:
@@ -253,7 +258,7 @@ def test_verify_catches_corrupted_solutions(tmp_path: Path) -> None:
     assert ":11: mismatch: the given solution is malformed" in proc.stderr
     assert "2 problem(s)" in proc.stderr
     # The answers themselves are still the right ones.
-    assert answers(proc)[1:] == [f"{r['puzzle']},{r['solution']}" for r in rows]
+    assert [line.split(",")[2] for line in answers(proc)[1:]] == [r["solution"] for r in rows]
 
 
 def test_verify_several_solutions_and_missing_solution(tmp_path: Path) -> None:
@@ -264,7 +269,7 @@ def test_verify_several_solutions_and_missing_solution(tmp_path: Path) -> None:
     proc = run("solve", str(write(tmp_path / "multi.csv", lines)), "--verify")
     assert proc.returncode == CHECK_FAILED
     stderr = proc.stderr
-    found = answers(proc)[1].split(",")[1]
+    found = answers(proc)[1].split(",")[2]
     check_solution(found, empty)
     if found != SOLUTION:
         assert ":2: mismatch: several solutions" in stderr
@@ -287,10 +292,15 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert run("solve", "--threads", "0", str(SEVENTEEN)).returncode == USAGE
     assert run("solve", "--on-error", "ignore", str(SEVENTEEN)).returncode == USAGE
     assert run("no-such-command").returncode == USAGE
-    long_line = tmp_path / "long.txt"
-    long_line.write_bytes(b"1" * (2 << 20))
-    proc = run("solve", str(long_line))
-    assert proc.returncode == USAGE and "longer than" in proc.stderr
+
+
+def test_a_line_over_1_mib_is_reported_and_the_run_goes_on(tmp_path: Path) -> None:
+    path = tmp_path / "long.txt"
+    path.write_bytes(b"1" * (2 << 20) + f"\n{PUZZLE}\n".encode())
+    proc = run("solve", str(path))
+    assert proc.returncode == MALFORMED
+    assert answers(proc) == ["error", SOLUTION]
+    assert f"{path}:1: line longer than 1,048,576 bytes" in proc.stderr
 
 
 def test_help_documents_the_exit_codes() -> None:
@@ -425,3 +435,150 @@ def test_check_other_sizes() -> None:
     assert run("check", puzzle, solution).returncode == OK
     proc = run("check", puzzle, "1234342121434321")
     assert proc.returncode == CHECK_FAILED and "is changed to 1" in proc.stdout
+
+
+# ---------------------------------------------------------------- rough edges
+
+
+UNDECIDED, INTERRUPTED = 5, 130
+COMMANDS = ("solve", "stats", "show", "count", "check", "generate", "rate", "hint")
+
+
+def listed_exit_codes(help_text: str) -> list[int]:
+    """The codes of the 'exit status:' table of a help text."""
+    table = help_text.split("exit status:\n", 1)[1]
+    return [int(line.split()[0]) for line in table.splitlines() if line[:3].strip().isdigit()]
+
+
+def test_version() -> None:
+    proc = run("--version")
+    assert proc.returncode == OK and proc.stdout.strip() == f"sudoku-fast {sf.__version__}"
+
+
+def test_help_is_wrapped_to_the_terminal() -> None:
+    env = {"COLUMNS": "60"}
+    for args in ([], *([command] for command in COMMANDS)):
+        text = run_env(env, *args, "--help").stdout
+        # Only an option's list of choices (one word to argparse) may stick out.
+        long = [line for line in text.splitlines() if len(line) > 60 and "{" not in line]
+        assert not long, (args, long)
+
+
+def test_each_command_lists_the_exit_codes_it_can_return() -> None:
+    expected = {
+        "solve": [OK, CHECK_FAILED, USAGE, MALFORMED, STOPPED, UNDECIDED, INTERRUPTED, 141],
+        "stats": [OK, USAGE, MALFORMED, UNDECIDED, INTERRUPTED, 141],
+        "show": [OK, USAGE],
+        "count": [OK, USAGE, UNDECIDED, INTERRUPTED],
+        "check": [OK, CHECK_FAILED, USAGE, INTERRUPTED],
+        "generate": [OK, USAGE, INTERRUPTED, 141],
+        "rate": [OK, CHECK_FAILED, USAGE, MALFORMED, UNDECIDED, INTERRUPTED, 141],
+        "hint": [OK, USAGE, UNDECIDED, INTERRUPTED, 141],
+    }
+    for command, codes in expected.items():
+        assert listed_exit_codes(run(command, "--help").stdout) == codes, command
+    top = listed_exit_codes(run("--help").stdout)
+    assert top == [OK, CHECK_FAILED, USAGE, MALFORMED, STOPPED, UNDECIDED, INTERRUPTED, 141]
+
+
+def run_env(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    """`run` with extra environment variables."""
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_fast", *args],
+        capture_output=True,
+        encoding="utf-8",
+        timeout=300,
+        check=False,
+        env=dict(os.environ, PYTHONIOENCODING="utf-8", **env),
+    )
+
+
+def test_limits_beyond_the_engine_types_are_usage_errors() -> None:
+    proc = run("count", "." * 81, "--limit", str(2**31))
+    assert proc.returncode == USAGE and "must be from 1 to 2,147,483,647" in proc.stderr
+    proc = run("count", "." * 256, "--max-nodes", str(2**63))
+    assert proc.returncode == USAGE and "9,223,372,036,854,775,807" in proc.stderr
+    proc = run("solve", "--count", "--limit", str(2**40), stdin=PUZZLE + "\n")
+    assert proc.returncode == USAGE and "Traceback" not in proc.stderr
+
+
+def test_count_and_check_when_the_budget_runs_out() -> None:
+    proc = run("count", "." * 256, "--limit", "100000000", "--max-nodes", "2000")
+    assert proc.returncode == UNDECIDED and "Traceback" not in proc.stderr
+    assert proc.stdout.strip() == "unknown"
+    assert "budget of 2,000 search nodes before the count was decided" in proc.stderr
+    solution = sf.solve("." * 256)
+    assert solution is not None
+    proc = run("check", "." * 256, solution, "--max-nodes", "1")
+    assert proc.returncode == OK and "Traceback" not in proc.stderr
+    assert "valid; whether it is the only solution was not decided" in proc.stdout
+
+
+@needs_sigint
+def test_ctrl_c_interrupts_count_inside_one_puzzle() -> None:
+    command = [sys.executable, "-m", "sudoku_fast", "count", "." * 81, "--limit", "1000000000"]
+    status, err, seconds = interrupt(command, after=2.0)
+    assert status == INTERRUPTED and "interrupted" in err, err
+    assert seconds < 5
+
+
+def test_output_file_that_is_the_input_is_refused(tmp_path: Path) -> None:
+    puzzles = read_lines(SEVENTEEN)[:50]
+    path = write(tmp_path / "same.txt", puzzles)
+    before = path.read_bytes()
+    os.link(path, tmp_path / "link.txt")  # another name of the same file
+    for output in (path, tmp_path / "link.txt"):
+        proc = run("solve", "-q", str(path), "-o", str(output))
+        assert proc.returncode == USAGE and "the output file is the input file" in proc.stderr
+        assert path.read_bytes() == before
+    proc = run("solve", "-q", "-", "-o", str(path), stdin=before.decode())
+    assert proc.returncode == OK  # standard input from a pipe: nothing to protect
+    assert run("solve", "-q", str(tmp_path / "link.txt"), "-o", str(tmp_path / "x")).returncode == 0
+
+
+def test_count_mode_summary_tells_unique_from_several(tmp_path: Path) -> None:
+    path = write(tmp_path / "p.txt", [PUZZLE, "." * 81, "." * 81, CLASH])
+    proc = run("solve", "--count", str(path))
+    assert proc.returncode == OK
+    assert "1 with one solution, 2 with several, 1 without solution" in proc.stderr
+    assert "solved" not in proc.stderr
+    proc = run("solve", "--count", "--limit", "1", str(path))
+    assert "3 with at least one solution, 1 without solution" in proc.stderr
+    assert "3 solved, 1 without solution" in run("solve", str(path)).stderr
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_fits_narrow_terminals(monkeypatch: pytest.MonkeyPatch) -> None:
+    for columns in (20, 40, 50, 74, 120):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        stream = FakeTerminal()
+        progress = Progress(stream, 10_000_000)
+        progress.update(123_456, 4_000_000, force=True)
+        drawn = stream.getvalue().removeprefix("\r").removesuffix("\x1b[K")
+        assert 0 < len(drawn) < columns, (columns, drawn)
+        assert ("[" in drawn) == (columns > 74)  # the bar itself goes first
+        assert drawn.startswith(" 40%") or drawn.startswith("[")
+
+
+def test_histogram_keeps_empty_bins() -> None:
+    from sudoku_fast.cli import histogram_steps
+    from sudoku_fast.stats import BINS_PER_OCTAVE, StatsBuilder
+
+    builder = StatsBuilder()
+    nanos = [1000, 1000, 1010, 8000]  # three in the bin of 1 us, one in that of 8 us
+    builder.add([1] * 4, [0] * 4, [1] * 4, nanos, 0.001, 1)
+    summary = builder.summary()
+    edges, shares = histogram_steps(summary)
+    assert len(edges) == len(shares) + 1
+    assert len(shares) == 3 * BINS_PER_OCTAVE + 1  # 1 us to 8 us: three octaves
+    assert shares[0] == 75.0 and shares[-1] == 25.0 and sum(shares) == 100.0
+    assert shares.count(0.0) == len(shares) - 2
+    ratios = {round(high / low, 9) for low, high in itertools.pairwise(edges)}
+    assert ratios == {round(2 ** (1 / BINS_PER_OCTAVE), 9)}  # every bin its own width
+    for low, high, count in summary.time_histogram:  # the summary's bins, unchanged
+        k = edges.index(next(e for e in edges if abs(e - low) < 1e-9))
+        assert abs(edges[k + 1] - high) < 1e-9 and shares[k] == 100 * count / 4

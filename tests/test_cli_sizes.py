@@ -60,10 +60,13 @@ def test_solve_gives_exact_answers(label: str) -> None:
     proc = run("solve", str(path), "--verify", "--threads", "2")
     assert proc.returncode == OK, proc.stderr
     out = answers(proc)
-    assert out[0] == "puzzle,solution" and len(out) == len(rows) + 1
+    # The input's columns, then the solution found.
+    assert out[0] == path.read_text().splitlines()[0] + ",found_solution"
+    assert len(out) == len(rows) + 1
     compared = 0
     for row, line in zip(rows, out[1:], strict=True):
-        puzzle, solution = line.split(",")
+        fields = line.split(",")
+        puzzle, solution = fields[0], fields[-1]
         assert puzzle == row["puzzle"]
         check_solution(solution, puzzle, box=box)
         if row["solution"]:
@@ -105,7 +108,9 @@ def test_solve_with_box_and_alphabet(tmp_path: Path) -> None:
     path = write(tmp_path / "hex.csv", lines)
     proc = run("solve", str(path), "--alphabet", HEX, "--verify")
     assert proc.returncode == OK, proc.stderr
-    assert answers(proc) == lines
+    assert answers(proc) == [lines[0] + ",found_solution"] + [
+        f"{line},{line.split(',')[1]}" for line in lines[1:]
+    ]
     assert "20 checked against the rules and the file's solutions: 0 problem(s)" in proc.stderr
 
 
@@ -281,3 +286,24 @@ def test_show_count_check_with_box() -> None:
     hexed = read_csv(VENDORED / "sudoku16_misc.csv")[0]["puzzle"].translate(TO_HEX)
     assert run("count", hexed, "--alphabet", HEX).stdout.strip() == "1"
     assert run("count", hexed).returncode == USAGE  # '0' is no symbol of 16x16
+
+
+def test_rate_reports_malformed_lines_like_solve(tmp_path: Path) -> None:
+    rows = read_csv(VENDORED / "rust_sudoku_crate_easy_with_solutions.csv")[:3]
+    lines = ["id,puzzle", f"1,{rows[0]['puzzle']}", "2,12x", f"3,{rows[1]['puzzle']}"]
+    path = write(tmp_path / "p.csv", lines)
+    proc = run("rate", str(path))
+    assert proc.returncode == MALFORMED
+    assert f"{path}:3: puzzle field: unexpected character 'x'" in proc.stderr
+    assert "3\terror: " in proc.stdout
+    check_rated(
+        "\n".join(line for line in proc.stdout.splitlines() if "error" not in line),
+        {2: rows[0]["puzzle"], 4: rows[1]["puzzle"]},
+    )
+    # A puzzle whose uniqueness the node budget leaves open: status 5, the rest rated.
+    sixteen = read_csv(VENDORED / "sudoku16_misc.csv")[:2]
+    path = write(tmp_path / "s.txt", ["." * 256, sixteen[0]["puzzle"]])
+    proc = run("rate", str(path), "--max-nodes", "100")
+    assert proc.returncode == UNDECIDED, proc.stderr
+    assert "1\terror: the search ran out of its budget of 100 search nodes" in proc.stdout
+    assert proc.stdout.splitlines()[2].startswith("2\t")

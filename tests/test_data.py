@@ -5,9 +5,13 @@ Uses ../shared/data when present, the vendored samples in tests/data otherwise.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from checks import check_solution
-from conftest import data_file, read_csv, read_lines
+from conftest import SHARED, data_file, read_csv, read_lines
 
 import sudoku_fast as sf
 from sudoku_fast.datasets import EMBEDDED_SETS, load_embedded
@@ -82,3 +86,17 @@ def test_serg_multi_solution_counts() -> None:
     assert sf.count_many(puzzles, limit=max(truth) + 1) == truth
     for puzzle, solution in zip(puzzles, sf.solve_many(puzzles), strict=True):
         check_solution(solution, puzzle)
+
+
+def test_the_pytest_header_names_the_data_in_use() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-p", "no:cacheprovider", __file__],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=Path(__file__).resolve().parent,
+        timeout=120,
+    )
+    header = proc.stdout.split("collected", 1)[0]
+    expected = "../shared/data" if SHARED.is_dir() else "the vendored samples in"
+    assert "puzzle data: " in header and expected in header, proc.stdout[:2000]

@@ -107,3 +107,14 @@ def test_is_solution_malformed_text_raises() -> None:
         sf.is_solution(SOLUTION[:80], PUZZLE)
     with pytest.raises(TypeError, match="candidate must be a str"):
         sf.is_solution(None, PUZZLE)  # type: ignore[arg-type]
+
+
+def test_a_grid_above_49x49_asks_for_an_alphabet() -> None:
+    for side in (50, 64):
+        with pytest.raises(ValueError, match=rf"a {side}x{side} grid: .* pass alphabet=") as err:
+            sf.solve("." * side * side)
+        suggested = str(err.value).split("alphabet='")[1].split("'")[0]
+        assert len(set(suggested)) == side
+        assert sf.parse("." * side * side, alphabet=suggested) == "." * side * side
+    with pytest.raises(ValueError, match=r"up to 64x64 with an alphabet="):
+        sf.parse("." * 80)

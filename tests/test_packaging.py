@@ -37,7 +37,14 @@ def test_engine_is_a_compiled_extension() -> None:
 def test_typing_files_are_shipped() -> None:
     package = resources.files("sudoku_fast")
     assert package.joinpath("py.typed").is_file()
-    for stub in ("_core.pyi", "_general.pyi", "_generate.pyi", "_logic.pyi", "_textio.pyi"):
+    for stub in (
+        "_core.pyi",
+        "_general.pyi",
+        "_generate.pyi",
+        "_logic.pyi",
+        "_se.pyi",
+        "_textio.pyi",
+    ):
         assert package.joinpath(stub).is_file(), stub
 
 
@@ -92,3 +99,58 @@ def test_user_script_passes_mypy_strict(tmp_path: Path) -> None:
         check=False,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_classifiers_state_the_development_status_and_no_os_independence() -> None:
+    classifiers = importlib.metadata.metadata("sudoku_fast").get_all("Classifier") or []
+    assert any(c.startswith("Development Status :: ") for c in classifiers)
+    # A compiled extension runs only where a wheel (or a compiler) exists for it.
+    assert "Operating System :: OS Independent" not in classifiers
+    assert "Operating System :: POSIX :: Linux" in classifiers
+
+
+_DECLARATION = re.compile(r"^\s*cdef\s+(?:const\s+)?[A-Za-z_][\w.]*\s+([^=(:]*)")
+
+
+def test_compiled_sources_declare_pointers_and_arrays_on_their_own_lines() -> None:
+    """Cython warns ("Non-trivial type declarators in shared declaration") when one
+    `cdef` line mixes plain names with pointers or arrays; none may."""
+    package = resources.files("sudoku_fast")
+    sources = [f for f in package.iterdir() if f.name.endswith((".pyx", ".pxd"))]
+    assert any(f.name == "_core.pyx" for f in sources)
+    mixed = []
+    for source in sources:
+        for number, line in enumerate(source.read_text(encoding="utf-8").splitlines(), 1):
+            match = _DECLARATION.match(line.split("#", 1)[0])
+            if match is None or line.lstrip().startswith(("cdef class", "cdef struct")):
+                continue
+            names = [name.strip() for name in match[1].split(",")]
+            fancy = [("*" in name or "[" in name) for name in names]
+            if len(names) > 1 and any(fancy) and not all(fancy):
+                mixed.append(f"{source.name}:{number}: {line.strip()}")
+    assert not mixed, mixed
+
+
+ROOT = Path(__file__).resolve().parent.parent
+CI_RUN = ROOT / ".ci" / "run"
+WORKFLOW = ROOT / ".github" / "workflows" / "tests.yml"
+
+
+@pytest.mark.skipif(
+    not CI_RUN.exists(), reason="no checkout: an installed wheel is tested without CI files"
+)
+def test_ci_run_tests_with_the_readme_command_then_lints_like_github() -> None:
+    script = CI_RUN.read_text(encoding="utf-8").splitlines()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = 'pip install ".[test]" && pytest'
+    assert f"```bash\n{command}\n```" in readme
+    assert command in script
+    # Every step of the workflow's lint job, after the test command.
+    lint_job = WORKFLOW.read_text(encoding="utf-8").split("\n  lint:", 1)[1].split("\n  test:")[0]
+    steps = [m[1].strip() for m in re.finditer(r"^\s+run: (.+)$", lint_job, re.MULTILINE)]
+    steps = [step for step in steps if not step.startswith("python -m pip install")]
+    assert {"ruff check .", "ruff format --check .", "mypy"} <= set(steps)
+    assert any(step.startswith("python -m mypy.stubtest") for step in steps)
+    for step in steps:
+        assert step in script, step
+        assert script.index(step) > script.index(command)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import sys
 import time
 
 import pytest
 from checks import check_solution
+from conftest import interrupt, needs_sigint
 
 import sudoku_fast as sf
 
@@ -85,3 +87,22 @@ def test_solution_of_multi_solution_puzzle_is_valid() -> None:
     check_solution(sf.solve(TWO_SOLUTIONS), TWO_SOLUTIONS)
     assert sf.count_solutions(TWO_SOLUTIONS) == 2
     assert sf.count_solutions(TWO_SOLUTIONS, limit=10) == 2
+
+
+@needs_sigint
+def test_ctrl_c_interrupts_one_long_9x9_count() -> None:
+    code = "import sudoku_fast as sf; sf.count_solutions('.' * 81, 10**9)"
+    status, err, seconds = interrupt([sys.executable, "-c", code])
+    assert status != 0 and "KeyboardInterrupt" in err, err
+    assert seconds < 5
+
+
+def test_limit_and_budget_beyond_the_engine_types_are_value_errors() -> None:
+    with pytest.raises(ValueError, match=r"limit must be from 1 to 2,147,483,647"):
+        sf.count_solutions("." * 81, 2**31)
+    with pytest.raises(ValueError, match=r"max_nodes must be from 1 to 9,223,372,036,854,775,807"):
+        sf.solve("." * 256, max_nodes=2**63)
+    with pytest.raises(ValueError, match="limit must be from 1"):
+        sf.count_many(["." * 81], 2**40)
+    assert sf.count_solutions(PUZZLE, 2**31 - 1) == 1  # the largest limit works
+    assert sf.count_solutions("." * 16, 2**31 - 1, max_nodes=2**63 - 1) == 288

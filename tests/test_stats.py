@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import math
+import os
 import random
 import statistics
+import subprocess
+import sys
 from array import array
 
 import pytest
@@ -216,3 +219,34 @@ def test_solve_stats_node_budget() -> None:
     assert summary.unknown == len(caught.value.indices)
     assert summary.solved == len(puzzles) - summary.unknown and summary.no_solution == 0
     assert sf.solve_stats(puzzles, threads=1, max_nodes=None).solutions == full.solutions
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="pins CPUs (Linux)")
+def test_puzzle_times_are_thread_cpu_time_not_wall_time() -> None:
+    """On a CPU shared with two busy processes, a puzzle's time leaves out the time its
+    thread waited: the per-puzzle times add up to at most the thread's CPU time."""
+    cpu = min(os.sched_getaffinity(0))
+    spin = f"import os\nos.sched_setaffinity(0, {{{cpu}}})\nwhile True:\n    pass\n"
+    code = (
+        "import os, time, sudoku_fast as sf\n"
+        "from sudoku_fast.datasets import load_embedded\n"
+        f"os.sched_setaffinity(0, {{{cpu}}})\n"
+        "puzzles = load_embedded('magictour_top1465') * 10\n"
+        "start, wall = time.thread_time_ns(), time.perf_counter_ns()\n"
+        "stats = sf.solve_stats(puzzles, threads=1)\n"
+        "print(sum(stats.nanos), time.thread_time_ns() - start, time.perf_counter_ns() - wall)\n"
+    )
+    hogs = [subprocess.Popen([sys.executable, "-c", spin]) for _ in range(2)]
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=120
+        )
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+    assert proc.returncode == 0, proc.stderr
+    measured, thread_cpu, wall = map(int, proc.stdout.split())
+    assert wall > 1.5 * thread_cpu  # the thread did share its CPU
+    assert measured <= thread_cpu
+    assert measured > 0.3 * thread_cpu  # the engine is most of the work

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import io
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from checks import check_solution
@@ -16,7 +19,6 @@ from sudoku_fast.progress import Progress
 from sudoku_fast.stream import (
     FLAG_BAD,
     FLAG_GIVEN,
-    InputError,
     Messages,
     PuzzleReader,
     SolveOptions,
@@ -102,8 +104,26 @@ def test_format_detection() -> None:
     # Commas alone do not make CSV: a comma-separated grid is one puzzle per line.
     line = ",".join(PUZZLE)
     assert records(line.encode()) == [(1, PUZZLE, 0, "")]
-    with pytest.raises(InputError, match="longer than"):
-        list(PuzzleReader(io.BytesIO(b"." * (stream.MAX_LINE + 10)), "t"))
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_a_line_too_long_is_one_malformed_record(first: bool) -> None:
+    """A line over MAX_LINE bytes is reported like any malformed line; reading goes on."""
+    huge = b"." * (stream.MAX_LINE + 10)
+    head = b"" if first else f"# a comment\n{PUZZLE}\n".encode()
+    data = head + huge + f"\n\n{PUZZLE}\n{PUZZLE}".encode()
+    reader = PuzzleReader(io.BytesIO(data), "t")
+    found = []
+    for batch in reader:
+        found += [(batch.line_numbers[i], batch.flags[i]) for i in range(batch.n)]
+        for _, reason in batch.problems:
+            assert f"line longer than {stream.MAX_LINE:,} bytes" in reason
+    skipped = 1 if first else 3
+    expected = [(skipped, FLAG_BAD), (skipped + 2, 0), (skipped + 3, 0)]
+    assert found == ([] if first else [(2, 0)]) + expected
+    text, err, report = solve_text(data.decode())
+    assert text.splitlines()[-3:] == ["error", SOLUTION, SOLUTION]
+    assert report.malformed == 1 and f"t:{skipped}: line longer" in err
 
 
 def test_bad_records_get_reasons() -> None:
@@ -135,7 +155,8 @@ def solve_text(
         box=box,
         alphabet=alphabet,
     )
-    opts = SolveOptions(csv_output=reader.is_csv, **options)  # type: ignore[arg-type]
+    options.setdefault("csv_output", reader.is_csv)
+    opts = SolveOptions(**options)  # type: ignore[arg-type]
     report = solve_stream(reader, out, opts, Messages(err), Progress(err, None))
     return out.getvalue().decode(), err.getvalue(), report
 
@@ -148,7 +169,10 @@ def test_solve_stream_in_process() -> None:
     text, _, report = solve_text(f"{PUZZLE}\n{'.' * 81}\n", count=True, limit=3)
     assert text.splitlines() == ["1", "3"]
     text, err, report = solve_text(f"puzzle,solution\n{PUZZLE},{SOLUTION}\n", verify=True)
-    assert text.splitlines() == ["puzzle,solution", f"{PUZZLE},{SOLUTION}"]
+    assert text.splitlines() == [
+        "puzzle,solution,found_solution",
+        f"{PUZZLE},{SOLUTION},{SOLUTION}",
+    ]
     assert report.checked == 1 and report.mismatches == 0 and err == ""
 
 
@@ -306,7 +330,7 @@ def test_the_first_puzzle_that_parses_decides() -> None:
     assert PuzzleReader(io.BytesIO(b""), "t").geometry is None
     assert [r for _, r in batch.problems] == [
         "expected 81 cells, found 5 (or N*N cells for another grid size N: 16, 36, 64, 100, "
-        "144, ... 2401)",
+        "144, ... 2401; up to 64x64 with an alphabet=)",
         "unexpected character 'x' at position 0",
     ]
 
@@ -335,7 +359,11 @@ def test_solve_stream_other_sizes() -> None:
     assert text.splitlines() == ["1"] * 6 + ["0"]
     lines = ["puzzle,solution"] + [f"{r['puzzle']},{r['solution']}" for r in rows]
     text, err, report = solve_text("\n".join(lines) + "\n,\n", verify=True)
-    assert text.splitlines() == [*lines, ",error"]
+    assert text.splitlines() == [
+        "puzzle,solution,found_solution",
+        *(f"{r['puzzle']},{r['solution']},{r['solution']}" for r in rows),
+        ",,error",
+    ]
     assert report.checked == 6 and report.mismatches == 0
 
 
@@ -355,7 +383,7 @@ def test_verify_other_sizes_reports_differences() -> None:
     assert "t:3: mismatch: the given solution is not a solution of the puzzle" in err
     assert "t:4: mismatch: the given solution is malformed: expected 256 cells" in err
     assert "t:6: mismatch: no solution found, and the given solution is not valid" in err
-    found = text.splitlines()[4].split(",")[1]
+    found = text.splitlines()[4].split(",")[2]
     check_solution(found, "." * 256)
     several = "t:5: mismatch: several solutions; the given one differs" in err
     assert several == (found != rows[3]["solution"])
@@ -373,3 +401,83 @@ def test_node_budget_in_a_stream() -> None:
     assert "t:5: unknown: no answer within 3 search nodes" in err
     text, _, report = solve_text(data, threads=1, max_nodes=None)
     assert report.solved == 5 and "unknown" not in text
+
+
+def test_csv_output_keeps_every_column_and_the_text_of_malformed_rows() -> None:
+    sixteen = SIXTEEN[0]
+    for puzzle, solution in ((PUZZLE, SOLUTION), (sixteen["puzzle"], sixteen["solution"])):
+        data = (
+            "id,puzzle,note\n"
+            f"7,{puzzle},first\n"
+            f'8,"{puzzle}","a, b"\n'  # quoted fields
+            f"9,{puzzle[:-1]}x,bad\n"  # malformed: a foreign character
+            "10,,empty\n"
+        )
+        text, _, report = solve_text(data)
+        assert text.splitlines() == [
+            "id,puzzle,note,solution",
+            f"7,{puzzle},first,{solution}",
+            f'8,"{puzzle}","a, b",{solution}',
+            f"9,{puzzle[:-1]}x,bad,error",
+            "10,,empty,error",
+        ]
+        assert report.malformed == 2
+        text, _, _ = solve_text(data, count=True, on_error="skip")
+        assert text.splitlines() == [
+            "id,puzzle,note,count",
+            f"7,{puzzle},first,1",
+            f'8,"{puzzle}","a, b",1',
+        ]
+    # Lines in, CSV out: the canonical puzzle, and a malformed line's own text, quoted.
+    for puzzle, solution in ((PUZZLE, SOLUTION), (sixteen["puzzle"], sixteen["solution"])):
+        text, _, _ = solve_text(f'{" ".join(puzzle)}\nx"y, z\n', csv_output=True)
+        assert text.splitlines() == [
+            "puzzle,solution",
+            f"{puzzle},{solution}",
+            '"x""y, z",error',
+        ]
+
+
+def _memory_growth(data: bytes, tmp_path: Path) -> int:
+    """How far the peak resident memory of a process grows while it solves `data`.
+
+    Measured in a fresh process (`sudoku-fast solve` through `main`), from after the
+    imports to the end of the run.
+    """
+    path = tmp_path / "in.txt"
+    path.write_bytes(data)
+    # VmHWM, the peak resident size of this process's memory: unlike ru_maxrss, it is
+    # not inherited from the parent across exec.
+    code = (
+        "import re, sys\n"
+        "from sudoku_fast.cli import main\n"
+        "def peak():\n"
+        "    status = open('/proc/self/status').read()\n"
+        "    return int(re.search(r'VmHWM:\\s*(\\d+) kB', status)[1])\n"
+        "before = peak()\n"
+        "status = main(['solve', '-q', '-o', sys.argv[1] + '.out', sys.argv[1]])\n"
+        "print(status, (peak() - before) * 1024)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code, str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    status, growth = proc.stdout.split()
+    assert status in ("0", "3")
+    return int(growth)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="peak memory from Linux /proc")
+def test_memory_stays_flat_whatever_lies_between_puzzles(tmp_path: Path) -> None:
+    """Blank and comment lines, and short malformed lines, cost no grid memory each."""
+    blanks = b"\n" * 1_000_000
+    comments = b"# a comment\n" * 300_000
+    data = blanks + comments + f"{PUZZLE}\n".encode() + blanks + f"{PUZZLE}\n".encode()
+    assert _memory_growth(data, tmp_path) < 16 << 20  # was 120 MB: 81 bytes per line
+    big = read_csv(VENDORED / "sudoku25_misc.csv")[0]["puzzle"]
+    junk = b"x\n" * 100_000  # each a malformed 25x25 record
+    assert _memory_growth(f"{big}\n".encode() + junk, tmp_path) < 16 << 20  # was 90 MB

@@ -10,6 +10,8 @@ from typing import Any, Final
 from typing_extensions import Buffer
 
 __pyx_capi__: Final[dict[str, Any]]  # the C functions other compiled modules cimport
+STOPPED: Final[int]
+THREAD_CPU_CLOCK: Final[bool]
 
 def solve_range(
     grids: Buffer,
@@ -21,12 +23,17 @@ def solve_range(
     start: int,
     stop: int,
     limit: int,
+    stop_flag: Buffer | None = None,
+    cpu_clock: bool = False,
 ) -> None:
     """Solve puzzles start..stop-1 of a flat buffer of 81-byte grids, without the GIL.
 
     grids: uint8 digits 0-9 (read only); solutions: writable uint8, 81 per puzzle;
-    counts: writable int32; guesses, nodes and nanos (None = untimed): writable int64.
-    Raises ValueError for limit < 1, a bad range or buffers too small for it.
+    counts: writable int32; guesses, nodes and nanos (None = untimed): writable int64
+    (nanos per puzzle: the thread's CPU time with cpu_clock, else the wall clock).
+    stop_flag: one byte; once another thread sets it, the puzzles not finished get
+    counts[i] = STOPPED. In the main thread Ctrl-C interrupts the range. Raises
+    ValueError for limit < 1, a bad range or buffers too small for it.
     """
 
 def encode_strings(items: list[Any], out: Buffer) -> list[int]:

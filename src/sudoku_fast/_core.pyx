@@ -22,7 +22,10 @@ cell with the fewest, trying each candidate on a copy of the 240-byte state, on 
 explicit stack. The same search counts solutions up to a limit.
 
 Everything below `solve_range` runs without the GIL and without Python objects; the
-tables are filled once at import and only read afterwards.
+tables are filled once at import and only read afterwards. The search called from
+Python polls a stop flag, and in the main thread Python's signal handlers, every
+POLL_EVERY nodes (see _stop.pxd), so Ctrl-C interrupts even one long puzzle;
+`solve_grid`, the entry point for C callers, polls nothing.
 """
 
 from cpython.unicode cimport (
@@ -36,26 +39,13 @@ from cpython.unicode cimport (
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
+from sudoku_fast._clock cimport CPU_CLOCK, clock_nanos, elapsed, measurement_overhead
+from sudoku_fast._stop cimport Stop, poll, raise_saved, stop_init
+
+import threading
+
 cdef extern from *:
     """
-    /* A monotonic nanosecond clock that needs neither the GIL nor a GCC builtin. */
-    #if defined(_WIN32)
-    #include <windows.h>
-    static long long sudoku_fast_nanos(void) {
-        LARGE_INTEGER count, freq;
-        QueryPerformanceCounter(&count);
-        QueryPerformanceFrequency(&freq);
-        return (long long)((double)count.QuadPart * 1e9 / (double)freq.QuadPart);
-    }
-    #else
-    #include <time.h>
-    static long long sudoku_fast_nanos(void) {
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-    }
-    #endif
-
     /* Index of the lowest set bit (x != 0): one instruction on every compiler. */
     #if defined(_MSC_VER)
     #include <intrin.h>
@@ -82,7 +72,6 @@ cdef extern from *:
     }
     #endif
     """
-    long long sudoku_fast_nanos() nogil
     int sudoku_fast_lowest_bit(unsigned int x) nogil
     int sudoku_fast_popcount64(unsigned long long x) nogil
 
@@ -97,6 +86,11 @@ cdef enum:
     FAILED = -1             # a rule found a contradiction
     UNCHANGED = 0
     CHANGED = 1
+    COUNT_STOPPED = -2      # counts[i] of a puzzle abandoned at a stop request
+    POLL_EVERY = 1024       # search nodes between looks at the stop flag and at signals
+
+STOPPED = COUNT_STOPPED
+THREAD_CPU_CLOCK = CPU_CLOCK != 0  # False where the "CPU" clock is the wall clock
 
 # Tables, filled once at import and read-only afterwards.
 cdef uint32_t row_info[512]          # 9-bit row -> bits 0-2: boxes holding candidates,
@@ -308,7 +302,8 @@ cdef int stack_rules(Board *b) noexcept nogil:
     and hidden singles in columns (the band rules then place them).
     """
     cdef int digit, band, shift, result = UNCHANGED
-    cdef uint32_t w, columns[3], pattern, usable, lost
+    cdef uint32_t w, pattern, usable, lost
+    cdef uint32_t columns[3]
     for digit in range(9):
         for band in range(BANDS):
             w = b.cand[band * 9 + digit]
@@ -363,7 +358,8 @@ cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
     branches propagate far. Without such a cell, a cell with the fewest candidates.
     """
     cdef int band, digit, best = -1, best_score = -1, count, k, other1, other2, d1, d2
-    cdef uint32_t once, twice, thrice, w, pairs[BANDS], any_pairs = 0, p, mask, column
+    cdef uint32_t once, twice, thrice, w, any_pairs = 0, p, mask, column
+    cdef uint32_t pairs[BANDS]
     cdef uint32_t in_pairs[DIGIT_BANDS]    # cells with two candidates, one being the digit
     cdef uint32_t column_hits
     for band in range(BANDS):
@@ -420,8 +416,11 @@ cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
 
 
 cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noexcept nogil:
-    """Solve one puzzle (digits 0-9, 0 = empty); write the first solution found."""
-    return solve_without(puzzle, -1, 0, solution, limit)
+    """Solve one puzzle (digits 0-9, 0 = empty); write the first solution found.
+
+    Nothing can interrupt it: for C callers whose puzzles are small enough.
+    """
+    return search(puzzle, -1, 0, solution, limit, NULL)
 
 
 cdef Outcome solve_without(
@@ -429,6 +428,22 @@ cdef Outcome solve_without(
 ) noexcept nogil:
     """solve_grid, with `ruled_out_digit` (1-9) taken from the candidates of the empty cell
     `ruled_out_cell` (-1: none): the solutions that differ from a known one there."""
+    return search(puzzle, ruled_out_cell, ruled_out_digit, solution, limit, NULL)
+
+
+cdef Outcome search(
+    const uint8_t *puzzle,
+    int ruled_out_cell,
+    int ruled_out_digit,
+    uint8_t *solution,
+    int limit,
+    Stop *stop,
+) noexcept nogil:
+    """`solve_without`, polling `stop` (when not NULL) every POLL_EVERY nodes.
+
+    A poll that finds a reason to stop ends the search with `stop.stopped` set; the
+    outcome is then incomplete and the caller discards it.
+    """
     cdef Board stack[CELLS + 1]
     cdef int branch_cell[CELLS + 1]
     cdef uint32_t branch_rest[CELLS + 1]
@@ -479,6 +494,8 @@ cdef Outcome solve_without(
         if rest:
             out.guesses += 1
         out.nodes += 1
+        if stop != NULL and (out.nodes & (POLL_EVERY - 1)) == 0 and poll(stop):
+            break
         child = &stack[depth + 1]
         child[0] = stack[depth]
         cell = branch_cell[depth]
@@ -508,6 +525,9 @@ def solve_range(
     Py_ssize_t start,
     Py_ssize_t stop,
     int limit,
+    const uint8_t[::1] stop_flag=None,
+
+    bint cpu_clock=False,
 ):
     """Solve puzzles start..stop-1 of a flat buffer of 81-byte grids, without the GIL.
 
@@ -515,7 +535,14 @@ def solve_range(
     written to solutions[81*i:81*(i+1)] (left untouched when there is none), the number
     of solutions found, capped at `limit`, to counts[i], and the search figures to
     guesses[i] and nodes[i]. When `nanos` is not None, nanos[i] gets the puzzle's solving
-    time in nanoseconds.
+    time in nanoseconds: the thread's CPU time with `cpu_clock`, else the monotonic wall
+    clock (see _clock.pxd).
+
+    `stop_flag`, a one-byte buffer, makes every puzzle not finished yet get
+    counts[i] = STOPPED (-2) once another thread sets it to a nonzero value. In the main
+    thread a signal handler that raises (Ctrl-C) stops the range and its exception
+    propagates. Both are looked at every POLL_EVERY search nodes, so even one long
+    puzzle stops promptly.
     """
     if limit < 1:
         raise ValueError("limit must be at least 1")
@@ -530,20 +557,35 @@ def solve_range(
         or (nanos is not None and nanos.shape[0] < stop)
     ):
         raise ValueError("buffers too small for the requested range")
-    cdef Py_ssize_t i
+    if stop_flag is not None and stop_flag.shape[0] < 1:
+        raise ValueError("stop_flag must hold one byte")
+    cdef Stop halt
+    stop_init(
+        &halt,
+        &stop_flag[0] if stop_flag is not None else NULL,
+        threading.current_thread() is threading.main_thread(),
+    )
+    cdef Py_ssize_t i, k
     cdef Outcome res
     cdef bint timed = nanos is not None
-    cdef long long t0 = 0
+    cdef long long t0 = 0, overhead = 0
     with nogil:
+        if timed:
+            overhead = measurement_overhead(cpu_clock)
         for i in range(start, stop):
             if timed:
-                t0 = sudoku_fast_nanos()
-            res = solve_grid(&grids[i * CELLS], &solutions[i * CELLS], limit)
+                t0 = clock_nanos(cpu_clock)
+            res = search(&grids[i * CELLS], -1, 0, &solutions[i * CELLS], limit, &halt)
             if timed:
-                nanos[i] = sudoku_fast_nanos() - t0
+                nanos[i] = elapsed(t0, overhead, cpu_clock)
+            if halt.stopped:
+                for k in range(i, stop):
+                    counts[k] = COUNT_STOPPED
+                break
             counts[i] = res.count
             guesses[i] = res.guesses
             nodes[i] = res.nodes
+    raise_saved(&halt)
 
 
 cdef inline bint encode_plain(object item, uint8_t *row):
@@ -601,12 +643,15 @@ def solve_plain(object text, int limit):
     cdef uint8_t grid[CELLS]
     cdef uint8_t solution[CELLS]
     cdef Outcome res
+    cdef Stop halt
     if limit < 1:
         raise ValueError("limit must be at least 1")
     if not encode_plain(text, grid):
         return None
+    stop_init(&halt, NULL, threading.current_thread() is threading.main_thread())
     with nogil:
-        res = solve_grid(grid, solution, limit)
+        res = search(grid, -1, 0, solution, limit, &halt)
+    raise_saved(&halt)
     if res.count == 0:
         return 0, None
     return res.count, decode_plain(solution)

@@ -7,8 +7,9 @@ A caller builds (or takes from `tables_for`) a `Tables`, reads its `geo`, sets u
 for how the fields are used.
 """
 
-from cpython.ref cimport PyObject
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
+
+from sudoku_fast._stop cimport Stop
 
 
 cdef enum Status:
@@ -58,14 +59,9 @@ cdef struct Workspace:
 
 
 cdef struct Control:
-    const unsigned char *stop_flag  # NULL, or a byte another thread sets to stop
+    Stop stop                       # the stop flag and Ctrl-C (see _stop.pxd)
     int64_t max_nodes               # 0 = no budget
     int64_t restart_unit            # nodes of the first run (Luby unit); 0 = never restart
-    bint check_signals              # true in the main thread only
-    bint interrupted                # a signal handler raised; its exception is saved below
-    PyObject *exc_type
-    PyObject *exc_value
-    PyObject *exc_traceback
     bint locked                     # also use locked candidates (pointing / claiming)
     bint by_units                   # also branch on a value's places in a unit
 
@@ -94,34 +90,16 @@ cdef bint workspace_init(Workspace *w, const Geo *geo) noexcept nogil
 cdef void workspace_free(Workspace *w) noexcept nogil
 
 # Solve one puzzle (values 0..size, 0 = empty), counting solutions up to `limit`; the
-# first solution found goes to `solution`. `out.status` says whether the count is final
+# first solution found goes to `solution`. `masks` (NULL: none) narrows each cell's
+# candidates to a bitmask, for pencil-mark puzzles. `out.status` says whether the count is final
 # (DONE) or the search ran out of `ctl.max_nodes` (EXHAUSTED), was stopped
 # (INTERRUPTED), ran out of memory (NO_MEMORY) or met a value above the size (BAD_VALUE).
 cdef Outcome solve_grid(
     const Geo *geo,
     Workspace *w,
     const uint8_t *puzzle,
+    const uint64_t *masks,
     uint8_t *solution,
     int limit,
     Control *ctl,
 ) noexcept nogil
-
-# The same, with `ruled_out_value` removed from the candidates of `ruled_out_cell`, which
-# must be empty in `puzzle` (-1: nothing removed). With the value of a known solution
-# there, it finds the other solutions: a cheaper uniqueness test than counting to two
-# when a clue is taken away.
-cdef Outcome solve_without(
-    const Geo *geo,
-    Workspace *w,
-    const uint8_t *puzzle,
-    int ruled_out_cell,
-    int ruled_out_value,
-    uint8_t *solution,
-    int limit,
-    Control *ctl,
-) noexcept nogil
-
-# True when another thread set `ctl.stop_flag`, or (with `ctl.check_signals`, in the main
-# thread) a signal handler raised; its exception is then kept in `ctl` for raise_saved.
-cdef bint should_stop(Control *ctl) noexcept nogil
-cdef int raise_saved(Control *ctl) except -1

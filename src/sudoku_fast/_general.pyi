@@ -39,4 +39,6 @@ def solve_range(
     locked: bool = True,
     by_units: bool = True,
     restart_unit: int = ...,
+    masks: Any | None = None,
+    cpu_clock: bool = False,
 ) -> None: ...

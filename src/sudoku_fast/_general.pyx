@@ -47,11 +47,12 @@ never as a count.
 """
 
 cimport cython
-from cpython.exc cimport PyErr_Fetch, PyErr_Restore
-from cpython.ref cimport PyObject
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
+
+from sudoku_fast._clock cimport clock_nanos, elapsed, measurement_overhead
+from sudoku_fast._stop cimport Stop, flag_set, poll, raise_saved, stop_init
 
 import threading
 
@@ -81,39 +82,9 @@ cdef extern from *:
         return (int)((x * 0x0101010101010101ULL) >> 56);
     }
     #endif
-
-    /* The stop flag is written by another thread; read it fresh each time. */
-    static int sfg_flag_set(const unsigned char *flag) {
-        return flag != NULL && *(volatile const unsigned char *)flag != 0;
-    }
-
-    /* A monotonic nanosecond clock that needs neither the GIL nor a GCC builtin. */
-    #if defined(_WIN32)
-    #include <windows.h>
-    static long long sfg_nanos(void) {
-        LARGE_INTEGER count, freq;
-        QueryPerformanceCounter(&count);
-        QueryPerformanceFrequency(&freq);
-        return (long long)((double)count.QuadPart * 1e9 / (double)freq.QuadPart);
-    }
-    #else
-    #include <time.h>
-    static long long sfg_nanos(void) {
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-    }
-    #endif
     """
     int sfg_lowest_index(uint64_t x) nogil
     int sfg_popcount(uint64_t x) nogil
-    int sfg_flag_set(const unsigned char *flag) nogil
-    long long sfg_nanos() nogil
-
-cdef extern from "Python.h":
-    # Declared here as a plain C call (cpython.exc says `except -1`), so that the
-    # handler's exception can be saved in the search's Control and raised later.
-    int check_signals "PyErr_CheckSignals" () noexcept
 
 cdef enum:
     # Values written to counts[i] when puzzle i got no definite answer.
@@ -655,45 +626,21 @@ cdef inline void write_solution(
         solution[cell] = <uint8_t>(sfg_lowest_index(cand[cell]) + 1)
 
 
-cdef bint should_stop(Control *ctl) noexcept nogil:
-    """True when another thread set the stop flag or a signal handler raised."""
-    if sfg_flag_set(ctl.stop_flag):
-        return True
-    if ctl.check_signals:
-        with gil:
-            if check_signals() != 0:
-                # Keep the handler's exception for solve_range to raise; left pending
-                # here it would be reported as unraisable and lost.
-                PyErr_Fetch(&ctl.exc_type, &ctl.exc_value, &ctl.exc_traceback)
-                ctl.interrupted = True
-                return True
-    return False
-
-
 cdef Outcome solve_grid(
     const Geo *geo,
     Workspace *w,
     const uint8_t *puzzle,
+    const uint64_t *masks,
     uint8_t *solution,
     int limit,
     Control *ctl,
 ) noexcept nogil:
-    """Solve one puzzle (values 0..size, 0 = empty); write the first solution found."""
-    return solve_without(geo, w, puzzle, -1, 0, solution, limit, ctl)
+    """Solve one puzzle (values 0..size, 0 = empty); write the first solution found.
 
-
-cdef Outcome solve_without(
-    const Geo *geo,
-    Workspace *w,
-    const uint8_t *puzzle,
-    int ruled_out_cell,
-    int ruled_out_value,
-    uint8_t *solution,
-    int limit,
-    Control *ctl,
-) noexcept nogil:
-    """solve_grid, with `ruled_out_value` taken from the candidates of the empty cell
-    `ruled_out_cell` (-1: none): the solutions that differ from a known one there."""
+    `masks`, when not NULL, holds a candidate mask per cell (pencil marks): the values
+    outside a cell's mask are removed before the search, as placements remove them, so
+    hidden and naked singles follow from the marks too.
+    """
     cdef Outcome out
     cdef int cell, depth, v, cells = geo.cells, counters = geo.units * geo.size
     cdef uint64_t *cand
@@ -733,10 +680,10 @@ cdef Outcome solve_without(
             return out
         if v and not assign(geo, w, cand, places, cell, (<uint64_t>1) << (v - 1)):
             return out
-    if ruled_out_cell >= 0 and not remove_values(
-        geo, w, cand, places, ruled_out_cell, (<uint64_t>1) << (ruled_out_value - 1)
-    ):
-        return out
+    if masks != NULL:
+        for cell in range(cells):
+            if not remove_values(geo, w, cand, places, cell, geo.full & ~masks[cell]):
+                return out
     if not propagate(geo, w, cand, places, &w.placed[0], ctl.locked):
         return out
     if w.placed[0] == cells:
@@ -756,7 +703,7 @@ cdef Outcome solve_without(
         if ctl.max_nodes > 0 and out.nodes >= ctl.max_nodes:
             out.status = EXHAUSTED
             break
-        if out.nodes % CHECK_EVERY == 0 and should_stop(ctl):
+        if out.nodes % CHECK_EVERY == 0 and poll(&ctl.stop):
             out.status = INTERRUPTED
             break
         if out.count == 0 and ctl.restart_unit > 0 and out.nodes >= run_end:
@@ -810,12 +757,6 @@ cdef Outcome solve_without(
     return out
 
 
-cdef int raise_saved(Control *ctl) except -1:
-    """Raise the exception a signal handler raised during the search."""
-    PyErr_Restore(ctl.exc_type, ctl.exc_value, ctl.exc_traceback)  # steals the references
-    return -1
-
-
 def solve_range(
     Tables tables not None,
     const uint8_t[::1] grids,
@@ -832,6 +773,9 @@ def solve_range(
     bint locked=True,
     bint by_units=True,
     int64_t restart_unit=DEFAULT_RESTART_UNIT,
+    const uint64_t[::1] masks=None,
+
+    bint cpu_clock=False,
 ):
     """Solve puzzles start..stop-1 of a flat buffer of N*N-byte grids, without the GIL.
 
@@ -839,7 +783,8 @@ def solve_range(
     i the first solution found is written to solutions[N*N*i : N*N*(i+1)] (left
     untouched when there is none), the number of solutions found, capped at `limit`, to
     counts[i], and the search figures to guesses[i] and nodes[i]. When `nanos` is not
-    None, nanos[i] gets the puzzle's solving time in nanoseconds.
+    None, nanos[i] gets the puzzle's solving time in nanoseconds: the thread's CPU time
+    with `cpu_clock`, else the monotonic wall clock (see _clock.pxd).
 
     `max_nodes` > 0 is a budget of search nodes per puzzle: a puzzle that needs more
     gets counts[i] = BUDGET_EXHAUSTED (-1), whatever it found so far. `stop_flag`, a
@@ -850,6 +795,9 @@ def solve_range(
     `locked` (locked candidates), `by_units` (unit-value branching) and `restart_unit`
     (nodes of the first run before a restart; 0 = never restart) select the search
     aids; the defaults are the measured best, the switches serve benchmarks.
+
+    `masks`, N*N uint64 per puzzle, starts each puzzle from pencil marks: bit v-1 of
+    masks[N*N*i + cell] set when value v is still possible in that cell.
     """
     if restart_unit < 0:
         raise ValueError("restart_unit must be 0 (never restart) or positive")
@@ -872,14 +820,16 @@ def solve_range(
         raise ValueError("buffers too small for the requested range")
     if stop_flag is not None and stop_flag.shape[0] < 1:
         raise ValueError("stop_flag must hold one byte")
+    if masks is not None and masks.shape[0] < stop * cells:
+        raise ValueError("masks buffer too small for the requested range")
+    cdef const uint64_t *cell_masks = &masks[0] if masks is not None and stop > 0 else NULL
     cdef Control ctl
-    ctl.stop_flag = &stop_flag[0] if stop_flag is not None else NULL
+    stop_init(
+        &ctl.stop,
+        &stop_flag[0] if stop_flag is not None else NULL,
+        threading.current_thread() is threading.main_thread(),
+    )
     ctl.max_nodes = max_nodes
-    ctl.check_signals = threading.current_thread() is threading.main_thread()
-    ctl.interrupted = False
-    ctl.exc_type = NULL
-    ctl.exc_value = NULL
-    ctl.exc_traceback = NULL
     ctl.locked = locked
     ctl.by_units = by_units
     ctl.restart_unit = restart_unit
@@ -889,21 +839,31 @@ def solve_range(
     cdef Outcome res
     cdef bint timed = nanos is not None
     cdef bint out_of_memory = False
-    cdef long long t0 = 0
+    cdef long long t0 = 0, overhead = 0
     with nogil:
+        if timed:
+            overhead = measurement_overhead(cpu_clock)
         if not workspace_init(&w, &geo):
             out_of_memory = True
         else:
             for i in range(start, stop):
-                if sfg_flag_set(ctl.stop_flag) or ctl.interrupted:
+                if flag_set(ctl.stop.flag) or ctl.stop.interrupted:
                     for k in range(i, stop):
                         counts[k] = COUNT_STOPPED
                     break
                 if timed:
-                    t0 = sfg_nanos()
-                res = solve_grid(&geo, &w, &grids[i * cells], &solutions[i * cells], limit, &ctl)
+                    t0 = clock_nanos(cpu_clock)
+                res = solve_grid(
+                    &geo,
+                    &w,
+                    &grids[i * cells],
+                    cell_masks + i * cells if cell_masks != NULL else NULL,
+                    &solutions[i * cells],
+                    limit,
+                    &ctl,
+                )
                 if timed:
-                    nanos[i] = sfg_nanos() - t0
+                    nanos[i] = elapsed(t0, overhead, cpu_clock)
                 guesses[i] = res.guesses
                 nodes[i] = res.nodes
                 if res.status == DONE:
@@ -922,8 +882,7 @@ def solve_range(
                     bad_cell = res.bad_cell
                     break
         workspace_free(&w)
-    if ctl.interrupted:
-        raise_saved(&ctl)
+    raise_saved(&ctl.stop)
     if out_of_memory:
         raise MemoryError("not enough memory for the search stack")
     if bad_index >= 0:

@@ -31,6 +31,7 @@ from libc.string cimport memcpy
 
 from sudoku_fast cimport _core, _general, _logic
 from sudoku_fast._bits cimport bits_lowest_index, bits_popcount
+from sudoku_fast._stop cimport poll, raise_saved, stop_init
 
 import threading
 
@@ -221,13 +222,14 @@ cdef struct Work:
     uint8_t *puzzle         # the puzzle being carved
     uint8_t *solution       # scratch for the engines
     uint64_t *unit_values   # per unit: the values of its clues in w.puzzle (as bits)
+    uint64_t *masks         # per cell: every value (a value is ruled out for one check)
     _general.Workspace engine
     bint engine_ready
     bint no_memory          # a check of the general engine ran out of memory
 
 
 cdef bint work_init(Work *w, const Job *job) noexcept nogil:
-    cdef int n = job.geo.size, cells = job.geo.cells
+    cdef int n = job.geo.size, cells = job.geo.cells, k
     w.cand = <uint64_t *>malloc(<size_t>(cells + 1) * cells * sizeof(uint64_t))
     w.branch_cell = <int32_t *>malloc((cells + 1) * sizeof(int32_t))
     w.values = <int32_t *>malloc(<size_t>(cells + 1) * n * sizeof(int32_t))
@@ -243,6 +245,10 @@ cdef bint work_init(Work *w, const Job *job) noexcept nogil:
     w.puzzle = <uint8_t *>malloc(cells)
     w.solution = <uint8_t *>malloc(cells)
     w.unit_values = <uint64_t *>malloc(3 * n * sizeof(uint64_t))
+    w.masks = <uint64_t *>malloc(cells * sizeof(uint64_t))
+    if w.masks != NULL:
+        for k in range(cells):
+            w.masks[k] = job.geo.full
     w.engine_ready = False
     w.no_memory = False
     if not job.classic:
@@ -254,6 +260,7 @@ cdef bint work_init(Work *w, const Job *job) noexcept nogil:
         and w.tried != NULL and w.queue != NULL and w.scratch != NULL and w.groups != NULL
         and w.order != NULL and w.removed != NULL and w.filled != NULL and w.grid != NULL
         and w.puzzle != NULL and w.solution != NULL and w.unit_values != NULL
+        and w.masks != NULL
     )
 
 
@@ -273,6 +280,7 @@ cdef void work_free(Work *w) noexcept nogil:
     free(w.puzzle)
     free(w.solution)
     free(w.unit_values)
+    free(w.masks)
     if w.engine_ready:
         _general.workspace_free(&w.engine)
 
@@ -519,9 +527,14 @@ cdef int engine_count(const Job *job, Work *w, int ruled_out, int limit) noexcep
     cdef int value = w.grid[ruled_out] if ruled_out >= 0 else 0
     if job.classic:
         return _core.solve_without(w.puzzle, ruled_out, value, w.solution, limit).count
-    res = _general.solve_without(
-        job.geo, &w.engine, w.puzzle, ruled_out, value, w.solution, limit, job.ctl
+    if ruled_out >= 0:
+        # The general engine takes a candidate mask per cell; w.masks is all full.
+        w.masks[ruled_out] = job.geo.full & ~((<uint64_t>1) << (value - 1))
+    res = _general.solve_grid(
+        job.geo, &w.engine, w.puzzle, w.masks, w.solution, limit, job.ctl
     )
+    if ruled_out >= 0:
+        w.masks[ruled_out] = job.geo.full
     if res.status == _general.DONE:
         return res.count
     if res.status == _general.EXHAUSTED:
@@ -685,7 +698,7 @@ cdef int generate_one(const Job *job, Work *w, uint64_t seed, uint8_t *out) noex
     cdef int64_t attempt
     rng_seed(&rng, seed)
     for attempt in range(job.max_attempts):
-        if _general.should_stop(job.ctl):
+        if poll(&job.ctl.stop):
             return STOPPED
         if attempt % job.orders_per_grid == 0:
             full_grid(job, w, &rng)
@@ -785,14 +798,13 @@ def generate_range(
         raise ValueError(f"stats must hold {len(STAT_NAMES)} slots")
 
     cdef _general.Control ctl
-    ctl.stop_flag = &stop_flag[0] if stop_flag is not None else NULL
+    stop_init(
+        &ctl.stop,
+        &stop_flag[0] if stop_flag is not None else NULL,
+        threading.current_thread() is threading.main_thread(),
+    )
     ctl.max_nodes = check_nodes
     ctl.restart_unit = _RESTART_UNIT
-    ctl.check_signals = threading.current_thread() is threading.main_thread()
-    ctl.interrupted = False
-    ctl.exc_type = NULL
-    ctl.exc_value = NULL
-    ctl.exc_traceback = NULL
     ctl.locked = True
     ctl.by_units = True
     cdef Job job
@@ -827,8 +839,7 @@ def generate_range(
                     break
         out_of_memory = out_of_memory or w.no_memory
         work_free(&w)
-    if ctl.interrupted:
-        _general.raise_saved(&ctl)
+    raise_saved(&ctl.stop)
     if out_of_memory:
         raise MemoryError("not enough memory to generate")
     return gave_up

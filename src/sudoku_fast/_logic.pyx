@@ -31,32 +31,6 @@ from sudoku_fast._bits cimport bits_highest_index, bits_lowest_index, bits_popco
 import threading
 from array import array
 
-# Technique ids: the order of logic.TECHNIQUES, then the "guess" pseudo-technique.
-cdef enum:
-    FULL_HOUSE = 0
-    HIDDEN_SINGLE = 1
-    NAKED_SINGLE = 2
-    POINTING = 3
-    CLAIMING = 4
-    NAKED_PAIR = 5
-    HIDDEN_PAIR = 6
-    NAKED_TRIPLE = 7
-    HIDDEN_TRIPLE = 8
-    X_WING = 9
-    SWORDFISH = 10
-    XY_WING = 11
-    XYZ_WING = 12
-    SIMPLE_COLOURING = 13
-    XY_CHAIN = 14
-    NAKED_QUAD = 15
-    HIDDEN_QUAD = 16
-    JELLYFISH = 17
-    BIG_FISH = 18
-    TRIAL_AND_ERROR = 19
-    GUESS = 20
-    TECHNIQUE_COUNT = 20
-    COUNT_SLOTS = 21  # techniques plus guess
-
 # Trial and error: how the assumption failed (the `aux[0]` of its record).
 cdef enum:
     CLASH_VALUE = 0       # a cell would need two values: aux = cell, held, wanted
@@ -163,59 +137,6 @@ def tables_for(geometry):
 
 # ---------------------------------------------------------------------------------------
 # State and workspace
-
-
-cdef struct Step:
-    int tech
-    int ncells
-    int ndigits
-    int nplace
-    int nelim
-    int32_t *cells        # pattern cells, in the order of the Python Hint
-    int32_t digits[64]
-    int32_t place_cell
-    int32_t place_digit
-    int32_t *elim_cell    # eliminations, in the order of the Python Hint
-    int32_t *elim_digit
-    int64_t aux[4]        # technique-specific numbers for the explanation
-
-
-cdef struct Solver:
-    const Tables *t
-    int n
-    int cells
-    uint64_t all_digits
-    uint64_t *cand        # [cells]
-    uint8_t *values       # [cells]
-    # Kept up to date by every change of a candidate, so that finding a single costs
-    # a look at each unit rather than a scan of every cell:
-    uint64_t *pos         # [3N * N]: bit i of pos[u*N + d] = unit u's i-th cell may hold d+1
-    uint64_t *ones        # [3N]: digits with exactly one place left in the unit
-    int32_t *empties      # [3N]: empty cells of the unit
-    int open              # empty cells of the grid
-    Step step
-    # Scratch, sized by the geometry once per solver.
-    uint64_t *trial_cand  # [cells] trial and error works on copies
-    uint8_t *trial_values
-    uint8_t *trial_dirty  # [3N] units changed since trial and error last looked at them
-    int32_t *pending      # (cell, value) pairs of trial and error, growable
-    int pending_cap
-    int32_t *list_a       # [cells] general-purpose cell lists
-    int32_t *list_b
-    int32_t *list_c
-    int32_t *order        # [cells]
-    int32_t *colour       # [cells] simple colouring: -1 uncoloured, else 0/1
-    int32_t *component_of # [cells]
-    int32_t *links        # [cells * 3]
-    int32_t *nlinks       # [cells]
-    int32_t *link_order   # [cells]
-    int32_t *seen         # [cells] stamps for "sees a colour"
-    int32_t *seen2
-    int32_t *parent       # [cells * N] xy-chain: parent state + 1 (0 = root)
-    int32_t *visited      # [cells * N] stamp of the search that reached the state
-    int32_t *frontier     # [cells * N]
-    int32_t *next_frontier
-    int32_t stamp
 
 
 cdef bint solver_init(Solver *s, const Tables *t) noexcept nogil:

@@ -4,8 +4,11 @@ from typing import Any
 
 FLAG_BAD: int
 FLAG_GIVEN: int
+CSV_ANSWER_ONLY: int
+CSV_WITH_PUZZLE: int
+CSV_WITH_ROW: int
 
-def count_lines(data: Any) -> int: ...
+def record_span(data: Any, max_records: int) -> tuple[int, int]: ...
 def scan_block(
     data: Any,
     first_line: int,
@@ -15,6 +18,7 @@ def scan_block(
     given: Any,
     line_numbers: Any,
     flags: Any,
+    spans: Any,
 ) -> tuple[int, int, list[tuple[int, int, int, int]]]: ...
 def format_answers(
     grids: Any,
@@ -22,11 +26,19 @@ def format_answers(
     counts: Any,
     flags: Any,
     n: int,
-    with_puzzle: bool,
+    csv_mode: int,
     write_count: bool,
     skip_bad: bool,
     no_solution: bytes,
     bad_record: bytes,
+    text: Any,
+    spans: Any,
 ) -> memoryview: ...
 def check_solutions(grids: Any, solutions: Any, counts: Any, flags: Any, n: int) -> list[int]: ...
 def compare_given(solutions: Any, counts: Any, given: Any, flags: Any, n: int) -> list[int]: ...
+def encode_rows(data: Any, offsets: Any, table: Any, out: Any) -> list[int]:
+    """Encode Arrow-style rows (data, int64 offsets) through `table` into `out` (n x cells).
+
+    Returns the indices of rows that are not plain (another length, a byte the table
+    sends to the parser), for the caller to parse in full.
+    """

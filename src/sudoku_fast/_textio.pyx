@@ -23,6 +23,16 @@ cdef enum:
 FLAG_BAD = 1     # malformed record: no puzzle, answered with an error marker
 FLAG_GIVEN = 2   # the record carries a given solution (CSV solution column)
 
+# CSV layouts of format_answers, shared with stream.py.
+cdef enum:
+    CSV_NONE = 0     # the answer alone
+    CSV_PUZZLE = 1   # canonical puzzle, answer
+    CSV_ROW = 2      # the input's own row, answer
+
+CSV_ANSWER_ONLY = CSV_NONE
+CSV_WITH_PUZZLE = CSV_PUZZLE
+CSV_WITH_ROW = CSV_ROW
+
 cdef uint8_t cell_value[256]   # '.', '0'-'9' -> 0-9; anything else NOT_A_CELL
 cdef uint8_t digit_char[10]    # 0-9 -> '.', '1'-'9'
 
@@ -95,18 +105,27 @@ cdef inline bint find_field(
     return True
 
 
-def count_lines(const uint8_t[::1] data):
-    """The number of lines in `data` (newlines, plus one for an unterminated last line)."""
-    cdef Py_ssize_t size = data.shape[0], pos = 0, lines = 0
+def record_span(const uint8_t[::1] data, Py_ssize_t max_records):
+    """How much of a block of whole lines makes at most `max_records` records.
+
+    Returns (records, end): the records (lines neither blank nor '#' comments) among the
+    lines of data[:end], where `end` follows the line of record number `max_records`,
+    or is the block's size when it holds fewer. Blank and comment lines cost no record,
+    so a batch's buffers are sized by its records, whatever lies between them.
+    """
+    cdef Py_ssize_t size = data.shape[0], pos = 0, begin, stop, records = 0
     cdef const uint8_t *base = &data[0] if size else NULL
     cdef const uint8_t *newline
-    while pos < size:
+    while pos < size and records < max_records:
         newline = <const uint8_t *>memchr(base + pos, 10, <size_t>(size - pos))
-        lines += 1
-        if newline == NULL:
-            break
-        pos = newline - base + 1
-    return lines
+        stop = (newline - base) if newline != NULL else size
+        begin = pos
+        pos = stop + 1
+        while begin < stop and is_blank(base[begin]):
+            begin += 1
+        if begin < stop and base[begin] != 35:  # not blank, not a '#' comment
+            records += 1
+    return records, min(pos, size)
 
 
 def scan_block(
@@ -118,15 +137,17 @@ def scan_block(
     uint8_t[::1] given,
     int64_t[::1] line_numbers,
     uint8_t[::1] flags,
+    int64_t[::1] spans,
 ):
     """Scan a block of whole lines into puzzle records.
 
     Blank lines and lines starting with '#' are skipped. `puzzle_field` < 0 means one
     puzzle per line; otherwise the puzzle is that comma-separated field, and when
     `solution_field` >= 0 the given solution is read from that field into `given`
-    (flag FLAG_GIVEN). Record k gets its grid in grids[81k:81k+81] and the 1-based line
-    number `first_line` + offset in line_numbers[k]. Buffers must hold one record per
-    line of the block.
+    (flag FLAG_GIVEN). Record k gets its grid in grids[81k:81k+81], the 1-based line
+    number `first_line` + offset in line_numbers[k], and the bounds of its text (the
+    line without surrounding blanks) in spans[2k] and spans[2k+1]. Buffers must hold
+    one record per record line of the block.
 
     Returns (records, lines, slow): `slow` lists (record, line number, start, stop) for
     the lines not in the plain form; the caller parses those (or marks them bad).
@@ -155,6 +176,8 @@ def scan_block(
             raise ValueError("record buffers too small for the block")
         line_numbers[records] = line
         flags[records] = 0
+        spans[2 * records] = begin
+        spans[2 * records + 1] = stop
         if puzzle_field < 0:
             plain = stop - begin == CELLS and encode_puzzle(
                 base + begin, &grids[records * CELLS]
@@ -182,32 +205,60 @@ def scan_block(
     return records, line - first_line, slow
 
 
+cdef inline Py_ssize_t write_quoted(uint8_t *out, const uint8_t *text, Py_ssize_t length) noexcept:
+    """Write `text` as one CSV field in double quotes (quotes inside doubled)."""
+    cdef Py_ssize_t k, pos = 1
+    out[0] = 34
+    for k in range(length):
+        out[pos] = text[k]
+        pos += 1
+        if text[k] == 34:
+            out[pos] = 34
+            pos += 1
+    out[pos] = 34
+    return pos + 1
+
+
 def format_answers(
     const uint8_t[::1] grids,
     const uint8_t[::1] solutions,
     const int32_t[::1] counts,
     const uint8_t[::1] flags,
     Py_ssize_t n,
-    bint with_puzzle,
+    int csv_mode,
     bint write_count,
     bint skip_bad,
     bytes no_solution,
     bytes bad_record,
+    const uint8_t[::1] text,
+    const int64_t[::1] spans,
 ):
     """One output line per record, as a memoryview of a new buffer.
 
-    A line is the solution (or, with `write_count`, the number of solutions found), or
-    `no_solution` when there is none, or `bad_record` for a malformed record (no line at
-    all when `skip_bad`). `with_puzzle` prefixes each line with the canonical puzzle and
-    a comma (CSV output; a malformed record has an empty puzzle field).
+    A line's answer is the solution (or, with `write_count`, the number of solutions
+    found), or `no_solution` when there is none, or `bad_record` for a malformed record
+    (no line at all when `skip_bad`). `csv_mode` CSV_ANSWER_ONLY writes the answer
+    alone; CSV_WITH_PUZZLE puts the canonical puzzle and a comma before it (for a
+    malformed record: its text, quoted); CSV_WITH_ROW puts the record's own CSV row and
+    a comma before it, so every column of the input is kept. Record i's text is
+    text[spans[2i]:spans[2i+1]].
     """
     cdef Py_ssize_t answer_max = max(CELLS, len(no_solution), len(bad_record), 11)
-    cdef bytearray text = bytearray(n * (answer_max + CELLS + 2) + 1)
-    cdef uint8_t *out = <uint8_t *><char *>text
+    cdef Py_ssize_t i, k, pos = 0, capacity = n * (answer_max + CELLS + 4) + 1
+    cdef Py_ssize_t begin, length
+    if csv_mode != CSV_NONE:
+        if spans.shape[0] < 2 * n:
+            raise ValueError("spans buffer too small")
+        for i in range(n):
+            if spans[2 * i] < 0 or spans[2 * i] > spans[2 * i + 1] or spans[2 * i + 1] > text.shape[0]:
+                raise ValueError("span outside the text")
+            capacity += 2 * (spans[2 * i + 1] - spans[2 * i])  # quoted: every quote doubled
+    cdef bytearray buffer = bytearray(capacity)
+    cdef uint8_t *out = <uint8_t *><char *>buffer
     cdef const uint8_t *none_text = <const uint8_t *><const char *>no_solution
     cdef const uint8_t *bad_text = <const uint8_t *><const char *>bad_record
+    cdef const uint8_t *rows = &text[0] if text.shape[0] else NULL
     cdef Py_ssize_t none_len = len(no_solution), bad_len = len(bad_record)
-    cdef Py_ssize_t i, k, pos = 0
     cdef int32_t count
     cdef char digits[12]
     cdef int ndigits
@@ -216,8 +267,16 @@ def format_answers(
         bad = flags[i] & FLAG_BAD
         if bad and skip_bad:
             continue
-        if with_puzzle:
-            if not bad:
+        if csv_mode != CSV_NONE:
+            begin = spans[2 * i]
+            length = spans[2 * i + 1] - begin
+            if csv_mode == CSV_ROW:
+                if length:
+                    memcpy(out + pos, rows + begin, length)
+                pos += length
+            elif bad:
+                pos += write_quoted(out + pos, rows + begin if length else NULL, length)
+            else:
                 for k in range(CELLS):
                     out[pos + k] = digit_char[grids[i * CELLS + k]]
                 pos += CELLS
@@ -248,7 +307,7 @@ def format_answers(
             pos += CELLS
         out[pos] = 10
         pos += 1
-    return memoryview(text)[:pos]
+    return memoryview(buffer)[:pos]
 
 
 cdef inline bint valid_solution(const uint8_t *puzzle, const uint8_t *grid) noexcept nogil:
@@ -317,3 +376,49 @@ def compare_given(
             if counts[i] == 0 or memcmp(&solutions[i * CELLS], &given[i * CELLS], CELLS) != 0:
                 differ.append(i)
     return differ
+
+
+def encode_rows(
+    const uint8_t[::1] data,
+    const int64_t[::1] offsets,
+    const uint8_t[::1] table,
+    uint8_t[:, ::1] out,
+):
+    """Encode rows of text stored Arrow-style into grids, without the GIL.
+
+    Row i is data[offsets[i]:offsets[i + 1]]; when it has exactly `out.shape[1]` bytes
+    and `table` maps each to a value below 254, the values go to out[i]. Returns the
+    indices of the other rows (another length, layout or a foreign character), which
+    the caller parses in full.
+    """
+    cdef Py_ssize_t n = out.shape[0], cells = out.shape[1], i, k
+    cdef int64_t start
+    cdef uint8_t value, worst
+    cdef list slow = []
+    cdef uint8_t *row
+    if offsets.shape[0] < n + 1 or table.shape[0] < 256:
+        raise ValueError("offsets or table too small")
+    if n and (offsets[0] < 0 or offsets[n] > data.shape[0]):
+        raise ValueError("offsets outside the data buffer")
+    cdef uint8_t[::1] bad = bytearray(n)
+    with nogil:
+        for i in range(n):
+            start = offsets[i]
+            if offsets[i + 1] - start != cells or start < 0 or offsets[i + 1] > data.shape[0]:
+                bad[i] = 1
+                continue
+            row = &out[i, 0]
+            worst = 0
+            for k in range(cells):
+                value = table[data[start + k]]
+                row[k] = value
+                worst |= value & 0x80
+            if worst:
+                for k in range(cells):
+                    if row[k] >= 254:
+                        bad[i] = 1
+                        break
+    for i in range(n):
+        if bad[i]:
+            slow.append(i)
+    return slow

@@ -13,18 +13,21 @@ the batch's `Geometry`. A batch holds puzzles of one size.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import os
 import sys
 import threading
+import time
 from array import array
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
-from . import _core, _general
+from . import _core, _general, frames
 from .grid import (
     CELLS,
     CLASSIC,
@@ -33,6 +36,7 @@ from .grid import (
     format_values,
     geometry_for,
     parse_grid,
+    parse_marks_grid,
 )
 
 if TYPE_CHECKING:
@@ -44,42 +48,119 @@ MAX_CHUNK = 256
 MIN_CHUNK = 16  # batches of up to this many puzzles run serially
 CHUNKS_PER_THREAD = 8  # smaller chunks even out the heavy-tailed finish of a batch
 # Search nodes a puzzle of the general engine may use before its answer is given up as
-# unknown (SearchLimitExceeded): roughly 10 s of one core at 16x16 and 25x25. The hardest
-# puzzle of the public data sets needs about 170,000.
+# unknown (SearchLimitExceeded). Measured times per size are in README.md (Sizes,
+# Budget). The hardest puzzle of the public data sets needs about 170,000.
 DEFAULT_MAX_NODES = 1_000_000
+# The engines' C types: a solution count limit is an int, a node budget an int64.
+MAX_LIMIT = 2**31 - 1
+MAX_NODES = 2**63 - 1
+CGROUP_ROOT = Path("/sys/fs/cgroup")
+
+
+def cgroup_cpu_limit(proc_cgroup: str, root: Path = CGROUP_ROOT) -> float | None:
+    """The CPU quota of a control group, in cores, or None when there is none.
+
+    `proc_cgroup` is the text of /proc/self/cgroup. cgroup v2 keeps the quota in
+    `cpu.max` ("QUOTA PERIOD" or "max PERIOD"), v1 in `cpu.cfs_quota_us` (-1 = none) and
+    `cpu.cfs_period_us`. Each level of the group's path is read, from the group itself up
+    to the root, and the smallest quota wins, as the kernel enforces every level. A
+    container usually sees its own group as the root.
+    """
+    limits: list[float] = []
+    for line in proc_cgroup.splitlines():
+        parts = line.strip().split(":", 2)
+        if len(parts) != 3:
+            continue
+        _, controllers, path = parts
+        if controllers == "":  # v2: one unified hierarchy
+            bases = [root]
+        elif "cpu" in controllers.split(","):  # v1: the cpu controller's own tree
+            bases = list(dict.fromkeys([root / controllers, root / "cpu", root / "cpu,cpuacct"]))
+        else:
+            continue
+        for base in bases:
+            folder = base / path.lstrip("/")
+            while True:
+                limit = _quota_in(folder)
+                if limit is not None:
+                    limits.append(limit)
+                if folder == base or base not in folder.parents:
+                    break
+                folder = folder.parent
+    return min(limits) if limits else None
+
+
+def _quota_in(folder: Path) -> float | None:
+    """The CPU quota stated in one cgroup folder (v2 or v1), in cores, if any."""
+    try:
+        quota, period = (folder / "cpu.max").read_text().split()[:2]
+        if quota != "max" and int(period) > 0:
+            return int(quota) / int(period)
+        return None
+    except (OSError, ValueError):
+        pass
+    try:
+        quota_us = int((folder / "cpu.cfs_quota_us").read_text())
+        period_us = int((folder / "cpu.cfs_period_us").read_text())
+    except (OSError, ValueError):
+        return None
+    return quota_us / period_us if quota_us > 0 and period_us > 0 else None
+
+
+@functools.cache
+def _cpu_quota() -> int | None:
+    """This process's CPU quota in whole cores (rounded up), or None; read once."""
+    try:
+        text = Path("/proc/self/cgroup").read_text()
+    except OSError:
+        return None
+    limit = cgroup_cpu_limit(text)
+    return None if limit is None else max(1, math.ceil(limit))
 
 
 def usable_cores() -> int:
-    """CPU cores this process may run on (affinity-aware where the OS supports it)."""
+    """CPU cores this process may use: its CPU affinity, capped by a cgroup CPU quota.
+
+    A container limited to 2 CPUs on a 64-core host sees all 64 in its affinity mask;
+    its quota (cgroup v2 `cpu.max`, v1 `cpu.cfs_quota_us`) is what it can really use.
+    """
     if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return max(1, os.cpu_count() or 1)
+        cores = max(1, len(os.sched_getaffinity(0)))
+    else:
+        cores = max(1, os.cpu_count() or 1)
+    quota = _cpu_quota()
+    return cores if quota is None else min(cores, quota)
+
+
+def _all_cores() -> int:
+    """The thread count "all cores" means: usable cores, capped by SUDOKU_FAST_NUM_THREADS."""
+    cores = usable_cores()
+    cap = os.environ.get(THREADS_ENV, "").strip()
+    if cap:
+        try:
+            limit = int(cap)
+        except ValueError:
+            raise ValueError(f"{THREADS_ENV} must be an integer, got {cap!r}") from None
+        if limit >= 1:
+            cores = min(cores, limit)
+    return cores
 
 
 def resolve_threads(threads: int | None) -> int:
     """Turn the user's `threads` argument into a thread count.
 
-    `None`: all usable cores, capped by the SUDOKU_FAST_NUM_THREADS environment variable;
-    `k >= 1`: k threads (1 runs serially in the caller); `-k`: all cores + 1 - k
-    (so -1 is all cores), at least 1; `0`: ValueError.
+    `None`: all usable cores; `-k`: all cores + 1 - k (so -1 is all cores), at least 1;
+    in both, "all cores" is capped by the SUDOKU_FAST_NUM_THREADS environment variable.
+    `k >= 1`: k threads (1 runs serially in the caller); `0`: ValueError.
     """
-    cores = usable_cores()
     if threads is None:
-        cap = os.environ.get(THREADS_ENV, "").strip()
-        if cap:
-            try:
-                limit = int(cap)
-            except ValueError:
-                raise ValueError(f"{THREADS_ENV} must be an integer, got {cap!r}") from None
-            if limit >= 1:
-                cores = min(cores, limit)
-        return cores
+        return _all_cores()
     if isinstance(threads, bool) or not isinstance(threads, int):
         raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
     if threads == 0:
         raise ValueError("threads must not be 0 (use None or -1 for all cores, 1 for serial)")
     if threads < 0:
-        return max(1, cores + 1 + threads)
+        return max(1, _all_cores() + 1 + threads)
     return threads
 
 
@@ -104,6 +185,7 @@ class EngineResults:
     threads: int
     geometry: Geometry = CLASSIC
     texts: list[str | None] | None = None
+    on_core: bool = True  # solved by the 9x9 engine (no node budget there)
 
 
 class SearchLimitExceeded(RuntimeError):
@@ -119,6 +201,11 @@ class SearchLimitExceeded(RuntimeError):
         self.indices = indices
         self.partial = partial
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Exceptions pickle as (class, args), and args holds only the message: without
+        # this a process pool could not send one back from a worker.
+        return (type(self), (str(self), self.indices, self.partial))
+
 
 def _runs_on_core(geometry: Geometry) -> bool:
     """True for the geometry the 9x9 engine handles: 9x9 with 3x3 boxes, any symbols."""
@@ -129,7 +216,7 @@ def _runs_on_core(geometry: Geometry) -> bool:
 
 def check_budget(results: EngineResults, partial: Any, max_nodes: int | None) -> None:
     """Raise SearchLimitExceeded when a puzzle of `results` ran out of search nodes."""
-    if _runs_on_core(results.geometry) or results.n == 0 or min(results.counts) >= 0:
+    if results.on_core or results.n == 0 or min(results.counts) >= 0:
         return
     indices = [i for i, count in enumerate(results.counts) if count == _general.BUDGET_EXHAUSTED]
     where = f"puzzle {indices[0]}" + (f" and {len(indices) - 1} more" if len(indices) > 1 else "")
@@ -142,21 +229,27 @@ def check_budget(results: EngineResults, partial: Any, max_nodes: int | None) ->
 
 
 def check_limit(limit: object) -> None:
-    """Raise unless `limit` (solutions to count up to) is an int of at least 1."""
+    """Raise unless `limit` (solutions to count up to) is an int from 1 to MAX_LIMIT."""
     if isinstance(limit, bool) or not isinstance(limit, int):
         raise TypeError(f"limit must be an int, not {type(limit).__name__}")
-    if limit < 1:
-        raise ValueError(f"limit must be at least 1, got {limit}")
+    if not 1 <= limit <= MAX_LIMIT:
+        raise ValueError(f"limit must be from 1 to {MAX_LIMIT:,} (2**31 - 1), got {limit:,}")
 
 
 def node_budget(max_nodes: int | None) -> int:
-    """The engine's form of a `max_nodes` argument: 0 means no budget."""
+    """The engine's form of a `max_nodes` argument: 0 means no budget.
+
+    Raises unless it is None or an int from 1 to MAX_NODES.
+    """
     if max_nodes is None:
         return 0
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
         raise TypeError(f"max_nodes must be an int or None, not {type(max_nodes).__name__}")
-    if max_nodes < 1:
-        raise ValueError(f"max_nodes must be at least 1 (or None for no budget), got {max_nodes}")
+    if not 1 <= max_nodes <= MAX_NODES:
+        raise ValueError(
+            f"max_nodes must be from 1 to {MAX_NODES:,} (2**63 - 1), or None for no budget; "
+            f"got {max_nodes:,}"
+        )
     return max_nodes
 
 
@@ -170,6 +263,7 @@ def run_engine(
     geometry: Geometry | None = None,
     max_nodes: int = 0,
     decode: bool = False,
+    masks: Any = None,
 ) -> EngineResults:
     """Run the engine over n encoded grids (a buffer of n*81 digits 0-9).
 
@@ -179,11 +273,18 @@ def run_engine(
     nodes per puzzle (0 = none); a puzzle that runs out gets count -1. `decode` asks
     for the solution strings (see `decode_solutions`); on 9x9 grids each worker decodes
     the chunk it has just solved, so that serial step overlaps the other threads' solving.
+
+    `masks` (n*N*N uint64, see `encode_marks`) starts every puzzle from pencil marks.
+    Only the general engine takes them, so it runs for every size then; a 9x9 grid
+    still gets no node budget.
     """
     check_limit(limit)
     workers = resolve_threads(threads)
     geometry = CLASSIC if geometry is None else geometry
     cells = geometry.cells
+    on_core = _runs_on_core(geometry) and masks is None
+    if _runs_on_core(geometry):
+        max_nodes = 0
     results = EngineResults(
         n=n,
         solutions=bytearray(n * cells),
@@ -193,6 +294,7 @@ def run_engine(
         nanos=array("q", bytes(8 * n)) if timed else None,
         threads=1,
         geometry=geometry,
+        on_core=on_core,
     )
     if decode and geometry == CLASSIC:  # other alphabets go through format_values
         results.texts = [None] * n
@@ -200,8 +302,8 @@ def run_engine(
         return results
     # Bigger grids cost more per puzzle, so they are worth spreading in smaller chunks.
     min_chunk = max(1, MIN_CHUNK * CELLS // cells)
-    stop_flag = bytearray(1)  # the general engine polls it to abandon a long puzzle
-    solve_chunk = _chunk_solver(grids, results, limit, max_nodes, stop_flag)
+    stop_flag = bytearray(1)  # the engines poll it to abandon a long puzzle
+    solve_chunk = _chunk_solver(grids, results, limit, max_nodes, stop_flag, masks)
     texts = results.texts
 
     def work(start: int, end: int) -> None:
@@ -214,9 +316,7 @@ def run_engine(
 
     # Chunks of the general engine can run for minutes, so there the caller only
     # waits, ready to raise the stop flag on Ctrl-C.
-    results.threads = run_chunks(
-        n, workers, min_chunk, work, caller_works=_runs_on_core(geometry), on_abort=abort
-    )
+    results.threads = run_chunks(n, workers, min_chunk, work, caller_works=on_core, on_abort=abort)
     return results
 
 
@@ -260,7 +360,12 @@ def run_chunks(
         take_chunks()
         return 1
     # The calling thread takes chunks too by default: one thread fewer to wake per call.
-    futures = [_pool(workers).submit(take_chunks) for _ in range(workers - caller_works)]
+    helpers = workers - caller_works
+    pool = _shared_pool(helpers)
+    own_pool = pool is None  # more threads than cores were asked for: this call only
+    if pool is None:
+        pool = ThreadPoolExecutor(max_workers=helpers, thread_name_prefix="sudoku_fast")
+    futures = [pool.submit(take_chunks) for _ in range(helpers)]
     try:
         if caller_works:
             take_chunks()
@@ -273,16 +378,25 @@ def run_chunks(
         for future in futures:
             future.exception()
         raise
+    finally:
+        if own_pool:
+            pool.shutdown(wait=True)
     return workers
 
 
 def _chunk_solver(
-    grids: Any, results: EngineResults, limit: int, max_nodes: int, stop_flag: bytearray
+    grids: Any,
+    results: EngineResults,
+    limit: int,
+    max_nodes: int,
+    stop_flag: bytearray,
+    masks: Any,
 ) -> Callable[[int, int], None]:
     """A function solving puzzles start..stop-1 into `results` with the right engine."""
-    if _runs_on_core(results.geometry):
+    solve_range: Callable[..., None]
+    if results.on_core:
 
-        def solve_chunk(start: int, stop: int) -> None:
+        def solve_range(start: int, stop: int, cpu_clock: bool) -> None:
             _core.solve_range(
                 grids,
                 results.solutions,
@@ -293,30 +407,59 @@ def _chunk_solver(
                 start,
                 stop,
                 limit,
+                stop_flag,
+                cpu_clock,
             )
 
-        return solve_chunk
+    else:
+        geometry = results.geometry
+        tables = _general.tables_for(geometry.size, geometry.box_rows, geometry.box_cols)
 
-    geometry = results.geometry
-    tables = _general.tables_for(geometry.size, geometry.box_rows, geometry.box_cols)
+        def solve_range(start: int, stop: int, cpu_clock: bool) -> None:
+            _general.solve_range(
+                tables,
+                grids,
+                results.solutions,
+                results.counts,
+                results.guesses,
+                results.nodes,
+                results.nanos,
+                start,
+                stop,
+                limit,
+                max_nodes,
+                stop_flag,
+                masks=masks,
+                cpu_clock=cpu_clock,
+            )
 
-    def solve_general_chunk(start: int, stop: int) -> None:
-        _general.solve_range(
-            tables,
-            grids,
-            results.solutions,
-            results.counts,
-            results.guesses,
-            results.nodes,
-            results.nanos,
-            start,
-            stop,
-            limit,
-            max_nodes,
-            stop_flag,
-        )
+    if results.nanos is None:
+        return lambda start, stop: solve_range(start, stop, False)
+    return _timed(solve_range, results.nanos)
 
-    return solve_general_chunk
+
+def _timed(
+    solve_range: Callable[[int, int, bool], None], nanos: array[int]
+) -> Callable[[int, int], None]:
+    """Solve a chunk timing each puzzle in the thread's CPU time, at little cost.
+
+    Reading the thread's CPU clock is a system call on Linux (about 1.2 us), the
+    monotonic clock is not (0.05 us), and the two agree on a puzzle unless the thread
+    was preempted while solving it. So a chunk is timed on the monotonic clock first;
+    when its puzzle times add up to more than the CPU time the thread spent on the whole
+    chunk, a preemption got into some puzzle's time, and the chunk is solved again (the
+    engines are deterministic: the same answers and figures) timed on the CPU clock.
+    Where there is no thread CPU clock (Windows) the first timing stands.
+    """
+
+    def solve_chunk(start: int, stop: int) -> None:
+        spent = time.thread_time_ns()
+        solve_range(start, stop, False)
+        spent = time.thread_time_ns() - spent
+        if _core.THREAD_CPU_CLOCK and sum(nanos[start:stop]) > spent:
+            solve_range(start, stop, True)
+
+    return solve_chunk
 
 
 _POOL: ThreadPoolExecutor | None = None
@@ -325,18 +468,23 @@ _POOL_PID = 0
 _POOL_LOCK = threading.Lock()
 
 
-def _pool(workers: int) -> ThreadPoolExecutor:
-    """A process-wide worker pool with at least `workers` threads, reused across calls.
+def _shared_pool(helpers: int) -> ThreadPoolExecutor | None:
+    """The process-wide pool, with room for `helpers` threads; None if that is too many.
 
-    Starting threads costs more than solving a small batch, so the pool is kept; it is
-    rebuilt when it is too small or after a fork (the child has no worker threads).
+    Starting threads costs more than solving a small batch, so the pool is kept between
+    calls; it holds at most one thread per usable core, so asking for more threads (an
+    oversubscribed call) never leaves extra threads behind: such a call gets its own
+    pool, shut down when it returns. The pool is rebuilt when it is too small or after a
+    fork (the child has no worker threads).
     """
     global _POOL, _POOL_SIZE, _POOL_PID
+    if helpers > usable_cores():
+        return None
     with _POOL_LOCK:
-        if _POOL is None or workers > _POOL_SIZE or os.getpid() != _POOL_PID:
+        if _POOL is None or helpers > _POOL_SIZE or os.getpid() != _POOL_PID:
             old = _POOL if os.getpid() == _POOL_PID else None
-            _POOL = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="sudoku_fast")
-            _POOL_SIZE = workers
+            _POOL = ThreadPoolExecutor(max_workers=helpers, thread_name_prefix="sudoku_fast")
+            _POOL_SIZE = helpers
             _POOL_PID = os.getpid()
             if old is not None:
                 old.shutdown(wait=False)
@@ -376,8 +524,38 @@ def encode_batch(
     return geometry, grids
 
 
+def encode_marks(
+    puzzles: list[Any], box: object = None, alphabet: object = None
+) -> tuple[Geometry, bytearray, array[int]]:
+    """Encode a batch of pencil-mark puzzles: geometry, empty grids, N*N masks per puzzle.
+
+    The geometry is fixed by `box` / `alphabet` when given, else by the first puzzle
+    (N*N*N characters). Raises TypeError/ValueError naming the index of the first bad
+    item (see `grid.parse_marks_grid`).
+    """
+    geometry = (
+        geometry_for(None, box, alphabet) if box is not None or alphabet is not None else None
+    )
+    cells = 0
+    masks: array[int] = array("Q")
+    for i, item in enumerate(puzzles):
+        if not isinstance(item, str):
+            raise TypeError(f"puzzle {i}: must be a str, not {type(item).__name__}")
+        try:
+            geometry, item_masks = parse_marks_grid(item, geometry=geometry)
+        except ValueError as err:
+            raise ValueError(f"puzzle {i}: {err}") from None
+        if not cells:
+            cells = geometry.cells
+            masks = array("Q", bytes(8 * cells * len(puzzles)))
+        masks[i * cells : (i + 1) * cells] = item_masks
+    geometry = CLASSIC if geometry is None else geometry
+    return geometry, bytearray(len(puzzles) * geometry.cells), masks
+
+
 def _item_geometry(item: Any) -> Geometry:
     """The geometry of the first puzzle of a batch (errors name index 0)."""
+    item = frames.as_text(item)
     if not isinstance(item, str):
         raise TypeError(f"puzzle 0: must be a str, not {type(item).__name__}")
     try:
@@ -388,6 +566,7 @@ def _item_geometry(item: Any) -> Geometry:
 
 def _encode_item(item: Any, index: int, geometry: Geometry, inferred: bool) -> bytes:
     """The values of one batch item in the batch's geometry, or an error naming it."""
+    item = frames.as_text(item)
     if not isinstance(item, str):
         raise TypeError(f"puzzle {index}: must be a str, not {type(item).__name__}")
     try:
@@ -431,10 +610,36 @@ def _as_list(puzzles: Iterable[str], what: str) -> list[Any]:
         ) from None
 
 
+def encode_input(
+    puzzles: Any, what: str, box: object = None, alphabet: object = None
+) -> tuple[Geometry, Any, int, frames.Column | None]:
+    """Encode a batch input that is not a numpy value array: (geometry, grids, n, column).
+
+    Columns (pandas, pyarrow, polars, numpy text) are read by `frames` and come back
+    with their `Column`; any other iterable is listed and encoded here (column None).
+    """
+    column = frames.read_column(puzzles, what, box, alphabet)
+    if column is not None:
+        return column.geometry, column.grids, column.n, column
+    items = _as_list(puzzles, what)
+    geometry, grids = encode_batch(items, box, alphabet)
+    return geometry, grids, len(items), None
+
+
+def _marks_list(puzzles: Any, what: str) -> list[Any]:
+    """The items of a batch of pencil-mark puzzles: strings, so never a numpy array."""
+    if _numpy_array(puzzles) is not None:
+        raise TypeError(f"{what}: marks=True takes pencil-mark strings, not a numpy array")
+    return _as_list(puzzles, what)
+
+
 def _numpy_array(puzzles: object) -> Any:
-    """The input as a numpy array if it is one (numpy is imported only if already loaded)."""
+    """The input as a numpy array of values if it is one (numpy is imported only if loaded).
+
+    A one-dimensional array of text is a column of puzzles, read by `frames`.
+    """
     np = sys.modules.get("numpy")
-    if np is not None and isinstance(puzzles, np.ndarray):
+    if np is not None and isinstance(puzzles, np.ndarray) and frames.column_kind(puzzles) is None:
         return puzzles
     return None
 
@@ -475,30 +680,47 @@ def _encode_array(
 @overload
 def solve_many(
     puzzles: npt.NDArray[Any],
-    threads: int | None = None,
     *,
+    threads: int | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: None = None,
+    marks: bool = False,
 ) -> np.ndarray[Any, Any]: ...
 @overload
 def solve_many(
     puzzles: Iterable[str],
-    threads: int | None = None,
     *,
+    threads: int | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: None = None,
+    marks: bool = False,
 ) -> list[str | None]: ...
+@overload
+def solve_many(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: str,
+    marks: bool = False,
+) -> Any: ...
 
 
 def solve_many(
     puzzles: Any,
-    threads: int | None = None,
     *,
+    threads: int | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: str | None = None,
+    marks: bool = False,
 ) -> Any:
     """Solve a batch of puzzles on several threads; results are in input order.
 
@@ -514,8 +736,24 @@ def solve_many(
     another size) raises ValueError (TypeError for a non-str) naming its index before
     any solving starts. Grids other than 9x9 get a budget of `max_nodes` search nodes
     per puzzle (None = no budget); running out raises `SearchLimitExceeded`.
+
+    Columns are taken too: a pandas or polars Series, a pyarrow Array / ChunkedArray of
+    strings, a 1-D numpy array of str or bytes (bytes items anywhere). `output` picks
+    the result's form: None as above, "list", "arrow" (a pyarrow string array, null
+    where there is no solution) or "like" (a column of the input's kind); see `frames`.
+    `marks=True` reads every puzzle as pencil marks (strings only; see `parse`).
     """
     budget = node_budget(max_nodes)
+    frames.check_output(output)
+    if marks:
+        items = _marks_list(puzzles, "solve_many")
+        geometry, grids, masks = encode_marks(items, box, alphabet)
+        results = run_engine(
+            grids, len(items), 1, threads, geometry=geometry, max_nodes=budget, masks=masks
+        )
+        solutions = frames.solutions_out(results, None, output)
+        check_budget(results, solutions, max_nodes)
+        return solutions
     arr = _numpy_array(puzzles)
     if arr is not None:
         import numpy as np
@@ -525,40 +763,71 @@ def solve_many(
         out = np.frombuffer(results.solutions, dtype=np.uint8).reshape(arr.shape)
         check_budget(results, out, max_nodes)
         return out
-    items = _as_list(puzzles, "solve_many")
-    geometry, grids = encode_batch(items, box, alphabet)
-    results = run_engine(
-        grids, len(items), 1, threads, geometry=geometry, max_nodes=budget, decode=True
-    )
-    solutions = decode_solutions(results)
+    geometry, grids, n, column = encode_input(puzzles, "solve_many", box, alphabet)
+    decode = frames.needs_texts(column, output)
+    results = run_engine(grids, n, 1, threads, geometry=geometry, max_nodes=budget, decode=decode)
+    solutions = frames.solutions_out(results, column, output)
     check_budget(results, solutions, max_nodes)
     return solutions
+
+
+@overload
+def count_many(
+    puzzles: Any,
+    limit: int = 2,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: None = None,
+    marks: bool = False,
+) -> list[int]: ...
+@overload
+def count_many(
+    puzzles: Any,
+    limit: int = 2,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: str,
+    marks: bool = False,
+) -> Any: ...
 
 
 def count_many(
     puzzles: Any,
     limit: int = 2,
-    threads: int | None = None,
     *,
+    threads: int | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-) -> list[int]:
+    output: str | None = None,
+    marks: bool = False,
+) -> Any:
     """Count the solutions of each puzzle, up to `limit`, on several threads.
 
     With the default limit of 2 this is a uniqueness check: 0 = no solution, 1 = unique,
     2 = several. Accepts the same inputs and keywords as `solve_many`; returns a list of
-    ints in input order.
+    ints in input order (or, with `output`, an int32 column: see `solve_many`).
     """
     budget = node_budget(max_nodes)
-    arr = _numpy_array(puzzles)
-    if arr is not None:
+    frames.check_output(output)
+    column = None
+    masks = None
+    arr = None if marks else _numpy_array(puzzles)
+    if marks:
+        items = _marks_list(puzzles, "count_many")
+        geometry, grids, masks = encode_marks(items, box, alphabet)
+        n = len(items)
+    elif arr is not None:
         grids, n, geometry = _encode_array(arr, "count_many", box, alphabet)
     else:
-        items = _as_list(puzzles, "count_many")
-        geometry, grids = encode_batch(items, box, alphabet)
-        n = len(items)
-    results = run_engine(grids, n, limit, threads, geometry=geometry, max_nodes=budget)
+        geometry, grids, n, column = encode_input(puzzles, "count_many", box, alphabet)
+    results = run_engine(grids, n, limit, threads, geometry=geometry, max_nodes=budget, masks=masks)
     counts = list(results.counts)
     check_budget(results, counts, max_nodes)
-    return counts
+    return frames.counts_out(counts, column, output)

@@ -17,16 +17,22 @@ import argparse
 import dataclasses
 import importlib
 import json
+import math
 import os
 import re
 import statistics
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, BinaryIO, TextIO
 
+from . import parquet_io
+from ._version import __version__
 from .batch import (
     DEFAULT_MAX_NODES,
+    MAX_LIMIT,
+    MAX_NODES,
     SearchLimitExceeded,
     decode_solutions,
     encode_puzzles,
@@ -43,7 +49,6 @@ from .stream import (
     ON_ERROR_CHOICES,
     UNKNOWN_MARK,
     Batch,
-    InputError,
     Messages,
     PuzzleReader,
     RunReport,
@@ -65,21 +70,57 @@ EXIT_UNDECIDED = 5
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
 
-EXIT_CODES = f"""\
-exit status:
-  {EXIT_OK}    success: every puzzle answered ("no solution" is an answer, not an error)
-  {EXIT_CHECK_FAILED}    a check failed: `solve --verify` found an answer that differs from the
-       file's solution or breaks the rules; `check` was given a non-solution; the
-       main job could not verify a solution
-  {EXIT_USAGE}    usage error, unreadable input or output, or a malformed PUZZLE argument
-  {EXIT_MALFORMED}    malformed input lines (reported on stderr with their line numbers and
-       answered with "{MALFORMED_MARK}"; with --on-error skip they do not count)
-  {EXIT_STOPPED}    --on-error fail stopped at a malformed line
-  {EXIT_UNDECIDED}    a puzzle of a grid other than 9x9 ran out of its search-node budget
-       (--max-nodes) before it was decided (answered "{UNKNOWN_MARK}" by `solve`)
-  {EXIT_INTERRUPTED}  interrupted (Ctrl-C)
-  {EXIT_BROKEN_PIPE}  the output pipe was closed early (e.g. `| head`)
-When several apply, the highest one is returned."""
+# What each exit status means, in general; a command's help lists only the statuses it
+# can return, with the wording fitted to it where that says more.
+EXIT_MEANINGS: dict[int, str] = {
+    EXIT_OK: 'success: every puzzle answered ("no solution" is an answer, not an error)',
+    EXIT_CHECK_FAILED: (
+        "a check failed: `solve --verify` found an answer that differs from the file's "
+        "solution or breaks the rules; `check` was given a non-solution; `rate` met a "
+        "puzzle without exactly one solution; the main job could not verify a solution"
+    ),
+    EXIT_USAGE: "usage error, unreadable input or output, or a malformed PUZZLE argument",
+    EXIT_MALFORMED: (
+        "malformed input lines (reported on stderr with their line numbers and answered "
+        f'with "{MALFORMED_MARK}"; with --on-error skip they do not count)'
+    ),
+    EXIT_STOPPED: "--on-error fail stopped at a malformed line",
+    EXIT_UNDECIDED: (
+        "a puzzle of a grid other than 9x9 ran out of its search-node budget (--max-nodes) "
+        f'before it was decided (answered "{UNKNOWN_MARK}")'
+    ),
+    EXIT_INTERRUPTED: "interrupted (Ctrl-C)",
+    EXIT_BROKEN_PIPE: "the output pipe was closed early (e.g. `| head`)",
+}
+
+
+def exit_codes(codes: Sequence[int], meanings: dict[int, str] | None = None) -> str:
+    """The 'exit status:' table of a help text: `codes`, in order, with their meanings."""
+    wording = {**EXIT_MEANINGS, **(meanings or {})}
+    lines = ["exit status:"] + [f"  {code:<4} {wording[code]}" for code in codes]
+    if sum(code not in (EXIT_OK, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE) for code in codes) > 1:
+        lines.append("When several apply, the highest one is returned.")
+    return "\n".join(lines)
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """Wraps descriptions to the terminal width, and the exit-status table as a table.
+
+    Each line of a description or epilog is a paragraph of its own; a line indented
+    like "  3    meaning" keeps its code column and wraps its meaning beside it.
+    """
+
+    _TABLE_ROW = re.compile(r"(  \S+ +)(\S.*)")
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        out = []
+        for line in text.splitlines():
+            row = self._TABLE_ROW.fullmatch(line)
+            first = indent + (row[1] if row else "")
+            body = row[2] if row else line
+            rest = indent + " " * (len(first) - len(indent))
+            out.append(textwrap.fill(body, width, initial_indent=first, subsequent_indent=rest))
+        return "\n".join(out)
 
 
 # ---------------------------------------------------------------- the main job
@@ -170,6 +211,14 @@ def _positive(text: str) -> int:
     return value
 
 
+def _limit(text: str) -> int:
+    """A --limit value: solutions to count up to, as the engines take it."""
+    value = _positive(text)
+    if value > MAX_LIMIT:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_LIMIT:,} (2**31 - 1)")
+    return value
+
+
 def _add_threads(parser: argparse.ArgumentParser, top_level: bool = False) -> None:
     # Subcommands leave it unset unless given, so `sudoku-fast --threads 2 solve F` works.
     parser.add_argument(
@@ -232,13 +281,24 @@ def _add_geometry(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_marks(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument(
+        "--marks",
+        action="store_true",
+        help=(
+            f"{what} pencil marks: N*N*N characters, for each cell, for each digit, the "
+            "digit where it is still possible and '.' where it is excluded (729 for 9x9)"
+        ),
+    )
+
+
 def _max_nodes(text: str) -> int | None:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError("must be at least 0 (0 = no budget)")
+    if not 0 <= value <= MAX_NODES:
+        raise argparse.ArgumentTypeError(f"must be from 0 (no budget) to {MAX_NODES:,} (2**63 - 1)")
     return value or None
 
 
@@ -264,13 +324,16 @@ def _error(message: str) -> None:
     print(f"sudoku-fast: error: {message}", file=sys.stderr)
 
 
-def _command(subparsers: Any, name: str, **kwargs: Any) -> argparse.ArgumentParser:
-    """A subcommand whose help ends with the table of exit codes."""
+def _command(
+    subparsers: Any,
+    name: str,
+    codes: Sequence[int],
+    meanings: dict[int, str] | None = None,
+    **kwargs: Any,
+) -> argparse.ArgumentParser:
+    """A subcommand whose help ends with the table of the exit codes it can return."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
-        name,
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        **kwargs,
+        name, epilog=exit_codes(codes, meanings), formatter_class=HelpFormatter, **kwargs
     )
     return parser
 
@@ -282,6 +345,21 @@ def _add_solve_parser(subparsers: Any) -> None:
     parser = _command(
         subparsers,
         "solve",
+        [
+            EXIT_OK,
+            EXIT_CHECK_FAILED,
+            EXIT_USAGE,
+            EXIT_MALFORMED,
+            EXIT_STOPPED,
+            EXIT_UNDECIDED,
+            EXIT_INTERRUPTED,
+            EXIT_BROKEN_PIPE,
+        ],
+        {
+            EXIT_CHECK_FAILED: (
+                "--verify found an answer that differs from the file's solution or breaks the rules"
+            )
+        },
         help="solve a file of puzzles, one answer per line",
         description=(
             "Solve every puzzle of FILE (one per line in any notation, '#' comments and "
@@ -304,7 +382,7 @@ def _add_solve_parser(subparsers: Any) -> None:
         help="write the number of solutions instead (0, 1, or the limit meaning 'several')",
     )
     parser.add_argument(
-        "--limit", type=_positive, default=2, metavar="N", help="count up to N (default 2)"
+        "--limit", type=_limit, default=2, metavar="N", help="count up to N (default 2)"
     )
     parser.add_argument(
         "--verify",
@@ -338,22 +416,45 @@ def _add_solve_parser(subparsers: Any) -> None:
         help="report at most N problem lines (default 100; 0 = all)",
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="no summary, no progress bar")
+    _add_marks(parser, "each puzzle is given as")
     _add_geometry(parser)
     _add_max_nodes(parser)
+    parquet_io.add_column_option(parser)
     parser.set_defaults(handler=_cmd_solve)
 
 
-def _open_output(path: str) -> BinaryIO:
+def _open_output(path: str, source: BinaryIO) -> BinaryIO:
+    """The output stream; refuses (ValueError) a file that is the input itself."""
     if path == "-":
         return sys.stdout.buffer
+    if _same_file(source, path):
+        # Opening it for writing would empty the input before it is read.
+        raise ValueError(f"{path}: the output file is the input file; write elsewhere")
     return open(path, "wb")
 
 
+def _same_file(source: BinaryIO, path: str) -> bool:
+    """Whether `path` names the file `source` reads (same device and inode: links too)."""
+    try:
+        read = os.fstat(source.fileno())
+        written = os.stat(path)
+    except (OSError, AttributeError, ValueError):  # no such file yet, or not a real file
+        return False
+    return (read.st_dev, read.st_ino) == (written.st_dev, written.st_ino)
+
+
 def _cmd_solve(args: argparse.Namespace) -> int:
+    if parquet_io.is_parquet(args.file):
+        return parquet_io.cli_solve(args)
     source, name, size = open_input(args.file)
     try:
         reader = PuzzleReader(
-            source, name, want_given=args.verify, box=args.box, alphabet=args.alphabet
+            source,
+            name,
+            want_given=args.verify,
+            box=args.box,
+            alphabet=args.alphabet,
+            marks=args.marks,
         )
         csv_output = reader.is_csv if args.format == "auto" else args.format == "csv"
         options = SolveOptions(
@@ -367,7 +468,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         )
         progress = Progress(sys.stderr, size, enabled=not args.quiet)
         messages = Messages(sys.stderr, max(args.max_messages, 0), progress)
-        out = _open_output(args.output)
+        out = _open_output(args.output, source)
         try:
             report = solve_stream(reader, out, options, messages, progress)
         finally:
@@ -379,7 +480,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             source.close()
     messages.finish()
     if not args.quiet:
-        _print_run_summary(name, report, args.verify, reader.has_solutions)
+        _print_run_summary(name, report, args.verify, reader.has_solutions, options)
     status = EXIT_OK
     if report.mismatches:
         status = EXIT_CHECK_FAILED
@@ -392,11 +493,20 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     return status
 
 
-def _print_run_summary(name: str, report: RunReport, verify: bool, has_solutions: bool) -> None:
+def _print_run_summary(
+    name: str, report: RunReport, verify: bool, has_solutions: bool, options: SolveOptions
+) -> None:
     rate = report.records / report.seconds if report.seconds > 0 else 0.0
+    if not options.count:
+        found = f"{report.solved:,} solved"
+    elif options.limit == 1:  # counting stopped at the first solution
+        found = f"{report.solved:,} with at least one solution"
+    else:
+        unique = report.solved - report.several
+        found = f"{unique:,} with one solution, {report.several:,} with several"
     text = (
         f"{name}: {report.records:,} puzzles in {report.seconds:.2f} s "
-        f"({rate:,.0f}/s, {report.threads} thread(s)): {report.solved:,} solved, "
+        f"({rate:,.0f}/s, {report.threads} thread(s)): {found}, "
         f"{report.no_solution:,} without solution, {report.malformed:,} malformed"
     )
     if report.unknown:
@@ -416,6 +526,22 @@ def _add_stats_parser(subparsers: Any) -> None:
     parser = _command(
         subparsers,
         "stats",
+        [
+            EXIT_OK,
+            EXIT_USAGE,
+            EXIT_MALFORMED,
+            EXIT_UNDECIDED,
+            EXIT_INTERRUPTED,
+            EXIT_BROKEN_PIPE,
+        ],
+        {
+            EXIT_OK: "success: statistics of every puzzle",
+            EXIT_MALFORMED: "malformed input lines (reported on stderr and left out)",
+            EXIT_UNDECIDED: (
+                "a puzzle of a grid other than 9x9 ran out of its search-node budget "
+                "(--max-nodes) before it was decided (reported on stderr)"
+            ),
+        },
         help="search statistics per file: puzzles/s, time, guesses, search-tree size",
         description=(
             "Per file: puzzles, puzzles/s, mean, standard deviation and maximum time per "
@@ -452,7 +578,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     if not args.files:
         for name in EMBEDDED_SETS:
             stats = solve_stats(
-                load_embedded(name), args.threads, max_nodes=args.max_nodes, **geometry
+                load_embedded(name), threads=args.threads, max_nodes=args.max_nodes, **geometry
             )
             results.append((name, stats.summary()))
     for path in args.files:
@@ -532,6 +658,24 @@ def format_summary(name: str, summary: Summary) -> str:
     return "\n".join(lines) + "\n"
 
 
+def histogram_steps(summary: Summary) -> tuple[list[float], list[float]]:
+    """The time histogram as stairs: bin edges (us) and the share of puzzles (%) per bin.
+
+    Every bin from the first to the last non-empty one is there, empty ones with 0 %, so
+    each bin is drawn over its own edges (the summary lists only non-empty bins).
+    """
+    histogram = summary.time_histogram
+    if not histogram:
+        return [], []
+    # Bin b covers [2**(b/k), 2**((b+1)/k)) ns, k bins per octave: its index from its edge.
+    index = [round(math.log2(low * 1000) * BINS_PER_OCTAVE) for low, _, _ in histogram]
+    counts = dict(zip(index, (count for _, _, count in histogram), strict=True))
+    bins = range(index[0], index[-1] + 1)
+    edges = [2 ** (b / BINS_PER_OCTAVE) / 1000 for b in [*bins, index[-1] + 1]]
+    shares = [100 * counts.get(b, 0) / summary.puzzles for b in bins]
+    return edges, shares
+
+
 def _plot_times(results: list[tuple[str, Summary]], path: str) -> None:
     """Histograms of the time per puzzle (log scale), one line per set."""
     matplotlib = importlib.import_module("matplotlib")
@@ -541,9 +685,7 @@ def _plot_times(results: list[tuple[str, Summary]], path: str) -> None:
     for name, summary in results:
         if not summary.time_histogram:
             continue
-        edges = [low for low, _, _ in summary.time_histogram]
-        edges.append(summary.time_histogram[-1][1])
-        shares = [100 * count / summary.puzzles for _, _, count in summary.time_histogram]
+        edges, shares = histogram_steps(summary)
         axes.stairs(shares, edges, label=f"{os.path.basename(name)} ({summary.puzzles:,})")
     axes.set_xscale("log")
     axes.set_xlabel("time per puzzle (us, log scale)")
@@ -563,6 +705,8 @@ def _add_show_parser(subparsers: Any) -> None:
     parser = _command(
         subparsers,
         "show",
+        [EXIT_OK, EXIT_USAGE],
+        {EXIT_OK: "success: the grid is printed"},
         help="print a puzzle as a grid",
         description="Print PUZZLE (any notation and size; '-' reads it from stdin) as a grid.",
     )
@@ -580,6 +724,14 @@ def _add_count_parser(subparsers: Any) -> None:
     parser = _command(
         subparsers,
         "count",
+        [EXIT_OK, EXIT_USAGE, EXIT_UNDECIDED, EXIT_INTERRUPTED],
+        {
+            EXIT_OK: "success: the number of solutions is printed",
+            EXIT_UNDECIDED: (
+                "a grid other than 9x9 ran out of its search-node budget (--max-nodes) "
+                f'before the count was decided (prints "{UNKNOWN_MARK}")'
+            ),
+        },
         help="print the number of solutions of a puzzle",
         description=(
             "Print the number of solutions of PUZZLE (any notation; '-' reads it from "
@@ -588,8 +740,9 @@ def _add_count_parser(subparsers: Any) -> None:
     )
     parser.add_argument("puzzle", metavar="PUZZLE")
     parser.add_argument(
-        "--limit", type=_positive, default=2, metavar="N", help="stop counting at N (default 2)"
+        "--limit", type=_limit, default=2, metavar="N", help="stop counting at N (default 2)"
     )
+    _add_marks(parser, "PUZZLE is given as")
     _add_geometry(parser)
     _add_max_nodes(parser)
     parser.set_defaults(handler=_cmd_count)
@@ -598,14 +751,38 @@ def _add_count_parser(subparsers: Any) -> None:
 def _cmd_count(args: argparse.Namespace) -> int:
     puzzle = _puzzle_argument(args.puzzle)
     geometry = {"box": args.box, "alphabet": args.alphabet}
-    print(count_solutions(puzzle, args.limit, max_nodes=args.max_nodes, **geometry))
+    try:
+        count = count_solutions(
+            puzzle, args.limit, max_nodes=args.max_nodes, marks=args.marks, **geometry
+        )
+    except SearchLimitExceeded:
+        print(UNKNOWN_MARK)
+        _error(_budget_message(args.max_nodes, "before the count was decided"))
+        return EXIT_UNDECIDED
+    print(count)
     return EXIT_OK
+
+
+def _budget_message(max_nodes: int | None, what: str) -> str:
+    """What to say when the node budget ran out."""
+    return (
+        f"the search ran out of its budget of {max_nodes:,} search nodes {what} "
+        "(--max-nodes N raises it, --max-nodes 0 removes it)"
+    )
 
 
 def _add_check_parser(subparsers: Any) -> None:
     parser = _command(
         subparsers,
         "check",
+        [EXIT_OK, EXIT_CHECK_FAILED, EXIT_USAGE, EXIT_INTERRUPTED],
+        {
+            EXIT_OK: (
+                "SOLUTION solves PUZZLE (whether it is the only solution is printed; on "
+                "grids other than 9x9 that may be left undecided by --max-nodes)"
+            ),
+            EXIT_CHECK_FAILED: "SOLUTION does not solve PUZZLE",
+        },
         help="check that SOLUTION solves PUZZLE",
         description=(
             "Check that SOLUTION is a complete grid obeying the rules and keeping every "
@@ -616,6 +793,7 @@ def _add_check_parser(subparsers: Any) -> None:
     parser.add_argument("puzzle", metavar="PUZZLE")
     parser.add_argument("solution", metavar="SOLUTION")
     _add_geometry(parser)
+    _add_max_nodes(parser)
     parser.set_defaults(handler=_cmd_check)
 
 
@@ -653,7 +831,14 @@ def _cmd_check(args: argparse.Namespace) -> int:
     if not is_solution(candidate, puzzle, **geometry):
         print(f"not a solution: {_why_not_a_solution(candidate, puzzle, **geometry)}")
         return EXIT_CHECK_FAILED
-    unique = count_solutions(puzzle, 2, **geometry) == 1
+    try:
+        unique = count_solutions(puzzle, 2, max_nodes=args.max_nodes, **geometry) == 1
+    except SearchLimitExceeded:
+        print(
+            f"valid; whether it is the only solution was not decided within "
+            f"{args.max_nodes:,} search nodes (--max-nodes)"
+        )
+        return EXIT_OK
     print("valid: " + ("the only solution" if unique else "one of several solutions"))
     return EXIT_OK
 
@@ -666,8 +851,11 @@ def _cmd_check(args: argparse.Namespace) -> int:
 def _add_generate_parser(subparsers: Any) -> None:
     from .generator import DIFFICULTIES, SYMMETRIES
 
-    parser = subparsers.add_parser(
+    parser = _command(
+        subparsers,
         "generate",
+        [EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE],
+        {EXIT_OK: "success: the puzzles are printed"},
         help="generate puzzles with exactly one solution",
         description="Generate puzzles with exactly one solution, one per line.",
     )
@@ -683,6 +871,13 @@ def _add_generate_parser(subparsers: Any) -> None:
         "--symmetry", choices=list(SYMMETRIES), default=None, help="keep the clues symmetric"
     )
     parser.add_argument("--size", type=int, default=9, help="grid size, 4 to 16 (default 9)")
+    parser.add_argument(
+        "--format",
+        choices=("lines", "parquet"),
+        default="lines",
+        help="'parquet' writes puzzle, solution, clues, level, name, seed to -o FILE",
+    )
+    parser.add_argument("-o", "--output", default=None, help="output file (--format parquet)")
     parser.add_argument(
         "--not-minimal",
         action="store_true",
@@ -704,14 +899,38 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         minimal=not args.not_minimal,
         threads=args.threads,
     )
+    if args.format == "parquet":
+        if args.output is None:
+            raise ValueError("--format parquet writes a file: name it with -o")
+        parquet_io.write_generated(args.output, puzzles, args.seed)
+        return 0
     for puzzle in puzzles:
         print(puzzle)
     return 0
 
 
 def _add_rate_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    parser = _command(
+        subparsers,
         "rate",
+        [
+            EXIT_OK,
+            EXIT_CHECK_FAILED,
+            EXIT_USAGE,
+            EXIT_MALFORMED,
+            EXIT_UNDECIDED,
+            EXIT_INTERRUPTED,
+            EXIT_BROKEN_PIPE,
+        ],
+        {
+            EXIT_OK: "success: every puzzle rated",
+            EXIT_CHECK_FAILED: "a puzzle has no solution or several, so it is not rated",
+            EXIT_MALFORMED: "malformed input lines (reported on stderr, not rated)",
+            EXIT_UNDECIDED: (
+                "a puzzle of a grid other than 9x9 ran out of its search-node budget "
+                "(--max-nodes) before its uniqueness was decided"
+            ),
+        },
         help="rate the difficulty of the puzzles in a file",
         description=(
             "Rate each puzzle of FILE (one per line, blank lines and lines starting with "
@@ -723,11 +942,16 @@ def _add_rate_parser(subparsers: Any) -> None:
     parser.add_argument("file", help="file of puzzles, - for standard input")
     _add_threads(parser)
     _add_geometry(parser)
+    parquet_io.add_column_option(parser)
+    parser.add_argument("-o", "--output", default=None, help="Parquet input: the output file")
+    _add_max_nodes(parser)
     parser.set_defaults(handler=_cmd_rate)
 
 
-def _rated(batch: Batch, threads: int | None) -> Iterator[tuple[int, Any]]:
-    """(line number, Rating or the reason it has none) for every record of a batch."""
+def _rated(
+    batch: Batch, threads: int | None, max_nodes: int | None
+) -> Iterator[tuple[int, Any, bool]]:
+    """(line number, Rating or why it has none, whether the line is malformed) per record."""
     from .rating import rate, rate_many
 
     geometry = batch.geometry
@@ -737,13 +961,13 @@ def _rated(batch: Batch, threads: int | None) -> Iterator[tuple[int, Any]]:
     texts = [grid_text(batch.grids[i * cells : (i + 1) * cells], geometry) for i in good]
     # The geometry is passed on only when it is not the classic one, which every
     # version of the rating API takes without it.
-    fixed: dict[str, Any] = {}
+    fixed: dict[str, Any] = {"max_nodes": max_nodes}
     if geometry != CLASSIC:
-        fixed = {"box": (geometry.box_rows, geometry.box_cols), "alphabet": geometry.symbols}
+        fixed |= {"box": (geometry.box_rows, geometry.box_cols), "alphabet": geometry.symbols}
     outcomes: list[Any]
     try:
         outcomes = list(rate_many(texts, threads=threads, **fixed))
-    except ValueError:
+    except (ValueError, SearchLimitExceeded):
         # Some puzzle cannot be rated: rate one at a time to say which and why.
         outcomes = []
         for text in texts:
@@ -751,22 +975,47 @@ def _rated(batch: Batch, threads: int | None) -> Iterator[tuple[int, Any]]:
                 outcomes.append(rate(text, **fixed))
             except ValueError as err:
                 outcomes.append(str(err))
+            except SearchLimitExceeded:
+                outcomes.append(_Undecided(_budget_message(max_nodes, "before it was decided")))
     rated = dict(zip(good, outcomes, strict=True))
     for record in range(batch.n):
-        yield batch.line_numbers[record], reasons.get(record, rated.get(record))
+        malformed = record in reasons
+        outcome = reasons[record] if malformed else rated[record]
+        yield batch.line_numbers[record], outcome, malformed
+
+
+class _Undecided(str):
+    """Why a puzzle has no rating: the node budget ran out first."""
 
 
 def _cmd_rate(args: argparse.Namespace) -> int:
+    if parquet_io.is_parquet(args.file):
+        if args.output is None:
+            raise ValueError("Parquet input writes Parquet: name the output file with -o")
+        parquet_io.rate_parquet(
+            args.file,
+            args.output,
+            column=args.column,
+            threads=args.threads,
+            box=args.box,
+            alphabet=args.alphabet,
+        )
+        return 0
     source, name, _ = open_input(args.file)
     print("line\tlevel\tname\thardest\tclues\tengine_guesses\tengine_nodes")
     levels: list[int] = []
-    failures = 0
+    failures = malformed = undecided = 0
     try:
-        for batch in PuzzleReader(source, name, box=args.box, alphabet=args.alphabet):
-            for number, r in _rated(batch, args.threads):
+        reader = PuzzleReader(source, name, box=args.box, alphabet=args.alphabet)
+        for batch in reader:
+            for number, r, bad in _rated(batch, args.threads, args.max_nodes):
                 if isinstance(r, str):
                     failures += 1
+                    malformed += bad
+                    undecided += isinstance(r, _Undecided)
                     print(f"{number}\terror: {r}")
+                    if bad:  # reported like `solve` reports it
+                        print(f"{name}:{number}: {r}", file=sys.stderr)
                     continue
                 levels.append(r.level)
                 print(
@@ -782,12 +1031,25 @@ def _cmd_rate(args: argparse.Namespace) -> int:
             f"# {len(levels)} rated, mean level {statistics.mean(levels):.2f} ({summary})"
             + (f", {failures} not rated" if failures else "")
         )
-    return 1 if failures else 0
+    if undecided:
+        return EXIT_UNDECIDED
+    if malformed:
+        return EXIT_MALFORMED
+    return EXIT_CHECK_FAILED if failures else EXIT_OK
 
 
 def _add_hint_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    parser = _command(
+        subparsers,
         "hint",
+        [EXIT_OK, EXIT_USAGE, EXIT_UNDECIDED, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE],
+        {
+            EXIT_OK: "success: the next step is printed",
+            EXIT_UNDECIDED: (
+                "a grid other than 9x9 ran out of its search-node budget before its "
+                "solution was known"
+            ),
+        },
         help="the next logical step for a puzzle or a saved board",
         description=(
             "Show the next step for PUZZLE (a puzzle string of any size, or a board JSON "
@@ -847,9 +1109,10 @@ def build_parser() -> argparse.ArgumentParser:
             "A fast Sudoku engine. Without a command: solve the embedded puzzle sets, "
             "verify every solution, print throughput."
         ),
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=exit_codes(sorted(EXIT_MEANINGS)),
+        formatter_class=HelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     _add_threads(parser, top_level=True)
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
     for add_parser in COMMANDS:
@@ -864,8 +1127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(_join_box_arguments(arguments))
     try:
         status: int = args.handler(args)
-    except SearchLimitExceeded as err:
-        _error(str(err))
+    except SearchLimitExceeded:
+        _error(_budget_message(getattr(args, "max_nodes", DEFAULT_MAX_NODES), "on a puzzle"))
         return EXIT_UNDECIDED
     except KeyboardInterrupt:
         print("sudoku-fast: interrupted", file=sys.stderr)
@@ -875,7 +1138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
-    except (ValueError, TypeError, InputError, OSError) as err:
+    except (ValueError, TypeError, OSError) as err:
         _error(str(err))
         return EXIT_USAGE
     return status

@@ -515,6 +515,7 @@ def generate_many(
     size: int = 9,
     symmetry: str | None = None,
     minimal: bool = True,
+    *,
     threads: int | None = None,
 ) -> list[str]:
     """Generate `n` puzzles, each with exactly one solution (see `generate`).

@@ -30,6 +30,9 @@ against the rules with plain Python sets.
 from __future__ import annotations
 
 import math
+import operator
+from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -292,9 +295,17 @@ def _count_error(count: int, geometry: Geometry | None) -> ValueError:
         return ValueError(
             f"expected {geometry.cells} cells, found {count} (a {geometry.describe()})"
         )
+    side = math.isqrt(count)
+    if side * side == count and len(SYMBOLS) < side <= MAX_SIZE:
+        return ValueError(
+            f"found {count} cells, a {side}x{side} grid: sizes above {len(SYMBOLS)} have no "
+            f"default symbols; pass alphabet= with its {side} symbols (e.g. "
+            f"alphabet={(SYMBOLS + '@#$%&*=?!<>/~^:')[:side]!r}, '.' for empty)"
+        )
     return ValueError(
         f"expected 81 cells, found {count} "
-        "(or N*N cells for another grid size N: 16, 36, 64, 100, 144, ... 2401)"
+        "(or N*N cells for another grid size N: 16, 36, 64, 100, 144, ... 2401; "
+        f"up to {MAX_SIZE}x{MAX_SIZE} with an alphabet=)"
     )
 
 
@@ -313,8 +324,15 @@ def _infer(count: int) -> Geometry:
 
 def _fast_values(text: str, geometry: Geometry) -> bytes | None:
     """Values of a plain text (exactly N*N cell characters, no layout), else None."""
+    if len(text) != geometry.cells:
+        return None
+    return _fast_values_of(text, geometry)
+
+
+def _fast_values_of(text: str, geometry: Geometry) -> bytes | None:
+    """Values of a text made of cell characters only (no layout), else None."""
     decode = _codec(geometry).decode
-    if decode is None or len(text) != geometry.cells:
+    if decode is None:
         return None
     try:
         raw = text.encode("latin-1")
@@ -348,6 +366,20 @@ def parse_grid(
         values = _fast_values(text, geometry)
         if values is not None:
             return geometry, values
+    cells = _cell_characters(text, geometry)
+    if geometry is None:
+        geometry = _infer(len(cells))
+    parsed = _cell_values(cells, geometry)
+    if len(cells) != geometry.cells:
+        raise _count_error(len(cells), geometry)
+    return geometry, parsed
+
+
+def _cell_characters(text: str, geometry: Geometry | None) -> list[tuple[int, str]]:
+    """(position, character) of every cell character of a text; the rest is layout.
+
+    Without a geometry yet, a character foreign to every default size raises ValueError.
+    """
     extra = geometry.symbols if geometry is not None else ""
     cells = [
         (position, ch)
@@ -358,7 +390,11 @@ def parse_grid(
         for position, ch in cells:
             if ch not in SYMBOLS and ch not in ".0":  # foreign to every default size
                 raise ValueError(f"unexpected character {ch!r} at position {position}")
-        geometry = _infer(len(cells))
+    return cells
+
+
+def _cell_values(cells: list[tuple[int, str]], geometry: Geometry) -> bytes:
+    """The value (0 = empty) of each cell character; ValueError naming a foreign one."""
     value_of = _codec(geometry).value_of
     parsed = bytearray(len(cells))
     for k, (position, ch) in enumerate(cells):
@@ -368,9 +404,130 @@ def parse_grid(
                 f"unexpected character {ch!r} at position {position} ({_symbol_help(geometry)})"
             )
         parsed[k] = value
-    if len(cells) != geometry.cells:
-        raise _count_error(len(cells), geometry)
-    return geometry, bytes(parsed)
+    return bytes(parsed)
+
+
+def _infer_marks(count: int) -> Geometry:
+    """The default geometry of pencil marks with `count` cell characters (N*N*N)."""
+    n = round(count ** (1 / 3))
+    if n**3 == count and len(SYMBOLS) < n <= MAX_SIZE:
+        raise ValueError(
+            f"found {count} characters, the pencil marks of a {n}x{n} grid: sizes above "
+            f"{len(SYMBOLS)} have no default symbols; pass alphabet= with its {n} symbols"
+        )
+    if n**3 != count or not MIN_INFERRED_SIZE <= n <= len(SYMBOLS):
+        raise ValueError(
+            f"pencil marks need N*N*N characters, one per digit of every cell (729 for "
+            f"9x9; 64, 216, 512, 1000, ... for N = 4, 6, 8, 10, ...), found {count}"
+        )
+    if default_box(n) is None:
+        raise ValueError(
+            f"found the pencil marks of a {n}x{n} grid, which has no default box shape; "
+            "pass box=(rows, cols)"
+        )
+    return geometry_for(n)
+
+
+def parse_marks_grid(
+    text: str, *, box: object = None, alphabet: object = None, geometry: Geometry | None = None
+) -> tuple[Geometry, array[int]]:
+    """Parse pencil marks into their geometry and one candidate mask per cell.
+
+    Pencil marks give every cell N places, one per digit in order: the digit where it
+    is still possible, `.` where it is excluded (`0` too when N <= 9 and `0` is no
+    symbol), so a 9x9 grid takes 729 characters; layout characters are skipped as in
+    `parse_grid`. Mask bit v-1 is set when value v is possible. The geometry comes from
+    `geometry`, `box` / `alphabet`, or the number of characters (N*N*N). Raises
+    `ValueError` for a wrong number of characters, a digit out of its place, or a cell
+    with no candidate left.
+    """
+    _require_str(text)
+    if geometry is None and (box is not None or alphabet is not None):
+        geometry = geometry_for(None, box, alphabet)
+    fast = _fast_marks(text, geometry)
+    if fast is not None:
+        return fast
+    cells = _cell_characters(text, geometry)
+    if geometry is None:
+        geometry = _infer_marks(len(cells))
+    n = geometry.size
+    if len(cells) != n * geometry.cells:
+        raise ValueError(
+            f"the pencil marks of a {geometry.describe()} need {n * geometry.cells} "
+            f"characters (N*N*N: one per digit of each of the {geometry.cells} cells), "
+            f"found {len(cells)}"
+        )
+    values = _cell_values(cells, geometry)
+    masks = array("Q", bytes(8 * geometry.cells))
+    for cell in range(geometry.cells):
+        mask = 0
+        for digit in range(n):
+            value = values[cell * n + digit]
+            if value == digit + 1:
+                mask |= 1 << digit
+            elif value:
+                position, ch = cells[cell * n + digit]
+                raise ValueError(
+                    f"{ch!r} at position {position} is in the place of "
+                    f"{geometry.symbols[digit]!r} of cell {geometry.name(cell)} (pencil marks "
+                    "give each digit its own place: the digit where it is possible, '.' "
+                    "where not)"
+                )
+        if not mask:
+            first = cells[cell * n][0]
+            raise ValueError(
+                f"cell {geometry.name(cell)} (positions {first}-{cells[cell * n + n - 1][0]}) "
+                "has no candidate left"
+            )
+        masks[cell] = mask
+    return geometry, masks
+
+
+_NONZERO = bytes([0] + [1] * 255)
+_BIT_DIGITS = b"01" + bytes(254)
+
+
+@lru_cache(maxsize=64)
+def _mark_places(geometry: Geometry) -> bytes:
+    """The value each place of plain pencil marks may hold: 1..N, once per cell."""
+    return bytes(range(1, geometry.size + 1)) * geometry.cells
+
+
+def _fast_marks(text: str, geometry: Geometry | None) -> tuple[Geometry, array[int]] | None:
+    """`parse_marks_grid` for plain marks (N*N*N cell characters, no layout), or None.
+
+    None also for anything wrong, so that the full parser says what.
+    """
+    if geometry is None:
+        n = round(len(text) ** (1 / 3))
+        if n**3 != len(text) or not MIN_INFERRED_SIZE <= n <= len(SYMBOLS) or not default_box(n):
+            return None
+        geometry = geometry_for(n)
+    if len(text) != geometry.size * geometry.cells:
+        return None
+    values = _fast_values_of(text, geometry)
+    if values is None:
+        return None
+    present = values.translate(_NONZERO)
+    if bytes(map(operator.mul, present, _mark_places(geometry))) != values:
+        return None  # a digit out of its place
+    n = geometry.size
+    bits = present.translate(_BIT_DIGITS)
+    # Digit 1 is the lowest bit: each cell's places, reversed, read as a binary number.
+    masks = array("Q", [int(bits[k : k + n][::-1], 2) for k in range(0, len(bits), n)])
+    if 0 in masks:
+        return None  # a cell with no candidate left
+    return geometry, masks
+
+
+def format_marks(masks: Sequence[int], geometry: Geometry = CLASSIC) -> str:
+    """The canonical pencil-mark string (N*N*N characters) of N*N candidate masks."""
+    symbols = geometry.symbols
+    return "".join(
+        symbols[digit] if mask >> digit & 1 else EMPTY
+        for mask in masks
+        for digit in range(geometry.size)
+    )
 
 
 def parse_values(text: str, geometry: Geometry = CLASSIC) -> list[int]:
@@ -391,17 +548,23 @@ def format_values(values: list[int] | bytes | bytearray, geometry: Geometry = CL
     return "".join(symbols[v] for v in values)
 
 
-def parse(text: str, *, box: object = None, alphabet: object = None) -> str:
+def parse(text: str, *, box: object = None, alphabet: object = None, marks: bool = False) -> str:
     """Parse a puzzle in any common notation into its canonical N*N-character form.
 
     The size is inferred from the number of cells unless `box=(rows, cols)` or
     `alphabet` fixes it; the result uses the grid's symbols and `.` for empty cells.
+    With `marks=True` the text is pencil marks (N*N*N characters: for each cell, for
+    each digit, the digit where it is still possible and `.` where it is excluded; see
+    `parse_marks_grid`) and the result is their canonical N*N*N-character form.
 
     >>> parse("4 . . | . . . | 8 . 5" + " 0" * 72)[:12]
     '4.....8.5...'
     >>> parse("1 2 | 3 4 / . . | . . / 2 . | . . / . . | . 1")
     '1234....2......1'
     """
+    if marks:
+        geometry, masks = parse_marks_grid(text, box=box, alphabet=alphabet)
+        return format_marks(masks, geometry)
     geometry, values = parse_grid(text, box=box, alphabet=alphabet)
     return format_values(values, geometry)
 

@@ -6,6 +6,8 @@ gets carriage returns mixed into it.
 
 from __future__ import annotations
 
+import os
+import shutil
 import time
 from typing import TextIO
 
@@ -49,13 +51,22 @@ class Progress:
             return
         self._last_draw = now
         elapsed = max(now - self._start, 1e-9)
-        text = f"{puzzles:,} puzzles  {puzzles / elapsed:,.0f}/s  {_clock(elapsed)}"
+        counts = f"{puzzles:,} puzzles  {puzzles / elapsed:,.0f}/s  {_clock(elapsed)}"
+        variants = [counts]
         if self._total:
             share = min(bytes_done / self._total, 1.0)
             filled = round(share * BAR_WIDTH)
             bar = "#" * filled + "." * (BAR_WIDTH - filled)
             left = f"  ETA {_clock(elapsed * (1 - share) / share)}" if share > 0 else ""
-            text = f"[{bar}] {share:4.0%}  {text}{left}"
+            variants = [
+                f"[{bar}] {share:4.0%}  {counts}{left}",
+                f"{share:4.0%}  {counts}{left}",
+                f"{share:4.0%}{left}",
+            ]
+        # A line longer than the terminal wraps, and "\r" then returns only to the start
+        # of its last row, leaving a stale row per redraw: drop parts until it fits.
+        room = max(_columns(self._stream) - 1, 1)
+        text = next((v for v in variants if len(v) <= room), variants[-1][:room])
         self._stream.write("\r" + text + "\x1b[K")
         self._stream.flush()
         self._drawn = True
@@ -66,6 +77,20 @@ class Progress:
             self._stream.write("\r\x1b[K")
             self._stream.flush()
             self._drawn = False
+
+
+def _columns(stream: TextIO) -> int:
+    """The width of the terminal `stream` writes to (COLUMNS first, as shutil does)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+        if columns > 0:
+            return columns
+    except ValueError:
+        pass
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, OSError, ValueError):
+        return shutil.get_terminal_size().columns
 
 
 def _is_terminal(stream: TextIO) -> bool:

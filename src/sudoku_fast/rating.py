@@ -29,6 +29,18 @@ grid size is rated alike: the techniques follow the geometry (units, peers, boxe
 The work is compiled (`_logic.pyx`, the fast twin of `logic.py`): the engine proves
 the puzzle unique, then the technique solver runs its whole step loop in C with the
 GIL released; Python only builds the `Rating` objects at the end.
+
+**Score on the Sudoku Explainer scale.** For 9x9 puzzles `Rating.score` is a float on
+SE's scale (1.0 ... 10.0 here), computed like SE: the puzzle is solved with the easiest
+step available at each point, each technique carrying SE's difficulty, chains by their
+length; the score is the hardest step's difficulty. The ladder, the chain rules and
+where it differs from SE are in `se.py` (the pure-Python twin of the compiled `_se.pyx`
+that does the work). `score_technique` names the step that set the score. Each puzzle
+has a budget of chain-walk steps (`score_budget`); when it runs out, `score_complete`
+is False and `score` is the hardest step met so far, a lower bound. `level` and `name`
+stay on the technique ladder above (the generator's `level=` targets it through
+`level_within`), so the two scales sit side by side: the score refines a level rather
+than replacing it. For other sizes SE defines no scale and `score` is None.
 """
 
 from __future__ import annotations
@@ -37,20 +49,20 @@ from array import array
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import compress
-from typing import Any
+from typing import Any, overload
 
-from . import _logic
+from . import _logic, _se, se
 from .batch import (
     DEFAULT_MAX_NODES,
     EngineResults,
     SearchLimitExceeded,
-    _as_list,
-    encode_batch,
+    encode_input,
     node_budget,
     resolve_threads,
     run_chunks,
     run_engine,
 )
+from .frames import check_output, ratings_out
 from .grid import Geometry, parse_grid
 from .logic import (
     GUESS,
@@ -78,7 +90,10 @@ class Rating:
     "none" for a grid that is already full); `counts` says how often each technique
     was used (placements and elimination steps, guesses included); `clues` is the
     number of givens. `engine_guesses` and `engine_nodes` are the compiled engine's
-    search figures for proving the solution unique.
+    search figures for proving the solution unique. `score` is the difficulty on the
+    Sudoku Explainer scale (9x9 only, else None), `score_technique` the SE-ladder step
+    that set it and `score_complete` False when the score budget ran out (the score is
+    then a lower bound); see the module doc.
     """
 
     level: int
@@ -88,6 +103,9 @@ class Rating:
     clues: int = 0
     engine_guesses: int = 0
     engine_nodes: int = 0
+    score: float | None = None
+    score_technique: str = ""
+    score_complete: bool = True
 
 
 def logical_solve(
@@ -168,8 +186,10 @@ def _rate_grids(
     threads: int | None,
     max_nodes: int | None,
     single: bool,
+    score_budget: int | None = None,
 ) -> list[Rating]:
-    """Prove each puzzle unique with the engine, then rate it with the technique solver."""
+    """Prove each puzzle unique with the engine, then rate it with the technique solver
+    (and, for 9x9 when a `score_budget` is given, on the SE scale)."""
     workers = resolve_threads(threads)
     results = run_engine(grids, n, 2, workers, geometry=geometry, max_nodes=node_budget(max_nodes))
     _require_unique(results, max_nodes, single)
@@ -182,9 +202,16 @@ def _rate_grids(
     guesses, nodes = results.guesses, results.nodes
     ratings: list[Rating | None] = [None] * n
     failed: list[int] = []
+    scored = geometry.size == 9 and score_budget is not None
+    budget = score_budget or 0
+    se_slots = _se.SLOTS
+    se_out = array("i", bytes(4 * se_slots * n if scored else 0))
+    se_names = se.TECHNIQUES
 
     def rate_chunk(start: int, stop: int) -> None:
         _logic.rate_range(tables, grids, solutions, counts, start, stop)
+        if scored:
+            _se.se_range(tables, grids, solutions, se_out, start, stop, budget)
         # The Python objects of this chunk are built by the thread that rated it, so
         # that this GIL-bound part overlaps the other threads' compiled work.
         for i in range(start, stop):
@@ -196,8 +223,26 @@ def _rate_grids(
             hardest = max(used, key=rank, default="none")
             level = levels.get(hardest, 1)
             clues = cells - grids[i * cells : (i + 1) * cells].count(0)
+            score: float | None = None
+            technique, status = "", se.SE_OK
+            if scored:
+                tenths, tech, _, status = se_out[i * se_slots : (i + 1) * se_slots]
+                if status < 0:
+                    failed.append(i)
+                    continue
+                score = tenths / 10
+                technique = se_names[tech] if tech >= 0 else "none"
             ratings[i] = Rating(
-                level, level_names[level], hardest, used, clues, guesses[i], nodes[i]
+                level,
+                level_names[level],
+                hardest,
+                used,
+                clues,
+                guesses[i],
+                nodes[i],
+                score,
+                technique,
+                status == se.SE_OK,
             )
 
     run_chunks(n, workers, _MIN_CHUNK, rate_chunk)
@@ -207,14 +252,43 @@ def _rate_grids(
     return ratings  # type: ignore[return-value]  # every slot is filled when none failed
 
 
+@overload
 def rate_many(
-    puzzles: Iterable[str],
+    puzzles: Any,
     *,
     threads: int | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-) -> list[Rating]:
+    output: None = None,
+    score: bool = False,
+    score_budget: int = se.DEFAULT_BUDGET,
+) -> list[Rating]: ...
+@overload
+def rate_many(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: str,
+    score: bool = False,
+    score_budget: int = se.DEFAULT_BUDGET,
+) -> Any: ...
+
+
+def rate_many(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: str | None = None,
+    score: bool = False,
+    score_budget: int = se.DEFAULT_BUDGET,
+) -> Any:
     """Rate a batch of puzzles of one size on `threads`; results in input order.
 
     The engine proves each puzzle unique, then the compiled technique solver rates it,
@@ -223,10 +297,18 @@ def rate_many(
     `ValueError` (`TypeError` for a non-str) naming the index of a malformed puzzle or
     of one with no solution or several; `SearchLimitExceeded` when a grid other than
     9x9 needs more than `max_nodes` search nodes to be proven unique.
+
+    Takes the columns `solve_many` takes; `output` = "arrow" gives a struct array of
+    the scalar fields, "like" a column or data frame of the input's kind (see `frames`).
+    `score=True` also computes the score on the Sudoku Explainer scale (9x9; see the
+    module doc), with at most `score_budget` chain-walk steps per puzzle; it costs far
+    more than the level on hard puzzles, so it is asked for, not the default.
     """
-    items = _as_list(puzzles, "rate_many")
-    geometry, grids = encode_batch(items, box, alphabet)
-    return _rate_grids(grids, len(items), geometry, threads, max_nodes, single=False)
+    check_output(output)
+    geometry, grids, n, column = encode_input(puzzles, "rate_many", box, alphabet)
+    budget = score_budget if score else None
+    ratings = _rate_grids(grids, n, geometry, threads, max_nodes, single=False, score_budget=budget)
+    return ratings_out(ratings, column, output)
 
 
 def rate(
@@ -235,10 +317,15 @@ def rate(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    score: bool = False,
+    score_budget: int = se.DEFAULT_BUDGET,
 ) -> Rating:
     """Rate one puzzle of any size (any notation `parse` accepts); see the module doc.
 
-    Raises `ValueError` for a malformed puzzle or one without exactly one solution.
+    `score=True` adds the Sudoku Explainer score (9x9), with at most `score_budget`
+    chain-walk steps. Raises `ValueError` for a malformed puzzle or one without exactly
+    one solution.
     """
     geometry, values = parse_grid(puzzle, box=box, alphabet=alphabet)
-    return _rate_grids(values, 1, geometry, 1, max_nodes, single=True)[0]
+    budget = score_budget if score else None
+    return _rate_grids(values, 1, geometry, 1, max_nodes, single=True, score_budget=budget)[0]

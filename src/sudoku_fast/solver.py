@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import _core
 from .batch import (
     DEFAULT_MAX_NODES,
+    EngineResults,
     check_budget,
     check_limit,
     decode_solutions,
     node_budget,
     run_engine,
 )
-from .grid import parse_grid
+from .grid import parse_grid, parse_marks_grid
 
 
 def solve(
@@ -20,6 +23,7 @@ def solve(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    marks: bool = False,
 ) -> str | None:
     """Solve one puzzle given in any notation `parse` accepts.
 
@@ -28,15 +32,16 @@ def solve(
     solution is returned; use `count_solutions` to tell the cases apart. The size is
     inferred from the number of cells unless `box=(rows, cols)` or `alphabet` fixes it.
     Grids other than 9x9 get a budget of `max_nodes` search nodes (None = no budget);
-    running out raises `SearchLimitExceeded`.
+    running out raises `SearchLimitExceeded`. `marks=True` reads the puzzle as pencil
+    marks: N*N*N characters, for each cell, for each digit, the digit where it is still
+    possible and `.` where it is excluded (see `parse`).
     """
     budget = node_budget(max_nodes)
-    if box is None and alphabet is None:
+    if box is None and alphabet is None and not marks:
         plain = _core.solve_plain(puzzle, 1)  # None unless 81 plain characters
         if plain is not None:
             return plain[1]
-    geometry, grid = parse_grid(puzzle, box=box, alphabet=alphabet)
-    results = run_engine(grid, 1, 1, 1, geometry=geometry, max_nodes=budget)
+    results = _run_one(puzzle, 1, box, alphabet, budget, marks)
     solution = decode_solutions(results)[0]
     check_budget(results, None, max_nodes)
     return solution
@@ -49,20 +54,32 @@ def count_solutions(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    marks: bool = False,
 ) -> int:
     """Count the solutions of a puzzle, stopping at `limit`.
 
     0 means no solution, 1 a unique one; a result equal to `limit` means "at least
-    `limit`". The default limit of 2 is the usual uniqueness check. `box`, `alphabet`
-    and `max_nodes` work as in `solve`.
+    `limit`". The default limit of 2 is the usual uniqueness check. `box`, `alphabet`,
+    `max_nodes` and `marks` work as in `solve`.
     """
     budget = node_budget(max_nodes)
     check_limit(limit)
-    if box is None and alphabet is None:
+    if box is None and alphabet is None and not marks:
         plain = _core.solve_plain(puzzle, limit)  # None unless 81 plain characters
         if plain is not None:
             return plain[0]
-    geometry, grid = parse_grid(puzzle, box=box, alphabet=alphabet)
-    results = run_engine(grid, 1, limit, 1, geometry=geometry, max_nodes=budget)
+    results = _run_one(puzzle, limit, box, alphabet, budget, marks)
     check_budget(results, -1, max_nodes)
     return results.counts[0]
+
+
+def _run_one(
+    puzzle: str, limit: int, box: Any, alphabet: Any, budget: int, marks: bool
+) -> EngineResults:
+    """Parse one puzzle (clues, or pencil marks) and run the engine of its geometry."""
+    if marks:
+        geometry, masks = parse_marks_grid(puzzle, box=box, alphabet=alphabet)
+        grid = bytes(geometry.cells)
+        return run_engine(grid, 1, limit, 1, geometry=geometry, max_nodes=budget, masks=masks)
+    geometry, values = parse_grid(puzzle, box=box, alphabet=alphabet)
+    return run_engine(values, 1, limit, 1, geometry=geometry, max_nodes=budget)

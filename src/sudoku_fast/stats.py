@@ -9,8 +9,12 @@ any size can be summarised in flat memory.
 
 Definitions:
 
-* **time** of a puzzle: the engine's time on it, measured inside the worker thread
-  (nanoseconds); parsing and thread hand-off are not included.
+* **time** of a puzzle: the CPU time the engine's thread spent on it (nanoseconds), so
+  time the thread waited while the machine ran other work does not count; parsing and
+  thread hand-off are not included. Windows has no fine-grained thread CPU clock, so
+  there it is the wall time of the engine's work on the puzzle. Reading that clock is a
+  system call on Linux, so a chunk of puzzles is timed on the monotonic clock and solved
+  again on the CPU clock only when its thread was preempted (see `batch._timed`).
 * **puzzles/s**: puzzles divided by the wall time of the engine runs (all threads).
 * **unknown**: puzzles whose search ran out of its node budget (`max_nodes`, grids other
   than 9x9 only) before it was decided; they count as neither solved nor unsolvable.
@@ -266,9 +270,9 @@ class Stats:
 
 def solve_stats(
     puzzles: Iterable[str],
+    *,
     threads: int | None = None,
     limit: int = 1,
-    *,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,

@@ -20,7 +20,14 @@ other than 9x9 whose search runs out of its node budget is answered `unknown`.
 While the engine solves one batch on its worker threads, the calling thread reads and
 parses the next one; a separate thread hands each batch to the engine and writes its
 answers as soon as they are found. At most two batches (of at most MAX_BLOCK bytes of
-input) are in memory at a time, so memory stays flat whatever the file size.
+input, and at most MAX_BATCH_CELLS cells of grids) are in memory at a time, so memory
+stays flat whatever the file holds: blank and comment lines cost nothing, and a line
+longer than MAX_LINE is skipped as it is read, a malformed record of its own.
+
+CSV output keeps the input: with CSV input each row is written back as it was read,
+with the answer added as a last column (a malformed row keeps its text, an `id` column
+stays); with lines input it is `puzzle,solution` (the canonical puzzle; a malformed
+line's own text, quoted).
 """
 
 from __future__ import annotations
@@ -38,13 +45,23 @@ from typing import BinaryIO, TextIO
 
 from . import _textio
 from .batch import DEFAULT_MAX_NODES, EngineResults, node_budget, run_engine
-from .grid import CLASSIC, Geometry, format_values, geometry_for, is_solution, parse_grid
+from .grid import (
+    CLASSIC,
+    Geometry,
+    format_marks,
+    format_values,
+    geometry_for,
+    is_solution,
+    parse_grid,
+    parse_marks_grid,
+)
 from .progress import Progress
 from .stats import StatsBuilder, Summary
 
 FIRST_BLOCK = 1 << 16  # small, so the first answers come out quickly
 MAX_BLOCK = 1 << 20  # ~12,000 puzzles; larger blocks only raise peak memory
-MAX_LINE = 1 << 20  # a longer line means the input is not a puzzle file
+MAX_LINE = 1 << 20  # a longer line is reported as malformed without being kept whole
+MAX_BATCH_CELLS = 1 << 20  # records per batch times cells per grid, at most
 PIPE_BUFFER = 1 << 16  # what one read of a full pipe returns (Linux, macOS)
 
 PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzles", "puzzle")
@@ -56,10 +73,13 @@ ON_ERROR_CHOICES = ("mark", "skip", "fail")
 
 FLAG_BAD: int = _textio.FLAG_BAD
 FLAG_GIVEN: int = _textio.FLAG_GIVEN
+CSV_ANSWER_ONLY: int = _textio.CSV_ANSWER_ONLY
+CSV_WITH_PUZZLE: int = _textio.CSV_WITH_PUZZLE
+CSV_WITH_ROW: int = _textio.CSV_WITH_ROW
 
 
-class InputError(Exception):
-    """The input as a whole cannot be read as a puzzle file (not just one bad line)."""
+def _no_spans() -> array[int]:
+    return array("q")
 
 
 @dataclass
@@ -68,7 +88,8 @@ class Batch:
 
     With C = geometry.cells, record i has its grid in grids[C*i:C*(i+1)], its line
     number in line_numbers[i] and flags[i] (FLAG_BAD: malformed; FLAG_GIVEN: a given
-    solution is in given[C*i:C*(i+1)]).
+    solution is in given[C*i:C*(i+1)]); its text (the input line, without surrounding
+    blanks) is text[spans[2*i]:spans[2*i+1]].
     `problems` lists (record, reason) for the malformed records in order; `given_problems`
     maps a record to the reason its given solution could not be read; `failed` holds the
     (line, reason) of the malformed line a run stopped at.
@@ -84,6 +105,14 @@ class Batch:
     given_problems: dict[int, str] = field(default_factory=dict)
     failed: tuple[int, str] | None = None
     geometry: Geometry = CLASSIC
+    text: bytes | memoryview = b""
+    spans: array[int] = field(default_factory=_no_spans)
+    masks: array[int] | None = None  # pencil marks: N*N candidate masks per record
+
+    def record_text(self, record: int) -> str:
+        """The input text of a record, as it was read."""
+        begin, end = self.spans[2 * record], self.spans[2 * record + 1]
+        return bytes(self.text[begin:end]).decode("utf-8", "replace")
 
     def mark_bad(self, record: int, reason: str) -> None:
         """Make a record malformed: reported, answered with a marker, never searched."""
@@ -137,28 +166,46 @@ def grid_text(values: bytes | bytearray | memoryview, geometry: Geometry = CLASS
     return format_values(bytes(values), geometry)
 
 
-def _records(data: bytes, stop: int, first_line: int) -> Iterator[tuple[int, bytes]]:
-    """(line number, text without surrounding blanks) of the records in data[:stop].
+def _records(data: bytes, start: int, stop: int, first_line: int) -> Iterator[tuple[int, int, int]]:
+    """(line number, begin, end) of the records in data[start:stop]; data[begin:end] is
+    the record's text without surrounding blanks.
 
     The same rules as `_textio.scan_block`: blank lines and '#' comments are skipped.
     """
     line = first_line
-    pos = 0
+    pos = start
     while pos < stop:
         end = data.find(b"\n", pos, stop)
         if end < 0:
             end = stop
-        text = data[pos:end].strip(b" \t\r")
+        segment = data[pos:end]
+        text = segment.strip(b" \t\r")
         if text and not text.startswith(b"#"):
-            yield line, text
+            begin = pos + len(segment) - len(segment.lstrip(b" \t\r"))
+            yield line, begin, begin + len(text)
         line += 1
         pos = end + 1
 
 
-def _own_size(text: str) -> int | None:
+def _too_long() -> str:
+    return f"line longer than {MAX_LINE:,} bytes: not a puzzle"
+
+
+def _lines_in(data: bytes, start: int, stop: int) -> int:
+    """The number of lines in data[start:stop], an unterminated last one included."""
+    lines = data.count(b"\n", start, stop)
+    return lines + (1 if stop > start and data[stop - 1] != 10 else 0)
+
+
+def _own_geometry(text: str, marks: bool) -> Geometry:
+    """The geometry of a puzzle (or pencil marks) read on its own; ValueError if none."""
+    return parse_marks_grid(text)[0] if marks else parse_grid(text)[0]
+
+
+def _own_size(text: str, marks: bool) -> int | None:
     """The size of a puzzle read on its own (inferred from its cells), or None."""
     try:
-        return parse_grid(text)[0].size
+        return _own_geometry(text, marks).size
     except ValueError:
         return None
 
@@ -170,8 +217,9 @@ class PuzzleReader:
     a comment: a CSV header must name the puzzle column. With `want_given`, a CSV
     solution column is read too (for verification). `box` / `alphabet` fix the
     geometry of the puzzles (as in `parse`); without them the first puzzle that parses
-    decides it, and `geometry` is None until then. Raises `InputError` when the input
-    cannot be a puzzle file at all.
+    decides it, and `geometry` is None until then. Nothing in the input stops the
+    reading: a line that cannot be a puzzle (a line over MAX_LINE bytes included) is a
+    malformed record.
     """
 
     def __init__(
@@ -182,15 +230,23 @@ class PuzzleReader:
         *,
         box: object = None,
         alphabet: object = None,
+        marks: bool = False,
     ) -> None:
-        """Start reading `source` (named `name` in messages) and detect its format."""
+        """Start reading `source` (named `name` in messages) and detect its format.
+
+        With `marks` every puzzle is pencil marks (see `grid.parse_marks_grid`); a batch
+        then carries them as candidate masks.
+        """
         self.name = name
+        self.marks = marks
         self.inferred = box is None and alphabet is None
         self.geometry: Geometry | None = None
         if not self.inferred:
             self.geometry = geometry_for(None, box, alphabet)
         self.bytes_read = 0
         self.is_csv = False
+        self.header = ""  # a CSV file's header line
+        self.header_fields: list[str] = []
         self.puzzle_field = -1
         self.solution_field = -1
         self._source = source
@@ -225,58 +281,106 @@ class PuzzleReader:
         return chunk
 
     def _detect_format(self, want_given: bool) -> bytes:
-        """Read up to the first meaningful line; consume it if it is a CSV header."""
+        """Read up to the first record line; consume it if it is a CSV header.
+
+        Blank and comment lines before it are dropped as they are read, so memory stays
+        flat however many there are; `_line` ends as the number of the first line kept.
+        """
         data = self._read(FIRST_BLOCK)
         if data.startswith(b"\xef\xbb\xbf"):
             data = data[3:]
-        start = 0
-        line = 1
+        eof = False
         while True:
-            newline = data.find(b"\n", start)
-            if newline < 0:
-                chunk = self._read(FIRST_BLOCK)
-                if chunk:
-                    data += chunk
-                    if len(data) - start > MAX_LINE:
-                        raise InputError(f"{self.name}:{line}: line longer than {MAX_LINE} bytes")
-                    continue
-                newline = len(data)
-            text = data[start:newline].strip()
-            if text and not text.startswith(b"#"):
+            whole = len(data) if eof else data.rfind(b"\n") + 1
+            records, end = _textio.record_span(memoryview(data)[:whole], 1)
+            if records:
                 break
-            if newline >= len(data):
-                return data  # nothing but blanks and comments
-            start = newline + 1
-            line += 1
+            self._line += data.count(b"\n", 0, whole)
+            data = data[whole:]
+            if eof or len(data) > MAX_LINE:
+                return data  # nothing but blanks and comments, or a line too long to read
+            chunk = self._read(FIRST_BLOCK)
+            eof = not chunk
+            data += chunk
+        start = data.rfind(b"\n", 0, end - 1) + 1
+        self._line += data.count(b"\n", 0, start)
+        newline = end - 1 if data[end - 1] == 10 else end
         fields = _header_fields(data[start:newline])
         puzzle = _first_of(fields, PUZZLE_COLUMNS)
         if puzzle < 0:
-            return data  # one puzzle per line (a lone `puzzle` header is a one-column CSV)
+            return data[start:]  # one puzzle per line (a lone `puzzle` header is a one-column CSV)
         self.is_csv = True
+        self.header = data[start:newline].decode("utf-8", "replace").strip()
+        self.header_fields = fields
         self.puzzle_field = puzzle
         self.solution_field = _first_of(fields, SOLUTION_COLUMNS) if want_given else -1
-        self._line = line + 1
-        return data[newline + 1 :]
+        self._line += 1
+        return data[end:]
 
     def __iter__(self) -> Iterator[Batch]:
-        """The batches of the input, in order (each holds whole lines)."""
+        """The batches of the input, in order (each holds whole lines).
+
+        A batch holds at most MAX_BATCH_CELLS cells of grids, whatever the lines are
+        like; a line longer than MAX_LINE becomes a malformed record of its own, skipped
+        without being kept whole.
+        """
         data = self._pending
         self._pending = b""
+        start = 0  # data[:start] is done
         size = FIRST_BLOCK
+        eof = False
         while True:
-            cut = data.rfind(b"\n") + 1
-            if cut:
-                yield self._scan(data, cut)
-                data = data[cut:]
-            elif len(data) > MAX_LINE:
-                raise InputError(f"{self.name}:{self._line}: line longer than {MAX_LINE} bytes")
+            whole = len(data) if eof else data.rfind(b"\n") + 1
+            if whole > start:
+                batch, start = self._scan(data, start, whole)
+                if batch.n:
+                    yield batch
+                continue
+            if eof:
+                return
+            if len(data) - start > MAX_LINE:
+                batch, data = self._skip_long_line()
+                start = 0
+                yield batch
+                continue
             chunk = self._read(size)
             size = min(size * 4, MAX_BLOCK)
+            eof = not chunk
+            data = data[start:] + chunk
+            start = 0
+
+    def _skip_long_line(self) -> tuple[Batch, bytes]:
+        """Read past the rest of a line longer than MAX_LINE; it makes one malformed record.
+
+        Returns that record's batch and the data read after the line.
+        """
+        line = self._line
+        rest = b""
+        while True:
+            chunk = self._read(MAX_BLOCK)
             if not chunk:
-                if data:
-                    yield self._scan(data, len(data))
-                return
-            data = data + chunk if data else chunk
+                break
+            newline = chunk.find(b"\n")
+            if newline >= 0:
+                rest = chunk[newline + 1 :]
+                break
+        self._line += 1
+        geometry = self.geometry if self.geometry is not None else CLASSIC
+        # Its text stands for a row of empty fields, so CSV output keeps its columns.
+        placeholder = b"," * (len(self.header_fields) - 1) if self.is_csv else b""
+        batch = Batch(
+            n=1,
+            grids=bytearray(geometry.cells),
+            given=bytearray(geometry.cells) if self.solution_field >= 0 else bytearray(),
+            flags=bytearray(1),
+            line_numbers=array("q", [line]),
+            bytes_end=self.bytes_read - len(rest),
+            geometry=geometry,
+            text=placeholder,
+            spans=array("q", [0, len(placeholder)]),
+        )
+        batch.mark_bad(0, _too_long())
+        return batch, rest
 
     def _puzzle_field(self, text: str) -> str | None:
         """The puzzle of a record's text (its CSV field), or None when there is none."""
@@ -288,43 +392,52 @@ class PuzzleReader:
             return None
         return fields[self.puzzle_field] if self.puzzle_field < len(fields) else None
 
-    def _first_geometry(self, data: bytes, stop: int) -> Geometry | None:
-        """The geometry of the first record in data[:stop] that parses, if any."""
-        for _line, text in _records(data, stop, self._line):
-            puzzle = self._puzzle_field(text.decode("utf-8", "replace"))
+    def _first_geometry(self, data: bytes, start: int, stop: int) -> Geometry | None:
+        """The geometry of the first record in data[start:stop] that parses, if any."""
+        for _line, begin, end in _records(data, start, stop, self._line):
+            puzzle = self._puzzle_field(data[begin:end].decode("utf-8", "replace"))
             if puzzle is not None:
                 try:
-                    return parse_grid(puzzle)[0]
+                    return _own_geometry(puzzle, self.marks)
                 except ValueError:
                     continue
         return None
 
-    def _scan(self, data: bytes, stop: int) -> Batch:
-        """Encode the lines in data[:stop]."""
+    def _scan(self, data: bytes, start: int, stop: int) -> tuple[Batch, int]:
+        """Encode the records of the whole lines in data[start:stop], as many as a batch holds.
+
+        Returns the batch and where its lines end.
+        """
         if self.geometry is None:
-            self.geometry = self._first_geometry(data, stop)
+            self.geometry = self._first_geometry(data, start, stop)
         # Still None: no record of this block parses, so every one is malformed anyway.
         geometry = self.geometry if self.geometry is not None else CLASSIC
-        view = memoryview(data)[:stop]
-        capacity = _textio.count_lines(view)
         cells = geometry.cells
+        view = memoryview(data)[start:stop]
+        records, end = _textio.record_span(view, max(1, MAX_BATCH_CELLS // cells))
+        view = view[:end]
         batch = Batch(
             n=0,
-            grids=bytearray(capacity * cells),
-            given=bytearray(capacity * cells) if self.solution_field >= 0 else bytearray(),
-            flags=bytearray(capacity),
-            line_numbers=array("q", bytes(8 * capacity)),
-            bytes_end=self.bytes_read - (len(data) - stop),
+            grids=bytearray(records * cells),
+            given=bytearray(records * cells) if self.solution_field >= 0 else bytearray(),
+            flags=bytearray(records),
+            line_numbers=array("q", bytes(8 * records)),
+            bytes_end=self.bytes_read - (len(data) - (start + end)),
             geometry=geometry,
+            text=view,
+            spans=array("q", bytes(16 * records)),
+            masks=array("Q", bytes(8 * records * cells)) if self.marks else None,
         )
-        if geometry != CLASSIC:
-            for line, text in _records(data, stop, self._line):
+        if geometry != CLASSIC or self.marks:
+            for line, begin, finish in _records(data, start, start + end, self._line):
                 record = batch.n
                 batch.n += 1
                 batch.line_numbers[record] = line
-                self._parse_line(batch, record, text.decode("utf-8", "replace"))
-            self._line += capacity
-            return batch
+                batch.spans[2 * record] = begin - start
+                batch.spans[2 * record + 1] = finish - start
+                self._parse_line(batch, record, data[begin:finish])
+            self._line += _lines_in(data, start, start + end)
+            return batch, start + end
         batch.n, lines, slow = _textio.scan_block(
             view,
             self._line,
@@ -334,14 +447,19 @@ class PuzzleReader:
             batch.given,
             batch.line_numbers,
             batch.flags,
+            batch.spans,
         )
         self._line += lines
-        for record, _line, start, end in slow:
-            self._parse_line(batch, record, data[start:end].decode("utf-8", "replace"))
-        return batch
+        for record, _line, begin, finish in slow:
+            self._parse_line(batch, record, bytes(view[begin:finish]))
+        return batch, start + end
 
-    def _parse_line(self, batch: Batch, record: int, text: str) -> None:
+    def _parse_line(self, batch: Batch, record: int, line: bytes) -> None:
         """The full parser on a line the compiled scanner did not take."""
+        if len(line) > MAX_LINE:
+            batch.mark_bad(record, _too_long())
+            return
+        text = line.decode("utf-8", "replace")
         solution = ""
         if self.is_csv:
             try:
@@ -366,7 +484,11 @@ class PuzzleReader:
             where = "puzzle field: " if self.is_csv else ""
             batch.mark_bad(record, f"{where}{err}")
             return
-        batch.grids[record * cells : (record + 1) * cells] = values
+        if isinstance(values, array):
+            assert batch.masks is not None  # pencil marks: the reader made room for them
+            batch.masks[record * cells : (record + 1) * cells] = values
+        else:
+            batch.grids[record * cells : (record + 1) * cells] = values
         if solution:
             try:
                 given = encode_puzzle(solution, geometry)
@@ -375,15 +497,17 @@ class PuzzleReader:
             except ValueError as err:
                 batch.given_problems[record] = f"the given solution is malformed: {err}"
 
-    def _encode(self, text: str, geometry: Geometry) -> bytes:
-        """The values of one puzzle, or ValueError saying why not (another size, say)."""
+    def _encode(self, text: str, geometry: Geometry) -> bytes | array[int]:
+        """The values (with marks: the masks) of one puzzle, or ValueError saying why not."""
         if self.geometry is None:
             # No puzzle has decided the size yet: say what is wrong with this one alone.
-            parse_grid(text)
+            _own_geometry(text, self.marks)
         try:
+            if self.marks:
+                return parse_marks_grid(text, geometry=geometry)[1]
             return encode_puzzle(text, geometry)
         except ValueError:
-            own = _own_size(text) if self.inferred else None
+            own = _own_size(text, self.marks) if self.inferred else None
             if own is None or own == geometry.size:
                 raise
             n = geometry.size
@@ -460,7 +584,8 @@ class RunReport:
     """What a run over one input did."""
 
     records: int = 0
-    solved: int = 0
+    solved: int = 0  # a solution found (in count mode: at least one)
+    several: int = 0  # count mode: at least two solutions found
     no_solution: int = 0
     malformed: int = 0
     unknown: int = 0
@@ -488,12 +613,32 @@ class _Solver:
         self.messages = messages
         self.progress = progress
         self.report = RunReport()
+        if not options.csv_output:
+            self.csv_mode = CSV_ANSWER_ONLY
+        else:
+            self.csv_mode = CSV_WITH_ROW if reader.is_csv else CSV_WITH_PUZZLE
+
+    def header(self) -> bytes:
+        """The CSV header line of the output (empty when the output is not CSV).
+
+        CSV input keeps its own header, with the answer column added; its name is
+        `solution` (`count` with --count), or `found_solution` (`found_count`) when the
+        input already has a column of that name.
+        """
+        answer = "count" if self.options.count else "solution"
+        if self.csv_mode == CSV_WITH_PUZZLE:
+            return f"puzzle,{answer}\n".encode()
+        if self.csv_mode != CSV_WITH_ROW:
+            return b""
+        if answer in self.reader.header_fields:
+            answer = f"found_{answer}"
+        return f"{self.reader.header},{answer}\n".encode()
 
     def finish_batch(self, batch: Batch) -> None:
         """Solve one batch, write its answers, report its problems, count the results."""
         options = self.options
         limit = options.limit if options.count else 1
-        classic = batch.geometry == CLASSIC
+        classic = batch.geometry == CLASSIC and batch.masks is None  # compiled text I/O
         results = run_engine(
             batch.grids,
             batch.n,
@@ -501,7 +646,9 @@ class _Solver:
             options.threads,
             geometry=batch.geometry,
             max_nodes=node_budget(options.max_nodes),
+            masks=batch.masks,
         )
+        csv_mode = self.csv_mode
         if classic:
             answers: bytes | memoryview = _textio.format_answers(
                 batch.grids,
@@ -509,14 +656,16 @@ class _Solver:
                 results.counts,
                 batch.flags,
                 batch.n,
-                options.csv_output,
+                csv_mode,
                 options.count,
                 options.on_error == "skip",
                 NO_SOLUTION_MARK.encode(),
                 MALFORMED_MARK.encode(),
+                batch.text,
+                batch.spans,
             )
         else:
-            answers = _format_answers(batch, results, options)
+            answers = _format_answers(batch, results, options, csv_mode)
         self.out.write(answers)
         self.out.flush()
         name = self.reader.name
@@ -528,7 +677,7 @@ class _Solver:
         counts = results.counts
         undecided = (
             []
-            if classic or min(counts, default=0) >= 0
+            if results.on_core or min(counts, default=0) >= 0
             else [i for i in range(batch.n) if counts[i] < 0]
         )
         for record in undecided:
@@ -547,13 +696,15 @@ class _Solver:
         report.malformed += bad + stopped_at
         report.unknown += len(undecided)
         report.solved += batch.n - unsolved - len(undecided)
+        if options.count:
+            report.several += batch.n - unsolved - len(undecided) - counts.count(1)
         report.no_solution += unsolved - bad
         report.threads = max(report.threads, results.threads)
         self.progress.update(report.records, batch.bytes_end)
 
     def _verify(self, batch: Batch, results: EngineResults, undecided: int) -> None:
         """Check every solution by the rules, and against the given solutions."""
-        if batch.geometry == CLASSIC:
+        if batch.geometry == CLASSIC and batch.masks is None:
             args = (results.solutions, results.counts)
             wrong = _textio.check_solutions(batch.grids, *args, batch.flags, batch.n)
             differ = _textio.compare_given(*args, batch.given, batch.flags, batch.n)
@@ -573,10 +724,7 @@ class _Solver:
     def _explain_difference(batch: Batch, results: EngineResults, record: int) -> str:
         geometry = batch.geometry
         cells = slice(record * geometry.cells, (record + 1) * geometry.cells)
-        puzzle = grid_text(batch.grids[cells], geometry)
-        given = grid_text(batch.given[cells], geometry)
-        box = (geometry.box_rows, geometry.box_cols)
-        given_valid = is_solution(given, puzzle, box=box, alphabet=geometry.symbols)
+        given_valid = _solves(batch, record, batch.given[cells])
         if results.counts[record] == 0:
             if given_valid:
                 return "wrong: no solution found, but the given solution is valid"
@@ -586,12 +734,20 @@ class _Solver:
         return "mismatch: the given solution is not a solution of the puzzle"
 
 
-def _format_answers(batch: Batch, results: EngineResults, options: SolveOptions) -> bytes:
+def _format_answers(
+    batch: Batch, results: EngineResults, options: SolveOptions, csv_mode: int
+) -> bytes:
     """The answer lines of a batch of any geometry (as `_textio.format_answers` writes them)."""
     geometry = batch.geometry
-    cells = geometry.cells
+    size = cells = geometry.cells
     used = batch.n * cells
-    puzzles = format_values(batch.grids[:used], geometry) if options.csv_output else ""
+    puzzles = ""
+    if csv_mode == CSV_WITH_PUZZLE:
+        if batch.masks is not None:
+            puzzles = format_marks(batch.masks[:used], geometry)
+            cells *= geometry.size  # each puzzle is N*N*N characters then
+        else:
+            puzzles = format_values(batch.grids[:used], geometry)
     solutions = format_values(results.solutions[:used], geometry) if not options.count else ""
     lines = []
     for i in range(batch.n):
@@ -608,23 +764,42 @@ def _format_answers(batch: Batch, results: EngineResults, options: SolveOptions)
         elif count == 0:
             answer = NO_SOLUTION_MARK
         else:
-            answer = solutions[i * cells : (i + 1) * cells]
-        if options.csv_output:
-            puzzle = "" if bad else puzzles[i * cells : (i + 1) * cells]
+            answer = solutions[i * size : (i + 1) * size]
+        if csv_mode == CSV_WITH_ROW:
+            answer = f"{batch.record_text(i)},{answer}"
+        elif csv_mode == CSV_WITH_PUZZLE:
+            text = batch.record_text(i).replace('"', '""')
+            puzzle = f'"{text}"' if bad else puzzles[i * cells : (i + 1) * cells]
             answer = f"{puzzle},{answer}"
         lines.append(answer + "\n")
     return "".join(lines).encode("utf-8")
 
 
-def _check_answers(batch: Batch, results: EngineResults) -> tuple[list[int], list[int]]:
-    """Records whose solution breaks the rules, and those differing from their given one.
+def _solves(batch: Batch, record: int, solution: bytes | bytearray) -> bool:
+    """Whether a grid's values solve a record: the rules, its clues, its pencil marks.
 
-    The check of `_textio.check_solutions` and `compare_given` for any geometry, by the
-    engine-independent `is_solution`; undecided records are skipped.
+    Independent of the engine (`is_solution` and a plain look at the masks).
     """
     geometry = batch.geometry
     cells = geometry.cells
+    grid = slice(record * cells, (record + 1) * cells)
     box = (geometry.box_rows, geometry.box_cols)
+    puzzle = grid_text(batch.grids[grid], geometry)
+    if not is_solution(grid_text(solution, geometry), puzzle, box=box, alphabet=geometry.symbols):
+        return False
+    if batch.masks is None:
+        return True
+    masks = batch.masks[grid]
+    return all(masks[cell] >> (value - 1) & 1 for cell, value in enumerate(solution))
+
+
+def _check_answers(batch: Batch, results: EngineResults) -> tuple[list[int], list[int]]:
+    """Records whose solution breaks the rules, and those differing from their given one.
+
+    The check of `_textio.check_solutions` and `compare_given` for any geometry (and for
+    pencil marks), by the engine-independent `_solves`; undecided records are skipped.
+    """
+    cells = batch.geometry.cells
     wrong = []
     differ = []
     for i in range(batch.n):
@@ -632,11 +807,8 @@ def _check_answers(batch: Batch, results: EngineResults) -> tuple[list[int], lis
         if batch.flags[i] & FLAG_BAD or count < 0:
             continue
         grid = slice(i * cells, (i + 1) * cells)
-        if count > 0:
-            puzzle = grid_text(batch.grids[grid], geometry)
-            solution = grid_text(results.solutions[grid], geometry)
-            if not is_solution(solution, puzzle, box=box, alphabet=geometry.symbols):
-                wrong.append(i)
+        if count > 0 and not _solves(batch, i, results.solutions[grid]):
+            wrong.append(i)
         if batch.flags[i] & FLAG_GIVEN and (
             count == 0 or results.solutions[grid] != batch.given[grid]
         ):
@@ -659,8 +831,7 @@ def solve_stream(
         raise ValueError(f"on_error must be one of {', '.join(ON_ERROR_CHOICES)}")
     started = time.perf_counter()
     solver = _Solver(reader, out, options, messages, progress)
-    if options.csv_output:
-        out.write(b"puzzle,count\n" if options.count else b"puzzle,solution\n")
+    out.write(solver.header())
     writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sudoku_fast_writer")
     in_flight: Future[None] | None = None
     try:

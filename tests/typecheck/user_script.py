@@ -64,6 +64,13 @@ def other_sizes() -> str:
         sf.count_many(["." * 256], limit=2, max_nodes=1)
     except sf.SearchLimitExceeded as err:
         assert err.indices == [0]
+    # Pencil marks: 4 places per cell of a 4x4 grid, every digit still possible.
+    marks = "1234" * 16
+    assert assert_type(sf.parse(marks, marks=True), str) == marks
+    assert assert_type(sf.count_solutions(marks, limit=3, marks=True), int) == 3
+    assert assert_type(sf.solve(marks, marks=True), str | None) is not None
+    assert assert_type(sf.solve_many([marks], marks=True), list[str | None])[0] is not None
+    assert assert_type(sf.count_many([marks], marks=True), list[int]) == [2]
     return six
 
 

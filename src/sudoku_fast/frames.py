@@ -1,0 +1,444 @@
+"""Batch input and output for columns: pandas, pyarrow, polars and numpy text arrays.
+
+`solve_many`, `count_many` and `rate_many` hand every input to `read_column` first. A
+pyarrow `Array` / `ChunkedArray` of strings (or binary), a pandas `Series`, a polars
+`Series` or a one-dimensional numpy array of `str` / `bytes` is turned into the batch's
+geometry and one contiguous buffer of N*N values per puzzle, the form the engines run
+on. Anything else (a list, a generator, a numpy integer array) is left to `batch.py`.
+
+Arrow strings are read from their buffers: the offsets say which rows are plain (exactly
+N*N one-byte characters); their bytes go through the geometry's character table in one
+numpy operation, with no Python `str` per puzzle. numpy `S` and `U` arrays are read the
+same way from their fixed-width storage. A row in any other notation (the pretty form,
+rows separated by spaces) or with a character outside the table is parsed alone by the
+ordinary parser, which also names the index of a malformed one. pandas and polars
+columns are read through Arrow when their strings live there, else item by item.
+
+Answers come back as the caller asks with `output`: None (the functions' ordinary
+result), "list", "arrow" (a pyarrow array, built from the engine's buffers for
+solutions) or "like" (a column of the input's kind: a pandas Series with the input's
+index and name, a polars Series, a pyarrow array, a numpy array; a list otherwise).
+
+Nothing here imports pandas, pyarrow, polars or numpy unless such an input arrives or
+such an output is asked for.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ._textio import encode_rows
+from .grid import CLASSIC, Geometry, _codec, geometry_for
+
+if TYPE_CHECKING:
+    from .batch import EngineResults
+    from .rating import Rating
+
+OUTPUTS = (None, "list", "arrow", "like")
+_SLOW = 254  # table values at or above this need the full parser (layout or foreign)
+_EMPTY = b""
+
+
+@dataclass
+class Column:
+    """A batch read from a column: its geometry, n encoded grids, and where it came from.
+
+    `kind` is "arrow", "chunked", "pandas", "polars" or "numpy"; `source` is the input
+    itself, kept for the index and name of a "like" output.
+    """
+
+    geometry: Geometry
+    grids: Any
+    n: int
+    kind: str
+    source: Any
+
+
+def check_output(output: object) -> None:
+    """Raise ValueError unless `output` is one of OUTPUTS."""
+    if output not in OUTPUTS:
+        raise ValueError(f"output must be one of {OUTPUTS}, got {output!r}")
+
+
+def column_kind(puzzles: object) -> str | None:
+    """The kind of column `puzzles` is, or None for anything `batch.py` reads itself.
+
+    Only libraries already imported are consulted: an object of a library that was
+    never imported cannot be one of its columns.
+    """
+    modules = sys.modules
+    pa = modules.get("pyarrow")
+    if pa is not None:
+        if isinstance(puzzles, pa.ChunkedArray):
+            return "chunked"
+        if isinstance(puzzles, pa.Array):
+            return "arrow"
+    pd = modules.get("pandas")
+    if pd is not None and isinstance(puzzles, (pd.Series, pd.Index)):
+        return "pandas"
+    pl = modules.get("polars")
+    if pl is not None and isinstance(puzzles, pl.Series):
+        return "polars"
+    np = modules.get("numpy")
+    if (
+        np is not None
+        and isinstance(puzzles, np.ndarray)
+        and puzzles.ndim == 1
+        and puzzles.dtype.kind in "USO"
+    ):
+        return "numpy"
+    return None
+
+
+def as_text(item: Any) -> Any:
+    """A bytes-like puzzle as text (ASCII or UTF-8); any other object unchanged."""
+    if isinstance(item, (bytes, bytearray, memoryview)):
+        return bytes(item).decode("utf-8", errors="replace")
+    return item
+
+
+def read_column(puzzles: object, what: str, box: object, alphabet: object) -> Column | None:
+    """Encode a column input (see the module doc), or None when `puzzles` is not one."""
+    kind = column_kind(puzzles)
+    if kind is None:
+        return None
+    data: Any = puzzles
+    if kind == "pandas":
+        data = _pandas_data(puzzles)
+    elif kind == "polars":
+        data = _polars_data(puzzles)
+    if isinstance(data, list):
+        from .batch import encode_batch
+
+        geometry, grids = encode_batch(data, box, alphabet)
+        return Column(geometry, grids, len(data), kind, puzzles)
+    np = _numpy()
+    reader: _TextReader = _NumpyText(data) if isinstance(data, np.ndarray) else _ArrowText(data)
+    n = reader.n
+    geometry = _batch_geometry(reader, n, box, alphabet)
+    grids = bytearray(n * geometry.cells)  # the same buffer type as `encode_batch` gives
+    reader.encode(np.frombuffer(grids, dtype=np.uint8).reshape(n, geometry.cells), geometry)
+    return Column(geometry, grids, n, kind, puzzles)
+
+
+def _numpy() -> Any:
+    import numpy
+
+    return numpy
+
+
+def _pandas_data(series: Any) -> Any:
+    """A pandas column as Arrow strings when it holds them, else as a list."""
+    array = getattr(series, "array", None)
+    if array is not None and hasattr(array, "__arrow_array__") and "pyarrow" in sys.modules:
+        try:
+            return array.__arrow_array__()
+        except (TypeError, ValueError):
+            pass
+    return list(series)
+
+
+def _polars_data(series: Any) -> Any:
+    """A polars column as Arrow strings (zero-copy) when pyarrow is installed."""
+    try:
+        return series.to_arrow()
+    except (ImportError, ModuleNotFoundError):
+        return series.to_list()
+
+
+def _batch_geometry(reader: _TextReader, n: int, box: object, alphabet: object) -> Geometry:
+    from .batch import _item_geometry
+
+    if box is not None or alphabet is not None:
+        return geometry_for(None, box, alphabet)
+    if n == 0:
+        return CLASSIC
+    first = reader.item(0)
+    if first is None:
+        raise ValueError("puzzle 0: missing (null)")
+    return _item_geometry(as_text(first))
+
+
+class _TextReader:
+    """Rows of text stored in flat buffers: encode the plain ones in bulk."""
+
+    n: int
+
+    def item(self, index: int) -> Any:
+        """Row `index` as a Python object (str, or None for a missing value)."""
+        raise NotImplementedError
+
+    def encode(self, out: Any, geometry: Geometry) -> None:
+        """Write every row's values into `out` (n x cells uint8), or raise naming a row."""
+        raise NotImplementedError
+
+    def finish(self, out: Any, slow: list[int], first: int, geometry: Geometry) -> None:
+        """Parse rows first + i (i in `slow`) of `out` one by one, the bulk pass left them."""
+        np = _numpy()
+        for i in slow:
+            out[first + i] = np.frombuffer(self.slow_item(first + i, geometry), dtype=np.uint8)
+
+    def slow_item(self, index: int, geometry: Geometry) -> bytes:
+        from .batch import _encode_item
+
+        item = self.item(index)
+        if item is None:
+            raise ValueError(f"puzzle {index}: missing (null)")
+        return _encode_item(as_text(item), index, geometry, inferred=False)
+
+
+def _ascii_table(geometry: Geometry) -> bytes:
+    """The geometry's byte -> value table (for `bytes.translate`), non-ASCII to the parser."""
+    decode = _codec(geometry).decode
+    if decode is None:
+        return bytes([255]) * 256
+    return decode[:128] + bytes([255]) * 128
+
+
+class _ArrowText(_TextReader):
+    """A pyarrow Array or ChunkedArray of string / binary rows."""
+
+    def __init__(self, data: Any) -> None:
+        import pyarrow as pa
+
+        chunks = data.chunks if isinstance(data, pa.ChunkedArray) else [data]
+        self.chunks = [self._plain_type(chunk) for chunk in chunks]
+        self.n = sum(len(chunk) for chunk in self.chunks)
+        self.starts: list[int] = []
+        start = 0
+        for chunk in self.chunks:
+            self.starts.append(start)
+            start += len(chunk)
+
+    @staticmethod
+    def _plain_type(chunk: Any) -> Any:
+        import pyarrow as pa
+        import pyarrow.types as pt
+
+        kind = chunk.type
+        if pt.is_string(kind) or pt.is_large_string(kind):
+            return chunk
+        if pt.is_binary(kind) or pt.is_large_binary(kind):
+            return chunk
+        if pt.is_string_view(kind):
+            return chunk.cast(pa.large_string())
+        if pt.is_binary_view(kind):
+            return chunk.cast(pa.large_binary())
+        if pt.is_dictionary(kind):
+            return _ArrowText._plain_type(chunk.dictionary_decode())
+        if pt.is_null(kind) and len(chunk) == 0:
+            return chunk.cast(pa.string())
+        raise TypeError(f"expected an Arrow column of strings, got type {kind}")
+
+    def item(self, index: int) -> Any:
+        for chunk, start in zip(reversed(self.chunks), reversed(self.starts), strict=True):
+            if index >= start:
+                return chunk[index - start].as_py()
+        raise IndexError(index)
+
+    def encode(self, out: Any, geometry: Geometry) -> None:
+        np = _numpy()
+        import pyarrow.types as pt
+
+        table = np.frombuffer(_ascii_table(geometry), dtype=np.uint8)
+        for chunk, first in zip(self.chunks, self.starts, strict=True):
+            rows = len(chunk)
+            if rows == 0:
+                continue
+            _, offsets_buf, data_buf = chunk.buffers()[:3]
+            wide = pt.is_large_string(chunk.type) or pt.is_large_binary(chunk.type)
+            offsets = np.frombuffer(offsets_buf, dtype=np.int64 if wide else np.int32)
+            offsets = offsets[chunk.offset : chunk.offset + rows + 1].astype(np.int64)
+            data = np.frombuffer(data_buf, dtype=np.uint8) if data_buf is not None else _EMPTY
+            slow = encode_rows(data, offsets, table, out[first : first + rows])
+            if chunk.null_count:
+                nulls = np.flatnonzero(np.asarray(chunk.is_null())).tolist()
+                slow = sorted(set(slow).union(nulls))
+            self.finish(out, slow, first, geometry)
+
+
+class _NumpyText(_TextReader):
+    """A one-dimensional numpy array of str (U), bytes (S) or Python objects (O)."""
+
+    def __init__(self, data: Any) -> None:
+        self.data = data
+        self.n = len(data)
+
+    def item(self, index: int) -> Any:
+        item = self.data[index]
+        return item.item() if hasattr(item, "item") and not isinstance(item, str) else item
+
+    def encode(self, out: Any, geometry: Geometry) -> None:
+        np = _numpy()
+        arr = np.ascontiguousarray(self.data)
+        kind, n, cells = arr.dtype.kind, self.n, geometry.cells
+        if kind == "O" or n == 0:
+            for i in range(n):
+                out[i] = np.frombuffer(self.slow_item(i, geometry), dtype=np.uint8)
+            return
+        table = np.frombuffer(_ascii_table(geometry), dtype=np.uint8)
+        if kind == "S":
+            width = arr.dtype.itemsize
+            codes = arr.view(np.uint8).reshape(n, width)
+        else:
+            width = arr.dtype.itemsize // 4
+            codes = np.minimum(arr.view(np.uint32).reshape(n, width), 255).astype(np.uint8)
+        if width < cells:
+            self.finish(out, list(range(n)), 0, geometry)
+            return
+        offsets = np.arange(n + 1, dtype=np.int64) * cells
+        slow = encode_rows(np.ascontiguousarray(codes[:, :cells]).reshape(-1), offsets, table, out)
+        # Shorter rows are padded with NUL, which the table sends to the parser; a longer
+        # row has something after its first N*N characters.
+        longer = np.flatnonzero((codes[:, cells:] != 0).any(axis=1)).tolist()
+        self.finish(out, sorted(set(slow).union(longer)), 0, geometry)
+
+
+def encode_rows_py(data: Any, offsets: Any, table: Any, out: Any) -> list[int]:
+    """The pure-Python twin of `_textio.encode_rows`: one row at a time with `bytes.translate`."""
+    cells = len(out[0]) if len(out) else 0
+    raw, table_bytes = bytes(data), bytes(table)
+    slow = []
+    for i in range(len(out)):
+        start, stop = int(offsets[i]), int(offsets[i + 1])
+        values = raw[start:stop].translate(table_bytes)
+        if stop - start != cells or any(v >= _SLOW for v in values):
+            slow.append(i)
+            continue
+        out[i] = list(values)
+    return slow
+
+
+# ---------------------------------------------------------------- output
+
+
+def solutions_out(results: EngineResults, column: Column | None, output: str | None) -> Any:
+    """The solutions of `results` in the form `output` asks for (see the module doc)."""
+    from .batch import decode_solutions
+
+    kind = _output_kind(column, output)
+    if kind == "list":
+        return decode_solutions(results)
+    if kind == "arrow":
+        return _arrow_solutions(results, column)
+    texts = decode_solutions(results)
+    return _like(texts, column, "solution")
+
+
+def needs_texts(column: Column | None, output: str | None) -> bool:
+    """True when the answer is built from Python strings (not straight from buffers)."""
+    return _output_kind(column, output) != "arrow"
+
+
+def counts_out(counts: list[int], column: Column | None, output: str | None) -> Any:
+    """Solution counts in the form `output` asks for."""
+    kind = _output_kind(column, output)
+    if kind == "list":
+        return counts
+    if kind == "arrow":
+        import pyarrow as pa
+
+        return _rechunk(pa.array(counts, type=pa.int32()), column)
+    return _like(counts, column, "count", integers=True)
+
+
+RATING_FIELDS = ("level", "name", "hardest", "clues", "engine_guesses", "engine_nodes")
+
+
+def ratings_out(ratings: list[Rating], column: Column | None, output: str | None) -> Any:
+    """Ratings in the form `output` asks for.
+
+    Arrow output is a struct array of the fields in RATING_FIELDS (the technique
+    counts stay on the Rating objects); a "like" pandas or polars output is a data
+    frame of those fields, with the input's index for pandas.
+    """
+    kind = _output_kind(column, output)
+    if kind == "list":
+        return ratings
+    rows = {name: [getattr(r, name) for r in ratings] for name in RATING_FIELDS}
+    if kind == "arrow":
+        import pyarrow as pa
+
+        return _rechunk(pa.StructArray.from_arrays(list(rows.values()), RATING_FIELDS), column)
+    assert column is not None
+    if column.kind == "pandas":
+        import pandas as pd
+
+        return pd.DataFrame(rows, index=column.source.index)
+    if column.kind == "polars":
+        import polars as pl
+
+        return pl.DataFrame(rows)
+    np = _numpy()
+    out = np.empty(len(ratings), dtype=object)
+    out[:] = ratings
+    return out
+
+
+def _output_kind(column: Column | None, output: str | None) -> str:
+    """'list', 'arrow' or 'like' (a column of the input's kind other than Arrow)."""
+    check_output(output)
+    if output is None or output == "list":
+        return "list"
+    if output == "arrow" or (column is not None and column.kind in ("arrow", "chunked")):
+        return "arrow"
+    return "like" if column is not None else "list"
+
+
+def _rechunk(array: Any, column: Column | None) -> Any:
+    """A ChunkedArray for a ChunkedArray input, the array itself otherwise."""
+    if column is not None and column.kind == "chunked":
+        import pyarrow as pa
+
+        return pa.chunked_array([array], type=array.type)
+    return array
+
+
+def _arrow_solutions(results: EngineResults, column: Column | None) -> Any:
+    """A pyarrow string array of solutions (null where none) built from the engine buffers."""
+    import pyarrow as pa
+
+    np = _numpy()
+    geometry, n = results.geometry, results.n
+    encode = _codec(geometry).encode
+    if encode is None:  # a non-ASCII alphabet: go through Python strings
+        from .batch import decode_solutions
+
+        return _rechunk(pa.array(decode_solutions(results), type=pa.string()), column)
+    cells = geometry.cells
+    data = bytes(results.solutions).translate(encode)
+    valid = np.frombuffer(results.counts, dtype=np.int32) > 0
+    large = n * cells >= 2**31
+    offsets = np.arange(n + 1, dtype=np.int64 if large else np.int32) * cells
+    nulls = n - int(valid.sum())
+    validity = pa.py_buffer(np.packbits(valid, bitorder="little")) if nulls else None
+    array = pa.Array.from_buffers(
+        pa.large_string() if large else pa.string(),
+        n,
+        [validity, pa.py_buffer(offsets), pa.py_buffer(data)],
+        null_count=nulls,
+    )
+    return _rechunk(array, column)
+
+
+def _like(values: list[Any], column: Column | None, name: str, integers: bool = False) -> Any:
+    """`values` as a column of the input's kind (pandas, polars or numpy)."""
+    assert column is not None
+    if column.kind == "pandas":
+        import pandas as pd
+
+        source = column.source
+        index = source.index if isinstance(source, pd.Series) else None
+        return pd.Series(values, index=index, name=getattr(source, "name", None) or name)
+    if column.kind == "polars":
+        import polars as pl
+
+        return pl.Series(column.source.name or name, values)
+    np = _numpy()
+    if integers:
+        return np.asarray(values, dtype=np.int32)
+    out = np.empty(len(values), dtype=object)
+    out[:] = values
+    return out
