@@ -521,7 +521,9 @@ def generate_many(
     """Generate `n` puzzles, each with exactly one solution (see `generate`).
 
     Puzzle i depends only on the seed and i, not on `threads`: the same seed gives the
-    same list. The puzzles are made on `threads` (None = all cores, 1 = serial).
+    same list. The puzzles are made on `threads` (None = all cores, 1 = serial), each
+    by compiled code with the GIL released. Raises RuntimeError when some puzzle's
+    level was not met in MAX_ATTEMPTS removal orders (a level a symmetry makes rare).
     """
     level, geo, orbits, seeds = _prepare(n, difficulty, seed, size, symmetry, minimal)
     workers = resolve_threads(threads)
@@ -591,5 +593,7 @@ def generate(
     removed without losing uniqueness; `minimal=False` allows a few more clues, put
     back until the puzzle is no harder than `difficulty` (no effect without one).
     `size`: 4 to 16, boxes as square as possible (6 -> 2x3, 12 -> 3x4, 15 -> 3x5).
+    Levels work at every size, but a minimal puzzle at a level its size practically
+    never has (4x4: only easy; 15x15, 16x16: only extreme) raises ValueError.
     """
     return generate_many(1, difficulty, seed, size, symmetry, minimal, threads=1)[0]
