@@ -34,7 +34,7 @@ made from its seed:
 Uniqueness checks on 9x9 grids (3x3 boxes) run on the 9x9 engine; on other grids on
 the general engine with a budget of `CHECK_NODES` search nodes: a removal whose check
 runs out is not made (the puzzle stays unique), and with `minimal=True` such a puzzle
-is thrown away and a new grid drawn, so every puzzle returned as minimal is proven
+is thrown away and another drawn, so every puzzle returned as minimal is proven
 minimal.
 
 `generate_many` runs all of this in compiled code (`_generate.pyx`), a range of
