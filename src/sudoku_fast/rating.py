@@ -207,6 +207,7 @@ def _rate_grids(
     se_slots = _se.SLOTS
     se_out = array("i", bytes(4 * se_slots * n if scored else 0))
     se_names = se.TECHNIQUES
+    make = Rating
 
     def rate_chunk(start: int, stop: int) -> None:
         _logic.rate_range(tables, grids, solutions, counts, start, stop)
@@ -214,6 +215,8 @@ def _rate_grids(
             _se.se_range(tables, grids, solutions, se_out, start, stop, budget)
         # The Python objects of this chunk are built by the thread that rated it, so
         # that this GIL-bound part overlaps the other threads' compiled work.
+        score: float | None = None
+        technique, complete = "", True
         for i in range(start, stop):
             row = counts[i * slots : (i + 1) * slots]
             if row[0] < 0:
@@ -223,8 +226,6 @@ def _rate_grids(
             hardest = max(used, key=rank, default="none")
             level = levels.get(hardest, 1)
             clues = cells - grids[i * cells : (i + 1) * cells].count(0)
-            score: float | None = None
-            technique, status = "", se.SE_OK
             if scored:
                 tenths, tech, _, status = se_out[i * se_slots : (i + 1) * se_slots]
                 if status < 0:
@@ -232,7 +233,8 @@ def _rate_grids(
                     continue
                 score = tenths / 10
                 technique = se_names[tech] if tech >= 0 else "none"
-            ratings[i] = Rating(
+                complete = status == se.SE_OK
+            ratings[i] = make(
                 level,
                 level_names[level],
                 hardest,
@@ -242,7 +244,7 @@ def _rate_grids(
                 nodes[i],
                 score,
                 technique,
-                status == se.SE_OK,
+                complete,
             )
 
     run_chunks(n, workers, _MIN_CHUNK, rate_chunk)
