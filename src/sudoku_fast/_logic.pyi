@@ -25,7 +25,13 @@ class LogicTables:
 
 def tables_for(geometry: Geometry) -> LogicTables: ...
 def rate_range(
-    tables: LogicTables, grids: Any, solutions: Any, counts: Any, start: int, stop: int
+    tables: LogicTables,
+    grids: Any,
+    solutions: Any,
+    counts: Any,
+    start: int,
+    stop: int,
+    summary: Any = None,
 ) -> None: ...
 def solve_steps(tables: LogicTables, values: Any, solution: Any) -> list[Record]: ...
 def find_step(

@@ -1447,18 +1447,24 @@ def rate_range(
     int32_t[::1] counts,
     Py_ssize_t start,
     Py_ssize_t stop,
+    int32_t[::1] summary=None,
 ):
     """Rate puzzles start..stop-1: counts[i*SLOTS + technique] = times it was used.
 
     `grids` and `solutions` hold N*N values per puzzle. A puzzle that cannot be rated
     gets a negative first slot: CONTRADICTION, NO_MEMORY or STUCK (its solution does
-    not fit its candidates: not a unique puzzle).
+    not fit its candidates: not a unique puzzle). With `summary`, summary[2*i] is the
+    hardest technique used (highest level, then latest in the order; -1 for none) and
+    summary[2*i + 1] the number of clues, so the caller need not work them out per
+    puzzle in Python.
     """
     cdef const Tables *t = &tables.t
     cdef Py_ssize_t cells = t.cells
-    cdef Py_ssize_t i
-    cdef int outcome
+    cdef Py_ssize_t i, cell
+    cdef int outcome, tech, hardest, clues
     cdef Solver s
+    if summary is not None and summary.shape[0] < 2 * stop:
+        raise ValueError("summary must hold 2 ints per puzzle")
     if stop <= start:
         return
     if grids.shape[0] < stop * cells or solutions.shape[0] < stop * cells:
@@ -1477,6 +1483,19 @@ def rate_range(
                     outcome = rate_loaded(&s, &solutions[i * cells], &counts[i * COUNT_SLOTS])
                 if outcome != SOLVE_OK:
                     counts[i * COUNT_SLOTS] = outcome
+                if summary is None:
+                    continue
+                hardest = -1
+                for tech in range(COUNT_SLOTS):
+                    if counts[i * COUNT_SLOTS + tech] > 0 and (
+                        hardest < 0 or LEVELS[tech] >= LEVELS[hardest]
+                    ):
+                        hardest = tech
+                clues = 0
+                for cell in range(cells):
+                    clues += grids[i * cells + cell] != 0
+                summary[2 * i] = hardest
+                summary[2 * i + 1] = clues
             solver_free(&s)
 
 

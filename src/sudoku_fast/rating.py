@@ -196,9 +196,9 @@ def _rate_grids(
     tables = _logic.tables_for(geometry)
     slots = _logic.SLOTS
     counts = array("i", bytes(4 * slots * n))
+    summary = array("i", bytes(8 * n))  # per puzzle: hardest technique, clues
     solutions = results.solutions
-    cells = geometry.cells
-    names, rank, levels, level_names = _NAMES, _RANK.__getitem__, TECHNIQUE_LEVEL, LEVEL_NAMES
+    names, levels, level_names = _NAMES, TECHNIQUE_LEVEL, LEVEL_NAMES
     guesses, nodes = results.guesses, results.nodes
     ratings: list[Rating | None] = [None] * n
     failed: list[int] = []
@@ -210,7 +210,7 @@ def _rate_grids(
     make = Rating
 
     def rate_chunk(start: int, stop: int) -> None:
-        _logic.rate_range(tables, grids, solutions, counts, start, stop)
+        _logic.rate_range(tables, grids, solutions, counts, start, stop, summary)
         if scored:
             _se.se_range(tables, grids, solutions, se_out, start, stop, budget)
         # The Python objects of this chunk are built by the thread that rated it, so
@@ -223,9 +223,9 @@ def _rate_grids(
                 failed.append(i)
                 continue
             used = dict(compress(zip(names, row, strict=True), row))
-            hardest = max(used, key=rank, default="none")
+            hardest_index, clues = summary[2 * i], summary[2 * i + 1]
+            hardest = names[hardest_index] if hardest_index >= 0 else "none"
             level = levels.get(hardest, 1)
-            clues = cells - grids[i * cells : (i + 1) * cells].count(0)
             if scored:
                 tenths, tech, _, status = se_out[i * se_slots : (i + 1) * se_slots]
                 if status < 0:
