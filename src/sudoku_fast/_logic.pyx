@@ -505,69 +505,41 @@ cdef bint find_naked_single(Solver *s) noexcept nogil:
 # Locked candidates
 
 
-cdef bint find_pointing(Solver *s) noexcept nogil:
+cdef bint locked_candidates(Solver *s, int first, int last, bint from_box, int tech) noexcept nogil:
+    """A digit confined to one crossing of a unit leaves the rest of the crossed unit.
+
+    Units first..last-1 are searched in order: boxes (pointing, the crossed units are
+    lines) or lines (claiming, the crossed units are boxes). The record's aux holds
+    (this unit, the crossed unit), as `logic.find_pointing` / `find_claiming` do.
+    """
     cdef const Tables *t = s.t
     cdef int n = s.n
-    cdef int b, box_unit, d, e, line, i
-    cdef uint64_t where, bit, line_mask, box_mask
-    for b in range(n):
-        box_unit = 2 * n + b
+    cdef int unit, d, e, other, i
+    cdef uint64_t where, bit, own_mask, other_mask
+    for unit in range(first, last):
         for d in range(n):
-            where = s.pos[box_unit * n + d]
+            where = s.pos[unit * n + d]
             if not (where & (where - 1)):
                 continue  # fewer than two places
-            for e in range(t.cross_start[box_unit], t.cross_start[box_unit + 1]):
-                line = t.cross_unit[e]
-                line_mask = t.cross_line_mask[e]
-                box_mask = t.cross_box_mask[e]
-                if where & ~box_mask:
+            for e in range(t.cross_start[unit], t.cross_start[unit + 1]):
+                other = t.cross_unit[e]
+                own_mask = t.cross_box_mask[e] if from_box else t.cross_line_mask[e]
+                other_mask = t.cross_line_mask[e] if from_box else t.cross_box_mask[e]
+                if where & ~own_mask:
                     continue
                 bit = (<uint64_t>1) << d
-                step_begin(s, POINTING)
+                step_begin(s, tech)
                 for i in range(n):
-                    if not ((line_mask >> i) & 1):
-                        add_eliminations(s, t.units[line * n + i], bit)
+                    if not ((other_mask >> i) & 1):
+                        add_eliminations(s, t.units[other * n + i], bit)
                 if s.step.nelim:
                     for i in range(n):
                         if (where >> i) & 1:
-                            add_cell(s, t.units[box_unit * n + i])
+                            add_cell(s, t.units[unit * n + i])
                     s.step.digits[0] = d + 1
                     s.step.ndigits = 1
-                    s.step.aux[0] = box_unit
-                    s.step.aux[1] = line
-                    return True
-    return False
-
-
-cdef bint find_claiming(Solver *s) noexcept nogil:
-    cdef const Tables *t = s.t
-    cdef int n = s.n
-    cdef int line, d, e, box_unit, i
-    cdef uint64_t where, bit, line_mask, box_mask
-    for line in range(2 * n):
-        for d in range(n):
-            where = s.pos[line * n + d]
-            if not (where & (where - 1)):
-                continue
-            for e in range(t.cross_start[line], t.cross_start[line + 1]):
-                box_unit = t.cross_unit[e]
-                line_mask = t.cross_line_mask[e]
-                box_mask = t.cross_box_mask[e]
-                if where & ~line_mask:
-                    continue
-                bit = (<uint64_t>1) << d
-                step_begin(s, CLAIMING)
-                for i in range(n):
-                    if not ((box_mask >> i) & 1):
-                        add_eliminations(s, t.units[box_unit * n + i], bit)
-                if s.step.nelim:
-                    for i in range(n):
-                        if (where >> i) & 1:
-                            add_cell(s, t.units[line * n + i])
-                    s.step.digits[0] = d + 1
-                    s.step.ndigits = 1
-                    s.step.aux[0] = line
-                    s.step.aux[1] = box_unit
+                    s.step.aux[0] = unit
+                    s.step.aux[1] = other
                     return True
     return False
 
@@ -1323,9 +1295,9 @@ cdef int next_step(Solver *s, int max_level, int min_level) noexcept nogil:
         elif tech == NAKED_SINGLE:
             found = find_naked_single(s)
         elif tech == POINTING:
-            found = find_pointing(s)
+            found = locked_candidates(s, 2 * s.n, 3 * s.n, True, POINTING)
         elif tech == CLAIMING:
-            found = find_claiming(s)
+            found = locked_candidates(s, 0, 2 * s.n, False, CLAIMING)
         elif tech == NAKED_PAIR:
             found = naked_subset(s, 2, NAKED_PAIR)
         elif tech == HIDDEN_PAIR:
