@@ -1,23 +1,38 @@
-"""Parquet through the CLI against in-memory solve_many on a numpy array of the same puzzles.
+"""Parquet through the CLI against in-memory solve_many on the same puzzles.
 
-Builds a Parquet file of ROWS puzzles (the shared Kaggle 10k set repeated, with an id
-column and the given solutions), times `sudoku-fast solve in.parquet -o out.parquet`
-(the command's own rate, and its max RSS measured by the OS), times `solve_many` on the
-same puzzles as an (n, 81) uint8 array, and checks every answer of the output file.
+Builds a Parquet file of ROWS puzzles from the shared sets, each row a distinct puzzle:
+the set is cycled and every copy gets its digits relabelled by a random permutation (a
+relabelled puzzle is as hard as the original and its solution is the original's,
+relabelled). `--set kaggle` takes the Kaggle 10k set (easy puzzles: the worst case for
+the I/O share); `--set mix` adds sudoku17_49158, magictour_top2365 and the SE-rated
+set. Columns: id, quizzes, solutions (the relabelled given solution where the set has
+one, else null).
 
-    python bench/parquet_io.py --rows 1000000 [--rows 10000000] [--threads N]
+Each round times, interleaved: `sudoku-fast solve in.parquet -o out.parquet` (the rate
+the command reports, its wall time, CPU time and max RSS from the kernel), the same
+command from another source tree (`--before SRC`, e.g. a checkout of the previous
+commit), and `solve_many` on the puzzles as an (n, 81) uint8 array, as a pyarrow
+ChunkedArray (output="arrow") and as a pandas Series (output="like"). Medians over the
+rounds are printed, with the ratios to the in-memory numpy rate of the same round.
+Every answer of the output file is checked by a rule check written here (rows, columns,
+boxes, clues kept; no engine code) and against the given solutions.
+
+    python bench/parquet_io.py --rows 1000000 --set kaggle --rounds 3 [--before SRC]
+    python bench/parquet_io.py --rows 10000000 --rounds 1 --only-cli   # RSS at 10x rows
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import os
-import resource
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyarrow as pa
@@ -26,84 +41,221 @@ import pyarrow.parquet as pq
 import sudoku_fast as sf
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
-SOURCE = SHARED / "kaggle_bryanpark_10k_with_solutions.csv"
+GROUP = 131_072
 
 
-def build(path: Path, rows: int) -> tuple[list[str], list[str]]:
-    lines = SOURCE.read_text().split()[1:]
-    puzzles = [line.split(",")[0] for line in lines]
-    solutions = [line.split(",")[1] for line in lines]
-    reps = -(-rows // len(puzzles))
+def load_set(name: str) -> tuple[np.ndarray, np.ndarray]:
+    """(puzzles, solutions) as (n, 81) ASCII byte arrays; a solution row of zeros if unknown."""
+    puzzles: list[str] = []
+    solutions: list[str] = []
+    with (SHARED / "kaggle_bryanpark_10k_with_solutions.csv").open() as f:
+        for row in csv.DictReader(f):
+            puzzles.append(row["puzzle"])
+            solutions.append(row["solution"])
+    if name == "mix":
+        extra = [
+            line.strip()
+            for file in ("sudoku17_49158.txt", "magictour_top2365.txt")
+            for line in (SHARED / file).read_text().splitlines()
+            if len(line.strip()) == 81
+        ]
+        with (SHARED / "sudoku_exchange_se_rated.csv").open() as f:
+            extra += [row["puzzle"] for row in csv.DictReader(f)]
+        puzzles += extra
+        solutions += ["\0" * 81] * len(extra)
+    p = np.frombuffer("".join(puzzles).encode(), dtype=np.uint8).reshape(-1, 81)
+    s = np.frombuffer("".join(solutions).encode(), dtype=np.uint8).reshape(-1, 81)
+    return p, s
+
+
+def relabel(rows: np.ndarray, perms: np.ndarray) -> np.ndarray:
+    """Map digit d of row i to perms[i, d - 1]; '.', '0' and NUL stay."""
+    table = np.tile(np.arange(256, dtype=np.uint8), (len(rows), 1))
+    table[:, ord("1") : ord("9") + 1] = perms
+    return np.take_along_axis(table, rows.astype(np.intp), axis=1)
+
+
+def strings(rows: np.ndarray) -> pa.Array:
+    """(n, 81) ASCII bytes -> a pyarrow string array (null where the row is all NUL)."""
+    n = len(rows)
+    offsets = pa.py_buffer(np.arange(n + 1, dtype=np.int32) * 81)
+    valid = rows[:, 0] != 0
+    validity = None if valid.all() else pa.py_buffer(np.packbits(valid, bitorder="little"))
+    nulls = int(n - valid.sum())
+    data = pa.py_buffer(np.ascontiguousarray(rows).tobytes())
+    return pa.Array.from_buffers(pa.string(), n, [validity, offsets, data], null_count=nulls)
+
+
+def build(path: Path, rows: int, which: str) -> None:
+    """Write the benchmark file (see the module doc), in row groups of GROUP rows."""
+    puzzles, solutions = load_set(which)
+    rng = np.random.default_rng(2024)
     writer = None
-    written = 0
-    for _ in range(reps):
-        take = min(len(puzzles), rows - written)
+    done = 0
+    while done < rows:
+        take = min(GROUP, rows - done)
+        index = np.arange(done, done + take) % len(puzzles)
+        perms = (np.argsort(rng.random((take, 9)), axis=1) + ord("1")).astype(np.uint8)
         table = pa.table(
             {
-                "id": pa.array(np.arange(written, written + take)),
-                "quizzes": pa.array(puzzles[:take]),
-                "solutions": pa.array(solutions[:take]),
+                "id": pa.array(np.arange(done, done + take)),
+                "quizzes": strings(relabel(puzzles[index], perms)),
+                "solutions": strings(relabel(solutions[index], perms)),
             }
         )
         if writer is None:
             writer = pq.ParquetWriter(path, table.schema)
-        writer.write_table(table, row_group_size=131_072)
-        written += take
+        writer.write_table(table)
+        done += take
     assert writer is not None
     writer.close()
-    return puzzles, solutions
 
 
-def cli_run(src: Path, out: Path, threads: int | None) -> tuple[float, float]:
-    """(seconds of the solve as the command reports it, max RSS of the child in MiB)."""
+def column_bytes(column: Any) -> np.ndarray:
+    """An Arrow string column of 81-character rows (no nulls) as an (n, 81) uint8 array."""
+    column = pa.chunked_array(column) if isinstance(column, pa.Array) else column
+    parts = []
+    for chunk in column.chunks:
+        offsets = np.frombuffer(chunk.buffers()[1], dtype=np.int32)[
+            chunk.offset : chunk.offset + len(chunk) + 1
+        ]
+        assert (np.diff(offsets) == 81).all(), "a row is not 81 characters"
+        data = np.frombuffer(chunk.buffers()[2], dtype=np.uint8)
+        parts.append(data[offsets[0] : offsets[-1]].reshape(-1, 81))
+    return np.concatenate(parts) if parts else np.zeros((0, 81), np.uint8)
+
+
+def rule_check(puzzles: np.ndarray, answers: np.ndarray) -> None:
+    """Every answer is a full grid by the rules and keeps every clue (ASCII rows)."""
+    grid = answers.astype(np.int16) - ord("0")
+    assert ((grid >= 1) & (grid <= 9)).all(), "an answer has a cell that is not 1-9"
+    want = np.arange(1, 10)
+    square = grid.reshape(-1, 9, 9)
+    boxes = square.reshape(-1, 3, 3, 3, 3).transpose(0, 1, 3, 2, 4).reshape(-1, 9, 9)
+    for units in (square, square.transpose(0, 2, 1), boxes):
+        assert (np.sort(units, axis=2) == want).all(), "a row, column or box repeats a digit"
+    clue = (puzzles != ord(".")) & (puzzles != ord("0"))
+    assert (puzzles[clue] == answers[clue]).all(), "an answer changes a clue"
+
+
+def verify(out: Path, rows: int) -> None:
+    """Check the output file: row order, every answer by the rules, given solutions."""
+    seen = 0
+    for batch in pq.ParquetFile(out).iter_batches(batch_size=GROUP):
+        ids = batch.column("id").to_numpy()
+        assert (ids == np.arange(seen, seen + len(ids))).all(), "rows out of order"
+        puzzles = column_bytes(batch.column("quizzes"))
+        answers = column_bytes(batch.column("solution"))
+        rule_check(puzzles, answers)
+        given = batch.column("solutions")
+        known = given.is_valid().to_numpy(zero_copy_only=False)
+        if known.any():
+            assert (column_bytes(given.filter(known)) == answers[known]).all(), "wrong solution"
+        seen += len(ids)
+    assert seen == rows, f"{seen} rows written, {rows} expected"
+
+
+def cli_run(src: Path, out: Path, threads: int | None, source: str | None) -> dict[str, float]:
+    """Run the command once: its reported seconds, wall seconds, CPU seconds, max RSS MiB."""
     cmd = [sys.executable, "-m", "sudoku_fast", "solve", str(src), "-o", str(out)]
     if threads is not None:
         cmd += ["--threads", str(threads)]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    done = subprocess.run(cmd, check=True, capture_output=True, text=True)
-    rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    if rss < before:
-        rss = before
-    seconds = float(done.stderr.split(" puzzles in ")[1].split(" s ")[0])
-    return seconds, rss / 1024
+    env = dict(os.environ)
+    if source is not None:
+        env["PYTHONPATH"] = source
+    # Through /usr/bin/time, a small process: a child forked from this (large) one would
+    # report this one's memory as its own maximum.
+    stats = Path(tempfile.gettempdir()) / f"parquet_io_bench_{os.getpid()}.time"
+    cmd = ["/usr/bin/time", "-o", str(stats), "-f", "%e %U %S %M", *cmd]
+    done = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    wall, user, system, rss = stats.read_text().split()[-4:]
+    stats.unlink()
+    return {
+        "seconds": float(done.stderr.split(" puzzles in ")[1].split(" s ")[0]),
+        "wall": float(wall),
+        "cpu": float(user) + float(system),
+        "rss": int(rss) / 1024,
+    }
 
 
-def in_memory(puzzles: list[str], rows: int, threads: int | None) -> float:
-    raw = np.frombuffer("".join(puzzles).encode(), dtype=np.uint8).reshape(-1, 81)
-    grid = np.where(raw == ord("."), 0, raw - ord("0")).astype(np.uint8)
-    grids = np.resize(grid, (rows, 81))
-    start = time.perf_counter()
-    sf.solve_many(grids, threads)
-    return time.perf_counter() - start
-
-
-def verify(out: Path) -> None:
-    for batch in pq.ParquetFile(out).iter_batches(columns=["id", "solutions", "solution"]):
-        assert batch.column("solution").equals(batch.column("solutions")), "wrong solution"
+def in_memory(data: Any, threads: int | None, output: str | None) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one solve_many call."""
+    cpu, start = time.process_time(), time.perf_counter()
+    sf.solve_many(data, threads=threads, output=output)
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--rows", type=int, action="append")
+    parser.add_argument("--rows", type=int, default=1_000_000)
+    parser.add_argument("--set", choices=("kaggle", "mix"), default="kaggle")
     parser.add_argument("--threads", type=int, default=None)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--before", default=None, help="source tree of the 'before' code")
+    parser.add_argument("--only-cli", action="store_true", help="time the command only")
+    parser.add_argument("--dir", default=None, help="where to put the files (default: a temp dir)")
     args = parser.parse_args()
-    print(f"cores usable: {len(os.sched_getaffinity(0))}, threads: {args.threads or 'all'}")
-    print("rows | CLI Parquet solve /s (best) | solve_many numpy /s (best) | ratio | CLI max RSS")
-    with tempfile.TemporaryDirectory() as tmp:
-        for rows in args.rows or [1_000_000]:
-            src, out = Path(tmp) / "in.parquet", Path(tmp) / "out.parquet"
-            puzzles, _ = build(src, rows)
-            cli_best, mem_best, rss = float("inf"), float("inf"), 0.0
-            for _ in range(args.repeat):
-                seconds, rss = cli_run(src, out, args.threads)
-                cli_best = min(cli_best, seconds)
-                mem_best = min(mem_best, in_memory(puzzles, rows, args.threads))
-            verify(out)
+    rows = args.rows
+    print(
+        f"cores usable: {len(os.sched_getaffinity(0))}, threads: {args.threads or 'all'}, "
+        f"rows: {rows:,}, set: {args.set}"
+    )
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
+        src, out = Path(tmp) / "in.parquet", Path(tmp) / "out.parquet"
+        build(src, rows, args.set)
+        table = None if args.only_cli else pq.read_table(src, columns=["quizzes"])
+        runs: dict[str, list[dict[str, float]]] = {}
+        for r in range(args.rounds):
+            timings = {"cli": cli_run(src, out, args.threads, None)}
+            if r == 0:
+                verify(out, rows)
+            if args.before is not None:
+                timings["cli before"] = cli_run(src, out, args.threads, args.before)
+            if table is not None:
+                column = table.column("quizzes")
+                grids = np.where((b := column_bytes(column)) == ord("."), 0, b - ord("0")).astype(
+                    np.uint8
+                )
+                for label, data, output in (
+                    ("numpy", grids, None),
+                    ("arrow", column, "arrow"),
+                    ("pandas", column.to_pandas(types_mapper=pd_string()), "like"),
+                ):
+                    wall, cpu = in_memory(data, args.threads, output)
+                    timings[label] = {"seconds": wall, "cpu": cpu}
+                del grids
+            for label, timing in timings.items():
+                runs.setdefault(label, []).append(timing)
             print(
-                f"{rows:,} | {rows / cli_best:,.0f} | {rows / mem_best:,.0f} | "
-                f"{mem_best / cli_best:.2f} | {rss:,.0f} MiB"
+                f"round {r + 1}: "
+                + ", ".join(f"{k} {v['seconds']:.2f} s" for k, v in timings.items()),
+                flush=True,
             )
+        print(
+            "\nhow | rate /s (median) | x numpy (median of rounds) | CPU s | wall s | max RSS MiB"
+        )
+        for label, timings in runs.items():
+            rate = statistics.median(rows / t["seconds"] for t in timings)
+            ratio = (
+                statistics.median(
+                    m["seconds"] / t["seconds"] for t, m in zip(timings, runs["numpy"], strict=True)
+                )
+                if "numpy" in runs
+                else float("nan")
+            )
+            cpu = statistics.median(t["cpu"] for t in timings)
+            wall = statistics.median(t.get("wall", t["seconds"]) for t in timings)
+            rss = max(t.get("rss", 0.0) for t in timings)
+            print(f"{label} | {rate:,.0f} | {ratio:.2f} | {cpu:.2f} | {wall:.2f} | {rss:,.0f}")
+
+
+def pd_string() -> Any:
+    """pandas' Arrow-backed string dtype for Arrow strings (a types_mapper)."""
+    import pandas as pd
+
+    dtype = pd.StringDtype("pyarrow")
+    return {pa.string(): dtype, pa.large_string(): dtype}.get
 
 
 if __name__ == "__main__":

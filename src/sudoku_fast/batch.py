@@ -17,6 +17,7 @@ import functools
 import itertools
 import math
 import os
+import re
 import sys
 import threading
 import time
@@ -205,6 +206,29 @@ class SearchLimitExceeded(RuntimeError):
         # Exceptions pickle as (class, args), and args holds only the message: without
         # this a process pool could not send one back from a worker.
         return (type(self), (str(self), self.indices, self.partial))
+
+
+_ITEM = re.compile(r"\bpuzzle (\d+)")
+
+
+def renumber_error(err: Exception, first: int, where: str = "") -> Exception:
+    """`err`, raised for a batch that starts at item `first` of a larger whole, renumbered.
+
+    A ValueError, TypeError or SearchLimitExceeded naming "puzzle k" comes back as the
+    same kind of error naming "puzzle first + k", with `where` (say "partition 3: ") in
+    front; a SearchLimitExceeded's `indices` are shifted too (its `partial` stays the
+    batch's). Any other error comes back unchanged.
+    """
+    if not isinstance(err, (ValueError, TypeError, SearchLimitExceeded)):
+        return err
+    message = _ITEM.sub(lambda m: f"puzzle {first + int(m[1])}", str(err), count=1)
+    message = where + message
+    if isinstance(err, SearchLimitExceeded):
+        return SearchLimitExceeded(message, [first + i for i in err.indices], err.partial)
+    try:
+        return type(err)(message)
+    except TypeError:  # a subclass with another constructor
+        return err
 
 
 def _runs_on_core(geometry: Geometry) -> bool:

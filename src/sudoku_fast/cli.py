@@ -999,6 +999,7 @@ def _cmd_rate(args: argparse.Namespace) -> int:
             threads=args.threads,
             box=args.box,
             alphabet=args.alphabet,
+            compression=args.compression,
         )
         return 0
     source, name, _ = open_input(args.file)

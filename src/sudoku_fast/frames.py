@@ -323,13 +323,34 @@ def solutions_out(results: EngineResults, column: Column | None, output: str | N
         return decode_solutions(results)
     if kind == "arrow":
         return _arrow_solutions(results, column)
+    if _arrow_backed(column):
+        assert column is not None
+        return _pandas_strings(_arrow_solutions(results, None), column.source)
     texts = decode_solutions(results)
     return _like(texts, column, "solution")
 
 
 def needs_texts(column: Column | None, output: str | None) -> bool:
     """True when the answer is built from Python strings (not straight from buffers)."""
-    return _output_kind(column, output) != "arrow"
+    return _output_kind(column, output) != "arrow" and not _arrow_backed(column)
+
+
+def _arrow_backed(column: Column | None) -> bool:
+    """True for a pandas Series whose strings live in Arrow: its "like" output can too."""
+    if column is None or column.kind != "pandas":
+        return False
+    dtype = getattr(column.source, "dtype", None)
+    return getattr(dtype, "storage", None) == "pyarrow" and "pyarrow" in sys.modules
+
+
+def _pandas_strings(array: Any, source: Any) -> Any:
+    """A pyarrow string array as a pandas Series of the source's string dtype and index."""
+    import pandas as pd
+
+    dtype = source.dtype
+    values = dtype.construct_array_type()._from_sequence(array, dtype=dtype)
+    index = source.index if isinstance(source, pd.Series) else None
+    return pd.Series(values, index=index, name=getattr(source, "name", None) or "solution")
 
 
 def counts_out(counts: list[int], column: Column | None, output: str | None) -> Any:

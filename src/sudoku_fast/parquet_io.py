@@ -6,20 +6,36 @@ the first of `puzzle`, `quizzes`, `quiz`, `puzzles`) goes to the engine through
 `frames` straight from its Arrow buffers; the answers are appended as a new column
 (`solution`, `count` or the rating fields) and every other column of the input is
 written unchanged, in input order. Needs pyarrow (the `arrow` extra).
+
+Decoding and encoding Parquet cost about as much CPU as solving easy puzzles, so the
+three overlap (`pipeline`): while the engine works on one batch, the next is read and
+the previous one written, each on its own thread (pyarrow releases the GIL for both).
+The output is compressed with the puzzle column's codec (or the one asked for), and the
+puzzle and answer columns are written without a dictionary: puzzles and solutions are
+nearly all distinct, so a dictionary would be built only to be dropped.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from . import frames
-from .batch import DEFAULT_MAX_NODES, count_many, solve_many
+from .batch import (
+    DEFAULT_MAX_NODES,
+    SearchLimitExceeded,
+    count_many,
+    renumber_error,
+    solve_many,
+)
 
 PUZZLE_COLUMNS = ("puzzle", "quizzes", "quiz", "puzzles")
-BATCH_ROWS = 262_144  # rows read at a time: large enough to keep every thread busy
+# Rows read at a time: enough to keep every engine thread busy; three batches are in
+# memory at once (being read, solved, written).
+BATCH_ROWS = 131_072
 MAGIC = b"PAR1"
 
 
@@ -75,10 +91,72 @@ class ParquetReport:
 def record_batches(path: str, column: str | None) -> tuple[str, Any, Iterator[Any]]:
     """(puzzle column name, schema, iterator of record batches) of a Parquet file."""
     _, pq = _pyarrow()
-    source = pq.ParquetFile(path)
+    source = pq.ParquetFile(path, memory_map=True)  # no copy of each page into a buffer
     schema = source.schema_arrow
     name = puzzle_column(list(schema.names), column)
     return name, schema, source.iter_batches(batch_size=BATCH_ROWS)
+
+
+# Parquet's codec names as the metadata gives them -> the names ParquetWriter takes.
+_CODECS = {"UNCOMPRESSED": "none", "LZ4_RAW": "lz4", "LZ4": "lz4"}
+
+
+def input_codec(path: str, name: str) -> str:
+    """The codec of column `name` in the first row group of `path` ("snappy" if none)."""
+    _, pq = _pyarrow()
+    metadata = pq.ParquetFile(path).metadata
+    if metadata.num_row_groups == 0:
+        return "snappy"
+    group = metadata.row_group(0)
+    for i in range(group.num_columns):
+        chunk = group.column(i)
+        if chunk.path_in_schema == name:
+            codec = str(chunk.compression).upper()
+            return _CODECS.get(codec, codec.lower())
+    return "snappy"
+
+
+CODECS = ("input", "none", "snappy", "lz4", "zstd", "gzip", "brotli")
+
+
+def writer_options(
+    path: str, name: str, compression: str, columns: list[str], plain: list[str]
+) -> dict[str, Any]:
+    """ParquetWriter keywords: the codec (or the input's) and the columns given a dictionary.
+
+    `columns` are the output's columns; those in `plain` (the puzzles and the answers,
+    nearly all distinct) are written without a dictionary.
+    """
+    if compression not in CODECS:
+        raise ValueError(f"compression must be one of {', '.join(CODECS)}, got {compression!r}")
+    codec = input_codec(path, name) if compression == "input" else compression
+    return {"compression": codec, "use_dictionary": [c for c in columns if c not in plain]}
+
+
+def pipeline(
+    batches: Iterator[Any], answer: Callable[[Any], Any], write: Callable[[Any, Any], None]
+) -> None:
+    """Call `write(batch, answer(batch))` for every batch, in order, overlapping the steps.
+
+    `answer` runs in the caller (on the engine's threads) while one thread reads the
+    next batch and another writes the previous answers; at most three batches are held
+    at once. An error in any step stops the loop and is raised here once the reading
+    and writing threads have finished what they were doing.
+    """
+    with (
+        ThreadPoolExecutor(1, thread_name_prefix="sudoku_fast_read") as reader,
+        ThreadPoolExecutor(1, thread_name_prefix="sudoku_fast_write") as writer,
+    ):
+        reading = reader.submit(next, batches, None)
+        writing = None
+        while (batch := reading.result()) is not None:
+            reading = reader.submit(next, batches, None)
+            result = answer(batch)
+            if writing is not None:
+                writing.result()
+            writing = writer.submit(write, batch, result)
+        if writing is not None:
+            writing.result()
 
 
 def solve_parquet(
@@ -92,11 +170,13 @@ def solve_parquet(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    compression: str = "input",
 ) -> ParquetReport:
     """Solve (or count, with `count`) every puzzle of a Parquet file into another one.
 
     The output has the input's columns and a `solution` column (string, null where
-    there is no solution) or a `count` column (int32, up to `limit`).
+    there is no solution) or a `count` column (int32, up to `limit`), compressed with
+    `compression` (one of CODECS; "input": the puzzle column's codec in the input).
     """
     pa, pq = _pyarrow()
     name, schema, batches = record_batches(path, column)
@@ -105,22 +185,35 @@ def solve_parquet(
         answer = f"{answer}_found"
     out_schema = schema.append(pa.field(answer, pa.int32() if count else pa.string()))
     report = ParquetReport()
-    start = time.perf_counter()
-    with pq.ParquetWriter(output, out_schema) as writer:
-        for batch in batches:
-            puzzles = batch.column(name)
-            geometry: dict[str, Any] = {"box": box, "alphabet": alphabet, "max_nodes": max_nodes}
+    keywords: dict[str, Any] = {"box": box, "alphabet": alphabet, "max_nodes": max_nodes}
+
+    def answer_batch(batch: Any) -> Any:
+        puzzles = batch.column(name)
+        try:
             if count:
-                answers = count_many(puzzles, limit, threads=threads, output="arrow", **geometry)
-                found = sum(1 for c in answers.to_numpy() if c > 0)
+                answers = count_many(puzzles, limit, threads=threads, output="arrow", **keywords)
+                found = int((answers.to_numpy() > 0).sum())
             else:
-                answers = solve_many(puzzles, threads=threads, output="arrow", **geometry)
+                answers = solve_many(puzzles, threads=threads, output="arrow", **keywords)
                 found = len(answers) - answers.null_count
-            report.rows += len(batch)
-            report.solved += found
-            report.no_solution += len(batch) - found
-            columns = [*batch.columns, answers]
-            writer.write_batch(pa.RecordBatch.from_arrays(columns, schema=out_schema))
+        except (ValueError, TypeError, SearchLimitExceeded) as err:
+            raise renumber_error(err, report.rows, f"{path}: ") from None
+        report.rows += len(batch)
+        report.solved += found
+        report.no_solution += len(batch) - found
+        return answers
+
+    def write(batch: Any, answers: Any) -> None:
+        columns = [*batch.columns, answers]
+        writer.write_batch(pa.RecordBatch.from_arrays(columns, schema=out_schema))
+
+    start = time.perf_counter()
+    with pq.ParquetWriter(
+        output,
+        out_schema,
+        **writer_options(path, name, compression, out_schema.names, [name, answer]),
+    ) as writer:
+        pipeline(batches, answer_batch, write)
     report.seconds = time.perf_counter() - start
     return report
 
@@ -133,10 +226,12 @@ def rate_parquet(
     threads: int | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
+    compression: str = "input",
 ) -> int:
     """Rate every puzzle of a Parquet file into another one with the rating columns added.
 
-    A rating field whose name the input already uses gets the suffix `_rated`.
+    A rating field whose name the input already uses gets the suffix `_rated`; the
+    output is compressed as `solve_parquet` does it.
 
     Returns the number of rows. Raises ValueError naming a puzzle that cannot be rated.
     """
@@ -145,23 +240,33 @@ def rate_parquet(
     pa, pq = _pyarrow()
     name, _, batches = record_batches(path, column)
     rows = 0
-    writer = None
-    try:
-        for batch in batches:
-            ratings = rate_many(
+    writers: list[Any] = []
+
+    def rate_batch(batch: Any) -> Any:
+        nonlocal rows
+        first, rows = rows, rows + len(batch)
+        try:
+            return rate_many(
                 batch.column(name), threads=threads, box=box, alphabet=alphabet, output="arrow"
             )
-            columns = [*batch.columns, *ratings.flatten()]
-            taken = set(batch.schema.names)
-            rated = [f"{f}_rated" if f in taken else f for f in frames.RATING_FIELDS]
-            names = [*batch.schema.names, *rated]
-            table = pa.RecordBatch.from_arrays(columns, names=names)
-            if writer is None:
-                writer = pq.ParquetWriter(output, table.schema)
-            writer.write_batch(table)
-            rows += len(batch)
+        except (ValueError, TypeError, SearchLimitExceeded) as err:
+            raise renumber_error(err, first, f"{path}: ") from None
+
+    def write(batch: Any, ratings: Any) -> None:
+        columns = [*batch.columns, *ratings.flatten()]
+        taken = set(batch.schema.names)
+        rated = [f"{f}_rated" if f in taken else f for f in frames.RATING_FIELDS]
+        names = [*batch.schema.names, *rated]
+        table = pa.RecordBatch.from_arrays(columns, names=names)
+        if not writers:
+            options = writer_options(path, name, compression, table.schema.names, [name])
+            writers.append(pq.ParquetWriter(output, table.schema, **options))
+        writers[0].write_batch(table)
+
+    try:
+        pipeline(batches, rate_batch, write)
     finally:
-        if writer is not None:
+        for writer in writers:
             writer.close()
     return rows
 
@@ -188,12 +293,18 @@ def write_generated(path: str, puzzles: list[str], seed: int | None) -> None:
 
 
 def add_column_option(parser: Any) -> None:
-    """The `--column` option of the commands that read Parquet."""
+    """The `--column` and `--compression` options of the commands that read Parquet."""
     parser.add_argument(
         "--column",
         default=None,
         metavar="NAME",
         help=f"Parquet input: the puzzle column (default: {' / '.join(PUZZLE_COLUMNS)})",
+    )
+    parser.add_argument(
+        "--compression",
+        choices=CODECS,
+        default="input",
+        help="Parquet output: the codec (default 'input': the puzzle column's codec)",
     )
 
 
@@ -213,6 +324,7 @@ def cli_solve(args: Any) -> int:
         box=args.box,
         alphabet=args.alphabet,
         max_nodes=args.max_nodes,
+        compression=args.compression,
     )
     if not args.quiet:
         rate = report.rows / report.seconds if report.seconds > 0 else 0.0
