@@ -269,3 +269,18 @@ def test_every_exception_of_the_package_survives_pickling() -> None:
     for cls, err in examples.items():
         copy = pickle.loads(pickle.dumps(err))
         assert type(copy) is cls and copy.args == err.args and vars(copy) == vars(err)
+
+
+def test_renumber_error_shifts_the_index_and_keeps_the_kind() -> None:
+    from sudoku_fast.batch import renumber_error
+
+    err = renumber_error(ValueError("puzzle 3: bad character 'x'"), 100, "part 2: ")
+    assert type(err) is ValueError and str(err) == "part 2: puzzle 103: bad character 'x'"
+    limit = renumber_error(
+        sf.SearchLimitExceeded("puzzle 1 and 1 more: no answer", [1, 4], [7]), 10
+    )
+    assert isinstance(limit, sf.SearchLimitExceeded)
+    assert str(limit) == "puzzle 11 and 1 more: no answer"
+    assert limit.indices == [11, 14] and limit.partial == [7]
+    other = KeyError("puzzle 3")
+    assert renumber_error(other, 5) is other

@@ -96,6 +96,26 @@ def test_pandas_series(expected: list[str | None]) -> None:
     assert list(ratings["level"]) == [r.level for r in sf.rate_many(PUZZLES[:5])]
 
 
+@pytest.mark.parametrize("dtype", ["string[pyarrow]", "str"])
+def test_pandas_arrow_strings_come_back_as_arrow_strings(
+    expected: list[str | None], dtype: str
+) -> None:
+    """An Arrow-backed string Series gets its solutions in the same dtype, nulls included."""
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyarrow")
+    batch = [*PUZZLES, UNSOLVABLE]
+    try:
+        series = pd.Series(batch, index=range(7, 7 + len(batch)), name="q", dtype=dtype)
+    except TypeError:
+        pytest.skip(f"this pandas has no {dtype} dtype")
+    if getattr(series.dtype, "storage", None) != "pyarrow":
+        pytest.skip(f"{dtype} is not Arrow-backed in this pandas")
+    like = sf.solve_many(series, output="like")
+    assert like.dtype == series.dtype
+    assert list(like.index) == list(series.index) and like.name == "q"
+    assert [None if pd.isna(x) else x for x in like] == expected
+
+
 def test_polars_series(expected: list[str | None]) -> None:
     pl = pytest.importorskip("polars")
     series = pl.Series("quizzes", [*PUZZLES, UNSOLVABLE])
