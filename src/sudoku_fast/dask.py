@@ -1,0 +1,364 @@
+"""Dask: solve, count, rate and generate puzzles partition by partition.
+
+Each function takes a dask DataFrame (the puzzle column chosen by name, by default the
+first of `puzzle`, `quizzes`, `quiz`, `puzzles`), a dask Series or a dask Bag of
+strings, and returns a lazy collection of the same kind built with `map_partitions`:
+a DataFrame gets the answer column(s) appended to its own, a Series becomes the
+answers with the same index, a Bag a Bag of answers. Nothing runs until the result is
+computed; each partition then goes through the batch functions (`solve_many`,
+`count_many`, `rate_many`) on the worker that holds it, with the engine's threads
+inside that worker. `generate` makes a DataFrame of new puzzles, one
+`generate_many` call per partition.
+
+Threads: `threads=None` gives each partition the usable cores of its worker's machine
+divided by the tasks that worker runs at once (its `nthreads`); outside a
+`dask.distributed` worker it is the engine's default (all usable cores). With several
+worker processes on one machine, pass `threads=1` (or the cores per process).
+
+Errors keep their kind: a malformed puzzle is a ValueError and a puzzle past its node
+budget a `SearchLimitExceeded` (with `indices` and `partial` for its partition) on the
+client, the message naming the partition ("partition 3: puzzle 5: ...", positions
+counted within the partition). Needs dask (the `dask` extra); dask, pandas and pyarrow
+are imported when these functions are called, not with the package.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from . import frames, parquet_io
+from .batch import (
+    DEFAULT_MAX_NODES,
+    SearchLimitExceeded,
+    count_many,
+    renumber_error,
+    solve_many,
+    usable_cores,
+)
+from .generator import generate_many
+from .rating import rate_many
+
+# Rating fields as data-frame columns, with their dtypes.
+RATING_DTYPES = {
+    "level": "int64",
+    "name": "string",
+    "hardest": "string",
+    "clues": "int64",
+    "engine_guesses": "int64",
+    "engine_nodes": "int64",
+}
+GENERATED_COLUMNS = ("puzzle", "solution", "clues", "level", "name", "seed")
+
+
+def _dask() -> tuple[Any, Any, Any]:
+    """(dask.dataframe, dask.bag, pandas), or a ValueError saying how to install them."""
+    try:
+        import dask.bag as db
+        import dask.dataframe as dd
+        import pandas as pd
+    except ImportError:
+        raise ValueError("sudoku_fast.dask needs dask: pip install 'sudoku_fast[dask]'") from None
+    return dd, db, pd
+
+
+def worker_threads(threads: int | None) -> int | None:
+    """The engine threads for one partition (see the module doc); `threads` if given."""
+    if threads is not None:
+        return threads
+    try:
+        from distributed import get_worker
+
+        slots = get_worker().state.nthreads
+    except (ImportError, ValueError, AttributeError):
+        return None  # not in a distributed worker: the engine's own default
+    return max(1, usable_cores() // max(1, slots))
+
+
+def _string_dtype(pd: Any, like: Any = None) -> Any:
+    """pandas' Arrow-backed string dtype (the one `like` has, when it is one)."""
+    if getattr(like, "storage", None) == "pyarrow":
+        return like
+    return pd.StringDtype("pyarrow")
+
+
+# ------------------------------------------------------------------ per partition
+
+
+def _answer(
+    series: Any,
+    how: str,
+    keywords: dict[str, Any],
+    dtype: Any,
+    partition_info: dict[str, Any] | None,
+) -> Any:
+    """The answers for one pandas Series of puzzles: a Series (or DataFrame for "rate")."""
+    import pandas as pd
+
+    keywords = {**keywords, "threads": worker_threads(keywords["threads"])}
+    try:
+        if how == "solve":
+            answers = solve_many(series, output="like", **keywords)
+        elif how == "count":
+            answers = count_many(series, output="like", **keywords)
+        else:
+            ratings = rate_many(series, output="arrow", **keywords)
+            columns = {
+                name: pd.Series(
+                    ratings.field(name).to_numpy(zero_copy_only=False), index=series.index
+                )
+                for name in RATING_DTYPES
+            }
+            return pd.DataFrame(columns, index=series.index).astype(dtype)
+    except (ValueError, TypeError, SearchLimitExceeded) as err:
+        where = "" if partition_info is None else f"partition {partition_info['number']}: "
+        raise renumber_error(err, 0, where) from None
+    return pd.Series(answers, index=series.index).astype(dtype)
+
+
+def _frame_part(
+    frame: Any,
+    column: str,
+    names: list[str],
+    how: str,
+    keywords: dict[str, Any],
+    dtype: Any,
+    partition_info: dict[str, Any] | None = None,
+) -> Any:
+    answers = _answer(frame[column], how, keywords, dtype, partition_info)
+    if how == "rate":
+        answers.columns = names
+        return frame.assign(**{name: answers[name] for name in names})
+    return frame.assign(**{names[0]: answers})
+
+
+def _series_part(
+    series: Any,
+    name: str,
+    how: str,
+    keywords: dict[str, Any],
+    dtype: Any,
+    partition_info: dict[str, Any] | None = None,
+) -> Any:
+    answers = _answer(series, how, keywords, dtype, partition_info)
+    if how != "rate":
+        answers.name = name
+    return answers
+
+
+def _bag_part(items: Any, how: str, keywords: dict[str, Any]) -> list[Any]:
+    keywords = {**keywords, "threads": worker_threads(keywords["threads"])}
+    batch = list(items)
+    if how == "solve":
+        return list(solve_many(batch, **keywords))
+    if how == "count":
+        return list(count_many(batch, **keywords))
+    return list(rate_many(batch, **keywords))
+
+
+# ------------------------------------------------------------------ collections
+
+
+def _apply(
+    data: Any, how: str, column: str | None, names: list[str], keywords: dict[str, Any]
+) -> Any:
+    """Map the `how` step over the partitions of a dask DataFrame, Series or Bag."""
+    dd, db, pd = _dask()
+    if isinstance(data, db.Bag):
+        return data.map_partitions(_bag_part, how, keywords)
+    if isinstance(data, dd.Series):
+        meta_in = data._meta
+        dtype = _dtype_for(how, pd, meta_in.dtype)
+        if how == "rate":
+            meta = _empty_ratings(pd, meta_in.index)
+        else:
+            meta = pd.Series([], dtype=dtype, index=meta_in.index[:0], name=names[0])
+        return data.map_partitions(_series_part, names[0], how, keywords, dtype, meta=meta)
+    if isinstance(data, dd.DataFrame):
+        column = parquet_io.puzzle_column(list(data.columns), column)
+        taken = [name for name in names if name in data.columns]
+        if taken:
+            raise ValueError(
+                f"the data frame already has a column {taken[0]!r}; choose another name"
+            )
+        meta_in = data._meta
+        dtype = _dtype_for(how, pd, meta_in[column].dtype)
+        meta = meta_in.assign(
+            **{
+                name: pd.Series([], dtype=kind, index=meta_in.index)
+                for name, kind in _answer_dtypes(how, names, dtype).items()
+            }
+        )
+        return data.map_partitions(
+            _frame_part, column, names, how, keywords, dtype, meta=meta, enforce_metadata=False
+        )
+    raise TypeError(
+        f"expected a dask DataFrame, Series or Bag of puzzles, not {type(data).__name__}"
+    )
+
+
+def _dtype_for(how: str, pd: Any, puzzle_dtype: Any) -> Any:
+    """The answer dtype of one step: strings like the puzzles', int32 counts, rating dtypes."""
+    if how == "solve":
+        return _string_dtype(pd, puzzle_dtype)
+    if how == "count":
+        return "int32"
+    return {
+        name: (pd.StringDtype("pyarrow") if kind == "string" else kind)
+        for name, kind in RATING_DTYPES.items()
+    }
+
+
+def _answer_dtypes(how: str, names: list[str], dtype: Any) -> dict[str, Any]:
+    if how == "rate":
+        return dict(zip(names, dtype.values(), strict=True))
+    return {names[0]: dtype}
+
+
+def _empty_ratings(pd: Any, index: Any) -> Any:
+    """An empty data frame of the rating columns (the meta of a rated Series)."""
+    columns = {
+        name: pd.Series([], dtype=kind) for name, kind in _dtype_for("rate", pd, None).items()
+    }
+    return pd.DataFrame(columns, index=index[:0])
+
+
+def _keywords(
+    threads: int | None,
+    box: tuple[int, int] | None,
+    alphabet: str | None,
+    max_nodes: int | None,
+    **more: Any,
+) -> dict[str, Any]:
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)):
+        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
+    if threads == 0:
+        raise ValueError("threads must not be 0 (use None or -1 for all cores, 1 for serial)")
+    return {"threads": threads, "box": box, "alphabet": alphabet, "max_nodes": max_nodes, **more}
+
+
+def solve(
+    data: Any,
+    *,
+    column: str | None = None,
+    name: str = "solution",
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+) -> Any:
+    """Solve every puzzle of a dask DataFrame, Series or Bag, partition by partition.
+
+    A DataFrame comes back with a string column `name` (missing where a puzzle has no
+    solution) after its own columns; a Series as the solutions with its index; a Bag
+    as a Bag of solution strings (None where there is none). The other keywords are
+    `solve_many`'s; `threads` as in the module doc. Lazy: compute the result.
+    """
+    return _apply(data, "solve", column, [name], _keywords(threads, box, alphabet, max_nodes))
+
+
+def count(
+    data: Any,
+    limit: int = 2,
+    *,
+    column: str | None = None,
+    name: str = "count",
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+) -> Any:
+    """Count the solutions of every puzzle (up to `limit`) partition by partition.
+
+    Like `solve`, with an int32 column (or Series, or Bag of ints) of counts: 0 = no
+    solution, 1 = unique, `limit` = at least that many.
+    """
+    keywords = _keywords(threads, box, alphabet, max_nodes, limit=limit)
+    return _apply(data, "count", column, [name], keywords)
+
+
+def rate(
+    data: Any,
+    *,
+    column: str | None = None,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+) -> Any:
+    """Rate every puzzle partition by partition (see `rate_many`).
+
+    A DataFrame gets the columns of RATING_DTYPES (level, name, hardest, clues,
+    engine_guesses, engine_nodes) appended; a Series becomes a DataFrame of them with
+    its index; a Bag a Bag of `Rating` objects. A puzzle without exactly one solution
+    raises ValueError when the result is computed.
+    """
+    names = list(frames.RATING_FIELDS)
+    return _apply(data, "rate", column, names, _keywords(threads, box, alphabet, max_nodes))
+
+
+def generate(
+    n: int,
+    *,
+    npartitions: int,
+    difficulty: str | int | None = None,
+    seed: int | None = None,
+    size: int = 9,
+    symmetry: str | None = None,
+    minimal: bool = True,
+    threads: int | None = None,
+) -> Any:
+    """A dask DataFrame of `n` new puzzles made in `npartitions` partitions.
+
+    Columns: puzzle, solution, clues, level, name (the puzzle's rating) and seed (the
+    partition's seed, which with its row count and the other arguments remakes it).
+    The partition seeds come from `seed`, so the same arguments give the same frame;
+    each partition is one `generate_many` call (see it for `difficulty`, `size`,
+    `symmetry`, `minimal`) on its worker's threads.
+    """
+    dd, _, pd = _dask()
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"n must be an int >= 0, got {n!r}")
+    if isinstance(npartitions, bool) or not isinstance(npartitions, int) or npartitions < 1:
+        raise ValueError(f"npartitions must be an int >= 1, got {npartitions!r}")
+    _keywords(threads, None, None, None)
+    master = random.Random(seed)
+    sizes = [n // npartitions + (i < n % npartitions) for i in range(npartitions)]
+    parts = [(rows, master.getrandbits(63)) for rows in sizes]
+    options = {
+        "difficulty": difficulty,
+        "size": size,
+        "symmetry": symmetry,
+        "minimal": minimal,
+        "threads": threads,
+    }
+    meta = _generated_frame(pd, [], [], 0)
+    return dd.from_map(
+        _generate_part, parts, options=options, meta=meta, divisions=None, enforce_metadata=False
+    )
+
+
+def _generate_part(part: tuple[int, int], options: dict[str, Any]) -> Any:
+    import pandas as pd
+
+    rows, seed = part
+    threads = worker_threads(options["threads"])
+    puzzles = generate_many(rows, **{**options, "threads": threads, "seed": seed})
+    solutions = solve_many(puzzles, threads=threads)
+    return _generated_frame(pd, puzzles, solutions, seed, rate_many(puzzles, threads=threads))
+
+
+def _generated_frame(
+    pd: Any, puzzles: list[str], solutions: list[str | None], seed: int, ratings: Any = ()
+) -> Any:
+    text = pd.StringDtype("pyarrow")
+    return pd.DataFrame(
+        {
+            "puzzle": pd.Series(puzzles, dtype=text),
+            "solution": pd.Series(solutions, dtype=text),
+            "clues": pd.Series([r.clues for r in ratings], dtype="int64"),
+            "level": pd.Series([r.level for r in ratings], dtype="int64"),
+            "name": pd.Series([r.name for r in ratings], dtype=text),
+            "seed": pd.Series([seed] * len(puzzles), dtype="int64"),
+        }
+    )
