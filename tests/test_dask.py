@@ -212,3 +212,17 @@ def test_ray_data_map_batches() -> None:
         assert list(out["solution"]) == SOLUTIONS
     finally:
         ray.shutdown()
+
+
+def test_dask_is_imported_only_when_a_function_is_called() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import sudoku_fast.dask as sfd\n"
+        "assert 'dask' not in sys.modules and 'pandas' not in sys.modules, sorted(sys.modules)\n"
+        "sfd.solve(__import__('dask.bag').bag.from_sequence(['.' * 81]))\n"
+        "assert 'dask.dataframe' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -17,9 +17,12 @@ worker processes on one machine, pass `threads=1` (or the cores per process).
 
 Errors keep their kind: a malformed puzzle is a ValueError and a puzzle past its node
 budget a `SearchLimitExceeded` (with `indices` and `partial` for its partition) on the
-client, the message naming the partition ("partition 3: puzzle 5: ...", positions
-counted within the partition). Needs dask (the `dask` extra); dask, pandas and pyarrow
-are imported when these functions are called, not with the package.
+client. For a DataFrame or Series the message names the partition ("partition 3:
+puzzle 5: ...", positions counted within the partition); a Bag has no partition
+numbers to give, so its messages count within the partition alone.
+
+Needs dask (the `dask` extra); dask, pandas and pyarrow are imported when these
+functions are called, not with the package.
 """
 
 from __future__ import annotations
@@ -125,6 +128,7 @@ def _frame_part(
     dtype: Any,
     partition_info: dict[str, Any] | None = None,
 ) -> Any:
+    """One DataFrame partition with the answer column(s) for its puzzle column appended."""
     answers = _answer(frame[column], how, keywords, dtype, partition_info)
     if how == "rate":
         answers.columns = names
@@ -140,6 +144,7 @@ def _series_part(
     dtype: Any,
     partition_info: dict[str, Any] | None = None,
 ) -> Any:
+    """The answers for one Series partition, named `name` (a DataFrame for ratings)."""
     answers = _answer(series, how, keywords, dtype, partition_info)
     if how != "rate":
         answers.name = name
@@ -147,6 +152,7 @@ def _series_part(
 
 
 def _bag_part(items: Any, how: str, keywords: dict[str, Any]) -> list[Any]:
+    """The answers for one Bag partition, as a list."""
     keywords = {**keywords, "threads": worker_threads(keywords["threads"])}
     batch = list(items)
     if how == "solve":
@@ -210,6 +216,7 @@ def _dtype_for(how: str, pd: Any, puzzle_dtype: Any) -> Any:
 
 
 def _answer_dtypes(how: str, names: list[str], dtype: Any) -> dict[str, Any]:
+    """The new columns of a DataFrame and their dtypes."""
     if how == "rate":
         return dict(zip(names, dtype.values(), strict=True))
     return {names[0]: dtype}
@@ -230,6 +237,7 @@ def _keywords(
     max_nodes: int | None,
     **more: Any,
 ) -> dict[str, Any]:
+    """The batch functions' keywords, `threads` checked now rather than on a worker."""
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)):
         raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
     if threads == 0:
@@ -339,6 +347,7 @@ def generate(
 
 
 def _generate_part(part: tuple[int, int], options: dict[str, Any]) -> Any:
+    """One partition of `generate`: (rows, seed) -> a pandas DataFrame of GENERATED_COLUMNS."""
     import pandas as pd
 
     rows, seed = part
@@ -351,6 +360,7 @@ def _generate_part(part: tuple[int, int], options: dict[str, Any]) -> Any:
 def _generated_frame(
     pd: Any, puzzles: list[str], solutions: list[str | None], seed: int, ratings: Any = ()
 ) -> Any:
+    """The pandas DataFrame of one generated partition (empty: the collection's meta)."""
     text = pd.StringDtype("pyarrow")
     return pd.DataFrame(
         {
