@@ -91,7 +91,7 @@ class ParquetReport:
 def record_batches(path: str, column: str | None) -> tuple[str, Any, Iterator[Any]]:
     """(puzzle column name, schema, iterator of record batches) of a Parquet file."""
     _, pq = _pyarrow()
-    source = pq.ParquetFile(path, memory_map=True)  # no copy of each page into a buffer
+    source = pq.ParquetFile(path)
     schema = source.schema_arrow
     name = puzzle_column(list(schema.names), column)
     return name, schema, source.iter_batches(batch_size=BATCH_ROWS)
