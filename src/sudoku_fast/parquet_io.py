@@ -94,7 +94,17 @@ def record_batches(path: str, column: str | None) -> tuple[str, Any, Iterator[An
     source = pq.ParquetFile(path)
     schema = source.schema_arrow
     name = puzzle_column(list(schema.names), column)
-    return name, schema, source.iter_batches(batch_size=BATCH_ROWS)
+    return name, schema, _by_row_group(source)
+
+
+def _by_row_group(source: Any) -> Iterator[Any]:
+    """The record batches of a ParquetFile, one row group at a time.
+
+    One reader over the whole file would pre-buffer every row group's bytes at once,
+    so memory would grow with the file.
+    """
+    for group in range(source.num_row_groups):
+        yield from source.iter_batches(batch_size=BATCH_ROWS, row_groups=[group])
 
 
 # Parquet's codec names as the metadata gives them -> the names ParquetWriter takes.
