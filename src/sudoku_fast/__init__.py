@@ -11,6 +11,17 @@ True
 from ._version import __version__
 from .batch import SearchLimitExceeded, count_many, solve_many
 from .board import Board, load_board, save_board
+from .canonical import (
+    Transformation,
+    apply_transformation,
+    canonical,
+    canonical_many,
+    canonical_transform,
+    random_transform,
+    random_transform_many,
+    random_transformation,
+    transform,
+)
 from .generator import generate, generate_many
 from .grid import Geometry, geometry_for, is_solution, parse, show
 from .hints import candidates, hint
@@ -27,8 +38,13 @@ __all__ = [
     "SearchLimitExceeded",
     "Stats",
     "Summary",
+    "Transformation",
     "__version__",
+    "apply_transformation",
     "candidates",
+    "canonical",
+    "canonical_many",
+    "canonical_transform",
     "count_many",
     "count_solutions",
     "generate",
@@ -38,6 +54,9 @@ __all__ = [
     "is_solution",
     "load_board",
     "parse",
+    "random_transform",
+    "random_transform_many",
+    "random_transformation",
     "rate",
     "rate_many",
     "save_board",
@@ -45,4 +64,5 @@ __all__ = [
     "solve",
     "solve_many",
     "solve_stats",
+    "transform",
 ]
