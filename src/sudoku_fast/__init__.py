@@ -11,7 +11,7 @@ True
 from ._version import __version__
 from .batch import SearchLimitExceeded, count_many, solve_many
 from .board import Board, load_board, save_board
-from .canonical import (
+from .symmetry import (
     Transformation,
     apply_transformation,
     canonical,

@@ -1,6 +1,6 @@
 # cython: language_level=3
 # Every other directive is set once for all modules in setup.py.
-"""Canonical forms under the Sudoku symmetry group, compiled: the fast twin of `canonical.py`.
+"""Canonical forms under the Sudoku symmetry group, compiled: the fast twin of `symmetry.py`.
 
 The canonical form of a grid is the smallest string (empty cell 0 below every digit) over
 every grid the symmetry group reaches from it: relabelling the digits, permuting the
