@@ -7,12 +7,13 @@ from __future__ import annotations
 import pickle
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from conftest import data_file, read_csv, read_lines
 
 import sudoku_fast as sf
-from sudoku_fast import symmetry
+from sudoku_fast import cli, symmetry
 from sudoku_fast.grid import format_values, geometry_for, parse_grid
 
 SUDOKU17 = data_file("sudoku17_49158.txt", "sudoku17_sample.txt")
@@ -244,3 +245,41 @@ def test_empty_and_sparse_grids_end_quickly() -> None:
         assert one == "." * (n * n - 1) + "1"
     counts = Counter(sf.canonical(sf.random_transform("12" + "." * 79, seed=s)) for s in range(30))
     assert len(counts) == 1
+
+
+# ---------------------------------------------------------------- sudoku-fast dedup
+
+
+def test_dedup_command_keeps_first_occurrences(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    puzzles = read_lines(TOP2365)[:120]
+    lines: list[str] = []
+    for i, puzzle in enumerate(puzzles):
+        lines.append(puzzle)
+        if i % 3 == 0:
+            lines.append(sf.random_transform(puzzle, seed=i))  # equivalent: dropped
+        if i % 40 == 0:
+            lines.append(puzzle)  # an exact repeat: dropped
+    lines += ["11" + "." * 79, "not a puzzle"]
+    source = tmp_path / "in.txt"
+    source.write_text("\n".join(lines) + "\n")
+    target = tmp_path / "out.txt"
+    status = cli.main(["dedup", str(source), "-o", str(target), "--threads", "2"])
+    assert status == cli.EXIT_MALFORMED
+    assert target.read_text().splitlines() == puzzles
+    err = capsys.readouterr().err
+    assert "43 equivalent to an earlier one (3 of them exact repeats), 2 malformed" in err
+    assert f"in.txt:{len(lines) - 1}: '1' repeats in row 1" in err
+
+
+def test_dedup_command_copies_csv_rows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rows = read_csv(KAGGLE)[:30]
+    moved = sf.random_transform(rows[0]["puzzle"], seed=1)
+    text = "puzzle,solution\n" + "".join(f"{r['puzzle']},{r['solution']}\n" for r in rows)
+    source = tmp_path / "in.csv"
+    source.write_text(text + f"{moved},\n")
+    target = tmp_path / "out.csv"
+    assert cli.main(["dedup", str(source), "-o", str(target)]) == cli.EXIT_OK
+    assert target.read_text() == text
+    assert "1 equivalent to an earlier one" in capsys.readouterr().err

@@ -11,6 +11,13 @@ True
 from ._version import __version__
 from .batch import SearchLimitExceeded, count_many, solve_many
 from .board import Board, load_board, save_board
+from .generator import generate, generate_many
+from .grid import Geometry, geometry_for, is_solution, parse, show
+from .hints import candidates, hint
+from .logic import Hint
+from .rating import Rating, rate, rate_many
+from .solver import count_solutions, solve
+from .stats import Stats, Summary, solve_stats
 from .symmetry import (
     Transformation,
     apply_transformation,
@@ -22,13 +29,6 @@ from .symmetry import (
     random_transformation,
     transform,
 )
-from .generator import generate, generate_many
-from .grid import Geometry, geometry_for, is_solution, parse, show
-from .hints import candidates, hint
-from .logic import Hint
-from .rating import Rating, rate, rate_many
-from .solver import count_solutions, solve
-from .stats import Stats, Summary, solve_stats
 
 __all__ = [
     "Board",

@@ -27,7 +27,8 @@ explicit parameters, `random_transform(p, seed=...)` a uniformly drawn element (
 augmentation), and `canonical_transform(p)` returns an element that maps `p` to its
 canonical form, so that the same map can be applied to the puzzle's solution. Batches
 (`canonical_many`, `random_transform_many`) run on `batch.run_chunks` threads in
-compiled code (`_canon.pyx`) that releases the GIL.
+compiled code (`_canon.pyx`) that releases the GIL; `dedup_stream` (the `sudoku-fast
+dedup` command) drops the puzzles of a file that are equivalent to an earlier one.
 
 `canonical_reference` and `transform_values_reference` are the slow, obviously correct
 twins: the first tries every element of the group (with the relabelling fixed by the
@@ -41,9 +42,10 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, BinaryIO
 
 from . import _canon
 from .batch import (
@@ -56,6 +58,8 @@ from .batch import (
     run_chunks,
 )
 from .grid import CLASSIC, Geometry, format_values, parse_grid
+from .progress import Progress
+from .stream import Messages, PuzzleReader
 
 # Search steps a puzzle of a grid other than 9x9 may take before `SearchLimitExceeded`
 # (a 9x9 search always ends: its group is small enough to need no budget). Ordinary
@@ -530,3 +534,83 @@ def canonical_many(
     text = format_values(out, geometry)
     cells = geometry.cells
     return [text[i * cells : (i + 1) * cells] for i in range(n)]
+
+
+# ---------------------------------------------------------------- deduplicating a file
+
+
+@dataclass
+class DedupReport:
+    """What `dedup_stream` did: records read, kept, dropped as equivalent to an earlier
+    one (`exact`: of those, the ones equal as written), malformed (left out), undecided
+    (out of budget, kept), seconds and threads."""
+
+    records: int = 0
+    kept: int = 0
+    equivalent: int = 0
+    exact: int = 0
+    malformed: int = 0
+    undecided: int = 0
+    seconds: float = 0.0
+    threads: int = 1
+
+
+def dedup_stream(
+    reader: PuzzleReader,
+    out: BinaryIO,
+    messages: Messages,
+    progress: Progress,
+    *,
+    threads: int | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+) -> DedupReport:
+    """Copy the records of `reader` to `out`, leaving out every puzzle equivalent to an
+    earlier one (first occurrences are kept, in input order; CSV rows are copied whole,
+    after the header).
+
+    A malformed record, or one with a symbol repeated in a row or column, is reported
+    through `messages` and left out. A puzzle whose search runs out of `max_nodes` is
+    reported and kept (undecided). Memory grows with the number of distinct puzzles
+    (their canonical forms are kept), not with the file.
+    """
+    report = DedupReport(threads=resolve_threads(threads))
+    started = time.perf_counter()
+    seen: dict[bytes, int] = {}  # canonical form -> hash of the first grid with it
+    if reader.is_csv:
+        out.write(reader.header.encode() + b"\n")
+    for batch in reader:
+        geometry, n, cells = batch.geometry, batch.n, batch.geometry.cells
+        forms, status, _moves = _run_canonical(geometry, batch.grids, n, threads, max_nodes, False)
+        problems = dict(batch.problems)
+        for i in range(n):
+            report.records += 1
+            line = batch.line_numbers[i]
+            grid = bytes(batch.grids[i * cells : (i + 1) * cells])
+            if i in problems:
+                report.malformed += 1
+                messages.line(reader.name, line, problems[i])
+                continue
+            if status[i] == _canon.STATUS_REPEAT:
+                report.malformed += 1
+                try:
+                    _check_no_repeat(grid, geometry)
+                except ValueError as err:
+                    messages.line(reader.name, line, str(err))
+                continue
+            if status[i] == _canon.STATUS_BUDGET:
+                report.undecided += 1
+                messages.line(reader.name, line, f"kept: no canonical form within {max_nodes=}")
+            else:
+                form = bytes(forms[i * cells : (i + 1) * cells])
+                first = seen.get(form)
+                if first is not None:
+                    report.equivalent += 1
+                    report.exact += first == hash(grid)
+                    continue
+                seen[form] = hash(grid)
+            report.kept += 1
+            begin, end = batch.spans[2 * i], batch.spans[2 * i + 1]
+            out.write(bytes(batch.text[begin:end]) + b"\n")
+        progress.update(report.records, batch.bytes_end)
+    report.seconds = time.perf_counter() - started
+    return report
