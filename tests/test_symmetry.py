@@ -72,6 +72,28 @@ def test_rectangular_boxes_match_the_brute_force(name: str, box: tuple[int, int]
         assert sf.canonical(puzzle, box=box) == symmetry.canonical_reference(puzzle, box=box)
 
 
+def _random_grid(n: int, clues: int, rng: random.Random) -> list[int]:
+    """Up to `clues` random clues, none repeated in a row or column."""
+    values = [0] * (n * n)
+    for _ in range(clues):
+        r, c, v = rng.randrange(n), rng.randrange(n), rng.randrange(1, n + 1)
+        if v not in values[r * n : (r + 1) * n] and v not in values[c::n]:
+            values[r * n + c] = v
+    return values
+
+
+@pytest.mark.parametrize("box", [(2, 2), (2, 3), (3, 2)])
+def test_random_small_grids_match_the_brute_force(box: tuple[int, int]) -> None:
+    # Sparse to nearly full grids, with many ties (empty lines, symmetric clue patterns).
+    rng = random.Random(sum(box))
+    geometry = geometry_for(box[0] * box[1], box)
+    for clues in (0, 2, 6, 12, 60):
+        for _ in range(3):
+            puzzle = format_values(_random_grid(geometry.size, clues, rng), geometry)
+            expected = symmetry.canonical_reference(puzzle, box=box)
+            assert sf.canonical(puzzle, box=box) == expected
+
+
 @pytest.mark.slow
 def test_a_9x9_puzzle_matches_the_brute_force() -> None:
     # About 3.4 million arrangements in plain Python: seconds.

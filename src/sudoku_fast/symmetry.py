@@ -6,8 +6,10 @@ within each band, permuting the stacks (groups of box-width columns) and the col
 within each stack, and, when the boxes are square, transposing. Together these form
 the grid's symmetry group (for 9x9: 9! x 2 x 6^8 elements).
 
-`canonical(p)` is the smallest string, in the grid's own notation with `.` below every
-symbol, among all the grids equivalent to `p`: two puzzles are equivalent exactly when
+`canonical(p)` is the smallest string among all the grids equivalent to `p`, comparing
+cell by cell with an empty cell below every symbol and the symbols in the order of the
+alphabet (for the default symbols that is plain string order, `.` < `1` < ... < `9` <
+`A` ...: the usual "minlex" form): two puzzles are equivalent exactly when
 their canonical forms are equal, so `canonical` is the key to deduplicate a dataset up
 to symmetry or to keep a test split apart from its training split. A canonical form is
 an ordinary puzzle string with the same number of clues and the same solution count.
