@@ -298,8 +298,17 @@ cdef void descend(Ctx *cx, const State *parent, int r, int level) noexcept nogil
                    and memcmp(seq + s.stk[tie_end] * bc, seq + s.stk[j] * bc, bc) == 0):
                 tie_end += 1
     if tie_kind:
-        # Each member of the tie in turn takes the first place, alone in its cell.
+        # Each member of the tie in turn takes the first place, alone in its cell;
+        # a member that a symmetry of the rest of the grid swaps with one tried
+        # before would only repeat that search.
         for m in range(tie_start, tie_end):
+            for t in range(tie_start, m):
+                if swap_is_symmetry(cx, &s, row, tie_kind, tie_base, t, m):
+                    break
+            else:
+                t = -1
+            if t >= 0:
+                continue
             child = s
             if tie_kind == 1:
                 x = child.col[tie_base + m]
@@ -329,6 +338,56 @@ cdef void descend(Ctx *cx, const State *parent, int r, int level) noexcept nogil
         s.band = r // cx.br
         s.used_bands |= (<uint64_t>1) << s.band
     search(cx, &s, level + 1)
+
+
+cdef bint swap_is_symmetry(Ctx *cx, const State *s, const uint8_t *row, int kind, int base,
+                           int a, int b) noexcept nogil:
+    """Whether swapping tie members a and b (two columns of one cell at s.col[base+a],
+    s.col[base+b], or two stacks at s.stk[a], s.stk[b]) together with the new digits they
+    hold in `row` maps every row not yet placed onto itself.
+
+    The rows already placed hold only empty cells in tied columns, and the new digits
+    do not occur there, so such a swap is a symmetry of the whole state: both choices
+    lead to the same strings, and only the first needs searching.
+    """
+    cdef int n = cx.n
+    cdef int bc = cx.bc
+    cdef int k, c, r2, ca, cb, qa, qb
+    cdef uint8_t tau[MAXN]
+    cdef uint8_t sigma[MAXN + 1]
+    cdef const uint8_t *line
+    for c in range(n):
+        tau[c] = <uint8_t>c
+    for c in range(n + 1):
+        sigma[c] = <uint8_t>c
+    if kind == 1:
+        ca = s.col[base + a]
+        cb = s.col[base + b]
+        tau[ca] = <uint8_t>cb
+        tau[cb] = <uint8_t>ca
+        sigma[row[ca]] = row[cb]
+        sigma[row[cb]] = row[ca]
+    else:
+        qa = s.stk[a]
+        qb = s.stk[b]
+        if memcmp(s.colcut + qa * bc, s.colcut + qb * bc, bc) != 0:
+            return False
+        for k in range(bc):
+            ca = s.col[qa * bc + k]
+            cb = s.col[qb * bc + k]
+            tau[ca] = <uint8_t>cb
+            tau[cb] = <uint8_t>ca
+            if row[ca] != row[cb]:
+                sigma[row[ca]] = row[cb]
+                sigma[row[cb]] = row[ca]
+    for r2 in range(n):
+        if s.used_rows >> r2 & 1:
+            continue
+        line = cx.g + r2 * n
+        for c in range(n):
+            if sigma[line[tau[c]]] != line[c]:
+                return False
+    return True
 
 
 cdef inline bint memchr_new(const uint8_t *p, int count) noexcept nogil:
