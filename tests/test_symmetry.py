@@ -21,6 +21,9 @@ TOP2365 = data_file("magictour_top2365.txt", "sudoku17_sample.txt")
 KAGGLE = data_file(
     "kaggle_bryanpark_10k_with_solutions.csv", "kaggle_bryanpark_sample500_with_solutions.csv"
 )
+GOOMII = data_file(
+    "sudoku16_goomii_1000_with_solutions.csv", "sudoku16_goomii_sample100_with_solutions.csv"
+)
 SMALL = data_file("sudoku4_sat_assignment_100.txt", "sudoku4_sat_assignment_100.txt")
 OTHER_SIZES = [
     ("sudoku6_2x3.csv", (2, 3)),
@@ -102,12 +105,39 @@ def test_a_9x9_puzzle_matches_the_brute_force() -> None:
 
 
 def test_transform_matches_the_plain_python_action() -> None:
-    rng = random.Random(7)
-    for puzzle in read_lines(TOP2365)[:200]:
+    for seed, puzzle in enumerate(read_lines(TOP2365)[:200]):
         geometry, values = parse_grid(puzzle)
-        moved = sf.random_transformation(geometry, rng=rng)
+        moved = sf.random_transformation(geometry, seed=seed)
         expected = symmetry.transform_values_reference(values, geometry, moved)
         assert sf.apply_transformation(puzzle, moved) == format_values(expected, geometry)
+        # The compiled draw is the same element as the plain-Python one.
+        assert sf.random_transform(puzzle, seed=seed) == format_values(expected, geometry)
+
+
+def test_compiled_draws_match_the_python_twin() -> None:
+    # Full solution grids (every symbol present) and puzzles of rectangular boxes: the
+    # compiled draw from each seed must be the element the plain-Python twin draws.
+    sets = [
+        ([row["solution"] for row in read_csv(KAGGLE)[:40]], None),
+        ([row["solution"] for row in read_csv(GOOMII)[:10]], None),
+    ]
+    sets += [
+        ([row["puzzle"] for row in read_csv(data_file(name, name))], box)
+        for name, box in OTHER_SIZES
+    ]
+    for puzzles, box in sets:
+        geometry = parse_grid(puzzles[0], box=box)[0]
+        moved = sf.random_transform_many(puzzles, seed=21, threads=2, box=box)
+        transposed = 0
+        seeds = symmetry._seeds(21, len(puzzles))
+        for i, (puzzle, seed64) in enumerate(zip(puzzles, seeds, strict=True)):
+            drawn = symmetry._draw_transformation(geometry, seed64)
+            transposed += drawn.transpose
+            values = parse_grid(puzzle, box=box)[1]
+            expected = symmetry.transform_values_reference(values, geometry, drawn)
+            assert moved[i] == format_values(expected, geometry)
+        if geometry.box_rows != geometry.box_cols:
+            assert transposed == 0
 
 
 # ---------------------------------------------------------------- invariance, on public data

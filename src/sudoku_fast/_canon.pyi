@@ -28,3 +28,13 @@ def transform_range(
     start: int,
     stop: int,
 ) -> None: ...
+def random_transform_range(
+    grids: Any,
+    size: int,
+    box_rows: int,
+    box_cols: int,
+    seeds: Any,
+    out: Any,
+    start: int,
+    stop: int,
+) -> None: ...

@@ -24,6 +24,10 @@ bands and the rows within each band, the stacks and the columns within each stac
   the best string found so far. Empty rows of one band, and empty bands, are
   interchangeable, so only the first of them is tried.
 
+`random_transform_range` draws one group element per grid from the grid's own 64-bit
+seed (the random numbers of `_rng.pxd`, in the order `symmetry.random_transformation`
+draws them in Python) and applies it.
+
 `canonical_range` also records, for each grid, one group element that maps it to its
 canonical form (see `MOVE_*`), so that callers can check the answer against an
 independent implementation of the group action and carry the same map over to a
@@ -33,9 +37,11 @@ Everything works on plain C data in a workspace allocated per call, so any numbe
 threads may run at once.
 """
 
-from libc.stdint cimport int64_t, uint8_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcmp, memcpy, memset
+
+from sudoku_fast._rng cimport Rng, below, identity, line_order, rng_seed, shuffle
 
 cdef enum:
     MAXN = 64     # rows are a 64-bit mask
@@ -578,10 +584,6 @@ def transform_range(
     cdef int n = size
     cdef Py_ssize_t cells = n * n, p
     cdef int stride = 3 * n + 2
-    cdef int i, j, src
-    cdef const uint8_t *g
-    cdef const uint8_t *m
-    cdef uint8_t *o
     if n < 1 or n > MAXN:
         raise ValueError(f"unsupported size {size}")
     if (start < 0 or stop < start or grids.shape[0] < stop * cells
@@ -589,13 +591,73 @@ def transform_range(
         raise ValueError("grid range out of bounds")
     with nogil:
         for p in range(start, stop):
-            g = &grids[p * cells]
-            m = &moves[p * stride]
-            o = &out[p * cells]
-            for i in range(n):
-                for j in range(n):
-                    if m[0]:
-                        src = m[1 + n + j] * n + m[1 + i]
-                    else:
-                        src = m[1 + i] * n + m[1 + n + j]
-                    o[i * n + j] = m[1 + 2 * n + g[src]]
+            apply_move(&grids[p * cells], &moves[p * stride], &out[p * cells], n)
+
+
+cdef void apply_move(const uint8_t *g, const uint8_t *m, uint8_t *o, int n) noexcept nogil:
+    """o = the image of grid g under group element m (see `transform_range`)."""
+    cdef int i, j, src
+    for i in range(n):
+        for j in range(n):
+            if m[0]:
+                src = m[1 + n + j] * n + m[1 + i]
+            else:
+                src = m[1 + i] * n + m[1 + n + j]
+            o[i * n + j] = m[1 + 2 * n + g[src]]
+
+
+cdef void random_move(Rng *rng, int n, int br, int bc, int32_t *scratch,
+                      uint8_t *move) noexcept nogil:
+    """A uniformly drawn group element: row order, column order, labels, transposition.
+
+    The same draws as the generator's random image of a full grid, which transposes
+    last; transposing first instead swaps the roles of the two orders.
+    """
+    cdef int32_t *rows = scratch
+    cdef int32_t *cols = scratch + n
+    cdef int32_t *labels = scratch + 2 * n
+    cdef int32_t *groups = scratch + 3 * n
+    cdef int k
+    cdef bint t
+    line_order(rng, rows, groups, br, n // br)
+    line_order(rng, cols, groups, bc, n // bc)
+    identity(labels, n, 1)
+    shuffle(rng, labels, n)
+    t = br == bc and below(rng, 2) == 1
+    move[0] = t
+    for k in range(n):
+        move[1 + k] = <uint8_t>(cols[k] if t else rows[k])
+        move[1 + n + k] = <uint8_t>(rows[k] if t else cols[k])
+        move[2 + 2 * n + k] = <uint8_t>labels[k]
+    move[1 + 2 * n] = 0
+
+
+def random_transform_range(
+    const uint8_t[::1] grids,
+    int size,
+    int box_rows,
+    int box_cols,
+    const uint64_t[::1] seeds,
+    uint8_t[::1] out,
+    Py_ssize_t start,
+    Py_ssize_t stop,
+):
+    """Grids start..stop-1, each moved by a group element drawn from seeds[i], into `out`.
+
+    The GIL is released for the range.
+    """
+    cdef int n = size
+    cdef Py_ssize_t cells = n * n, p
+    cdef Rng rng
+    cdef int32_t scratch[4 * MAXN]
+    cdef uint8_t move[3 * MAXN + 2]
+    if n < 1 or n > MAXN or box_rows < 1 or box_cols < 1 or box_rows * box_cols != n:
+        raise ValueError(f"unsupported geometry {size}x{size} with {box_rows}x{box_cols} boxes")
+    if (start < 0 or stop < start or grids.shape[0] < stop * cells
+            or out.shape[0] < stop * cells or seeds.shape[0] < stop):
+        raise ValueError("grid range out of bounds")
+    with nogil:
+        for p in range(start, stop):
+            rng_seed(&rng, seeds[p])
+            random_move(&rng, n, box_rows, box_cols, scratch, move)
+            apply_move(&grids[p * cells], move, &out[p * cells], n)

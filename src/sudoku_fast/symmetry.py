@@ -44,7 +44,9 @@ from __future__ import annotations
 
 import itertools
 import random
+import sys
 import time
+from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO
@@ -59,6 +61,7 @@ from .batch import (
     resolve_threads,
     run_chunks,
 )
+from .generator import Rng, _line_order
 from .grid import CLASSIC, Geometry, format_values, parse_grid
 from .progress import Progress
 from .stream import Messages, PuzzleReader
@@ -271,33 +274,42 @@ def _from_move(move: bytes | bytearray, geometry: Geometry) -> Transformation:
     )
 
 
+def _seeds(seed: int | None, n: int) -> array[int]:
+    """The 64-bit seeds of n random symmetries: from one `random.Random(seed)`, in order
+    (the first one is the same whatever n is)."""
+    seeds = array("Q", random.Random(seed).randbytes(8 * n))
+    if sys.byteorder == "big":
+        seeds.byteswap()  # the bytes are read as little-endian numbers everywhere
+    return seeds
+
+
 def random_transformation(
-    geometry: Geometry = CLASSIC, *, seed: int | None = None, rng: random.Random | None = None
+    geometry: Geometry = CLASSIC, *, seed: int | None = None
 ) -> Transformation:
     """A group element of `geometry` drawn uniformly at random (every element equally likely).
 
-    `seed` seeds a private `random.Random`; `rng` passes one to draw from instead (for a
-    sequence of draws). Transposition is drawn only for square boxes.
+    `seed` seeds a private `random.Random`, whose first 64 bits seed the draws:
+    `random_transform(p, seed=s)` moves `p` by exactly this element. The draws are those
+    of `generator.Rng` (the compiled modules' random numbers, in Python): the row order,
+    the column order (each a band / stack order, then the lines within each), the
+    relabelling, and, for square boxes, a transposition half of the time.
     """
-    if rng is None:
-        rng = random.Random(seed)
+    return _draw_transformation(geometry, _seeds(seed, 1)[0])
+
+
+def _draw_transformation(geometry: Geometry, seed64: int) -> Transformation:
+    """The element `_canon.random_transform_range` draws from one 64-bit seed (its twin)."""
+    rng = Rng(seed64)
     n, br, bc = geometry.size, geometry.box_rows, geometry.box_cols
-
-    def order(block: int) -> tuple[int, ...]:
-        blocks = list(range(n // block))
-        rng.shuffle(blocks)
-        lines: list[int] = []
-        for b in blocks:
-            inner = list(range(b * block, (b + 1) * block))
-            rng.shuffle(inner)
-            lines += inner
-        return tuple(lines)
-
-    transpose = br == bc and rng.random() < 0.5
-    rows, cols = order(br), order(bc)
-    digits = list(geometry.symbols)
-    rng.shuffle(digits)
-    return Transformation(transpose, rows, cols, "".join(digits))
+    rows = tuple(_line_order(rng, br, n // br))
+    cols = tuple(_line_order(rng, bc, n // bc))
+    labels = list(range(1, n + 1))
+    rng.shuffle(labels)
+    transpose = br == bc and rng.below(2) == 1
+    if transpose:  # drawn for a transposition after the permutations: swap their roles
+        rows, cols = cols, rows
+    digits = "".join(geometry.symbols[label - 1] for label in labels)
+    return Transformation(transpose, rows, cols, digits)
 
 
 # ---------------------------------------------------------------- the public functions
@@ -375,8 +387,7 @@ def random_transform(
     different look. `seed` makes the draw repeatable (a private `random.Random`).
     """
     geometry, values = parse_grid(puzzle, box=box, alphabet=alphabet)
-    move = _move(random_transformation(geometry, seed=seed), geometry)
-    return _apply([values], geometry, [move])[0]
+    return _random_images(geometry, values, 1, _seeds(seed, 1), 1)[0]
 
 
 def _batch(puzzles: Any, what: str, box: object, alphabet: object) -> tuple[Geometry, Any, int]:
@@ -399,18 +410,24 @@ def random_transform_many(
 ) -> list[str]:
     """`random_transform` for a batch: each puzzle moved by its own random symmetry.
 
-    The symmetries are drawn in input order from one `random.Random(seed)`, so a seed
-    gives the same output whatever `threads`. Accepts the inputs of `solve_many`
-    (strings, columns, numpy arrays); returns strings in input order.
+    Puzzle i is moved by the element drawn from the i-th 64 bits of one
+    `random.Random(seed)` (so the first is `random_transform(p, seed=seed)`), in compiled
+    code on threads: a seed gives the same output whatever `threads`. Accepts the inputs
+    of `solve_many` (strings, columns, numpy arrays); returns strings in input order.
     """
     geometry, grids, n = _batch(puzzles, "random_transform_many", box, alphabet)
-    rng = random.Random(seed)
-    moves = b"".join(_move(random_transformation(geometry, rng=rng), geometry) for _ in range(n))
+    return _random_images(geometry, grids, n, _seeds(seed, n), threads)
+
+
+def _random_images(
+    geometry: Geometry, grids: Any, n: int, seeds: array[int], threads: int | None
+) -> list[str]:
+    """Each of n encoded grids moved by the symmetry drawn from its seed (compiled)."""
     out = bytearray(n * geometry.cells)
-    size = geometry.size
+    size, br, bc = geometry.size, geometry.box_rows, geometry.box_cols
 
     def work(start: int, stop: int) -> None:
-        _canon.transform_range(grids, size, moves, out, start, stop)
+        _canon.random_transform_range(grids, size, br, bc, seeds, out, start, stop)
 
     run_chunks(n, resolve_threads(threads), 256, work)
     text = format_values(out, geometry)
