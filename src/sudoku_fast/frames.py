@@ -348,7 +348,10 @@ def _pandas_strings(array: Any, source: Any) -> Any:
     import pandas as pd
 
     dtype = source.dtype
-    values = dtype.construct_array_type()._from_sequence(array, dtype=dtype)
+    try:  # wraps the Arrow array without a copy (pd.array validates it row by row)
+        values = dtype.construct_array_type()._from_sequence(array, dtype=dtype)
+    except (AttributeError, TypeError, ValueError):
+        values = pd.array(array, dtype=dtype)
     index = source.index if isinstance(source, pd.Series) else None
     return pd.Series(values, index=index, name=getattr(source, "name", None) or "solution")
 
