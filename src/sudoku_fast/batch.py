@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
-from . import _core, _general, frames
+from . import _general, frames
 from .grid import (
     CELLS,
     CLASSIC,
@@ -38,6 +38,7 @@ from .grid import (
     parse_grid,
     parse_marks_grid,
 )
+from .isa import core as _core  # the build of the 9x9 engine chosen for this CPU
 
 if TYPE_CHECKING:
     import numpy as np

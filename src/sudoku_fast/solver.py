@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import _core
+from .isa import core as _core  # the build of the 9x9 engine chosen for this CPU
 from .batch import (
     DEFAULT_MAX_NODES,
     EngineResults,
