@@ -155,9 +155,12 @@ def variant_source(name: str, variant: str) -> str:
         with open(original, encoding="utf-8") as f:
             text = f.read()
         copy = os.path.join(folder, f"{module}_{variant}{suffix}")
-        if not os.path.exists(copy) or open(copy, encoding="utf-8").read() != text:
-            with open(copy, "w", encoding="utf-8") as f:
-                f.write(text)
+        if os.path.exists(copy):
+            with open(copy, encoding="utf-8") as f:
+                if f.read() == text:
+                    continue
+        with open(copy, "w", encoding="utf-8") as f:
+            f.write(text)
     return os.path.join(folder, f"{module}_{variant}.pyx")
 
 

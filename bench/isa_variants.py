@@ -94,7 +94,9 @@ def main() -> None:
             ratios: dict[str, list[float]] = {name: [] for name in others}
             for r in range(args.rounds):
                 order = names[r % len(names) :] + names[: r % len(names)]
-                got = {name: rate(modules[name], grids, n, limit, args.min_seconds) for name in order}
+                got = {
+                    name: rate(modules[name], grids, n, limit, args.min_seconds) for name in order
+                }
                 for name in names:
                     rates[name].append(got[name])
                 for name in others:

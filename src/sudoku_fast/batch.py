@@ -48,6 +48,9 @@ THREADS_ENV = "SUDOKU_FAST_NUM_THREADS"
 MAX_CHUNK = 256
 MIN_CHUNK = 16  # batches of up to this many puzzles run serially
 CHUNKS_PER_THREAD = 8  # smaller chunks even out the heavy-tailed finish of a batch
+# Chunk of the 9x9 engine's own claim loop (`solve_batch`): claiming costs one atomic
+# add, not a trip through Python, so chunks can be small and the finish even.
+CORE_CHUNK = 16
 # Search nodes a puzzle of the general engine may use before its answer is given up as
 # unknown (SearchLimitExceeded). Measured times per size are in README.md (Sizes,
 # Budget). The hardest puzzle of the public data sets needs about 170,000.
@@ -304,6 +307,35 @@ def run_engine(
     # Bigger grids cost more per puzzle, so they are worth spreading in smaller chunks.
     min_chunk = max(1, MIN_CHUNK * CELLS // cells)
     stop_flag = bytearray(1)  # the engines poll it to abandon a long puzzle
+
+    def abort() -> None:
+        stop_flag[0] = 1
+
+    if on_core and not timed:
+        # Each worker makes one call that claims chunks inside the engine: no GIL-held
+        # work per chunk, and the solution strings are made in one pass at the end.
+        workers = max(1, min(workers, -(-n // min_chunk)))
+        chunk = max(1, min(CORE_CHUNK, n // (workers * CHUNKS_PER_THREAD)))
+        cursor = array("q", [0])
+
+        def share() -> None:
+            _core.solve_batch(
+                grids,
+                results.solutions,
+                results.counts,
+                results.guesses,
+                results.nodes,
+                cursor,
+                n,
+                chunk,
+                limit,
+                stop_flag,
+            )
+
+        results.threads = run_workers(workers, share, on_abort=abort)
+        if results.texts is not None:
+            results.texts = _core.decode_solutions(results.solutions, results.counts)
+        return results
     solve_chunk = _chunk_solver(grids, results, limit, max_nodes, stop_flag, masks)
     texts = results.texts
 
@@ -311,9 +343,6 @@ def run_engine(
         solve_chunk(start, end)
         if texts is not None:
             _core.decode_range(results.solutions, results.counts, texts, start, end)
-
-    def abort() -> None:
-        stop_flag[0] = 1
 
     # Chunks of the general engine can run for minutes, so there the caller only
     # waits, ready to raise the stop flag on Ctrl-C.
@@ -357,23 +386,46 @@ def run_chunks(
                 return
             work(start, min(n, start + chunk))
 
-    if workers == 1:
-        take_chunks()
+    def abort() -> None:
+        stop.set()  # workers finish their current chunk and take no more
+        if on_abort is not None:
+            on_abort()
+
+    return run_workers(workers, take_chunks, caller_works=caller_works, on_abort=abort)
+
+
+def run_workers(
+    workers: int,
+    body: Callable[[], None],
+    *,
+    caller_works: bool = True,
+    on_abort: Callable[[], None] | None = None,
+) -> int:
+    """Call `body()` once on each of `workers` threads of the shared pool; wait for all.
+
+    The fan-out under `run_chunks`, for a body that shares the work out itself (the 9x9
+    engine's `solve_batch` claims chunks with an atomic counter). One worker runs in the
+    caller, with no pool; `caller_works=False` keeps the caller free to notice Ctrl-C.
+    When a body raises (or the wait is interrupted), `on_abort` is called so the others
+    can stop early, all are waited for, and the first exception propagates. Returns
+    the number of threads used.
+    """
+    if workers <= 1:
+        body()
         return 1
-    # The calling thread takes chunks too by default: one thread fewer to wake per call.
+    # The calling thread works too by default: one thread fewer to wake per call.
     helpers = workers - caller_works
     pool = _shared_pool(helpers)
     own_pool = pool is None  # more threads than cores were asked for: this call only
     if pool is None:
         pool = ThreadPoolExecutor(max_workers=helpers, thread_name_prefix="sudoku_fast")
-    futures = [pool.submit(take_chunks) for _ in range(helpers)]
+    futures = [pool.submit(body) for _ in range(helpers)]
     try:
         if caller_works:
-            take_chunks()
+            body()
         for future in futures:
             future.result()
     except BaseException:
-        stop.set()  # workers finish their current chunk and take no more
         if on_abort is not None:
             on_abort()
         for future in futures:

@@ -29,6 +29,21 @@ from typing import TYPE_CHECKING
 
 from . import _cpu
 
+__all__ = [
+    "DISPATCHED",
+    "ISA_ENV",
+    "VARIANTS",
+    "EngineInfo",
+    "Variant",
+    "built_variants",
+    "choose",
+    "core",
+    "engine_info",
+    "module_name",
+    "runnable",
+    "variant_module",
+]
+
 ISA_ENV = "SUDOKU_FAST_ISA"
 AUTO = "auto"
 # The modules built once per variant, as named in the package (the baseline's name).
@@ -161,4 +176,3 @@ def engine_info() -> EngineInfo:
         cpu_features=tuple(sorted(_cpu.features())),
         machine=platform.machine(),
     )
-
