@@ -204,3 +204,23 @@ def test_baseline_builds_stay_baseline_and_the_variant_does_not() -> None:
     avx2 = isa.variant_module("avx2")
     assert avx2.__file__ is not None
     assert extended_instructions(avx2.__file__) > 0
+
+
+@pytest.mark.skipif(
+    not X86 or not sys.platform.startswith("linux") or shutil.which("readelf") is None,
+    reason="needs readelf and an x86-64 Linux build",
+)
+def test_no_module_tells_auditwheel_it_needs_more_than_baseline() -> None:
+    # auditwheel constrains the whole wheel to the highest x86-64 level that any ELF
+    # file's "x86 ISA needed" note names (toolchains that emit the note by default would
+    # mark the avx2 build x86-64-v3): every module, the avx2 build included, must name
+    # none beyond the baseline, since the dispatcher only loads that build where it runs.
+    import sudoku_fast
+
+    folder = Path(sudoku_fast.__file__).parent
+    for path in folder.glob("*.so"):
+        notes = subprocess.run(
+            ["readelf", "-n", str(path)], capture_output=True, text=True, check=True
+        ).stdout
+        needed = [line for line in notes.splitlines() if "ISA needed" in line]
+        assert all(re.search(r"x86-64-v[234]", line) is None for line in needed), (path, needed)
