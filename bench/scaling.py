@@ -15,7 +15,8 @@ Beside the ratio, in the same rounds:
 * the machine's own ceiling: N separate processes each running `solve_many(threads=1)`
   at the same moment, their summed rate over one such process alone. Threads cannot beat
   it; the gap between the two is what the fan-out costs.
-* the share of wall time spent holding the GIL (list input, strings out), which bounds
+* the share of wall time spent holding the GIL (list input, strings out; with --numpy
+  an (n, 81) uint8 array in and out), which bounds
   the speed-up at any thread count (Amdahl: at most 1 / share). It is measured on every
   threads=N pass: the engine module `batch.py` calls is replaced by a recorder that
   stamps each worker's `solve_batch` call (the part without the GIL) on entry and exit.
@@ -79,9 +80,7 @@ def empty_call_ns() -> float:
     return statistics.median(times)
 
 
-def rate(
-    puzzles: list[str], threads: int, min_seconds: float, empty_ns: float
-) -> tuple[float, float]:
+def rate(puzzles: Any, threads: int, min_seconds: float, empty_ns: float) -> tuple[float, float]:
     """Puzzles/s of solve_many over whole passes taking at least `min_seconds` together,
     and the median share of each pass's wall time spent holding the GIL."""
     recorder = Recorder(batch._core)
@@ -104,6 +103,9 @@ def rate(
                 break
     finally:
         batch._core = recorder.module
+    if not isinstance(puzzles, list):  # a numpy array: rows of digits in and out
+        puzzles = ["".join(map(str, row)) for row in puzzles.tolist()]
+        solutions = ["".join(map(str, row)) for row in solutions.tolist()]
     for puzzle, solution in zip(puzzles, solutions, strict=True):
         if solution is None or not sf.is_solution(solution, puzzle):
             raise SystemExit(f"wrong or missing solution for {puzzle}")
@@ -169,6 +171,11 @@ def main() -> None:
     parser.add_argument(
         "--no-processes", action="store_true", help="skip the separate-processes ceiling"
     )
+    parser.add_argument(
+        "--numpy",
+        action="store_true",
+        help="pass an (n, 81) uint8 array instead of a list of strings (array out)",
+    )
     args = parser.parse_args()
     n = args.threads
     empty_ns = empty_call_ns()
@@ -176,7 +183,8 @@ def main() -> None:
     print(
         f"sudoku_fast {sf.__version__} ({sf.engine_info().variant} build), "
         f"Python {platform.python_version()}, {os.cpu_count()} cores, {platform.machine()}; "
-        f"{args.rounds} interleaved rounds"
+        f"{args.rounds} interleaved rounds; input: "
+        f"{'numpy uint8 array' if args.numpy else 'list of strings'}"
     )
     print(
         f"pool: a new pool running one task {start_up:.0f} us; an empty fan-out over {n} "
@@ -190,7 +198,12 @@ def main() -> None:
     )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for path in args.files:
-        puzzles = load(path)[0]
+        puzzles: Any = load(path)[0]
+        if args.numpy:
+            import numpy as np
+
+            digits = "".join(puzzles).replace(".", "0").encode("ascii")
+            puzzles = (np.frombuffer(digits, np.uint8) - ord("0")).reshape(-1, 81)
         sf.solve_many(puzzles[:1000], threads=n)  # warm-up: pool, caches
         serial, parallel, ratios, ceilings, shares, serial_shares = [], [], [], [], [], []
         for _ in range(args.rounds):

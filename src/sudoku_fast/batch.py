@@ -720,7 +720,9 @@ def _encode_array(
         raise ValueError(f"{what}: {err}") from None
     n = shape[0]
     flat = arr.reshape(n, geometry.cells)
-    if n:
+    # Two reductions (SIMD in numpy) find whether any value is out of range; the mask
+    # that names the first bad one is built only then.
+    if n and (flat.min() < 0 or flat.max() > size):
         bad = (flat < 0) | (flat > size)
         if bad.any():
             row, col = (int(x) for x in np.argwhere(bad)[0])
