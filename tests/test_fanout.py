@@ -165,3 +165,23 @@ def test_decode_makes_the_strings_once_at_the_end() -> None:
     assert results.texts == core.decode_solutions(results.solutions, results.counts)
     for item, text in zip(items, results.texts, strict=True):
         assert text is None or sf.is_solution(text, item)
+
+
+def test_rows_without_a_solution_are_zero_even_in_recycled_memory() -> None:
+    np = pytest.importorskip("numpy")
+    n = 20_000
+    puzzles = np.zeros((n, 81), np.uint8)
+    puzzles[::2, :2] = 1  # two 1s in the first row: no solution for every other puzzle
+    for _ in range(3):
+        junk = bytearray(b"\xff" * (81 * n))  # memory the allocator may hand out again
+        del junk
+        out = sf.solve_many(puzzles, threads=2)
+        assert not out[::2].any()
+        assert all(sf.is_solution("".join(map(str, row)), "." * 81) for row in out[1::2][:50])
+
+
+def test_new_buffer() -> None:
+    assert len(core.new_buffer(0)) == 0
+    assert len(core.new_buffer(1000)) == 1000
+    with pytest.raises(ValueError, match="negative"):
+        core.new_buffer(-1)

@@ -58,6 +58,12 @@ def solve_batch(
     n < 0, chunk < 1 or buffers too small for n puzzles.
     """
 
+def new_buffer(size: int) -> bytearray:
+    """A bytearray of `size` bytes left uninitialised, for buffers written before read.
+
+    Raises ValueError for a negative size.
+    """
+
 def encode_strings(items: list[Any], out: Buffer) -> list[int]:
     """Write each plain 81-character puzzle string of `items` into `out` as digits 0-9.
 

@@ -36,6 +36,7 @@ from cpython.unicode cimport (
     PyUnicode_KIND,
     PyUnicode_New,
 )
+from cpython.bytearray cimport PyByteArray_FromStringAndSize
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
@@ -629,7 +630,8 @@ def solve_batch(
     POLL_EVERY search nodes); in the main thread Python's signal handlers run about
     every 20 ms and inside long searches, and an exception they raise (Ctrl-C) ends
     this worker's share and propagates. A puzzle abandoned at a stop gets
-    counts[i] = STOPPED; puzzles nobody claimed keep their counts.
+    counts[i] = STOPPED; puzzles nobody claimed keep their counts. A puzzle with no
+    solution gets an all-zero solution row, so `solutions` may start uninitialised.
     """
     if limit < 1:
         raise ValueError("limit must be at least 1")
@@ -680,7 +682,22 @@ def solve_batch(
                 counts[i] = res.count
                 guesses[i] = res.guesses
                 nodes[i] = res.nodes
+                if res.count == 0:  # the buffer may be uninitialised (new_buffer)
+                    memset(&solutions[i * CELLS], 0, CELLS)
     raise_saved(&halt)
+
+
+def new_buffer(Py_ssize_t size):
+    """A bytearray of `size` bytes whose contents are left as the allocator gives them.
+
+    For buffers every byte of which is written before it is read (the grids of a batch,
+    the solutions `solve_batch` writes): zero-filling them under the GIL would touch
+    every page of a multi-megabyte buffer on the caller's thread, while left alone their
+    pages are first touched by whoever writes them (the worker threads).
+    """
+    if size < 0:
+        raise ValueError("size must not be negative")
+    return PyByteArray_FromStringAndSize(NULL, size)
 
 
 cdef inline bint encode_plain(object item, uint8_t *row):

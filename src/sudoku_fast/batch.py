@@ -289,9 +289,12 @@ def run_engine(
     on_core = _runs_on_core(geometry) and masks is None
     if _runs_on_core(geometry):
         max_nodes = 0
+    # solve_batch writes every row (zeros where there is no solution): left uninitialised,
+    # its pages are first touched by the worker threads, not under the caller's GIL.
+    fan_out = on_core and not timed
     results = EngineResults(
         n=n,
-        solutions=bytearray(n * cells),
+        solutions=_core.new_buffer(n * cells) if fan_out else bytearray(n * cells),
         counts=array("i", bytes(4 * n)),
         guesses=array("q", bytes(8 * n)),
         nodes=array("q", bytes(8 * n)),
@@ -311,7 +314,7 @@ def run_engine(
     def abort() -> None:
         stop_flag[0] = 1
 
-    if on_core and not timed:
+    if fan_out:
         # Each worker makes one call that claims chunks inside the engine: no GIL-held
         # work per chunk, and the solution strings are made in one pass at the end.
         workers = max(1, min(workers, -(-n // min_chunk)))
@@ -570,7 +573,8 @@ def encode_batch(
     else:
         geometry = CLASSIC
     cells = geometry.cells
-    grids = bytearray(len(puzzles) * cells)
+    # Every row is written below (or an error is raised): no need to zero the buffer.
+    grids = _core.new_buffer(len(puzzles) * cells)
     slow = _core.encode_strings(puzzles, grids) if geometry == CLASSIC else range(len(puzzles))
     for i in slow:
         grids[i * cells : (i + 1) * cells] = _encode_item(puzzles[i], i, geometry, inferred)
