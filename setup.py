@@ -51,6 +51,8 @@ MSVC = sys.platform == "win32"
 #   sudoku_fast._generate: no module state at all; each call allocates its own
 #   workspace and random generator, reads the engines' immutable tables and writes only
 #   the output slots of its own puzzles.
+#   sudoku_fast._lab: its tables are immutable once built; each call allocates its own
+#   workspace and random generator and writes only the output slots of its puzzles.
 MODULES: list[tuple[str, bool]] = [
     ("sudoku_fast._core", True),
     ("sudoku_fast._general", True),
@@ -58,6 +60,7 @@ MODULES: list[tuple[str, bool]] = [
     ("sudoku_fast._generate", True),
     ("sudoku_fast._textio", True),
     ("sudoku_fast._se", True),
+    ("sudoku_fast._lab", True),
 ]
 
 # Cython directives for every module. A module's `# cython:` header line overrides them.
