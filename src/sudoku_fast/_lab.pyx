@@ -85,6 +85,7 @@ STATUS_STOPPED = STOPPED_BY_FLAG
 STATUS_NO_MEMORY = NO_MEMORY
 
 
+@cython.auto_pickle(False)
 cdef class Tables:
     """Peers and units of one geometry as C arrays; immutable once built, safe to share."""
 

@@ -3,8 +3,8 @@
 Without a command it runs the main job: it solves the embedded puzzle sets, checks every
 solution with the engine-independent `is_solution`, and prints a throughput table. The
 commands are `solve` (files of puzzles, streamed), `stats` (search statistics), `show`,
-`count` and `check` (one puzzle), `generate` (new puzzles), `rate` (difficulty) and
-`hint` (the next step).
+`count` and `check` (one puzzle), `generate` (new puzzles), `rate` (difficulty),
+`hint` (the next step), and `lab` (the classic algorithms side by side).
 
 Adding a command takes two functions and one line: `_add_<name>_parser(subparsers)`
 builds its parser and sets `handler=_cmd_<name>`; `_cmd_<name>(args)` runs it and
@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, BinaryIO, TextIO
 
-from . import parquet_io
+from . import lab_report, parquet_io
 from ._version import __version__
 from .batch import (
     DEFAULT_MAX_NODES,
@@ -1089,6 +1089,31 @@ def _cmd_hint(args: argparse.Namespace) -> int:
         board = board.apply(step)
 
 
+# ---------------------------------------------------------------- lab
+
+
+def _add_lab_parser(subparsers: Any) -> None:
+    parser = _command(
+        subparsers,
+        "lab",
+        [EXIT_OK, EXIT_CHECK_FAILED, EXIT_USAGE, EXIT_INTERRUPTED],
+        {
+            EXIT_OK: "success: the tables are printed, every answer checked (or --no-verify)",
+            EXIT_CHECK_FAILED: "an algorithm's answer differs from the main engine's",
+        },
+        help="the algorithm lab: classic algorithms and orderings side by side",
+        description=(
+            "Run the lab's algorithms (sudoku_fast.lab) over puzzle FILES and print the "
+            "essay's table (N, Hz, mean, max) with search-tree percentiles, budgets "
+            "and a 'gave up' count; --random N runs the random-puzzle experiment."
+        ),
+    )
+    lab_report.add_arguments(parser)
+    _add_geometry(parser)
+    _add_threads(parser)
+    parser.set_defaults(handler=lab_report.command)
+
+
 COMMANDS: tuple[Callable[[Any], None], ...] = (
     _add_solve_parser,
     _add_stats_parser,
@@ -1098,6 +1123,7 @@ COMMANDS: tuple[Callable[[Any], None], ...] = (
     _add_generate_parser,
     _add_rate_parser,
     _add_hint_parser,
+    _add_lab_parser,
 )
 
 

@@ -164,7 +164,9 @@ def _check_plan(
     if budget is None:
         max_nodes = 0
     elif isinstance(budget, bool) or not isinstance(budget, int):
-        raise TypeError(f"budget must be an int (search nodes) or None, not {type(budget).__name__}")
+        raise TypeError(
+            f"budget must be an int (search nodes) or None, not {type(budget).__name__}"
+        )
     elif not 1 <= budget <= MAX_BUDGET:
         raise ValueError(f"budget must be from 1 to {MAX_BUDGET} nodes, or None; got {budget}")
     else:

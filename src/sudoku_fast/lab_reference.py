@@ -293,9 +293,7 @@ class _Solver:
             trial = list(grid)
             for cell, v in zip(empty, filling, strict=True):
                 trial[cell] = v
-            if all(
-                {trial[c] for c in unit} == self.values for unit in self.g.units
-            ):
+            if all({trial[c] for c in unit} == self.values for unit in self.g.units):
                 self.found(trial)
 
     def dlx(self, grid: bytes) -> None:
@@ -308,9 +306,7 @@ class _Solver:
 
         def columns_of(row: int) -> list[int]:
             cell, v = divmod(row, n)
-            return [1 + cell] + [
-                1 + cells * (k + 1) + row_unit[cell][k] * n + v for k in range(3)
-            ]
+            return [1 + cell] + [1 + cells * (k + 1) + row_unit[cell][k] * n + v for k in range(3)]
 
         rows = {row: columns_of(row) for row in range(cells * n)}
         table: dict[int, set[int]] = {col: set() for col in range(1, 4 * cells + 1)}
