@@ -29,8 +29,9 @@ Algorithms (codes as in lab.py):
 Search state is copied per level (a heap stack that grows on demand); the search is
 recursive with one C frame per level, so its depth is at most the number of cells.
 Each solve reads the immutable `Tables` of its geometry and owns its workspace, so any
-number of threads may run `solve_range` at once. Every 256 nodes a solve looks at its
-time budget and at the stop flag (and, in the main thread, lets Python run signal
+number of threads may run `solve_range` at once. A puzzle's time is the CPU time of
+its thread (see _clock.pxd), so a busy machine does not inflate it. Every 256 nodes a
+solve looks at its time budget and at the stop flag (and, in the main thread, lets Python run signal
 handlers, so Ctrl-C interrupts one long puzzle).
 """
 
@@ -40,7 +41,7 @@ from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
 from sudoku_fast._bits cimport bits_lowest_index, bits_popcount
-from sudoku_fast._clock cimport clock_nanos
+from sudoku_fast._clock cimport clock_nanos, elapsed, measurement_overhead
 from sudoku_fast._stop cimport Stop, poll, raise_saved, stop_init
 
 import threading
@@ -577,7 +578,7 @@ cdef inline bint out_of_budget(Ctx *x) noexcept nogil:
         x.status = OUT_OF_NODES
         return True
     if x.nodes % CHECK_EVERY == 0:
-        if x.max_nanos > 0 and clock_nanos(False) - x.started >= x.max_nanos:
+        if x.max_nanos > 0 and clock_nanos(True) - x.started >= x.max_nanos:
             x.status = OUT_OF_TIME
             return True
         if x.stop != NULL and poll(x.stop):
@@ -958,7 +959,9 @@ def solve_range(
 
     Counts solutions up to `limit`; writes the first solution, the count, the status
     (0 done, 1 out of nodes, 2 out of time, 3 stopped, 4 out of memory), the nodes, the
-    guesses and the wall time in nanoseconds of each puzzle to its slot. Puzzle i draws
+    guesses and the CPU time of the solving thread in nanoseconds (less the clock's
+    reading cost; wall time where the platform has no thread CPU clock) of each puzzle
+    to its slot; the `max_nanos` budget is on the same clock. Puzzle i draws
     its random numbers from a sequence seeded with (`seed`, i), so results do not depend
     on how a batch is split. `max_nodes` / `max_nanos` of 0 mean no budget.
     """
@@ -969,7 +972,7 @@ def solve_range(
     cdef Py_ssize_t i
     cdef int cells = tables.cells
     cdef bint main_thread = threading.current_thread() is threading.main_thread()
-    cdef long long began
+    cdef long long began, overhead
     if not 0 <= algorithm <= DLX or not 0 <= var_order <= 3 or not 0 <= value_order <= 3:
         raise ValueError("unknown algorithm or order code")
     if limit < 1:
@@ -997,12 +1000,13 @@ def solve_range(
     x.stop = &stop_state
     try:
         with nogil:
+            overhead = measurement_overhead(True)
             for i in range(start, stop):
                 x.rng = seed_state(seed, i)
-                began = clock_nanos(False)
+                began = clock_nanos(True)
                 x.started = began
                 solve_one(&x, &grids[i * cells])
-                nanos[i] = clock_nanos(False) - began
+                nanos[i] = elapsed(began, overhead, True)
                 counts[i] = x.count
                 statuses[i] = <uint8_t>x.status
                 nodes[i] = x.nodes
