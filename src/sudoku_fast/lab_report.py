@@ -259,7 +259,7 @@ def format_random_report(report: RandomReport) -> str:
     """The experiment as Markdown tables."""
     g = report.geometry
     total = max(1, report.n)
-    share = {k: f"{v:,} ({100 * v / total:.2f}%)" for k, v in report.solutions.items()}
+    share = {k: f"{v:,} ({100 * v / total:.3g}%)" for k, v in report.solutions.items()}
     lines = [
         f"random puzzles: {report.n:,} {g.size}x{g.size} with >= {report.clues} clues "
         f"(seed {report.seed}), counted to 2 by {report.algorithm} ({report.order})",
