@@ -113,7 +113,7 @@ class LabResult:
 
 
 @dataclass(frozen=True)
-class _Plan:
+class Plan:
     """Validated options of a lab run, as the codes both implementations take."""
 
     algorithm: str
@@ -126,7 +126,7 @@ class _Plan:
     seed: int
 
 
-def _check_plan(
+def make_plan(
     algorithm: object,
     order: object,
     value_order: object,
@@ -134,7 +134,7 @@ def _check_plan(
     budget: object,
     seconds: object,
     seed: object,
-) -> _Plan:
+) -> Plan:
     """The options checked (TypeError / ValueError saying what is wrong) and encoded."""
     if not isinstance(algorithm, str):
         raise TypeError(f"algorithm must be a str, not {type(algorithm).__name__}")
@@ -187,7 +187,7 @@ def _check_plan(
         VARIABLE_ORDERS.index(order),
         VALUE_ORDERS.index(value_order),
     )
-    return _Plan(algorithm, order, value_order, codes, limit, max_nodes, max_seconds, seed)
+    return Plan(algorithm, order, value_order, codes, limit, max_nodes, max_seconds, seed)
 
 
 @lru_cache(maxsize=64)
@@ -209,7 +209,7 @@ class LabBatch:
     guesses: array[int]
     nanos: array[int]
 
-    def result(self, i: int, plan: _Plan) -> LabResult:
+    def result(self, i: int, plan: Plan) -> LabResult:
         """Puzzle i's result as a LabResult."""
         cells = self.geometry.cells
         count = self.counts[i]
@@ -246,7 +246,7 @@ def run_grids(
     geometry: Geometry,
     grids: Any,
     n: int,
-    plan: _Plan,
+    plan: Plan,
     *,
     threads: int | None = 1,
     implementation: str = "compiled",
@@ -334,7 +334,7 @@ def run_many(
     seeded with (`seed`, i). `threads` as in `solve_many` (default 1: timings of one
     thread). Malformed puzzles raise ValueError / TypeError naming the index.
     """
-    plan = _check_plan(algorithm, order, value_order, limit, budget, seconds, seed)
+    plan = make_plan(algorithm, order, value_order, limit, budget, seconds, seed)
     if isinstance(puzzles, str):
         raise TypeError("run_many takes an iterable of puzzles, not a single str")
     items = list(puzzles)

@@ -101,7 +101,7 @@ def set_row(
     alphabet: str | None = None,
 ) -> SetRow:
     """Run one algorithm over one set and summarise it (answers checked when `verify`)."""
-    plan = lab._check_plan(algorithm, order, value_order, limit, budget, seconds, seed)
+    plan = lab.make_plan(algorithm, order, value_order, limit, budget, seconds, seed)
     geometry, grids = encode_batch(list(puzzles), box, alphabet)
     batch = lab.run_grids(geometry, grids, len(puzzles), plan, threads=threads)
     checked = wrong = 0
@@ -206,7 +206,7 @@ def random_experiment(
     Puzzles are made, solved and checked in blocks of RANDOM_BLOCK, so memory stays small.
     """
     began = time.perf_counter()
-    plan = lab._check_plan(algorithm, order, value_order, 2, budget, seconds, seed)
+    plan = lab.make_plan(algorithm, order, value_order, 2, budget, seconds, seed)
     geometry = geometry_for(size)
     clues = lab.default_clues(geometry) if clues is None else clues
     report = RandomReport(n, clues, plan.algorithm, plan.order, seed, geometry)
