@@ -52,17 +52,20 @@ cdef enum:
     T_JELLYFISH = 23
     T_HIDDEN_QUAD = 24
     T_THREE_LINKS = 25
-    T_BUG = 26
-    T_FOUR_LINKS = 27
-    T_ALIGNED_PAIR = 28
-    T_X_CHAIN = 29
-    T_FORCING = 30
-    T_NISHIO = 31
-    T_CELL = 32
-    T_REGION = 33
-    T_DYNAMIC = 34
-    T_BEYOND = 35
-    T_COUNT = 36
+    T_WXYZ_WING = 26
+    T_BUG = 27
+    T_FOUR_LINKS = 28
+    T_VWXYZ_WING = 29
+    T_ALIGNED_PAIR = 30
+    T_UVWXYZ_WING = 31
+    T_X_CHAIN = 32
+    T_FORCING = 33
+    T_NISHIO = 34
+    T_CELL = 35
+    T_REGION = 36
+    T_DYNAMIC = 37
+    T_BEYOND = 38
+    T_COUNT = 39
 
 cdef enum:
     UNIT_LINKS = 1
@@ -82,7 +85,7 @@ cdef enum:
 
 cdef int BASE[T_COUNT]
 BASE[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 42,
-           44, 45, 50, 52, 54, 54, 56, 58, 62, 66, 70, 75, 80, 80, 85, 100]
+           44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 66, 70, 75, 80, 80, 85, 100]
 
 TECHNIQUES = T_COUNT
 SLOTS = OUT_SLOTS
@@ -670,6 +673,99 @@ cdef int unique_rectangle(Work *w) noexcept nogil:
     return best
 
 
+cdef inline int wing_tenths(int k, int biggest) noexcept nogil:
+    if k == 5:
+        return 66
+    return (55 if k == 3 else 62) + k - 2 - (biggest - 3 if biggest > 3 else 3 - biggest)
+
+
+cdef int als_wing(Work *w, int k) noexcept nogil:
+    """se._Rater.als_wing: tenths (-1 none), eliminations in keep_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int u, i, j, c, y, ncells, nbiv = 0, biggest, tenths, best = -1, p, lowest
+    cdef int idx[5]
+    cdef int32_t cells[64]
+    cdef int32_t *bivalue = w.ints
+    cdef uint64_t union, x_bit, z_bit
+    cdef bint bad, in_group
+    lowest = wing_tenths(k, 1 if k > 3 else 2)
+    for c in range(w.cells):
+        if bits_popcount(s.cand[c]) == 2:
+            bivalue[nbiv] = c
+            nbiv += 1
+    for u in range(3 * n):
+        ncells = 0
+        for i in range(n):
+            c = t.units[u * n + i]
+            if bits_popcount(s.cand[c]) >= 2:
+                cells[ncells] = c
+                ncells += 1
+        if ncells < k:
+            continue
+        for i in range(k):
+            idx[i] = i
+        while True:
+            union = 0
+            biggest = 0
+            for i in range(k):
+                union |= s.cand[cells[idx[i]]]
+                if bits_popcount(s.cand[cells[idx[i]]]) > biggest:
+                    biggest = bits_popcount(s.cand[cells[idx[i]]])
+            if bits_popcount(union) == k + 1:
+                for j in range(nbiv):
+                    y = bivalue[j]
+                    if s.cand[y] & ~union:
+                        continue
+                    in_group = False
+                    for i in range(k):
+                        if cells[idx[i]] == y:
+                            in_group = True
+                    if in_group:
+                        continue
+                    x_bit = s.cand[y] & (~s.cand[y] + 1)
+                    z_bit = s.cand[y] ^ x_bit
+                    bad = False
+                    for i in range(k):
+                        c = cells[idx[i]]
+                        if (s.cand[c] & x_bit) and not sees(t, c, y):
+                            bad = True
+                            break
+                    if bad:
+                        continue
+                    w.nelim = 0
+                    for p in range(t.npeers):
+                        c = t.peers[y * t.npeers + p]
+                        if not (s.cand[c] & z_bit):
+                            continue
+                        bad = False
+                        for i in range(k):
+                            if c == cells[idx[i]] or (
+                                (s.cand[cells[idx[i]]] & z_bit) and not sees(t, c, cells[idx[i]])
+                            ):
+                                bad = True
+                                break
+                        if not bad:
+                            add_elim(w, c, bits_lowest_index(z_bit) + 1)
+                    if w.nelim:
+                        tenths = wing_tenths(k, biggest)
+                        if best < 0 or tenths < best:
+                            best = tenths
+                            keep_elims(w)
+                            if tenths == lowest:
+                                return best
+            i = k - 1
+            while i >= 0 and idx[i] == ncells - k + i:
+                i -= 1
+            if i < 0:
+                break
+            idx[i] += 1
+            for j in range(i + 1, k):
+                idx[j] = idx[j - 1] + 1
+    return best
+
+
 cdef bint balanced(Work *w) noexcept nogil:
     """se._Rater._balanced, with the candidates in w.removed taken away."""
     cdef Solver *s = &w.s
@@ -929,6 +1025,11 @@ cdef int easy_step(Work *w, int *tenths) noexcept nogil:
         remove_kept(w)
         tenths[0] = BASE[T_THREE_LINKS] + k
         return T_THREE_LINKS
+    k = als_wing(w, 3)
+    if k >= 0:
+        remove_kept(w)
+        tenths[0] = k
+        return T_WXYZ_WING
     k = bug(w, &place_cell, &place_digit)
     if k >= 0:
         if place_cell >= 0:
@@ -941,10 +1042,20 @@ cdef int easy_step(Work *w, int *tenths) noexcept nogil:
         remove_kept(w)
         tenths[0] = BASE[T_FOUR_LINKS] + k
         return T_FOUR_LINKS
+    k = als_wing(w, 4)
+    if k >= 0:
+        remove_kept(w)
+        tenths[0] = k
+        return T_VWXYZ_WING
     if aligned_pair(w):
         remove_elims(w)
         tenths[0] = BASE[T_ALIGNED_PAIR]
         return T_ALIGNED_PAIR
+    k = als_wing(w, 5)
+    if k >= 0:
+        remove_kept(w)
+        tenths[0] = k
+        return T_UVWXYZ_WING
     return -1
 
 

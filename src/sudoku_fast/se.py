@@ -26,9 +26,13 @@ Technique ladder, in the order they are tried (tenths):
       extra candidates) 4.5 + 0.1 per further cell of the set
 50    naked quad             52  jellyfish      54  hidden quad
 54    three strong links (as two strong links, base 5.4, +0.1 / +0.2 as above)
+55    wxyz-wing: three cells of a unit with four digits between them and a bivalue
+      cell (5.5, or 5.6 when the set's largest cell has three candidates)
 56    bivalue universal grave: type 1 5.6, type 2 5.7
 58    four strong links (base 5.8)
+62    vwxyz-wing: the same with four cells and five digits (6.2 to 6.4)
 62    aligned pair exclusion
+66    uvwxyz-wing: five cells, six digits
 66+   forcing x-chain: an assumption on one candidate that, by links of that
       digit alone, leads to its own negation
 70+   forcing chain: the same with links inside cells too (xy links)
@@ -105,9 +109,12 @@ TECHNIQUES: tuple[str, ...] = (
     "jellyfish",
     "hidden quad",
     "three strong links",
+    "wxyz-wing",
     "bivalue universal grave",
     "four strong links",
+    "vwxyz-wing",
     "aligned pair exclusion",
+    "uvwxyz-wing",
     "forcing x-chain",
     "forcing chain",
     "nishio",
@@ -119,7 +126,7 @@ TECHNIQUES: tuple[str, ...] = (
 # Base difficulty of each technique, in tenths.
 BASE: tuple[int, ...] = (
     10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 42,
-    44, 45, 50, 52, 54, 54, 56, 58, 62, 66, 70, 75, 80, 80, 85, 100,
+    44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 66, 70, 75, 80, 80, 85, 100,
 )  # fmt: skip
 DIRECT_POINTING = TECHNIQUES.index("direct pointing")
 DIRECT_HIDDEN_PAIR = TECHNIQUES.index("direct hidden pair")
@@ -128,9 +135,12 @@ POINTING = TECHNIQUES.index("pointing")
 SKYSCRAPER = TECHNIQUES.index("skyscraper")
 UNIQUE_RECTANGLE = TECHNIQUES.index("unique rectangle")
 THREE_LINKS = TECHNIQUES.index("three strong links")
+WXYZ_WING = TECHNIQUES.index("wxyz-wing")
 BUG = TECHNIQUES.index("bivalue universal grave")
 FOUR_LINKS = TECHNIQUES.index("four strong links")
+VWXYZ_WING = TECHNIQUES.index("vwxyz-wing")
 ALIGNED_PAIR = TECHNIQUES.index("aligned pair exclusion")
+UVWXYZ_WING = TECHNIQUES.index("uvwxyz-wing")
 X_CHAIN = TECHNIQUES.index("forcing x-chain")
 FORCING = X_CHAIN + 1
 NISHIO = X_CHAIN + 2
@@ -173,6 +183,15 @@ def link_kinds_tenths(kinds: int) -> int:
     if kinds & 4 and kinds & 3:
         return 2
     return 1
+
+
+def wing_tenths(k: int, biggest: int) -> int:
+    """Difficulty of a wing of k set cells whose largest cell has `biggest`
+    candidates: 5.5 / 5.6 (k = 3), 6.2 to 6.4 (k = 4), 6.6 (k = 5)."""
+    if k == 5:
+        return 66
+    base = 55 if k == 3 else 62
+    return base + k - 2 - abs(3 - biggest)
 
 
 def _bits(mask: int) -> list[int]:
@@ -407,6 +426,10 @@ class _Rater:
         if links is not None:
             self.remove_all(links[1])
             return THREE_LINKS, BASE[THREE_LINKS] + links[0]
+        wing = self.als_wing(3)
+        if wing is not None:
+            self.remove_all(wing[1])
+            return WXYZ_WING, wing[0]
         grave = self.bug()
         if grave is not None:
             tenths, place, elims = grave
@@ -418,10 +441,18 @@ class _Rater:
         if links is not None:
             self.remove_all(links[1])
             return FOUR_LINKS, BASE[FOUR_LINKS] + links[0]
+        wing = self.als_wing(4)
+        if wing is not None:
+            self.remove_all(wing[1])
+            return VWXYZ_WING, wing[0]
         elims = self.aligned_pair()
         if elims:
             self.remove_all(elims)
             return ALIGNED_PAIR, BASE[ALIGNED_PAIR]
+        wing = self.als_wing(5)
+        if wing is not None:
+            self.remove_all(wing[1])
+            return UVWXYZ_WING, wing[0]
         return -1, 0
 
     def _common_peers(self, a: int, z: int, bit: int, skip: Sequence[int]) -> Elims:
@@ -541,6 +572,49 @@ class _Rater:
                     if elims:
                         best = (base + size, elims)
                         break
+        return best
+
+    def als_wing(self, k: int) -> tuple[int, Elims] | None:
+        """The easiest wing of k cells of one unit holding k + 1 digits between them
+        (an almost locked set) and a bivalue cell {x, z} outside it, x its smaller
+        digit, where every cell of the set with x sees the bivalue cell: z goes from
+        the cells that see the bivalue cell and every cell of the set with z. Returns
+        (tenths, eliminations); the first of the smallest difficulty."""
+        geo = self.geo
+        cand = self.s.cand
+        bivalue = [c for c in range(geo.cells) if cand[c].bit_count() == 2]
+        lowest = wing_tenths(k, 1 if k > 3 else 2)
+        best: tuple[int, Elims] | None = None
+        for unit in geo.units:
+            cells = [c for c in unit if cand[c].bit_count() >= 2]
+            for group in combinations(cells, k):
+                union = 0
+                for c in group:
+                    union |= cand[c]
+                if union.bit_count() != k + 1:
+                    continue
+                biggest = max(cand[c].bit_count() for c in group)
+                for y in bivalue:
+                    if y in group or cand[y] & ~union:
+                        continue
+                    x_bit = cand[y] & -cand[y]
+                    z_bit = cand[y] ^ x_bit
+                    if any(cand[c] & x_bit and y not in self.peer_set[c] for c in group):
+                        continue
+                    holders = [c for c in group if cand[c] & z_bit]
+                    elims = [
+                        (c, z_bit.bit_length())
+                        for c in self.peers[y]
+                        if cand[c] & z_bit
+                        and c not in group
+                        and all(c in self.peer_set[h] for h in holders)
+                    ]
+                    if elims:
+                        tenths = wing_tenths(k, biggest)
+                        if best is None or tenths < best[0]:
+                            best = (tenths, elims)
+                            if tenths == lowest:
+                                return best
         return best
 
     def _balanced(self, removed: dict[int, int]) -> bool:
