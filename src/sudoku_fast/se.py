@@ -162,6 +162,26 @@ SE_STUCK = 2  # nothing applies and no solution was given to reveal a digit
 DEFAULT_BUDGET = 200_000_000  # walk steps per puzzle
 
 
+# Where the technique ladder's levels (rating.LEVEL_NAMES) sit on the SE scale: level
+# k + 1 starts at SCORE_LEVEL_STARTS[k - 1] (tenths). Chosen on the Sudoku Exchange
+# bank, where each SE value's puzzles mostly get that level from the technique solver.
+SCORE_LEVEL_STARTS: tuple[int, ...] = (25, 30, 38, 72, 100)
+
+
+def score_level(score: float) -> int:
+    """The level (1 easy ... 6 nightmare) that an SE score maps to.
+
+    Up to 2.4: 1 (singles and the direct techniques); 2.5 to 2.9: 2 (locked
+    candidates); 3.0 to 3.7: 3 (pairs, triples, x-wing); 3.8 to 7.1: 4 (fish, wings,
+    uniqueness, short chains); 7.2 to 9.9: 5 (longer, multiple and dynamic forcing
+    chains); 10.0 and above: 6 (beyond this ladder).
+    """
+    if isinstance(score, bool) or not isinstance(score, int | float):
+        raise TypeError(f"score must be a number, not {type(score).__name__}")
+    tenths = round(score * 10)
+    return 1 + sum(1 for start in SCORE_LEVEL_STARTS if tenths >= start)
+
+
 def length_tenths(length: int) -> int:
     """SE's length rule: tenths added for a chain of `length` (complexity - 2)."""
     added = 0
