@@ -16,6 +16,7 @@ from .grid import Geometry, geometry_for, is_solution, parse, show
 from .hints import candidates, hint
 from .logic import Hint
 from .rating import Rating, rate, rate_many
+from .se import score_level
 from .solver import count_solutions, solve
 from .stats import Stats, Summary, solve_stats
 
@@ -41,6 +42,7 @@ __all__ = [
     "rate",
     "rate_many",
     "save_board",
+    "score_level",
     "show",
     "solve",
     "solve_many",
