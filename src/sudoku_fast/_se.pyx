@@ -58,14 +58,16 @@ cdef enum:
     T_VWXYZ_WING = 29
     T_ALIGNED_PAIR = 30
     T_UVWXYZ_WING = 31
-    T_X_CHAIN = 32
-    T_FORCING = 33
-    T_NISHIO = 34
-    T_CELL = 35
-    T_REGION = 36
-    T_DYNAMIC = 37
-    T_BEYOND = 38
-    T_COUNT = 39
+    T_X_CYCLE = 32
+    T_Y_CYCLE = 33
+    T_X_CHAIN = 34
+    T_FORCING = 35
+    T_NISHIO = 36
+    T_CELL = 37
+    T_REGION = 38
+    T_DYNAMIC = 39
+    T_BEYOND = 40
+    T_COUNT = 41
 
 cdef enum:
     UNIT_LINKS = 1
@@ -85,7 +87,8 @@ cdef enum:
 
 cdef int BASE[T_COUNT]
 BASE[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 42,
-           44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 66, 70, 75, 80, 80, 85, 100]
+           44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 66, 70, 75, 80, 80, 85,
+           100]
 
 TECHNIQUES = T_COUNT
 SLOTS = OUT_SLOTS
@@ -138,6 +141,16 @@ cdef struct Work:
     uint64_t *removed      # [cells] BUG: candidates taken away
     uint64_t *excl         # [cells * cwords] aligned pairs: bivalue peers as cell bitsets
     int cwords
+    int32_t *ent_node      # cycles: the walk's entries (node, parent entry, depth)
+    int32_t *ent_parent
+    int32_t *ent_depth
+    int ent_cap
+    int32_t *cyc_mark      # [nodes] ON nodes reached by the cycle walk
+    int32_t cyc_stamp
+    uint64_t *fwd          # [cells] candidates a cycle cancels one way round
+    uint64_t *bwd          # ... and the other way round
+    int32_t *in_loop       # [cells] stamps: the cycle's cells
+    int32_t loop_stamp
     int64_t *store_start   # [cells * N] ON walk of each candidate in `store` (-1 none)
     int32_t *store_len
     int32_t *store         # (node, complexity) pairs
@@ -221,6 +234,14 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.ints2 = <int32_t *>malloc(t.cells * sizeof(int32_t))
     w.removed = <uint64_t *>malloc(t.cells * sizeof(uint64_t))
     w.excl = <uint64_t *>malloc(t.cells * w.cwords * sizeof(uint64_t))
+    w.ent_cap = cn * (t.n + t.npeers + 1) + 1
+    w.ent_node = <int32_t *>malloc(w.ent_cap * sizeof(int32_t))
+    w.ent_parent = <int32_t *>malloc(w.ent_cap * sizeof(int32_t))
+    w.ent_depth = <int32_t *>malloc(w.ent_cap * sizeof(int32_t))
+    w.cyc_mark = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.fwd = <uint64_t *>malloc(t.cells * sizeof(uint64_t))
+    w.bwd = <uint64_t *>malloc(t.cells * sizeof(uint64_t))
+    w.in_loop = <int32_t *>malloc(t.cells * sizeof(int32_t))
     w.store_start = <int64_t *>malloc(cn * sizeof(int64_t))
     w.store_len = <int32_t *>malloc(cn * sizeof(int32_t))
     w.store_cap = 4 * nodes
@@ -231,6 +252,8 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
         or not w.keep_cell or not w.keep_digit or not w.keep2_cell or not w.keep2_digit
         or not w.plain_cell or not w.links
         or not w.chain or not w.ints or not w.ints2 or not w.removed or not w.excl
+        or not w.ent_node or not w.ent_parent or not w.ent_depth or not w.cyc_mark
+        or not w.fwd or not w.bwd or not w.in_loop
         or not w.store_start or not w.store_len or not w.store
     )
 
@@ -258,6 +281,13 @@ cdef void work_free(Work *w) noexcept nogil:
     free(w.ints2)
     free(w.removed)
     free(w.excl)
+    free(w.ent_node)
+    free(w.ent_parent)
+    free(w.ent_depth)
+    free(w.cyc_mark)
+    free(w.fwd)
+    free(w.bwd)
+    free(w.in_loop)
     free(w.store_start)
     free(w.store_len)
     free(w.store)
@@ -269,6 +299,10 @@ cdef void work_reset_marks(Work *w) noexcept nogil:
     memset(w.a.mark, 0, w.nodes * sizeof(int32_t))
     memset(w.b.mark, 0, w.nodes * sizeof(int32_t))
     memset(w.acc_mark, 0, w.nodes * sizeof(int32_t))
+    memset(w.cyc_mark, 0, w.nodes * sizeof(int32_t))
+    memset(w.in_loop, 0, w.cells * sizeof(int32_t))
+    w.cyc_stamp = 0
+    w.loop_stamp = 0
     w.a.stamp = 0
     w.b.stamp = 0
     w.acc_stamp = 0
@@ -1339,6 +1373,152 @@ cdef void multiple(Work *w, int min_cell, int cell_tech, int region_tech) noexce
                 common(w, indices, k, region_tech)
 
 
+cdef void note_cycle(Work *w, int last, int tech, int complexity) noexcept nogil:
+    """se._Rater._note_cycle."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int index, node, cell, dig, k, p
+    cdef uint64_t both
+    w.loop_stamp += 1
+    index = last
+    while index >= 0:
+        w.in_loop[(w.ent_node[index] >> 1) // n] = w.loop_stamp
+        index = w.ent_parent[index]
+    memset(w.fwd, 0, w.cells * sizeof(uint64_t))
+    memset(w.bwd, 0, w.cells * sizeof(uint64_t))
+    index = last
+    while index >= 0:
+        node = w.ent_node[index]
+        cell = (node >> 1) // n
+        dig = (node >> 1) - cell * n
+        for k in range(t.npeers):
+            p = t.peers[cell * t.npeers + k]
+            if w.in_loop[p] != w.loop_stamp and (s.cand[p] >> dig) & 1:
+                if node & 1:
+                    w.fwd[p] |= (<uint64_t>1) << dig
+                else:
+                    w.bwd[p] |= (<uint64_t>1) << dig
+        index = w.ent_parent[index]
+    for p in range(w.cells):
+        both = w.fwd[p] & w.bwd[p]
+        while both:
+            dig = bits_lowest_index(both)
+            both &= both - 1
+            note(w, (p * n + dig) << 1, tech, complexity)
+
+
+cdef void cycles_from(Work *w, int cell, int digit, int mode, int tech) noexcept nogil:
+    """se._Rater._cycles_from."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int source = ((cell * n + digit - 1) << 1) | 1
+    cdef int nent = 1, head = 0, index, node, depth, cell_now, dig, e, k, p, m, up, u, i, other
+    cdef uint64_t bit, rest, cc, where
+    cdef int32_t stamp
+    w.cyc_stamp += 1
+    stamp = w.cyc_stamp
+    w.ent_node[0] = source
+    w.ent_parent[0] = -1
+    w.ent_depth[0] = 0
+    w.cyc_mark[source] = stamp
+    while head < nent:
+        index = head
+        node = w.ent_node[head]
+        depth = w.ent_depth[head]
+        head += 1
+        w.work += 1
+        cell_now = (node >> 1) // n
+        dig = (node >> 1) - cell_now * n
+        bit = (<uint64_t>1) << dig
+        if node & 1:
+            k = -1 if mode & CELL_LINKS else 0
+            rest = s.cand[cell_now] & ~bit if mode & CELL_LINKS else 0
+            while True:
+                if rest:
+                    e = bits_lowest_index(rest)
+                    rest &= rest - 1
+                    m = (cell_now * n + e) << 1
+                else:
+                    if k < 0:
+                        k = 0
+                    if k >= t.npeers:
+                        break
+                    p = t.peers[cell_now * t.npeers + k]
+                    k += 1
+                    if not (s.cand[p] & bit):
+                        continue
+                    m = (p * n + dig) << 1
+                up = w.ent_parent[index]
+                while up >= 0 and w.ent_node[up] != m:
+                    up = w.ent_parent[up]
+                if up < 0 and nent < w.ent_cap:
+                    w.ent_node[nent] = m
+                    w.ent_parent[nent] = index
+                    w.ent_depth[nent] = depth + 1
+                    nent += 1
+        else:
+            for k in range(4):
+                m = -1
+                if k == 0:
+                    if mode & CELL_LINKS:
+                        cc = s.cand[cell_now]
+                        if bits_popcount(cc) == 2:
+                            m = ((cell_now * n + bits_lowest_index(cc & ~bit)) << 1) | 1
+                    if m >= 0:
+                        if m == source and depth + 1 >= 4:
+                            note_cycle(w, index, tech, depth + 1)
+                        if w.cyc_mark[m] != stamp and nent < w.ent_cap:
+                            w.cyc_mark[m] = stamp
+                            w.ent_node[nent] = m
+                            w.ent_parent[nent] = index
+                            w.ent_depth[nent] = depth + 1
+                            nent += 1
+                elif mode & UNIT_LINKS:
+                    u = t.cell_units[3 * cell_now + k - 1]
+                    where = s.pos[u * n + dig]
+                    if bits_popcount(where) == 2:
+                        rest = where
+                        while rest:
+                            i = bits_lowest_index(rest)
+                            rest &= rest - 1
+                            other = t.units[u * n + i]
+                            if other == cell_now:
+                                continue
+                            m = ((other * n + dig) << 1) | 1
+                            if m == source and depth + 1 >= 4:
+                                note_cycle(w, index, tech, depth + 1)
+                            if w.cyc_mark[m] != stamp and nent < w.ent_cap:
+                                w.cyc_mark[m] = stamp
+                                w.ent_node[nent] = m
+                                w.ent_parent[nent] = index
+                                w.ent_depth[nent] = depth + 1
+                                nent += 1
+        if w.work > w.budget:
+            return
+
+
+cdef void cycles(Work *w) noexcept nogil:
+    """se._Rater.cycles."""
+    cdef Solver *s = &w.s
+    cdef int pass_, mode, tech, cell, dig
+    cdef uint64_t c
+    for pass_ in range(2):
+        mode = UNIT_LINKS if pass_ == 0 else CELL_LINKS
+        tech = T_X_CYCLE if pass_ == 0 else T_Y_CYCLE
+        for cell in range(w.cells):
+            c = s.cand[cell]
+            if bits_popcount(c) < 2 or (mode == CELL_LINKS and bits_popcount(c) != 2):
+                continue
+            while c:
+                dig = bits_lowest_index(c)
+                c &= c - 1
+                cycles_from(w, cell, dig + 1, mode, tech)
+                if w.work > w.budget:
+                    return
+
+
 cdef int forcing_chains(Work *w) noexcept nogil:
     """se._Rater.forcing_chains: 0 done, 1 budget spent."""
     cdef Solver *s = &w.s
@@ -1427,19 +1607,20 @@ cdef int static_walks(Work *w) noexcept nogil:
     return 0
 
 
-cdef int chain_step(Work *w) noexcept nogil:
-    """se._Rater.chain_step: the difficulty applied (tenths), -1 none or budget spent,
-    -2 no memory."""
+cdef int chain_step(Work *w, int ceiling) noexcept nogil:
+    """se._Rater.chain_step: the smallest difficulty applied (tenths), -1 none or budget
+    spent, -2 no memory."""
     cdef Solver *s = &w.s
     cdef int n = w.n
-    cdef int family, node, best, outcome, cell, digit
+    cdef int family, node, best, outcome, cell, digit, limit
     for node in range(w.nodes):
         w.best_tenths[node] = NO_RANK
         w.best_tech[node] = 0
     best = NO_RANK
     for family in range(4):
         if family == 0:
-            outcome = forcing_chains(w)
+            cycles(w)
+            outcome = 1 if w.work > w.budget else forcing_chains(w)
         elif family == 1:
             outcome = contradictions(w, UNIT_LINKS | DYNAMIC_LINKS, T_NISHIO, False)
         elif family == 2:
@@ -1465,8 +1646,9 @@ cdef int chain_step(Work *w) noexcept nogil:
     for node in range(w.nodes):
         if w.best_tenths[node] == best and w.best_tech[node] < w.last_tech:
             w.last_tech = w.best_tech[node]
+    limit = best if best > ceiling else ceiling
     for node in range(w.nodes):
-        if w.best_tenths[node] != best:
+        if w.best_tenths[node] > limit:
             continue
         cell = (node >> 1) // n
         digit = (node >> 1) - cell * n + 1
@@ -1491,7 +1673,7 @@ cdef void rate_loaded(Work *w, const uint8_t *solution, int32_t *out) noexcept n
     while s.open:
         tech = easy_step(w, &tenths)
         if tech < 0:
-            tenths = chain_step(w)
+            tenths = chain_step(w, score)
             if tenths == -2:
                 status = SE_NO_MEMORY
                 break

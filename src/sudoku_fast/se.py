@@ -33,6 +33,9 @@ Technique ladder, in the order they are tried (tenths):
 62    vwxyz-wing: the same with four cells and five digits (6.2 to 6.4)
 62    aligned pair exclusion
 66    uvwxyz-wing: five cells, six digits
+65+   x-cycle / y-cycle: a loop of links on one digit (x) or through bivalue cells
+      (y) back to its start; each candidate seen by a node that is on one way round
+      and by one that is on the other way round goes
 66+   forcing x-chain: an assumption on one candidate that, by links of that
       digit alone, leads to its own negation
 70+   forcing chain: the same with links inside cells too (xy links)
@@ -60,7 +63,9 @@ dynamic walks "last" means "the only one this walk has not yet removed", and suc
 node has as parents every removal it rests on, so its complexity is the number of its
 distinct ancestors (counted with bitsets). The four chain families are tried in order
 (forcing chains, Nishio, multiple, dynamic); the first family that concludes anything
-gives the step, and every conclusion of its smallest difficulty is applied at once.
+gives the step: every conclusion of its smallest difficulty is applied at once, and
+with them every conclusion no harder than the score so far (they cannot raise it, and
+the fewer chain steps cost far less time; SE itself applies one conclusion per step).
 
 Where this ladder differs from SE's, and what it costs in agreement, is measured in
 `bench/README.md` ("SE score"): cycles (bidirectional X / Y / XY cycles, 6.5-7.0; their
@@ -115,6 +120,8 @@ TECHNIQUES: tuple[str, ...] = (
     "vwxyz-wing",
     "aligned pair exclusion",
     "uvwxyz-wing",
+    "x-cycle",
+    "y-cycle",
     "forcing x-chain",
     "forcing chain",
     "nishio",
@@ -126,7 +133,7 @@ TECHNIQUES: tuple[str, ...] = (
 # Base difficulty of each technique, in tenths.
 BASE: tuple[int, ...] = (
     10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 42,
-    44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 66, 70, 75, 80, 80, 85, 100,
+    44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 66, 70, 75, 80, 80, 85, 100,
 )  # fmt: skip
 DIRECT_POINTING = TECHNIQUES.index("direct pointing")
 DIRECT_HIDDEN_PAIR = TECHNIQUES.index("direct hidden pair")
@@ -141,6 +148,8 @@ FOUR_LINKS = TECHNIQUES.index("four strong links")
 VWXYZ_WING = TECHNIQUES.index("vwxyz-wing")
 ALIGNED_PAIR = TECHNIQUES.index("aligned pair exclusion")
 UVWXYZ_WING = TECHNIQUES.index("uvwxyz-wing")
+X_CYCLE = TECHNIQUES.index("x-cycle")
+Y_CYCLE = X_CYCLE + 1
 X_CHAIN = TECHNIQUES.index("forcing x-chain")
 FORCING = X_CHAIN + 1
 NISHIO = X_CHAIN + 2
@@ -831,6 +840,105 @@ class _Rater:
             for d in _bits(cand[cell])
         ]
 
+    def cycles(self, found: dict[Conclusion, tuple[int, int]]) -> None:
+        """X-cycles (one digit, unit links) and y-cycles (from a bivalue cell, through
+        bivalue cells), found from every candidate set ON."""
+        cand = self.s.cand
+        for mode, tech in ((UNIT_LINKS, X_CYCLE), (CELL_LINKS, Y_CYCLE)):
+            for cell, digit in self.candidates():
+                if mode == CELL_LINKS and cand[cell].bit_count() != 2:
+                    continue
+                self._cycles_from(cell, digit, mode, tech, found)
+                if self.work > self.budget:
+                    return
+
+    def _cycles_from(
+        self,
+        cell: int,
+        digit: int,
+        mode: int,
+        tech: int,
+        found: dict[Conclusion, tuple[int, int]],
+    ) -> None:
+        """A breadth-first walk from (cell, digit) ON where an OFF node is reached once
+        per ON parent (unless it is one of that parent's ancestors) and an ON node once;
+        an OFF node that leads back to the start, four links or more away, closes a
+        cycle."""
+        n = self.n
+        cand = self.s.cand
+        positions = self.s.positions()
+        source = ((cell * n + digit - 1) << 1) | 1
+        entries: list[tuple[int, int, int]] = [(source, -1, 0)]  # node, parent, depth
+        on_seen = {source}
+        head = 0
+        while head < len(entries):
+            node, _, depth = entries[head]
+            index = head
+            head += 1
+            self.work += 1
+            cell_now, dig = divmod(node >> 1, n)
+            bit = 1 << dig
+            if node & 1:
+                offs = []
+                if mode & CELL_LINKS:
+                    offs += [(cell_now * n + e) << 1 for e in _bits(cand[cell_now] & ~bit)]
+                offs += [(p * n + dig) << 1 for p in self.peers[cell_now] if cand[p] & bit]
+                for m in offs:
+                    up = entries[index][1]
+                    while up >= 0 and entries[up][0] != m:
+                        up = entries[up][1]
+                    if up < 0:
+                        entries.append((m, index, depth + 1))
+            else:
+                ons = []
+                if mode & CELL_LINKS:
+                    cc = cand[cell_now]
+                    if cc.bit_count() == 2:
+                        ons.append(((cell_now * n + (cc & ~bit).bit_length() - 1) << 1) | 1)
+                if mode & UNIT_LINKS:
+                    for u in self.cell_units[cell_now]:
+                        where = positions[u][dig]
+                        if where.bit_count() == 2:
+                            for i in _bits(where):
+                                other = self.geo.units[u][i]
+                                if other != cell_now:
+                                    ons.append(((other * n + dig) << 1) | 1)
+                for m in ons:
+                    if m == source and depth + 1 >= 4:
+                        self._note_cycle(entries, index, tech, depth + 1, found)
+                    if m not in on_seen:
+                        on_seen.add(m)
+                        entries.append((m, index, depth + 1))
+            if self.work > self.budget:
+                return
+
+    def _note_cycle(
+        self,
+        entries: list[tuple[int, int, int]],
+        last: int,
+        tech: int,
+        complexity: int,
+        found: dict[Conclusion, tuple[int, int]],
+    ) -> None:
+        n = self.n
+        cand = self.s.cand
+        path = []
+        index = last
+        while index >= 0:
+            path.append(entries[index][0])
+            index = entries[index][1]
+        loop_cells = {node >> 1 for node in path}
+        loop_cells = {c // n for c in loop_cells}
+        forward: set[tuple[int, int]] = set()
+        backward: set[tuple[int, int]] = set()
+        for node in path:
+            cell, dig = divmod(node >> 1, n)
+            for p in self.peers[cell]:
+                if p not in loop_cells and cand[p] >> dig & 1:
+                    (forward if node & 1 else backward).add((p, dig + 1))
+        for p, digit in forward & backward:
+            self.note(found, (p, digit, 0), tech, complexity)
+
     def forcing_chains(self, found: dict[Conclusion, tuple[int, int]]) -> None:
         """Static assumptions that lead to their own negation (x links, then xy)."""
         n = self.n
@@ -919,13 +1027,17 @@ class _Rater:
             else:
                 self.note(found, self.progress(node), tech, total)
 
-    def chain_step(self) -> int:
-        """Apply the easiest conclusions of the first chain family that has any; the
-        difficulty in tenths, or -1 (none, or the budget ran out)."""
+    def chain_step(self, ceiling: int = 0) -> int:
+        """Apply the conclusions of the first chain family that has any: those of its
+        smallest difficulty, and with them those no harder than `ceiling` (the score so
+        far, which they cannot raise). Returns the smallest difficulty in tenths, or -1
+        (none, or the budget ran out)."""
         found: dict[Conclusion, tuple[int, int]] = {}
         for family in range(4):
             if family == 0:
-                self.forcing_chains(found)
+                self.cycles(found)
+                if self.work <= self.budget:
+                    self.forcing_chains(found)
             elif family == 1:
                 self.contradictions(found, UNIT_LINKS | DYNAMIC_LINKS, NISHIO, False)
             elif family == 2:
@@ -947,8 +1059,9 @@ class _Rater:
         if not found:
             return -1
         best = min(found.values())[0]
-        chosen = sorted(c for c, rank in found.items() if rank[0] == best)
-        self.last_tech = min(found[c][1] for c in chosen)
+        limit = max(best, ceiling)
+        chosen = sorted(c for c, rank in found.items() if rank[0] <= limit)
+        self.last_tech = min(rank[1] for rank in found.values() if rank[0] == best)
         for cell, digit, is_place in chosen:
             if is_place:
                 if not self.s.values[cell]:
@@ -979,7 +1092,7 @@ def rate_se(
     while not s.solved:
         tech, tenths = r.easy_step()
         if tech < 0:
-            tenths = r.chain_step()
+            tenths = r.chain_step(score)
             if r.work > budget:
                 status = SE_BUDGET
                 break
