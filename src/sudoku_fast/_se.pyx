@@ -62,12 +62,13 @@ cdef enum:
     T_Y_CYCLE = 33
     T_X_CHAIN = 34
     T_FORCING = 35
-    T_NISHIO = 36
-    T_CELL = 37
-    T_REGION = 38
-    T_DYNAMIC = 39
-    T_BEYOND = 40
-    T_COUNT = 41
+    T_TUVWXYZ_WING = 36
+    T_NISHIO = 37
+    T_CELL = 38
+    T_REGION = 39
+    T_DYNAMIC = 40
+    T_BEYOND = 41
+    T_COUNT = 42
 
 cdef enum:
     UNIT_LINKS = 1
@@ -87,8 +88,8 @@ cdef enum:
 
 cdef int BASE[T_COUNT]
 BASE[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 42,
-           44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 66, 70, 75, 80, 80, 85,
-           100]
+           44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 66, 70, 75, 75, 80, 80,
+           85, 100]
 
 TECHNIQUES = T_COUNT
 SLOTS = OUT_SLOTS
@@ -708,8 +709,8 @@ cdef int unique_rectangle(Work *w) noexcept nogil:
 
 
 cdef inline int wing_tenths(int k, int biggest) noexcept nogil:
-    if k == 5:
-        return 66
+    if k >= 5:
+        return 66 if k == 5 else 75
     return (55 if k == 3 else 62) + k - 2 - (biggest - 3 if biggest > 3 else 3 - biggest)
 
 
@@ -719,7 +720,7 @@ cdef int als_wing(Work *w, int k) noexcept nogil:
     cdef const Tables *t = s.t
     cdef int n = w.n
     cdef int u, i, j, c, y, ncells, nbiv = 0, biggest, tenths, best = -1, p, lowest
-    cdef int idx[5]
+    cdef int idx[6]
     cdef int32_t cells[64]
     cdef int32_t *bivalue = w.ints
     cdef uint64_t union, x_bit, z_bit
@@ -1640,6 +1641,12 @@ cdef int chain_step(Work *w, int ceiling) noexcept nogil:
                 best = w.best_tenths[node]
         if best < NO_RANK:
             break
+        if family == 0:
+            outcome = als_wing(w, 6)
+            if outcome >= 0:
+                remove_kept(w)
+                w.last_tech = T_TUVWXYZ_WING
+                return outcome
     if best == NO_RANK:
         return -1
     w.last_tech = T_COUNT

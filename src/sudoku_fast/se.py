@@ -39,6 +39,8 @@ Technique ladder, in the order they are tried (tenths):
 66+   forcing x-chain: an assumption on one candidate that, by links of that
       digit alone, leads to its own negation
 70+   forcing chain: the same with links inside cells too (xy links)
+75    tuvwxyz-wing: a wing of six cells and seven digits (tried when the forcing
+      chains found nothing, as SE does)
 75+   Nishio: a dynamic single-digit assumption that leads to a contradiction
 80+   cell / region forcing chains: every candidate of a cell (every place of a
       digit in a unit) leads to the same conclusion (static links)
@@ -124,6 +126,7 @@ TECHNIQUES: tuple[str, ...] = (
     "y-cycle",
     "forcing x-chain",
     "forcing chain",
+    "tuvwxyz-wing",
     "nishio",
     "cell forcing chains",
     "region forcing chains",
@@ -133,7 +136,7 @@ TECHNIQUES: tuple[str, ...] = (
 # Base difficulty of each technique, in tenths.
 BASE: tuple[int, ...] = (
     10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 42,
-    44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 66, 70, 75, 80, 80, 85, 100,
+    44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 66, 70, 75, 75, 80, 80, 85, 100,
 )  # fmt: skip
 DIRECT_POINTING = TECHNIQUES.index("direct pointing")
 DIRECT_HIDDEN_PAIR = TECHNIQUES.index("direct hidden pair")
@@ -152,11 +155,12 @@ X_CYCLE = TECHNIQUES.index("x-cycle")
 Y_CYCLE = X_CYCLE + 1
 X_CHAIN = TECHNIQUES.index("forcing x-chain")
 FORCING = X_CHAIN + 1
-NISHIO = X_CHAIN + 2
-CELL = X_CHAIN + 3
-REGION = X_CHAIN + 4
-DYNAMIC = X_CHAIN + 5
-BEYOND = X_CHAIN + 6
+TUVWXYZ_WING = X_CHAIN + 2
+NISHIO = X_CHAIN + 3
+CELL = X_CHAIN + 4
+REGION = X_CHAIN + 5
+DYNAMIC = X_CHAIN + 6
+BEYOND = X_CHAIN + 7
 
 # Walk modes: which links the implications may use.
 UNIT_LINKS = 1
@@ -216,9 +220,9 @@ def link_kinds_tenths(kinds: int) -> int:
 
 def wing_tenths(k: int, biggest: int) -> int:
     """Difficulty of a wing of k set cells whose largest cell has `biggest`
-    candidates: 5.5 / 5.6 (k = 3), 6.2 to 6.4 (k = 4), 6.6 (k = 5)."""
-    if k == 5:
-        return 66
+    candidates: 5.5 / 5.6 (k = 3), 6.2 to 6.4 (k = 4), 6.6 (k = 5), 7.5 (k = 6)."""
+    if k >= 5:
+        return 66 if k == 5 else 75
     base = 55 if k == 3 else 62
     return base + k - 2 - abs(3 - biggest)
 
@@ -612,7 +616,7 @@ class _Rater:
         geo = self.geo
         cand = self.s.cand
         bivalue = [c for c in range(geo.cells) if cand[c].bit_count() == 2]
-        lowest = wing_tenths(k, 1 if k > 3 else 2)
+        lowest = wing_tenths(k, 1 if k > 3 else 2)  # the easiest a wing of k cells gets
         best: tuple[int, Elims] | None = None
         for unit in geo.units:
             cells = [c for c in unit if cand[c].bit_count() >= 2]
@@ -1056,6 +1060,12 @@ class _Rater:
                 return -1
             if found:
                 break
+            if family == 0:
+                wing = self.als_wing(6)
+                if wing is not None:
+                    self.remove_all(wing[1])
+                    self.last_tech = TUVWXYZ_WING
+                    return wing[0]
         if not found:
             return -1
         best = min(found.values())[0]
