@@ -561,21 +561,21 @@ cdef int strong_links(Work *w, int k) noexcept nogil:
     return best
 
 
-cdef int rectangle(Work *w, const int32_t *cells, uint64_t ab) noexcept nogil:
+cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int base) noexcept nogil:
     """se._Rater._rectangle: tenths (-1 none), eliminations in elim_*."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
-    cdef int base = BASE[T_UNIQUE_RECTANGLE]
-    cdef int nroof = 0, i, j, r, q, u, size, c, d, nothers, best = -1
-    cdef int32_t roof[4]
+    cdef int nroof = 0, i, j, r, q, u, size, c, d, nothers, best = -1, k
+    cdef int32_t roof[8]
+    cdef bint ok
     cdef int32_t shared[3]
     cdef int nshared = 0
     cdef int idx[3]
     cdef int32_t *others = w.ints
-    cdef uint64_t extra_r, extra_q, x, y, extras, union, rest
+    cdef uint64_t x, y, extras, union, rest
     cdef bint in_group
-    for i in range(4):
+    for i in range(ncells):
         if s.cand[cells[i]] != ab:
             roof[nroof] = cells[i]
             nroof += 1
@@ -586,16 +586,32 @@ cdef int rectangle(Work *w, const int32_t *cells, uint64_t ab) noexcept nogil:
             add_elim(w, roof[0], bits_lowest_index(rest) + 1)
             rest &= rest - 1
         return base
+    if nroof < 2:
+        return -1
+    extras = 0
+    for i in range(nroof):
+        extras |= s.cand[roof[i]] & ~ab
+    if bits_popcount(extras) == 1:
+        w.nelim = 0
+        for k in range(t.npeers):
+            c = t.peers[roof[0] * t.npeers + k]
+            if not (s.cand[c] & extras):
+                continue
+            ok = True
+            for i in range(ncells):
+                if cells[i] == c:
+                    ok = False
+            for i in range(1, nroof):
+                if not sees(t, c, roof[i]):
+                    ok = False
+            if ok:
+                add_elim(w, c, bits_lowest_index(extras) + 1)
+        if w.nelim:
+            return base
     if nroof != 2:
         return -1
     r = roof[0]
     q = roof[1]
-    extra_r = s.cand[r] & ~ab
-    extra_q = s.cand[q] & ~ab
-    if extra_r == extra_q and bits_popcount(extra_r) == 1:
-        common_peers(w, r, q, bits_lowest_index(extra_r) + 1, roof, 2)
-        if w.nelim:
-            return base
     for i in range(3):
         for j in range(3):
             if t.cell_units[3 * r + i] == t.cell_units[3 * q + j]:
@@ -611,7 +627,6 @@ cdef int rectangle(Work *w, const int32_t *cells, uint64_t ab) noexcept nogil:
                 add_elim(w, r, bits_lowest_index(y) + 1)
                 add_elim(w, q, bits_lowest_index(y) + 1)
                 return base
-    extras = extra_r | extra_q
     for i in range(nshared):
         u = shared[i]
         nothers = 0
@@ -696,7 +711,10 @@ cdef int unique_rectangle(Work *w) noexcept nogil:
                         while ry:
                             y = bits_lowest_index(ry)
                             ry &= ry - 1
-                            found = rectangle(w, cells, ((<uint64_t>1) << x) | ((<uint64_t>1) << y))
+                            found = rectangle(
+                                w, cells, 4, ((<uint64_t>1) << x) | ((<uint64_t>1) << y),
+                                BASE[T_UNIQUE_RECTANGLE],
+                            )
                             if found >= 0 and (best < 0 or found < best):
                                 best = found
                                 w.nkeep2 = w.nelim
@@ -705,6 +723,94 @@ cdef int unique_rectangle(Work *w) noexcept nogil:
                                     w.keep2_digit[i] = w.elim_digit[i]
                                 if best == BASE[T_UNIQUE_RECTANGLE]:
                                     return best
+    cdef int length, start
+    cdef int32_t path[8]
+    for length in range(6, 10, 2):
+        if best >= 0 and best <= BASE[T_UNIQUE_RECTANGLE] + length // 2 - 2:
+            break
+        for start in range(w.cells):
+            if bits_popcount(s.cand[start]) == 2:
+                path[0] = start
+                best = extend_loop(w, path, 1, length, s.cand[start], -1, 2, 0, best)
+    return best
+
+
+cdef bint valid_loop(Work *w, const int32_t *path, int length) noexcept nogil:
+    """se._Rater._valid_loop."""
+    cdef const Tables *t = w.s.t
+    cdef int32_t odd[24]
+    cdef int32_t even[24]
+    cdef int nodd = 0, neven = 0, i, k, j, u
+    cdef bint found
+    for i in range(length):
+        for k in range(3):
+            u = t.cell_units[3 * path[i] + k]
+            if i & 1:
+                for j in range(nodd):
+                    if odd[j] == u:
+                        return False
+                odd[nodd] = u
+                nodd += 1
+            else:
+                for j in range(neven):
+                    if even[j] == u:
+                        return False
+                even[neven] = u
+                neven += 1
+    if nodd != neven:
+        return False
+    for i in range(nodd):
+        found = False
+        for j in range(neven):
+            if even[j] == odd[i]:
+                found = True
+                break
+        if not found:
+            return False
+    return True
+
+
+cdef int extend_loop(
+    Work *w, int32_t *path, int npath, int length, uint64_t ab, int last_kind, int allowed,
+    uint64_t extras, int best,
+) noexcept nogil:
+    """se._Rater._extend_loop, each loop found rated at once (se._Rater.unique_rectangle
+    rates them in the same order): the best tenths so far, eliminations in keep2_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int kind, u, i, j, nxt, found
+    cdef uint64_t more
+    cdef bint in_path, extra
+    cdef int cell = path[npath - 1]
+    for kind in range(3):
+        if kind == last_kind:
+            continue
+        u = t.cell_units[3 * cell + kind]
+        for i in range(n):
+            nxt = t.units[u * n + i]
+            if nxt == path[0] and npath == length:
+                if valid_loop(w, path, length):
+                    found = rectangle(w, path, length, ab, BASE[T_UNIQUE_RECTANGLE] + length // 2 - 2)
+                    if found >= 0 and (best < 0 or found < best):
+                        best = found
+                        w.nkeep2 = w.nelim
+                        for j in range(w.nelim):
+                            w.keep2_cell[j] = w.elim_cell[j]
+                            w.keep2_digit[j] = w.elim_digit[j]
+                continue
+            in_path = False
+            for j in range(npath):
+                if path[j] == nxt:
+                    in_path = True
+                    break
+            if in_path or npath >= length or (s.cand[nxt] & ab) != ab:
+                continue
+            more = extras | (s.cand[nxt] & ~ab)
+            extra = bits_popcount(s.cand[nxt]) > 2
+            if not extra or bits_popcount(more) == 1 or allowed > 0:
+                path[npath] = nxt
+                best = extend_loop(w, path, npath + 1, length, ab, kind, allowed - extra, more, best)
     return best
 
 

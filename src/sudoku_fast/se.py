@@ -23,7 +23,8 @@ Technique ladder, in the order they are tried (tenths):
       column: 4.1; a box with a line: 4.2)
 42    xy-wing                44  xyz-wing
 45    unique rectangle: type 1, 2 and 4 at 4.5, type 3 (a naked set with the
-      extra candidates) 4.5 + 0.1 per further cell of the set
+      extra candidates) 4.5 + 0.1 per further cell of the set; unique loops of six
+      and eight cells likewise from 4.6 and 4.7
 50    naked quad             52  jellyfish      54  hidden quad
 54    three strong links (as two strong links, base 5.4, +0.1 / +0.2 as above)
 55    wxyz-wing: three cells of a unit with four digits between them and a bivalue
@@ -72,7 +73,7 @@ the fewer chain steps cost far less time; SE itself applies one conclusion per s
 Where this ladder differs from SE's, and what it costs in agreement, is measured in
 `bench/README.md` ("SE score"): cycles (bidirectional X / Y / XY cycles, 6.5-7.0; their
 eliminations are found here as forcing chains, one or a few tenths higher), unique
-loops longer than a rectangle (4.6-5.0), grouped strong links and empty rectangles
+loops longer than eight cells (5.0), grouped strong links and empty rectangles
 (4.3), BUG types 3 and 4, the WXYZ / VWXYZ wings (5.5-6.6), aligned triplet exclusion
 (7.5), and the nested dynamic chains of 9.0 and beyond: a puzzle that needs one of
 those is rated by the next technique of the ladder that applies.
@@ -555,29 +556,100 @@ class _Rater:
                         if common.bit_count() < 2:
                             continue
                         for x, y in combinations(_bits(common), 2):
-                            found = self._rectangle(cells, (1 << x) | (1 << y))
+                            found = self._rectangle(
+                                cells, (1 << x) | (1 << y), BASE[UNIQUE_RECTANGLE]
+                            )
                             if found is not None and (best is None or found[0] < best[0]):
                                 best = found
                                 if best[0] == BASE[UNIQUE_RECTANGLE]:
                                     return best
+        for length in (6, 8):
+            if best is not None and best[0] <= BASE[UNIQUE_RECTANGLE] + length // 2 - 2:
+                break
+            for loop in self._loops(length):
+                ab = cand[loop[0]]
+                found = self._rectangle(loop, ab, BASE[UNIQUE_RECTANGLE] + length // 2 - 2)
+                if found is not None and (best is None or found[0] < best[0]):
+                    best = found
         return best
 
-    def _rectangle(self, cells: tuple[int, ...], ab: int) -> tuple[int, Elims] | None:
+    def _loops(self, length: int) -> list[tuple[int, ...]]:
+        """Unique loops of `length` cells (6 or 8), as SE searches them: from a bivalue
+        cell {a, b}, through cells holding a and b, each step inside a unit of another
+        kind than the step before, at most two cells with more candidates unless all
+        their extra candidates are one digit; a loop counts when the units of its odd
+        cells are those of its even cells, none twice."""
+        cand = self.s.cand
+        loops: list[tuple[int, ...]] = []
+        for start in range(self.geo.cells):
+            if cand[start].bit_count() == 2:
+                self._extend_loop([start], length, cand[start], -1, 2, 0, loops)
+        return loops
+
+    def _extend_loop(
+        self,
+        path: list[int],
+        length: int,
+        ab: int,
+        last_kind: int,
+        allowed: int,
+        extras: int,
+        loops: list[tuple[int, ...]],
+    ) -> None:
+        cand = self.s.cand
+        cell = path[-1]
+        for kind in range(3):
+            if kind == last_kind:
+                continue
+            for nxt in self.geo.units[self.cell_units[cell][kind]]:
+                if nxt == path[0] and len(path) == length:
+                    if self._valid_loop(path):
+                        loops.append(tuple(path))
+                elif nxt not in path and len(path) < length and cand[nxt] & ab == ab:
+                    more = extras | (cand[nxt] & ~ab)
+                    extra = cand[nxt].bit_count() > 2
+                    if not extra or more.bit_count() == 1 or allowed > 0:
+                        path.append(nxt)
+                        self._extend_loop(path, length, ab, kind, allowed - extra, more, loops)
+                        path.pop()
+
+    def _valid_loop(self, path: list[int]) -> bool:
+        odd: set[int] = set()
+        even: set[int] = set()
+        for i, cell in enumerate(path):
+            side = odd if i & 1 else even
+            for u in self.cell_units[cell]:
+                if u in side:
+                    return False
+                side.add(u)
+        return odd == even
+
+    def _rectangle(self, cells: Sequence[int], ab: int, base: int) -> tuple[int, Elims] | None:
+        """Types 1 to 4 of a unique rectangle or loop on the digits `ab`; (tenths,
+        eliminations)."""
         cand = self.s.cand
         geo = self.geo
         roof = [c for c in cells if cand[c] != ab]
-        base = BASE[UNIQUE_RECTANGLE]
         if len(roof) == 1:
             return base, [(roof[0], d + 1) for d in _bits(ab)]
+        if len(roof) < 2:
+            return None
+        extras = 0
+        for c in roof:
+            extras |= cand[c] & ~ab
+        if extras.bit_count() == 1:
+            elims = [
+                (c, extras.bit_length())
+                for c in self.peers[roof[0]]
+                if cand[c] & extras
+                and c not in cells
+                and all(c in self.peer_set[r] for r in roof[1:])
+            ]
+            if elims:
+                return base, elims
         if len(roof) != 2:
             return None
         r, q = roof
-        extra_r = cand[r] & ~ab
-        extra_q = cand[q] & ~ab
-        if extra_r == extra_q and extra_r.bit_count() == 1:
-            elims = self._common_peers(r, q, extra_r, roof)
-            if elims:
-                return base, elims
         shared = [u for u in self.cell_units[r] if u in self.cell_units[q]]
         positions = self.s.positions()
         for u in shared:
@@ -587,7 +659,6 @@ class _Rater:
                     elims = [(r, y.bit_length()), (q, y.bit_length())]
                     return base, elims
         best: tuple[int, Elims] | None = None
-        extras = extra_r | extra_q
         for u in shared:
             others = [c for c in geo.units[u] if cand[c] and c != r and c != q]
             for size in range(1, 4):
