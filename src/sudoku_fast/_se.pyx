@@ -158,6 +158,7 @@ cdef struct Work:
     int64_t store_used
     int64_t store_cap
     int last_tech
+    int stop               # the node a walk stops at (-1 none)
 
 
 cdef inline int length_tenths(int length) noexcept nogil:
@@ -444,6 +445,15 @@ cdef bint direct_hidden(Work *w, int k) noexcept nogil:
             if s.cand[t.units[u * n + i]]:
                 filled += 1
         if filled <= k:
+            continue
+        # The single left must be a digit with 2 to k + 1 places, all but one in the set.
+        ndig = 0
+        for d in range(n):
+            i = bits_popcount(s.pos[u * n + d])
+            if 2 <= i <= k + 1:
+                ndig = 1
+                break
+        if not ndig:
             continue
         ndig = 0
         for d in range(n):
@@ -1236,7 +1246,7 @@ cdef inline int offer(Work *w, Walk *wk, int m, int parent, bint dynamic) noexce
     else:
         k = wk.count[parent] + 1
     add_node(wk, m, k)
-    return -1
+    return -3 if m == w.stop else -1
 
 
 cdef inline int offer_tmp(Work *w, Walk *wk, int m) noexcept nogil:
@@ -1255,7 +1265,7 @@ cdef inline int offer_tmp(Work *w, Walk *wk, int m) noexcept nogil:
     for i in range(words):
         dst[i] = w.tmp[i]
     add_node(wk, m, k)
-    return -1
+    return -3 if m == w.stop else -1
 
 
 cdef inline void tmp_or(Work *w, const Walk *wk, int node) noexcept nogil:
@@ -1265,9 +1275,10 @@ cdef inline void tmp_or(Work *w, const Walk *wk, int node) noexcept nogil:
         w.tmp[i] |= src[i]
 
 
-cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcept nogil:
-    """se._Rater.walk: fills wk (queue = reached nodes, their complexities); for a
-    dynamic walk, the complexity of the contradiction met, else -1."""
+cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int stop) noexcept nogil:
+    """se._Rater.walk: fills wk (queue = reached nodes, their complexities) until node
+    `stop` (-1 none) is reached; for a dynamic walk, the complexity of the
+    contradiction met, else -1."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
@@ -1278,6 +1289,7 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
     wk.stamp += 1
     stamp = wk.stamp
     cdef int start = ((cell * n + digit - 1) << 1) | (1 if on else 0)
+    w.stop = stop
     wk.len = 0
     add_node(wk, start, 1)
     if dynamic:
@@ -1298,14 +1310,14 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
                     e = bits_lowest_index(rest)
                     rest &= rest - 1
                     clash = offer(w, wk, (cell_now * n + e) << 1, node, dynamic)
-                    if clash >= 0:
-                        return clash
+                    if clash != -1:
+                        return clash if clash >= 0 else -1
             for k in range(t.npeers):
                 j = t.peers[cell_now * t.npeers + k]
                 if s.cand[j] & bit:
                     clash = offer(w, wk, (j * n + dig) << 1, node, dynamic)
-                    if clash >= 0:
-                        return clash
+                    if clash != -1:
+                        return clash if clash >= 0 else -1
         else:
             if mode & CELL_LINKS:
                 cc = s.cand[cell_now]
@@ -1330,13 +1342,13 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
                             if wk.mark[off] == stamp and wk.qpos[off] < head:
                                 tmp_or(w, wk, off)
                         clash = offer_tmp(w, wk, ((cell_now * n + target) << 1) | 1)
-                        if clash >= 0:
-                            return clash
+                        if clash != -1:
+                            return clash if clash >= 0 else -1
                 elif bits_popcount(cc) == 2:
                     e = bits_lowest_index(cc & ~bit)
                     clash = offer(w, wk, ((cell_now * n + e) << 1) | 1, node, dynamic)
-                    if clash >= 0:
-                        return clash
+                    if clash != -1:
+                        return clash if clash >= 0 else -1
             if mode & UNIT_LINKS:
                 for k in range(3):
                     u = t.cell_units[3 * cell_now + k]
@@ -1362,8 +1374,8 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
                                 if wk.mark[off] == stamp and wk.qpos[off] < head:
                                     tmp_or(w, wk, off)
                             clash = offer_tmp(w, wk, ((t.units[u * n + target] * n + dig) << 1) | 1)
-                            if clash >= 0:
-                                return clash
+                            if clash != -1:
+                                return clash if clash >= 0 else -1
                     elif bits_popcount(where) == 2:
                         rest = where
                         while rest:
@@ -1372,8 +1384,8 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
                             j = t.units[u * n + i]
                             if j != cell_now:
                                 clash = offer(w, wk, ((j * n + dig) << 1) | 1, node, dynamic)
-                                if clash >= 0:
-                                    return clash
+                                if clash != -1:
+                                    return clash if clash >= 0 else -1
         if w.work > w.budget:
             return -1
     return -1
@@ -1643,8 +1655,8 @@ cdef int forcing_chains(Work *w) noexcept nogil:
                 dig = bits_lowest_index(c)
                 c &= c - 1
                 node = (cell * n + dig) << 1
-                walk(w, &w.a, cell, dig + 1, True, mode)
-                walk(w, &w.b, cell, dig + 1, False, mode)
+                walk(w, &w.a, cell, dig + 1, True, mode, node)
+                walk(w, &w.b, cell, dig + 1, False, mode, node | 1)
                 if w.work > w.budget:
                     return 1
                 if w.a.mark[node] == w.a.stamp:
@@ -1671,8 +1683,8 @@ cdef int contradictions(Work *w, int mode, int tech, bint double) noexcept nogil
         while c:
             dig = bits_lowest_index(c)
             c &= c - 1
-            on_clash = walk(w, &w.a, cell, dig + 1, True, mode)
-            off_clash = walk(w, &w.b, cell, dig + 1, False, mode)
+            on_clash = walk(w, &w.a, cell, dig + 1, True, mode, -1)
+            off_clash = walk(w, &w.b, cell, dig + 1, False, mode, -1)
             if w.work > w.budget:
                 return 1
             if on_clash >= 0:
@@ -1706,7 +1718,7 @@ cdef int static_walks(Work *w) noexcept nogil:
         while c:
             dig = bits_lowest_index(c)
             c &= c - 1
-            walk(w, &w.a, cell, dig + 1, True, UNIT_LINKS | CELL_LINKS)
+            walk(w, &w.a, cell, dig + 1, True, UNIT_LINKS | CELL_LINKS, -1)
             if w.work > w.budget:
                 return 1
             if not store_walk(w, cell * n + dig, &w.a):

@@ -365,6 +365,9 @@ class _Rater:
             if sum(1 for c in unit if cand[c]) <= k:
                 continue
             where_of = positions[u]
+            # The single left must be a digit with 2 to k + 1 places, all but one in the set.
+            if not any(2 <= where_of[v].bit_count() <= k + 1 for v in range(n)):
+                continue
             digits = [d for d in range(n) if 2 <= where_of[d].bit_count() <= k]
             for group in combinations(digits, k):
                 where = 0
@@ -802,8 +805,10 @@ class _Rater:
 
     # -- chains -----------------------------------------------------------------------
 
-    def walk(self, cell: int, digit: int, on: bool, mode: int) -> tuple[dict[int, int], int]:
-        """Follow the implications of one assumption.
+    def walk(
+        self, cell: int, digit: int, on: bool, mode: int, stop: int = -1
+    ) -> tuple[dict[int, int], int]:
+        """Follow the implications of one assumption (until node `stop` is reached).
 
         Returns the complexity of every node reached (node = ((cell * N + d - 1) << 1)
         | on; the start counts 1) and, for dynamic walks, which stop at the first
@@ -883,6 +888,8 @@ class _Rater:
                 count[m] = k
                 order[m] = len(queue)
                 queue.append(m)
+                if m == stop:
+                    return count, -1
             if self.work > self.budget:
                 return count, -1
         return count, -1
@@ -1020,8 +1027,8 @@ class _Rater:
         for mode, tech in ((UNIT_LINKS, X_CHAIN), (UNIT_LINKS | CELL_LINKS, FORCING)):
             for cell, digit in self.candidates():
                 node = (cell * n + digit - 1) << 1
-                on_count, _ = self.walk(cell, digit, True, mode)
-                off_count, _ = self.walk(cell, digit, False, mode)
+                on_count, _ = self.walk(cell, digit, True, mode, node)
+                off_count, _ = self.walk(cell, digit, False, mode, node | 1)
                 if self.work > self.budget:
                     return
                 if node in on_count:
