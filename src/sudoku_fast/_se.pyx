@@ -835,7 +835,7 @@ cdef int als_wing(Work *w, int k) noexcept nogil:
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
-    cdef int u, i, j, c, y, ncells, nbiv = 0, biggest, tenths, best = -1, p, lowest
+    cdef int u, i, j, c, y, ncells, nbiv = 0, biggest, tenths, best = -1, p, lowest, orient
     cdef int idx[6]
     cdef int32_t cells[64]
     cdef int32_t *bivalue = w.ints
@@ -875,30 +875,37 @@ cdef int als_wing(Work *w, int k) noexcept nogil:
                             in_group = True
                     if in_group:
                         continue
-                    x_bit = s.cand[y] & (~s.cand[y] + 1)
-                    z_bit = s.cand[y] ^ x_bit
-                    bad = False
-                    for i in range(k):
-                        c = cells[idx[i]]
-                        if (s.cand[c] & x_bit) and not sees(t, c, y):
-                            bad = True
-                            break
-                    if bad:
-                        continue
                     w.nelim = 0
-                    for p in range(t.npeers):
-                        c = t.peers[y * t.npeers + p]
-                        if not (s.cand[c] & z_bit):
-                            continue
+                    for orient in range(2):
+                        x_bit = s.cand[y] & (~s.cand[y] + 1)
+                        if orient:
+                            x_bit = s.cand[y] ^ x_bit
+                        z_bit = s.cand[y] ^ x_bit
                         bad = False
                         for i in range(k):
-                            if c == cells[idx[i]] or (
-                                (s.cand[cells[idx[i]]] & z_bit) and not sees(t, c, cells[idx[i]])
-                            ):
+                            c = cells[idx[i]]
+                            if (s.cand[c] & x_bit) and not sees(t, c, y):
                                 bad = True
                                 break
-                        if not bad:
-                            add_elim(w, c, bits_lowest_index(z_bit) + 1)
+                        if bad:
+                            continue
+                        w.nelim = 0
+                        for p in range(t.npeers):
+                            c = t.peers[y * t.npeers + p]
+                            if not (s.cand[c] & z_bit):
+                                continue
+                            bad = False
+                            for i in range(k):
+                                if c == cells[idx[i]] or (
+                                    (s.cand[cells[idx[i]]] & z_bit)
+                                    and not sees(t, c, cells[idx[i]])
+                                ):
+                                    bad = True
+                                    break
+                            if not bad:
+                                add_elim(w, c, bits_lowest_index(z_bit) + 1)
+                        if w.nelim:
+                            break
                     if w.nelim:
                         tenths = wing_tenths(k, biggest)
                         if best < 0 or tenths < best:

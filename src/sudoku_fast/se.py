@@ -683,9 +683,10 @@ class _Rater:
 
     def als_wing(self, k: int) -> tuple[int, Elims] | None:
         """The easiest wing of k cells of one unit holding k + 1 digits between them
-        (an almost locked set) and a bivalue cell {x, z} outside it, x its smaller
-        digit, where every cell of the set with x sees the bivalue cell: z goes from
-        the cells that see the bivalue cell and every cell of the set with z. Returns
+        (an almost locked set) and a bivalue cell {x, z} outside it, where every cell
+        of the set with x sees the bivalue cell: z goes from the cells that see the
+        bivalue cell and every cell of the set with z (x the smaller digit first, then
+        the larger). Returns
         (tenths, eliminations); the first of the smallest difficulty."""
         geo = self.geo
         cand = self.s.cand
@@ -704,18 +705,21 @@ class _Rater:
                 for y in bivalue:
                     if y in group or cand[y] & ~union:
                         continue
-                    x_bit = cand[y] & -cand[y]
-                    z_bit = cand[y] ^ x_bit
-                    if any(cand[c] & x_bit and y not in self.peer_set[c] for c in group):
-                        continue
-                    holders = [c for c in group if cand[c] & z_bit]
-                    elims = [
-                        (c, z_bit.bit_length())
-                        for c in self.peers[y]
-                        if cand[c] & z_bit
-                        and c not in group
-                        and all(c in self.peer_set[h] for h in holders)
-                    ]
+                    elims = []
+                    for x_bit in (cand[y] & -cand[y], cand[y] & (cand[y] - 1)):
+                        z_bit = cand[y] ^ x_bit
+                        if any(cand[c] & x_bit and y not in self.peer_set[c] for c in group):
+                            continue
+                        holders = [c for c in group if cand[c] & z_bit]
+                        elims = [
+                            (c, z_bit.bit_length())
+                            for c in self.peers[y]
+                            if cand[c] & z_bit
+                            and c not in group
+                            and all(c in self.peer_set[h] for h in holders)
+                        ]
+                        if elims:
+                            break
                     if elims:
                         tenths = wing_tenths(k, biggest)
                         if best is None or tenths < best[0]:
