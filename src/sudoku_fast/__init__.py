@@ -19,6 +19,17 @@ from .rating import Rating, rate, rate_many
 from .se import score_level
 from .solver import count_solutions, solve
 from .stats import Stats, Summary, solve_stats
+from .symmetry import (
+    Transformation,
+    apply_transformation,
+    canonical,
+    canonical_many,
+    canonical_transform,
+    random_transform,
+    random_transform_many,
+    random_transformation,
+    transform,
+)
 
 __all__ = [
     "Board",
@@ -28,8 +39,13 @@ __all__ = [
     "SearchLimitExceeded",
     "Stats",
     "Summary",
+    "Transformation",
     "__version__",
+    "apply_transformation",
     "candidates",
+    "canonical",
+    "canonical_many",
+    "canonical_transform",
     "count_many",
     "count_solutions",
     "generate",
@@ -39,6 +55,9 @@ __all__ = [
     "is_solution",
     "load_board",
     "parse",
+    "random_transform",
+    "random_transform_many",
+    "random_transformation",
     "rate",
     "rate_many",
     "save_board",
@@ -47,4 +66,5 @@ __all__ = [
     "solve",
     "solve_many",
     "solve_stats",
+    "transform",
 ]
