@@ -567,10 +567,10 @@ def generate_many_reference(
     band = _score_band(score, size, difficulty)
     if band is not None:
 
-        def make(count: int, level: int, sub_seed: int) -> list[str]:
+        def make_batch(count: int, level: int, sub_seed: int) -> list[str]:
             return generate_many_reference(count, level, sub_seed, 9, symmetry, minimal)
 
-        def rate(puzzles: list[str]) -> list[int | None]:
+        def rate_batch(puzzles: list[str]) -> list[int | None]:
             from .solver import solve
 
             out: list[int | None] = []
@@ -580,7 +580,7 @@ def generate_many_reference(
                 out.append(result.score if result.status == se.SE_OK else None)
             return out
 
-        return _scored(n, band, seed, make, rate)
+        return _scored(n, band, seed, make_batch, rate_batch)
     level, geo, orbits, seeds = _prepare(n, difficulty, seed, size, symmetry, minimal)
     out = []
     for s in seeds:
@@ -620,17 +620,17 @@ def generate_many(
     if band is not None:
         from .rating import rate_many
 
-        def make(count: int, level: int, sub_seed: int) -> list[str]:
+        def make_batch(count: int, level: int, sub_seed: int) -> list[str]:
             return generate_many(count, level, sub_seed, 9, symmetry, minimal, threads=threads)
 
-        def rate(puzzles: list[str]) -> list[int | None]:
+        def rate_batch(puzzles: list[str]) -> list[int | None]:
             ratings = rate_many(puzzles, threads=threads, score=True)
             return [
                 round(r.score * 10) if r.score is not None and r.score_complete else None
                 for r in ratings
             ]
 
-        return _scored(n, band, seed, make, rate)
+        return _scored(n, band, seed, make_batch, rate_batch)
     level, geo, orbits, seeds = _prepare(n, difficulty, seed, size, symmetry, minimal)
     workers = resolve_threads(threads)
     orbit_start = array("i", [0])
