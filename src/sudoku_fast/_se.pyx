@@ -63,12 +63,13 @@ cdef enum:
     T_X_CHAIN = 34
     T_FORCING = 35
     T_TUVWXYZ_WING = 36
-    T_NISHIO = 37
-    T_CELL = 38
-    T_REGION = 39
-    T_DYNAMIC = 40
-    T_BEYOND = 41
-    T_COUNT = 42
+    T_ALIGNED_TRIPLE = 37
+    T_NISHIO = 38
+    T_CELL = 39
+    T_REGION = 40
+    T_DYNAMIC = 41
+    T_BEYOND = 42
+    T_COUNT = 43
 
 cdef enum:
     UNIT_LINKS = 1
@@ -88,8 +89,8 @@ cdef enum:
 
 cdef int BASE[T_COUNT]
 BASE[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 42,
-           44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 66, 70, 75, 75, 80, 80,
-           85, 100]
+           44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 66, 70, 75, 75, 75, 80,
+           80, 85, 100]
 
 TECHNIQUES = T_COUNT
 SLOTS = OUT_SLOTS
@@ -1089,6 +1090,116 @@ cdef bint aligned_pair(Work *w) noexcept nogil:
     return False
 
 
+cdef bint exclude3(Work *w, const int32_t *cells, const uint64_t *common) noexcept nogil:
+    """se._Rater._exclude for three cells whose common excluders are the cell bitset
+    `common`: the eliminations in elim_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int cw = w.cwords
+    cdef int v0, v1, v2, word, p, k
+    cdef bint s01 = sees(t, cells[0], cells[1])
+    cdef bint s02 = sees(t, cells[0], cells[2])
+    cdef bint s12 = sees(t, cells[1], cells[2])
+    cdef bint blocked
+    cdef uint64_t allowed[3]
+    cdef uint64_t r0, r1, r2, values, bits, rest
+    allowed[0] = allowed[1] = allowed[2] = 0
+    r0 = s.cand[cells[0]]
+    while r0:
+        v0 = bits_lowest_index(r0)
+        r0 &= r0 - 1
+        r1 = s.cand[cells[1]]
+        while r1:
+            v1 = bits_lowest_index(r1)
+            r1 &= r1 - 1
+            if v0 == v1 and s01:
+                continue
+            r2 = s.cand[cells[2]]
+            while r2:
+                v2 = bits_lowest_index(r2)
+                r2 &= r2 - 1
+                if (v2 == v0 and s02) or (v2 == v1 and s12):
+                    continue
+                values = ((<uint64_t>1) << v0) | ((<uint64_t>1) << v1) | ((<uint64_t>1) << v2)
+                blocked = False
+                for word in range(cw):
+                    bits = common[word]
+                    while bits:
+                        p = (word << 6) + bits_lowest_index(bits)
+                        bits &= bits - 1
+                        if not (s.cand[p] & ~values):
+                            blocked = True
+                            break
+                    if blocked:
+                        break
+                if blocked:
+                    continue
+                allowed[0] |= (<uint64_t>1) << v0
+                allowed[1] |= (<uint64_t>1) << v1
+                allowed[2] |= (<uint64_t>1) << v2
+    w.nelim = 0
+    for k in range(3):
+        rest = s.cand[cells[k]] & ~allowed[k]
+        while rest:
+            add_elim(w, cells[k], bits_lowest_index(rest) + 1)
+            rest &= rest - 1
+    return w.nelim > 0
+
+
+cdef bint aligned_triple(Work *w) noexcept nogil:
+    """se._Rater.aligned_triple: the eliminations in elim_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int cw = w.cwords
+    cdef int c, k, p, nbase = 0, i, j, k2, word, shared, c2
+    cdef int32_t *base = w.ints
+    cdef int32_t *index_of = w.ints2
+    cdef int32_t cells[3]
+    cdef uint64_t common[64]
+    cdef uint64_t *row
+    cdef uint64_t area
+    cdef bint any_excl
+    for c in range(w.cells):
+        index_of[c] = -1
+        if bits_popcount(s.cand[c]) < 2:
+            continue
+        row = &w.excl[nbase * cw]
+        for word in range(cw):
+            row[word] = 0
+        any_excl = False
+        for k in range(t.npeers):
+            p = t.peers[c * t.npeers + k]
+            if 2 <= bits_popcount(s.cand[p]) <= 3:
+                row[p >> 6] |= (<uint64_t>1) << (p & 63)
+                any_excl = True
+        if any_excl:
+            base[nbase] = c
+            index_of[c] = nbase
+            nbase += 1
+    for i in range(nbase):
+        for j in range(i + 1, nbase):
+            for word in range(cw):
+                area = w.excl[i * cw + word] | w.excl[j * cw + word]
+                while area:
+                    c2 = (word << 6) + bits_lowest_index(area)
+                    area &= area - 1
+                    if c2 == base[i] or c2 == base[j] or index_of[c2] < 0:
+                        continue
+                    k2 = index_of[c2]
+                    shared = 0
+                    for k in range(cw):
+                        common[k] = w.excl[i * cw + k] & w.excl[j * cw + k] & w.excl[k2 * cw + k]
+                        shared += bits_popcount(common[k])
+                    if shared < 2:
+                        continue
+                    cells[0] = base[i]
+                    cells[1] = base[j]
+                    cells[2] = c2
+                    if exclude3(w, cells, common):
+                        return True
+    return False
+
+
 cdef int easy_step(Work *w, int *tenths) noexcept nogil:
     """se._Rater.easy_step: apply the easiest step below chains; its id (-1 none) and
     its difficulty in `tenths`."""
@@ -1772,6 +1883,10 @@ cdef int chain_step(Work *w, int ceiling) noexcept nogil:
                 remove_kept(w)
                 w.last_tech = T_TUVWXYZ_WING
                 return outcome
+            if aligned_triple(w):
+                remove_elims(w)
+                w.last_tech = T_ALIGNED_TRIPLE
+                return BASE[T_ALIGNED_TRIPLE]
     if best == NO_RANK:
         return -1
     w.last_tech = T_COUNT

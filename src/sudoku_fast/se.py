@@ -40,8 +40,8 @@ Technique ladder, in the order they are tried (tenths):
 66+   forcing x-chain: an assumption on one candidate that, by links of that
       digit alone, leads to its own negation
 70+   forcing chain: the same with links inside cells too (xy links)
-75    tuvwxyz-wing: a wing of six cells and seven digits (tried when the forcing
-      chains found nothing, as SE does)
+75    tuvwxyz-wing: a wing of six cells and seven digits, then aligned triplet
+      exclusion (both tried when the forcing chains found nothing, as SE does)
 75+   Nishio: a dynamic single-digit assumption that leads to a contradiction
 80+   cell / region forcing chains: every candidate of a cell (every place of a
       digit in a unit) leads to the same conclusion (static links)
@@ -128,6 +128,7 @@ TECHNIQUES: tuple[str, ...] = (
     "forcing x-chain",
     "forcing chain",
     "tuvwxyz-wing",
+    "aligned triplet exclusion",
     "nishio",
     "cell forcing chains",
     "region forcing chains",
@@ -137,7 +138,8 @@ TECHNIQUES: tuple[str, ...] = (
 # Base difficulty of each technique, in tenths.
 BASE: tuple[int, ...] = (
     10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 42,
-    44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 66, 70, 75, 75, 80, 80, 85, 100,
+    44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 66, 70, 75, 75, 75, 80, 80, 85,
+    100,
 )  # fmt: skip
 DIRECT_POINTING = TECHNIQUES.index("direct pointing")
 DIRECT_HIDDEN_PAIR = TECHNIQUES.index("direct hidden pair")
@@ -157,11 +159,12 @@ Y_CYCLE = X_CYCLE + 1
 X_CHAIN = TECHNIQUES.index("forcing x-chain")
 FORCING = X_CHAIN + 1
 TUVWXYZ_WING = X_CHAIN + 2
-NISHIO = X_CHAIN + 3
-CELL = X_CHAIN + 4
-REGION = X_CHAIN + 5
-DYNAMIC = X_CHAIN + 6
-BEYOND = X_CHAIN + 7
+ALIGNED_TRIPLE = X_CHAIN + 3
+NISHIO = X_CHAIN + 4
+CELL = X_CHAIN + 5
+REGION = X_CHAIN + 6
+DYNAMIC = X_CHAIN + 7
+BEYOND = X_CHAIN + 8
 
 # Walk modes: which links the implications may use.
 UNIT_LINKS = 1
@@ -728,6 +731,53 @@ class _Rater:
                                 return best
         return best
 
+    def aligned_triple(self) -> Elims:
+        """The first aligned triplet exclusion that removes something (or []): three
+        cells (two, and a third among the cells that exclude for either) with two or
+        more common excluders (peers of all three with two or three candidates); a
+        value of one of them goes when no combination of values that keeps it is left
+        by the excluders and the cells' own units."""
+        cand = self.s.cand
+        excluders: dict[int, set[int]] = {}
+        for c in range(self.geo.cells):
+            if cand[c].bit_count() >= 2:
+                found = {p for p in self.peers[c] if 2 <= cand[p].bit_count() <= 3}
+                if found:
+                    excluders[c] = found
+        base = list(excluders)
+        for i, c0 in enumerate(base):
+            for c1 in base[i + 1 :]:
+                area = sorted((excluders[c0] | excluders[c1]) & excluders.keys() - {c0, c1})
+                for c2 in area:
+                    common = excluders[c0] & excluders[c1] & excluders[c2]
+                    if len(common) < 2:
+                        continue
+                    elims = self._exclude((c0, c1, c2), common)
+                    if elims:
+                        return elims
+        return []
+
+    def _exclude(self, cells: tuple[int, ...], common: set[int]) -> Elims:
+        cand = self.s.cand
+        see = [
+            [b in self.peer_set[a] for b in cells] for a in cells
+        ]  # see[i][j]: cells i and j share a unit
+        allowed = [0] * len(cells)
+        for v0 in _bits(cand[cells[0]]):
+            for v1 in _bits(cand[cells[1]]):
+                if v0 == v1 and see[0][1]:
+                    continue
+                for v2 in _bits(cand[cells[2]]):
+                    if (v2 == v0 and see[0][2]) or (v2 == v1 and see[1][2]):
+                        continue
+                    values = (1 << v0) | (1 << v1) | (1 << v2)
+                    if any(not cand[p] & ~values for p in common):
+                        continue
+                    allowed[0] |= 1 << v0
+                    allowed[1] |= 1 << v1
+                    allowed[2] |= 1 << v2
+        return [(c, d + 1) for k, c in enumerate(cells) for d in _bits(cand[c] & ~allowed[k])]
+
     def _balanced(self, removed: dict[int, int]) -> bool:
         """Does every digit have 0 or 2 places in every unit, once the candidates in
         `removed` (cell -> mask) are gone?"""
@@ -1148,6 +1198,11 @@ class _Rater:
                     self.remove_all(wing[1])
                     self.last_tech = TUVWXYZ_WING
                     return wing[0]
+                elims = self.aligned_triple()
+                if elims:
+                    self.remove_all(elims)
+                    self.last_tech = ALIGNED_TRIPLE
+                    return BASE[ALIGNED_TRIPLE]
         if not found:
             return -1
         best = min(found.values())[0]
