@@ -71,12 +71,12 @@ with them every conclusion no harder than the score so far (they cannot raise it
 the fewer chain steps cost far less time; SE itself applies one conclusion per step).
 
 Where this ladder differs from SE's, and what it costs in agreement, is measured in
-`bench/README.md` ("SE score"): cycles (bidirectional X / Y / XY cycles, 6.5-7.0; their
-eliminations are found here as forcing chains, one or a few tenths higher), unique
-loops longer than eight cells (5.0), grouped strong links and empty rectangles
-(4.3), BUG types 3 and 4, the WXYZ / VWXYZ wings (5.5-6.6), aligned triplet exclusion
-(7.5), and the nested dynamic chains of 9.0 and beyond: a puzzle that needs one of
-those is rated by the next technique of the ladder that applies.
+`bench/README.md` ("Agreement with Sudoku Explainer"): xy-cycles (7.0; x- and y-cycles
+are here, but only those that close the breadth-first walk), unique loops longer than
+eight cells (5.0), grouped strong links and empty rectangles (4.3), BUG types 3 and 4,
+doubly linked wings, five and six strong links (off in SE's defaults too), and the
+nested dynamic chains of 9.0 and beyond: a puzzle that needs one of those is rated by
+the next technique of the ladder that applies.
 """
 
 from __future__ import annotations
