@@ -26,7 +26,7 @@ GEO = geometry_for(9)
 # hardest step on our ladder is the named technique, with their SE rating (every one of
 # them rated by SE at our difficulty, except four strong links: SE 5.7, ours 5.9). Not
 # met in the bank as a hardest step: full house, direct claiming (SE gives none 1.9),
-# forcing x-chain (strong-link chains up to four links come first) and beyond.
+# x-cycle and forcing x-chain (strong-link chains up to four links come first) and beyond.
 NEEDS = {
     "hidden single (box)": (
         "............541...5...6...34..2.6..8..19.36....6.1.3..2.......5.4..5..7...3...1..",
@@ -148,6 +148,18 @@ NEEDS = {
         "..427......7...3...2...5.84..14.8..52.......73..7.62..69.8...7...2...8......495..",
         6.6,
     ),
+    "y-cycle": (
+        "............618...6.8...7.3..64.91.....286...2.5...4.88..5.1..6..1...5..4.3...8.9",
+        6.6,
+    ),
+    "tuvwxyz-wing": (
+        "7..2.6..8.6..4..1.....15...4.8.....1.97...85.2.....9.7...67.....2..9..7.1..3.4..6",
+        7.5,
+    ),
+    "aligned triplet exclusion": (
+        "...........83.62.....914...5.92.84.6.2.....7.8..165..27..823..1...........3.4.8..",
+        7.5,
+    ),
     "forcing chain": (
         "............941......3.8...165...7493...7...579.....36.12...49.4.......3.36.9.15.",
         7.3,
@@ -201,6 +213,14 @@ def test_technique_fires_where_needed(technique: str) -> None:
     assert compiled([puzzle])[0] == twin(puzzle)
     # Measured against SE's own rating of the puzzle, not against ourselves.
     assert abs(rating.score - rated) <= 0.2 + 1e-9
+
+
+def test_unique_loops() -> None:
+    # SE rates this bank puzzle 4.7: an eight-cell unique loop (or a rectangle of type 3).
+    puzzle = "..........86...59....5.2.....7...9..61.387.45.4..6..7.4.......29..1.5..3.7.....1."
+    rating = sf.rate(puzzle, score=True)
+    assert (rating.score, rating.score_technique) == (4.7, "unique rectangle")
+    assert compiled([puzzle])[0] == twin(puzzle)
 
 
 def test_easy_puzzles_score_close_to_se() -> None:
