@@ -48,6 +48,8 @@ MSVC = sys.platform == "win32"
 #   sudoku_fast._general: per-geometry tables are immutable once built and are cached
 #   under a lock; each solve allocates its own workspace; the stop flag is a buffer
 #   owned by the batch that passes it.
+#   sudoku_fast._canon: no module state at all; each call allocates its own workspace
+#   and writes only the output slots of its own grids.
 #   sudoku_fast._generate: no module state at all; each call allocates its own
 #   workspace and random generator, reads the engines' immutable tables and writes only
 #   the output slots of its own puzzles.
@@ -58,6 +60,7 @@ MODULES: list[tuple[str, bool]] = [
     ("sudoku_fast._generate", True),
     ("sudoku_fast._textio", True),
     ("sudoku_fast._se", True),
+    ("sudoku_fast._canon", True),
 ]
 
 # Cython directives for every module. A module's `# cython:` header line overrides them.

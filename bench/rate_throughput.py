@@ -6,7 +6,14 @@
 Each round times every (set, threads) once, in one process per measurement, so a
 drifting shared machine affects both thread counts alike; the table shows medians over
 the rounds and the median of the per-round threads=2 / threads=1 ratios. Every run's
-ratings are checked against the first run's (level, hardest technique, counts).
+ratings are checked against the first run's (level, hardest technique, counts). A
+measurement rates the set `--repeat` times in a row (default: enough for about a
+second at one thread), so that short runs are not all pool start-up and noise.
+
+Each round also measures the machine's own ceiling for the same work: two separate
+processes rating the set with threads=1 at the same time, against one alone ("2 procs"
+row, its ratio in the t2/t1 column). Two threads cannot beat two processes, so this is
+the bound to read the threads=2 ratio against on a shared machine.
 
 `--before PYTHON` also times another installation (an older version, say) on the first
 `--sample` puzzles of each set, alternating with this one in every round, and checks
@@ -31,6 +38,7 @@ SETS = {
     "magictour_top1465": ("embedded", "magictour_top1465"),
     "kaggle_10k": ("csv", "kaggle_bryanpark_10k_with_solutions.csv"),
 }
+REPEATS = {"magictour_top1465": 2, "kaggle_10k": 8}
 
 
 def load(name: str) -> list[str]:
@@ -47,8 +55,8 @@ def load(name: str) -> list[str]:
         return [row["puzzle"] for row in csv.DictReader(f)]
 
 
-def worker(name: str, threads: int, sample: int) -> None:
-    """Time one rate_many call; print seconds and a digest of the ratings as JSON."""
+def worker(name: str, threads: int, sample: int, repeat: int) -> None:
+    """Time `repeat` rate_many calls; print seconds per call and a digest as JSON."""
     import sudoku_fast as sf
 
     puzzles = load(name)
@@ -56,22 +64,40 @@ def worker(name: str, threads: int, sample: int) -> None:
         puzzles = puzzles[:sample]
     sf.rate_many(puzzles[:20], threads=threads)  # warm-up: tables, thread pool
     start = time.perf_counter()
-    ratings = sf.rate_many(puzzles, threads=threads)
-    seconds = time.perf_counter() - start
+    for _ in range(repeat):
+        ratings = sf.rate_many(puzzles, threads=threads)
+    seconds = (time.perf_counter() - start) / repeat
     summary = [(r.level, r.hardest, sorted(r.counts.items())) for r in ratings]
     digest = hashlib.sha256(json.dumps(summary).encode()).hexdigest()[:16]
     print(json.dumps({"seconds": seconds, "n": len(puzzles), "digest": digest}))
 
 
+def _command(python: str, name: str, threads: int, sample: int) -> list[str]:
+    repeat = 1 if sample else REPEATS[name]
+    return [python, __file__, "--worker", name, str(threads), str(sample), str(repeat)]
+
+
 def measure(python: str, name: str, threads: int, sample: int) -> dict[str, float | str]:
+    """One measurement in a fresh interpreter."""
     out = subprocess.run(
-        [python, __file__, "--worker", name, str(threads), str(sample)],
-        check=True,
-        capture_output=True,
-        text=True,
+        _command(python, name, threads, sample), check=True, capture_output=True, text=True
     ).stdout
     result: dict[str, float | str] = json.loads(out.strip().splitlines()[-1])
     return result
+
+
+def measure_two_processes(name: str) -> dict[str, float | str]:
+    """Two threads=1 measurements in two processes at once: seconds per call of the pair
+    counted as twice the puzzles (the slower process sets the time)."""
+    procs = [
+        subprocess.Popen(_command(sys.executable, name, 1, 0), stdout=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
+    results = [json.loads(p.communicate()[0].strip().splitlines()[-1]) for p in procs]
+    if any(p.returncode for p in procs):
+        raise SystemExit("a worker failed")
+    seconds = max(float(r["seconds"]) for r in results)
+    return {"seconds": seconds, "n": 2 * int(results[0]["n"]), "digest": results[0]["digest"]}
 
 
 def main() -> None:
@@ -80,15 +106,17 @@ def main() -> None:
     parser.add_argument("--before", help="python of another installation to compare")
     parser.add_argument("--sample", type=int, default=300, help="puzzles per set for --before")
     parser.add_argument("--sets", nargs="+", default=list(SETS), choices=list(SETS))
-    parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker(args.worker[0], int(args.worker[1]), int(args.worker[2]))
+        worker(args.worker[0], int(args.worker[1]), int(args.worker[2]), int(args.worker[3]))
         return
     runs: list[tuple[str, str, int, int]] = []  # (label, set, threads, sample)
     for name in args.sets:
         for threads in (1, 2):
             runs.append(("this", name, threads, 0))
+            if threads == 2:
+                runs.append(("2 procs", name, threads, 0))
             if args.before:
                 runs.append(("this", name, threads, args.sample))
                 runs.append(("before", name, threads, args.sample))
@@ -99,7 +127,10 @@ def main() -> None:
         for run in runs:
             label, name, threads, sample = run
             python = args.before if label == "before" else sys.executable
-            result = measure(python, name, threads, sample)
+            if label == "2 procs":
+                result = measure_two_processes(name)
+            else:
+                result = measure(python, name, threads, sample)
             times[run].append(float(result["seconds"]))
             sizes[run] = int(result["n"])
             digests.setdefault((name, sample), set()).add(str(result["digest"]))
@@ -112,8 +143,10 @@ def main() -> None:
         rate = sizes[run] / statistics.median(times[run])
         ratio = ""
         if threads == 2:
-            one = times[(label, name, 1, sample)]
-            ratio = f"{statistics.median(a / b for a, b in zip(one, times[run], strict=True)):.2f}"
+            one = times[("this" if label == "2 procs" else label, name, 1, sample)]
+            share = sizes[run] / sizes[(label if label != "2 procs" else "this", name, 1, sample)]
+            ratios = (share * a / b for a, b in zip(one, times[run], strict=True))
+            ratio = f"{statistics.median(ratios):.2f}"
         print(f"{label:<8}{name:<19}{sizes[run]:>8}{threads:>8}{rate:>12,.0f}{ratio:>7}")
     if args.before:
         for name in args.sets:

@@ -38,6 +38,7 @@ def test_typing_files_are_shipped() -> None:
     package = resources.files("sudoku_fast")
     assert package.joinpath("py.typed").is_file()
     for stub in (
+        "_canon.pyi",
         "_core.pyi",
         "_general.pyi",
         "_generate.pyi",

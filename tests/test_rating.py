@@ -4,6 +4,7 @@ levels ordered on the public sets."""
 from __future__ import annotations
 
 import statistics
+from array import array
 
 import pytest
 from checks import check_solution
@@ -203,3 +204,55 @@ def test_rate_rejects_puzzles_without_one_solution() -> None:
         sf.rate("123")
     with pytest.raises(ValueError, match="puzzle 1: has several"):
         sf.rate_many([TECHNIQUE_PUZZLES["pointing"], "." * 81])
+
+
+def _rater_buffers(
+    puzzles: list[str], scored: bool
+) -> tuple[object, array[int], array[int], array[int] | None]:
+    """What `rate_many` hands to the Rating builders: engine results and raters' output."""
+    from sudoku_fast import _logic, _se, se
+    from sudoku_fast.batch import encode_input, run_engine
+
+    geometry, grids, n, _ = encode_input(puzzles, "rate_many", None, None)
+    results = run_engine(grids, n, 2, 1, geometry=geometry)
+    tables = _logic.tables_for(geometry)
+    counts = array("i", bytes(4 * _logic.SLOTS * n))
+    summary = array("i", bytes(8 * n))
+    _logic.rate_range(tables, grids, results.solutions, counts, 0, n, summary)
+    scores = None
+    if scored:
+        scores = array("i", bytes(4 * _se.SLOTS * n))
+        _se.se_range(tables, grids, results.solutions, scores, 0, n, se.DEFAULT_BUDGET)
+    return results, counts, summary, scores
+
+
+@pytest.mark.parametrize("scored", [False, True])
+def test_compiled_rating_builder_matches_python_twin(scored: bool) -> None:
+    """`_logic.build_ratings` (the batch path) builds the same objects, and reports the
+    same failures, as the plain-Python `rating_objects` that calls `Rating(...)`."""
+    from sudoku_fast import _logic, _se, se
+    from sudoku_fast.rating import _LEVEL_NAMES, _LEVELS, _NAMES, rating_objects
+
+    sample = "sudoku_exchange_se_rated_sample300.csv"
+    rows = read_csv(data_file("sudoku_exchange_se_rated.csv", sample))
+    puzzles = [row["puzzle"] for row in rows[:: max(1, len(rows) // 120)]][:120]
+    results, counts, summary, scores = _rater_buffers(puzzles, scored)
+    n = len(puzzles)
+    counts[3 * _logic.SLOTS] = _logic.STUCK  # one puzzle that could not be rated
+    if scores is not None:
+        scores[5 * _se.SLOTS + 3] = -1  # and one whose score failed
+    expected: list[sf.Rating | None] = [None] * n
+    compiled: list[sf.Rating | None] = [None] * n
+    guesses, nodes = results.guesses, results.nodes  # type: ignore[attr-defined]
+    want = rating_objects(expected, counts, summary, guesses, nodes, 0, n, scores)
+    got = _logic.build_ratings(
+        sf.Rating, compiled, counts, summary, guesses, nodes, _NAMES, _LEVELS, _LEVEL_NAMES,
+        0, n, scores, se.TECHNIQUES, _se.SLOTS, se.SE_OK,
+    )  # fmt: skip
+    assert got == want and 3 in want and (5 in want) == scored
+    assert compiled == expected
+    for a, b in zip(compiled, expected, strict=True):
+        if a is not None and b is not None:
+            assert list(a.counts.items()) == list(b.counts.items())
+            assert type(a.score) is type(b.score) and hash(a) == hash(b)
+    assert sum(r is not None and r.level >= 4 for r in compiled) >= 10  # hard ones too

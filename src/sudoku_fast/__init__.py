@@ -18,6 +18,17 @@ from .logic import Hint
 from .rating import Rating, rate, rate_many
 from .solver import count_solutions, solve
 from .stats import Stats, Summary, solve_stats
+from .symmetry import (
+    Transformation,
+    apply_transformation,
+    canonical,
+    canonical_many,
+    canonical_transform,
+    random_transform,
+    random_transform_many,
+    random_transformation,
+    transform,
+)
 
 __all__ = [
     "Board",
@@ -27,8 +38,13 @@ __all__ = [
     "SearchLimitExceeded",
     "Stats",
     "Summary",
+    "Transformation",
     "__version__",
+    "apply_transformation",
     "candidates",
+    "canonical",
+    "canonical_many",
+    "canonical_transform",
     "count_many",
     "count_solutions",
     "generate",
@@ -38,6 +54,9 @@ __all__ = [
     "is_solution",
     "load_board",
     "parse",
+    "random_transform",
+    "random_transform_many",
+    "random_transformation",
     "rate",
     "rate_many",
     "save_board",
@@ -45,4 +64,5 @@ __all__ = [
     "solve",
     "solve_many",
     "solve_stats",
+    "transform",
 ]

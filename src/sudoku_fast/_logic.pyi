@@ -33,6 +33,23 @@ def rate_range(
     stop: int,
     summary: Any = None,
 ) -> None: ...
+def build_ratings(
+    rating: type,
+    out: list[Any],
+    counts: Any,
+    summary: Any,
+    guesses: Any,
+    nodes: Any,
+    names: tuple[str, ...],
+    levels: tuple[int, ...],
+    level_names: tuple[str, ...],
+    start: int,
+    stop: int,
+    scores: Any = None,
+    score_names: tuple[str, ...] | None = None,
+    score_slots: int = 0,
+    score_ok: int = 0,
+) -> list[int]: ...
 def solve_steps(tables: LogicTables, values: Any, solution: Any) -> list[Record]: ...
 def find_step(
     tables: LogicTables,

@@ -1471,6 +1471,87 @@ def rate_range(
             solver_free(&s)
 
 
+def build_ratings(
+    type rating,
+    list out,
+    const int32_t[::1] counts,
+    const int32_t[::1] summary,
+    const int64_t[::1] guesses,
+    const int64_t[::1] nodes,
+    tuple names,
+    tuple levels,
+    tuple level_names,
+    Py_ssize_t start,
+    Py_ssize_t stop,
+    const int32_t[::1] scores=None,
+    tuple score_names=None,
+    int score_slots=0,
+    int score_ok=0,
+):
+    """Build the `rating` objects of puzzles start..stop-1 into out[i]; return the
+    indices that could not be rated (a negative first count slot or score status).
+
+    Reads what `rate_range` wrote (`counts`, `summary`) and the engine's figures;
+    `names[t]` and `levels[t]` are technique t's name and level, `level_names[l]` the
+    name of level l. With `scores` (the SE rater's output, `score_slots` ints per
+    puzzle: tenths, technique, steps, status) the score fields are filled too.
+
+    The objects are made without calling `rating.__init__`: its fields go straight
+    into the instance dictionary, which builds an object equal to the one the
+    dataclass constructor makes (it has no checks or post-init) in a fraction of the
+    time this loop would spend under the GIL as Python code. `rating_objects` in
+    `rating.py` is the plain-Python twin that tests compare with.
+    """
+    cdef Py_ssize_t i, tech, base
+    cdef int hardest, level, tenths, status
+    cdef dict used, fields
+    cdef list failed = []
+    if counts.shape[0] < stop * COUNT_SLOTS or summary.shape[0] < 2 * stop:
+        raise ValueError("counts and summary must cover the range")
+    if guesses.shape[0] < stop or nodes.shape[0] < stop or len(out) < stop:
+        raise ValueError("guesses, nodes and out must cover the range")
+    if len(names) != COUNT_SLOTS or len(levels) != COUNT_SLOTS:
+        raise ValueError("names and levels must hold one entry per technique")
+    if scores is not None and (score_slots < 4 or scores.shape[0] < stop * score_slots):
+        raise ValueError("scores must hold score_slots >= 4 ints per puzzle")
+    for i in range(start, stop):
+        base = i * COUNT_SLOTS
+        if counts[base] < 0:
+            failed.append(i)
+            continue
+        used = {}
+        for tech in range(COUNT_SLOTS):
+            if counts[base + tech] > 0:
+                used[names[tech]] = counts[base + tech]
+        hardest = summary[2 * i]
+        level = levels[hardest] if hardest >= 0 else 1
+        obj = rating.__new__(rating)
+        fields = obj.__dict__
+        fields["level"] = level
+        fields["name"] = level_names[level]
+        fields["hardest"] = names[hardest] if hardest >= 0 else "none"
+        fields["counts"] = used
+        fields["clues"] = summary[2 * i + 1]
+        fields["engine_guesses"] = guesses[i]
+        fields["engine_nodes"] = nodes[i]
+        if scores is None:
+            fields["score"] = None
+            fields["score_technique"] = ""
+            fields["score_complete"] = True
+        else:
+            tenths = scores[i * score_slots]
+            tech = scores[i * score_slots + 1]
+            status = scores[i * score_slots + 3]
+            if status < 0:
+                failed.append(i)
+                continue
+            fields["score"] = tenths / 10.0
+            fields["score_technique"] = score_names[tech] if tech >= 0 else "none"
+            fields["score_complete"] = status == score_ok
+        out[i] = obj
+    return failed
+
+
 cdef tuple step_record(const Solver *s):
     cdef const Step *st = &s.step
     cdef int k

@@ -3,8 +3,8 @@
 Without a command it runs the main job: it solves the embedded puzzle sets, checks every
 solution with the engine-independent `is_solution`, and prints a throughput table. The
 commands are `solve` (files of puzzles, streamed), `stats` (search statistics), `show`,
-`count` and `check` (one puzzle), `generate` (new puzzles), `rate` (difficulty) and
-`hint` (the next step).
+`count` and `check` (one puzzle), `generate` (new puzzles), `rate` (difficulty),
+`hint` (the next step) and `dedup` (drop puzzles equivalent up to symmetry).
 
 Adding a command takes two functions and one line: `_add_<name>_parser(subparsers)`
 builds its parser and sets `handler=_cmd_<name>`; `_cmd_<name>(args)` runs it and
@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, BinaryIO, TextIO
 
-from . import parquet_io
+from . import parquet_io, symmetry
 from ._version import __version__
 from .batch import (
     DEFAULT_MAX_NODES,
@@ -1089,6 +1089,99 @@ def _cmd_hint(args: argparse.Namespace) -> int:
         board = board.apply(step)
 
 
+# ---------------------------------------------------------------- dedup
+
+
+def _add_dedup_parser(subparsers: Any) -> None:
+    parser = _command(
+        subparsers,
+        "dedup",
+        [
+            EXIT_OK,
+            EXIT_USAGE,
+            EXIT_MALFORMED,
+            EXIT_UNDECIDED,
+            EXIT_INTERRUPTED,
+            EXIT_BROKEN_PIPE,
+        ],
+        {
+            EXIT_OK: "success: every puzzle compared",
+            EXIT_MALFORMED: (
+                "malformed input lines, or puzzles with a symbol repeated in a row or "
+                "column (reported on stderr and left out)"
+            ),
+            EXIT_UNDECIDED: (
+                "a puzzle of a grid other than 9x9 ran out of its search budget "
+                "(--max-nodes) before its canonical form was found (reported and kept)"
+            ),
+        },
+        help="drop puzzles equivalent (up to symmetry) to an earlier one",
+        description=(
+            "Copy FILE (one puzzle per line, or CSV with a 'quizzes' or 'puzzle' column) "
+            "leaving out every puzzle that is equivalent to an earlier one: the same up "
+            "to relabelling the symbols, permuting bands, rows within bands, stacks and "
+            "columns within stacks, and transposing (square boxes only). First "
+            "occurrences are kept as they were written, in input order; CSV rows are "
+            "copied whole. A summary line on stderr says how many puzzles were "
+            "equivalent to an earlier one (and how many of those were exact repeats)."
+        ),
+    )
+    parser.add_argument("file", nargs="?", default="-", metavar="FILE", help="'-' = stdin")
+    parser.add_argument("-o", "--output", default="-", metavar="OUT", help="default: stdout")
+    _add_threads(parser)
+    parser.add_argument("-q", "--quiet", action="store_true", help="no summary, no progress bar")
+    _add_geometry(parser)
+    parser.add_argument(
+        "--max-nodes",
+        type=_max_nodes,
+        default=symmetry.DEFAULT_MAX_NODES,
+        metavar="N",
+        help=(
+            "search steps per puzzle for grids other than 9x9 (default "
+            f"{symmetry.DEFAULT_MAX_NODES:,}; 0 = no budget)"
+        ),
+    )
+    parser.set_defaults(handler=_cmd_dedup)
+
+
+def _cmd_dedup(args: argparse.Namespace) -> int:
+    source, name, size = open_input(args.file)
+    try:
+        reader = PuzzleReader(source, name, box=args.box, alphabet=args.alphabet)
+        progress = Progress(sys.stderr, size, enabled=not args.quiet)
+        messages = Messages(sys.stderr, 100, progress)
+        out = _open_output(args.output, source)
+        try:
+            report = symmetry.dedup_stream(
+                reader,
+                out,
+                messages,
+                progress,
+                threads=args.threads,
+                max_nodes=args.max_nodes,
+            )
+        finally:
+            progress.clear()
+            if out is not sys.stdout.buffer:
+                out.close()
+    finally:
+        if source is not sys.stdin.buffer:
+            source.close()
+    messages.finish()
+    if not args.quiet:
+        rate = report.records / report.seconds if report.seconds > 0 else 0.0
+        print(
+            f"{name}: {report.records:,} puzzles in {report.seconds:.2f} s ({rate:,.0f}/s, "
+            f"{report.threads} thread(s)): {report.kept:,} kept, {report.equivalent:,} "
+            f"equivalent to an earlier one ({report.exact:,} of them exact repeats), "
+            f"{report.malformed:,} malformed",
+            file=sys.stderr,
+        )
+    if report.undecided:
+        return EXIT_UNDECIDED
+    return EXIT_MALFORMED if report.malformed else EXIT_OK
+
+
 COMMANDS: tuple[Callable[[Any], None], ...] = (
     _add_solve_parser,
     _add_stats_parser,
@@ -1098,6 +1191,7 @@ COMMANDS: tuple[Callable[[Any], None], ...] = (
     _add_generate_parser,
     _add_rate_parser,
     _add_hint_parser,
+    _add_dedup_parser,
 )
 
 

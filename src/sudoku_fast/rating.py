@@ -179,6 +179,63 @@ def _require_unique(results: EngineResults, max_nodes: int | None, single: bool)
         raise ValueError(f"{where} has {what}; only unique puzzles can be rated")
 
 
+# What `_logic.build_ratings` needs to name techniques and levels, by technique index.
+_LEVELS = tuple(TECHNIQUE_LEVEL[name] for name in _NAMES)
+_LEVEL_NAMES = tuple(LEVEL_NAMES.get(level, "") for level in range(max(LEVEL_NAMES) + 1))
+
+
+def rating_objects(
+    out: list[Rating | None],
+    counts: array[int],
+    summary: array[int],
+    guesses: array[int],
+    nodes: array[int],
+    start: int,
+    stop: int,
+    scores: array[int] | None = None,
+) -> list[int]:
+    """Build the `Rating` objects of puzzles start..stop-1 from the raters' buffers.
+
+    The plain-Python twin of `_logic.build_ratings` (same arguments, same objects,
+    same failures returned); the batch path uses the compiled one, which spends far
+    less time holding the GIL per puzzle, and the tests hold them to each other.
+    """
+    slots, se_slots = _logic.SLOTS, _se.SLOTS
+    failed: list[int] = []
+    for i in range(start, stop):
+        row = counts[i * slots : (i + 1) * slots]
+        if row[0] < 0:
+            failed.append(i)
+            continue
+        used = dict(compress(zip(_NAMES, row, strict=True), row))
+        hardest_index, clues = summary[2 * i], summary[2 * i + 1]
+        hardest = _NAMES[hardest_index] if hardest_index >= 0 else "none"
+        level = TECHNIQUE_LEVEL.get(hardest, 1)
+        score: float | None = None
+        technique, complete = "", True
+        if scores is not None:
+            tenths, tech, _, status = scores[i * se_slots : (i + 1) * se_slots]
+            if status < 0:
+                failed.append(i)
+                continue
+            score = tenths / 10
+            technique = se.TECHNIQUES[tech] if tech >= 0 else "none"
+            complete = status == se.SE_OK
+        out[i] = Rating(
+            level,
+            LEVEL_NAMES[level],
+            hardest,
+            used,
+            clues,
+            guesses[i],
+            nodes[i],
+            score,
+            technique,
+            complete,
+        )
+    return failed
+
+
 def _rate_grids(
     grids: Any,
     n: int,
@@ -194,63 +251,45 @@ def _rate_grids(
     results = run_engine(grids, n, 2, workers, geometry=geometry, max_nodes=node_budget(max_nodes))
     _require_unique(results, max_nodes, single)
     tables = _logic.tables_for(geometry)
-    slots = _logic.SLOTS
-    counts = array("i", bytes(4 * slots * n))
+    counts = array("i", bytes(4 * _logic.SLOTS * n))
     summary = array("i", bytes(8 * n))  # per puzzle: hardest technique, clues
     solutions = results.solutions
-    names, levels, level_names = _NAMES, TECHNIQUE_LEVEL, LEVEL_NAMES
-    guesses, nodes = results.guesses, results.nodes
     ratings: list[Rating | None] = [None] * n
     failed: list[int] = []
     scored = geometry.size == 9 and score_budget is not None
     budget = score_budget or 0
-    se_slots = _se.SLOTS
-    se_out = array("i", bytes(4 * se_slots * n if scored else 0))
-    se_names = se.TECHNIQUES
-    make = Rating
+    scores = array("i", bytes(4 * _se.SLOTS * n)) if scored else None
 
     def rate_chunk(start: int, stop: int) -> None:
         _logic.rate_range(tables, grids, solutions, counts, start, stop, summary)
-        if scored:
-            _se.se_range(tables, grids, solutions, se_out, start, stop, budget)
+        if scores is not None:
+            _se.se_range(tables, grids, solutions, scores, start, stop, budget)
         # The Python objects of this chunk are built by the thread that rated it, so
         # that this GIL-bound part overlaps the other threads' compiled work.
-        score: float | None = None
-        technique, complete = "", True
-        for i in range(start, stop):
-            row = counts[i * slots : (i + 1) * slots]
-            if row[0] < 0:
-                failed.append(i)
-                continue
-            used = dict(compress(zip(names, row, strict=True), row))
-            hardest_index, clues = summary[2 * i], summary[2 * i + 1]
-            hardest = names[hardest_index] if hardest_index >= 0 else "none"
-            level = levels.get(hardest, 1)
-            if scored:
-                tenths, tech, _, status = se_out[i * se_slots : (i + 1) * se_slots]
-                if status < 0:
-                    failed.append(i)
-                    continue
-                score = tenths / 10
-                technique = se_names[tech] if tech >= 0 else "none"
-                complete = status == se.SE_OK
-            ratings[i] = make(
-                level,
-                level_names[level],
-                hardest,
-                used,
-                clues,
-                guesses[i],
-                nodes[i],
-                score,
-                technique,
-                complete,
+        failed.extend(
+            _logic.build_ratings(
+                Rating,
+                ratings,
+                counts,
+                summary,
+                results.guesses,
+                results.nodes,
+                _NAMES,
+                _LEVELS,
+                _LEVEL_NAMES,
+                start,
+                stop,
+                scores,
+                se.TECHNIQUES,
+                _se.SLOTS,
+                se.SE_OK,
             )
+        )
 
     run_chunks(n, workers, _MIN_CHUNK, rate_chunk)
     if failed:
         i = min(failed)
-        raise ValueError(f"puzzle {i}: could not be rated (status {counts[i * slots]})")
+        raise ValueError(f"puzzle {i}: could not be rated (status {counts[i * _logic.SLOTS]})")
     return ratings  # type: ignore[return-value]  # every slot is filled when none failed
 
 

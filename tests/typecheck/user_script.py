@@ -102,6 +102,20 @@ def publish_and_play(seed: int) -> sf.Rating:
     return rating
 
 
+def up_to_symmetry(puzzle: str) -> str:
+    """Canonical forms, transformations and random symmetries."""
+    form = assert_type(sf.canonical(puzzle), str)
+    forms = assert_type(sf.canonical_many([puzzle, form], threads=1), list[str])
+    assert forms == [form, form]
+    moved = assert_type(sf.transform(puzzle, transpose=True, digits="987654321"), str)
+    assert sf.canonical(assert_type(sf.random_transform(moved, seed=1), str)) == form
+    assert len(assert_type(sf.random_transform_many([puzzle], seed=2), list[str])) == 1
+    step = assert_type(sf.canonical_transform(puzzle), sf.Transformation)
+    assert assert_type(sf.apply_transformation(puzzle, step), str) == form
+    drawn = assert_type(sf.random_transformation(sf.geometry_for(9), seed=3), sf.Transformation)
+    return sf.apply_transformation(puzzle, drawn)
+
+
 def main() -> None:
     """Exercise the whole public API once."""
     version = assert_type(sf.__version__, str)
@@ -116,6 +130,7 @@ def main() -> None:
     other_sizes()
     assert statistics_of([PUZZLE, solution]) > 0
     print(publish_and_play(seed=1))
+    print(up_to_symmetry(PUZZLE))
     print("every public function called")
 
 

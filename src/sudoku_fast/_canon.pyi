@@ -1,0 +1,40 @@
+"""Typed stubs for the compiled canonical forms and transformations (`_canon.pyx`)."""
+
+from typing import Any
+
+STATUS_OK: int
+STATUS_REPEAT: int
+STATUS_BUDGET: int
+MAX_SIZE: int
+
+def move_size(size: int) -> int: ...
+def canonical_range(
+    grids: Any,
+    size: int,
+    box_rows: int,
+    box_cols: int,
+    out: Any,
+    status: Any,
+    moves: Any,
+    start: int,
+    stop: int,
+    max_nodes: int = 0,
+) -> None: ...
+def transform_range(
+    grids: Any,
+    size: int,
+    moves: Any,
+    out: Any,
+    start: int,
+    stop: int,
+) -> None: ...
+def random_transform_range(
+    grids: Any,
+    size: int,
+    box_rows: int,
+    box_cols: int,
+    seeds: Any,
+    out: Any,
+    start: int,
+    stop: int,
+) -> None: ...

@@ -1,0 +1,663 @@
+# cython: language_level=3
+# Every other directive is set once for all modules in setup.py.
+"""Canonical forms under the Sudoku symmetry group, compiled: the fast twin of `symmetry.py`.
+
+The canonical form of a grid is the smallest string (empty cell 0 below every digit) over
+every grid the symmetry group reaches from it: relabelling the digits, permuting the
+bands and the rows within each band, the stacks and the columns within each stack, and
+(for square boxes) transposing. The search builds the answer row by row, smallest first:
+
+* Digits are numbered by first appearance. For a fixed arrangement of the cells that
+  numbering gives the smallest string, so a digit met for the first time is simply
+  "new": larger than every digit already numbered, and new digits take the next
+  numbers in the order they appear.
+* The column arrangements still open are kept as ordered partitions (the stacks in
+  ordered cells, and the columns of each stack in ordered cells): any arrangement that
+  respects the order of the cells is still allowed. The smallest image of a row is then
+  found by sorting each cell, and the arrangements that give it by splitting the cells
+  where the sorted values differ. Two new digits tied in one cell are the only place
+  where the choice changes what comes later (which one takes the smaller number), so
+  only there does the search branch, once per element of the tie.
+* The next row is any unused row of the band in progress (of any unused band when a
+  band is complete). The candidates whose smallest image is the smallest of them are
+  followed depth-first; a branch ends as soon as its row is larger than the same row of
+  the best string found so far. Empty rows of one band, and empty bands, are
+  interchangeable, so only the first of them is tried.
+
+`random_transform_range` draws one group element per grid from the grid's own 64-bit
+seed (the random numbers of `_rng.pxd`, in the order `symmetry.random_transformation`
+draws them in Python) and applies it.
+
+`canonical_range` also records, for each grid, one group element that maps it to its
+canonical form (see `MOVE_*`), so that callers can check the answer against an
+independent implementation of the group action and carry the same map over to a
+solution. `transform_range` applies such elements to grids.
+
+Everything works on plain C data in a workspace allocated per call, so any number of
+threads may run at once.
+"""
+
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcmp, memcpy, memset
+
+from sudoku_fast._rng cimport Rng, below, identity, line_order, rng_seed, shuffle
+
+cdef enum:
+    MAXN = 64     # rows are a 64-bit mask
+    NEW = 255     # a digit not yet numbered: above every number
+
+# Status of a grid after canonical_range.
+cdef enum:
+    C_OK = 0
+    C_REPEAT = 1      # a digit repeats in a row or column: no canonical form is computed
+    C_BUDGET = 2      # the search ran out of its node budget: no canonical form
+
+STATUS_OK = C_OK
+STATUS_REPEAT = C_REPEAT
+STATUS_BUDGET = C_BUDGET
+
+MAX_SIZE = MAXN
+
+
+cdef struct State:
+    uint64_t used_rows
+    uint64_t used_bands
+    int band                 # band in progress
+    int nextlab              # the number the next new digit takes
+    uint8_t lab[MAXN + 1]    # digit -> its number (0: not yet numbered)
+    uint8_t stk[MAXN]        # stack order: input stacks, in ordered cells
+    uint8_t stkcut[MAXN]     # 1 where a stack cell starts
+    uint8_t col[MAXN]        # col[q*bc + k]: columns of input stack q, in ordered cells
+    uint8_t colcut[MAXN]     # 1 where a column cell starts
+    uint8_t rows[MAXN]       # rows[i]: the input row of output row i
+
+
+cdef struct Ctx:
+    int n
+    int br                   # rows per band (box rows)
+    int bc                   # columns per stack (box columns)
+    int nbands
+    int nstacks
+    int transposed
+    int64_t nodes            # search steps taken on this grid
+    int64_t max_nodes        # 0: no budget
+    const uint8_t *g         # the grid in the orientation being searched
+    uint8_t *best            # the best string so far, n*n
+    int best_rows            # how many rows of best are set
+    uint8_t *cand            # per level: n candidate row images of n values
+    uint8_t seq[MAXN]        # scratch: each input stack's best arrangement of a row
+    uint8_t order[MAXN]      # scratch: stacks in output order
+    uint8_t row_empty[MAXN]
+    uint8_t band_empty[MAXN]
+    int leaf_t
+    uint8_t leaf_rows[MAXN]
+    uint8_t leaf_cols[MAXN]
+    uint8_t leaf_lab[MAXN + 1]
+
+
+cdef inline uint8_t symbol(const State *s, uint8_t d) noexcept nogil:
+    if d == 0:
+        return 0
+    if s.lab[d]:
+        return s.lab[d]
+    return NEW
+
+
+cdef void stack_arrangements(Ctx *cx, const State *s, const uint8_t *row) noexcept nogil:
+    """cx.seq[q*bc:(q+1)*bc]: the smallest arrangement of input stack q within its cells."""
+    cdef int q, k, j, start, base
+    cdef int bc = cx.bc
+    cdef uint8_t v
+    cdef uint8_t *seq = cx.seq
+    for q in range(cx.nstacks):
+        base = q * bc
+        start = 0
+        for k in range(bc):
+            v = symbol(s, row[s.col[base + k]])
+            if s.colcut[base + k]:
+                start = k
+            j = k
+            while j > start and seq[base + j - 1] > v:
+                seq[base + j] = seq[base + j - 1]
+                j -= 1
+            seq[base + j] = v
+
+
+cdef void stack_order(Ctx *cx, const State *s) noexcept nogil:
+    """cx.order: the input stacks in output order, sorted by arrangement within each cell."""
+    cdef int j, i, start, q
+    cdef int bc = cx.bc
+    cdef uint8_t *seq = cx.seq
+    cdef uint8_t *order = cx.order
+    start = 0
+    for j in range(cx.nstacks):
+        q = s.stk[j]
+        if s.stkcut[j]:
+            start = j
+        i = j
+        while i > start and memcmp(seq + order[i - 1] * bc, seq + q * bc, bc) > 0:
+            order[i] = order[i - 1]
+            i -= 1
+        order[i] = <uint8_t>q
+
+
+cdef void row_image(Ctx *cx, const State *s, int r, uint8_t *out) noexcept nogil:
+    """The smallest image of input row r under the arrangements state s still allows."""
+    cdef int j, k
+    cdef int bc = cx.bc
+    cdef int lab = s.nextlab
+    cdef uint8_t v
+    cdef const uint8_t *src
+    stack_arrangements(cx, s, cx.g + r * cx.n)
+    stack_order(cx, s)
+    for j in range(cx.nstacks):
+        src = cx.seq + cx.order[j] * bc
+        for k in range(bc):
+            v = src[k]
+            if v == NEW:
+                v = <uint8_t>lab
+                lab += 1
+            out[j * bc + k] = v
+
+
+cdef void record_leaf(Ctx *cx, const State *s) noexcept nogil:
+    cdef int j, k, q
+    cdef int bc = cx.bc
+    cx.leaf_t = cx.transposed
+    memcpy(cx.leaf_rows, s.rows, cx.n)
+    for j in range(cx.nstacks):
+        q = s.stk[j]
+        for k in range(bc):
+            cx.leaf_cols[j * bc + k] = s.col[q * bc + k]
+    memcpy(cx.leaf_lab, s.lab, cx.n + 1)
+
+
+cdef void search(Ctx *cx, const State *s, int level) noexcept nogil:
+    """Extend the rows fixed in s by every smallest next row; keep the best string."""
+    cdef int n = cx.n
+    cdef int br = cx.br
+    cdef int b, r, c, ncand = 0, lo, hi, d
+    cdef bint band_start = level % br == 0
+    cdef bint empty_band_seen = False, empty_row_seen
+    cdef uint8_t cands[MAXN]
+    cdef uint8_t *cand
+    cdef uint8_t *least
+    cdef uint8_t *best_row
+    if level == n:
+        record_leaf(cx, s)
+        return
+    if band_start:
+        lo, hi = 0, cx.nbands
+    else:
+        lo, hi = s.band, s.band + 1
+    for b in range(lo, hi):
+        if band_start:
+            if s.used_bands >> b & 1:
+                continue
+            if cx.band_empty[b]:
+                if empty_band_seen:
+                    continue
+                empty_band_seen = True
+        empty_row_seen = False
+        for r in range(b * br, b * br + br):
+            if s.used_rows >> r & 1:
+                continue
+            if cx.row_empty[r]:
+                if empty_row_seen:
+                    continue
+                empty_row_seen = True
+            cands[ncand] = <uint8_t>r
+            ncand += 1
+    cand = cx.cand + level * n * n
+    least = cand
+    for c in range(ncand):
+        row_image(cx, s, cands[c], cand + c * n)
+        if c and memcmp(cand + c * n, least, n) < 0:
+            least = cand + c * n
+    best_row = cx.best + level * n
+    if cx.best_rows > level:
+        d = memcmp(least, best_row, n)
+        if d > 0:
+            return
+        if d < 0:
+            memcpy(best_row, least, n)
+            cx.best_rows = level + 1
+    else:
+        memcpy(best_row, least, n)
+        cx.best_rows = level + 1
+    for c in range(ncand):
+        if memcmp(cand + c * n, best_row, n) == 0:
+            descend(cx, s, cands[c], level)
+
+
+cdef void descend(Ctx *cx, const State *parent, int r, int level) noexcept nogil:
+    """Fix input row r as output row `level`: split the cells by its values, branch on
+    ties of new digits, number the new digits and search the next row."""
+    cdef State s = parent[0]
+    cdef int n = cx.n
+    cdef int bc = cx.bc
+    cdef int q, k, j, start, base, a, m, t
+    cdef int tie_kind = 0, tie_start = 0, tie_end = 0, tie_base = 0
+    cdef uint8_t v, x
+    cdef uint8_t key[MAXN]
+    cdef const uint8_t *row = cx.g + r * n
+    cdef uint8_t *seq = cx.seq
+    cdef State child
+    cx.nodes += 1
+    if cx.max_nodes and cx.nodes > cx.max_nodes:
+        return
+    # Columns: sort every cell of every stack by the row's values, split where they differ.
+    for q in range(cx.nstacks):
+        base = q * bc
+        start = 0
+        for k in range(bc):
+            x = s.col[base + k]
+            v = symbol(parent, row[x])
+            if s.colcut[base + k]:
+                start = k
+            j = k
+            while j > start and key[base + j - 1] > v:
+                key[base + j] = key[base + j - 1]
+                s.col[base + j] = s.col[base + j - 1]
+                j -= 1
+            key[base + j] = v
+            s.col[base + j] = x
+        for k in range(1, bc):
+            if key[base + k] != key[base + k - 1]:
+                s.colcut[base + k] = 1
+            elif key[base + k] == NEW and not s.colcut[base + k] and tie_kind == 0:
+                tie_kind = 1
+                tie_base = base
+                a = k - 1
+                while not s.colcut[base + a]:
+                    a -= 1
+                tie_start = a
+                tie_end = k + 1
+                while tie_end < bc and not s.colcut[base + tie_end] and key[base + tie_end] == NEW:
+                    tie_end += 1
+    memcpy(seq, key, n)
+    # Stacks: sort every cell by arrangement, split where they differ.
+    start = 0
+    for j in range(cx.nstacks):
+        x = s.stk[j]
+        if s.stkcut[j]:
+            start = j
+        k = j
+        while k > start and memcmp(seq + s.stk[k - 1] * bc, seq + x * bc, bc) > 0:
+            s.stk[k] = s.stk[k - 1]
+            k -= 1
+        s.stk[k] = x
+    for j in range(1, cx.nstacks):
+        if s.stkcut[j]:
+            continue
+        if memcmp(seq + s.stk[j] * bc, seq + s.stk[j - 1] * bc, bc) != 0:
+            s.stkcut[j] = 1
+        elif tie_kind == 0 and memchr_new(seq + s.stk[j] * bc, bc):
+            tie_kind = 2
+            a = j - 1
+            while not s.stkcut[a]:
+                a -= 1
+            tie_start = a
+            tie_end = j + 1
+            while (tie_end < cx.nstacks and not s.stkcut[tie_end]
+                   and memcmp(seq + s.stk[tie_end] * bc, seq + s.stk[j] * bc, bc) == 0):
+                tie_end += 1
+    if tie_kind:
+        # Each member of the tie in turn takes the first place, alone in its cell;
+        # a member that a symmetry of the rest of the grid swaps with one tried
+        # before would only repeat that search.
+        for m in range(tie_start, tie_end):
+            for t in range(tie_start, m):
+                if swap_is_symmetry(cx, &s, row, tie_kind, tie_base, t, m):
+                    break
+            else:
+                t = -1
+            if t >= 0:
+                continue
+            child = s
+            if tie_kind == 1:
+                x = child.col[tie_base + m]
+                for t in range(m, tie_start, -1):
+                    child.col[tie_base + t] = child.col[tie_base + t - 1]
+                child.col[tie_base + tie_start] = x
+                child.colcut[tie_base + tie_start + 1] = 1
+            else:
+                x = child.stk[m]
+                for t in range(m, tie_start, -1):
+                    child.stk[t] = child.stk[t - 1]
+                child.stk[tie_start] = x
+                child.stkcut[tie_start + 1] = 1
+            descend(cx, &child, r, level)
+        return
+    # Resolved: number the new digits in output order, then the next row.
+    for j in range(cx.nstacks):
+        q = s.stk[j]
+        for k in range(bc):
+            v = row[s.col[q * bc + k]]
+            if v and not s.lab[v]:
+                s.lab[v] = <uint8_t>s.nextlab
+                s.nextlab += 1
+    s.rows[level] = <uint8_t>r
+    s.used_rows |= (<uint64_t>1) << r
+    if level % cx.br == 0:
+        s.band = r // cx.br
+        s.used_bands |= (<uint64_t>1) << s.band
+    search(cx, &s, level + 1)
+
+
+cdef bint swap_is_symmetry(Ctx *cx, const State *s, const uint8_t *row, int kind, int base,
+                           int a, int b) noexcept nogil:
+    """Whether swapping tie members a and b (two columns of one cell at s.col[base+a],
+    s.col[base+b], or two stacks at s.stk[a], s.stk[b]) together with the new digits they
+    hold in `row` maps every row not yet placed onto itself.
+
+    The rows already placed hold only empty cells in tied columns, and the new digits
+    do not occur there, so such a swap is a symmetry of the whole state: both choices
+    lead to the same strings, and only the first needs searching.
+    """
+    cdef int n = cx.n
+    cdef int bc = cx.bc
+    cdef int k, c, r2, ca, cb, qa, qb
+    cdef uint8_t tau[MAXN]
+    cdef uint8_t sigma[MAXN + 1]
+    cdef const uint8_t *line
+    for c in range(n):
+        tau[c] = <uint8_t>c
+    for c in range(n + 1):
+        sigma[c] = <uint8_t>c
+    if kind == 1:
+        ca = s.col[base + a]
+        cb = s.col[base + b]
+        tau[ca] = <uint8_t>cb
+        tau[cb] = <uint8_t>ca
+        sigma[row[ca]] = row[cb]
+        sigma[row[cb]] = row[ca]
+    else:
+        qa = s.stk[a]
+        qb = s.stk[b]
+        if memcmp(s.colcut + qa * bc, s.colcut + qb * bc, bc) != 0:
+            return False
+        for k in range(bc):
+            ca = s.col[qa * bc + k]
+            cb = s.col[qb * bc + k]
+            tau[ca] = <uint8_t>cb
+            tau[cb] = <uint8_t>ca
+            if row[ca] != row[cb]:
+                sigma[row[ca]] = row[cb]
+                sigma[row[cb]] = row[ca]
+    for r2 in range(n):
+        if s.used_rows >> r2 & 1:
+            continue
+        line = cx.g + r2 * n
+        for c in range(n):
+            if sigma[line[tau[c]]] != line[c]:
+                return False
+    return True
+
+
+cdef inline bint memchr_new(const uint8_t *p, int count) noexcept nogil:
+    cdef int k
+    for k in range(count):
+        if p[k] == NEW:
+            return True
+    return False
+
+
+cdef bint has_repeat(const uint8_t *g, int n) noexcept nogil:
+    """True when a digit repeats in a row or a column of the n x n grid g."""
+    cdef uint64_t seen_row, seen_col, bit
+    cdef int i, j
+    for i in range(n):
+        seen_row = 0
+        seen_col = 0
+        for j in range(n):
+            if g[i * n + j]:
+                bit = (<uint64_t>1) << (g[i * n + j] - 1)
+                if seen_row & bit:
+                    return True
+                seen_row |= bit
+            if g[j * n + i]:
+                bit = (<uint64_t>1) << (g[j * n + i] - 1)
+                if seen_col & bit:
+                    return True
+                seen_col |= bit
+    return False
+
+
+cdef void root_state(Ctx *cx, State *s) noexcept nogil:
+    cdef int j
+    memset(s, 0, sizeof(State))
+    s.nextlab = 1
+    for j in range(cx.nstacks):
+        s.stk[j] = <uint8_t>j
+    s.stkcut[0] = 1
+    for j in range(cx.n):
+        s.col[j] = <uint8_t>j
+        s.colcut[j] = 1 if j % cx.bc == 0 else 0
+
+
+cdef void orient(Ctx *cx, const uint8_t *g) noexcept nogil:
+    """Search the grid g in its current orientation (g is row-major, n x n)."""
+    cdef int n = cx.n
+    cdef int r, j, b
+    cdef State s
+    cx.g = g
+    for r in range(n):
+        cx.row_empty[r] = 1
+        for j in range(n):
+            if g[r * n + j]:
+                cx.row_empty[r] = 0
+                break
+    for b in range(cx.nbands):
+        cx.band_empty[b] = 1
+        for r in range(b * cx.br, b * cx.br + cx.br):
+            if not cx.row_empty[r]:
+                cx.band_empty[b] = 0
+    root_state(cx, &s)
+    search(cx, &s, 0)
+
+
+cdef void canonical_one(Ctx *cx, const uint8_t *g, uint8_t *gt, uint8_t *out,
+                        uint8_t *move) noexcept nogil:
+    """The canonical form of g into out (n*n values); its group element into move."""
+    cdef int n = cx.n
+    cdef int i, j, d, free_label
+    cx.best_rows = 0
+    cx.nodes = 0
+    cx.transposed = 0
+    orient(cx, g)
+    if cx.br == cx.bc:
+        for i in range(n):
+            for j in range(n):
+                gt[i * n + j] = g[j * n + i]
+        cx.transposed = 1
+        orient(cx, gt)
+    memcpy(out, cx.best, n * n)
+    if move != NULL:
+        move[0] = <uint8_t>cx.leaf_t
+        memcpy(move + 1, cx.leaf_rows, n)
+        memcpy(move + 1 + n, cx.leaf_cols, n)
+        # Digits absent from the grid take the numbers left, in increasing order.
+        free_label = 1
+        for d in range(1, n + 1):
+            if cx.leaf_lab[d] >= free_label:
+                free_label = cx.leaf_lab[d] + 1
+        move[1 + 2 * n] = 0
+        for d in range(1, n + 1):
+            if cx.leaf_lab[d]:
+                move[1 + 2 * n + d] = cx.leaf_lab[d]
+            else:
+                move[1 + 2 * n + d] = <uint8_t>free_label
+                free_label += 1
+
+
+def move_size(int size):
+    """Bytes of one group element: transposed flag, n rows, n columns, n+1 digit labels."""
+    return 3 * size + 2
+
+
+def canonical_range(
+    const uint8_t[::1] grids,
+    int size,
+    int box_rows,
+    int box_cols,
+    uint8_t[::1] out,
+    uint8_t[::1] status,
+    uint8_t[::1] moves,
+    Py_ssize_t start,
+    Py_ssize_t stop,
+    int64_t max_nodes=0,
+):
+    """Canonical forms of grids start..stop-1 (n*n values each, 0 = empty) into `out`.
+
+    `status[i]` becomes STATUS_OK, or STATUS_REPEAT for a grid with a digit twice in a
+    row or column, or STATUS_BUDGET for one whose search took more than `max_nodes`
+    steps (0: no budget); their `out` rows are left as zeros. With a non-empty `moves` buffer, one
+    group element per grid (`move_size(size)` bytes: see `transform_range`) that maps
+    the grid to its canonical form is written too. The GIL is released for the range.
+    """
+    cdef int n = size
+    cdef Py_ssize_t cells = n * n, i
+    cdef int stride = 3 * n + 2
+    cdef bint want_moves = moves.shape[0] > 0
+    cdef Ctx *cx
+    cdef uint8_t *gt
+    if n < 1 or n > MAXN or box_rows < 1 or box_cols < 1 or box_rows * box_cols != n:
+        raise ValueError(f"unsupported geometry {size}x{size} with {box_rows}x{box_cols} boxes")
+    if start < 0 or stop < start or grids.shape[0] < stop * cells or out.shape[0] < stop * cells:
+        raise ValueError("grid range out of bounds")
+    if status.shape[0] < stop or (want_moves and moves.shape[0] < stop * stride):
+        raise ValueError("status or moves buffer too small")
+    cx = <Ctx *>malloc(sizeof(Ctx))
+    gt = <uint8_t *>malloc(cells)
+    if cx != NULL:
+        cx.best = <uint8_t *>malloc(cells)
+        cx.cand = <uint8_t *>malloc(cells * n)
+    if cx == NULL or gt == NULL or cx.best == NULL or cx.cand == NULL:
+        if cx != NULL:
+            free(cx.best)
+            free(cx.cand)
+        free(cx)
+        free(gt)
+        raise MemoryError()
+    cx.n = n
+    cx.br = box_rows
+    cx.bc = box_cols
+    cx.nbands = n // box_rows
+    cx.nstacks = n // box_cols
+    cx.max_nodes = max_nodes
+    with nogil:
+        for i in range(start, stop):
+            if has_repeat(&grids[i * cells], n):
+                status[i] = C_REPEAT
+                memset(&out[i * cells], 0, cells)
+                continue
+            status[i] = C_OK
+            canonical_one(cx, &grids[i * cells], gt, &out[i * cells],
+                          &moves[i * stride] if want_moves else NULL)
+            if cx.max_nodes and cx.nodes > cx.max_nodes:
+                status[i] = C_BUDGET
+                memset(&out[i * cells], 0, cells)
+    free(cx.best)
+    free(cx.cand)
+    free(cx)
+    free(gt)
+
+
+def transform_range(
+    const uint8_t[::1] grids,
+    int size,
+    const uint8_t[::1] moves,
+    uint8_t[::1] out,
+    Py_ssize_t start,
+    Py_ssize_t stop,
+):
+    """Apply one group element per grid: grids start..stop-1 into `out`.
+
+    A group element is `move_size(size)` bytes: [0] 1 to transpose first; [1:1+n] the
+    input row of each output row; [1+n:1+2n] the input column of each output column;
+    [1+2n:2+3n] the new value of each value 0..n (value 0, empty, stays 0). Output cell
+    (i, j) is label[t(grid)[rows[i]][cols[j]]]. The caller checks that every element is
+    a group element. The GIL is released for the range.
+    """
+    cdef int n = size
+    cdef Py_ssize_t cells = n * n, p
+    cdef int stride = 3 * n + 2
+    if n < 1 or n > MAXN:
+        raise ValueError(f"unsupported size {size}")
+    if (start < 0 or stop < start or grids.shape[0] < stop * cells
+            or out.shape[0] < stop * cells or moves.shape[0] < stop * stride):
+        raise ValueError("grid range out of bounds")
+    with nogil:
+        for p in range(start, stop):
+            apply_move(&grids[p * cells], &moves[p * stride], &out[p * cells], n)
+
+
+cdef void apply_move(const uint8_t *g, const uint8_t *m, uint8_t *o, int n) noexcept nogil:
+    """o = the image of grid g under group element m (see `transform_range`)."""
+    cdef int i, j, src
+    for i in range(n):
+        for j in range(n):
+            if m[0]:
+                src = m[1 + n + j] * n + m[1 + i]
+            else:
+                src = m[1 + i] * n + m[1 + n + j]
+            o[i * n + j] = m[1 + 2 * n + g[src]]
+
+
+cdef void random_move(Rng *rng, int n, int br, int bc, int32_t *scratch,
+                      uint8_t *move) noexcept nogil:
+    """A uniformly drawn group element: row order, column order, labels, transposition.
+
+    The same draws as the generator's random image of a full grid, which transposes
+    last; transposing first instead swaps the roles of the two orders.
+    """
+    cdef int32_t *rows = scratch
+    cdef int32_t *cols = scratch + n
+    cdef int32_t *labels = scratch + 2 * n
+    cdef int32_t *groups = scratch + 3 * n
+    cdef int k
+    cdef bint t
+    line_order(rng, rows, groups, br, n // br)
+    line_order(rng, cols, groups, bc, n // bc)
+    identity(labels, n, 1)
+    shuffle(rng, labels, n)
+    t = br == bc and below(rng, 2) == 1
+    move[0] = t
+    for k in range(n):
+        move[1 + k] = <uint8_t>(cols[k] if t else rows[k])
+        move[1 + n + k] = <uint8_t>(rows[k] if t else cols[k])
+        move[2 + 2 * n + k] = <uint8_t>labels[k]
+    move[1 + 2 * n] = 0
+
+
+def random_transform_range(
+    const uint8_t[::1] grids,
+    int size,
+    int box_rows,
+    int box_cols,
+    const uint64_t[::1] seeds,
+    uint8_t[::1] out,
+    Py_ssize_t start,
+    Py_ssize_t stop,
+):
+    """Grids start..stop-1, each moved by a group element drawn from seeds[i], into `out`.
+
+    The GIL is released for the range.
+    """
+    cdef int n = size
+    cdef Py_ssize_t cells = n * n, p
+    cdef Rng rng
+    cdef int32_t scratch[4 * MAXN]
+    cdef uint8_t move[3 * MAXN + 2]
+    if n < 1 or n > MAXN or box_rows < 1 or box_cols < 1 or box_rows * box_cols != n:
+        raise ValueError(f"unsupported geometry {size}x{size} with {box_rows}x{box_cols} boxes")
+    if (start < 0 or stop < start or grids.shape[0] < stop * cells
+            or out.shape[0] < stop * cells or seeds.shape[0] < stop):
+        raise ValueError("grid range out of bounds")
+    with nogil:
+        for p in range(start, stop):
+            rng_seed(&rng, seeds[p])
+            random_move(&rng, n, box_rows, box_cols, scratch, move)
+            apply_move(&grids[p * cells], move, &out[p * cells], n)
