@@ -138,14 +138,12 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=0.3)
     parser.add_argument("--sample", type=int, default=10_000)
-    parser.add_argument(
-        "--tdoku", default=os.path.expanduser("~/.cache/sudoku_peers/tdoku_native")
-    )
+    parser.add_argument("--tdoku", default=os.path.expanduser("~/.cache/sudoku_peers/tdoku_native"))
     parser.add_argument("--ours", action="append", help="PYTHON[=LABEL]; repeatable")
     parser.add_argument("--api", action="store_true", help="time solve_many / count_many")
     parser.add_argument("--sets", nargs="*", help="file names under ../shared/data")
     args = parser.parse_args()
-    builds = [(s.split("=", 1) + [s])[:2] for s in (args.ours or [sys.executable + "=ours"])]
+    builds = [[*s.split("=", 1), s][:2] for s in (args.ours or [sys.executable + "=ours"])]
     wanted = [(f, m) for f, m in SETS if not args.sets or f in args.sets]
     times: dict[tuple[str, str, str], list[float]] = {}
     guesses: dict[tuple[str, str, str], float] = {}

@@ -473,14 +473,19 @@ cdef inline bint is_solved(const Board *b) noexcept nogil:
 
 cdef void write_solution(const Board *b, uint8_t *solution) noexcept nogil:
     """The digits 1-9 of a solved board: each cell is left in one digit's mask."""
-    cdef int i, k
+    cdef int band, digit
     cdef uint32_t w
-    for i in range(DIGIT_BANDS):
-        w = b.cand[i]
-        while w:
-            k = sudoku_fast_lowest_bit(w)
+    cdef uint8_t *row
+    for band in range(BANDS):
+        row = &solution[27 * band]
+        for digit in range(9):
+            w = b.cand[band * 9 + digit]
+            # Solved: one cell per row of the band, so three bits.
+            row[sudoku_fast_lowest_bit(w)] = <uint8_t>(digit + 1)
             w &= w - 1
-            solution[27 * (i // 9) + k] = <uint8_t>(i % 9 + 1)
+            row[sudoku_fast_lowest_bit(w)] = <uint8_t>(digit + 1)
+            w &= w - 1
+            row[sudoku_fast_lowest_bit(w)] = <uint8_t>(digit + 1)
 
 
 cdef bint propagate(Board *b, bint triads) noexcept nogil:
