@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import sys
+import sysconfig
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -61,7 +62,26 @@ MODULES: list[tuple[str, bool]] = [
     ("sudoku_fast._textio", True),
     ("sudoku_fast._se", True),
     ("sudoku_fast._canon", True),
+    ("sudoku_fast._cpu", True),  # no state at all: reads what the CPU reports
 ]
+
+# Runtime instruction-set dispatch (sudoku_fast/isa.py picks one at import). The hot
+# modules below are built once more per extra instruction set, from a copy of their
+# source named <module>_<variant> (a module's name is fixed by its file name), with
+# that set's feature flags added: each feature by name, never -march, so the variant
+# assumes exactly the features isa.py checks for and nothing the compiler's idea of a
+# CPU model adds. A variant is only imported on a CPU that reports all of its
+# features, so the wheel as a whole still runs on every CPU of its platform.
+# x86-64 only; arm64 builds the baseline alone (ARMv8.0 has NEON, and the engines are
+# scalar). No variants with SUDOKU_FAST_NATIVE: the baseline is already native then.
+DISPATCHED = ["sudoku_fast._core"]
+ISA_FLAGS: dict[str, list[str]] = {
+    # The x86-64-v3 level (Haswell, Zen 1 and later): AVX2, BMI1/2, POPCNT, LZCNT, FMA...
+    "avx2": ["-mavx2", "-mbmi", "-mbmi2", "-mpopcnt", "-mlzcnt", "-mfma", "-mf16c", "-mmovbe"],
+}
+ISA_FLAGS_MSVC: dict[str, list[str]] = {"avx2": ["/arch:AVX2"]}
+# Where the renamed copies of the dispatched sources are written (under build/).
+ISA_SOURCES = os.path.join("build", "isa-src")
 
 # Cython directives for every module. A module's `# cython:` header line overrides them.
 DIRECTIVES: dict[str, object] = {
@@ -89,18 +109,72 @@ else:
         COMPILE_ARGS.append("-march=native")
 
 
-def build(name: str, freethreading_compatible: bool) -> Extension:
-    """The Cython-translated extension of one module, whose source is src/<name>.pyx."""
+def build(
+    name: str, freethreading_compatible: bool, variant: str = "", flags: list[str] | None = None
+) -> Extension:
+    """The Cython-translated extension of one module, whose source is src/<name>.pyx.
+
+    With a `variant`, the module <name>_<variant> built from a copy of that source (and
+    of its .pxd) with the extra compile `flags`.
+    """
     source = os.path.join("src", *name.split(".")) + ".pyx"
+    include_path = ["src"]
+    if variant:
+        source = variant_source(name, variant)
+        include_path.insert(0, ISA_SOURCES)  # its own .pxd first, then the package's
+        name = f"{name}_{variant}"
     extension = Extension(
-        name, [source], extra_compile_args=COMPILE_ARGS, extra_link_args=LINK_ARGS
+        name,
+        [source],
+        extra_compile_args=COMPILE_ARGS + (flags or []),
+        extra_link_args=LINK_ARGS,
     )
     directives = {**DIRECTIVES, "freethreading_compatible": freethreading_compatible}
     # Generated C goes under build/ (kept out of the sdist and the source tree); one
     # folder per mode, so switching DEBUG never reuses C generated for the other mode.
     build_dir = os.path.join("build", "cython-debug" if DEBUG else "cython")
-    (translated,) = cythonize([extension], compiler_directives=directives, build_dir=build_dir)
+    (translated,) = cythonize(
+        [extension],
+        compiler_directives=directives,
+        build_dir=build_dir,
+        include_path=include_path,
+    )
     return translated
 
 
-setup(ext_modules=[build(name, ft) for name, ft in MODULES])
+def variant_source(name: str, variant: str) -> str:
+    """Copy src/<name>.pyx and .pxd to build/isa-src as <name>_<variant>; the .pyx path.
+
+    A file is rewritten only when its text changed, so Cython's own up-to-date check
+    still skips unchanged modules.
+    """
+    *package, module = name.split(".")
+    folder = os.path.join(ISA_SOURCES, *package)
+    os.makedirs(folder, exist_ok=True)
+    for suffix in (".pyx", ".pxd"):
+        original = os.path.join("src", *package, module + suffix)
+        if not os.path.exists(original):
+            continue
+        with open(original, encoding="utf-8") as f:
+            text = f.read()
+        copy = os.path.join(folder, f"{module}_{variant}{suffix}")
+        if os.path.exists(copy):
+            with open(copy, encoding="utf-8") as f:
+                if f.read() == text:
+                    continue
+        with open(copy, "w", encoding="utf-8") as f:
+            f.write(text)
+    return os.path.join(folder, f"{module}_{variant}.pyx")
+
+
+def isa_variants() -> dict[str, list[str]]:
+    """The extra instruction-set variants to build for the target platform, with flags."""
+    if NATIVE or not sysconfig.get_platform().lower().endswith(("x86_64", "amd64")):
+        return {}
+    return ISA_FLAGS_MSVC if MSVC else ISA_FLAGS
+
+
+extensions = [build(name, ft) for name, ft in MODULES]
+for variant, flags in isa_variants().items():
+    extensions += [build(name, ft, variant, flags) for name, ft in MODULES if name in DISPATCHED]
+setup(ext_modules=extensions)

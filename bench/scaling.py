@@ -1,7 +1,7 @@
 """Thread scaling of `solve_many`: threads=2 (or --threads) against threads=1, interleaved.
 
     python bench/scaling.py                       # sudoku17_49158 and magictour_top1465
-    python bench/scaling.py FILE ... --rounds 9 --threads 2
+    python bench/scaling.py FILE ... --rounds 9 --threads 2 [--no-processes]
 
 On a shared machine the speed of a core drifts by tens of percent within minutes, so
 timing all threads=1 runs first and all threads=2 runs afterwards can make the ratio say
@@ -9,6 +9,23 @@ anything. Here every round times threads=1 and then threads=N back to back on th
 puzzles (each sample at least --min-seconds, the file repeated as needed); the ratio of
 each round is taken, and the median over rounds is reported beside the ratio of the
 median rates. Every solution of every run is checked against the rules.
+
+Beside the ratio, in the same rounds:
+
+* the machine's own ceiling: N separate processes each running `solve_many(threads=1)`
+  at the same moment, their summed rate over one such process alone. Threads cannot beat
+  it; the gap between the two is what the fan-out costs.
+* the share of wall time spent holding the GIL (list input, strings out; with --numpy
+  an (n, 81) uint8 array in and out), which bounds
+  the speed-up at any thread count (Amdahl: at most 1 / share). It is measured on every
+  threads=N pass: the engine module `batch.py` calls is replaced by a recorder that
+  stamps each worker's `solve_batch` call (the part without the GIL) on entry and exit.
+  GIL-held time = the wall time of the call outside the span from the first entry to
+  the last exit (parsing, buffers, result strings, pool hand-off), plus, for every
+  worker call, the cost of an empty call (argument checks: it holds the GIL too).
+* the pool's costs: starting a thread pool and running one task on it (what a call
+  would pay without the shared pool), and waking the warm shared pool for an empty
+  fan-out over N threads (what every call pays).
 """
 
 from __future__ import annotations
@@ -17,65 +34,198 @@ import argparse
 import os
 import platform
 import statistics
+import subprocess
+import sys
 import time
+from array import array
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from throughput import load
 
 import sudoku_fast as sf
+from sudoku_fast import batch
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 DEFAULT_FILES = [DATA / "sudoku17_49158.txt", DATA / "magictour_top1465.txt"]
 
 
-def rate(puzzles: list[str], threads: int, min_seconds: float) -> float:
-    """Puzzles/s of solve_many over whole passes taking at least `min_seconds` together."""
+class Recorder:
+    """Stands in for the engine module in batch.py, stamping each `solve_batch` call."""
+
+    def __init__(self, module: Any) -> None:
+        self.module = module
+        self.spans: list[tuple[int, int]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.module, name)
+
+    def solve_batch(self, *args: Any) -> None:
+        start = time.perf_counter_ns()
+        self.module.solve_batch(*args)
+        self.spans.append((start, time.perf_counter_ns()))
+
+
+def empty_call_ns() -> float:
+    """Median cost of a `solve_batch` call with nothing to solve (GIL held throughout)."""
+    core = batch._core
+    buffers = (bytearray(81), bytearray(81), array("i", [0]), array("q", [0]), array("q", [0]))
+    times = []
+    for _ in range(201):
+        cursor = array("q", [1])
+        start = time.perf_counter_ns()
+        core.solve_batch(*buffers, cursor, 1, 16, 1, bytearray(1))
+        times.append(time.perf_counter_ns() - start)
+    return statistics.median(times)
+
+
+def rate(puzzles: Any, threads: int, min_seconds: float, empty_ns: float) -> tuple[float, float]:
+    """Puzzles/s of solve_many over whole passes taking at least `min_seconds` together,
+    and the median share of each pass's wall time spent holding the GIL."""
+    recorder = Recorder(batch._core)
+    batch._core = recorder
+    shares = []
     done = 0
     start = time.perf_counter()
-    while True:
-        solutions = sf.solve_many(puzzles, threads=threads)
-        done += len(puzzles)
-        elapsed = time.perf_counter() - start
-        if elapsed >= min_seconds:
-            break
+    try:
+        while True:
+            recorder.spans.clear()
+            t0 = time.perf_counter_ns()
+            solutions = sf.solve_many(puzzles, threads=threads)
+            wall = time.perf_counter_ns() - t0
+            spans = recorder.spans
+            solving = max(end for _, end in spans) - min(begin for begin, _ in spans)
+            shares.append((wall - solving + len(spans) * empty_ns) / wall)
+            done += len(puzzles)
+            elapsed = time.perf_counter() - start
+            if elapsed >= min_seconds:
+                break
+    finally:
+        batch._core = recorder.module
+    if not isinstance(puzzles, list):  # a numpy array: rows of digits in and out
+        puzzles = ["".join(map(str, row)) for row in puzzles.tolist()]
+        solutions = ["".join(map(str, row)) for row in solutions.tolist()]
     for puzzle, solution in zip(puzzles, solutions, strict=True):
         if solution is None or not sf.is_solution(solution, puzzle):
             raise SystemExit(f"wrong or missing solution for {puzzle}")
-    return done / elapsed
+    return done / elapsed, statistics.median(shares)
+
+
+def process_rate(path: Path, begin_at: float, min_seconds: float) -> None:
+    """Runs in a child process: wait for `begin_at` (time.time()), then print puzzles/s
+    of solve_many(threads=1) over passes taking at least `min_seconds`."""
+    puzzles = load(path)[0]
+    sf.solve_many(puzzles[:1000], threads=1)  # warm-up
+    time.sleep(max(0.0, begin_at - time.time()))
+    done = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < min_seconds:
+        sf.solve_many(puzzles, threads=1)
+        done += len(puzzles)
+    print(done / (time.perf_counter() - start))
+
+
+def processes_rate(path: Path, count: int, min_seconds: float) -> float:
+    """Summed puzzles/s of `count` processes solving the file at the same moment."""
+    begin_at = time.time() + 1.5  # room for every process to start and load
+    args = [sys.executable, __file__, "--child", str(begin_at), str(min_seconds), str(path)]
+    procs = [subprocess.Popen(args, stdout=subprocess.PIPE, text=True) for _ in range(count)]
+    total = 0.0
+    for proc in procs:
+        out, _ = proc.communicate()
+        if proc.returncode != 0:
+            raise SystemExit(f"child process failed: {args}")
+        total += float(out.strip())
+    return total
+
+
+def pool_costs(threads: int) -> tuple[float, float]:
+    """Median microseconds: a new pool running one task; an empty fan-out on the warm pool."""
+    start_up = []
+    for _ in range(21):
+        t0 = time.perf_counter_ns()
+        pool = ThreadPoolExecutor(max_workers=1)
+        pool.submit(int).result()
+        pool.shutdown(wait=True)
+        start_up.append(time.perf_counter_ns() - t0)
+    wake_up = []
+    batch.run_workers(threads, lambda: None)  # the shared pool exists from here on
+    for _ in range(201):
+        t0 = time.perf_counter_ns()
+        batch.run_workers(threads, lambda: None)
+        wake_up.append(time.perf_counter_ns() - t0)
+    return statistics.median(start_up) / 1000, statistics.median(wake_up) / 1000
 
 
 def main() -> None:
+    """Parse the command line and print the table (or run as a child process)."""
+    if sys.argv[1:2] == ["--child"]:
+        process_rate(Path(sys.argv[4]), float(sys.argv[2]), float(sys.argv[3]))
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", type=Path, default=DEFAULT_FILES)
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--min-seconds", type=float, default=0.5)
+    parser.add_argument(
+        "--no-processes", action="store_true", help="skip the separate-processes ceiling"
+    )
+    parser.add_argument(
+        "--numpy",
+        action="store_true",
+        help="pass an (n, 81) uint8 array instead of a list of strings (array out)",
+    )
     args = parser.parse_args()
+    n = args.threads
+    empty_ns = empty_call_ns()
+    start_up, wake_up = pool_costs(n)
     print(
-        f"sudoku_fast {sf.__version__}, Python {platform.python_version()}, "
-        f"{os.cpu_count()} cores, {platform.machine()}; {args.rounds} interleaved rounds"
+        f"sudoku_fast {sf.__version__} ({sf.engine_info().variant} build), "
+        f"Python {platform.python_version()}, {os.cpu_count()} cores, {platform.machine()}; "
+        f"{args.rounds} interleaved rounds; input: "
+        f"{'numpy uint8 array' if args.numpy else 'list of strings'}"
     )
     print(
-        f"| data set | puzzles | threads=1 puzzles/s | threads={args.threads} puzzles/s "
-        "| ratio of medians | median of round ratios | round ratios min-max |"
+        f"pool: a new pool running one task {start_up:.0f} us; an empty fan-out over {n} "
+        f"threads on the warm shared pool {wake_up:.0f} us; an empty solve_batch call "
+        f"{empty_ns / 1000:.1f} us"
     )
-    print("|---|---|---|---|---|---|---|")
+    print(
+        f"| data set | puzzles | threads=1 puzzles/s | threads={n} puzzles/s "
+        f"| ratio of medians | median of round ratios | round ratios min-max "
+        f"| {n} processes / 1 (ceiling) | GIL-held share, threads={n} | threads=1 |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for path in args.files:
-        puzzles = load(path)[0]
-        sf.solve_many(puzzles[:1000], threads=args.threads)  # warm-up: pool, caches
-        serial, parallel, ratios = [], [], []
+        puzzles: Any = load(path)[0]
+        if args.numpy:
+            import numpy as np
+
+            digits = "".join(puzzles).replace(".", "0").encode("ascii")
+            puzzles = (np.frombuffer(digits, np.uint8) - ord("0")).reshape(-1, 81)
+        sf.solve_many(puzzles[:1000], threads=n)  # warm-up: pool, caches
+        serial, parallel, ratios, ceilings, shares, serial_shares = [], [], [], [], [], []
         for _ in range(args.rounds):
-            one = rate(puzzles, 1, args.min_seconds)
-            many = rate(puzzles, args.threads, args.min_seconds)
+            one, share_one = rate(puzzles, 1, args.min_seconds, empty_ns)
+            many, share = rate(puzzles, n, args.min_seconds, empty_ns)
             serial.append(one)
             parallel.append(many)
             ratios.append(many / one)
+            shares.append(share)
+            serial_shares.append(share_one)
+            if not args.no_processes:
+                alone = processes_rate(path, 1, args.min_seconds)
+                ceilings.append(processes_rate(path, n, args.min_seconds) / alone)
         one_median = statistics.median(serial)
         many_median = statistics.median(parallel)
+        ceiling = f"{statistics.median(ceilings):.2f}" if ceilings else "-"
         print(
             f"| {path.stem} | {len(puzzles)} | {one_median:,.0f} | {many_median:,.0f} "
             f"| {many_median / one_median:.2f} | {statistics.median(ratios):.2f} "
-            f"| {min(ratios):.2f}-{max(ratios):.2f} |",
+            f"| {min(ratios):.2f}-{max(ratios):.2f} | {ceiling} "
+            f"| {100 * statistics.median(shares):.2f}% "
+            f"| {100 * statistics.median(serial_shares):.2f}% |",
             flush=True,
         )
     print("all results verified")

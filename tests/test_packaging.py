@@ -45,6 +45,8 @@ def test_typing_files_are_shipped() -> None:
         "_logic.pyi",
         "_se.pyi",
         "_textio.pyi",
+        "_cpu.pyi",
+        "_core_avx2.pyi",
     ):
         assert package.joinpath(stub).is_file(), stub
 

@@ -14,6 +14,7 @@ from .board import Board, load_board, save_board
 from .generator import generate, generate_many
 from .grid import Geometry, geometry_for, is_solution, parse, show
 from .hints import candidates, hint
+from .isa import EngineInfo, engine_info
 from .logic import Hint
 from .rating import Rating, rate, rate_many
 from .solver import count_solutions, solve
@@ -32,6 +33,7 @@ from .symmetry import (
 
 __all__ = [
     "Board",
+    "EngineInfo",
     "Geometry",
     "Hint",
     "Rating",
@@ -47,6 +49,7 @@ __all__ = [
     "canonical_transform",
     "count_many",
     "count_solutions",
+    "engine_info",
     "generate",
     "generate_many",
     "geometry_for",

@@ -36,6 +36,34 @@ def solve_range(
     ValueError for limit < 1, a bad range or buffers too small for it.
     """
 
+def solve_batch(
+    grids: Buffer,
+    solutions: Buffer,
+    counts: Buffer,
+    guesses: Buffer,
+    nodes: Buffer,
+    cursor: Buffer,
+    n: int,
+    chunk: int,
+    limit: int,
+    stop_flag: Buffer | None = None,
+) -> None:
+    """One worker's share of a batch of n puzzles, taken chunk by chunk, without the GIL.
+
+    Buffers as in `solve_range`; cursor: writable int64, cursor[0] = 0 before the first
+    worker starts. Every worker of a batch calls this once with the same buffers; each
+    claims `chunk` puzzles at a time by an atomic add on cursor[0] until none are left.
+    Stops (counts[i] = STOPPED for a puzzle abandoned) on the stop flag, and in the main
+    thread on Ctrl-C, whose exception propagates. Raises ValueError for limit < 1,
+    n < 0, chunk < 1 or buffers too small for n puzzles.
+    """
+
+def new_buffer(size: int) -> bytearray:
+    """A bytearray of `size` bytes left uninitialised, for buffers written before read.
+
+    Raises ValueError for a negative size.
+    """
+
 def encode_strings(items: list[Any], out: Buffer) -> list[int]:
     """Write each plain 81-character puzzle string of `items` into `out` as digits 0-9.
 

@@ -44,10 +44,12 @@ from cpython.unicode cimport (
     PyUnicode_KIND,
     PyUnicode_New,
 )
+from cpython.bytearray cimport PyByteArray_FromStringAndSize
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memset
 
 from sudoku_fast._clock cimport CPU_CLOCK, clock_nanos, elapsed, measurement_overhead
-from sudoku_fast._stop cimport Stop, poll, raise_saved, stop_init
+from sudoku_fast._stop cimport Stop, flag_set, poll, raise_saved, stop_init
 
 import threading
 
@@ -105,6 +107,22 @@ cdef uint64_t TRIAD_ROWS_01 = 0xFC7E3F00FC7E3F
 cdef uint64_t TRIAD_ROWS_12 = 0x7E3F1F807E3F1F8
 cdef uint64_t TRIAD_ROWS_2 = 0x70381C0070381C0
 
+cdef extern from *:
+    """
+    /* Claim `step` items of a batch from a counter shared by the worker threads: returns
+       the counter's value before the addition, atomically (relaxed order: the counter
+       only hands out indices; the results are published by the threads' join). */
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    #define sudoku_fast_claim(counter, step) \
+        _InterlockedExchangeAdd64((volatile __int64 *)(counter), (__int64)(step))
+    #else
+    #define sudoku_fast_claim(counter, step) \
+        __atomic_fetch_add((counter), (step), __ATOMIC_RELAXED)
+    #endif
+    """
+    int64_t sudoku_fast_claim(int64_t *counter, int64_t step) nogil
+
 cdef enum:
     CELLS = 81
     BANDS = 3
@@ -120,6 +138,9 @@ cdef enum:
     POLL_EVERY = 1024       # search nodes between looks at the stop flag and at signals
     WIDE_OPEN = 48          # unsolved cells at the first guess that make a puzzle hard
     TRIAD_DEPTH = 1         # the rule of triads runs above this depth of the search tree
+    # How often solve_batch, in the main thread, lets Python run its signal handlers
+    # between chunks (each look takes the GIL, so not at every chunk): 20 ms.
+    SIGNAL_CHECK_NANOS = 20000000
 
 STOPPED = COUNT_STOPPED
 THREAD_CPU_CLOCK = CPU_CLOCK != 0  # False where the "CPU" clock is the wall clock
@@ -770,10 +791,102 @@ def solve_range(
     raise_saved(&halt)
 
 
+def solve_batch(
+    const uint8_t[::1] grids,
+    uint8_t[::1] solutions,
+    int32_t[::1] counts,
+    int64_t[::1] guesses,
+    int64_t[::1] nodes,
+    int64_t[::1] cursor,
+    Py_ssize_t n,
+    Py_ssize_t chunk,
+    int limit,
+    const uint8_t[::1] stop_flag=None,
+):
+    """One worker's share of a batch of n puzzles, taken chunk by chunk, without the GIL.
+
+    Every worker thread of a batch calls this once with the same buffers (as in
+    `solve_range`) and the same `cursor`, a one-item int64 buffer starting at 0: each
+    claims the next `chunk` puzzles by an atomic add on cursor[0], solves them, and
+    claims again until the batch is done. So the GIL is taken twice per thread per
+    batch, not once per chunk. The stop flag is read between chunks (and every
+    POLL_EVERY search nodes); in the main thread Python's signal handlers run about
+    every 20 ms and inside long searches, and an exception they raise (Ctrl-C) ends
+    this worker's share and propagates. A puzzle abandoned at a stop gets
+    counts[i] = STOPPED; puzzles nobody claimed keep their counts. A puzzle with no
+    solution gets an all-zero solution row, so `solutions` may start uninitialised.
+    """
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    if n < 0 or chunk < 1:
+        raise ValueError("bad batch size or chunk")
+    if (
+        grids.shape[0] < n * CELLS
+        or solutions.shape[0] < n * CELLS
+        or counts.shape[0] < n
+        or guesses.shape[0] < n
+        or nodes.shape[0] < n
+        or cursor.shape[0] < 1
+    ):
+        raise ValueError("buffers too small for the batch")
+    if stop_flag is not None and stop_flag.shape[0] < 1:
+        raise ValueError("stop_flag must hold one byte")
+    cdef Stop halt
+    stop_init(
+        &halt,
+        &stop_flag[0] if stop_flag is not None else NULL,
+        threading.current_thread() is threading.main_thread(),
+    )
+    cdef Py_ssize_t i, k, start, end
+    cdef Outcome res
+    cdef long long now, last_signal_check
+    with nogil:
+        last_signal_check = clock_nanos(False)
+        while not halt.stopped:
+            if flag_set(halt.flag):
+                halt.stopped = True
+                break
+            if halt.check_signals:
+                now = clock_nanos(False)
+                if now - last_signal_check >= SIGNAL_CHECK_NANOS:
+                    last_signal_check = now
+                    if poll(&halt):
+                        break
+            start = sudoku_fast_claim(&cursor[0], chunk)
+            if start >= n:
+                break
+            end = min(n, start + chunk)
+            for i in range(start, end):
+                res = search(&grids[i * CELLS], -1, 0, &solutions[i * CELLS], limit, &halt)
+                if halt.stopped:
+                    for k in range(i, end):
+                        counts[k] = COUNT_STOPPED
+                    break
+                counts[i] = res.count
+                guesses[i] = res.guesses
+                nodes[i] = res.nodes
+                if res.count == 0:  # the buffer may be uninitialised (new_buffer)
+                    memset(&solutions[i * CELLS], 0, CELLS)
+    raise_saved(&halt)
+
+
+def new_buffer(Py_ssize_t size):
+    """A bytearray of `size` bytes whose contents are left as the allocator gives them.
+
+    For buffers every byte of which is written before it is read (the grids of a batch,
+    the solutions `solve_batch` writes): zero-filling them under the GIL would touch
+    every page of a multi-megabyte buffer on the caller's thread, while left alone their
+    pages are first touched by whoever writes them (the worker threads).
+    """
+    if size < 0:
+        raise ValueError("size must not be negative")
+    return PyByteArray_FromStringAndSize(NULL, size)
+
+
 cdef inline bint encode_plain(object item, uint8_t *row):
     """Write a plain 81-character puzzle (digits, '.', '0') into row; False if not plain."""
     cdef const unsigned char *chars
-    cdef uint8_t value, foreign = 0
+    cdef uint8_t value, is_dot, foreign = 0
     cdef Py_ssize_t k
     # Plain puzzles are ASCII, stored one byte per character.
     if (
@@ -783,20 +896,23 @@ cdef inline bint encode_plain(object item, uint8_t *row):
     ):
         return False
     chars = <const unsigned char *>PyUnicode_DATA(item)
+    # Branch-free byte arithmetic rather than a table lookup per character, so the
+    # compiler turns the loop into SIMD (SSE2 is baseline): '0'-'9' -> 0-9, '.' -> 0.
     for k in range(CELLS):
-        value = char_value[chars[k]]
-        foreign |= value
-        row[k] = value
-    return not (foreign & NOT_A_CELL)
+        value = <uint8_t>(chars[k] - 48)
+        is_dot = chars[k] == 46
+        foreign |= (value > 9) & (is_dot ^ 1)
+        row[k] = value & <uint8_t>(is_dot - 1)
+    return foreign == 0
 
 
 cdef inline str decode_plain(const uint8_t *solution):
-    """The canonical 81-character string of a solved grid."""
+    """The canonical 81-character string of a solved grid (digits 1-9 only)."""
     cdef str text = PyUnicode_New(CELLS, 127)
     cdef Py_UCS1 *chars = PyUnicode_1BYTE_DATA(text)
     cdef Py_ssize_t k
-    for k in range(CELLS):
-        chars[k] = value_char[solution[k]]
+    for k in range(CELLS):  # byte arithmetic, not a table: the compiler makes it SIMD
+        chars[k] = <Py_UCS1>(solution[k] + 48)
     return text
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
-from . import _core, _general, frames
+from . import _general, frames
 from .grid import (
     CELLS,
     CLASSIC,
@@ -38,6 +38,7 @@ from .grid import (
     parse_grid,
     parse_marks_grid,
 )
+from .isa import core as _core  # the build of the 9x9 engine chosen for this CPU
 
 if TYPE_CHECKING:
     import numpy as np
@@ -47,6 +48,9 @@ THREADS_ENV = "SUDOKU_FAST_NUM_THREADS"
 MAX_CHUNK = 256
 MIN_CHUNK = 16  # batches of up to this many puzzles run serially
 CHUNKS_PER_THREAD = 8  # smaller chunks even out the heavy-tailed finish of a batch
+# Chunk of the 9x9 engine's own claim loop (`solve_batch`): claiming costs one atomic
+# add, not a trip through Python, so chunks can be small and the finish even.
+CORE_CHUNK = 16
 # Search nodes a puzzle of the general engine may use before its answer is given up as
 # unknown (SearchLimitExceeded). Measured times per size are in README.md (Sizes,
 # Budget). The hardest puzzle of the public data sets needs about 170,000.
@@ -285,9 +289,12 @@ def run_engine(
     on_core = _runs_on_core(geometry) and masks is None
     if _runs_on_core(geometry):
         max_nodes = 0
+    # solve_batch writes every row (zeros where there is no solution): left uninitialised,
+    # its pages are first touched by the worker threads, not under the caller's GIL.
+    fan_out = on_core and not timed
     results = EngineResults(
         n=n,
-        solutions=bytearray(n * cells),
+        solutions=_core.new_buffer(n * cells) if fan_out else bytearray(n * cells),
         counts=array("i", bytes(4 * n)),
         guesses=array("q", bytes(8 * n)),
         nodes=array("q", bytes(8 * n)),
@@ -303,6 +310,35 @@ def run_engine(
     # Bigger grids cost more per puzzle, so they are worth spreading in smaller chunks.
     min_chunk = max(1, MIN_CHUNK * CELLS // cells)
     stop_flag = bytearray(1)  # the engines poll it to abandon a long puzzle
+
+    def abort() -> None:
+        stop_flag[0] = 1
+
+    if fan_out:
+        # Each worker makes one call that claims chunks inside the engine: no GIL-held
+        # work per chunk, and the solution strings are made in one pass at the end.
+        workers = max(1, min(workers, -(-n // min_chunk)))
+        chunk = max(1, min(CORE_CHUNK, n // (workers * CHUNKS_PER_THREAD)))
+        cursor = array("q", [0])
+
+        def share() -> None:
+            _core.solve_batch(
+                grids,
+                results.solutions,
+                results.counts,
+                results.guesses,
+                results.nodes,
+                cursor,
+                n,
+                chunk,
+                limit,
+                stop_flag,
+            )
+
+        results.threads = run_workers(workers, share, on_abort=abort)
+        if results.texts is not None:
+            results.texts = _core.decode_solutions(results.solutions, results.counts)
+        return results
     solve_chunk = _chunk_solver(grids, results, limit, max_nodes, stop_flag, masks)
     texts = results.texts
 
@@ -310,9 +346,6 @@ def run_engine(
         solve_chunk(start, end)
         if texts is not None:
             _core.decode_range(results.solutions, results.counts, texts, start, end)
-
-    def abort() -> None:
-        stop_flag[0] = 1
 
     # Chunks of the general engine can run for minutes, so there the caller only
     # waits, ready to raise the stop flag on Ctrl-C.
@@ -356,23 +389,46 @@ def run_chunks(
                 return
             work(start, min(n, start + chunk))
 
-    if workers == 1:
-        take_chunks()
+    def abort() -> None:
+        stop.set()  # workers finish their current chunk and take no more
+        if on_abort is not None:
+            on_abort()
+
+    return run_workers(workers, take_chunks, caller_works=caller_works, on_abort=abort)
+
+
+def run_workers(
+    workers: int,
+    body: Callable[[], None],
+    *,
+    caller_works: bool = True,
+    on_abort: Callable[[], None] | None = None,
+) -> int:
+    """Call `body()` once on each of `workers` threads of the shared pool; wait for all.
+
+    The fan-out under `run_chunks`, for a body that shares the work out itself (the 9x9
+    engine's `solve_batch` claims chunks with an atomic counter). One worker runs in the
+    caller, with no pool; `caller_works=False` keeps the caller free to notice Ctrl-C.
+    When a body raises (or the wait is interrupted), `on_abort` is called so the others
+    can stop early, all are waited for, and the first exception propagates. Returns
+    the number of threads used.
+    """
+    if workers <= 1:
+        body()
         return 1
-    # The calling thread takes chunks too by default: one thread fewer to wake per call.
+    # The calling thread works too by default: one thread fewer to wake per call.
     helpers = workers - caller_works
     pool = _shared_pool(helpers)
     own_pool = pool is None  # more threads than cores were asked for: this call only
     if pool is None:
         pool = ThreadPoolExecutor(max_workers=helpers, thread_name_prefix="sudoku_fast")
-    futures = [pool.submit(take_chunks) for _ in range(helpers)]
+    futures = [pool.submit(body) for _ in range(helpers)]
     try:
         if caller_works:
-            take_chunks()
+            body()
         for future in futures:
             future.result()
     except BaseException:
-        stop.set()  # workers finish their current chunk and take no more
         if on_abort is not None:
             on_abort()
         for future in futures:
@@ -517,7 +573,8 @@ def encode_batch(
     else:
         geometry = CLASSIC
     cells = geometry.cells
-    grids = bytearray(len(puzzles) * cells)
+    # Every row is written below (or an error is raised): no need to zero the buffer.
+    grids = _core.new_buffer(len(puzzles) * cells)
     slow = _core.encode_strings(puzzles, grids) if geometry == CLASSIC else range(len(puzzles))
     for i in slow:
         grids[i * cells : (i + 1) * cells] = _encode_item(puzzles[i], i, geometry, inferred)
@@ -667,7 +724,9 @@ def _encode_array(
         raise ValueError(f"{what}: {err}") from None
     n = shape[0]
     flat = arr.reshape(n, geometry.cells)
-    if n:
+    # Two reductions (SIMD in numpy) find whether any value is out of range; the mask
+    # that names the first bad one is built only then.
+    if n and (flat.min() < 0 or flat.max() > size):
         bad = (flat < 0) | (flat > size)
         if bad.any():
             row, col = (int(x) for x in np.argwhere(bad)[0])

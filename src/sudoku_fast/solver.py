@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import _core
 from .batch import (
     DEFAULT_MAX_NODES,
     EngineResults,
@@ -15,6 +14,7 @@ from .batch import (
     run_engine,
 )
 from .grid import parse_grid, parse_marks_grid
+from .isa import core as _core  # the build of the 9x9 engine chosen for this CPU
 
 
 def solve(

@@ -1,0 +1,187 @@
+"""The 9x9 fan-out: workers claiming chunks inside the engine, plain-string encoding.
+
+`solve_batch` (one call per worker, chunks claimed by an atomic counter) must give
+exactly what `solve_range` gives for the same puzzles, whatever the chunk size and the
+number of threads sharing the batch; the GIL-free encoder must accept exactly the plain
+characters and leave everything else to the full parser.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from array import array
+
+import pytest
+from conftest import data_file, interrupt, needs_sigint, read_csv, read_lines
+
+import sudoku_fast as sf
+from sudoku_fast import batch
+from sudoku_fast.batch import encode_puzzles, run_workers
+from sudoku_fast.isa import core
+
+Buffers = tuple[bytearray, array, array, array]
+
+
+def buffers(n: int) -> Buffers:
+    return (
+        bytearray(81 * n),
+        array("i", bytes(4 * n)),
+        array("q", bytes(8 * n)),
+        array("q", bytes(8 * n)),
+    )
+
+
+def puzzles() -> list[str]:
+    seventeen = read_lines(data_file("sudoku17_49158.txt", "sudoku17_sample.txt"))[:400]
+    serg = data_file("serg_benchmark_multi_solution.csv", "serg_benchmark_sample.csv")
+    mixed = [r["puzzle"] for r in read_csv(data_file(*("mixed_validity_9x9.csv",) * 2))]
+    return seventeen + [r["puzzle"] for r in read_csv(serg)][:100] + mixed
+
+
+def by_range(grids: bytearray, n: int, limit: int) -> Buffers:
+    out = buffers(n)
+    core.solve_range(grids, *out, None, 0, n, limit)
+    return out
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 16, 10_000])
+@pytest.mark.parametrize("limit", [1, 2, 30])
+def test_one_worker_matches_solve_range(chunk: int, limit: int) -> None:
+    items = puzzles()
+    n = len(items)
+    grids = encode_puzzles(items)
+    out = buffers(n)
+    cursor = array("q", [0])
+    core.solve_batch(grids, *out, cursor, n, chunk, limit)
+    assert out == by_range(grids, n, limit)
+    assert cursor[0] >= n
+    core.solve_batch(grids, *out, cursor, n, chunk, limit)  # nothing left to claim
+    assert out == by_range(grids, n, limit)
+
+
+@pytest.mark.parametrize("threads", [2, 3, 8])
+def test_threads_sharing_one_cursor_match_solve_range(threads: int) -> None:
+    items = puzzles()
+    n = len(items)
+    grids = encode_puzzles(items)
+    out = buffers(n)
+    cursor = array("q", [0])
+    workers = [
+        threading.Thread(target=core.solve_batch, args=(grids, *out, cursor, n, 3, 2))
+        for _ in range(threads)
+    ]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert out == by_range(grids, n, 2)
+
+
+def test_public_batch_calls_agree_with_the_published_solutions() -> None:
+    rows = read_csv(
+        data_file(
+            "kaggle_bryanpark_10k_with_solutions.csv",
+            "kaggle_bryanpark_sample500_with_solutions.csv",
+        )
+    )
+    items = [r["puzzle"] for r in rows]
+    expected = [r["solution"] for r in rows]
+    for threads in (1, 2):
+        assert sf.solve_many(items, threads=threads) == expected
+        assert sf.count_many(items, threads=threads) == [1] * len(items)
+
+
+def test_stop_flag_set_before_the_call_claims_nothing() -> None:
+    grids = encode_puzzles(puzzles()[:50])
+    out = buffers(50)
+    cursor = array("q", [0])
+    core.solve_batch(grids, *out, cursor, 50, 4, 1, bytearray(b"\x01"))
+    assert cursor[0] == 0 and list(out[1]) == [0] * 50
+
+
+@pytest.mark.parametrize(
+    ("n", "chunk", "limit", "message"),
+    [(10, 0, 1, "chunk"), (-1, 4, 1, "batch size"), (10, 4, 0, "limit"), (11, 4, 1, "too small")],
+)
+def test_bad_arguments(n: int, chunk: int, limit: int, message: str) -> None:
+    grids = bytearray(81 * 10)
+    with pytest.raises(ValueError, match=message):
+        core.solve_batch(grids, *buffers(10), array("q", [0]), n, chunk, limit)
+
+
+def test_run_workers_raises_the_first_error_and_aborts_the_others() -> None:
+    aborted = []
+    calls = []
+
+    def body() -> None:
+        calls.append(1)
+        raise KeyError("boom")
+
+    with pytest.raises(KeyError):
+        run_workers(2, body, on_abort=lambda: aborted.append(1))
+    assert aborted == [1] and len(calls) == 2
+    assert run_workers(1, lambda: None) == 1
+
+
+PLAIN = "0123456789."
+
+
+@pytest.mark.parametrize("position", [0, 40, 80])
+def test_encoder_takes_exactly_the_plain_characters(position: int) -> None:
+    base = "1" * 81
+    items = [base[:position] + chr(code) + base[position + 1 :] for code in range(256)]
+    out = bytearray(81 * len(items))
+    slow = core.encode_strings(items, out)
+    assert slow == [code for code in range(256) if chr(code) not in PLAIN]
+    for code in map(ord, PLAIN):
+        value = 0 if chr(code) == "." else code - 48
+        assert out[81 * code + position] == value
+        assert out[81 * code : 81 * code + 81].count(1) == 80 + (value == 1)
+
+
+def test_encoder_leaves_other_shapes_to_the_parser() -> None:
+    items = ["1" * 80, "1" * 82, "1" * 80 + "\u0100", b"1" * 81, None, "." * 81]
+    assert core.encode_strings(items, bytearray(81 * len(items))) == [0, 1, 2, 3, 4]
+
+
+@needs_sigint
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_stops_a_long_batch_of_short_puzzles(threads: int) -> None:
+    # Each empty grid is solved in far fewer than POLL_EVERY nodes, so only the checks
+    # between chunks can notice the signal.
+    code = (
+        "import numpy as np, sudoku_fast as sf\n"
+        f"sf.solve_many(np.zeros((1_000_000, 81), np.uint8), threads={threads})\n"
+    )
+    status, err, seconds = interrupt([sys.executable, "-c", code], after=2.0)
+    assert status != 0 and "KeyboardInterrupt" in err, err
+    assert seconds < 5
+
+
+def test_decode_makes_the_strings_once_at_the_end() -> None:
+    items = puzzles()
+    results = batch.run_engine(encode_puzzles(items), len(items), 1, 2, decode=True)
+    assert results.texts == core.decode_solutions(results.solutions, results.counts)
+    for item, text in zip(items, results.texts, strict=True):
+        assert text is None or sf.is_solution(text, item)
+
+
+def test_rows_without_a_solution_are_zero_even_in_recycled_memory() -> None:
+    np = pytest.importorskip("numpy")
+    n = 20_000
+    puzzles = np.zeros((n, 81), np.uint8)
+    puzzles[::2, :2] = 1  # two 1s in the first row: no solution for every other puzzle
+    for _ in range(3):
+        junk = bytearray(b"\xff" * (81 * n))  # memory the allocator may hand out again
+        del junk
+        out = sf.solve_many(puzzles, threads=2)
+        assert not out[::2].any()
+        assert all(sf.is_solution("".join(map(str, row)), "." * 81) for row in out[1::2][:50])
+
+
+def test_new_buffer() -> None:
+    assert len(core.new_buffer(0)) == 0
+    assert len(core.new_buffer(1000)) == 1000
+    with pytest.raises(ValueError, match="negative"):
+        core.new_buffer(-1)
