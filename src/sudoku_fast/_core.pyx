@@ -17,13 +17,13 @@ makes the Sudoku rules cheap word operations:
 * Naked singles (cells with one digit left) and empty cells come from bit-sliced counts
   over the nine digit masks of a band; hidden singles in columns from counts over bands.
 
-Puzzles still wide open when those rules stall (at least WIDE_OPEN cells unsolved at the
-first guess) get one more rule at the top of their search, the rule of triads, which looks across
-digits: the three cells a row (or column) shares with a box hold three different digits,
-so exactly three digits can reach such a triad, and each of the digits that must take it
-counts towards those three. A digit's (row, box) patterns in the three bands and its
-(band, column) patterns in the three stacks fit one 64-bit word, and bit-sliced counters over
-the nine digits give every triad's counts at once.
+Puzzles still wide open when those rules stall (at least WIDE_OPEN cells unsolved at
+the first guess) get one more rule at the top of their search, the rule of triads, which
+looks across digits: the three cells a row (or column) shares with a box hold three
+different digits, so exactly three digits can reach such a triad, and each of the digits
+that must take it counts towards those three. A digit's (row, box) patterns in the three
+bands and its (band, column) patterns in the three stacks fit one 64-bit word, and
+bit-sliced counters over the nine digits give every triad's counts at once.
 
 Search guesses on the first cell with two candidates (the fewest possible), else on the
 cell with the fewest, trying each candidate on a copy of the 228-byte state, on an
@@ -66,17 +66,6 @@ cdef extern from *:
     #else
     #define sudoku_fast_lowest_bit(x) __builtin_ctz(x)
     #endif
-    /* The same on 64 bits. */
-    #if defined(_MSC_VER)
-    static CYTHON_INLINE int sudoku_fast_lowest_bit64(unsigned long long x) {
-        unsigned long index;
-        if (_BitScanForward(&index, (unsigned long)(x & 0xFFFFFFFFu))) return (int)index;
-        _BitScanForward(&index, (unsigned long)(x >> 32));
-        return (int)index + 32;
-    }
-    #else
-    #define sudoku_fast_lowest_bit64(x) __builtin_ctzll(x)
-    #endif
 
     /* Bits set in x. Portable builds (wheels) cannot assume the POPCNT instruction and
        count with shifts and masks; a build for a CPU that has it (SUDOKU_FAST_NATIVE=1)
@@ -93,7 +82,6 @@ cdef extern from *:
     #endif
     """
     int sudoku_fast_lowest_bit(unsigned int x) nogil
-    int sudoku_fast_lowest_bit64(unsigned long long x) nogil
     int sudoku_fast_popcount64(unsigned long long x) nogil
 
 # A triad_rules word: six 3x3 patterns of 9 bits, at bits 0, 9, 18, 32, 41, 50.
@@ -483,9 +471,9 @@ cdef int triad_rules(Board *b) noexcept nogil:
 
 
 cdef inline int unsolved_cells(const Board *b) noexcept nogil:
-    return sudoku_fast_popcount64(
-        b.unsolved[0] | (<uint64_t>b.unsolved[1] << 27) | (<uint64_t>(b.unsolved[2] & 0x3FF) << 54)
-    ) + sudoku_fast_popcount64(b.unsolved[2] >> 10)
+    """How many cells have no digit placed yet."""
+    return sudoku_fast_popcount64(b.unsolved[0] | (<uint64_t>b.unsolved[1] << 27)) \
+        + sudoku_fast_popcount64(b.unsolved[2])
 
 
 cdef inline bint is_solved(const Board *b) noexcept nogil:
