@@ -54,6 +54,8 @@ MSVC = sys.platform == "win32"
 #   sudoku_fast._generate: no module state at all; each call allocates its own
 #   workspace and random generator, reads the engines' immutable tables and writes only
 #   the output slots of its own puzzles.
+#   sudoku_fast._lab: its tables are immutable once built; each call allocates its own
+#   workspace and random generator and writes only the output slots of its puzzles.
 MODULES: list[tuple[str, bool]] = [
     ("sudoku_fast._core", True),
     ("sudoku_fast._general", True),
@@ -61,6 +63,7 @@ MODULES: list[tuple[str, bool]] = [
     ("sudoku_fast._generate", True),
     ("sudoku_fast._textio", True),
     ("sudoku_fast._se", True),
+    ("sudoku_fast._lab", True),
     ("sudoku_fast._canon", True),
     ("sudoku_fast._cpu", True),  # no state at all: reads what the CPU reports
 ]

@@ -17,6 +17,7 @@ from .hints import candidates, hint
 from .isa import EngineInfo, engine_info
 from .logic import Hint
 from .rating import Rating, rate, rate_many
+from .se import score_level
 from .solver import count_solutions, solve
 from .stats import Stats, Summary, solve_stats
 from .symmetry import (
@@ -63,6 +64,7 @@ __all__ = [
     "rate",
     "rate_many",
     "save_board",
+    "score_level",
     "show",
     "solve",
     "solve_many",

@@ -8,8 +8,9 @@ solver's state (`_logic.Solver`, whose finders it reuses), so that both twins gi
 same score, hardest technique and step count (a differential test holds them to it).
 
 Chains are walks over nodes `((cell * N + digit - 1) << 1) | on`; a walk keeps its
-reached nodes in a queue and their depths in a stamped array. A whole rating runs
-without the GIL on its own workspace, so any number of threads may rate at once.
+reached nodes in a queue and their complexities in a stamped array (dynamic walks also
+keep each node's ancestors as a bitset over nodes). A whole rating runs without the GIL
+on its own workspace, so any number of threads may rate at once.
 """
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
@@ -32,17 +33,43 @@ cdef enum:
     T_HIDDEN_LINE = 2
     T_DIRECT_POINTING = 3
     T_DIRECT_CLAIMING = 4
-    T_NAKED_SINGLE = 5
-    T_POINTING = 6
-    T_CLAIMING = 7
-    T_X_CHAIN = 19
-    T_Y_CHAIN = 20
-    T_FORCING = 21
-    T_REGION = 22
-    T_CELL = 23
-    T_DYNAMIC = 24
-    T_BEYOND = 25
-    T_COUNT = 26
+    T_DIRECT_HIDDEN_PAIR = 5
+    T_NAKED_SINGLE = 6
+    T_DIRECT_HIDDEN_TRIPLE = 7
+    T_POINTING = 8
+    T_CLAIMING = 9
+    T_NAKED_PAIR = 10
+    T_X_WING = 11
+    T_HIDDEN_PAIR = 12
+    T_NAKED_TRIPLE = 13
+    T_SWORDFISH = 14
+    T_HIDDEN_TRIPLE = 15
+    T_SKYSCRAPER = 16
+    T_XY_WING = 19
+    T_XYZ_WING = 20
+    T_UNIQUE_RECTANGLE = 21
+    T_NAKED_QUAD = 22
+    T_JELLYFISH = 23
+    T_HIDDEN_QUAD = 24
+    T_THREE_LINKS = 25
+    T_WXYZ_WING = 26
+    T_BUG = 27
+    T_FOUR_LINKS = 28
+    T_VWXYZ_WING = 29
+    T_ALIGNED_PAIR = 30
+    T_UVWXYZ_WING = 31
+    T_X_CYCLE = 32
+    T_Y_CYCLE = 33
+    T_X_CHAIN = 34
+    T_FORCING = 35
+    T_TUVWXYZ_WING = 36
+    T_ALIGNED_TRIPLE = 37
+    T_NISHIO = 38
+    T_CELL = 39
+    T_REGION = 40
+    T_DYNAMIC = 41
+    T_BEYOND = 42
+    T_COUNT = 43
 
 cdef enum:
     UNIT_LINKS = 1
@@ -61,19 +88,22 @@ cdef enum:
     OUT_SLOTS = 4  # score (tenths), hardest technique, steps, status
 
 cdef int BASE[T_COUNT]
-BASE[:] = [10, 12, 15, 17, 19, 23, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 50, 52, 54,
-           65, 65, 70, 82, 83, 85, 100]
+BASE[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 42,
+           44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 66, 70, 75, 75, 75, 80,
+           80, 85, 100]
 
 TECHNIQUES = T_COUNT
 SLOTS = OUT_SLOTS
 
 
 cdef struct Walk:
-    int32_t *depth    # [nodes], valid where mark == stamp
+    int32_t *count    # [nodes] complexity of each reached node, valid where mark == stamp
     int32_t *mark
     int32_t stamp
+    int32_t *qpos     # [nodes] place of the node in the queue
     int32_t *queue    # reached nodes in order
     int len
+    uint64_t *anc     # [nodes * words] dynamic walks: each node's ancestors
 
 
 cdef struct Work:
@@ -81,36 +111,55 @@ cdef struct Work:
     int n
     int cells
     int nodes
+    int words              # 64-bit words of a node bitset
     int64_t work
     int64_t budget
     Walk a
     Walk b
-    int32_t *left_cell     # dynamic walks: candidates not yet removed, per cell
-    int32_t *left_cell_mark
-    int32_t *left_unit     # ... per (unit, digit)
-    int32_t *left_unit_mark
-    int32_t left_stamp
-    int32_t *implied       # nodes implied by one node
+    uint64_t *tmp          # [words]
     int32_t *best_tenths   # [nodes] conclusions of a chain step: rank per node
     int32_t *best_tech
     int32_t *acc_count     # [nodes] cell / region forcing: walks reaching the node
     int32_t *acc_sum
     int32_t *acc_mark
     int32_t acc_stamp
-    int32_t *elim_mark     # [cells] direct locked candidates
-    int32_t elim_stamp
-    int32_t *elim_direct   # [N] cells of a locked-candidates pattern's eliminations
-    int32_t *elim_plain
-    int ndirect
+    int32_t *elim_cell     # [cells * N] eliminations being built
+    int32_t *elim_digit
+    int nelim
+    int32_t *keep_cell     # [cells * N] the best eliminations so far
+    int32_t *keep_digit
+    int nkeep
+    int32_t *keep2_cell    # [cells * N] unique rectangles: the best so far
+    int32_t *keep2_digit
+    int nkeep2
+    int32_t *plain_cell    # [N] the first plain locked candidates
     int nplain
-    int digit_direct
     int digit_plain
+    int32_t *links         # [3N * 2 * 3] strong links of one digit: (from, to, kind)
+    int nlinks
+    int32_t *chain         # [2 * 4] cells of a strong-link chain
+    int32_t *ints          # [cells] scratch
+    int32_t *ints2         # [cells] scratch
+    uint64_t *removed      # [cells] BUG: candidates taken away
+    uint64_t *excl         # [cells * cwords] aligned pairs: bivalue peers as cell bitsets
+    int cwords
+    int32_t *ent_node      # cycles: the walk's entries (node, parent entry, depth)
+    int32_t *ent_parent
+    int32_t *ent_depth
+    int ent_cap
+    int32_t *cyc_mark      # [nodes] ON nodes reached by the cycle walk
+    int32_t cyc_stamp
+    uint64_t *fwd          # [cells] candidates a cycle cancels one way round
+    uint64_t *bwd          # ... and the other way round
+    int32_t *in_loop       # [cells] stamps: the cycle's cells
+    int32_t loop_stamp
     int64_t *store_start   # [cells * N] ON walk of each candidate in `store` (-1 none)
     int32_t *store_len
-    int32_t *store         # (node, depth) pairs
+    int32_t *store         # (node, complexity) pairs
     int64_t store_used
     int64_t store_cap
     int last_tech
+    int stop               # the node a walk stops at (-1 none)
 
 
 cdef inline int length_tenths(int length) noexcept nogil:
@@ -123,6 +172,39 @@ cdef inline int length_tenths(int length) noexcept nogil:
     return added
 
 
+cdef inline int link_kinds_tenths(int kinds) noexcept nogil:
+    if kinds == 1 or kinds == 2:
+        return 0
+    if (kinds & 4) and (kinds & 3):
+        return 2
+    return 1
+
+
+cdef inline bint sees(const Tables *t, int a, int b) noexcept nogil:
+    return a != b and (
+        t.cell_units[3 * a] == t.cell_units[3 * b]
+        or t.cell_units[3 * a + 1] == t.cell_units[3 * b + 1]
+        or t.cell_units[3 * a + 2] == t.cell_units[3 * b + 2]
+    )
+
+
+cdef bint walk_init(Walk *wk, int nodes, int words) noexcept nogil:
+    wk.count = <int32_t *>malloc(nodes * sizeof(int32_t))
+    wk.mark = <int32_t *>malloc(nodes * sizeof(int32_t))
+    wk.qpos = <int32_t *>malloc(nodes * sizeof(int32_t))
+    wk.queue = <int32_t *>malloc(nodes * sizeof(int32_t))
+    wk.anc = <uint64_t *>malloc(<size_t>nodes * words * sizeof(uint64_t))
+    return wk.count != NULL and wk.mark != NULL and wk.qpos != NULL and wk.queue != NULL and wk.anc != NULL
+
+
+cdef void walk_free(Walk *wk) noexcept nogil:
+    free(wk.count)
+    free(wk.mark)
+    free(wk.qpos)
+    free(wk.queue)
+    free(wk.anc)
+
+
 cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     memset(w, 0, sizeof(Work))
     if not solver_init(&w.s, t):
@@ -130,63 +212,85 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.n = t.n
     w.cells = t.cells
     w.nodes = t.cells * t.n * 2
+    w.words = (w.nodes + 63) // 64
+    w.cwords = (t.cells + 63) // 64
     cdef int nodes = w.nodes
-    w.a.depth = <int32_t *>malloc(nodes * sizeof(int32_t))
-    w.a.mark = <int32_t *>malloc(nodes * sizeof(int32_t))
-    w.a.queue = <int32_t *>malloc(nodes * sizeof(int32_t))
-    w.b.depth = <int32_t *>malloc(nodes * sizeof(int32_t))
-    w.b.mark = <int32_t *>malloc(nodes * sizeof(int32_t))
-    w.b.queue = <int32_t *>malloc(nodes * sizeof(int32_t))
-    w.left_cell = <int32_t *>malloc(t.cells * sizeof(int32_t))
-    w.left_cell_mark = <int32_t *>malloc(t.cells * sizeof(int32_t))
-    w.left_unit = <int32_t *>malloc(3 * t.n * t.n * sizeof(int32_t))
-    w.left_unit_mark = <int32_t *>malloc(3 * t.n * t.n * sizeof(int32_t))
-    w.implied = <int32_t *>malloc((2 * t.n + t.npeers + 8) * sizeof(int32_t))
+    cdef int cn = t.cells * t.n
+    if not walk_init(&w.a, nodes, w.words) or not walk_init(&w.b, nodes, w.words):
+        return False
+    w.tmp = <uint64_t *>malloc(w.words * sizeof(uint64_t))
     w.best_tenths = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.best_tech = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.acc_count = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.acc_sum = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.acc_mark = <int32_t *>malloc(nodes * sizeof(int32_t))
-    w.elim_mark = <int32_t *>malloc(t.cells * sizeof(int32_t))
-    w.elim_direct = <int32_t *>malloc(t.n * sizeof(int32_t))
-    w.elim_plain = <int32_t *>malloc(t.n * sizeof(int32_t))
-    w.store_start = <int64_t *>malloc(t.cells * t.n * sizeof(int64_t))
-    w.store_len = <int32_t *>malloc(t.cells * t.n * sizeof(int32_t))
+    w.elim_cell = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.elim_digit = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.keep_cell = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.keep_digit = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.keep2_cell = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.keep2_digit = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.plain_cell = <int32_t *>malloc(t.n * sizeof(int32_t))
+    w.links = <int32_t *>malloc(3 * t.n * 2 * 3 * sizeof(int32_t))
+    w.chain = <int32_t *>malloc(8 * sizeof(int32_t))
+    w.ints = <int32_t *>malloc(t.cells * sizeof(int32_t))
+    w.ints2 = <int32_t *>malloc(t.cells * sizeof(int32_t))
+    w.removed = <uint64_t *>malloc(t.cells * sizeof(uint64_t))
+    w.excl = <uint64_t *>malloc(t.cells * w.cwords * sizeof(uint64_t))
+    w.ent_cap = cn * (t.n + t.npeers + 1) + 1
+    w.ent_node = <int32_t *>malloc(w.ent_cap * sizeof(int32_t))
+    w.ent_parent = <int32_t *>malloc(w.ent_cap * sizeof(int32_t))
+    w.ent_depth = <int32_t *>malloc(w.ent_cap * sizeof(int32_t))
+    w.cyc_mark = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.fwd = <uint64_t *>malloc(t.cells * sizeof(uint64_t))
+    w.bwd = <uint64_t *>malloc(t.cells * sizeof(uint64_t))
+    w.in_loop = <int32_t *>malloc(t.cells * sizeof(int32_t))
+    w.store_start = <int64_t *>malloc(cn * sizeof(int64_t))
+    w.store_len = <int32_t *>malloc(cn * sizeof(int32_t))
     w.store_cap = 4 * nodes
     w.store = <int32_t *>malloc(2 * w.store_cap * sizeof(int32_t))
-    if (
-        not w.a.depth or not w.a.mark or not w.a.queue or not w.b.depth or not w.b.mark
-        or not w.b.queue or not w.left_cell or not w.left_cell_mark or not w.left_unit
-        or not w.left_unit_mark or not w.implied or not w.best_tenths or not w.best_tech
-        or not w.acc_count or not w.acc_sum or not w.acc_mark or not w.elim_mark
-        or not w.elim_direct or not w.elim_plain or not w.store_start or not w.store_len
-        or not w.store
-    ):
-        return False
-    return True
+    return not (
+        not w.tmp or not w.best_tenths or not w.best_tech or not w.acc_count
+        or not w.acc_sum or not w.acc_mark or not w.elim_cell or not w.elim_digit
+        or not w.keep_cell or not w.keep_digit or not w.keep2_cell or not w.keep2_digit
+        or not w.plain_cell or not w.links
+        or not w.chain or not w.ints or not w.ints2 or not w.removed or not w.excl
+        or not w.ent_node or not w.ent_parent or not w.ent_depth or not w.cyc_mark
+        or not w.fwd or not w.bwd or not w.in_loop
+        or not w.store_start or not w.store_len or not w.store
+    )
 
 
 cdef void work_free(Work *w) noexcept nogil:
     solver_free(&w.s)
-    free(w.a.depth)
-    free(w.a.mark)
-    free(w.a.queue)
-    free(w.b.depth)
-    free(w.b.mark)
-    free(w.b.queue)
-    free(w.left_cell)
-    free(w.left_cell_mark)
-    free(w.left_unit)
-    free(w.left_unit_mark)
-    free(w.implied)
+    walk_free(&w.a)
+    walk_free(&w.b)
+    free(w.tmp)
     free(w.best_tenths)
     free(w.best_tech)
     free(w.acc_count)
     free(w.acc_sum)
     free(w.acc_mark)
-    free(w.elim_mark)
-    free(w.elim_direct)
-    free(w.elim_plain)
+    free(w.elim_cell)
+    free(w.elim_digit)
+    free(w.keep_cell)
+    free(w.keep_digit)
+    free(w.keep2_cell)
+    free(w.keep2_digit)
+    free(w.plain_cell)
+    free(w.links)
+    free(w.chain)
+    free(w.ints)
+    free(w.ints2)
+    free(w.removed)
+    free(w.excl)
+    free(w.ent_node)
+    free(w.ent_parent)
+    free(w.ent_depth)
+    free(w.cyc_mark)
+    free(w.fwd)
+    free(w.bwd)
+    free(w.in_loop)
     free(w.store_start)
     free(w.store_len)
     free(w.store)
@@ -198,17 +302,18 @@ cdef void work_reset_marks(Work *w) noexcept nogil:
     memset(w.a.mark, 0, w.nodes * sizeof(int32_t))
     memset(w.b.mark, 0, w.nodes * sizeof(int32_t))
     memset(w.acc_mark, 0, w.nodes * sizeof(int32_t))
-    memset(w.left_cell_mark, 0, w.cells * sizeof(int32_t))
-    memset(w.left_unit_mark, 0, 3 * w.n * w.n * sizeof(int32_t))
-    memset(w.elim_mark, 0, w.cells * sizeof(int32_t))
+    memset(w.cyc_mark, 0, w.nodes * sizeof(int32_t))
+    memset(w.in_loop, 0, w.cells * sizeof(int32_t))
+    w.cyc_stamp = 0
+    w.loop_stamp = 0
     w.a.stamp = 0
     w.b.stamp = 0
     w.acc_stamp = 0
-    w.elim_stamp = 0
-    w.left_stamp = 0
 
 
 cdef inline void remove_one(Solver *s, int cell, int digit) noexcept nogil:
+    if not ((s.cand[cell] >> (digit - 1)) & 1):
+        return
     s.step.nplace = 0
     s.step.nelim = 1
     s.step.elim_cell[0] = cell
@@ -216,40 +321,82 @@ cdef inline void remove_one(Solver *s, int cell, int digit) noexcept nogil:
     apply_step(s)
 
 
+cdef inline void add_elim(Work *w, int cell, int digit) noexcept nogil:
+    w.elim_cell[w.nelim] = cell
+    w.elim_digit[w.nelim] = digit
+    w.nelim += 1
+
+
+cdef inline void keep_elims(Work *w) noexcept nogil:
+    cdef int i
+    for i in range(w.nelim):
+        w.keep_cell[i] = w.elim_cell[i]
+        w.keep_digit[i] = w.elim_digit[i]
+    w.nkeep = w.nelim
+
+
+cdef void remove_elims(Work *w) noexcept nogil:
+    cdef int i
+    for i in range(w.nelim):
+        remove_one(&w.s, w.elim_cell[i], w.elim_digit[i])
+
+
+cdef void remove_kept(Work *w) noexcept nogil:
+    cdef int i
+    for i in range(w.nkeep):
+        remove_one(&w.s, w.keep_cell[i], w.keep_digit[i])
+
+
+cdef void common_peers(Work *w, int a, int z, int digit, const int32_t *skip, int nskip) noexcept nogil:
+    """se._Rater._common_peers into elim_*: cells other than `skip` seeing a and z."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef uint64_t bit = (<uint64_t>1) << (digit - 1)
+    cdef int k, c, i
+    cdef bint skipped
+    w.nelim = 0
+    for k in range(t.npeers):
+        c = t.peers[a * t.npeers + k]
+        if not (s.cand[c] & bit) or not sees(t, c, z):
+            continue
+        skipped = False
+        for i in range(nskip):
+            if skip[i] == c:
+                skipped = True
+                break
+        if not skipped:
+            add_elim(w, c, digit)
+
+
 # ---------------------------------------------------------------------------------------
 # Easy techniques
 
 
-cdef bint leaves_hidden_single(Work *w, const int32_t *cells, int count, int digit) noexcept nogil:
-    """After removing `digit` from `cells`, has one of their units one place left?"""
+cdef bint direct(Work *w, int u, int other, int digit) noexcept nogil:
+    """se._Rater._direct."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
-    cdef int k, j, i, u, cell, places
-    cdef uint64_t bit = (<uint64_t>1) << (digit - 1)
-    w.elim_stamp += 1
-    for k in range(count):
-        w.elim_mark[cells[k]] = w.elim_stamp
-    for k in range(count):
-        for j in range(3):
-            u = t.cell_units[3 * cells[k] + j]
-            places = 0
-            for i in range(n):
-                cell = t.units[u * n + i]
-                if s.cand[cell] & bit and w.elim_mark[cell] != w.elim_stamp:
-                    places += 1
-            if places == 1:
-                return True
+    cdef int k, v
+    cdef uint64_t where, inside
+    for k in range(t.cross_start[other], t.cross_start[other + 1]):
+        v = t.cross_unit[k]
+        if v == u or v // n != u // n:
+            continue
+        where = s.pos[v * n + digit - 1]
+        inside = t.cross_box_mask[k] if v // n == 2 else t.cross_line_mask[k]
+        if bits_popcount(where) > 1 and bits_popcount(where & ~inside) == 1:
+            return True
     return False
 
 
 cdef int locked(Work *w) noexcept nogil:
-    """se._Rater.locked: the technique id found (-1 none); eliminations in elim_direct
-    (direct ones) or elim_plain."""
+    """se._Rater.locked: the technique id found (-1 none); direct eliminations in
+    elim_*, plain ones in plain_cell / digit_plain."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
-    cdef int claiming, u, digit, k, other, i, count, cell
+    cdef int claiming, u, digit, k, other, i, cell
     cdef uint64_t where, inside, outside, bit
     cdef int plain = -1
     for claiming in range(2):
@@ -265,36 +412,805 @@ cdef int locked(Work *w) noexcept nogil:
                     if where & ~inside:
                         continue
                     other = t.cross_unit[k]
-                    count = 0
+                    w.nelim = 0
                     for i in range(n):
                         cell = t.units[other * n + i]
                         if not ((outside >> i) & 1) and s.cand[cell] & bit:
-                            w.elim_direct[count] = cell
-                            count += 1
-                    if not count:
+                            add_elim(w, cell, digit)
+                    if not w.nelim:
                         continue
-                    if leaves_hidden_single(w, w.elim_direct, count, digit):
-                        w.ndirect = count
-                        w.digit_direct = digit
-                        return T_DIRECT_CLAIMING if claiming else T_DIRECT_POINTING
+                    if direct(w, u, other, digit):
+                        return T_DIRECT_POINTING + claiming
                     if plain < 0:
-                        plain = T_CLAIMING if claiming else T_POINTING
-                        for i in range(count):
-                            w.elim_plain[i] = w.elim_direct[i]
-                        w.nplain = count
+                        plain = T_POINTING + claiming
+                        for i in range(w.nelim):
+                            w.plain_cell[i] = w.elim_cell[i]
+                        w.nplain = w.nelim
                         w.digit_plain = digit
     return plain
 
 
-cdef int easy_step(Work *w) noexcept nogil:
-    """se._Rater.easy_step: apply the easiest step below chains; its id, or -1."""
+cdef bint direct_hidden(Work *w, int k) noexcept nogil:
+    """se._Rater.direct_hidden (k = 2 or 3); the eliminations in elim_*."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
-    cdef int tech, k, cell, digit, box
+    cdef int j, u, i, d, cell, filled, ndig, e, v
+    cdef int idx[3]
+    cdef int32_t *digits = w.ints2
+    cdef uint64_t where, keep, rest, pv
+    for j in range(3 * n):
+        u = j + 2 * n if j < n else (j if j < 2 * n else j - 2 * n)
+        filled = 0
+        for i in range(n):
+            if s.cand[t.units[u * n + i]]:
+                filled += 1
+        if filled <= k:
+            continue
+        # The single left must be a digit with 2 to k + 1 places, all but one in the set.
+        ndig = 0
+        for d in range(n):
+            i = bits_popcount(s.pos[u * n + d])
+            if 2 <= i <= k + 1:
+                ndig = 1
+                break
+        if not ndig:
+            continue
+        ndig = 0
+        for d in range(n):
+            i = bits_popcount(s.pos[u * n + d])
+            if 2 <= i <= k:
+                digits[ndig] = d
+                ndig += 1
+        if ndig < k:
+            continue
+        for i in range(k):
+            idx[i] = i
+        while True:
+            where = 0
+            keep = 0
+            for i in range(k):
+                where |= s.pos[u * n + digits[idx[i]]]
+                keep |= (<uint64_t>1) << digits[idx[i]]
+            if bits_popcount(where) == k:
+                w.nelim = 0
+                rest = where
+                while rest:
+                    i = bits_lowest_index(rest)
+                    rest &= rest - 1
+                    cell = t.units[u * n + i]
+                    pv = s.cand[cell] & ~keep
+                    while pv:
+                        e = bits_lowest_index(pv)
+                        pv &= pv - 1
+                        add_elim(w, cell, e + 1)
+                if w.nelim:
+                    for v in range(n):
+                        if not ((keep >> v) & 1):
+                            pv = s.pos[u * n + v]
+                            if bits_popcount(pv) > 1 and bits_popcount(pv & ~where) == 1:
+                                return True
+            # next combination of k among ndig
+            i = k - 1
+            while i >= 0 and idx[i] == ndig - k + i:
+                i -= 1
+            if i < 0:
+                break
+            idx[i] += 1
+            for e in range(i + 1, k):
+                idx[e] = idx[e - 1] + 1
+    return False
+
+
+cdef int links_search(Work *w, int k, int depth, int kinds, int digit, int best) noexcept nogil:
+    """Depth-first part of strong_links: the chain's cells are w.chain[0 .. 2 depth);
+    returns the best tenths over base found so far (kept in keep_*), 0 stops early."""
+    cdef const Tables *t = w.s.t
+    cdef int i, j, c, e, end, extra
+    cdef bint used
+    if depth == k:
+        common_peers(w, w.chain[0], w.chain[2 * k - 1], digit, w.chain, 2 * k)
+        if w.nelim:
+            extra = link_kinds_tenths(kinds)
+            if best < 0 or extra < best:
+                keep_elims(w)
+                return extra
+        return best
+    end = w.chain[2 * depth - 1]
+    for i in range(w.nlinks):
+        c = w.links[3 * i]
+        e = w.links[3 * i + 1]
+        if c == end or not sees(t, c, end):
+            continue
+        used = False
+        for j in range(2 * depth):
+            if w.chain[j] == c or w.chain[j] == e:
+                used = True
+                break
+        if used:
+            continue
+        w.chain[2 * depth] = c
+        w.chain[2 * depth + 1] = e
+        best = links_search(w, k, depth + 1, kinds | w.links[3 * i + 2], digit, best)
+        if best == 0:
+            return 0
+    return best
+
+
+cdef int strong_links(Work *w, int k) noexcept nogil:
+    """se._Rater.strong_links: tenths over the base (-1 none); eliminations in keep_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int dig, u, i, j, a, b, kind, best = -1
+    cdef uint64_t where
+    for dig in range(n):
+        w.nlinks = 0
+        for u in range(3 * n):
+            where = s.pos[u * n + dig]
+            if bits_popcount(where) == 2:
+                i = bits_lowest_index(where)
+                j = bits_lowest_index(where & (where - 1))
+                a = t.units[u * n + i]
+                b = t.units[u * n + j]
+                kind = 1 if u < n else (2 if u < 2 * n else 4)
+                w.links[3 * w.nlinks] = a
+                w.links[3 * w.nlinks + 1] = b
+                w.links[3 * w.nlinks + 2] = kind
+                w.links[3 * w.nlinks + 3] = b
+                w.links[3 * w.nlinks + 4] = a
+                w.links[3 * w.nlinks + 5] = kind
+                w.nlinks += 2
+        if w.nlinks < 2 * k:
+            continue
+        for i in range(w.nlinks):
+            w.chain[0] = w.links[3 * i]
+            w.chain[1] = w.links[3 * i + 1]
+            best = links_search(w, k, 1, w.links[3 * i + 2], dig + 1, best)
+            if best == 0:
+                return 0
+    return best
+
+
+cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int base) noexcept nogil:
+    """se._Rater._rectangle: tenths (-1 none), eliminations in elim_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int nroof = 0, i, j, r, q, u, size, c, d, nothers, best = -1, k
+    cdef int32_t roof[8]
+    cdef bint ok
+    cdef int32_t shared[3]
+    cdef int nshared = 0
+    cdef int idx[3]
+    cdef int32_t *others = w.ints
+    cdef uint64_t x, y, extras, union, rest
+    cdef bint in_group
+    for i in range(ncells):
+        if s.cand[cells[i]] != ab:
+            roof[nroof] = cells[i]
+            nroof += 1
+    if nroof == 1:
+        w.nelim = 0
+        rest = ab
+        while rest:
+            add_elim(w, roof[0], bits_lowest_index(rest) + 1)
+            rest &= rest - 1
+        return base
+    if nroof < 2:
+        return -1
+    extras = 0
+    for i in range(nroof):
+        extras |= s.cand[roof[i]] & ~ab
+    if bits_popcount(extras) == 1:
+        w.nelim = 0
+        for k in range(t.npeers):
+            c = t.peers[roof[0] * t.npeers + k]
+            if not (s.cand[c] & extras):
+                continue
+            ok = True
+            for i in range(ncells):
+                if cells[i] == c:
+                    ok = False
+            for i in range(1, nroof):
+                if not sees(t, c, roof[i]):
+                    ok = False
+            if ok:
+                add_elim(w, c, bits_lowest_index(extras) + 1)
+        if w.nelim:
+            return base
+    if nroof != 2:
+        return -1
+    r = roof[0]
+    q = roof[1]
+    for i in range(3):
+        for j in range(3):
+            if t.cell_units[3 * r + i] == t.cell_units[3 * q + j]:
+                shared[nshared] = t.cell_units[3 * r + i]
+                nshared += 1
+    for i in range(nshared):
+        u = shared[i]
+        for j in range(2):
+            x = (ab & (~ab + 1)) if j == 0 else (ab & (ab - 1))
+            y = (ab & (ab - 1)) if j == 0 else (ab & (~ab + 1))
+            if bits_popcount(s.pos[u * n + bits_lowest_index(x)]) == 2:
+                w.nelim = 0
+                add_elim(w, r, bits_lowest_index(y) + 1)
+                add_elim(w, q, bits_lowest_index(y) + 1)
+                return base
+    for i in range(nshared):
+        u = shared[i]
+        nothers = 0
+        for j in range(n):
+            c = t.units[u * n + j]
+            if s.cand[c] and c != r and c != q:
+                others[nothers] = c
+                nothers += 1
+        for size in range(1, 4):
+            if best >= 0 and best <= base + size:
+                break
+            if size > nothers:
+                break
+            for j in range(size):
+                idx[j] = j
+            while True:
+                union = extras
+                for j in range(size):
+                    union |= s.cand[others[idx[j]]]
+                if bits_popcount(union) == size + 1:
+                    w.nelim = 0
+                    for j in range(nothers):
+                        in_group = False
+                        for d in range(size):
+                            if idx[d] == j:
+                                in_group = True
+                        if in_group:
+                            continue
+                        rest = s.cand[others[j]] & union
+                        while rest:
+                            add_elim(w, others[j], bits_lowest_index(rest) + 1)
+                            rest &= rest - 1
+                    if w.nelim:
+                        best = base + size
+                        keep_elims(w)
+                        break
+                j = size - 1
+                while j >= 0 and idx[j] == nothers - size + j:
+                    j -= 1
+                if j < 0:
+                    break
+                idx[j] += 1
+                for d in range(j + 1, size):
+                    idx[d] = idx[d - 1] + 1
+    if best >= 0:
+        for i in range(w.nkeep):
+            w.elim_cell[i] = w.keep_cell[i]
+            w.elim_digit[i] = w.keep_digit[i]
+        w.nelim = w.nkeep
+    return best
+
+
+cdef int unique_rectangle(Work *w) noexcept nogil:
+    """se._Rater.unique_rectangle: tenths (-1 none), eliminations in keep2_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int r1, r2, c1, c2, x, y, found, i, best = -1
+    cdef int32_t cells[4]
+    cdef uint64_t common, rx, ry
+    for r1 in range(n):
+        for r2 in range(r1 + 1, n):
+            for c1 in range(n):
+                for c2 in range(c1 + 1, n):
+                    cells[0] = r1 * n + c1
+                    cells[1] = r1 * n + c2
+                    cells[2] = r2 * n + c1
+                    cells[3] = r2 * n + c2
+                    if (t.cell_units[3 * cells[0] + 2] == t.cell_units[3 * cells[3] + 2]) or (
+                        t.cell_units[3 * cells[0] + 2] != t.cell_units[3 * cells[1] + 2]
+                        and t.cell_units[3 * cells[0] + 2] != t.cell_units[3 * cells[2] + 2]
+                    ):
+                        continue
+                    common = s.cand[cells[0]] & s.cand[cells[1]] & s.cand[cells[2]] & s.cand[cells[3]]
+                    if bits_popcount(common) < 2:
+                        continue
+                    rx = common
+                    while rx:
+                        x = bits_lowest_index(rx)
+                        rx &= rx - 1
+                        ry = rx
+                        while ry:
+                            y = bits_lowest_index(ry)
+                            ry &= ry - 1
+                            found = rectangle(
+                                w, cells, 4, ((<uint64_t>1) << x) | ((<uint64_t>1) << y),
+                                BASE[T_UNIQUE_RECTANGLE],
+                            )
+                            if found >= 0 and (best < 0 or found < best):
+                                best = found
+                                w.nkeep2 = w.nelim
+                                for i in range(w.nelim):
+                                    w.keep2_cell[i] = w.elim_cell[i]
+                                    w.keep2_digit[i] = w.elim_digit[i]
+                                if best == BASE[T_UNIQUE_RECTANGLE]:
+                                    return best
+    cdef int length, start
+    cdef int32_t path[8]
+    for length in range(6, 10, 2):
+        if best >= 0 and best <= BASE[T_UNIQUE_RECTANGLE] + length // 2 - 2:
+            break
+        for start in range(w.cells):
+            if bits_popcount(s.cand[start]) == 2:
+                path[0] = start
+                best = extend_loop(w, path, 1, length, s.cand[start], -1, 2, 0, best)
+    return best
+
+
+cdef bint valid_loop(Work *w, const int32_t *path, int length) noexcept nogil:
+    """se._Rater._valid_loop."""
+    cdef const Tables *t = w.s.t
+    cdef int32_t odd[24]
+    cdef int32_t even[24]
+    cdef int nodd = 0, neven = 0, i, k, j, u
+    cdef bint found
+    for i in range(length):
+        for k in range(3):
+            u = t.cell_units[3 * path[i] + k]
+            if i & 1:
+                for j in range(nodd):
+                    if odd[j] == u:
+                        return False
+                odd[nodd] = u
+                nodd += 1
+            else:
+                for j in range(neven):
+                    if even[j] == u:
+                        return False
+                even[neven] = u
+                neven += 1
+    if nodd != neven:
+        return False
+    for i in range(nodd):
+        found = False
+        for j in range(neven):
+            if even[j] == odd[i]:
+                found = True
+                break
+        if not found:
+            return False
+    return True
+
+
+cdef int extend_loop(
+    Work *w, int32_t *path, int npath, int length, uint64_t ab, int last_kind, int allowed,
+    uint64_t extras, int best,
+) noexcept nogil:
+    """se._Rater._extend_loop, each loop found rated at once (se._Rater.unique_rectangle
+    rates them in the same order): the best tenths so far, eliminations in keep2_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int kind, u, i, j, nxt, found
+    cdef uint64_t more
+    cdef bint in_path, extra
+    cdef int cell = path[npath - 1]
+    for kind in range(3):
+        if kind == last_kind:
+            continue
+        u = t.cell_units[3 * cell + kind]
+        for i in range(n):
+            nxt = t.units[u * n + i]
+            if nxt == path[0] and npath == length:
+                if valid_loop(w, path, length):
+                    found = rectangle(w, path, length, ab, BASE[T_UNIQUE_RECTANGLE] + length // 2 - 2)
+                    if found >= 0 and (best < 0 or found < best):
+                        best = found
+                        w.nkeep2 = w.nelim
+                        for j in range(w.nelim):
+                            w.keep2_cell[j] = w.elim_cell[j]
+                            w.keep2_digit[j] = w.elim_digit[j]
+                continue
+            in_path = False
+            for j in range(npath):
+                if path[j] == nxt:
+                    in_path = True
+                    break
+            if in_path or npath >= length or (s.cand[nxt] & ab) != ab:
+                continue
+            more = extras | (s.cand[nxt] & ~ab)
+            extra = bits_popcount(s.cand[nxt]) > 2
+            if not extra or bits_popcount(more) == 1 or allowed > 0:
+                path[npath] = nxt
+                best = extend_loop(w, path, npath + 1, length, ab, kind, allowed - extra, more, best)
+    return best
+
+
+cdef inline int wing_tenths(int k, int biggest) noexcept nogil:
+    if k >= 5:
+        return 66 if k == 5 else 75
+    return (55 if k == 3 else 62) + k - 2 - (biggest - 3 if biggest > 3 else 3 - biggest)
+
+
+cdef int als_wing(Work *w, int k) noexcept nogil:
+    """se._Rater.als_wing: tenths (-1 none), eliminations in keep_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int u, i, j, c, y, ncells, nbiv = 0, biggest, tenths, best = -1, p, lowest, orient
+    cdef int idx[6]
+    cdef int32_t cells[64]
+    cdef int32_t *bivalue = w.ints
+    cdef uint64_t union, x_bit, z_bit
+    cdef bint bad, in_group
+    lowest = wing_tenths(k, 1 if k > 3 else 2)
+    for c in range(w.cells):
+        if bits_popcount(s.cand[c]) == 2:
+            bivalue[nbiv] = c
+            nbiv += 1
+    for u in range(3 * n):
+        ncells = 0
+        for i in range(n):
+            c = t.units[u * n + i]
+            if bits_popcount(s.cand[c]) >= 2:
+                cells[ncells] = c
+                ncells += 1
+        if ncells < k:
+            continue
+        for i in range(k):
+            idx[i] = i
+        while True:
+            union = 0
+            biggest = 0
+            for i in range(k):
+                union |= s.cand[cells[idx[i]]]
+                if bits_popcount(s.cand[cells[idx[i]]]) > biggest:
+                    biggest = bits_popcount(s.cand[cells[idx[i]]])
+            if bits_popcount(union) == k + 1:
+                for j in range(nbiv):
+                    y = bivalue[j]
+                    if s.cand[y] & ~union:
+                        continue
+                    in_group = False
+                    for i in range(k):
+                        if cells[idx[i]] == y:
+                            in_group = True
+                    if in_group:
+                        continue
+                    w.nelim = 0
+                    for orient in range(2):
+                        x_bit = s.cand[y] & (~s.cand[y] + 1)
+                        if orient:
+                            x_bit = s.cand[y] ^ x_bit
+                        z_bit = s.cand[y] ^ x_bit
+                        bad = False
+                        for i in range(k):
+                            c = cells[idx[i]]
+                            if (s.cand[c] & x_bit) and not sees(t, c, y):
+                                bad = True
+                                break
+                        if bad:
+                            continue
+                        w.nelim = 0
+                        for p in range(t.npeers):
+                            c = t.peers[y * t.npeers + p]
+                            if not (s.cand[c] & z_bit):
+                                continue
+                            bad = False
+                            for i in range(k):
+                                if c == cells[idx[i]] or (
+                                    (s.cand[cells[idx[i]]] & z_bit)
+                                    and not sees(t, c, cells[idx[i]])
+                                ):
+                                    bad = True
+                                    break
+                            if not bad:
+                                add_elim(w, c, bits_lowest_index(z_bit) + 1)
+                        if w.nelim:
+                            break
+                    if w.nelim:
+                        tenths = wing_tenths(k, biggest)
+                        if best < 0 or tenths < best:
+                            best = tenths
+                            keep_elims(w)
+                            if tenths == lowest:
+                                return best
+            i = k - 1
+            while i >= 0 and idx[i] == ncells - k + i:
+                i -= 1
+            if i < 0:
+                break
+            idx[i] += 1
+            for j in range(i + 1, k):
+                idx[j] = idx[j - 1] + 1
+    return best
+
+
+cdef bint balanced(Work *w) noexcept nogil:
+    """se._Rater._balanced, with the candidates in w.removed taken away."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int u, i, d, cell
+    cdef int counts[64]
+    cdef uint64_t m
+    for u in range(3 * n):
+        for d in range(n):
+            counts[d] = 0
+        for i in range(n):
+            cell = t.units[u * n + i]
+            m = s.cand[cell] & ~w.removed[cell]
+            while m:
+                counts[bits_lowest_index(m)] += 1
+                m &= m - 1
+        for d in range(n):
+            if counts[d] != 0 and counts[d] != 2:
+                return False
+    return True
+
+
+cdef int bug(Work *w, int *place_cell, int *place_digit) noexcept nogil:
+    """se._Rater.bug: tenths (-1 none); the placement (cell -1 for none), eliminations
+    in elim_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int cell, k, nextra = 0, d, i, c
+    cdef int32_t *extra = w.ints
+    cdef uint64_t common, rest, bit
+    cdef bint all_see
+    place_cell[0] = -1
+    w.nelim = 0
+    for cell in range(w.cells):
+        if s.values[cell]:
+            continue
+        k = bits_popcount(s.cand[cell])
+        if k < 2:
+            return -1
+        if k > 2:
+            extra[nextra] = cell
+            nextra += 1
+    if not nextra:
+        return -1
+    memset(w.removed, 0, w.cells * sizeof(uint64_t))
+    if nextra == 1 and bits_popcount(s.cand[extra[0]]) == 3:
+        rest = s.cand[extra[0]]
+        while rest:
+            d = bits_lowest_index(rest)
+            rest &= rest - 1
+            w.removed[extra[0]] = (<uint64_t>1) << d
+            if balanced(w):
+                place_cell[0] = extra[0]
+                place_digit[0] = d + 1
+                return BASE[T_BUG]
+        w.removed[extra[0]] = 0
+    for i in range(nextra):
+        if bits_popcount(s.cand[extra[i]]) != 3:
+            return -1
+    common = s.cand[extra[0]]
+    for i in range(1, nextra):
+        common &= s.cand[extra[i]]
+    while common:
+        d = bits_lowest_index(common)
+        common &= common - 1
+        bit = (<uint64_t>1) << d
+        for i in range(nextra):
+            w.removed[extra[i]] = bit
+        if balanced(w):
+            for k in range(t.npeers):
+                c = t.peers[extra[0] * t.npeers + k]
+                if not (s.cand[c] & bit):
+                    continue
+                all_see = True
+                for i in range(nextra):
+                    if c == extra[i] or (i > 0 and not sees(t, c, extra[i])):
+                        all_see = False
+                        break
+                if all_see:
+                    add_elim(w, c, d + 1)
+            if w.nelim:
+                return BASE[T_BUG] + 1
+        for i in range(nextra):
+            w.removed[extra[i]] = 0
+    return -1
+
+
+cdef bint aligned_pair(Work *w) noexcept nogil:
+    """se._Rater.aligned_pair: the eliminations in elim_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int cw = w.cwords
+    cdef int c, k, p, nbase = 0, i, j, c0, c1, v0, v1, shared, word, idx
+    cdef int32_t *base = w.ints
+    cdef uint64_t *row
+    cdef uint64_t allowed0, allowed1, pair, r0, r1, bits
+    cdef bint any_excl, sees01, blocked
+    for c in range(w.cells):
+        if bits_popcount(s.cand[c]) < 2:
+            continue
+        row = &w.excl[nbase * cw]
+        for word in range(cw):
+            row[word] = 0
+        any_excl = False
+        for k in range(t.npeers):
+            p = t.peers[c * t.npeers + k]
+            if bits_popcount(s.cand[p]) == 2:
+                row[p >> 6] |= (<uint64_t>1) << (p & 63)
+                any_excl = True
+        if any_excl:
+            base[nbase] = c
+            nbase += 1
+    for i in range(nbase):
+        for j in range(i + 1, nbase):
+            shared = 0
+            for word in range(cw):
+                shared += bits_popcount(w.excl[i * cw + word] & w.excl[j * cw + word])
+            if shared < 2:
+                continue
+            c0 = base[i]
+            c1 = base[j]
+            sees01 = sees(t, c0, c1)
+            allowed0 = 0
+            allowed1 = 0
+            r0 = s.cand[c0]
+            while r0:
+                v0 = bits_lowest_index(r0)
+                r0 &= r0 - 1
+                r1 = s.cand[c1]
+                while r1:
+                    v1 = bits_lowest_index(r1)
+                    r1 &= r1 - 1
+                    if v0 == v1 and sees01:
+                        continue
+                    pair = ((<uint64_t>1) << v0) | ((<uint64_t>1) << v1)
+                    blocked = False
+                    for word in range(cw):
+                        bits = w.excl[i * cw + word] & w.excl[j * cw + word]
+                        while bits:
+                            idx = (word << 6) + bits_lowest_index(bits)
+                            bits &= bits - 1
+                            if not (s.cand[idx] & ~pair):
+                                blocked = True
+                                break
+                        if blocked:
+                            break
+                    if blocked:
+                        continue
+                    allowed0 |= (<uint64_t>1) << v0
+                    allowed1 |= (<uint64_t>1) << v1
+            w.nelim = 0
+            r0 = s.cand[c0] & ~allowed0
+            while r0:
+                add_elim(w, c0, bits_lowest_index(r0) + 1)
+                r0 &= r0 - 1
+            r1 = s.cand[c1] & ~allowed1
+            while r1:
+                add_elim(w, c1, bits_lowest_index(r1) + 1)
+                r1 &= r1 - 1
+            if w.nelim:
+                return True
+    return False
+
+
+cdef bint exclude3(Work *w, const int32_t *cells, const uint64_t *common) noexcept nogil:
+    """se._Rater._exclude for three cells whose common excluders are the cell bitset
+    `common`: the eliminations in elim_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int cw = w.cwords
+    cdef int v0, v1, v2, word, p, k
+    cdef bint s01 = sees(t, cells[0], cells[1])
+    cdef bint s02 = sees(t, cells[0], cells[2])
+    cdef bint s12 = sees(t, cells[1], cells[2])
+    cdef bint blocked
+    cdef uint64_t allowed[3]
+    cdef uint64_t r0, r1, r2, values, bits, rest
+    allowed[0] = allowed[1] = allowed[2] = 0
+    r0 = s.cand[cells[0]]
+    while r0:
+        v0 = bits_lowest_index(r0)
+        r0 &= r0 - 1
+        r1 = s.cand[cells[1]]
+        while r1:
+            v1 = bits_lowest_index(r1)
+            r1 &= r1 - 1
+            if v0 == v1 and s01:
+                continue
+            r2 = s.cand[cells[2]]
+            while r2:
+                v2 = bits_lowest_index(r2)
+                r2 &= r2 - 1
+                if (v2 == v0 and s02) or (v2 == v1 and s12):
+                    continue
+                values = ((<uint64_t>1) << v0) | ((<uint64_t>1) << v1) | ((<uint64_t>1) << v2)
+                blocked = False
+                for word in range(cw):
+                    bits = common[word]
+                    while bits:
+                        p = (word << 6) + bits_lowest_index(bits)
+                        bits &= bits - 1
+                        if not (s.cand[p] & ~values):
+                            blocked = True
+                            break
+                    if blocked:
+                        break
+                if blocked:
+                    continue
+                allowed[0] |= (<uint64_t>1) << v0
+                allowed[1] |= (<uint64_t>1) << v1
+                allowed[2] |= (<uint64_t>1) << v2
+    w.nelim = 0
+    for k in range(3):
+        rest = s.cand[cells[k]] & ~allowed[k]
+        while rest:
+            add_elim(w, cells[k], bits_lowest_index(rest) + 1)
+            rest &= rest - 1
+    return w.nelim > 0
+
+
+cdef bint aligned_triple(Work *w) noexcept nogil:
+    """se._Rater.aligned_triple: the eliminations in elim_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int cw = w.cwords
+    cdef int c, k, p, nbase = 0, i, j, k2, word, shared, c2
+    cdef int32_t *base = w.ints
+    cdef int32_t *index_of = w.ints2
+    cdef int32_t cells[3]
+    cdef uint64_t common[64]
+    cdef uint64_t *row
+    cdef uint64_t area
+    cdef bint any_excl
+    for c in range(w.cells):
+        index_of[c] = -1
+        if bits_popcount(s.cand[c]) < 2:
+            continue
+        row = &w.excl[nbase * cw]
+        for word in range(cw):
+            row[word] = 0
+        any_excl = False
+        for k in range(t.npeers):
+            p = t.peers[c * t.npeers + k]
+            if 2 <= bits_popcount(s.cand[p]) <= 3:
+                row[p >> 6] |= (<uint64_t>1) << (p & 63)
+                any_excl = True
+        if any_excl:
+            base[nbase] = c
+            index_of[c] = nbase
+            nbase += 1
+    for i in range(nbase):
+        for j in range(i + 1, nbase):
+            for word in range(cw):
+                area = w.excl[i * cw + word] | w.excl[j * cw + word]
+                while area:
+                    c2 = (word << 6) + bits_lowest_index(area)
+                    area &= area - 1
+                    if c2 == base[i] or c2 == base[j] or index_of[c2] < 0:
+                        continue
+                    k2 = index_of[c2]
+                    shared = 0
+                    for k in range(cw):
+                        common[k] = w.excl[i * cw + k] & w.excl[j * cw + k] & w.excl[k2 * cw + k]
+                        shared += bits_popcount(common[k])
+                    if shared < 2:
+                        continue
+                    cells[0] = base[i]
+                    cells[1] = base[j]
+                    cells[2] = c2
+                    if exclude3(w, cells, common):
+                        return True
+    return False
+
+
+cdef int easy_step(Work *w, int *tenths) noexcept nogil:
+    """se._Rater.easy_step: apply the easiest step below chains; its id (-1 none) and
+    its difficulty in `tenths`."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int tech, k, cell, digit, box, place_cell, place_digit
     cdef uint64_t where
     if find_full_house(s):
         apply_step(s)
+        tenths[0] = BASE[T_FULL_HOUSE]
         return T_FULL_HOUSE
     if find_hidden_single(s):
         cell = s.step.place_cell
@@ -303,142 +1219,281 @@ cdef int easy_step(Work *w) noexcept nogil:
         where = s.pos[box * n + digit - 1]
         tech = T_HIDDEN_BOX if where and not (where & (where - 1)) else T_HIDDEN_LINE
         apply_step(s)
+        tenths[0] = BASE[tech]
         return tech
     tech = locked(w)
     if tech == T_DIRECT_POINTING or tech == T_DIRECT_CLAIMING:
-        for k in range(w.ndirect):
-            remove_one(s, w.elim_direct[k], w.digit_direct)
+        remove_elims(w)
+        tenths[0] = BASE[tech]
         return tech
+    if direct_hidden(w, 2):
+        remove_elims(w)
+        tenths[0] = BASE[T_DIRECT_HIDDEN_PAIR]
+        return T_DIRECT_HIDDEN_PAIR
     if find_naked_single(s):
         apply_step(s)
+        tenths[0] = BASE[T_NAKED_SINGLE]
         return T_NAKED_SINGLE
+    if direct_hidden(w, 3):
+        remove_elims(w)
+        tenths[0] = BASE[T_DIRECT_HIDDEN_TRIPLE]
+        return T_DIRECT_HIDDEN_TRIPLE
     if tech >= 0:
         for k in range(w.nplain):
-            remove_one(s, w.elim_plain[k], w.digit_plain)
+            remove_one(s, w.plain_cell[k], w.digit_plain)
+        tenths[0] = BASE[tech]
         return tech
+    tech = -1
     if naked_subset(s, 2, NAKED_PAIR):
-        tech = 8
+        tech = T_NAKED_PAIR
     elif fish(s, 2, X_WING):
-        tech = 9
+        tech = T_X_WING
     elif hidden_subset(s, 2, HIDDEN_PAIR):
-        tech = 10
+        tech = T_HIDDEN_PAIR
     elif naked_subset(s, 3, NAKED_TRIPLE):
-        tech = 11
+        tech = T_NAKED_TRIPLE
     elif fish(s, 3, SWORDFISH):
-        tech = 12
+        tech = T_SWORDFISH
     elif hidden_subset(s, 3, HIDDEN_TRIPLE):
-        tech = 13
-    elif find_xy_wing(s):
-        tech = 14
+        tech = T_HIDDEN_TRIPLE
+    if tech >= 0:
+        apply_step(s)
+        tenths[0] = BASE[tech]
+        return tech
+    k = strong_links(w, 2)
+    if k >= 0:
+        remove_kept(w)
+        tenths[0] = BASE[T_SKYSCRAPER] + k
+        return T_SKYSCRAPER + k
+    if find_xy_wing(s):
+        tech = T_XY_WING
     elif find_xyz_wing(s):
-        tech = 15
-    elif naked_subset(s, 4, NAKED_QUAD):
-        tech = 16
+        tech = T_XYZ_WING
+    if tech >= 0:
+        apply_step(s)
+        tenths[0] = BASE[tech]
+        return tech
+    k = unique_rectangle(w)
+    if k >= 0:
+        for cell in range(w.nkeep2):
+            remove_one(s, w.keep2_cell[cell], w.keep2_digit[cell])
+        tenths[0] = k
+        return T_UNIQUE_RECTANGLE
+    if naked_subset(s, 4, NAKED_QUAD):
+        tech = T_NAKED_QUAD
     elif fish(s, 4, JELLYFISH):
-        tech = 17
+        tech = T_JELLYFISH
     elif hidden_subset(s, 4, HIDDEN_QUAD):
-        tech = 18
-    else:
-        return -1
-    apply_step(s)
-    return tech
+        tech = T_HIDDEN_QUAD
+    if tech >= 0:
+        apply_step(s)
+        tenths[0] = BASE[tech]
+        return tech
+    k = strong_links(w, 3)
+    if k >= 0:
+        remove_kept(w)
+        tenths[0] = BASE[T_THREE_LINKS] + k
+        return T_THREE_LINKS
+    k = als_wing(w, 3)
+    if k >= 0:
+        remove_kept(w)
+        tenths[0] = k
+        return T_WXYZ_WING
+    k = bug(w, &place_cell, &place_digit)
+    if k >= 0:
+        if place_cell >= 0:
+            place(s, place_cell, place_digit)
+        remove_elims(w)
+        tenths[0] = k
+        return T_BUG
+    k = strong_links(w, 4)
+    if k >= 0:
+        remove_kept(w)
+        tenths[0] = BASE[T_FOUR_LINKS] + k
+        return T_FOUR_LINKS
+    k = als_wing(w, 4)
+    if k >= 0:
+        remove_kept(w)
+        tenths[0] = k
+        return T_VWXYZ_WING
+    if aligned_pair(w):
+        remove_elims(w)
+        tenths[0] = BASE[T_ALIGNED_PAIR]
+        return T_ALIGNED_PAIR
+    k = als_wing(w, 5)
+    if k >= 0:
+        remove_kept(w)
+        tenths[0] = k
+        return T_UVWXYZ_WING
+    return -1
 
 
 # ---------------------------------------------------------------------------------------
 # Chains
 
 
-cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcept nogil:
-    """se._Rater.walk: fills wk (queue = reached nodes, depths); the length of the first
-    contradiction met, or -1."""
+cdef inline void add_node(Walk *wk, int m, int k) noexcept nogil:
+    wk.mark[m] = wk.stamp
+    wk.count[m] = k
+    wk.qpos[m] = wk.len
+    wk.queue[wk.len] = m
+    wk.len += 1
+
+
+cdef inline int offer(Work *w, Walk *wk, int m, int parent, bint dynamic) noexcept nogil:
+    """Reach node m from one parent: -1, or (dynamic) the complexity of the
+    contradiction when m's opposite was reached before."""
+    cdef int i, k = 0
+    cdef int words = w.words
+    cdef uint64_t *dst
+    cdef const uint64_t *src
+    if wk.mark[m] == wk.stamp:
+        return -1
+    if dynamic:
+        src = &wk.anc[<size_t>parent * words]
+        for i in range(words):
+            w.tmp[i] = src[i]
+        w.tmp[m >> 6] |= (<uint64_t>1) << (m & 63)
+        for i in range(words):
+            k += bits_popcount(w.tmp[i])
+        if wk.mark[m ^ 1] == wk.stamp:
+            return k + wk.count[m ^ 1]
+        dst = &wk.anc[<size_t>m * words]
+        for i in range(words):
+            dst[i] = w.tmp[i]
+    else:
+        k = wk.count[parent] + 1
+    add_node(wk, m, k)
+    return -3 if m == w.stop else -1
+
+
+cdef inline int offer_tmp(Work *w, Walk *wk, int m) noexcept nogil:
+    """offer() for a dynamic node whose parents' ancestors are already in w.tmp."""
+    cdef int i, k = 0
+    cdef int words = w.words
+    cdef uint64_t *dst
+    if wk.mark[m] == wk.stamp:
+        return -1
+    w.tmp[m >> 6] |= (<uint64_t>1) << (m & 63)
+    for i in range(words):
+        k += bits_popcount(w.tmp[i])
+    if wk.mark[m ^ 1] == wk.stamp:
+        return k + wk.count[m ^ 1]
+    dst = &wk.anc[<size_t>m * words]
+    for i in range(words):
+        dst[i] = w.tmp[i]
+    add_node(wk, m, k)
+    return -3 if m == w.stop else -1
+
+
+cdef inline void tmp_or(Work *w, const Walk *wk, int node) noexcept nogil:
+    cdef int i
+    cdef const uint64_t *src = &wk.anc[<size_t>node * w.words]
+    for i in range(w.words):
+        w.tmp[i] |= src[i]
+
+
+cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int stop) noexcept nogil:
+    """se._Rater.walk: fills wk (queue = reached nodes, their complexities) until node
+    `stop` (-1 none) is reached; for a dynamic walk, the complexity of the
+    contradiction met, else -1."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
     cdef bint dynamic = (mode & DYNAMIC_LINKS) != 0
-    cdef int head = 0, node, d0, c, cell_now, dig, e, k, j, i, u, m, left, nimp
-    cdef int32_t *implied = w.implied
+    cdef int head = 0, node, c, cell_now, dig, e, k, j, i, u, m, off, left, target, clash
     cdef uint64_t bit, rest, cc, where
-    cdef int32_t stamp, left_stamp
+    cdef int32_t stamp
     wk.stamp += 1
     stamp = wk.stamp
-    w.left_stamp += 1
-    left_stamp = w.left_stamp
     cdef int start = ((cell * n + digit - 1) << 1) | (1 if on else 0)
-    wk.depth[start] = 0
-    wk.mark[start] = stamp
-    wk.queue[0] = start
-    wk.len = 1
+    w.stop = stop
+    wk.len = 0
+    add_node(wk, start, 1)
+    if dynamic:
+        memset(&wk.anc[<size_t>start * w.words], 0, w.words * sizeof(uint64_t))
+        wk.anc[<size_t>start * w.words + (start >> 6)] = (<uint64_t>1) << (start & 63)
     while head < wk.len:
         node = wk.queue[head]
         head += 1
         w.work += 1
-        d0 = wk.depth[node]
         c = node >> 1
         cell_now = c // n
         dig = c - cell_now * n
         bit = (<uint64_t>1) << dig
-        nimp = 0
         if node & 1:
             if mode & CELL_LINKS:
                 rest = s.cand[cell_now] & ~bit
                 while rest:
                     e = bits_lowest_index(rest)
                     rest &= rest - 1
-                    implied[nimp] = (cell_now * n + e) << 1
-                    nimp += 1
+                    clash = offer(w, wk, (cell_now * n + e) << 1, node, dynamic)
+                    if clash != -1:
+                        return clash if clash >= 0 else -1
             for k in range(t.npeers):
                 j = t.peers[cell_now * t.npeers + k]
                 if s.cand[j] & bit:
-                    implied[nimp] = (j * n + dig) << 1
-                    nimp += 1
+                    clash = offer(w, wk, (j * n + dig) << 1, node, dynamic)
+                    if clash != -1:
+                        return clash if clash >= 0 else -1
         else:
             if mode & CELL_LINKS:
                 cc = s.cand[cell_now]
                 if dynamic:
-                    if w.left_cell_mark[cell_now] != left_stamp:
-                        w.left_cell_mark[cell_now] = left_stamp
-                        w.left_cell[cell_now] = bits_popcount(cc)
-                    w.left_cell[cell_now] -= 1
-                    left = w.left_cell[cell_now]
-                    if left == 0:
-                        return d0
+                    left = 0
+                    target = -1
+                    rest = cc
+                    while rest:
+                        e = bits_lowest_index(rest)
+                        rest &= rest - 1
+                        off = (cell_now * n + e) << 1
+                        if not (wk.mark[off] == stamp and wk.qpos[off] < head):
+                            left += 1
+                            target = e
                     if left == 1:
+                        memset(w.tmp, 0, w.words * sizeof(uint64_t))
                         rest = cc
                         while rest:
                             e = bits_lowest_index(rest)
                             rest &= rest - 1
-                            m = (cell_now * n + e) << 1
-                            if wk.mark[m] != stamp:
-                                implied[nimp] = m | 1
-                                nimp += 1
-                                break
+                            off = (cell_now * n + e) << 1
+                            if wk.mark[off] == stamp and wk.qpos[off] < head:
+                                tmp_or(w, wk, off)
+                        clash = offer_tmp(w, wk, ((cell_now * n + target) << 1) | 1)
+                        if clash != -1:
+                            return clash if clash >= 0 else -1
                 elif bits_popcount(cc) == 2:
                     e = bits_lowest_index(cc & ~bit)
-                    implied[nimp] = ((cell_now * n + e) << 1) | 1
-                    nimp += 1
+                    clash = offer(w, wk, ((cell_now * n + e) << 1) | 1, node, dynamic)
+                    if clash != -1:
+                        return clash if clash >= 0 else -1
             if mode & UNIT_LINKS:
                 for k in range(3):
                     u = t.cell_units[3 * cell_now + k]
                     where = s.pos[u * n + dig]
                     if dynamic:
-                        j = u * n + dig
-                        if w.left_unit_mark[j] != left_stamp:
-                            w.left_unit_mark[j] = left_stamp
-                            w.left_unit[j] = bits_popcount(where)
-                        w.left_unit[j] -= 1
-                        left = w.left_unit[j]
-                        if left == 0:
-                            return d0
+                        left = 0
+                        target = -1
+                        rest = where
+                        while rest:
+                            i = bits_lowest_index(rest)
+                            rest &= rest - 1
+                            off = (t.units[u * n + i] * n + dig) << 1
+                            if not (wk.mark[off] == stamp and wk.qpos[off] < head):
+                                left += 1
+                                target = i
                         if left == 1:
+                            memset(w.tmp, 0, w.words * sizeof(uint64_t))
                             rest = where
                             while rest:
                                 i = bits_lowest_index(rest)
                                 rest &= rest - 1
-                                m = (t.units[u * n + i] * n + dig) << 1
-                                if wk.mark[m] != stamp:
-                                    implied[nimp] = m | 1
-                                    nimp += 1
-                                    break
+                                off = (t.units[u * n + i] * n + dig) << 1
+                                if wk.mark[off] == stamp and wk.qpos[off] < head:
+                                    tmp_or(w, wk, off)
+                            clash = offer_tmp(w, wk, ((t.units[u * n + target] * n + dig) << 1) | 1)
+                            if clash != -1:
+                                return clash if clash >= 0 else -1
                     elif bits_popcount(where) == 2:
                         rest = where
                         while rest:
@@ -446,26 +1501,17 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
                             rest &= rest - 1
                             j = t.units[u * n + i]
                             if j != cell_now:
-                                implied[nimp] = ((j * n + dig) << 1) | 1
-                                nimp += 1
-        for k in range(nimp):
-            m = implied[k]
-            if wk.mark[m] == stamp:
-                continue
-            if wk.mark[m ^ 1] == stamp:
-                return d0 + 1 + wk.depth[m ^ 1]
-            wk.mark[m] = stamp
-            wk.depth[m] = d0 + 1
-            wk.queue[wk.len] = m
-            wk.len += 1
+                                clash = offer(w, wk, ((j * n + dig) << 1) | 1, node, dynamic)
+                                if clash != -1:
+                                    return clash if clash >= 0 else -1
         if w.work > w.budget:
             return -1
     return -1
 
 
-cdef inline void note(Work *w, int node, int tech, int length) noexcept nogil:
+cdef inline void note(Work *w, int node, int tech, int complexity) noexcept nogil:
     """Keep the easiest rank (tenths, technique) of a conclusion, given as its node."""
-    cdef int tenths = BASE[tech] + length_tenths(length)
+    cdef int tenths = BASE[tech] + length_tenths(complexity - 2)
     if tenths < w.best_tenths[node] or (
         tenths == w.best_tenths[node] and tech < w.best_tech[node]
     ):
@@ -473,12 +1519,12 @@ cdef inline void note(Work *w, int node, int tech, int length) noexcept nogil:
         w.best_tech[node] = tech
 
 
-cdef inline void note_progress(Work *w, int node, int tech, int length) noexcept nogil:
+cdef inline void note_progress(Work *w, int node, int tech, int complexity) noexcept nogil:
     """note() for a node that holds, if it changes the board (se._Rater.progress)."""
     cdef int c = node >> 1
     cdef int cell = c // w.n
     if (w.s.cand[cell] >> (c - cell * w.n)) & 1:
-        note(w, node, tech, length)
+        note(w, node, tech, complexity)
 
 
 cdef bint store_walk(Work *w, int index, const Walk *wk) noexcept nogil:
@@ -495,16 +1541,20 @@ cdef bint store_walk(Work *w, int index, const Walk *wk) noexcept nogil:
     w.store_len[index] = wk.len
     for k in range(wk.len):
         w.store[2 * (w.store_used + k)] = wk.queue[k]
-        w.store[2 * (w.store_used + k) + 1] = wk.depth[wk.queue[k]]
+        w.store[2 * (w.store_used + k) + 1] = wk.count[wk.queue[k]]
     w.store_used += wk.len
     return True
 
 
-cdef void multi(Work *w, const int32_t *indices, int k, int tech) noexcept nogil:
-    """Nodes reached (past their start) by the ON walks of every candidate index given."""
+cdef void common(Work *w, const int32_t *indices, int k, int tech) noexcept nogil:
+    """se._Rater._common: nodes reached (past their start) by the stored ON walks of
+    every candidate index given; nothing if one of them has no stored walk."""
     cdef int g, i, node, d
     cdef int64_t base
     cdef int32_t stamp
+    for g in range(k):
+        if w.store_start[indices[g]] < 0:
+            return
     w.acc_stamp += 1
     stamp = w.acc_stamp
     for g in range(k):
@@ -512,7 +1562,7 @@ cdef void multi(Work *w, const int32_t *indices, int k, int tech) noexcept nogil
         for i in range(w.store_len[indices[g]]):
             node = w.store[2 * (base + i)]
             d = w.store[2 * (base + i) + 1]
-            if d == 0:
+            if d == 1:
                 continue
             if g == 0:
                 w.acc_mark[node] = stamp
@@ -528,94 +1578,324 @@ cdef void multi(Work *w, const int32_t *indices, int k, int tech) noexcept nogil
             note_progress(w, node, tech, w.acc_sum[node])
 
 
-cdef int chain_stage(Work *w, int mode, int tech) noexcept nogil:
-    """se._Rater.chain_stage: 0 done, 1 budget spent, -1 no memory."""
+cdef void multiple(Work *w, int min_cell, int cell_tech, int region_tech) noexcept nogil:
+    """se._Rater.multiple on the stored walks."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
-    cdef int cell, dig, on_clash, off_clash, i, node, u, k, index
+    cdef int cell, k, u, dig, i
     cdef uint64_t c, where
-    cdef bint multi_wanted = (mode & CELL_LINKS) and (mode & UNIT_LINKS)
     cdef int32_t indices[64]
-    w.store_used = 0
     for cell in range(w.cells):
         c = s.cand[cell]
+        if bits_popcount(c) >= min_cell:
+            k = 0
+            while c:
+                indices[k] = cell * n + bits_lowest_index(c)
+                k += 1
+                c &= c - 1
+            common(w, indices, k, cell_tech)
+    for u in range(3 * n):
         for dig in range(n):
-            if not ((c >> dig) & 1):
-                continue
-            on_clash = walk(w, &w.a, cell, dig + 1, True, mode)
-            off_clash = walk(w, &w.b, cell, dig + 1, False, mode)
-            if w.work > w.budget:
-                return 1
-            if multi_wanted and not store_walk(w, cell * n + dig, &w.a):
-                return -1
-            if on_clash >= 0:
-                note(w, (cell * n + dig) << 1, tech, on_clash)
-            if off_clash >= 0:
-                note(w, ((cell * n + dig) << 1) | 1, tech, off_clash)
-            if on_clash < 0 and off_clash < 0:
-                for i in range(w.a.len):
-                    node = w.a.queue[i]
-                    if w.b.mark[node] == w.b.stamp and (node >> 1) != cell * n + dig:
-                        note_progress(w, node, tech, w.a.depth[node] + w.b.depth[node])
-    if multi_wanted:
+            where = s.pos[u * n + dig]
+            if bits_popcount(where) >= 2 and bits_popcount(
+                s.cand[t.units[u * n + bits_lowest_index(where)]]
+            ) >= min_cell:
+                k = 0
+                while where:
+                    i = bits_lowest_index(where)
+                    where &= where - 1
+                    indices[k] = t.units[u * n + i] * n + dig
+                    k += 1
+                common(w, indices, k, region_tech)
+
+
+cdef void note_cycle(Work *w, int last, int tech, int complexity) noexcept nogil:
+    """se._Rater._note_cycle."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int index, node, cell, dig, k, p
+    cdef uint64_t both
+    w.loop_stamp += 1
+    index = last
+    while index >= 0:
+        w.in_loop[(w.ent_node[index] >> 1) // n] = w.loop_stamp
+        index = w.ent_parent[index]
+    memset(w.fwd, 0, w.cells * sizeof(uint64_t))
+    memset(w.bwd, 0, w.cells * sizeof(uint64_t))
+    index = last
+    while index >= 0:
+        node = w.ent_node[index]
+        cell = (node >> 1) // n
+        dig = (node >> 1) - cell * n
+        for k in range(t.npeers):
+            p = t.peers[cell * t.npeers + k]
+            if w.in_loop[p] != w.loop_stamp and (s.cand[p] >> dig) & 1:
+                if node & 1:
+                    w.fwd[p] |= (<uint64_t>1) << dig
+                else:
+                    w.bwd[p] |= (<uint64_t>1) << dig
+        index = w.ent_parent[index]
+    for p in range(w.cells):
+        both = w.fwd[p] & w.bwd[p]
+        while both:
+            dig = bits_lowest_index(both)
+            both &= both - 1
+            note(w, (p * n + dig) << 1, tech, complexity)
+
+
+cdef void cycles_from(Work *w, int cell, int digit, int mode, int tech) noexcept nogil:
+    """se._Rater._cycles_from."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int source = ((cell * n + digit - 1) << 1) | 1
+    cdef int nent = 1, head = 0, index, node, depth, cell_now, dig, e, k, p, m, up, u, i, other
+    cdef uint64_t bit, rest, cc, where
+    cdef int32_t stamp
+    w.cyc_stamp += 1
+    stamp = w.cyc_stamp
+    w.ent_node[0] = source
+    w.ent_parent[0] = -1
+    w.ent_depth[0] = 0
+    w.cyc_mark[source] = stamp
+    while head < nent:
+        index = head
+        node = w.ent_node[head]
+        depth = w.ent_depth[head]
+        head += 1
+        w.work += 1
+        cell_now = (node >> 1) // n
+        dig = (node >> 1) - cell_now * n
+        bit = (<uint64_t>1) << dig
+        if node & 1:
+            k = -1 if mode & CELL_LINKS else 0
+            rest = s.cand[cell_now] & ~bit if mode & CELL_LINKS else 0
+            while True:
+                if rest:
+                    e = bits_lowest_index(rest)
+                    rest &= rest - 1
+                    m = (cell_now * n + e) << 1
+                else:
+                    if k < 0:
+                        k = 0
+                    if k >= t.npeers:
+                        break
+                    p = t.peers[cell_now * t.npeers + k]
+                    k += 1
+                    if not (s.cand[p] & bit):
+                        continue
+                    m = (p * n + dig) << 1
+                up = w.ent_parent[index]
+                while up >= 0 and w.ent_node[up] != m:
+                    up = w.ent_parent[up]
+                if up < 0 and nent < w.ent_cap:
+                    w.ent_node[nent] = m
+                    w.ent_parent[nent] = index
+                    w.ent_depth[nent] = depth + 1
+                    nent += 1
+        else:
+            for k in range(4):
+                m = -1
+                if k == 0:
+                    if mode & CELL_LINKS:
+                        cc = s.cand[cell_now]
+                        if bits_popcount(cc) == 2:
+                            m = ((cell_now * n + bits_lowest_index(cc & ~bit)) << 1) | 1
+                    if m >= 0:
+                        if m == source and depth + 1 >= 4:
+                            note_cycle(w, index, tech, depth + 1)
+                        if w.cyc_mark[m] != stamp and nent < w.ent_cap:
+                            w.cyc_mark[m] = stamp
+                            w.ent_node[nent] = m
+                            w.ent_parent[nent] = index
+                            w.ent_depth[nent] = depth + 1
+                            nent += 1
+                elif mode & UNIT_LINKS:
+                    u = t.cell_units[3 * cell_now + k - 1]
+                    where = s.pos[u * n + dig]
+                    if bits_popcount(where) == 2:
+                        rest = where
+                        while rest:
+                            i = bits_lowest_index(rest)
+                            rest &= rest - 1
+                            other = t.units[u * n + i]
+                            if other == cell_now:
+                                continue
+                            m = ((other * n + dig) << 1) | 1
+                            if m == source and depth + 1 >= 4:
+                                note_cycle(w, index, tech, depth + 1)
+                            if w.cyc_mark[m] != stamp and nent < w.ent_cap:
+                                w.cyc_mark[m] = stamp
+                                w.ent_node[nent] = m
+                                w.ent_parent[nent] = index
+                                w.ent_depth[nent] = depth + 1
+                                nent += 1
+        if w.work > w.budget:
+            return
+
+
+cdef void cycles(Work *w) noexcept nogil:
+    """se._Rater.cycles."""
+    cdef Solver *s = &w.s
+    cdef int pass_, mode, tech, cell, dig
+    cdef uint64_t c
+    for pass_ in range(2):
+        mode = UNIT_LINKS if pass_ == 0 else CELL_LINKS
+        tech = T_X_CYCLE if pass_ == 0 else T_Y_CYCLE
         for cell in range(w.cells):
             c = s.cand[cell]
-            if bits_popcount(c) >= 3:
-                k = 0
-                while c:
-                    indices[k] = cell * n + bits_lowest_index(c)
-                    k += 1
-                    c &= c - 1
-                multi(w, indices, k, tech if mode & DYNAMIC_LINKS else T_CELL)
-        for u in range(3 * n):
-            for dig in range(n):
-                where = s.pos[u * n + dig]
-                if bits_popcount(where) >= 3:
-                    k = 0
-                    while where:
-                        i = bits_lowest_index(where)
-                        where &= where - 1
-                        indices[k] = t.units[u * n + i] * n + dig
-                        k += 1
-                    multi(w, indices, k, tech if mode & DYNAMIC_LINKS else T_REGION)
+            if bits_popcount(c) < 2 or (mode == CELL_LINKS and bits_popcount(c) != 2):
+                continue
+            while c:
+                dig = bits_lowest_index(c)
+                c &= c - 1
+                cycles_from(w, cell, dig + 1, mode, tech)
+                if w.work > w.budget:
+                    return
+
+
+cdef int forcing_chains(Work *w) noexcept nogil:
+    """se._Rater.forcing_chains: 0 done, 1 budget spent."""
+    cdef Solver *s = &w.s
+    cdef int n = w.n
+    cdef int pass_, mode, tech, cell, dig, node
+    cdef uint64_t c
+    for pass_ in range(2):
+        mode = UNIT_LINKS if pass_ == 0 else UNIT_LINKS | CELL_LINKS
+        tech = T_X_CHAIN if pass_ == 0 else T_FORCING
+        for cell in range(w.cells):
+            c = s.cand[cell]
+            if bits_popcount(c) < 2:
+                continue
+            while c:
+                dig = bits_lowest_index(c)
+                c &= c - 1
+                node = (cell * n + dig) << 1
+                walk(w, &w.a, cell, dig + 1, True, mode, node)
+                walk(w, &w.b, cell, dig + 1, False, mode, node | 1)
+                if w.work > w.budget:
+                    return 1
+                if w.a.mark[node] == w.a.stamp:
+                    note(w, node, tech, w.a.count[node])
+                if w.b.mark[node | 1] == w.b.stamp:
+                    note(w, node | 1, tech, w.b.count[node | 1])
     return 0
 
 
-cdef int chain_step(Work *w) noexcept nogil:
-    """se._Rater.chain_step: the difficulty applied (tenths), -1 none or budget spent,
-    -2 no memory."""
+cdef int contradictions(Work *w, int mode, int tech, bint double) noexcept nogil:
+    """se._Rater.contradictions; complete ON walks stored: 0 done, 1 budget spent, -1
+    no memory."""
     cdef Solver *s = &w.s
     cdef int n = w.n
-    cdef int stage, mode, tech, node, best, outcome, cell, digit
-    cdef int modes[4]
-    cdef int techs[4]
-    modes[:] = [UNIT_LINKS, CELL_LINKS, UNIT_LINKS | CELL_LINKS,
-                UNIT_LINKS | CELL_LINKS | DYNAMIC_LINKS]
-    techs[:] = [T_X_CHAIN, T_Y_CHAIN, T_FORCING, T_DYNAMIC]
+    cdef int cell, dig, on_clash, off_clash, i, node, start
+    cdef uint64_t c
+    w.store_used = 0
+    for i in range(w.cells * n):
+        w.store_start[i] = -1
+    for cell in range(w.cells):
+        c = s.cand[cell]
+        if bits_popcount(c) < 2:
+            continue
+        while c:
+            dig = bits_lowest_index(c)
+            c &= c - 1
+            on_clash = walk(w, &w.a, cell, dig + 1, True, mode, -1)
+            off_clash = walk(w, &w.b, cell, dig + 1, False, mode, -1)
+            if w.work > w.budget:
+                return 1
+            if on_clash >= 0:
+                note(w, (cell * n + dig) << 1, tech, on_clash)
+            elif not store_walk(w, cell * n + dig, &w.a):
+                return -1
+            if off_clash >= 0:
+                note(w, ((cell * n + dig) << 1) | 1, tech, off_clash)
+            if double and on_clash < 0 and off_clash < 0 and bits_popcount(s.cand[cell]) >= 3:
+                start = cell * n + dig
+                for i in range(w.a.len):
+                    node = w.a.queue[i]
+                    if w.b.mark[node] == w.b.stamp and (node >> 1) != start:
+                        note_progress(w, node, tech, w.a.count[node] + w.b.count[node])
+    return 0
+
+
+cdef int static_walks(Work *w) noexcept nogil:
+    """The ON walks (x and y links) of every candidate, stored: 0, 1 budget, -1 memory."""
+    cdef Solver *s = &w.s
+    cdef int n = w.n
+    cdef int cell, dig, i
+    cdef uint64_t c
+    w.store_used = 0
+    for i in range(w.cells * n):
+        w.store_start[i] = -1
+    for cell in range(w.cells):
+        c = s.cand[cell]
+        if bits_popcount(c) < 2:
+            continue
+        while c:
+            dig = bits_lowest_index(c)
+            c &= c - 1
+            walk(w, &w.a, cell, dig + 1, True, UNIT_LINKS | CELL_LINKS, -1)
+            if w.work > w.budget:
+                return 1
+            if not store_walk(w, cell * n + dig, &w.a):
+                return -1
+    return 0
+
+
+cdef int chain_step(Work *w, int ceiling) noexcept nogil:
+    """se._Rater.chain_step: the smallest difficulty applied (tenths), -1 none or budget
+    spent, -2 no memory."""
+    cdef Solver *s = &w.s
+    cdef int n = w.n
+    cdef int family, node, best, outcome, cell, digit, limit
     for node in range(w.nodes):
         w.best_tenths[node] = NO_RANK
         w.best_tech[node] = 0
     best = NO_RANK
-    for stage in range(4):
-        if best <= BASE[techs[stage]]:
-            break
-        outcome = chain_stage(w, modes[stage], techs[stage])
+    for family in range(4):
+        if family == 0:
+            cycles(w)
+            outcome = 1 if w.work > w.budget else forcing_chains(w)
+        elif family == 1:
+            outcome = contradictions(w, UNIT_LINKS | DYNAMIC_LINKS, T_NISHIO, False)
+        elif family == 2:
+            outcome = static_walks(w)
+            if outcome == 0:
+                multiple(w, 3, T_CELL, T_REGION)
+        else:
+            outcome = contradictions(w, UNIT_LINKS | CELL_LINKS | DYNAMIC_LINKS, T_DYNAMIC, True)
+            if outcome == 0:
+                multiple(w, 2, T_DYNAMIC, T_DYNAMIC)
         if outcome < 0:
             return -2
-        if outcome > 0:
+        if outcome > 0 or w.work > w.budget:
             return -1
         for node in range(w.nodes):
             if w.best_tenths[node] < best:
                 best = w.best_tenths[node]
+        if best < NO_RANK:
+            break
+        if family == 0:
+            outcome = als_wing(w, 6)
+            if outcome >= 0:
+                remove_kept(w)
+                w.last_tech = T_TUVWXYZ_WING
+                return outcome
+            if aligned_triple(w):
+                remove_elims(w)
+                w.last_tech = T_ALIGNED_TRIPLE
+                return BASE[T_ALIGNED_TRIPLE]
     if best == NO_RANK:
         return -1
     w.last_tech = T_COUNT
     for node in range(w.nodes):
         if w.best_tenths[node] == best and w.best_tech[node] < w.last_tech:
             w.last_tech = w.best_tech[node]
+    limit = best if best > ceiling else ceiling
     for node in range(w.nodes):
-        if w.best_tenths[node] != best:
+        if w.best_tenths[node] > limit:
             continue
         cell = (node >> 1) // n
         digit = (node >> 1) - cell * n + 1
@@ -634,15 +1914,13 @@ cdef int chain_step(Work *w) noexcept nogil:
 cdef void rate_loaded(Work *w, const uint8_t *solution, int32_t *out) noexcept nogil:
     """se.rate_se on the loaded puzzle: out = score, hardest, steps, status."""
     cdef Solver *s = &w.s
-    cdef int score = 0, hardest = -1, steps = 0, status = SE_OK, tech, tenths, cell
+    cdef int score = 0, hardest = -1, steps = 0, status = SE_OK, tech, tenths = 0, cell
     w.work = 0
     work_reset_marks(w)
     while s.open:
-        tech = easy_step(w)
-        if tech >= 0:
-            tenths = BASE[tech]
-        else:
-            tenths = chain_step(w)
+        tech = easy_step(w, &tenths)
+        if tech < 0:
+            tenths = chain_step(w, score)
             if tenths == -2:
                 status = SE_NO_MEMORY
                 break

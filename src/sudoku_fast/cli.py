@@ -4,7 +4,8 @@ Without a command it runs the main job: it solves the embedded puzzle sets, chec
 solution with the engine-independent `is_solution`, and prints a throughput table. The
 commands are `solve` (files of puzzles, streamed), `stats` (search statistics), `show`,
 `count` and `check` (one puzzle), `generate` (new puzzles), `rate` (difficulty),
-`hint` (the next step) and `dedup` (drop puzzles equivalent up to symmetry).
+`hint` (the next step), `dedup` (drop puzzles equivalent up to symmetry) and `lab`
+(the classic algorithms side by side).
 
 Adding a command takes two functions and one line: `_add_<name>_parser(subparsers)`
 builds its parser and sets `handler=_cmd_<name>`; `_cmd_<name>(args)` runs it and
@@ -27,7 +28,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, BinaryIO, TextIO
 
-from . import parquet_io, symmetry
+from . import lab_report, parquet_io, symmetry
 from ._version import __version__
 from .batch import (
     DEFAULT_MAX_NODES,
@@ -883,8 +884,27 @@ def _add_generate_parser(subparsers: Any) -> None:
         action="store_true",
         help="stop removing clues where the puzzle would get harder than --difficulty",
     )
+    parser.add_argument(
+        "--score",
+        type=_score_band,
+        default=None,
+        metavar="LOW-HIGH",
+        help="9x9 puzzles whose Sudoku Explainer score lies in the band, e.g. 7.5-8.0",
+    )
     _add_threads(parser)
     parser.set_defaults(handler=_cmd_generate)
+
+
+def _score_band(text: str) -> tuple[float, float]:
+    """`generate --score LOW-HIGH` (or a single value): the band as two floats."""
+    low, sep, high = text.partition("-")
+    try:
+        band = (float(low), float(high if sep else low))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected LOW-HIGH such as 7.5-8.0, got {text!r}"
+        ) from None
+    return band
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
@@ -898,6 +918,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         symmetry=args.symmetry,
         minimal=not args.not_minimal,
         threads=args.threads,
+        score=args.score,
     )
     if args.format == "parquet":
         if args.output is None:
@@ -945,11 +966,19 @@ def _add_rate_parser(subparsers: Any) -> None:
     parquet_io.add_column_option(parser)
     parser.add_argument("-o", "--output", default=None, help="Parquet input: the output file")
     _add_max_nodes(parser)
+    parser.add_argument(
+        "--score",
+        action="store_true",
+        help=(
+            "also the Sudoku Explainer score (9x9; '>=' marks a score whose budget ran out) "
+            "and the step that set it"
+        ),
+    )
     parser.set_defaults(handler=_cmd_rate)
 
 
 def _rated(
-    batch: Batch, threads: int | None, max_nodes: int | None
+    batch: Batch, threads: int | None, max_nodes: int | None, score: bool = False
 ) -> Iterator[tuple[int, Any, bool]]:
     """(line number, Rating or why it has none, whether the line is malformed) per record."""
     from .rating import rate, rate_many
@@ -962,6 +991,8 @@ def _rated(
     # The geometry is passed on only when it is not the classic one, which every
     # version of the rating API takes without it.
     fixed: dict[str, Any] = {"max_nodes": max_nodes}
+    if score:
+        fixed["score"] = True
     if geometry != CLASSIC:
         fixed |= {"box": (geometry.box_rows, geometry.box_cols), "alphabet": geometry.symbols}
     outcomes: list[Any]
@@ -984,6 +1015,15 @@ def _rated(
         yield batch.line_numbers[record], outcome, malformed
 
 
+def _score_columns(r: Any) -> str:
+    """`rate --score`'s extra columns: the score ('>=' when its budget ran out, '-' for
+    a size with no SE scale) and the step that set it."""
+    if r.score is None:
+        return "\t-\t-"
+    mark = "" if r.score_complete else ">="
+    return f"\t{mark}{r.score:.1f}\t{r.score_technique or '-'}"
+
+
 class _Undecided(str):
     """Why a puzzle has no rating: the node budget ran out first."""
 
@@ -1002,13 +1042,17 @@ def _cmd_rate(args: argparse.Namespace) -> int:
         )
         return 0
     source, name, _ = open_input(args.file)
-    print("line\tlevel\tname\thardest\tclues\tengine_guesses\tengine_nodes")
+    score = bool(getattr(args, "score", False))
+    print(
+        "line\tlevel\tname\thardest\tclues\tengine_guesses\tengine_nodes"
+        + ("\tscore\tscore_technique" if score else "")
+    )
     levels: list[int] = []
     failures = malformed = undecided = 0
     try:
         reader = PuzzleReader(source, name, box=args.box, alphabet=args.alphabet)
         for batch in reader:
-            for number, r, bad in _rated(batch, args.threads, args.max_nodes):
+            for number, r, bad in _rated(batch, args.threads, args.max_nodes, score):
                 if isinstance(r, str):
                     failures += 1
                     malformed += bad
@@ -1020,7 +1064,7 @@ def _cmd_rate(args: argparse.Namespace) -> int:
                 levels.append(r.level)
                 print(
                     f"{number}\t{r.level}\t{r.name}\t{r.hardest}\t{r.clues}"
-                    f"\t{r.engine_guesses}\t{r.engine_nodes}"
+                    f"\t{r.engine_guesses}\t{r.engine_nodes}" + (_score_columns(r) if score else "")
                 )
     finally:
         if source is not sys.stdin.buffer:
@@ -1087,6 +1131,31 @@ def _cmd_hint(args: argparse.Namespace) -> int:
         if not args.all:
             return 0
         board = board.apply(step)
+
+
+# ---------------------------------------------------------------- lab
+
+
+def _add_lab_parser(subparsers: Any) -> None:
+    parser = _command(
+        subparsers,
+        "lab",
+        [EXIT_OK, EXIT_CHECK_FAILED, EXIT_USAGE, EXIT_INTERRUPTED],
+        {
+            EXIT_OK: "success: the tables are printed, every answer checked (or --no-verify)",
+            EXIT_CHECK_FAILED: "an algorithm's answer differs from the main engine's",
+        },
+        help="the algorithm lab: classic algorithms and orderings side by side",
+        description=(
+            "Run the lab's algorithms (sudoku_fast.lab) over puzzle FILES and print the "
+            "essay's table (N, Hz, mean, max) with search-tree percentiles, budgets "
+            "and a 'gave up' count; --random N runs the random-puzzle experiment."
+        ),
+    )
+    lab_report.add_arguments(parser)
+    _add_geometry(parser)
+    _add_threads(parser)
+    parser.set_defaults(handler=lab_report.command)
 
 
 # ---------------------------------------------------------------- dedup
@@ -1191,6 +1260,7 @@ COMMANDS: tuple[Callable[[Any], None], ...] = (
     _add_generate_parser,
     _add_rate_parser,
     _add_hint_parser,
+    _add_lab_parser,
     _add_dedup_parser,
 )
 

@@ -31,6 +31,14 @@ made from its seed:
    that size practically never has (`MINIMAL_LEVELS`: 4x4 ones are all easy, 15x15
    and 16x16 ones extreme or harder).
 
+**A band of the SE scale.** `score=(low, high)` (9x9 only) asks for puzzles whose
+Sudoku Explainer score (`rate(..., score=True)`) lies in the band, ends included. The
+puzzles are drawn in rounds: each round generates a batch aimed at the level the band's
+middle maps to (`se.score_level`, at most 5), from a seed drawn from `random.Random(seed)`,
+rates it on the SE scale and keeps the puzzles inside the band, in order, until there
+are enough. A band that `SCORE_CANDIDATES` candidates per asked puzzle do not fill
+raises RuntimeError (the scores of generated puzzles thin out above 9).
+
 Uniqueness checks on 9x9 grids (3x3 boxes) run on the 9x9 engine; on other grids on
 the general engine with a budget of `CHECK_NODES` search nodes: a removal whose check
 runs out is not made (the puzzle stays unique), and with `minimal=True` such a puzzle
@@ -51,10 +59,11 @@ from __future__ import annotations
 
 import random
 from array import array
+from collections.abc import Callable
 
-from . import _general, _generate, _logic
+from . import _general, _generate, _logic, se
 from .batch import resolve_threads, run_chunks, run_engine
-from .grid import Geometry, format_values, geometry_for
+from .grid import Geometry, format_values, geometry_for, parse_values
 from .logic import LEVEL_NAMES
 from .logic import level_within as reference_level_within
 
@@ -119,6 +128,64 @@ def _level_of(difficulty: str | int | None) -> int | None:
             raise ValueError(f"unknown difficulty {difficulty!r}; choose from {names}")
         return level
     raise TypeError(f"difficulty must be a str, an int or None, not {type(difficulty).__name__}")
+
+
+# Asking for a band of the SE scale: candidates generated per asked puzzle before
+# giving up, and the smallest round.
+SCORE_CANDIDATES = 100
+SCORE_ROUND = 8
+
+
+def _score_band(score: object, size: object, difficulty: object) -> tuple[int, int] | None:
+    """Check `score` (None or a (low, high) pair on the SE scale); the band in tenths."""
+    if score is None:
+        return None
+    if not isinstance(score, tuple | list) or len(score) != 2:
+        raise TypeError(f"score must be a (low, high) pair of numbers, not {score!r}")
+    for bound in score:
+        if isinstance(bound, bool) or not isinstance(bound, int | float):
+            raise TypeError(f"score bounds must be numbers, not {type(bound).__name__}")
+    low, high = round(score[0] * 10), round(score[1] * 10)
+    if not 10 <= low <= high:
+        raise ValueError(f"score band must have 1.0 <= low <= high, got {score[0]}-{score[1]}")
+    if size != 9:
+        raise ValueError("score bands are on the Sudoku Explainer scale, defined for 9x9 only")
+    if difficulty is not None:
+        raise ValueError("ask for a difficulty or a score band, not both")
+    return low, high
+
+
+def _scored(
+    n: int,
+    band: tuple[int, int],
+    seed: int | None,
+    make: Callable[[int, int, int], list[str]],
+    score: Callable[[list[str]], list[int | None]],
+) -> list[str]:
+    """The first `n` generated puzzles whose score (tenths, None when unknown) lies in
+    `band`; `make(count, level, seed)` generates, `score` rates."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"n must be an int, not {type(n).__name__}")
+    if n < 0:
+        raise ValueError(f"n must be >= 0, got {n}")
+    low, high = band
+    level = min(5, se.score_level((low + high) / 20))
+    master = random.Random(seed)
+    found: list[str] = []
+    tried = 0
+    while len(found) < n:
+        if tried >= SCORE_CANDIDATES * n:
+            raise RuntimeError(
+                f"no 9x9 puzzle scored {low / 10:.1f}-{high / 10:.1f} in {tried} generated "
+                "puzzles: try a wider or lower band"
+            )
+        count = max(SCORE_ROUND, 2 * (n - len(found)))
+        puzzles = make(count, level, master.getrandbits(64))
+        tried += count
+        for puzzle, tenths in zip(puzzles, score(puzzles), strict=True):
+            if tenths is not None and low <= tenths <= high and len(found) < n:
+                found.append(puzzle)
+    return found
 
 
 def _geometry_for(size: object) -> Geometry:
@@ -488,12 +555,32 @@ def generate_many_reference(
     size: int = 9,
     symmetry: str | None = None,
     minimal: bool = True,
+    *,
+    score: tuple[float, float] | None = None,
 ) -> list[str]:
     """`generate_many`'s pure-Python twin: the same puzzles for the same arguments, slowly.
 
     Uniqueness checks use the engines' solution counts; levels come from the
-    pure-Python technique solver (`logic.level_within`).
+    pure-Python technique solver (`logic.level_within`), scores from the pure-Python
+    SE rater (`se.rate_se`).
     """
+    band = _score_band(score, size, difficulty)
+    if band is not None:
+
+        def make_batch(count: int, level: int, sub_seed: int) -> list[str]:
+            return generate_many_reference(count, level, sub_seed, 9, symmetry, minimal)
+
+        def rate_batch(puzzles: list[str]) -> list[int | None]:
+            from .solver import solve
+
+            out: list[int | None] = []
+            for puzzle in puzzles:
+                solution = parse_values(solve(puzzle) or "")
+                result = se.rate_se(parse_values(puzzle), solution=solution)
+                out.append(result.score if result.status == se.SE_OK else None)
+            return out
+
+        return _scored(n, band, seed, make_batch, rate_batch)
     level, geo, orbits, seeds = _prepare(n, difficulty, seed, size, symmetry, minimal)
     out = []
     for s in seeds:
@@ -517,6 +604,7 @@ def generate_many(
     minimal: bool = True,
     *,
     threads: int | None = None,
+    score: tuple[float, float] | None = None,
 ) -> list[str]:
     """Generate `n` puzzles, each with exactly one solution (see `generate`).
 
@@ -524,7 +612,25 @@ def generate_many(
     same list. The puzzles are made on `threads` (None = all cores, 1 = serial), each
     by compiled code with the GIL released. Raises RuntimeError when some puzzle's
     level was not met in MAX_ATTEMPTS removal orders (a level a symmetry makes rare).
+    `score=(low, high)`: puzzles whose SE score lies in the band (9x9, instead of a
+    difficulty; see the module doc), rated on `threads` too; RuntimeError when
+    SCORE_CANDIDATES generated puzzles per asked one do not fill it.
     """
+    band = _score_band(score, size, difficulty)
+    if band is not None:
+        from .rating import rate_many
+
+        def make_batch(count: int, level: int, sub_seed: int) -> list[str]:
+            return generate_many(count, level, sub_seed, 9, symmetry, minimal, threads=threads)
+
+        def rate_batch(puzzles: list[str]) -> list[int | None]:
+            ratings = rate_many(puzzles, threads=threads, score=True)
+            return [
+                round(r.score * 10) if r.score is not None and r.score_complete else None
+                for r in ratings
+            ]
+
+        return _scored(n, band, seed, make_batch, rate_batch)
     level, geo, orbits, seeds = _prepare(n, difficulty, seed, size, symmetry, minimal)
     workers = resolve_threads(threads)
     orbit_start = array("i", [0])
@@ -582,6 +688,8 @@ def generate(
     size: int = 9,
     symmetry: str | None = None,
     minimal: bool = True,
+    *,
+    score: tuple[float, float] | None = None,
 ) -> str:
     """Generate one puzzle with exactly one solution, as a canonical string.
 
@@ -595,5 +703,7 @@ def generate(
     `size`: 4 to 16, boxes as square as possible (6 -> 2x3, 12 -> 3x4, 15 -> 3x5).
     Levels work at every size, but a minimal puzzle at a level its size practically
     never has (4x4: only easy; 15x15, 16x16: only extreme) raises ValueError.
+    `score=(low, high)` instead of `difficulty`: a 9x9 puzzle whose score on the Sudoku
+    Explainer scale (`rate(..., score=True)`) lies in the band, e.g. (7.5, 8.0).
     """
-    return generate_many(1, difficulty, seed, size, symmetry, minimal, threads=1)[0]
+    return generate_many(1, difficulty, seed, size, symmetry, minimal, threads=1, score=score)[0]

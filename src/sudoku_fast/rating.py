@@ -40,7 +40,11 @@ has a budget of chain-walk steps (`score_budget`); when it runs out, `score_comp
 is False and `score` is the hardest step met so far, a lower bound. `level` and `name`
 stay on the technique ladder above (the generator's `level=` targets it through
 `level_within`), so the two scales sit side by side: the score refines a level rather
-than replacing it. For other sizes SE defines no scale and `score` is None.
+than replacing it. `score_level(score)` maps a score to the level it corresponds to
+(up to 2.4 easy, 2.5 medium, 3.0 hard, 3.8 expert, 7.2 extreme, 10.0 nightmare: on the
+Sudoku Exchange bank these are where each SE value's puzzles mostly get that level
+from the technique solver), e.g. to compare or bucket the two. For other sizes SE
+defines no scale and `score` is None.
 """
 
 from __future__ import annotations

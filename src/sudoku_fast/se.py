@@ -1,11 +1,12 @@
 """Difficulty on the Sudoku Explainer (SE) scale: the slow, plain twin of `_se.pyx`.
 
 SE rates a puzzle by solving it with the easiest available step at each point and
-reporting the difficulty of the hardest step. The difficulties below are SE's published
-ones (Sudoku Explainer 1.2.1, "Difficulty ratings"); difficulties are kept in tenths
-(12 = 1.2) so that the two twins compare exactly.
+reporting the difficulty of the hardest step. The techniques, their order and their
+difficulties below follow Sukaku Explainer (the SE fork that rated the Sudoku Exchange
+bank) with its default technique set; difficulties are kept in tenths (12 = 1.2) so
+that the two twins compare exactly.
 
-Technique ladder, easiest first (tenths):
+Technique ladder, in the order they are tried (tenths):
 
 ====  ==========================================================================
 10    full house (last empty cell of a unit)
@@ -17,46 +18,72 @@ Technique ladder, easiest first (tenths):
 26    pointing               28  claiming
 30    naked pair             32  x-wing         34  hidden pair
 36    naked triple           38  swordfish      40  hidden triple
+40    skyscraper, 41 two-string kite, 42 turbot fish: two strong links on one
+      digit joined by a weak link (both links in parallel lines: 4.0; a row and a
+      column: 4.1; a box with a line: 4.2)
 42    xy-wing                44  xyz-wing
+45    unique rectangle: type 1, 2 and 4 at 4.5, type 3 (a naked set with the
+      extra candidates) 4.5 + 0.1 per further cell of the set; unique loops of six
+      and eight cells likewise from 4.6 and 4.7
 50    naked quad             52  jellyfish      54  hidden quad
-65+   x-chain: forcing chain on one digit (links inside units only)
-65+   y-chain: forcing chain on bivalue cells (links inside cells and to peers)
-70+   forcing chain: both kinds of links
-82+   region forcing chains: every place of a digit in a unit implies the same
-83+   cell forcing chains: every candidate of a cell implies the same
-85+   dynamic forcing chain: links follow the board as the assumption fills it
-100   beyond: none of the above applies (the solution's digit is revealed)
+54    three strong links (as two strong links, base 5.4, +0.1 / +0.2 as above)
+55    wxyz-wing: three cells of a unit with four digits between them and a bivalue
+      cell (5.5, or 5.6 when the set's largest cell has three candidates)
+56    bivalue universal grave: type 1 5.6, type 2 5.7
+58    four strong links (base 5.8)
+62    vwxyz-wing: the same with four cells and five digits (6.2 to 6.4)
+62    aligned pair exclusion
+66    uvwxyz-wing: five cells, six digits
+65+   x-cycle / y-cycle: a loop of links on one digit (x) or through bivalue cells
+      (y) back to its start; each candidate seen by a node that is on one way round
+      and by one that is on the other way round goes
+66+   forcing x-chain: an assumption on one candidate that, by links of that
+      digit alone, leads to its own negation
+70+   forcing chain: the same with links inside cells too (xy links)
+75    tuvwxyz-wing: a wing of six cells and seven digits, then aligned triplet
+      exclusion (both tried when the forcing chains found nothing, as SE does)
+75+   Nishio: a dynamic single-digit assumption that leads to a contradiction
+80+   cell / region forcing chains: every candidate of a cell (every place of a
+      digit in a unit) leads to the same conclusion (static links)
+85+   dynamic forcing chains: contradiction, double implication, cell and region
+      forcing, where links follow the grid as the assumption changes it
+100   beyond: none of the above applies (a solution digit is revealed)
 ====  ==========================================================================
 
-A chain's difficulty is its base plus SE's length rule: 0.1 more each time the chain's
-length passes 4, 6, 8, 12, 16, 24, 32, 48, ... (alternately x3/2 and x4/3). The length
-of a conclusion is the number of links of the implications it rests on (for a
-conclusion drawn from two or more assumptions, the links of all of them).
+A chain's difficulty is its base plus SE's length rule applied to its complexity (the
+number of distinct nodes the conclusion rests on, the assumption and the conclusion
+included, summed over the chains of a multiple conclusion): with length = complexity
+- 2, 0.1 more each time the length passes 4, 6, 8, 12, 16, 24, 32, 48, ...
+(alternately x3/2 and x4/3).
 
 How chains are found: an assumption (a candidate set ON, or removed: OFF) is followed by
 a breadth-first walk of implications. ON(cell, d) removes d from the cell's peers and
-(with cell links) every other candidate of the cell. OFF(cell, d) sets ON the last
-candidate of a cell (cell links) or the last place of d in a unit (unit links); in the
-static modes "last" means "the other of exactly two in the current grid", in the
-dynamic mode it means "the only one not yet removed by this walk". The walk records for
-each node the number of links on the way (one more than the latest link it needs). A
-conclusion is drawn from a contradiction (an assumption that leads to a node and its
-opposite, or, dynamic only, to a cell or unit place with nothing left), from both
-polarities of one candidate leading to the same node, or from every candidate of a cell
-(every place of a digit in a unit) leading to the same node. At each chain stage every
-conclusion of the smallest difficulty is applied at once.
+(with xy links) every other candidate of the cell. OFF(cell, d) sets ON the last
+candidate of a cell (xy links) or the last place of d in a unit. In the static walks
+"last" means "the other of exactly two in the current grid", and a node's only parent
+is the node that first implied it, so its complexity is its depth plus one. In the
+dynamic walks "last" means "the only one this walk has not yet removed", and such an ON
+node has as parents every removal it rests on, so its complexity is the number of its
+distinct ancestors (counted with bitsets). The four chain families are tried in order
+(forcing chains, Nishio, multiple, dynamic); the first family that concludes anything
+gives the step: every conclusion of its smallest difficulty is applied at once, and
+with them every conclusion no harder than the score so far (they cannot raise it, and
+the fewer chain steps cost far less time; SE itself applies one conclusion per step).
 
-What SE has and this ladder does not: direct hidden pair / triple (2.0, 2.5), unique
-rectangles and loops (4.5-5.0), BUG (5.6-6.0), aligned pair / triplet exclusion (6.2,
-7.5), cycles as such (their eliminations are found here as forcing chains), Nishio
-(7.6-8.1), dynamic forcing chains with nested techniques (9.1 and up). A puzzle that
-needs one of those is rated by the next technique of the ladder that applies.
+Where this ladder differs from SE's, and what it costs in agreement, is measured in
+`bench/README.md` ("Agreement with Sudoku Explainer"): xy-cycles (7.0; x- and y-cycles
+are here, but only those that close the breadth-first walk), unique loops longer than
+eight cells (5.0), grouped strong links and empty rectangles (4.3), BUG types 3 and 4,
+doubly linked wings, five and six strong links (off in SE's defaults too), and the
+nested dynamic chains of 9.0 and beyond: a puzzle that needs one of those is rated by
+the next technique of the ladder that applies.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from . import logic
 from .grid import Geometry
@@ -69,7 +96,9 @@ TECHNIQUES: tuple[str, ...] = (
     "hidden single (line)",
     "direct pointing",
     "direct claiming",
+    "direct hidden pair",
     "naked single",
+    "direct hidden triple",
     "pointing",
     "claiming",
     "naked pair",
@@ -78,31 +107,64 @@ TECHNIQUES: tuple[str, ...] = (
     "naked triple",
     "swordfish",
     "hidden triple",
+    "skyscraper",
+    "two-string kite",
+    "turbot fish",
     "xy-wing",
     "xyz-wing",
+    "unique rectangle",
     "naked quad",
     "jellyfish",
     "hidden quad",
-    "x-chain",
-    "y-chain",
+    "three strong links",
+    "wxyz-wing",
+    "bivalue universal grave",
+    "four strong links",
+    "vwxyz-wing",
+    "aligned pair exclusion",
+    "uvwxyz-wing",
+    "x-cycle",
+    "y-cycle",
+    "forcing x-chain",
     "forcing chain",
-    "region forcing chains",
+    "tuvwxyz-wing",
+    "aligned triplet exclusion",
+    "nishio",
     "cell forcing chains",
+    "region forcing chains",
     "dynamic forcing chain",
     "beyond",
 )
 # Base difficulty of each technique, in tenths.
 BASE: tuple[int, ...] = (
-    10, 12, 15, 17, 19, 23, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 50, 52, 54,
-    65, 65, 70, 82, 83, 85, 100,
+    10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 42,
+    44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 66, 70, 75, 75, 75, 80, 80, 85,
+    100,
 )  # fmt: skip
-X_CHAIN = TECHNIQUES.index("x-chain")
-Y_CHAIN = X_CHAIN + 1
-FORCING = X_CHAIN + 2
-REGION = X_CHAIN + 3
-CELL = X_CHAIN + 4
-DYNAMIC = X_CHAIN + 5
-BEYOND = X_CHAIN + 6
+DIRECT_POINTING = TECHNIQUES.index("direct pointing")
+DIRECT_HIDDEN_PAIR = TECHNIQUES.index("direct hidden pair")
+NAKED_SINGLE = TECHNIQUES.index("naked single")
+POINTING = TECHNIQUES.index("pointing")
+SKYSCRAPER = TECHNIQUES.index("skyscraper")
+UNIQUE_RECTANGLE = TECHNIQUES.index("unique rectangle")
+THREE_LINKS = TECHNIQUES.index("three strong links")
+WXYZ_WING = TECHNIQUES.index("wxyz-wing")
+BUG = TECHNIQUES.index("bivalue universal grave")
+FOUR_LINKS = TECHNIQUES.index("four strong links")
+VWXYZ_WING = TECHNIQUES.index("vwxyz-wing")
+ALIGNED_PAIR = TECHNIQUES.index("aligned pair exclusion")
+UVWXYZ_WING = TECHNIQUES.index("uvwxyz-wing")
+X_CYCLE = TECHNIQUES.index("x-cycle")
+Y_CYCLE = X_CYCLE + 1
+X_CHAIN = TECHNIQUES.index("forcing x-chain")
+FORCING = X_CHAIN + 1
+TUVWXYZ_WING = X_CHAIN + 2
+ALIGNED_TRIPLE = X_CHAIN + 3
+NISHIO = X_CHAIN + 4
+CELL = X_CHAIN + 5
+REGION = X_CHAIN + 6
+DYNAMIC = X_CHAIN + 7
+BEYOND = X_CHAIN + 8
 
 # Walk modes: which links the implications may use.
 UNIT_LINKS = 1
@@ -117,8 +179,28 @@ SE_STUCK = 2  # nothing applies and no solution was given to reveal a digit
 DEFAULT_BUDGET = 200_000_000  # walk steps per puzzle
 
 
+# Where the technique ladder's levels (rating.LEVEL_NAMES) sit on the SE scale: level
+# k + 1 starts at SCORE_LEVEL_STARTS[k - 1] (tenths). Chosen on the Sudoku Exchange
+# bank, where each SE value's puzzles mostly get that level from the technique solver.
+SCORE_LEVEL_STARTS: tuple[int, ...] = (25, 30, 38, 72, 100)
+
+
+def score_level(score: float) -> int:
+    """The level (1 easy ... 6 nightmare) that an SE score maps to.
+
+    Up to 2.4: 1 (singles and the direct techniques); 2.5 to 2.9: 2 (locked
+    candidates); 3.0 to 3.7: 3 (pairs, triples, x-wing); 3.8 to 7.1: 4 (fish, wings,
+    uniqueness, short chains); 7.2 to 9.9: 5 (longer, multiple and dynamic forcing
+    chains); 10.0 and above: 6 (beyond this ladder).
+    """
+    if isinstance(score, bool) or not isinstance(score, int | float):
+        raise TypeError(f"score must be a number, not {type(score).__name__}")
+    tenths = round(score * 10)
+    return 1 + sum(1 for start in SCORE_LEVEL_STARTS if tenths >= start)
+
+
 def length_tenths(length: int) -> int:
-    """SE's length rule: tenths added for a chain of `length` links."""
+    """SE's length rule: tenths added for a chain of `length` (complexity - 2)."""
     added = 0
     ceiling = 4
     odd = False
@@ -127,6 +209,36 @@ def length_tenths(length: int) -> int:
         ceiling = ceiling * 4 // 3 if odd else ceiling * 3 // 2
         odd = not odd
     return added
+
+
+def link_kinds_tenths(kinds: int) -> int:
+    """Tenths added to a strong-link chain by the kinds of units its links lie in
+    (bit 1 row, 2 column, 4 box): 0 for lines of one direction, 2 for a box with a
+    line, else 1."""
+    if kinds in (1, 2):
+        return 0
+    if kinds & 4 and kinds & 3:
+        return 2
+    return 1
+
+
+def wing_tenths(k: int, biggest: int) -> int:
+    """Difficulty of a wing of k set cells whose largest cell has `biggest`
+    candidates: 5.5 / 5.6 (k = 3), 6.2 to 6.4 (k = 4), 6.6 (k = 5), 7.5 (k = 6)."""
+    if k >= 5:
+        return 66 if k == 5 else 75
+    base = 55 if k == 3 else 62
+    return base + k - 2 - abs(3 - biggest)
+
+
+def _bits(mask: int) -> list[int]:
+    """Indexes of the set bits of `mask`, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 @dataclass(frozen=True)
@@ -147,6 +259,7 @@ class SeResult:
 
 
 Conclusion = tuple[int, int, int]  # (cell, digit, 1 = place / 0 = remove)
+Elims = list[tuple[int, int]]  # (cell, digit) pairs to remove
 
 
 class _Rater:
@@ -163,6 +276,8 @@ class _Rater:
         self.cell_units = [
             (cell // n, n + cell % n, 2 * n + s.geo.box_of[cell]) for cell in range(s.geo.cells)
         ]
+        self.peers = [sorted(p) for p in s.geo.peers]
+        self.peer_set = [set(p) for p in s.geo.peers]
 
     # -- easy techniques ------------------------------------------------------------
 
@@ -172,30 +287,36 @@ class _Rater:
     def remove(self, cell: int, digit: int) -> None:
         self.s.restrict(cell, ~(1 << (digit - 1)))
 
+    def remove_all(self, elims: Elims) -> None:
+        for cell, digit in elims:
+            if self.s.cand[cell] >> (digit - 1) & 1:
+                self.remove(cell, digit)
+
     def single_in_box(self, cell: int, digit: int) -> bool:
         box = self.geo.units[2 * self.n + self.geo.box_of[cell]]
         bit = 1 << (digit - 1)
         return sum(1 for c in box if self.s.cand[c] & bit) == 1
 
-    def locked(self) -> tuple[int, list[tuple[int, int]]] | None:
+    def locked(self) -> tuple[int, Elims] | None:
         """The first direct pointing, else direct claiming, else pointing, else claiming.
 
         Returns (technique id, eliminations)."""
-        plain: tuple[int, list[tuple[int, int]]] | None = None
+        plain: tuple[int, Elims] | None = None
         for claiming in (False, True):
-            for elim in self._locked_patterns(claiming):
-                if self._leaves_hidden_single(elim):
-                    return (4 if claiming else 3), elim
+            for u, other, elim in self._locked_patterns(claiming):
+                if self._direct(u, other, elim[0][1]):
+                    return DIRECT_POINTING + claiming, elim
                 if plain is None:
-                    plain = (7 if claiming else 6, elim)
+                    plain = (POINTING + claiming, elim)
         return plain
 
-    def _locked_patterns(self, claiming: bool) -> Iterator[list[tuple[int, int]]]:
+    def _locked_patterns(self, claiming: bool) -> list[tuple[int, int, Elims]]:
         geo = self.geo
         n = self.n
         cand = self.s.cand
         positions = self.s.positions()
         first_units = range(2 * n) if claiming else range(2 * n, 3 * n)
+        out = []
         for u in first_units:
             for digit in range(1, n + 1):
                 where = positions[u][digit - 1]
@@ -214,247 +335,880 @@ class _Rater:
                         if not outside >> i & 1 and cand[unit[i]] & bit
                     ]
                     if elim:
-                        yield elim
+                        out.append((u, other, elim))
+        return out
 
-    def _leaves_hidden_single(self, elim: list[tuple[int, int]]) -> bool:
-        geo = self.geo
-        cand = self.s.cand
-        gone = set(elim)
-        digit = elim[0][1]
-        bit = 1 << (digit - 1)
-        for cell, _ in elim:
-            for u in self.cell_units[cell]:
-                places = sum(1 for c in geo.units[u] if cand[c] & bit and (c, digit) not in gone)
-                if places == 1:
-                    return True
+    def _kind(self, u: int) -> int:
+        """0 for a row, 1 for a column, 2 for a box."""
+        return u // self.n
+
+    def _direct(self, u: int, other: int, digit: int) -> bool:
+        """SE's direct locked candidates: another unit of u's kind that crosses `other`
+        had two or more places for `digit` and keeps one outside `other`."""
+        positions = self.s.positions()
+        for v, line_mask, box_mask in self.geo.crossings[other]:
+            if v == u or self._kind(v) != self._kind(u):
+                continue
+            where = positions[v][digit - 1]
+            inside = box_mask if self._kind(v) == 2 else line_mask
+            if where.bit_count() > 1 and (where & ~inside).bit_count() == 1:
+                return True
         return False
 
-    def easy_step(self) -> int:
-        """Apply the easiest step below chains; its technique id, or -1 if none."""
+    def direct_hidden(self, k: int) -> Elims | None:
+        """SE's direct hidden pair / triple: a hidden set of k digits (boxes, then
+        columns, then rows) whose eliminations leave a hidden single of another digit
+        in the same unit. Returns the hidden set's eliminations."""
+        n = self.n
+        geo = self.geo
+        cand = self.s.cand
+        positions = self.s.positions()
+        for u in (*range(2 * n, 3 * n), *range(n, 2 * n), *range(n)):
+            unit = geo.units[u]
+            if sum(1 for c in unit if cand[c]) <= k:
+                continue
+            where_of = positions[u]
+            # The single left must be a digit with 2 to k + 1 places, all but one in the set.
+            if not any(2 <= where_of[v].bit_count() <= k + 1 for v in range(n)):
+                continue
+            digits = [d for d in range(n) if 2 <= where_of[d].bit_count() <= k]
+            for group in combinations(digits, k):
+                where = 0
+                keep = 0
+                for d in group:
+                    where |= where_of[d]
+                    keep |= 1 << d
+                if where.bit_count() != k:
+                    continue
+                elims = [
+                    (unit[i], e + 1) for i in _bits(where) for e in _bits(cand[unit[i]] & ~keep)
+                ]
+                if not elims:
+                    continue
+                for v in range(n):
+                    if not keep >> v & 1:
+                        pv = where_of[v]
+                        if pv.bit_count() > 1 and (pv & ~where).bit_count() == 1:
+                            return elims
+        return None
+
+    def easy_step(self) -> tuple[int, int]:
+        """Apply the easiest step below chains; its (technique id, tenths), or (-1, 0)."""
         s = self.s
         hint = logic.find_full_house(s)
         if hint is not None:
             s.apply(hint)
-            return 0
+            return 0, BASE[0]
         hint = logic.find_hidden_single(s)
         if hint is not None:
             cell, digit = hint.placements[0]
             tech = 1 if self.single_in_box(cell, digit) else 2
             s.apply(hint)
-            return tech
+            return tech, BASE[tech]
         locked = self.locked()
-        if locked is not None and locked[0] in (3, 4):
-            for cell, digit in locked[1]:
-                self.remove(cell, digit)
-            return locked[0]
+        if locked is not None and locked[0] < POINTING:
+            self.remove_all(locked[1])
+            return locked[0], BASE[locked[0]]
+        elims = self.direct_hidden(2)
+        if elims is not None:
+            self.remove_all(elims)
+            return DIRECT_HIDDEN_PAIR, BASE[DIRECT_HIDDEN_PAIR]
         hint = logic.find_naked_single(s)
         if hint is not None:
             s.apply(hint)
-            return 5
+            return NAKED_SINGLE, BASE[NAKED_SINGLE]
+        elims = self.direct_hidden(3)
+        if elims is not None:
+            self.remove_all(elims)
+            return NAKED_SINGLE + 1, BASE[NAKED_SINGLE + 1]
         if locked is not None:
-            for cell, digit in locked[1]:
-                self.remove(cell, digit)
-            return locked[0]
+            self.remove_all(locked[1])
+            return locked[0], BASE[locked[0]]
         finders = (
-            (8, logic.find_naked_pair),
-            (9, logic.find_x_wing),
-            (10, logic.find_hidden_pair),
-            (11, logic.find_naked_triple),
-            (12, logic.find_swordfish),
-            (13, logic.find_hidden_triple),
-            (14, logic.find_xy_wing),
-            (15, logic.find_xyz_wing),
-            (16, logic.find_naked_quad),
-            (17, logic.find_jellyfish),
-            (18, logic.find_hidden_quad),
+            (POINTING + 2, logic.find_naked_pair),
+            (POINTING + 3, logic.find_x_wing),
+            (POINTING + 4, logic.find_hidden_pair),
+            (POINTING + 5, logic.find_naked_triple),
+            (POINTING + 6, logic.find_swordfish),
+            (POINTING + 7, logic.find_hidden_triple),
         )
         for tech, find in finders:
             hint = find(s)
             if hint is not None:
                 s.apply(hint)
-                return tech
-        return -1
+                return tech, BASE[tech]
+        links = self.strong_links(2)
+        if links is not None:
+            self.remove_all(links[1])
+            return SKYSCRAPER + links[0], BASE[SKYSCRAPER] + links[0]
+        for tech, find in (
+            (SKYSCRAPER + 3, logic.find_xy_wing),
+            (SKYSCRAPER + 4, logic.find_xyz_wing),
+        ):
+            hint = find(s)
+            if hint is not None:
+                s.apply(hint)
+                return tech, BASE[tech]
+        rect = self.unique_rectangle()
+        if rect is not None:
+            self.remove_all(rect[1])
+            return UNIQUE_RECTANGLE, rect[0]
+        for tech, find in (
+            (UNIQUE_RECTANGLE + 1, logic.find_naked_quad),
+            (UNIQUE_RECTANGLE + 2, logic.find_jellyfish),
+            (UNIQUE_RECTANGLE + 3, logic.find_hidden_quad),
+        ):
+            hint = find(s)
+            if hint is not None:
+                s.apply(hint)
+                return tech, BASE[tech]
+        links = self.strong_links(3)
+        if links is not None:
+            self.remove_all(links[1])
+            return THREE_LINKS, BASE[THREE_LINKS] + links[0]
+        wing = self.als_wing(3)
+        if wing is not None:
+            self.remove_all(wing[1])
+            return WXYZ_WING, wing[0]
+        grave = self.bug()
+        if grave is not None:
+            tenths, place, elims = grave
+            if place is not None:
+                self.place(*place)
+            self.remove_all(elims)
+            return BUG, tenths
+        links = self.strong_links(4)
+        if links is not None:
+            self.remove_all(links[1])
+            return FOUR_LINKS, BASE[FOUR_LINKS] + links[0]
+        wing = self.als_wing(4)
+        if wing is not None:
+            self.remove_all(wing[1])
+            return VWXYZ_WING, wing[0]
+        elims = self.aligned_pair()
+        if elims:
+            self.remove_all(elims)
+            return ALIGNED_PAIR, BASE[ALIGNED_PAIR]
+        wing = self.als_wing(5)
+        if wing is not None:
+            self.remove_all(wing[1])
+            return UVWXYZ_WING, wing[0]
+        return -1, 0
+
+    def _common_peers(self, a: int, z: int, bit: int, skip: Sequence[int]) -> Elims:
+        """Cells other than `skip` that see both a and z and have the candidate `bit`."""
+        cand = self.s.cand
+        digit = bit.bit_length()
+        return [
+            (c, digit)
+            for c in self.peers[a]
+            if cand[c] & bit and c in self.peer_set[z] and c not in skip
+        ]
+
+    def strong_links(self, k: int) -> tuple[int, Elims] | None:
+        """The easiest chain of k strong links on one digit, each joined to the next by
+        a weak link, that removes the digit from cells seeing both ends. Returns (tenths
+        over the base, eliminations); the first of the smallest difficulty."""
+        n = self.n
+        geo = self.geo
+        positions = self.s.positions()
+        best: tuple[int, Elims] | None = None
+        for dig in range(n):
+            bit = 1 << dig
+            links: list[tuple[int, int, int]] = []
+            for u in range(3 * n):
+                where = positions[u][dig]
+                if where.bit_count() == 2:
+                    i, j = _bits(where)
+                    a, b = geo.units[u][i], geo.units[u][j]
+                    kind = 1 if u < n else 2 if u < 2 * n else 4
+                    links.append((a, b, kind))
+                    links.append((b, a, kind))
+            if len(links) < 2 * k:
+                continue
+            stack: list[tuple[list[int], int]] = [([a, b], kind) for a, b, kind in reversed(links)]
+            while stack:
+                cells, kinds = stack.pop()
+                if len(cells) == 2 * k:
+                    elims = self._common_peers(cells[0], cells[-1], bit, cells)
+                    if elims:
+                        extra = link_kinds_tenths(kinds)
+                        if best is None or extra < best[0]:
+                            best = (extra, elims)
+                            if extra == 0:
+                                return best
+                    continue
+                end = cells[-1]
+                for c, e, kind in reversed(links):
+                    if c != end and c in self.peer_set[end] and c not in cells and e not in cells:
+                        stack.append(([*cells, c, e], kinds | kind))
+        return best
+
+    def unique_rectangle(self) -> tuple[int, Elims] | None:
+        """The easiest unique rectangle (types 1 to 4); (tenths, eliminations)."""
+        n = self.n
+        geo = self.geo
+        cand = self.s.cand
+        box_of = geo.box_of
+        best: tuple[int, Elims] | None = None
+        for r1 in range(n):
+            for r2 in range(r1 + 1, n):
+                for c1 in range(n):
+                    for c2 in range(c1 + 1, n):
+                        cells = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+                        if len({box_of[c] for c in cells}) != 2:
+                            continue
+                        common = cand[cells[0]] & cand[cells[1]] & cand[cells[2]] & cand[cells[3]]
+                        if common.bit_count() < 2:
+                            continue
+                        for x, y in combinations(_bits(common), 2):
+                            found = self._rectangle(
+                                cells, (1 << x) | (1 << y), BASE[UNIQUE_RECTANGLE]
+                            )
+                            if found is not None and (best is None or found[0] < best[0]):
+                                best = found
+                                if best[0] == BASE[UNIQUE_RECTANGLE]:
+                                    return best
+        for length in (6, 8):
+            if best is not None and best[0] <= BASE[UNIQUE_RECTANGLE] + length // 2 - 2:
+                break
+            for loop in self._loops(length):
+                ab = cand[loop[0]]
+                found = self._rectangle(loop, ab, BASE[UNIQUE_RECTANGLE] + length // 2 - 2)
+                if found is not None and (best is None or found[0] < best[0]):
+                    best = found
+        return best
+
+    def _loops(self, length: int) -> list[tuple[int, ...]]:
+        """Unique loops of `length` cells (6 or 8), as SE searches them: from a bivalue
+        cell {a, b}, through cells holding a and b, each step inside a unit of another
+        kind than the step before, at most two cells with more candidates unless all
+        their extra candidates are one digit; a loop counts when the units of its odd
+        cells are those of its even cells, none twice."""
+        cand = self.s.cand
+        loops: list[tuple[int, ...]] = []
+        for start in range(self.geo.cells):
+            if cand[start].bit_count() == 2:
+                self._extend_loop([start], length, cand[start], -1, 2, 0, loops)
+        return loops
+
+    def _extend_loop(
+        self,
+        path: list[int],
+        length: int,
+        ab: int,
+        last_kind: int,
+        allowed: int,
+        extras: int,
+        loops: list[tuple[int, ...]],
+    ) -> None:
+        cand = self.s.cand
+        cell = path[-1]
+        for kind in range(3):
+            if kind == last_kind:
+                continue
+            for nxt in self.geo.units[self.cell_units[cell][kind]]:
+                if nxt == path[0] and len(path) == length:
+                    if self._valid_loop(path):
+                        loops.append(tuple(path))
+                elif nxt not in path and len(path) < length and cand[nxt] & ab == ab:
+                    more = extras | (cand[nxt] & ~ab)
+                    extra = cand[nxt].bit_count() > 2
+                    if not extra or more.bit_count() == 1 or allowed > 0:
+                        path.append(nxt)
+                        self._extend_loop(path, length, ab, kind, allowed - extra, more, loops)
+                        path.pop()
+
+    def _valid_loop(self, path: list[int]) -> bool:
+        odd: set[int] = set()
+        even: set[int] = set()
+        for i, cell in enumerate(path):
+            side = odd if i & 1 else even
+            for u in self.cell_units[cell]:
+                if u in side:
+                    return False
+                side.add(u)
+        return odd == even
+
+    def _rectangle(self, cells: Sequence[int], ab: int, base: int) -> tuple[int, Elims] | None:
+        """Types 1 to 4 of a unique rectangle or loop on the digits `ab`; (tenths,
+        eliminations)."""
+        cand = self.s.cand
+        geo = self.geo
+        roof = [c for c in cells if cand[c] != ab]
+        if len(roof) == 1:
+            return base, [(roof[0], d + 1) for d in _bits(ab)]
+        if len(roof) < 2:
+            return None
+        extras = 0
+        for c in roof:
+            extras |= cand[c] & ~ab
+        if extras.bit_count() == 1:
+            elims = [
+                (c, extras.bit_length())
+                for c in self.peers[roof[0]]
+                if cand[c] & extras
+                and c not in cells
+                and all(c in self.peer_set[r] for r in roof[1:])
+            ]
+            if elims:
+                return base, elims
+        if len(roof) != 2:
+            return None
+        r, q = roof
+        shared = [u for u in self.cell_units[r] if u in self.cell_units[q]]
+        positions = self.s.positions()
+        for u in shared:
+            for x, y in ((ab & -ab, ab & (ab - 1)), (ab & (ab - 1), ab & -ab)):
+                where = positions[u][x.bit_length() - 1]
+                if where.bit_count() == 2:
+                    elims = [(r, y.bit_length()), (q, y.bit_length())]
+                    return base, elims
+        best: tuple[int, Elims] | None = None
+        for u in shared:
+            others = [c for c in geo.units[u] if cand[c] and c != r and c != q]
+            for size in range(1, 4):
+                if best is not None and best[0] <= base + size:
+                    break
+                for group in combinations(others, size):
+                    union = extras
+                    for c in group:
+                        union |= cand[c]
+                    if union.bit_count() != size + 1:
+                        continue
+                    elims = [
+                        (c, d + 1) for c in others if c not in group for d in _bits(cand[c] & union)
+                    ]
+                    if elims:
+                        best = (base + size, elims)
+                        break
+        return best
+
+    def als_wing(self, k: int) -> tuple[int, Elims] | None:
+        """The easiest wing of k cells of one unit holding k + 1 digits between them
+        (an almost locked set) and a bivalue cell {x, z} outside it, where every cell
+        of the set with x sees the bivalue cell: z goes from the cells that see the
+        bivalue cell and every cell of the set with z (x the smaller digit first, then
+        the larger). Returns
+        (tenths, eliminations); the first of the smallest difficulty."""
+        geo = self.geo
+        cand = self.s.cand
+        bivalue = [c for c in range(geo.cells) if cand[c].bit_count() == 2]
+        lowest = wing_tenths(k, 1 if k > 3 else 2)  # the easiest a wing of k cells gets
+        best: tuple[int, Elims] | None = None
+        for unit in geo.units:
+            cells = [c for c in unit if cand[c].bit_count() >= 2]
+            for group in combinations(cells, k):
+                union = 0
+                for c in group:
+                    union |= cand[c]
+                if union.bit_count() != k + 1:
+                    continue
+                biggest = max(cand[c].bit_count() for c in group)
+                for y in bivalue:
+                    if y in group or cand[y] & ~union:
+                        continue
+                    elims = []
+                    for x_bit in (cand[y] & -cand[y], cand[y] & (cand[y] - 1)):
+                        z_bit = cand[y] ^ x_bit
+                        if any(cand[c] & x_bit and y not in self.peer_set[c] for c in group):
+                            continue
+                        holders = [c for c in group if cand[c] & z_bit]
+                        elims = [
+                            (c, z_bit.bit_length())
+                            for c in self.peers[y]
+                            if cand[c] & z_bit
+                            and c not in group
+                            and all(c in self.peer_set[h] for h in holders)
+                        ]
+                        if elims:
+                            break
+                    if elims:
+                        tenths = wing_tenths(k, biggest)
+                        if best is None or tenths < best[0]:
+                            best = (tenths, elims)
+                            if tenths == lowest:
+                                return best
+        return best
+
+    def aligned_triple(self) -> Elims:
+        """The first aligned triplet exclusion that removes something (or []): three
+        cells (two, and a third among the cells that exclude for either) with two or
+        more common excluders (peers of all three with two or three candidates); a
+        value of one of them goes when no combination of values that keeps it is left
+        by the excluders and the cells' own units."""
+        cand = self.s.cand
+        excluders: dict[int, set[int]] = {}
+        for c in range(self.geo.cells):
+            if cand[c].bit_count() >= 2:
+                found = {p for p in self.peers[c] if 2 <= cand[p].bit_count() <= 3}
+                if found:
+                    excluders[c] = found
+        base = list(excluders)
+        for i, c0 in enumerate(base):
+            for c1 in base[i + 1 :]:
+                area = sorted((excluders[c0] | excluders[c1]) & excluders.keys() - {c0, c1})
+                for c2 in area:
+                    common = excluders[c0] & excluders[c1] & excluders[c2]
+                    if len(common) < 2:
+                        continue
+                    elims = self._exclude((c0, c1, c2), common)
+                    if elims:
+                        return elims
+        return []
+
+    def _exclude(self, cells: tuple[int, ...], common: set[int]) -> Elims:
+        cand = self.s.cand
+        see = [
+            [b in self.peer_set[a] for b in cells] for a in cells
+        ]  # see[i][j]: cells i and j share a unit
+        allowed = [0] * len(cells)
+        for v0 in _bits(cand[cells[0]]):
+            for v1 in _bits(cand[cells[1]]):
+                if v0 == v1 and see[0][1]:
+                    continue
+                for v2 in _bits(cand[cells[2]]):
+                    if (v2 == v0 and see[0][2]) or (v2 == v1 and see[1][2]):
+                        continue
+                    values = (1 << v0) | (1 << v1) | (1 << v2)
+                    if any(not cand[p] & ~values for p in common):
+                        continue
+                    allowed[0] |= 1 << v0
+                    allowed[1] |= 1 << v1
+                    allowed[2] |= 1 << v2
+        return [(c, d + 1) for k, c in enumerate(cells) for d in _bits(cand[c] & ~allowed[k])]
+
+    def _balanced(self, removed: dict[int, int]) -> bool:
+        """Does every digit have 0 or 2 places in every unit, once the candidates in
+        `removed` (cell -> mask) are gone?"""
+        cand = self.s.cand
+        for unit in self.geo.units:
+            counts = [0] * self.n
+            for c in unit:
+                for d in _bits(cand[c] & ~removed.get(c, 0)):
+                    counts[d] += 1
+            if any(k not in (0, 2) for k in counts):
+                return False
+        return True
+
+    def bug(self) -> tuple[int, tuple[int, int] | None, Elims] | None:
+        """Bivalue universal grave type 1 (place) or 2 (eliminate): (tenths, placement,
+        eliminations)."""
+        cand = self.s.cand
+        open_cells = [c for c in range(self.geo.cells) if not self.s.values[c]]
+        counts = [cand[c].bit_count() for c in open_cells]
+        if any(k < 2 for k in counts):
+            return None
+        extra = [c for c, k in zip(open_cells, counts, strict=True) if k > 2]
+        if not extra:
+            return None
+        if len(extra) == 1 and cand[extra[0]].bit_count() == 3:
+            cell = extra[0]
+            for d in _bits(cand[cell]):
+                if self._balanced({cell: 1 << d}):
+                    return BASE[BUG], (cell, d + 1), []
+        if any(cand[c].bit_count() != 3 for c in extra):
+            return None
+        common = cand[extra[0]]
+        for c in extra[1:]:
+            common &= cand[c]
+        for d in _bits(common):
+            bit = 1 << d
+            if self._balanced(dict.fromkeys(extra, bit)):
+                elims = [
+                    (c, d + 1)
+                    for c in self.peers[extra[0]]
+                    if cand[c] & bit
+                    and c not in extra
+                    and all(c in self.peer_set[e] for e in extra[1:])
+                ]
+                if elims:
+                    return BASE[BUG] + 1, None, elims
+        return None
+
+    def aligned_pair(self) -> Elims:
+        """The first aligned pair exclusion that removes something (or [])."""
+        cand = self.s.cand
+        base: list[tuple[int, set[int]]] = []
+        for c in range(self.geo.cells):
+            if cand[c].bit_count() >= 2:
+                excluders = {p for p in self.peers[c] if cand[p].bit_count() == 2}
+                if excluders:
+                    base.append((c, excluders))
+        for i, (c0, e0) in enumerate(base):
+            for c1, e1 in base[i + 1 :]:
+                common = e0 & e1
+                if len(common) < 2:
+                    continue
+                sees = c1 in self.peer_set[c0]
+                allowed0 = allowed1 = 0
+                for v0 in _bits(cand[c0]):
+                    for v1 in _bits(cand[c1]):
+                        if v0 == v1 and sees:
+                            continue
+                        pair = (1 << v0) | (1 << v1)
+                        if any(not cand[p] & ~pair for p in common):
+                            continue
+                        allowed0 |= 1 << v0
+                        allowed1 |= 1 << v1
+                elims = [(c0, d + 1) for d in _bits(cand[c0] & ~allowed0)]
+                elims += [(c1, d + 1) for d in _bits(cand[c1] & ~allowed1)]
+                if elims:
+                    return elims
+        return []
 
     # -- chains -----------------------------------------------------------------------
 
-    def walk(self, cell: int, digit: int, on: bool, mode: int) -> tuple[dict[int, int], int]:
-        """Follow the implications of one assumption.
+    def walk(
+        self, cell: int, digit: int, on: bool, mode: int, stop: int = -1
+    ) -> tuple[dict[int, int], int]:
+        """Follow the implications of one assumption (until node `stop` is reached).
 
-        Returns the depth (links) of every node reached (node = ((cell * N + d - 1) << 1)
-        | on) and the length of the first contradiction met (-1 for none)."""
+        Returns the complexity of every node reached (node = ((cell * N + d - 1) << 1)
+        | on; the start counts 1) and, for dynamic walks, which stop at the first
+        contradiction, that contradiction's complexity (the two clashing nodes' counts
+        summed; -1 for none)."""
         geo = self.geo
         n = self.n
         cand = self.s.cand
         positions = self.s.positions()
         dynamic = bool(mode & DYNAMIC_LINKS)
-        depth: dict[int, int] = {}
-        left_in_cell: dict[int, int] = {}
-        left_in_unit: dict[tuple[int, int], int] = {}
         start = ((cell * n + digit - 1) << 1) | int(on)
-        depth[start] = 0
+        count: dict[int, int] = {start: 1}
+        ancestors: dict[int, int] = {start: 1 << start}
+        order: dict[int, int] = {start: 0}  # place in the queue
         queue = [start]
         head = 0
         while head < len(queue):
             node = queue[head]
             head += 1
             self.work += 1
-            d0 = depth[node]
             c = node >> 1
             cell_now, dig = divmod(c, n)
             bit = 1 << dig
-            implied: list[int] = []
+            implied: list[tuple[int, list[int]]] = []  # (node, its parents)
             if node & 1:
                 if mode & CELL_LINKS:
-                    rest = cand[cell_now] & ~bit
-                    for e in range(n):
-                        if rest >> e & 1:
-                            implied.append((cell_now * n + e) << 1)
-                for p in geo.peers[cell_now]:
+                    for e in _bits(cand[cell_now] & ~bit):
+                        implied.append(((cell_now * n + e) << 1, [node]))
+                for p in self.peers[cell_now]:
                     if cand[p] & bit:
-                        implied.append((p * n + dig) << 1)
+                        implied.append(((p * n + dig) << 1, [node]))
             else:
                 if mode & CELL_LINKS:
                     cc = cand[cell_now]
                     if dynamic:
-                        left = left_in_cell.get(cell_now, cc.bit_count()) - 1
-                        left_in_cell[cell_now] = left
-                        if left == 0:
-                            return depth, d0
-                        if left == 1:
-                            for e in range(n):
-                                if cc >> e & 1 and ((cell_now * n + e) << 1) not in depth:
-                                    implied.append(((cell_now * n + e) << 1) | 1)
-                                    break
+                        gone = [
+                            (cell_now * n + e) << 1
+                            for e in _bits(cc)
+                            if order.get((cell_now * n + e) << 1, head) < head
+                        ]
+                        left = [e for e in _bits(cc) if (cell_now * n + e) << 1 not in gone]
+                        if len(left) == 1:
+                            implied.append((((cell_now * n + left[0]) << 1) | 1, gone))
                     elif cc.bit_count() == 2:
                         e = (cc & ~bit).bit_length() - 1
-                        implied.append(((cell_now * n + e) << 1) | 1)
+                        implied.append((((cell_now * n + e) << 1) | 1, [node]))
                 if mode & UNIT_LINKS:
                     for u in self.cell_units[cell_now]:
                         where = positions[u][dig]
                         unit = geo.units[u]
                         if dynamic:
-                            left = left_in_unit.get((u, dig), where.bit_count()) - 1
-                            left_in_unit[u, dig] = left
-                            if left == 0:
-                                return depth, d0
-                            if left == 1:
-                                for i in range(n):
-                                    if where >> i & 1 and ((unit[i] * n + dig) << 1) not in depth:
-                                        implied.append(((unit[i] * n + dig) << 1) | 1)
-                                        break
+                            gone = [
+                                (unit[i] * n + dig) << 1
+                                for i in _bits(where)
+                                if order.get((unit[i] * n + dig) << 1, head) < head
+                            ]
+                            left = [i for i in _bits(where) if (unit[i] * n + dig) << 1 not in gone]
+                            if len(left) == 1:
+                                implied.append((((unit[left[0]] * n + dig) << 1) | 1, gone))
                         elif where.bit_count() == 2:
-                            for i in range(n):
-                                if where >> i & 1 and unit[i] != cell_now:
-                                    implied.append(((unit[i] * n + dig) << 1) | 1)
-            for m in implied:
-                if m in depth:
+                            for i in _bits(where):
+                                if unit[i] != cell_now:
+                                    implied.append((((unit[i] * n + dig) << 1) | 1, [node]))
+            for m, parents in implied:
+                if m in count:
                     continue
-                opposite = m ^ 1
-                if opposite in depth:
-                    return depth, d0 + 1 + depth[opposite]
-                depth[m] = d0 + 1
+                if dynamic:
+                    mask = 1 << m
+                    for p in parents:
+                        mask |= ancestors[p]
+                    k = mask.bit_count()
+                    if m ^ 1 in count:
+                        return count, k + count[m ^ 1]
+                    ancestors[m] = mask
+                else:
+                    k = count[node] + 1
+                count[m] = k
+                order[m] = len(queue)
                 queue.append(m)
+                if m == stop:
+                    return count, -1
             if self.work > self.budget:
-                return depth, -1
-        return depth, -1
+                return count, -1
+        return count, -1
 
     def progress(self, node: int) -> Conclusion | None:
         """The conclusion that a node holds, if it changes the board."""
         cell, dig = divmod(node >> 1, self.n)
         if not self.s.cand[cell] >> dig & 1:
             return None
-        if node & 1:
-            return (cell, dig + 1, 1)
-        return (cell, dig + 1, 0)
+        return (cell, dig + 1, node & 1)
 
-    def chain_stage(self, mode: int, tech: int, found: dict[Conclusion, tuple[int, int]]) -> None:
-        """Add every conclusion of one walk mode to `found`, with its (difficulty in
-        tenths, technique id), keeping the smallest."""
+    def note(
+        self, found: dict[Conclusion, tuple[int, int]], conclusion: Conclusion | None,
+        tech: int, complexity: int,
+    ) -> None:  # fmt: skip
+        """Keep the easiest (tenths, technique id) of a conclusion."""
+        if conclusion is None:
+            return
+        rank = (BASE[tech] + length_tenths(complexity - 2), tech)
+        if rank < found.get(conclusion, (1 << 30, 0)):
+            found[conclusion] = rank
+
+    def candidates(self) -> list[tuple[int, int]]:
+        """Every (cell, digit) candidate of a cell with two or more, in cell order."""
+        cand = self.s.cand
+        return [
+            (cell, d + 1)
+            for cell in range(self.geo.cells)
+            if cand[cell].bit_count() >= 2
+            for d in _bits(cand[cell])
+        ]
+
+    def cycles(self, found: dict[Conclusion, tuple[int, int]]) -> None:
+        """X-cycles (one digit, unit links) and y-cycles (from a bivalue cell, through
+        bivalue cells), found from every candidate set ON."""
+        cand = self.s.cand
+        for mode, tech in ((UNIT_LINKS, X_CYCLE), (CELL_LINKS, Y_CYCLE)):
+            for cell, digit in self.candidates():
+                if mode == CELL_LINKS and cand[cell].bit_count() != 2:
+                    continue
+                self._cycles_from(cell, digit, mode, tech, found)
+                if self.work > self.budget:
+                    return
+
+    def _cycles_from(
+        self,
+        cell: int,
+        digit: int,
+        mode: int,
+        tech: int,
+        found: dict[Conclusion, tuple[int, int]],
+    ) -> None:
+        """A breadth-first walk from (cell, digit) ON where an OFF node is reached once
+        per ON parent (unless it is one of that parent's ancestors) and an ON node once;
+        an OFF node that leads back to the start, four links or more away, closes a
+        cycle."""
+        n = self.n
+        cand = self.s.cand
+        positions = self.s.positions()
+        source = ((cell * n + digit - 1) << 1) | 1
+        entries: list[tuple[int, int, int]] = [(source, -1, 0)]  # node, parent, depth
+        on_seen = {source}
+        head = 0
+        while head < len(entries):
+            node, _, depth = entries[head]
+            index = head
+            head += 1
+            self.work += 1
+            cell_now, dig = divmod(node >> 1, n)
+            bit = 1 << dig
+            if node & 1:
+                offs = []
+                if mode & CELL_LINKS:
+                    offs += [(cell_now * n + e) << 1 for e in _bits(cand[cell_now] & ~bit)]
+                offs += [(p * n + dig) << 1 for p in self.peers[cell_now] if cand[p] & bit]
+                for m in offs:
+                    up = entries[index][1]
+                    while up >= 0 and entries[up][0] != m:
+                        up = entries[up][1]
+                    if up < 0:
+                        entries.append((m, index, depth + 1))
+            else:
+                ons = []
+                if mode & CELL_LINKS:
+                    cc = cand[cell_now]
+                    if cc.bit_count() == 2:
+                        ons.append(((cell_now * n + (cc & ~bit).bit_length() - 1) << 1) | 1)
+                if mode & UNIT_LINKS:
+                    for u in self.cell_units[cell_now]:
+                        where = positions[u][dig]
+                        if where.bit_count() == 2:
+                            for i in _bits(where):
+                                other = self.geo.units[u][i]
+                                if other != cell_now:
+                                    ons.append(((other * n + dig) << 1) | 1)
+                for m in ons:
+                    if m == source and depth + 1 >= 4:
+                        self._note_cycle(entries, index, tech, depth + 1, found)
+                    if m not in on_seen:
+                        on_seen.add(m)
+                        entries.append((m, index, depth + 1))
+            if self.work > self.budget:
+                return
+
+    def _note_cycle(
+        self,
+        entries: list[tuple[int, int, int]],
+        last: int,
+        tech: int,
+        complexity: int,
+        found: dict[Conclusion, tuple[int, int]],
+    ) -> None:
+        n = self.n
+        cand = self.s.cand
+        path = []
+        index = last
+        while index >= 0:
+            path.append(entries[index][0])
+            index = entries[index][1]
+        loop_cells = {node >> 1 for node in path}
+        loop_cells = {c // n for c in loop_cells}
+        forward: set[tuple[int, int]] = set()
+        backward: set[tuple[int, int]] = set()
+        for node in path:
+            cell, dig = divmod(node >> 1, n)
+            for p in self.peers[cell]:
+                if p not in loop_cells and cand[p] >> dig & 1:
+                    (forward if node & 1 else backward).add((p, dig + 1))
+        for p, digit in forward & backward:
+            self.note(found, (p, digit, 0), tech, complexity)
+
+    def forcing_chains(self, found: dict[Conclusion, tuple[int, int]]) -> None:
+        """Static assumptions that lead to their own negation (x links, then xy)."""
+        n = self.n
+        for mode, tech in ((UNIT_LINKS, X_CHAIN), (UNIT_LINKS | CELL_LINKS, FORCING)):
+            for cell, digit in self.candidates():
+                node = (cell * n + digit - 1) << 1
+                on_count, _ = self.walk(cell, digit, True, mode, node)
+                off_count, _ = self.walk(cell, digit, False, mode, node | 1)
+                if self.work > self.budget:
+                    return
+                if node in on_count:
+                    self.note(found, (cell, digit, 0), tech, on_count[node])
+                if node | 1 in off_count:
+                    self.note(found, (cell, digit, 1), tech, off_count[node | 1])
+
+    def contradictions(
+        self, found: dict[Conclusion, tuple[int, int]], mode: int, tech: int, double: bool
+    ) -> dict[tuple[int, int], dict[int, int]]:
+        """Dynamic assumptions (both ways) that lead to a contradiction, and (with
+        `double`) nodes both ways lead to. Returns the complete ON walks."""
+        n = self.n
+        cand = self.s.cand
+        on_walks: dict[tuple[int, int], dict[int, int]] = {}
+        for cell, digit in self.candidates():
+            on_count, on_clash = self.walk(cell, digit, True, mode)
+            off_count, off_clash = self.walk(cell, digit, False, mode)
+            if self.work > self.budget:
+                return on_walks
+            if on_clash >= 0:
+                self.note(found, (cell, digit, 0), tech, on_clash)
+            else:
+                on_walks[cell, digit] = on_count
+            if off_clash >= 0:
+                self.note(found, (cell, digit, 1), tech, off_clash)
+            if double and on_clash < 0 and off_clash < 0 and cand[cell].bit_count() >= 3:
+                start = cell * n + digit - 1
+                for node, k_on in on_count.items():
+                    k_off = off_count.get(node)
+                    if k_off is not None and node >> 1 != start:
+                        self.note(found, self.progress(node), tech, k_on + k_off)
+        return on_walks
+
+    def multiple(
+        self,
+        found: dict[Conclusion, tuple[int, int]],
+        on_walks: dict[tuple[int, int], dict[int, int]],
+        min_cell: int,
+        cell_tech: int,
+        region_tech: int,
+    ) -> None:
+        """Cell forcing (cells of at least `min_cell` candidates) and region forcing
+        (a unit's places of a digit, the first in a cell of at least `min_cell`)."""
         geo = self.geo
         n = self.n
         cand = self.s.cand
-
-        def note(conclusion: Conclusion | None, technique: int, length: int) -> None:
-            if conclusion is None:
-                return
-            rank = (BASE[technique] + length_tenths(length), technique)
-            if rank < found.get(conclusion, (1 << 30, 0)):
-                found[conclusion] = rank
-
-        on_walks: dict[tuple[int, int], dict[int, int]] = {}
+        positions = self.s.positions()
         for cell in range(geo.cells):
-            c = cand[cell]
+            if cand[cell].bit_count() >= min_cell:
+                walks = [on_walks.get((cell, d + 1)) for d in _bits(cand[cell])]
+                self._common(found, walks, cell_tech)
+        for u, unit in enumerate(geo.units):
             for dig in range(n):
-                if not c >> dig & 1:
-                    continue
-                digit = dig + 1
-                on_depth, on_clash = self.walk(cell, digit, True, mode)
-                off_depth, off_clash = self.walk(cell, digit, False, mode)
-                if self.work > self.budget:
-                    return
-                on_walks[cell, digit] = on_depth
-                if on_clash >= 0:
-                    note((cell, digit, 0), tech, on_clash)
-                if off_clash >= 0:
-                    note((cell, digit, 1), tech, off_clash)
-                if on_clash < 0 and off_clash < 0:
-                    for node, d_on in on_depth.items():
-                        d_off = off_depth.get(node)
-                        if d_off is not None and node >> 1 != cell * n + dig:
-                            note(self.progress(node), tech, d_on + d_off)
-        if mode & CELL_LINKS and mode & UNIT_LINKS:
-            multi_region = tech if mode & DYNAMIC_LINKS else REGION
-            multi_cell = tech if mode & DYNAMIC_LINKS else CELL
-            for cell in range(geo.cells):
-                digits = [d + 1 for d in range(n) if cand[cell] >> d & 1]
-                if len(digits) >= 3:
-                    self._multi(note, [on_walks[cell, d] for d in digits], multi_cell)
-            positions = self.s.positions()
-            for u, unit in enumerate(geo.units):
-                for dig in range(n):
-                    where = positions[u][dig]
-                    if where.bit_count() >= 3:
-                        walks = [on_walks[unit[i], dig + 1] for i in range(n) if where >> i & 1]
-                        self._multi(note, walks, multi_region)
+                where = positions[u][dig]
+                if where.bit_count() >= 2 and cand[unit[_bits(where)[0]]].bit_count() >= min_cell:
+                    walks = [on_walks.get((unit[i], dig + 1)) for i in _bits(where)]
+                    self._common(found, walks, region_tech)
 
-    def _multi(
+    def _common(
         self,
-        note: Callable[[Conclusion | None, int, int], None],
-        walks: list[dict[int, int]],
+        found: dict[Conclusion, tuple[int, int]],
+        walks: list[dict[int, int] | None],
         tech: int,
     ) -> None:
-        for node, d0 in walks[0].items():
-            if d0 == 0:
+        if any(w is None for w in walks):
+            return
+        first, *rest = [w for w in walks if w is not None]
+        for node, k0 in first.items():
+            if k0 == 1:
                 continue
-            total = d0
-            for other in walks[1:]:
-                d = other.get(node)
-                if d is None or d == 0:
+            total = k0
+            for other in rest:
+                k = other.get(node)
+                if k is None or k == 1:
                     break
-                total += d
+                total += k
             else:
-                note(self.progress(node), tech, total)
+                self.note(found, self.progress(node), tech, total)
 
-    def chain_step(self) -> int:
-        """Apply the easiest chain conclusions; the difficulty in tenths, or -1."""
+    def chain_step(self, ceiling: int = 0) -> int:
+        """Apply the conclusions of the first chain family that has any: those of its
+        smallest difficulty, and with them those no harder than `ceiling` (the score so
+        far, which they cannot raise). Returns the smallest difficulty in tenths, or -1
+        (none, or the budget ran out)."""
         found: dict[Conclusion, tuple[int, int]] = {}
-        stages = (
-            (UNIT_LINKS, X_CHAIN),
-            (CELL_LINKS, Y_CHAIN),
-            (UNIT_LINKS | CELL_LINKS, FORCING),
-            (UNIT_LINKS | CELL_LINKS | DYNAMIC_LINKS, DYNAMIC),
-        )
-        for mode, tech in stages:
-            if found and min(found.values())[0] <= BASE[tech]:
-                break
-            self.chain_stage(mode, tech, found)
+        for family in range(4):
+            if family == 0:
+                self.cycles(found)
+                if self.work <= self.budget:
+                    self.forcing_chains(found)
+            elif family == 1:
+                self.contradictions(found, UNIT_LINKS | DYNAMIC_LINKS, NISHIO, False)
+            elif family == 2:
+                on_walks = {
+                    (cell, digit): self.walk(cell, digit, True, UNIT_LINKS | CELL_LINKS)[0]
+                    for cell, digit in self.candidates()
+                }
+                if self.work <= self.budget:
+                    self.multiple(found, on_walks, 3, CELL, REGION)
+            else:
+                mode = UNIT_LINKS | CELL_LINKS | DYNAMIC_LINKS
+                on_walks = self.contradictions(found, mode, DYNAMIC, True)
+                if self.work <= self.budget:
+                    self.multiple(found, on_walks, 2, DYNAMIC, DYNAMIC)
             if self.work > self.budget:
                 return -1
+            if found:
+                break
+            if family == 0:
+                wing = self.als_wing(6)
+                if wing is not None:
+                    self.remove_all(wing[1])
+                    self.last_tech = TUVWXYZ_WING
+                    return wing[0]
+                elims = self.aligned_triple()
+                if elims:
+                    self.remove_all(elims)
+                    self.last_tech = ALIGNED_TRIPLE
+                    return BASE[ALIGNED_TRIPLE]
         if not found:
             return -1
         best = min(found.values())[0]
-        chosen = sorted(c for c, rank in found.items() if rank[0] == best)
-        self.last_tech = min(found[c][1] for c in chosen)
+        limit = max(best, ceiling)
+        chosen = sorted(c for c, rank in found.items() if rank[0] <= limit)
+        self.last_tech = min(rank[1] for rank in found.values() if rank[0] == best)
         for cell, digit, is_place in chosen:
             if is_place:
                 if not self.s.values[cell]:
@@ -483,11 +1237,9 @@ def rate_se(
     steps = 0
     status = SE_OK
     while not s.solved:
-        tech = r.easy_step()
-        if tech >= 0:
-            tenths = BASE[tech]
-        else:
-            tenths = r.chain_step()
+        tech, tenths = r.easy_step()
+        if tech < 0:
+            tenths = r.chain_step(score)
             if r.work > budget:
                 status = SE_BUDGET
                 break

@@ -1,0 +1,589 @@
+"""The algorithm lab: the classic Sudoku search algorithms side by side, on every grid size.
+
+Each algorithm is a strategy behind one interface: `solve` (first solution), `count`
+(solutions up to a limit) and `run_many` (a batch on threads), all returning the same
+`LabResult` with the search figures (nodes, guesses, seconds) and whether a budget ran
+out. The algorithms (`ALGORITHMS`):
+
+=============== ==============================================================
+comb            generate and test: every filling of the empty cells, checked
+                only when complete (it cannot finish a real puzzle: budget)
+backtracking    depth-first search checking each value against filled peers
+fc              forward checking: a value leaves the domains of open peers
+ac              arc consistency: a single-valued cell clears its peers
+ac+dual         ac + dual consistency (a value with one place in a unit goes
+                there: hidden singles); the essay's own solver
+ac+dual+np      ac+dual + naked pairs
+ac3             forward checking, then the AC-3 arc queue (same fixpoint as ac)
+dlx             Knuth's Algorithm X on dancing links (exact cover)
+=============== ==============================================================
+
+Search algorithms take a variable order (`VARIABLE_ORDERS`: `first` cell, `minrv`
+fewest values, `maxrv` most values, `random`) and a value order (`VALUE_ORDERS`:
+`first` lowest value, `most` or `least` constraining, i.e. removing that value from the
+most / fewest open peers, `random`). For dlx the variable order picks the exact-cover
+column (minrv is Knuth's rule) and only `first` and `random` value orders apply; comb
+has no orders. Random orders draw from a seeded generator per puzzle, so every run is
+reproducible.
+
+The compiled side (`_lab.pyx`) runs the tables; `lab_reference.py` is its slow pure-
+Python twin, selected with `implementation="python"`. Every answer can be checked
+against the main engine with `verify`.
+
+>>> from sudoku_fast import lab
+>>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+>>> r = lab.solve(p, "dlx")
+>>> r.count, r.solution[:9], r.gave_up
+(1, '417369825', None)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from array import array
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from . import _lab, lab_reference
+from .batch import count_many, encode_batch, resolve_threads, run_chunks, run_engine
+from .grid import Geometry, format_values, geometry_for, is_solution
+
+ALGORITHMS: tuple[str, ...] = (
+    "comb",
+    "backtracking",
+    "fc",
+    "ac",
+    "ac+dual",
+    "ac+dual+np",
+    "ac3",
+    "dlx",
+)
+VARIABLE_ORDERS: tuple[str, ...] = ("first", "minrv", "maxrv", "random")
+VALUE_ORDERS: tuple[str, ...] = ("first", "most", "least", "random")
+IMPLEMENTATIONS: tuple[str, ...] = ("compiled", "python")
+
+# The variable order each algorithm uses unless told otherwise: cell order for the two
+# blind methods, MinRV (the essay's choice, Knuth's for dlx) for the others.
+DEFAULT_ORDER: dict[str, str] = {
+    "comb": "first",
+    "backtracking": "first",
+    "fc": "minrv",
+    "ac": "minrv",
+    "ac+dual": "minrv",
+    "ac+dual+np": "minrv",
+    "ac3": "minrv",
+    "dlx": "minrv",
+}
+DEFAULT_BUDGET = 1_000_000  # search nodes per puzzle; None for no budget
+MAX_BUDGET = 2**63 - 1
+MAX_LIMIT = 2**31 - 1
+_GAVE_UP = {1: "nodes", 2: "seconds", 3: "stopped"}
+
+
+@dataclass(frozen=True)
+class LabResult:
+    """What one algorithm found on one puzzle.
+
+    `count` is the number of solutions found, up to the limit asked for; when
+    `gave_up` is set ("nodes" or "seconds": that budget ran out) it is only a lower
+    bound and `solution` may be None although one exists. `nodes` is the size of the
+    search tree (the root included; for comb, the complete grids tested plus one),
+    `guesses` the branch trials made while other alternatives were still open,
+    `seconds` the CPU time of the solving thread (wall time on platforms
+    without a thread CPU clock).
+    """
+
+    algorithm: str
+    order: str
+    value_order: str
+    solution: str | None
+    count: int
+    nodes: int
+    guesses: int
+    seconds: float
+    gave_up: str | None
+
+    @property
+    def answered(self) -> bool:
+        """True when the result is complete (no budget ran out)."""
+        return self.gave_up is None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Validated options of a lab run, as the codes both implementations take."""
+
+    algorithm: str
+    order: str
+    value_order: str
+    codes: tuple[int, int, int]
+    limit: int
+    max_nodes: int
+    max_seconds: float
+    seed: int
+
+
+def make_plan(
+    algorithm: object,
+    order: object,
+    value_order: object,
+    limit: object,
+    budget: object,
+    seconds: object,
+    seed: object,
+) -> Plan:
+    """The options checked (TypeError / ValueError saying what is wrong) and encoded."""
+    if not isinstance(algorithm, str):
+        raise TypeError(f"algorithm must be a str, not {type(algorithm).__name__}")
+    if algorithm not in ALGORITHMS:
+        raise ValueError(f"unknown algorithm {algorithm!r}; choose from {', '.join(ALGORITHMS)}")
+    if order is None:
+        order = DEFAULT_ORDER[algorithm]
+    for name, value, choices in (
+        ("order", order, VARIABLE_ORDERS),
+        ("value_order", value_order, VALUE_ORDERS),
+    ):
+        if not isinstance(value, str):
+            raise TypeError(f"{name} must be a str, not {type(value).__name__}")
+        if value not in choices:
+            raise ValueError(f"unknown {name} {value!r}; choose from {', '.join(choices)}")
+    assert isinstance(order, str) and isinstance(value_order, str)
+    if algorithm == "comb" and (order, value_order) != ("first", "first"):
+        raise ValueError("comb (generate and test) has no orders: use order='first'")
+    if algorithm == "dlx" and value_order not in ("first", "random"):
+        raise ValueError(
+            f"dlx picks rows of an exact-cover column: value_order 'first' or 'random', "
+            f"not {value_order!r}"
+        )
+    if isinstance(limit, bool) or not isinstance(limit, int):
+        raise TypeError(f"limit must be an int, not {type(limit).__name__}")
+    if not 1 <= limit <= MAX_LIMIT:
+        raise ValueError(f"limit must be from 1 to {MAX_LIMIT}, got {limit}")
+    if budget is None:
+        max_nodes = 0
+    elif isinstance(budget, bool) or not isinstance(budget, int):
+        raise TypeError(
+            f"budget must be an int (search nodes) or None, not {type(budget).__name__}"
+        )
+    elif not 1 <= budget <= MAX_BUDGET:
+        raise ValueError(f"budget must be from 1 to {MAX_BUDGET} nodes, or None; got {budget}")
+    else:
+        max_nodes = budget
+    if seconds is None:
+        max_seconds = 0.0
+    elif isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        raise TypeError(f"seconds must be a number or None, not {type(seconds).__name__}")
+    elif not (seconds > 0 and math.isfinite(seconds)):
+        raise ValueError(f"seconds must be a positive finite number, or None; got {seconds}")
+    else:
+        max_seconds = float(seconds)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    codes = (
+        ALGORITHMS.index(algorithm),
+        VARIABLE_ORDERS.index(order),
+        VALUE_ORDERS.index(value_order),
+    )
+    return Plan(algorithm, order, value_order, codes, limit, max_nodes, max_seconds, seed)
+
+
+@lru_cache(maxsize=64)
+def tables_for(geometry: Geometry) -> _lab.Tables:
+    """The compiled peer and unit tables of a geometry (built once, then shared)."""
+    return _lab.Tables(geometry.size, geometry.peers, geometry.units)
+
+
+@dataclass
+class LabBatch:
+    """Raw results of a batch, in input order (arrays, for millions of puzzles)."""
+
+    geometry: Geometry
+    n: int
+    solutions: bytearray
+    counts: array[int]
+    statuses: array[int]
+    nodes: array[int]
+    guesses: array[int]
+    nanos: array[int]
+
+    def result(self, i: int, plan: Plan) -> LabResult:
+        """Puzzle i's result as a LabResult."""
+        cells = self.geometry.cells
+        count = self.counts[i]
+        solution = None
+        if count > 0:
+            solution = format_values(self.solutions[i * cells : (i + 1) * cells], self.geometry)
+        return LabResult(
+            plan.algorithm,
+            plan.order,
+            plan.value_order,
+            solution,
+            count,
+            self.nodes[i],
+            self.guesses[i],
+            self.nanos[i] / 1e9,
+            _GAVE_UP.get(self.statuses[i]),
+        )
+
+
+def _new_batch(geometry: Geometry, n: int) -> LabBatch:
+    return LabBatch(
+        geometry,
+        n,
+        bytearray(n * geometry.cells),
+        array("i", bytes(4 * n)),
+        array("B", bytes(n)),
+        array("q", bytes(8 * n)),
+        array("q", bytes(8 * n)),
+        array("q", bytes(8 * n)),
+    )
+
+
+def run_grids(
+    geometry: Geometry,
+    grids: Any,
+    n: int,
+    plan: Plan,
+    *,
+    threads: int | None = 1,
+    implementation: str = "compiled",
+) -> LabBatch:
+    """Run a plan over n encoded grids (N*N values each, 0 = empty) on threads."""
+    if implementation not in IMPLEMENTATIONS:
+        raise ValueError(
+            f"implementation must be one of {', '.join(IMPLEMENTATIONS)}, not {implementation!r}"
+        )
+    out = _new_batch(geometry, n)
+    seed = plan.seed & (2**64 - 1)
+    if implementation == "python":
+        cells = geometry.cells
+        for i in range(n):
+            began = time.thread_time_ns()
+            outcome = lab_reference.solve_values(
+                geometry,
+                bytes(grids[i * cells : (i + 1) * cells]),
+                *plan.codes,
+                plan.limit,
+                plan.max_nodes,
+                plan.max_seconds,
+                seed,
+                i,
+            )
+            out.nanos[i] = time.thread_time_ns() - began
+            out.counts[i] = outcome.count
+            out.statuses[i] = outcome.status
+            out.nodes[i] = outcome.nodes
+            out.guesses[i] = outcome.guesses
+            if outcome.solution is not None:
+                out.solutions[i * cells : (i + 1) * cells] = bytes(outcome.solution)
+        return out
+    tables = tables_for(geometry)
+    stop_flag = bytearray(1)
+    max_nanos = int(plan.max_seconds * 1e9)
+
+    def work(start: int, stop: int) -> None:
+        _lab.solve_range(
+            tables,
+            grids,
+            out.solutions,
+            out.counts,
+            out.statuses,
+            out.nodes,
+            out.guesses,
+            out.nanos,
+            start,
+            stop,
+            *plan.codes,
+            plan.limit,
+            plan.max_nodes,
+            max_nanos,
+            seed,
+            stop_flag,
+        )
+
+    def abort() -> None:
+        stop_flag[0] = 1
+
+    run_chunks(n, resolve_threads(threads), 1, work, on_abort=abort, max_chunk=64)
+    return out
+
+
+def run_many(
+    puzzles: Iterable[str],
+    algorithm: str = "ac+dual",
+    *,
+    limit: int = 1,
+    order: str | None = None,
+    value_order: str = "first",
+    budget: int | None = DEFAULT_BUDGET,
+    seconds: float | None = None,
+    seed: int = 0,
+    threads: int | None = 1,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    implementation: str = "compiled",
+) -> list[LabResult]:
+    """Run one algorithm over a batch of puzzles of one size, in input order.
+
+    `limit=1` solves (first solution), a higher limit counts up to it. `budget` caps
+    the search nodes of each puzzle and `seconds` its time; a puzzle that runs out
+    gets `gave_up` set, never an exception. Puzzle i's random orders use the sequence
+    seeded with (`seed`, i). `threads` as in `solve_many` (default 1: timings of one
+    thread). Malformed puzzles raise ValueError / TypeError naming the index.
+    """
+    plan = make_plan(algorithm, order, value_order, limit, budget, seconds, seed)
+    if isinstance(puzzles, str):
+        raise TypeError("run_many takes an iterable of puzzles, not a single str")
+    items = list(puzzles)
+    geometry, grids = encode_batch(items, box, alphabet)
+    batch = run_grids(
+        geometry, grids, len(items), plan, threads=threads, implementation=implementation
+    )
+    return [batch.result(i, plan) for i in range(len(items))]
+
+
+def count(
+    puzzle: str,
+    algorithm: str = "ac+dual",
+    limit: int = 2,
+    *,
+    order: str | None = None,
+    value_order: str = "first",
+    budget: int | None = DEFAULT_BUDGET,
+    seconds: float | None = None,
+    seed: int = 0,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    implementation: str = "compiled",
+) -> LabResult:
+    """Count a puzzle's solutions up to `limit` with one algorithm (see `run_many`).
+
+    >>> count("1234341221434321", "backtracking").count
+    1
+    """
+    if not isinstance(puzzle, str):
+        raise TypeError(f"puzzle must be a str, not {type(puzzle).__name__}")
+    try:
+        return run_many(
+            [puzzle],
+            algorithm,
+            limit=limit,
+            order=order,
+            value_order=value_order,
+            budget=budget,
+            seconds=seconds,
+            seed=seed,
+            box=box,
+            alphabet=alphabet,
+            implementation=implementation,
+        )[0]
+    except ValueError as err:
+        message = str(err)
+        raise ValueError(message.removeprefix("puzzle 0: ")) from None
+
+
+def solve(
+    puzzle: str,
+    algorithm: str = "ac+dual",
+    *,
+    order: str | None = None,
+    value_order: str = "first",
+    budget: int | None = DEFAULT_BUDGET,
+    seconds: float | None = None,
+    seed: int = 0,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    implementation: str = "compiled",
+) -> LabResult:
+    """Solve a puzzle with one algorithm: its first solution (`count` 1) or none (0).
+
+    `order` is the variable order (default: the algorithm's, see DEFAULT_ORDER),
+    `value_order` the value order, `budget` the search nodes allowed (None: no
+    budget), `seconds` the time allowed, `seed` the seed of random orders.
+    """
+    return count(
+        puzzle,
+        algorithm,
+        1,
+        order=order,
+        value_order=value_order,
+        budget=budget,
+        seconds=seconds,
+        seed=seed,
+        box=box,
+        alphabet=alphabet,
+        implementation=implementation,
+    )
+
+
+# ------------------------------------------------------------------ verification
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """How a batch of lab answers compares with the main engine.
+
+    `checked` answers agree (same count, up to the limit; every solution passes the
+    rules check of `grid.is_solution`); `gave_up` puzzles ran out of budget and are
+    not judged; `wrong` lists the indices that disagree.
+    """
+
+    checked: int
+    gave_up: int
+    wrong: tuple[int, ...]
+
+
+def verify_batch(batch: LabBatch, grids: Any, limit: int, puzzles: Sequence[str] | None) -> Verdict:
+    """Compare a lab batch with the main engine's counts (and every solution with the rules).
+
+    The engine counts each puzzle up to max(limit, 2); a lab count must equal
+    min(engine count, limit). A solution is checked with the plain-Python rules check
+    when `puzzles` (the texts) are given, else against the clues and units directly.
+    """
+    geometry = batch.geometry
+    engine = run_engine(grids, batch.n, max(limit, 2), None, geometry=geometry, max_nodes=0)
+    cells = geometry.cells
+    wrong: list[int] = []
+    gave_up = checked = 0
+    for i in range(batch.n):
+        if batch.statuses[i] != 0:
+            gave_up += 1
+            continue
+        expected = min(engine.counts[i], limit)
+        ok = batch.counts[i] == expected
+        if ok and batch.counts[i] > 0:
+            solution = batch.solutions[i * cells : (i + 1) * cells]
+            if puzzles is not None:
+                ok = is_solution(format_values(solution, geometry), puzzles[i])
+            else:
+                ok = _obeys_rules(geometry, grids[i * cells : (i + 1) * cells], solution)
+        if ok:
+            checked += 1
+        else:
+            wrong.append(i)
+    return Verdict(checked, gave_up, tuple(wrong))
+
+
+def _obeys_rules(geometry: Geometry, clues: Any, solution: Any) -> bool:
+    """A complete grid that keeps the clues and fills every unit with 1..N."""
+    every = set(range(1, geometry.size + 1))
+    if any(c and c != s for c, s in zip(clues, solution, strict=True)):
+        return False
+    return all({solution[c] for c in unit} == every for unit in geometry.units)
+
+
+def verify(results: Sequence[LabResult], puzzles: Sequence[str], limit: int = 1) -> Verdict:
+    """Check the results of one `run_many(puzzles, ..., limit=limit)` call (see `Verdict`).
+
+    The main engine counts every puzzle up to max(limit, 2); each answered result must
+    report min(engine count, limit) and a solution that passes `grid.is_solution`.
+    """
+    if len(results) != len(puzzles):
+        raise ValueError(f"{len(results)} results for {len(puzzles)} puzzles")
+    engine = count_many(list(puzzles), limit=max(limit, 2), max_nodes=None, threads=1)
+    wrong: list[int] = []
+    gave_up = checked = 0
+    for i, (result, puzzle) in enumerate(zip(results, puzzles, strict=True)):
+        if result.gave_up is not None:
+            gave_up += 1
+            continue
+        ok = result.count == min(engine[i], limit)
+        if ok and result.count > 0:
+            ok = result.solution is not None and is_solution(result.solution, puzzle)
+        if ok:
+            checked += 1
+        else:
+            wrong.append(i)
+    return Verdict(checked, gave_up, tuple(wrong))
+
+
+# ------------------------------------------------------------------ random puzzles
+
+
+def _random_geometry(size: int, box: tuple[int, int] | None) -> Geometry:
+    return geometry_for(size, box)
+
+
+def default_clues(geometry: Geometry) -> int:
+    """The essay's 17 clues for 9x9; the same share of the cells for other sizes."""
+    return max(1, round(17 * geometry.cells / 81))
+
+
+def random_grids(
+    n: int,
+    *,
+    clues: int | None = None,
+    size: int = 9,
+    box: tuple[int, int] | None = None,
+    seed: int = 0,
+    threads: int | None = None,
+) -> tuple[Geometry, bytearray, array[int]]:
+    """n random puzzles by the essay's recipe: (geometry, values buffer, restarts per puzzle).
+
+    Cells are visited in random order and each gets a random value among those it
+    still has, with ac+dual propagation; as soon as at least `clues` cells (default
+    17 for 9x9, see `default_clues`) have a single value showing at least N-1
+    different values, those cells are the puzzle. A contradiction starts that puzzle
+    over. Such puzzles may have no, one or many solutions.
+    """
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"n must be an int, not {type(n).__name__}")
+    if n < 0:
+        raise ValueError(f"n must be at least 0, got {n}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    geometry = _random_geometry(size, box)
+    if clues is None:
+        clues = default_clues(geometry)
+    if isinstance(clues, bool) or not isinstance(clues, int):
+        raise TypeError(f"clues must be an int, not {type(clues).__name__}")
+    if not 1 <= clues <= geometry.cells:
+        raise ValueError(f"clues must be from 1 to {geometry.cells}, got {clues}")
+    grids = bytearray(n * geometry.cells)
+    restarts = array("i", bytes(4 * n))
+    tables = tables_for(geometry)
+    distinct = max(1, geometry.size - 1)
+    masked = seed & (2**64 - 1)
+
+    def work(start: int, stop: int) -> None:
+        _lab.random_range(tables, clues, distinct, masked, grids, restarts, start, stop)
+
+    run_chunks(n, resolve_threads(threads), 64, work, max_chunk=4096)
+    return geometry, grids, restarts
+
+
+def random_puzzles(
+    n: int,
+    *,
+    clues: int | None = None,
+    size: int = 9,
+    box: tuple[int, int] | None = None,
+    seed: int = 0,
+    threads: int | None = None,
+) -> list[str]:
+    """n random puzzles by the essay's recipe, as strings (see `random_grids`).
+
+    >>> len(random_puzzles(3, seed=1))
+    3
+    """
+    geometry, grids, _ = random_grids(
+        n, clues=clues, size=size, box=box, seed=seed, threads=threads
+    )
+    cells = geometry.cells
+    text = format_values(grids, geometry)
+    return [text[i * cells : (i + 1) * cells] for i in range(n)]
+
+
+def random_puzzle_reference(
+    index: int, *, clues: int | None = None, size: int = 9, seed: int = 0
+) -> str:
+    """Puzzle `index` of `random_puzzles(..., seed=seed)`, made in plain Python."""
+    geometry = _random_geometry(size, None)
+    clues = default_clues(geometry) if clues is None else clues
+    values, _ = lab_reference.random_values(
+        geometry, clues, max(1, geometry.size - 1), seed & (2**64 - 1), index
+    )
+    return format_values(values, geometry)

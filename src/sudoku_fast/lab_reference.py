@@ -1,0 +1,435 @@
+"""The algorithm lab in plain Python: slow, obviously correct twins of `_lab.pyx`.
+
+Each algorithm here makes the same choices in the same order as its compiled twin (the
+same cell, the same value order, the same pseudo-random numbers), so the two report the
+same solutions, counts, nodes and guesses; tests/test_lab.py compares them. Domains are
+Python sets of values 1..N; propagation is written as "apply every rule until nothing
+changes", which reaches the same fixpoint as the compiled queues.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from dataclasses import dataclass
+from itertools import product
+
+from .grid import Geometry
+
+MASK64 = (1 << 64) - 1
+CHECK_EVERY = 256
+
+# Algorithm codes (as in _lab.pyx).
+COMB, BACKTRACKING, FC, AC, AC_DUAL, AC_DUAL_NP, AC3, DLX = range(8)
+# Variable orders, value orders.
+VAR_FIRST, VAR_MINRV, VAR_MAXRV, VAR_RANDOM = range(4)
+VAL_FIRST, VAL_MOST, VAL_LEAST, VAL_RANDOM = range(4)
+# Statuses.
+DONE, OUT_OF_NODES, OUT_OF_TIME = range(3)
+
+Domains = list[set[int]]
+
+
+class Random64:
+    """SplitMix64 numbers, seeded per puzzle: the same sequence as the compiled side."""
+
+    def __init__(self, seed: int, index: int) -> None:
+        self.state = (seed ^ (index * 0xD1B54A32D192ED03)) & MASK64
+
+    def next(self) -> int:
+        """The next 64-bit number."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A number from 0 to n-1."""
+        return self.next() % n
+
+    def shuffle(self, items: list[int]) -> None:
+        """Fisher-Yates, from the last item down."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+@dataclass
+class Outcome:
+    """What one solve found: the first solution, the count, the status and the figures."""
+
+    solution: list[int] | None
+    count: int
+    status: int
+    nodes: int
+    guesses: int
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _Enough(Exception):
+    pass
+
+
+class _Solver:
+    """One solve of one puzzle with one algorithm and its orders."""
+
+    def __init__(
+        self,
+        geometry: Geometry,
+        algorithm: int,
+        var_order: int,
+        value_order: int,
+        limit: int,
+        max_nodes: int,
+        max_seconds: float,
+        rng: Random64,
+    ) -> None:
+        self.g = geometry
+        self.n = geometry.size
+        self.values = set(range(1, geometry.size + 1))
+        self.algorithm = algorithm
+        self.var_order = var_order
+        self.value_order = value_order
+        self.limit = limit
+        self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
+        self.rng = rng
+        self.started = time.perf_counter()
+        self.nodes = 1
+        self.guesses = 0
+        self.solutions: list[list[int]] = []
+        self.status = DONE
+
+    # ------------------------------------------------------------ budget
+
+    def spend_node(self, last: bool) -> None:
+        """Count one node (a guess unless it is the last alternative), or give up."""
+        if self.max_nodes and self.nodes >= self.max_nodes:
+            self.status = OUT_OF_NODES
+            raise _OutOfBudget
+        if (
+            self.nodes % CHECK_EVERY == 0
+            and self.max_seconds
+            and time.perf_counter() - self.started >= self.max_seconds
+        ):
+            self.status = OUT_OF_TIME
+            raise _OutOfBudget
+        self.nodes += 1
+        if not last:
+            self.guesses += 1
+
+    def found(self, grid: list[int]) -> None:
+        self.solutions.append(grid)
+        if len(self.solutions) >= self.limit:
+            raise _Enough
+
+    # ------------------------------------------------------------ state
+
+    def is_open(self, doms: Domains, assigned: list[bool], cell: int) -> bool:
+        if self.algorithm == BACKTRACKING:
+            return not doms[cell]
+        if self.algorithm == FC:
+            return not assigned[cell]
+        return len(doms[cell]) > 1
+
+    def domain(self, doms: Domains, cell: int) -> set[int]:
+        if self.algorithm == BACKTRACKING and not doms[cell]:
+            taken = set()
+            for p in self.g.peers[cell]:
+                taken |= doms[p]
+            return self.values - taken
+        return doms[cell]
+
+    def pick_cell(self, doms: Domains, assigned: list[bool]) -> int:
+        open_cells = [c for c in range(self.g.cells) if self.is_open(doms, assigned, c)]
+        if not open_cells:
+            return -1
+        if self.var_order == VAR_RANDOM:
+            return open_cells[self.rng.below(len(open_cells))]
+        if self.var_order == VAR_FIRST:
+            return open_cells[0]
+        sizes = [len(self.domain(doms, c)) for c in open_cells]
+        best = min(sizes) if self.var_order == VAR_MINRV else max(sizes)
+        return open_cells[sizes.index(best)]
+
+    def order_values(self, doms: Domains, assigned: list[bool], cell: int) -> list[int]:
+        values = sorted(self.domain(doms, cell))
+        if self.value_order == VAL_RANDOM:
+            self.rng.shuffle(values)
+        elif self.value_order in (VAL_MOST, VAL_LEAST):
+            sign = -1 if self.value_order == VAL_MOST else 1
+
+            def score(v: int) -> int:
+                return sign * sum(
+                    1
+                    for p in self.g.peers[cell]
+                    if self.is_open(doms, assigned, p) and v in self.domain(doms, p)
+                )
+
+            values.sort(key=score)
+        return values
+
+    # ------------------------------------------------------------ propagation
+
+    def fixpoint(self, doms: Domains) -> bool:
+        """Apply the algorithm's rules until nothing changes; False on contradiction."""
+        level = self.algorithm
+        while True:
+            changed = False
+            for cell in range(self.g.cells):
+                if len(doms[cell]) == 1:
+                    for p in self.g.peers[cell]:
+                        if doms[cell] & doms[p]:
+                            doms[p] = doms[p] - doms[cell]
+                            changed = True
+                            if not doms[p]:
+                                return False
+            if level >= AC_DUAL:
+                for unit in self.g.units:
+                    for v in self.values:
+                        places = [c for c in unit if v in doms[c]]
+                        if not places:
+                            return False
+                        if len(places) == 1 and len(doms[places[0]]) > 1:
+                            doms[places[0]] = {v}
+                            changed = True
+            if level >= AC_DUAL_NP:
+                for unit in self.g.units:
+                    for a in unit:
+                        for b in unit:
+                            if a < b and len(doms[a]) == 2 and doms[a] == doms[b]:
+                                for c in unit:
+                                    if c not in (a, b) and doms[c] & doms[a]:
+                                        doms[c] = doms[c] - doms[a]
+                                        changed = True
+                                        if not doms[c]:
+                                            return False
+            if not changed:
+                return True
+
+    def arc_consistency(self, doms: Domains, arcs: list[tuple[int, int]]) -> bool:
+        """AC-3 from the given arcs: Di loses the value of a single-valued Dj."""
+        queue = deque(arcs)
+        waiting = set(arcs)
+        while queue:
+            i, j = queue.popleft()
+            waiting.discard((i, j))
+            if len(doms[j]) == 1 and doms[j] <= doms[i]:
+                doms[i] = doms[i] - doms[j]
+                if not doms[i]:
+                    return False
+                for k in self.g.peers[i]:
+                    if k != j and (k, i) not in waiting:
+                        waiting.add((k, i))
+                        queue.append((k, i))
+        return True
+
+    def assign(self, doms: Domains, assigned: list[bool], cell: int, value: int) -> bool:
+        doms[cell] = {value}
+        if self.algorithm == BACKTRACKING:
+            return True
+        if self.algorithm == FC:
+            assigned[cell] = True
+            for p in self.g.peers[cell]:
+                if not assigned[p] and value in doms[p]:
+                    doms[p] = doms[p] - {value}
+                    if not doms[p]:
+                        return False
+            return True
+        if self.algorithm == AC3:
+            return self.arc_consistency(doms, [(p, cell) for p in self.g.peers[cell]])
+        return self.fixpoint(doms)
+
+    def root(self, grid: bytes) -> tuple[Domains, list[bool]] | None:
+        """The state after the clues, or None when they contradict."""
+        cells = self.g.cells
+        assigned = [False] * cells
+        if self.algorithm == BACKTRACKING:
+            doms: Domains = [set() for _ in range(cells)]
+            for cell, v in enumerate(grid):
+                if v:
+                    if any(v in doms[p] for p in self.g.peers[cell]):
+                        return None
+                    doms[cell] = {v}
+            return doms, assigned
+        doms = [set(self.values) for _ in range(cells)]
+        if self.algorithm == FC:
+            for cell, v in enumerate(grid):
+                if v and (v not in doms[cell] or not self.assign(doms, assigned, cell, v)):
+                    return None
+            return doms, assigned
+        for cell, v in enumerate(grid):
+            if v:
+                doms[cell] = {v}
+        if self.algorithm == AC3:
+            arcs = [(i, j) for i in range(cells) for j in self.g.peers[i]]
+            return (doms, assigned) if self.arc_consistency(doms, arcs) else None
+        return (doms, assigned) if self.fixpoint(doms) else None
+
+    # ------------------------------------------------------------ search
+
+    def search(self, doms: Domains, assigned: list[bool]) -> None:
+        cell = self.pick_cell(doms, assigned)
+        if cell < 0:
+            self.found([min(d) for d in doms])
+            return
+        values = self.order_values(doms, assigned, cell)
+        for i, value in enumerate(values):
+            self.spend_node(last=i == len(values) - 1)
+            child = [set(d) for d in doms]
+            child_assigned = list(assigned)
+            if self.assign(child, child_assigned, cell, value):
+                self.search(child, child_assigned)
+
+    def comb(self, grid: bytes) -> None:
+        """Generate and test: every filling of the empty cells, in odometer order."""
+        empty = [c for c, v in enumerate(grid) if v == 0]
+        for filling in product(range(1, self.n + 1), repeat=len(empty)):
+            self.spend_node(last=False)
+            trial = list(grid)
+            for cell, v in zip(empty, filling, strict=True):
+                trial[cell] = v
+            if all({trial[c] for c in unit} == self.values for unit in self.g.units):
+                self.found(trial)
+
+    def dlx(self, grid: bytes) -> None:
+        """Algorithm X on a dict of column -> rows; rows are cell * N + value - 1."""
+        n, cells = self.n, self.g.cells
+        row_unit = [[0, 0, 0] for _ in range(cells)]
+        for u, unit in enumerate(self.g.units):
+            for cell in unit:
+                row_unit[cell][u // n] = u % n
+
+        def columns_of(row: int) -> list[int]:
+            cell, v = divmod(row, n)
+            return [1 + cell] + [1 + cells * (k + 1) + row_unit[cell][k] * n + v for k in range(3)]
+
+        rows = {row: columns_of(row) for row in range(cells * n)}
+        table: dict[int, set[int]] = {col: set() for col in range(1, 4 * cells + 1)}
+        for row, cols in rows.items():
+            for col in cols:
+                table[col].add(row)
+
+        def select(row: int) -> list[set[int]]:
+            removed = []
+            for col in rows[row]:
+                for other in table[col]:
+                    for col2 in rows[other]:
+                        if col2 != col:
+                            table[col2].discard(other)
+                removed.append(table.pop(col))
+            return removed
+
+        def deselect(row: int, removed: list[set[int]]) -> None:
+            for col in reversed(rows[row]):
+                table[col] = removed.pop()
+                for other in table[col]:
+                    for col2 in rows[other]:
+                        if col2 != col:
+                            table[col2].add(other)
+
+        solution = list(grid)
+        for cell, v in enumerate(grid):
+            if v:
+                row = cell * n + v - 1
+                if any(col not in table for col in rows[row]):
+                    return  # clashing clues
+                select(row)
+        chosen: list[int] = []
+
+        def search() -> None:
+            if not table:
+                full = list(solution)
+                for row in chosen:
+                    full[row // n] = row % n + 1
+                self.found(full)
+                return
+            active = sorted(table)
+            if self.var_order == VAR_FIRST:
+                col = active[0]
+            elif self.var_order == VAR_RANDOM:
+                col = active[self.rng.below(len(active))]
+            elif self.var_order == VAR_MINRV:
+                col = min(active, key=lambda c: len(table[c]))
+            else:
+                col = max(active, key=lambda c: len(table[c]))
+            options = sorted(table[col])
+            if not options:
+                return
+            if self.value_order == VAL_RANDOM:
+                self.rng.shuffle(options)
+            for i, row in enumerate(options):
+                self.spend_node(last=i == len(options) - 1)
+                chosen.append(row)
+                removed = select(row)
+                search()
+                deselect(row, removed)
+                chosen.pop()
+
+        search()
+
+    def run(self, grid: bytes) -> Outcome:
+        try:
+            if self.algorithm == COMB:
+                self.comb(grid)
+            elif self.algorithm == DLX:
+                self.dlx(grid)
+            else:
+                state = self.root(grid)
+                if state is not None:
+                    self.search(*state)
+        except (_OutOfBudget, _Enough):
+            pass
+        first = self.solutions[0] if self.solutions else None
+        return Outcome(first, len(self.solutions), self.status, self.nodes, self.guesses)
+
+
+def solve_values(
+    geometry: Geometry,
+    grid: bytes,
+    algorithm: int,
+    var_order: int,
+    value_order: int,
+    limit: int,
+    max_nodes: int = 0,
+    max_seconds: float = 0.0,
+    seed: int = 0,
+    index: int = 0,
+) -> Outcome:
+    """Solve one grid of values (0 = empty) as `_lab.solve_range` does for puzzle `index`."""
+    rng = Random64(seed, index)
+    solver = _Solver(
+        geometry, algorithm, var_order, value_order, limit, max_nodes, max_seconds, rng
+    )
+    return solver.run(grid)
+
+
+def random_values(
+    geometry: Geometry, clues: int, distinct: int, seed: int, index: int
+) -> tuple[bytes, int]:
+    """Random puzzle `index` by the essay's recipe, as `_lab.random_range` makes it.
+
+    Returns its values (0 = empty) and the number of restarts.
+    """
+    rng = Random64(seed, index)
+    solver = _Solver(geometry, AC_DUAL, VAR_FIRST, VAL_FIRST, 1, 0, 0.0, rng)
+    all_values = set(range(1, geometry.size + 1))
+    restarts = 0
+    while True:
+        doms: Domains = [set(all_values) for _ in range(geometry.cells)]
+        order = list(range(geometry.cells))
+        rng.shuffle(order)
+        for cell in order:
+            if len(doms[cell]) > 1:
+                value = sorted(doms[cell])[rng.below(len(doms[cell]))]
+                doms[cell] = {value}
+                if not solver.fixpoint(doms):
+                    break
+            singles = [min(d) for d in doms if len(d) == 1]
+            if len(singles) >= clues and len(set(singles)) >= distinct:
+                return bytes(min(d) if len(d) == 1 else 0 for d in doms), restarts
+        restarts += 1

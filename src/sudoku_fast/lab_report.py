@@ -1,0 +1,452 @@
+"""The lab's tables: algorithms by puzzle set, and the random-puzzle experiment.
+
+`set_rows` runs algorithms and orders over puzzle sets and summarises each run as the
+essay does (N, Hz, mean and max time) plus the search-tree sizes (percentiles of
+nodes), how many gave up and how many answers were checked against the main engine.
+`random_experiment` makes random puzzles by the essay's recipe, counts their solutions
+with a lab algorithm, checks every count against the engine and reports the shares of
+0 / 1 / several solutions, the largest tree, the slowest puzzle and how the slowest
+time grows with the number of puzzles. `command` is the `sudoku-fast lab` command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import math
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from . import lab
+from .batch import encode_batch
+from .grid import Geometry, format_values, geometry_for
+
+RANDOM_BLOCK = 100_000  # random puzzles made, solved and checked at a time
+
+
+def read_puzzles(path: str) -> list[str]:
+    """The puzzles of a file: one per line, or the `puzzle` column of a CSV file.
+
+    Blank lines and lines starting with '#' are skipped. Raises ValueError naming the
+    file when a CSV header has no `puzzle` column.
+    """
+    with open(path, encoding="utf-8") as f:
+        lines = [line.strip() for line in f]
+    lines = [line for line in lines if line and not line.startswith("#")]
+    if lines and "," in lines[0]:
+        rows = list(csv.DictReader(io.StringIO("\n".join(lines))))
+        if not rows or "puzzle" not in rows[0]:
+            raise ValueError(f"{path}: a CSV file needs a 'puzzle' column")
+        return [row["puzzle"] for row in rows]
+    return lines
+
+
+def percentile(sorted_values: Sequence[int], share: float) -> int:
+    """The value below which `share` of the sorted values lie (nearest rank)."""
+    if not sorted_values:
+        return 0
+    rank = max(1, math.ceil(share * len(sorted_values)))
+    return sorted_values[rank - 1]
+
+
+@dataclass(frozen=True)
+class SetRow:
+    """One line of the table: one algorithm with its orders on one puzzle set."""
+
+    algorithm: str
+    order: str
+    value_order: str
+    name: str
+    n: int
+    solved: int
+    gave_up: int
+    checked: int
+    wrong: int
+    total_seconds: float
+    max_seconds: float
+    nodes_50: int
+    nodes_90: int
+    nodes_99: int
+    nodes_max: int
+    guesses_mean: float
+
+    @property
+    def hz(self) -> float:
+        """Puzzles per second of one thread: N over the summed solving times."""
+        return self.n / self.total_seconds if self.total_seconds > 0 else math.inf
+
+    @property
+    def mean_seconds(self) -> float:
+        """Mean solving time per puzzle."""
+        return self.total_seconds / self.n if self.n else 0.0
+
+
+def set_row(
+    name: str,
+    puzzles: Sequence[str],
+    algorithm: str,
+    *,
+    order: str | None = None,
+    value_order: str = "first",
+    limit: int = 1,
+    budget: int | None = lab.DEFAULT_BUDGET,
+    seconds: float | None = None,
+    seed: int = 0,
+    threads: int | None = 1,
+    verify: bool = True,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+) -> SetRow:
+    """Run one algorithm over one set and summarise it (answers checked when `verify`)."""
+    plan = lab.make_plan(algorithm, order, value_order, limit, budget, seconds, seed)
+    geometry, grids = encode_batch(list(puzzles), box, alphabet)
+    batch = lab.run_grids(geometry, grids, len(puzzles), plan, threads=threads)
+    checked = wrong = 0
+    if verify:
+        verdict = lab.verify_batch(batch, grids, limit, list(puzzles))
+        checked, wrong = verdict.checked, len(verdict.wrong)
+    nodes = sorted(batch.nodes)
+    n = batch.n
+    return SetRow(
+        algorithm=plan.algorithm,
+        order=plan.order,
+        value_order=plan.value_order,
+        name=name,
+        n=n,
+        solved=sum(1 for i in range(n) if batch.counts[i] > 0),
+        gave_up=sum(1 for s in batch.statuses if s),
+        checked=checked,
+        wrong=wrong,
+        total_seconds=sum(batch.nanos) / 1e9,
+        max_seconds=max(batch.nanos, default=0) / 1e9,
+        nodes_50=percentile(nodes, 0.5),
+        nodes_90=percentile(nodes, 0.9),
+        nodes_99=percentile(nodes, 0.99),
+        nodes_max=nodes[-1] if nodes else 0,
+        guesses_mean=sum(batch.guesses) / n if n else 0.0,
+    )
+
+
+def _time(seconds: float) -> str:
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds * 1e6:.1f} us"
+
+
+def _rate(hz: float) -> str:
+    return "inf" if math.isinf(hz) else f"{hz:,.0f}"
+
+
+def format_set_table(rows: Sequence[SetRow]) -> str:
+    """The rows as a Markdown table (the essay's columns, then the search figures)."""
+    head = (
+        "| algorithm | order | values | set | N | solved | gave up | verified | Hz | mean | "
+        "max | nodes p50 | p90 | p99 | max | guesses/puzzle |"
+    )
+    lines = [head, "|" + "---|" * 16]
+    for r in rows:
+        lines.append(
+            f"| {r.algorithm} | {r.order} | {r.value_order} | {r.name} | {r.n} | {r.solved} | "
+            f"{r.gave_up} | {r.checked}" + (f" ({r.wrong} WRONG)" if r.wrong else "") + " | "
+            f"{_rate(r.hz)} | {_time(r.mean_seconds)} | {_time(r.max_seconds)} | "
+            f"{r.nodes_50:,} | {r.nodes_90:,} | {r.nodes_99:,} | {r.nodes_max:,} | "
+            f"{r.guesses_mean:,.1f} |"
+        )
+    return "\n".join(lines)
+
+
+@dataclass
+class RandomReport:
+    """The random-puzzle experiment: what N random puzzles turned out to be."""
+
+    n: int
+    clues: int
+    algorithm: str
+    order: str
+    seed: int
+    geometry: Geometry
+    solutions: dict[str, int] = field(default_factory=lambda: {"0": 0, "1": 0, "2+": 0})
+    gave_up: int = 0
+    checked: int = 0
+    wrong: int = 0
+    restarts: int = 0
+    largest_tree: int = 0
+    largest_tree_puzzle: str = ""
+    slowest: float = 0.0
+    slowest_puzzle: str = ""
+    solve_seconds: float = 0.0
+    max_by_n: list[tuple[int, float, int]] = field(default_factory=list)
+    run_seconds: float = 0.0
+
+
+def random_experiment(
+    n: int,
+    *,
+    clues: int | None = None,
+    size: int = 9,
+    algorithm: str = "ac+dual",
+    order: str | None = None,
+    value_order: str = "first",
+    budget: int | None = lab.DEFAULT_BUDGET,
+    seconds: float | None = None,
+    seed: int = 0,
+    threads: int | None = None,
+    verify: bool = True,
+) -> RandomReport:
+    """Make n random puzzles (the essay's recipe), count each to 2 with one algorithm.
+
+    Every count is checked against the main engine's (when `verify`); the report keeps
+    the shares of 0 / 1 / 2+ solutions, the largest search tree and the slowest puzzle
+    with their puzzles, and the slowest time among the first 10, 100, 1000, ... puzzles.
+    Puzzles are made, solved and checked in blocks of RANDOM_BLOCK, so memory stays small.
+    """
+    began = time.perf_counter()
+    plan = lab.make_plan(algorithm, order, value_order, 2, budget, seconds, seed)
+    geometry = geometry_for(size)
+    clues = lab.default_clues(geometry) if clues is None else clues
+    report = RandomReport(n, clues, plan.algorithm, plan.order, seed, geometry)
+    checkpoints = [10**k for k in range(1, 20) if 10**k <= n]
+    if n not in checkpoints and n > 0:
+        checkpoints.append(n)
+    cells = geometry.cells
+    slowest_so_far = 0.0
+    done = 0
+    while done < n:
+        block = min(RANDOM_BLOCK, n - done)
+        _, grids, restarts = lab.random_grids(
+            block, clues=clues, size=size, seed=_block_seed(seed, done), threads=threads
+        )
+        report.restarts += sum(restarts)
+        batch = lab.run_grids(geometry, grids, block, plan, threads=threads)
+        if verify:
+            verdict = lab.verify_batch(batch, grids, 2, None)
+            report.checked += verdict.checked
+            report.wrong += len(verdict.wrong)
+        for i in range(block):
+            if batch.statuses[i]:
+                report.gave_up += 1
+            else:
+                report.solutions[("0", "1", "2+")[batch.counts[i]]] += 1
+            seconds_i = batch.nanos[i] / 1e9
+            report.solve_seconds += seconds_i
+            if batch.nodes[i] > report.largest_tree:
+                report.largest_tree = batch.nodes[i]
+                report.largest_tree_puzzle = format_values(
+                    grids[i * cells : (i + 1) * cells], geometry
+                )
+            if seconds_i > slowest_so_far:
+                slowest_so_far = seconds_i
+                report.slowest = seconds_i
+                report.slowest_puzzle = format_values(grids[i * cells : (i + 1) * cells], geometry)
+            while checkpoints and done + i + 1 == checkpoints[0]:
+                report.max_by_n.append((checkpoints.pop(0), slowest_so_far, report.largest_tree))
+        done += block
+    report.run_seconds = time.perf_counter() - began
+    return report
+
+
+def _block_seed(seed: int, start: int) -> int:
+    """The seed of the block of random puzzles that starts at `start` (0 for the first)."""
+    return seed if start == 0 else (seed * 1_000_003 + start) & (2**64 - 1)
+
+
+def format_random_report(report: RandomReport) -> str:
+    """The experiment as Markdown tables."""
+    g = report.geometry
+    total = max(1, report.n)
+    share = {k: f"{v:,} ({100 * v / total:.3g}%)" for k, v in report.solutions.items()}
+    lines = [
+        f"random puzzles: {report.n:,} {g.size}x{g.size} with >= {report.clues} clues "
+        f"(seed {report.seed}), counted to 2 by {report.algorithm} ({report.order})",
+        "",
+        "| N | 0 solutions | 1 solution | 2+ solutions | gave up | verified | restarts |",
+        "|---|---|---|---|---|---|---|",
+        f"| {report.n:,} | {share['0']} | {share['1']} | {share['2+']} | {report.gave_up:,} | "
+        f"{report.checked:,}" + (f" ({report.wrong} WRONG)" if report.wrong else "") + " | "
+        f"{report.restarts:,} |",
+        "",
+        "| puzzles so far | slowest | largest tree (nodes) |",
+        "|---|---|---|",
+    ]
+    lines += [f"| {k:,} | {_time(t)} | {nodes:,} |" for k, t, nodes in report.max_by_n]
+    mean = report.solve_seconds / total
+    lines += [
+        "",
+        f"largest tree: {report.largest_tree:,} nodes: {report.largest_tree_puzzle}",
+        f"slowest: {_time(report.slowest)}: {report.slowest_puzzle}",
+        f"mean solving time {_time(mean)} ({_rate(1 / mean if mean else math.inf)} Hz, one "
+        f"thread); whole run (make, solve, verify) {report.run_seconds:.1f} s",
+    ]
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ the command
+
+
+def _choices(text: str, allowed: Sequence[str], what: str) -> list[str]:
+    if text == "all":
+        return list(allowed)
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    for name in names:
+        if name not in allowed:
+            raise argparse.ArgumentTypeError(
+                f"unknown {what} {name!r}; choose from {', '.join(allowed)} or 'all'"
+            )
+    if not names:
+        raise argparse.ArgumentTypeError(f"no {what} given")
+    return names
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of `sudoku-fast lab`."""
+    parser.add_argument("files", nargs="*", metavar="FILE", help="puzzle files (lines or CSV)")
+    parser.add_argument(
+        "--algorithms",
+        type=lambda t: _choices(t, lab.ALGORITHMS, "algorithm"),
+        default=["ac+dual"],
+        metavar="A,B",
+        help=f"comma-separated, or 'all': {', '.join(lab.ALGORITHMS)} (default ac+dual)",
+    )
+    parser.add_argument(
+        "--order",
+        type=lambda t: _choices(t, lab.VARIABLE_ORDERS, "order"),
+        default=None,
+        metavar="O,P",
+        help=(
+            f"variable orders, comma-separated, or 'all': {', '.join(lab.VARIABLE_ORDERS)} "
+            "(default: each algorithm's own; comb only takes first)"
+        ),
+    )
+    parser.add_argument(
+        "--value-order",
+        type=lambda t: _choices(t, lab.VALUE_ORDERS, "value order"),
+        default=["first"],
+        metavar="V,W",
+        help=(
+            f"value orders, comma-separated, or 'all': {', '.join(lab.VALUE_ORDERS)} "
+            "(most / least constraining; default first)"
+        ),
+    )
+    parser.add_argument(
+        "--limit", type=int, default=1, metavar="N", help="count solutions up to N (default 1)"
+    )
+    parser.add_argument(
+        "--max-nodes",
+        type=int,
+        default=lab.DEFAULT_BUDGET,
+        metavar="N",
+        help=f"search nodes per puzzle before giving up (default {lab.DEFAULT_BUDGET:,}; 0: none)",
+    )
+    parser.add_argument(
+        "--max-seconds",
+        type=float,
+        default=None,
+        metavar="S",
+        help="seconds per puzzle before giving up (default: no time budget)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of random orders and puzzles")
+    parser.add_argument(
+        "--random",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the random-puzzle experiment on N puzzles (instead of, or besides, FILES)",
+    )
+    parser.add_argument(
+        "--clues",
+        type=int,
+        default=None,
+        metavar="K",
+        help="clues of a random puzzle (default 17 for 9x9, the same share for other sizes)",
+    )
+    parser.add_argument(
+        "--size", type=int, default=9, metavar="N", help="grid size of random puzzles (default 9)"
+    )
+    parser.add_argument(
+        "--no-verify",
+        action="store_true",
+        help="skip checking every answer against the main engine",
+    )
+
+
+def _combinations(args: argparse.Namespace) -> list[tuple[str, str | None, str]]:
+    """(algorithm, order, value order) runs the arguments ask for; impossible ones skipped."""
+    runs: list[tuple[str, str | None, str]] = []
+    for algorithm in args.algorithms:
+        orders = args.order or [lab.DEFAULT_ORDER[algorithm]]
+        for order in orders:
+            for value_order in args.value_order:
+                if algorithm == "comb" and (order, value_order) != ("first", "first"):
+                    continue
+                if algorithm == "dlx" and value_order not in ("first", "random"):
+                    continue
+                runs.append((algorithm, order, value_order))
+    return runs
+
+
+def command(args: argparse.Namespace) -> int:
+    """Run `sudoku-fast lab`: the set table and/or the random experiment; exit status."""
+    if not args.files and args.random is None:
+        raise ValueError("lab needs puzzle FILES, --random N, or both")
+    budget = args.max_nodes or None
+    threads = getattr(args, "threads", None)
+    status = 0
+    if args.files:
+        runs = _combinations(args)
+        if not runs:
+            raise ValueError(
+                "no algorithm takes the orders given (comb: first; dlx: first, random)"
+            )
+        rows = []
+        for path in args.files:
+            puzzles = read_puzzles(path)
+            name = os.path.splitext(os.path.basename(path))[0]
+            for algorithm, order, value_order in runs:
+                row = set_row(
+                    name,
+                    puzzles,
+                    algorithm,
+                    order=order,
+                    value_order=value_order,
+                    limit=args.limit,
+                    budget=budget,
+                    seconds=args.max_seconds,
+                    seed=args.seed,
+                    threads=1 if threads is None else threads,
+                    verify=not args.no_verify,
+                    box=args.box,
+                    alphabet=args.alphabet,
+                )
+                rows.append(row)
+                table = format_set_table([row]).splitlines()
+                print("\n".join(table if len(rows) == 1 else table[2:]), flush=True)
+                if row.wrong:
+                    status = 1
+    if args.random is not None:
+        if args.random < 1:
+            raise ValueError(f"--random needs at least 1 puzzle, got {args.random}")
+        if args.files:
+            print()
+        for algorithm, order, value_order in _combinations(args):
+            report = random_experiment(
+                args.random,
+                clues=args.clues,
+                size=args.size,
+                algorithm=algorithm,
+                order=order,
+                value_order=value_order,
+                budget=budget,
+                seconds=args.max_seconds,
+                seed=args.seed,
+                threads=threads,
+                verify=not args.no_verify,
+            )
+            print(format_random_report(report), flush=True)
+            if report.wrong:
+                status = 1
+    return status
