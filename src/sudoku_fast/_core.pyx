@@ -17,8 +17,16 @@ makes the Sudoku rules cheap word operations:
 * Naked singles (cells with one digit left) and empty cells come from bit-sliced counts
   over the nine digit masks of a band; hidden singles in columns from counts over bands.
 
+Puzzles still wide open when those rules stall (at least WIDE_OPEN cells unsolved at
+the first guess) get one more rule at the top of their search, the rule of triads, which
+looks across digits: the three cells a row (or column) shares with a box hold three
+different digits, so exactly three digits can reach such a triad, and each of the digits
+that must take it counts towards those three. A digit's (row, box) patterns in the three
+bands and its (band, column) patterns in the three stacks fit one 64-bit word, and
+bit-sliced counters over the nine digits give every triad's counts at once.
+
 Search guesses on the first cell with two candidates (the fewest possible), else on the
-cell with the fewest, trying each candidate on a copy of the 240-byte state, on an
+cell with the fewest, trying each candidate on a copy of the 228-byte state, on an
 explicit stack. The same search counts solutions up to a limit.
 
 Everything below `solve_range` runs without the GIL and without Python objects; the
@@ -38,7 +46,7 @@ from cpython.unicode cimport (
 )
 from cpython.bytearray cimport PyByteArray_FromStringAndSize
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
-from libc.string cimport memcpy, memset
+from libc.string cimport memset
 
 from sudoku_fast._clock cimport CPU_CLOCK, clock_nanos, elapsed, measurement_overhead
 from sudoku_fast._stop cimport Stop, flag_set, poll, raise_saved, stop_init
@@ -76,6 +84,17 @@ cdef extern from *:
     int sudoku_fast_lowest_bit(unsigned int x) nogil
     int sudoku_fast_popcount64(unsigned long long x) nogil
 
+# A triad_rules word: six 3x3 patterns of 9 bits, at bits 0, 9, 18, 32, 41, 50.
+cdef uint64_t ALL_TRIADS = 0x7FFFFFF07FFFFFF
+cdef uint64_t TRIAD_AT_0 = 0x124924901249249     # first pair of each row of each pattern
+cdef uint64_t TRIAD_AT_01 = 0x36DB6DB036DB6DB
+cdef uint64_t TRIAD_AT_12 = 0x6DB6DB606DB6DB6
+cdef uint64_t TRIAD_AT_2 = 0x492492404924924
+cdef uint64_t TRIAD_ROWS_0 = 0x1C0E07001C0E07     # first row of each pattern
+cdef uint64_t TRIAD_ROWS_01 = 0xFC7E3F00FC7E3F
+cdef uint64_t TRIAD_ROWS_12 = 0x7E3F1F807E3F1F8
+cdef uint64_t TRIAD_ROWS_2 = 0x70381C0070381C0
+
 cdef extern from *:
     """
     /* Claim `step` items of a batch from a counter shared by the worker threads: returns
@@ -105,6 +124,8 @@ cdef enum:
     CHANGED = 1
     COUNT_STOPPED = -2      # counts[i] of a puzzle abandoned at a stop request
     POLL_EVERY = 1024       # search nodes between looks at the stop flag and at signals
+    WIDE_OPEN = 48          # unsolved cells at the first guess that make a puzzle hard
+    TRIAD_DEPTH = 1         # the rule of triads runs above this depth of the search tree
     # How often solve_batch, in the main thread, lets Python run its signal handlers
     # between chunks (each look takes the GIL, so not at every chunk): 20 ms.
     SIGNAL_CHECK_NANOS = 20000000
@@ -117,6 +138,7 @@ cdef uint32_t row_info[512]          # 9-bit row -> bits 0-2: boxes holding cand
                                      #   bit 3: exactly one candidate
 cdef uint32_t permutation_pairs[512] # 3x3 pattern -> its pairs used by some permutation
 cdef uint32_t band_patterns[512]     # (row, box) pattern -> the band cells still usable
+cdef uint32_t pattern_cells[512]     # (row, box) pattern -> the band cells of its pairs
 cdef uint32_t rows_cells[8]          # 3-bit set of rows -> their 27-bit cell mask
 cdef uint32_t peers_in_band[27]      # cell bit -> its row, column and box in the band
 cdef uint32_t column_in_band[27]     # cell bit -> its column in a band (all 3 rows)
@@ -130,7 +152,6 @@ cdef struct Board:
     uint32_t cand[DIGIT_BANDS]      # band * 9 + digit -> cells where the digit may go
     uint32_t settled[DIGIT_BANDS]   # cand as it was when the band rules last ran on it
     uint32_t unsolved[BANDS]        # cells without a placed digit
-    uint8_t grid[CELLS]             # placed digits 1-9, 0 = none yet
 
 
 # Outcome (count, guesses, nodes of one solve) is declared in _core.pxd, with solve_grid.
@@ -165,6 +186,13 @@ cdef void build_tables() noexcept:
                 for r in range(3):
                     permutation_pairs[pattern] |= 1u << (3 * r + perms[p][r])
                     band_patterns[pattern] |= 7u << (9 * r + 3 * perms[p][r])
+    for pattern in range(512):
+        pattern_cells[pattern] = 0
+        for p in range(9):
+            if pattern & (1 << p):
+                r = p // 3
+                c = p % 3
+                pattern_cells[pattern] |= 7u << (9 * r + 3 * c)
     for v in range(8):
         rows_cells[v] = 0
         for r in range(3):
@@ -209,7 +237,6 @@ cdef inline bint place(Board *b, int band, int digit, uint32_t cell_bit) noexcep
     b.cand[next_band[band] * 9 + digit] &= ~column_in_band[k]
     b.cand[next_band[band + 1] * 9 + digit] &= ~column_in_band[k]
     b.unsolved[band] &= ~cell_bit
-    b.grid[27 * band + k] = <uint8_t>(digit + 1)
     return True
 
 
@@ -343,12 +370,138 @@ cdef int stack_rules(Board *b) noexcept nogil:
     return result
 
 
+cdef inline uint32_t swap_bands_stacks(uint32_t x) noexcept nogil:
+    """Bit 9*i + 3*j + c -> bit 9*j + 3*i + c (i, j, c < 3): a 3x3 transpose of 3-bit groups."""
+    return (x & 0x7007007) | ((x & 0x38038) << 6) | ((x >> 6) & 0x38038) \
+        | ((x & 0x1C0) << 12) | ((x >> 12) & 0x1C0)
+
+
+cdef inline uint64_t forced_in(uint64_t w) noexcept nogil:
+    """The pairs of each 3x3 pattern in a word (see triad_rules) alone in their row or in
+    their column: bit-parallel over the six patterns."""
+    cdef uint64_t in_row = ((w >> 1) & TRIAD_AT_01) | ((w >> 2) & TRIAD_AT_0) \
+        | ((w << 1) & TRIAD_AT_12) | ((w << 2) & TRIAD_AT_2)
+    cdef uint64_t in_column = ((w >> 3) & TRIAD_ROWS_01) | ((w >> 6) & TRIAD_ROWS_0) \
+        | ((w << 3) & TRIAD_ROWS_12) | ((w << 6) & TRIAD_ROWS_2)
+    return w & ~(in_row & in_column)
+
+
+cdef inline uint64_t crossing(uint64_t w) noexcept nogil:
+    """The pairs that share a row or a column with a pair of w, in each 3x3 pattern of a
+    word (see triad_rules), w's own included."""
+    return w | ((w >> 1) & TRIAD_AT_01) | ((w >> 2) & TRIAD_AT_0) \
+        | ((w << 1) & TRIAD_AT_12) | ((w << 2) & TRIAD_AT_2) \
+        | ((w >> 3) & TRIAD_ROWS_01) | ((w >> 6) & TRIAD_ROWS_0) \
+        | ((w << 3) & TRIAD_ROWS_12) | ((w << 6) & TRIAD_ROWS_2)
+
+
+cdef int triad_rules(Board *b) noexcept nogil:
+    """The rule of triads, on every band and every stack at once; across digits.
+
+    A triad, the three cells a row shares with a box (or a column with a box), holds
+    three different digits. In a band a digit's candidates make a 3x3 pattern of (row,
+    box) pairs, each pair a triad; in a stack, of (band, column) pairs. Each digit's six
+    patterns share one 64-bit word (bands at bits 0, 9, 18; stacks at 32, 41, 50), and
+    counters sliced by bit count, over the nine digits, how many digits reach each
+    triad and how many must take it:
+    * a triad fewer than three digits reach is a contradiction; when exactly three do,
+      all three are there, and each loses the other pairs of the triad's two lines;
+    * a digit left one pair in a line of its pattern must take that triad; four such
+      digits in one triad are a contradiction, three leave no room for any other.
+    Called only once the per-digit rules have nothing left to do, before a guess, near
+    the root of the search of a hard puzzle (see `search`).
+    """
+    cdef uint64_t word[9]
+    cdef uint64_t forced[9]
+    cdef uint64_t w, f, lost, t, kept
+    cdef uint64_t reach1 = 0, reach2 = 0, reach3 = 0, reach4 = 0
+    cdef uint64_t need1 = 0, need2 = 0, need3 = 0, need4 = 0, exact, full
+    cdef uint32_t s, rows, columns, gone, boxes
+    cdef int digit, band, result = UNCHANGED
+    for digit in range(9):
+        rows = 0
+        columns = 0
+        for band in range(BANDS):
+            s = b.cand[band * 9 + digit]
+            # One bit per triad (at its first cell), then the three of each row brought
+            # together by one multiplication (no two partial products meet): bits 4-6,
+            # 13-15 and 22-24.
+            boxes = ((s | (s >> 1) | (s >> 2)) & 0x1249249) * 0x15
+            rows |= (((boxes >> 4) & 7) | ((boxes >> 10) & 0x38) | ((boxes >> 16) & 0x1C0)) \
+                << (9 * band)
+            columns |= ((s | (s >> 9) | (s >> 18)) & ROW_BITS) << (9 * band)
+        w = rows | (<uint64_t>swap_bands_stacks(columns) << 32)
+        word[digit] = w
+        reach4 |= reach3 & w
+        reach3 |= reach2 & w
+        reach2 |= reach1 & w
+        reach1 |= w
+        f = forced_in(w)
+        forced[digit] = f
+        need4 |= need3 & f
+        need3 |= need2 & f
+        need2 |= need1 & f
+        need1 |= f
+    if reach3 != ALL_TRIADS or need4:
+        return FAILED
+    exact = reach3 & ~reach4     # triads exactly three digits reach
+    full = need3 & ~need4        # triads three digits must take
+    if exact == 0 and full == 0:
+        return UNCHANGED
+    for digit in range(9):
+        w = word[digit]
+        t = w & exact
+        lost = w & ((full & ~forced[digit]) | (crossing(t) & ~t))
+        if lost == 0:
+            continue
+        result = CHANGED
+        kept = w & ~lost
+        for band in range(BANDS):
+            if (lost >> (9 * band)) & ROW_BITS:
+                s = b.cand[band * 9 + digit] & pattern_cells[(kept >> (9 * band)) & ROW_BITS]
+                if s == 0:
+                    return FAILED
+                b.cand[band * 9 + digit] = s
+        gone = swap_bands_stacks(<uint32_t>(lost >> 32))
+        for band in range(BANDS):
+            columns = (gone >> (9 * band)) & ROW_BITS
+            if columns:
+                b.cand[band * 9 + digit] &= ~(columns * REPEAT_ROWS)
+    return result
+
+
+cdef inline int unsolved_cells(const Board *b) noexcept nogil:
+    """How many cells have no digit placed yet."""
+    return sudoku_fast_popcount64(b.unsolved[0] | (<uint64_t>b.unsolved[1] << 27)) \
+        + sudoku_fast_popcount64(b.unsolved[2])
+
+
 cdef inline bint is_solved(const Board *b) noexcept nogil:
     return (b.unsolved[0] | b.unsolved[1] | b.unsolved[2]) == 0
 
 
-cdef bint propagate(Board *b) noexcept nogil:
-    """Run all the rules to a fixed point, cheapest first. False on contradiction."""
+cdef void write_solution(const Board *b, uint8_t *solution) noexcept nogil:
+    """The digits 1-9 of a solved board: each cell is left in one digit's mask."""
+    cdef int band, digit
+    cdef uint32_t w
+    cdef uint8_t *row
+    for band in range(BANDS):
+        row = &solution[27 * band]
+        for digit in range(9):
+            w = b.cand[band * 9 + digit]
+            # Solved: one cell per row of the band, so three bits.
+            row[sudoku_fast_lowest_bit(w)] = <uint8_t>(digit + 1)
+            w &= w - 1
+            row[sudoku_fast_lowest_bit(w)] = <uint8_t>(digit + 1)
+            w &= w - 1
+            row[sudoku_fast_lowest_bit(w)] = <uint8_t>(digit + 1)
+
+
+cdef bint propagate(Board *b, bint triads) noexcept nogil:
+    """Run the rules to a fixed point, cheapest first. False on contradiction.
+
+    `triads` adds the rule of triads, the one rule across digits, run last.
+    """
     cdef int result
     while True:
         result = naked_singles(b)
@@ -364,6 +517,13 @@ cdef bint propagate(Board *b) noexcept nogil:
         if result == CHANGED:
             continue
         result = stack_rules(b)
+        if result == FAILED:
+            return False
+        if result == CHANGED:
+            continue
+        if not triads:
+            return True
+        result = triad_rules(b)
         if result == FAILED:
             return False
         if result == UNCHANGED:
@@ -472,6 +632,7 @@ cdef Outcome search(
     cdef Board *child
     cdef int i, cell, depth, band, digit
     cdef uint32_t rest, digit_bit
+    cdef bint triads
 
     out.count = 0
     out.guesses = 0
@@ -482,7 +643,6 @@ cdef Outcome search(
         b.settled[i] = BAND_BITS
     for band in range(BANDS):
         b.unsolved[band] = BAND_BITS
-    memset(b.grid, 0, CELLS)
     for cell in range(CELLS):
         digit = puzzle[cell]
         if digit:
@@ -492,10 +652,21 @@ cdef Outcome search(
     if ruled_out_cell >= 0:
         band = ruled_out_cell // 27
         b.cand[band * 9 + ruled_out_digit - 1] &= ~(1u << (ruled_out_cell - 27 * band))
-    if not propagate(b):
+    if not propagate(b, False):
         return out
     if is_solved(b):
-        memcpy(solution, b.grid, CELLS)
+        write_solution(b, solution)
+        out.count = 1
+        return out
+    # A puzzle still wide open when the per-digit rules stall is a hard one: the top of
+    # its search tree (the root and its children) gets the rule of triads too. Deeper
+    # down, the guesses it saves no longer pay for it (it costs about as much as the
+    # rest of a node); easier puzzles never get it.
+    triads = unsolved_cells(b) >= WIDE_OPEN
+    if triads and not propagate(b, True):
+        return out
+    if is_solved(b):
+        write_solution(b, solution)
         out.count = 1
         return out
 
@@ -521,12 +692,12 @@ cdef Outcome search(
         cell = branch_cell[depth]
         band = cell // 27
         place(child, band, sudoku_fast_lowest_bit(digit_bit), 1u << (cell - 27 * band))
-        if not propagate(child):
+        if not propagate(child, triads and depth < TRIAD_DEPTH):
             continue
         if is_solved(child):
             out.count += 1
             if out.count == 1:
-                memcpy(solution, child.grid, CELLS)
+                write_solution(child, solution)
             if out.count >= limit:
                 break
             continue
