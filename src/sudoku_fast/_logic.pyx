@@ -25,6 +25,7 @@ cimport cython
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
+from cpython.object cimport PyObject_GenericSetAttr
 
 from sudoku_fast._bits cimport bits_highest_index, bits_lowest_index, bits_popcount
 
@@ -1496,15 +1497,15 @@ def build_ratings(
     name of level l. With `scores` (the SE rater's output, `score_slots` ints per
     puzzle: tenths, technique, steps, status) the score fields are filled too.
 
-    The objects are made without calling `rating.__init__`: its fields go straight
-    into the instance dictionary, which builds an object equal to the one the
-    dataclass constructor makes (it has no checks or post-init) in a fraction of the
-    time this loop would spend under the GIL as Python code. `rating_objects` in
+    The objects are made without calling `rating.__init__`: its fields are set
+    directly, which builds an object equal to the one the dataclass constructor
+    makes (it has no checks or post-init) in a fraction of the time this loop would
+    spend under the GIL as Python code. `rating_objects` in
     `rating.py` is the plain-Python twin that tests compare with.
     """
     cdef Py_ssize_t i, tech, base
     cdef int hardest, level, tenths, status
-    cdef dict used, fields
+    cdef dict used
     cdef list failed = []
     if counts.shape[0] < stop * COUNT_SLOTS or summary.shape[0] < 2 * stop:
         raise ValueError("counts and summary must cover the range")
@@ -1526,18 +1527,19 @@ def build_ratings(
         hardest = summary[2 * i]
         level = levels[hardest] if hardest >= 0 else 1
         obj = rating.__new__(rating)
-        fields = obj.__dict__
-        fields["level"] = level
-        fields["name"] = level_names[level]
-        fields["hardest"] = names[hardest] if hardest >= 0 else "none"
-        fields["counts"] = used
-        fields["clues"] = summary[2 * i + 1]
-        fields["engine_guesses"] = guesses[i]
-        fields["engine_nodes"] = nodes[i]
+        # Generic attribute setting skips the frozen class's __setattr__ and keeps the
+        # instance's attributes in its compact inline storage (no separate dict).
+        PyObject_GenericSetAttr(obj, "level", level)
+        PyObject_GenericSetAttr(obj, "name", level_names[level])
+        PyObject_GenericSetAttr(obj, "hardest", names[hardest] if hardest >= 0 else "none")
+        PyObject_GenericSetAttr(obj, "counts", used)
+        PyObject_GenericSetAttr(obj, "clues", summary[2 * i + 1])
+        PyObject_GenericSetAttr(obj, "engine_guesses", guesses[i])
+        PyObject_GenericSetAttr(obj, "engine_nodes", nodes[i])
         if scores is None:
-            fields["score"] = None
-            fields["score_technique"] = ""
-            fields["score_complete"] = True
+            PyObject_GenericSetAttr(obj, "score", None)
+            PyObject_GenericSetAttr(obj, "score_technique", "")
+            PyObject_GenericSetAttr(obj, "score_complete", True)
         else:
             tenths = scores[i * score_slots]
             tech = scores[i * score_slots + 1]
@@ -1545,9 +1547,11 @@ def build_ratings(
             if status < 0:
                 failed.append(i)
                 continue
-            fields["score"] = tenths / 10.0
-            fields["score_technique"] = score_names[tech] if tech >= 0 else "none"
-            fields["score_complete"] = status == score_ok
+            PyObject_GenericSetAttr(obj, "score", tenths / 10.0)
+            PyObject_GenericSetAttr(
+                obj, "score_technique", score_names[tech] if tech >= 0 else "none"
+            )
+            PyObject_GenericSetAttr(obj, "score_complete", status == score_ok)
         out[i] = obj
     return failed
 
