@@ -14,7 +14,7 @@ on its own workspace, so any number of threads may rate at once.
 """
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
-from libc.stdlib cimport free, malloc, realloc
+from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memset
 
 from sudoku_fast._bits cimport bits_lowest_index, bits_popcount
@@ -143,6 +143,10 @@ cdef struct Work:
     uint64_t *removed      # [cells] BUG: candidates taken away
     uint64_t *excl         # [cells * cwords] aligned pairs: bivalue peers as cell bitsets
     int cwords
+    uint64_t *peer_bits    # [cells * cwords] each cell's peers as a cell bitset
+    uint64_t *digit_bits   # [N * cwords] cells holding each digit as a candidate (chain_step)
+    int32_t *cell_of       # [cells * N] candidate index (cell * N + digit - 1) -> cell
+    uint64_t *ex_masks     # [cells] aligned triples: the excluders' candidate sets
     int32_t *ent_node      # cycles: the walk's entries (node, parent entry, depth)
     int32_t *ent_parent
     int32_t *ent_depth
@@ -160,6 +164,12 @@ cdef struct Work:
     int64_t store_cap
     int last_tech
     int stop               # the node a walk stops at (-1 none)
+
+
+cdef inline bint two_bits(uint64_t x) noexcept nogil:
+    """bits_popcount(x) == 2 without counting."""
+    x &= x - 1
+    return x != 0 and (x & (x - 1)) == 0
 
 
 cdef inline int length_tenths(int length) noexcept nogil:
@@ -216,6 +226,7 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.cwords = (t.cells + 63) // 64
     cdef int nodes = w.nodes
     cdef int cn = t.cells * t.n
+    cdef int i, k, j
     if not walk_init(&w.a, nodes, w.words) or not walk_init(&w.b, nodes, w.words):
         return False
     w.tmp = <uint64_t *>malloc(w.words * sizeof(uint64_t))
@@ -237,6 +248,18 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.ints2 = <int32_t *>malloc(t.cells * sizeof(int32_t))
     w.removed = <uint64_t *>malloc(t.cells * sizeof(uint64_t))
     w.excl = <uint64_t *>malloc(t.cells * w.cwords * sizeof(uint64_t))
+    w.peer_bits = <uint64_t *>calloc(t.cells * w.cwords, sizeof(uint64_t))
+    w.digit_bits = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
+    w.cell_of = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.ex_masks = <uint64_t *>malloc(t.cells * sizeof(uint64_t))
+    if w.cell_of:
+        for i in range(cn):
+            w.cell_of[i] = i // t.n
+    if w.peer_bits:
+        for i in range(t.cells):
+            for k in range(t.npeers):
+                j = t.peers[i * t.npeers + k]
+                w.peer_bits[i * w.cwords + (j >> 6)] |= (<uint64_t>1) << (j & 63)
     w.ent_cap = cn * (t.n + t.npeers + 1) + 1
     w.ent_node = <int32_t *>malloc(w.ent_cap * sizeof(int32_t))
     w.ent_parent = <int32_t *>malloc(w.ent_cap * sizeof(int32_t))
@@ -255,6 +278,7 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
         or not w.keep_cell or not w.keep_digit or not w.keep2_cell or not w.keep2_digit
         or not w.plain_cell or not w.links
         or not w.chain or not w.ints or not w.ints2 or not w.removed or not w.excl
+        or not w.peer_bits or not w.digit_bits or not w.cell_of or not w.ex_masks
         or not w.ent_node or not w.ent_parent or not w.ent_depth or not w.cyc_mark
         or not w.fwd or not w.bwd or not w.in_loop
         or not w.store_start or not w.store_len or not w.store
@@ -284,6 +308,10 @@ cdef void work_free(Work *w) noexcept nogil:
     free(w.ints2)
     free(w.removed)
     free(w.excl)
+    free(w.peer_bits)
+    free(w.digit_bits)
+    free(w.cell_of)
+    free(w.ex_masks)
     free(w.ent_node)
     free(w.ent_parent)
     free(w.ent_depth)
@@ -548,7 +576,7 @@ cdef int strong_links(Work *w, int k) noexcept nogil:
         w.nlinks = 0
         for u in range(3 * n):
             where = s.pos[u * n + dig]
-            if bits_popcount(where) == 2:
+            if two_bits(where):
                 i = bits_lowest_index(where)
                 j = bits_lowest_index(where & (where - 1))
                 a = t.units[u * n + i]
@@ -1103,6 +1131,22 @@ cdef bint exclude3(Work *w, const int32_t *cells, const uint64_t *common) noexce
     cdef bint blocked
     cdef uint64_t allowed[3]
     cdef uint64_t r0, r1, r2, values, bits, rest
+    cdef uint64_t c0 = s.cand[cells[0]], c1 = s.cand[cells[1]], c2 = s.cand[cells[2]]
+    # The excluders' candidates, each kept once: a combination is blocked when one of
+    # them lies inside its values.
+    cdef uint64_t *masks = w.ex_masks
+    cdef int nmasks = 0, i
+    for word in range(cw):
+        bits = common[word]
+        while bits:
+            p = (word << 6) + bits_lowest_index(bits)
+            bits &= bits - 1
+            for i in range(nmasks):
+                if masks[i] == s.cand[p]:
+                    break
+            else:
+                masks[nmasks] = s.cand[p]
+                nmasks += 1
     allowed[0] = allowed[1] = allowed[2] = 0
     r0 = s.cand[cells[0]]
     while r0:
@@ -1120,23 +1164,23 @@ cdef bint exclude3(Work *w, const int32_t *cells, const uint64_t *common) noexce
                 r2 &= r2 - 1
                 if (v2 == v0 and s02) or (v2 == v1 and s12):
                     continue
+                if (
+                    (allowed[0] >> v0) & (allowed[1] >> v1) & (allowed[2] >> v2) & 1
+                ):
+                    continue  # would allow nothing new
                 values = ((<uint64_t>1) << v0) | ((<uint64_t>1) << v1) | ((<uint64_t>1) << v2)
                 blocked = False
-                for word in range(cw):
-                    bits = common[word]
-                    while bits:
-                        p = (word << 6) + bits_lowest_index(bits)
-                        bits &= bits - 1
-                        if not (s.cand[p] & ~values):
-                            blocked = True
-                            break
-                    if blocked:
+                for i in range(nmasks):
+                    if not (masks[i] & ~values):
+                        blocked = True
                         break
                 if blocked:
                     continue
                 allowed[0] |= (<uint64_t>1) << v0
                 allowed[1] |= (<uint64_t>1) << v1
                 allowed[2] |= (<uint64_t>1) << v2
+        if allowed[0] == c0 and allowed[1] == c1 and allowed[2] == c2:
+            break  # every candidate allowed: nothing to eliminate
     w.nelim = 0
     for k in range(3):
         rest = s.cand[cells[k]] & ~allowed[k]
@@ -1350,17 +1394,16 @@ cdef inline int offer(Work *w, Walk *wk, int m, int parent, bint dynamic) noexce
     if wk.mark[m] == wk.stamp:
         return -1
     if dynamic:
-        src = &wk.anc[<size_t>parent * words]
-        for i in range(words):
-            w.tmp[i] = src[i]
-        w.tmp[m >> 6] |= (<uint64_t>1) << (m & 63)
-        for i in range(words):
-            k += bits_popcount(w.tmp[i])
+        # count[parent] is the size of parent's ancestor set, which m (not reached yet)
+        # is not in: m's set is one larger.
+        k = wk.count[parent] + 1
         if wk.mark[m ^ 1] == wk.stamp:
             return k + wk.count[m ^ 1]
+        src = &wk.anc[<size_t>parent * words]
         dst = &wk.anc[<size_t>m * words]
         for i in range(words):
-            dst[i] = w.tmp[i]
+            dst[i] = src[i]
+        dst[m >> 6] |= (<uint64_t>1) << (m & 63)
     else:
         k = wk.count[parent] + 1
     add_node(wk, m, k)
@@ -1404,6 +1447,9 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
     cdef int head = 0, node, c, cell_now, dig, e, k, j, i, u, m, off, left, target, clash
     cdef uint64_t bit, rest, cc, where
     cdef int32_t stamp
+    cdef int cw = w.cwords
+    cdef const uint64_t *peer_bits = w.peer_bits
+    cdef const uint64_t *digit_bits = w.digit_bits
     wk.stamp += 1
     stamp = wk.stamp
     cdef int start = ((cell * n + digit - 1) << 1) | (1 if on else 0)
@@ -1418,7 +1464,7 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
         head += 1
         w.work += 1
         c = node >> 1
-        cell_now = c // n
+        cell_now = w.cell_of[c]
         dig = c - cell_now * n
         bit = (<uint64_t>1) << dig
         if node & 1:
@@ -1430,9 +1476,12 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
                     clash = offer(w, wk, (cell_now * n + e) << 1, node, dynamic)
                     if clash != -1:
                         return clash if clash >= 0 else -1
-            for k in range(t.npeers):
-                j = t.peers[cell_now * t.npeers + k]
-                if s.cand[j] & bit:
+            # The peers holding the digit, ascending: t.peers order, read from bitsets.
+            for k in range(cw):
+                where = peer_bits[cell_now * cw + k] & digit_bits[dig * cw + k]
+                while where:
+                    j = (k << 6) | bits_lowest_index(where)
+                    where &= where - 1
                     clash = offer(w, wk, (j * n + dig) << 1, node, dynamic)
                     if clash != -1:
                         return clash if clash >= 0 else -1
@@ -1462,7 +1511,7 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
                         clash = offer_tmp(w, wk, ((cell_now * n + target) << 1) | 1)
                         if clash != -1:
                             return clash if clash >= 0 else -1
-                elif bits_popcount(cc) == 2:
+                elif two_bits(cc):
                     e = bits_lowest_index(cc & ~bit)
                     clash = offer(w, wk, ((cell_now * n + e) << 1) | 1, node, dynamic)
                     if clash != -1:
@@ -1494,7 +1543,7 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
                             clash = offer_tmp(w, wk, ((t.units[u * n + target] * n + dig) << 1) | 1)
                             if clash != -1:
                                 return clash if clash >= 0 else -1
-                    elif bits_popcount(where) == 2:
+                    elif two_bits(where):
                         rest = where
                         while rest:
                             i = bits_lowest_index(rest)
@@ -1645,6 +1694,20 @@ cdef void note_cycle(Work *w, int last, int tech, int complexity) noexcept nogil
             note(w, (p * n + dig) << 1, tech, complexity)
 
 
+cdef inline int cycle_push_off(Work *w, int nent, int index, int depth, int m) noexcept nogil:
+    """Append OFF node m below entry `index` unless it is on that entry's path; the new
+    entry count."""
+    cdef int up = w.ent_parent[index]
+    while up >= 0 and w.ent_node[up] != m:
+        up = w.ent_parent[up]
+    if up < 0 and nent < w.ent_cap:
+        w.ent_node[nent] = m
+        w.ent_parent[nent] = index
+        w.ent_depth[nent] = depth + 1
+        nent += 1
+    return nent
+
+
 cdef void cycles_from(Work *w, int cell, int digit, int mode, int tech) noexcept nogil:
     """se._Rater._cycles_from."""
     cdef Solver *s = &w.s
@@ -1666,42 +1729,30 @@ cdef void cycles_from(Work *w, int cell, int digit, int mode, int tech) noexcept
         depth = w.ent_depth[head]
         head += 1
         w.work += 1
-        cell_now = (node >> 1) // n
+        cell_now = w.cell_of[node >> 1]
         dig = (node >> 1) - cell_now * n
         bit = (<uint64_t>1) << dig
         if node & 1:
-            k = -1 if mode & CELL_LINKS else 0
-            rest = s.cand[cell_now] & ~bit if mode & CELL_LINKS else 0
-            while True:
-                if rest:
+            if mode & CELL_LINKS:
+                rest = s.cand[cell_now] & ~bit
+                while rest:
                     e = bits_lowest_index(rest)
                     rest &= rest - 1
-                    m = (cell_now * n + e) << 1
-                else:
-                    if k < 0:
-                        k = 0
-                    if k >= t.npeers:
-                        break
-                    p = t.peers[cell_now * t.npeers + k]
-                    k += 1
-                    if not (s.cand[p] & bit):
-                        continue
-                    m = (p * n + dig) << 1
-                up = w.ent_parent[index]
-                while up >= 0 and w.ent_node[up] != m:
-                    up = w.ent_parent[up]
-                if up < 0 and nent < w.ent_cap:
-                    w.ent_node[nent] = m
-                    w.ent_parent[nent] = index
-                    w.ent_depth[nent] = depth + 1
-                    nent += 1
+                    nent = cycle_push_off(w, nent, index, depth, (cell_now * n + e) << 1)
+            # The peers holding the digit, ascending (t.peers order).
+            for k in range(w.cwords):
+                where = w.peer_bits[cell_now * w.cwords + k] & w.digit_bits[dig * w.cwords + k]
+                while where:
+                    p = (k << 6) | bits_lowest_index(where)
+                    where &= where - 1
+                    nent = cycle_push_off(w, nent, index, depth, (p * n + dig) << 1)
         else:
             for k in range(4):
                 m = -1
                 if k == 0:
                     if mode & CELL_LINKS:
                         cc = s.cand[cell_now]
-                        if bits_popcount(cc) == 2:
+                        if two_bits(cc):
                             m = ((cell_now * n + bits_lowest_index(cc & ~bit)) << 1) | 1
                     if m >= 0:
                         if m == source and depth + 1 >= 4:
@@ -1715,7 +1766,7 @@ cdef void cycles_from(Work *w, int cell, int digit, int mode, int tech) noexcept
                 elif mode & UNIT_LINKS:
                     u = t.cell_units[3 * cell_now + k - 1]
                     where = s.pos[u * n + dig]
-                    if bits_popcount(where) == 2:
+                    if two_bits(where):
                         rest = where
                         while rest:
                             i = bits_lowest_index(rest)
@@ -1844,6 +1895,20 @@ cdef int static_walks(Work *w) noexcept nogil:
     return 0
 
 
+cdef void fill_digit_bits(Work *w) noexcept nogil:
+    """w.digit_bits from the board: the walks of one chain step read it, as the board
+    stays put until the step applies its conclusions."""
+    cdef int cell, dig
+    cdef uint64_t c
+    memset(w.digit_bits, 0, w.n * w.cwords * sizeof(uint64_t))
+    for cell in range(w.cells):
+        c = w.s.cand[cell]
+        while c:
+            dig = bits_lowest_index(c)
+            c &= c - 1
+            w.digit_bits[dig * w.cwords + (cell >> 6)] |= (<uint64_t>1) << (cell & 63)
+
+
 cdef int chain_step(Work *w, int ceiling) noexcept nogil:
     """se._Rater.chain_step: the smallest difficulty applied (tenths), -1 none or budget
     spent, -2 no memory."""
@@ -1853,6 +1918,7 @@ cdef int chain_step(Work *w, int ceiling) noexcept nogil:
     for node in range(w.nodes):
         w.best_tenths[node] = NO_RANK
         w.best_tech[node] = 0
+    fill_digit_bits(w)
     best = NO_RANK
     for family in range(4):
         if family == 0:
