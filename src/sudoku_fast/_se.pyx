@@ -1222,6 +1222,13 @@ cdef bint aligned_triple(Work *w) noexcept nogil:
             nbase += 1
     for i in range(nbase):
         for j in range(i + 1, nbase):
+            # A third cell's common excluders lie inside the pair's: fewer than two
+            # there, no triple of this pair can have two.
+            shared = 0
+            for k in range(cw):
+                shared += bits_popcount(w.excl[i * cw + k] & w.excl[j * cw + k])
+            if shared < 2:
+                continue
             for word in range(cw):
                 area = w.excl[i * cw + word] | w.excl[j * cw + word]
                 while area:
