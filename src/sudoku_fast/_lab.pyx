@@ -42,6 +42,7 @@ from libc.string cimport memcpy, memset
 
 from sudoku_fast._bits cimport bits_lowest_index, bits_popcount
 from sudoku_fast._clock cimport clock_nanos, elapsed, measurement_overhead
+from sudoku_fast._rng cimport splitmix64
 from sudoku_fast._stop cimport Stop, poll, raise_saved, stop_init
 
 import threading
@@ -185,12 +186,8 @@ cdef struct Ctx:
 # ---------------------------------------------------------------- random numbers
 
 cdef inline uint64_t next_random(uint64_t *state) noexcept nogil:
-    """SplitMix64: the next 64-bit number of a sequence."""
-    state[0] += 0x9E3779B97F4A7C15ULL
-    cdef uint64_t z = state[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
+    """SplitMix64 (the package's one copy, in `_rng`): the next 64-bit number."""
+    return splitmix64(state)
 
 
 cdef inline int below(uint64_t *state, int n) noexcept nogil:

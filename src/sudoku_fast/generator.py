@@ -205,7 +205,7 @@ def _geometry_for(size: object) -> Geometry:
 _MASK64 = (1 << 64) - 1
 
 
-def _splitmix64(state: int) -> tuple[int, int]:
+def splitmix64(state: int) -> tuple[int, int]:
     """The next (state, output) of splitmix64."""
     state = (state + 0x9E3779B97F4A7C15) & _MASK64
     z = state
@@ -225,7 +225,7 @@ class Rng:
         state = seed & _MASK64
         words = []
         for _ in range(4):
-            state, word = _splitmix64(state)
+            state, word = splitmix64(state)
             words.append(word)
         self.s = words
 

@@ -14,6 +14,7 @@ from collections import deque
 from dataclasses import dataclass
 from itertools import product
 
+from .generator import splitmix64
 from .grid import Geometry
 
 MASK64 = (1 << 64) - 1
@@ -38,11 +39,8 @@ class Random64:
 
     def next(self) -> int:
         """The next 64-bit number."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
+        self.state, number = splitmix64(self.state)
+        return number
 
     def below(self, n: int) -> int:
         """A number from 0 to n-1."""
