@@ -795,6 +795,10 @@ cdef int pick_column(Links *d, Ctx *x) noexcept nogil:
             or (x.var_order == VAR_MAXRV and d.size[c] > d.size[best])
         ):
             best = c
+            if x.var_order == VAR_MINRV and d.size[c] == 0:
+                # Nothing is smaller: the first empty column is the first minimum,
+                # so the choice is the full scan's and a dead end costs no more scanning.
+                break
         c = d.right[c]
     return best
 
