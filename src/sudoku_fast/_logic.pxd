@@ -130,3 +130,19 @@ cdef bint hidden_subset(Solver *s, int k, int tech) noexcept nogil
 cdef bint fish(Solver *s, int k, int tech) noexcept nogil
 cdef bint find_xy_wing(Solver *s) noexcept nogil
 cdef bint find_xyz_wing(Solver *s) noexcept nogil
+
+
+# Shared with the SE rater (`_se.pyx`).
+cdef inline bint next_combination(int *index, int k, int m) noexcept nogil:
+    """Advance to the next k-combination of range(m) (itertools order); False at the end."""
+    cdef int j = k - 1
+    while j >= 0 and index[j] == m - k + j:
+        j -= 1
+    if j < 0:
+        return False
+    index[j] += 1
+    j += 1
+    while j < k:
+        index[j] = index[j - 1] + 1
+        j += 1
+    return True

@@ -559,21 +559,6 @@ cdef inline bint first_combination(int *index, int k, int m) noexcept nogil:
     return True
 
 
-cdef inline bint next_combination(int *index, int k, int m) noexcept nogil:
-    """Advance to the next k-combination of range(m) (itertools order); False at the end."""
-    cdef int j = k - 1
-    while j >= 0 and index[j] == m - k + j:
-        j -= 1
-    if j < 0:
-        return False
-    index[j] += 1
-    j += 1
-    while j < k:
-        index[j] = index[j - 1] + 1
-        j += 1
-    return True
-
-
 cdef bint naked_subset(Solver *s, int k, int tech) noexcept nogil:
     cdef const Tables *t = s.t
     cdef int n = s.n

@@ -23,6 +23,7 @@ from sudoku_fast._logic cimport (
     NAKED_TRIPLE, SWORDFISH, X_WING,
     LogicTables, Solver, Tables, apply_step, find_full_house, find_hidden_single,
     find_naked_single, find_xy_wing, find_xyz_wing, fish, hidden_subset, naked_subset,
+    next_combination,
     place, solver_free, solver_init, solver_load,
 )
 
@@ -518,15 +519,8 @@ cdef bint direct_hidden(Work *w, int k) noexcept nogil:
                             pv = s.pos[u * n + v]
                             if bits_popcount(pv) > 1 and bits_popcount(pv & ~where) == 1:
                                 return True
-            # next combination of k among ndig
-            i = k - 1
-            while i >= 0 and idx[i] == ndig - k + i:
-                i -= 1
-            if i < 0:
+            if not next_combination(idx, k, ndig):
                 break
-            idx[i] += 1
-            for e in range(i + 1, k):
-                idx[e] = idx[e - 1] + 1
     return False
 
 
@@ -702,14 +696,8 @@ cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int b
                         best = base + size
                         keep_elims(w)
                         break
-                j = size - 1
-                while j >= 0 and idx[j] == nothers - size + j:
-                    j -= 1
-                if j < 0:
+                if not next_combination(idx, size, nothers):
                     break
-                idx[j] += 1
-                for d in range(j + 1, size):
-                    idx[d] = idx[d - 1] + 1
     if best >= 0:
         for i in range(w.nkeep):
             w.elim_cell[i] = w.keep_cell[i]
@@ -942,14 +930,8 @@ cdef int als_wing(Work *w, int k) noexcept nogil:
                             keep_elims(w)
                             if tenths == lowest:
                                 return best
-            i = k - 1
-            while i >= 0 and idx[i] == ncells - k + i:
-                i -= 1
-            if i < 0:
+            if not next_combination(idx, k, ncells):
                 break
-            idx[i] += 1
-            for j in range(i + 1, k):
-                idx[j] = idx[j - 1] + 1
     return best
 
 
