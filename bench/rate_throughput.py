@@ -145,9 +145,9 @@ def main() -> None:
         rate = sizes[run] / statistics.median(times[run])
         ratio = ""
         if threads == 2:
-            one = times[("this" if label == "2 procs" else label, name, 1, sample)]
-            share = sizes[run] / sizes[(label if label != "2 procs" else "this", name, 1, sample)]
-            ratios = (share * a / b for a, b in zip(one, times[run], strict=True))
+            single = ("this" if label == "2 procs" else label, name, 1, sample)
+            share = sizes[run] / sizes[single]  # 2 for the two-process row
+            ratios = (share * a / b for a, b in zip(times[single], times[run], strict=True))
             ratio = f"{statistics.median(ratios):.2f}"
         print(f"{label:<8}{name:<19}{sizes[run]:>8}{threads:>8}{rate:>12,.0f}{ratio:>7}")
     if args.before:
