@@ -148,6 +148,22 @@ cdef struct Work:
     uint64_t *digit_bits   # [N * cwords] cells holding each digit as a candidate (chain_step)
     int32_t *cell_of       # [cells * N] candidate index (cell * N + digit - 1) -> cell
     uint64_t *ex_masks     # [cells] aligned triples: the excluders' candidate sets
+    uint64_t *lv_seen      # [2 * N * cwords] level walks: OFF, ON nodes reached, per digit
+    uint64_t *lv_cur       # [N * cwords] the level being expanded, per digit
+    uint64_t *lv_next      # [N * cwords] the level it reaches
+    int32_t *g_index       # [cells * N] static graph: candidate index -> its number i
+    int32_t *g_cand        # [cells * N] candidate number i -> candidate index
+    int32_t *g_start       # [nodes + 1] edges of node 2i (OFF) / 2i + 1 (ON), CSR
+    int32_t *g_to          # [g_cap]
+    int g_cap
+    int32_t *g_order       # [nodes] Tarjan: discovery order (-1 unvisited)
+    int32_t *g_low         # [nodes]
+    int32_t *g_comp        # [nodes] strongly connected component (-1 on the stack)
+    int32_t *g_stack       # [nodes]
+    int32_t *g_call        # [nodes] depth-first call stack: node
+    int32_t *g_pos         # [nodes] ... and its next edge
+    uint64_t *g_reach      # [nodes * words] nodes each component reaches
+    int g_words            # words of a g_reach row
     int32_t *ent_node      # cycles: the walk's entries (node, parent entry, depth)
     int32_t *ent_parent
     int32_t *ent_depth
@@ -253,6 +269,21 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.digit_bits = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
     w.cell_of = <int32_t *>malloc(cn * sizeof(int32_t))
     w.ex_masks = <uint64_t *>malloc(t.cells * sizeof(uint64_t))
+    w.lv_seen = <uint64_t *>malloc(2 * t.n * w.cwords * sizeof(uint64_t))
+    w.lv_cur = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
+    w.lv_next = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
+    w.g_index = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.g_cand = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.g_start = <int32_t *>malloc((nodes + 1) * sizeof(int32_t))
+    w.g_cap = cn * (t.npeers + t.n + 4)
+    w.g_to = <int32_t *>malloc(w.g_cap * sizeof(int32_t))
+    w.g_order = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_low = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_comp = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_stack = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_call = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_pos = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_reach = <uint64_t *>malloc(<size_t>nodes * w.words * sizeof(uint64_t))
     if w.cell_of:
         for i in range(cn):
             w.cell_of[i] = i // t.n
@@ -280,6 +311,10 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
         or not w.plain_cell or not w.links
         or not w.chain or not w.ints or not w.ints2 or not w.removed or not w.excl
         or not w.peer_bits or not w.digit_bits or not w.cell_of or not w.ex_masks
+        or not w.lv_seen or not w.lv_cur or not w.lv_next
+        or not w.g_index or not w.g_cand or not w.g_start or not w.g_to or not w.g_order
+        or not w.g_low or not w.g_comp or not w.g_stack or not w.g_call or not w.g_pos
+        or not w.g_reach
         or not w.ent_node or not w.ent_parent or not w.ent_depth or not w.cyc_mark
         or not w.fwd or not w.bwd or not w.in_loop
         or not w.store_start or not w.store_len or not w.store
@@ -313,6 +348,20 @@ cdef void work_free(Work *w) noexcept nogil:
     free(w.digit_bits)
     free(w.cell_of)
     free(w.ex_masks)
+    free(w.lv_seen)
+    free(w.lv_cur)
+    free(w.lv_next)
+    free(w.g_index)
+    free(w.g_cand)
+    free(w.g_start)
+    free(w.g_to)
+    free(w.g_order)
+    free(w.g_low)
+    free(w.g_comp)
+    free(w.g_stack)
+    free(w.g_call)
+    free(w.g_pos)
+    free(w.g_reach)
     free(w.ent_node)
     free(w.ent_parent)
     free(w.ent_depth)
@@ -1796,15 +1845,267 @@ cdef void cycles(Work *w) noexcept nogil:
                     return
 
 
+cdef int level_walk(Work *w, int cell, int dig, bint on, int mode) noexcept nogil:
+    """se._Rater.level_walk: the static walk from one assumption, a whole level at a
+    time on cell bitsets per digit, until it reaches the assumption's negation: that
+    node's complexity (0 never). Adds the nodes reached to w.work."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int cw = w.cwords
+    cdef int size = n * cw
+    cdef int count = 1, d, k, c, e, u, j, reached
+    cdef int target_word = dig * cw + (cell >> 6)
+    cdef uint64_t target_bit = (<uint64_t>1) << (cell & 63)
+    cdef uint64_t where, rest, bits, cur_digits, next_digits, word
+    cdef uint64_t *seen
+    cdef uint64_t *cur = w.lv_cur
+    cdef uint64_t *nxt = w.lv_next
+    cdef uint64_t *swap
+    cdef const uint64_t *peer_bits = w.peer_bits
+    cdef const uint64_t *digit_bits = w.digit_bits
+    cdef bint level_on = on
+    memset(w.lv_seen, 0, 2 * size * sizeof(uint64_t))
+    memset(cur, 0, size * sizeof(uint64_t))
+    memset(nxt, 0, size * sizeof(uint64_t))
+    cur[target_word] = target_bit
+    w.lv_seen[(size if on else 0) + target_word] = target_bit
+    cur_digits = (<uint64_t>1) << dig
+    w.work += 1
+    while cur_digits:
+        count += 1
+        next_digits = 0
+        if level_on:
+            # ON (cell, d): every peer holding d is OFF; with cell links, so is every
+            # other candidate of the cell.
+            seen = w.lv_seen
+            while cur_digits:
+                d = bits_lowest_index(cur_digits)
+                cur_digits &= cur_digits - 1
+                next_digits |= (<uint64_t>1) << d
+                for k in range(cw):
+                    bits = cur[d * cw + k]
+                    cur[d * cw + k] = 0
+                    while bits:
+                        c = (k << 6) | bits_lowest_index(bits)
+                        bits &= bits - 1
+                        for j in range(cw):
+                            nxt[d * cw + j] |= peer_bits[c * cw + j]
+                        if mode & CELL_LINKS:
+                            rest = s.cand[c] & ~((<uint64_t>1) << d)
+                            next_digits |= rest
+                            while rest:
+                                e = bits_lowest_index(rest)
+                                rest &= rest - 1
+                                nxt[e * cw + k] |= (<uint64_t>1) << (c & 63)
+        else:
+            # OFF (cell, d): the other candidate of a bivalue cell (cell links) and the
+            # other place of d in a unit holding it twice (unit links) are ON.
+            seen = &w.lv_seen[size]
+            while cur_digits:
+                d = bits_lowest_index(cur_digits)
+                cur_digits &= cur_digits - 1
+                for k in range(cw):
+                    bits = cur[d * cw + k]
+                    cur[d * cw + k] = 0
+                    while bits:
+                        c = (k << 6) | bits_lowest_index(bits)
+                        bits &= bits - 1
+                        if mode & CELL_LINKS and two_bits(s.cand[c]):
+                            e = bits_lowest_index(s.cand[c] & ~((<uint64_t>1) << d))
+                            nxt[e * cw + k] |= (<uint64_t>1) << (c & 63)
+                            next_digits |= (<uint64_t>1) << e
+                        if mode & UNIT_LINKS:
+                            for j in range(3):
+                                u = t.cell_units[3 * c + j]
+                                where = s.pos[u * n + d]
+                                if two_bits(where):
+                                    rest = where
+                                    while rest:
+                                        e = t.units[u * n + bits_lowest_index(rest)]
+                                        rest &= rest - 1
+                                        if e != c:
+                                            nxt[d * cw + (e >> 6)] |= (<uint64_t>1) << (e & 63)
+                                            next_digits |= (<uint64_t>1) << d
+        # Keep the nodes not reached before: the next level, and its digits.
+        reached = 0
+        rest = next_digits
+        while rest:
+            d = bits_lowest_index(rest)
+            rest &= rest - 1
+            bits = 0
+            for k in range(cw):
+                word = nxt[d * cw + k] & digit_bits[d * cw + k] & ~seen[d * cw + k]
+                nxt[d * cw + k] = word
+                seen[d * cw + k] |= word
+                bits |= word
+                while word:
+                    word &= word - 1
+                    reached += 1
+            if not bits:
+                next_digits &= ~((<uint64_t>1) << d)
+        w.work += reached
+        # The negation is reached on a level of the other kind than the start's.
+        if level_on == on and nxt[target_word] & target_bit:
+            rest = next_digits
+            while rest:
+                d = bits_lowest_index(rest)
+                rest &= rest - 1
+                for k in range(cw):
+                    nxt[d * cw + k] = 0
+            return count
+        level_on = not level_on
+        swap = cur
+        cur = nxt
+        nxt = swap
+        cur_digits = next_digits
+        if w.work > w.budget:
+            memset(cur, 0, size * sizeof(uint64_t))
+            return 0
+    return 0
+
+
+cdef int static_graph(Work *w, int mode) noexcept nogil:
+    """The links of a static walk in `mode` between every candidate's two nodes, 2i
+    (OFF) and 2i + 1 (ON) for the i-th candidate in index order, as edge lists (CSR in
+    g_start / g_to): the node count."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int cw = w.cwords
+    cdef int count = 0, edges = 0, cell, d, e, v, k, j, u, ci
+    cdef uint64_t c, where, rest
+    for cell in range(w.cells):
+        c = s.cand[cell]
+        while c:
+            d = bits_lowest_index(c)
+            c &= c - 1
+            w.g_index[cell * n + d] = count
+            w.g_cand[count] = cell * n + d
+            count += 1
+    for v in range(2 * count):
+        w.g_start[v] = edges
+        ci = w.g_cand[v >> 1]
+        cell = w.cell_of[ci]
+        d = ci - cell * n
+        if v & 1:
+            for k in range(cw):
+                where = w.peer_bits[cell * cw + k] & w.digit_bits[d * cw + k]
+                while where:
+                    j = (k << 6) | bits_lowest_index(where)
+                    where &= where - 1
+                    w.g_to[edges] = 2 * w.g_index[j * n + d]
+                    edges += 1
+            if mode & CELL_LINKS:
+                rest = s.cand[cell] & ~((<uint64_t>1) << d)
+                while rest:
+                    w.g_to[edges] = 2 * w.g_index[cell * n + bits_lowest_index(rest)]
+                    edges += 1
+                    rest &= rest - 1
+        else:
+            if mode & CELL_LINKS and two_bits(s.cand[cell]):
+                e = bits_lowest_index(s.cand[cell] & ~((<uint64_t>1) << d))
+                w.g_to[edges] = 2 * w.g_index[cell * n + e] + 1
+                edges += 1
+            if mode & UNIT_LINKS:
+                for k in range(3):
+                    u = t.cell_units[3 * cell + k]
+                    where = s.pos[u * n + d]
+                    if two_bits(where):
+                        while where:
+                            j = t.units[u * n + bits_lowest_index(where)]
+                            where &= where - 1
+                            if j != cell:
+                                w.g_to[edges] = 2 * w.g_index[j * n + d] + 1
+                                edges += 1
+    w.g_start[2 * count] = edges
+    return 2 * count
+
+
+cdef void close_graph(Work *w, int nodes) noexcept nogil:
+    """Which nodes each node reaches: the strongly connected components of the static
+    graph (Tarjan's algorithm, iterative), each component's reach (a node bitset in
+    g_reach, row g_comp[v]) built from its successors', which Tarjan finishes first."""
+    cdef int words = (nodes + 63) >> 6
+    cdef int order = 0, top = 0, depth, root, v, u, comp = 0, first, i, x, k, j
+    cdef uint64_t *row
+    cdef const uint64_t *other
+    w.g_words = words
+    for v in range(nodes):
+        w.g_order[v] = -1
+    for root in range(nodes):
+        if w.g_order[root] >= 0:
+            continue
+        depth = 0
+        w.g_call[0] = root
+        w.g_pos[0] = w.g_start[root]
+        w.g_order[root] = order
+        w.g_low[root] = order
+        order += 1
+        w.g_comp[root] = -1
+        w.g_stack[top] = root
+        top += 1
+        while depth >= 0:
+            v = w.g_call[depth]
+            if w.g_pos[depth] < w.g_start[v + 1]:
+                u = w.g_to[w.g_pos[depth]]
+                w.g_pos[depth] += 1
+                if w.g_order[u] < 0:
+                    w.g_order[u] = order
+                    w.g_low[u] = order
+                    order += 1
+                    w.g_comp[u] = -1
+                    w.g_stack[top] = u
+                    top += 1
+                    depth += 1
+                    w.g_call[depth] = u
+                    w.g_pos[depth] = w.g_start[u]
+                elif w.g_comp[u] < 0 and w.g_order[u] < w.g_low[v]:
+                    w.g_low[v] = w.g_order[u]
+                continue
+            if w.g_low[v] == w.g_order[v]:
+                first = top
+                while True:
+                    first -= 1
+                    w.g_comp[w.g_stack[first]] = comp
+                    if w.g_stack[first] == v:
+                        break
+                row = &w.g_reach[<size_t>comp * words]
+                memset(row, 0, words * sizeof(uint64_t))
+                for i in range(first, top):
+                    x = w.g_stack[i]
+                    row[x >> 6] |= (<uint64_t>1) << (x & 63)
+                    for k in range(w.g_start[x], w.g_start[x + 1]):
+                        u = w.g_comp[w.g_to[k]]
+                        if u != comp:
+                            other = &w.g_reach[<size_t>u * words]
+                            for j in range(words):
+                                row[j] |= other[j]
+                top = first
+                comp += 1
+            depth -= 1
+            if depth >= 0:
+                u = w.g_call[depth]
+                if w.g_low[v] < w.g_low[u]:
+                    w.g_low[u] = w.g_low[v]
+
+
+cdef inline bint reaches(const Work *w, int v, int target) noexcept nogil:
+    """Whether node v of the closed static graph reaches node `target`."""
+    return (w.g_reach[<size_t>w.g_comp[v] * w.g_words + (target >> 6)] >> (target & 63)) & 1
+
+
 cdef int forcing_chains(Work *w) noexcept nogil:
-    """se._Rater.forcing_chains: 0 done, 1 budget spent."""
+    """se._Rater.forcing_chains: 0 done, 1 budget spent. Only the assumptions whose
+    node reaches its negation in the static graph are walked, for the length."""
     cdef Solver *s = &w.s
     cdef int n = w.n
-    cdef int pass_, mode, tech, cell, dig, node
+    cdef int pass_, mode, tech, cell, dig, node, on_count, off_count, i
     cdef uint64_t c
     for pass_ in range(2):
         mode = UNIT_LINKS if pass_ == 0 else UNIT_LINKS | CELL_LINKS
         tech = T_X_CHAIN if pass_ == 0 else T_FORCING
+        close_graph(w, static_graph(w, mode))
         for cell in range(w.cells):
             c = s.cand[cell]
             if bits_popcount(c) < 2:
@@ -1813,14 +2114,18 @@ cdef int forcing_chains(Work *w) noexcept nogil:
                 dig = bits_lowest_index(c)
                 c &= c - 1
                 node = (cell * n + dig) << 1
-                walk(w, &w.a, cell, dig + 1, True, mode, node)
-                walk(w, &w.b, cell, dig + 1, False, mode, node | 1)
+                i = w.g_index[cell * n + dig]
+                on_count = off_count = 0
+                if reaches(w, 2 * i + 1, 2 * i):
+                    on_count = level_walk(w, cell, dig, True, mode)
+                if reaches(w, 2 * i, 2 * i + 1):
+                    off_count = level_walk(w, cell, dig, False, mode)
                 if w.work > w.budget:
                     return 1
-                if w.a.mark[node] == w.a.stamp:
-                    note(w, node, tech, w.a.count[node])
-                if w.b.mark[node | 1] == w.b.stamp:
-                    note(w, node | 1, tech, w.b.count[node | 1])
+                if on_count:
+                    note(w, node, tech, on_count)
+                if off_count:
+                    note(w, node | 1, tech, off_count)
     return 0
 
 
