@@ -164,6 +164,8 @@ cdef struct Work:
     int32_t *g_pos         # [nodes] ... and its next edge
     uint64_t *g_reach      # [nodes * words] nodes each component reaches
     int g_words            # words of a g_reach row
+    int dwords             # words of a dynamic walk's ancestor set: one bit per static
+                           # graph node (bit 2 * g_index + on), so as few as the board needs
     int32_t *ent_node      # cycles: the walk's entries (node, parent entry, depth)
     int32_t *ent_parent
     int32_t *ent_depth
@@ -1422,11 +1424,17 @@ cdef inline void add_node(Walk *wk, int m, int k) noexcept nogil:
     wk.len += 1
 
 
+cdef inline int anc_bit(const Work *w, int m) noexcept nogil:
+    """Node m's bit in a dynamic walk's ancestor set."""
+    return 2 * w.g_index[m >> 1] + (m & 1)
+
+
 cdef inline int offer(Work *w, Walk *wk, int m, int parent, bint dynamic) noexcept nogil:
     """Reach node m from one parent: -1, or (dynamic) the complexity of the
     contradiction when m's opposite was reached before."""
     cdef int i, k = 0
-    cdef int words = w.words
+    cdef int words = w.dwords
+    cdef int b
     cdef uint64_t *dst
     cdef const uint64_t *src
     if wk.mark[m] == wk.stamp:
@@ -1441,7 +1449,8 @@ cdef inline int offer(Work *w, Walk *wk, int m, int parent, bint dynamic) noexce
         dst = &wk.anc[<size_t>m * words]
         for i in range(words):
             dst[i] = src[i]
-        dst[m >> 6] |= (<uint64_t>1) << (m & 63)
+        b = anc_bit(w, m)
+        dst[b >> 6] |= (<uint64_t>1) << (b & 63)
     else:
         k = wk.count[parent] + 1
     add_node(wk, m, k)
@@ -1451,11 +1460,12 @@ cdef inline int offer(Work *w, Walk *wk, int m, int parent, bint dynamic) noexce
 cdef inline int offer_tmp(Work *w, Walk *wk, int m) noexcept nogil:
     """offer() for a dynamic node whose parents' ancestors are already in w.tmp."""
     cdef int i, k = 0
-    cdef int words = w.words
+    cdef int words = w.dwords
+    cdef int b = anc_bit(w, m)
     cdef uint64_t *dst
     if wk.mark[m] == wk.stamp:
         return -1
-    w.tmp[m >> 6] |= (<uint64_t>1) << (m & 63)
+    w.tmp[b >> 6] |= (<uint64_t>1) << (b & 63)
     for i in range(words):
         k += bits_popcount(w.tmp[i])
     if wk.mark[m ^ 1] == wk.stamp:
@@ -1469,8 +1479,8 @@ cdef inline int offer_tmp(Work *w, Walk *wk, int m) noexcept nogil:
 
 cdef inline void tmp_or(Work *w, const Walk *wk, int node) noexcept nogil:
     cdef int i
-    cdef const uint64_t *src = &wk.anc[<size_t>node * w.words]
-    for i in range(w.words):
+    cdef const uint64_t *src = &wk.anc[<size_t>node * w.dwords]
+    for i in range(w.dwords):
         w.tmp[i] |= src[i]
 
 
@@ -1495,8 +1505,9 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
     wk.len = 0
     add_node(wk, start, 1)
     if dynamic:
-        memset(&wk.anc[<size_t>start * w.words], 0, w.words * sizeof(uint64_t))
-        wk.anc[<size_t>start * w.words + (start >> 6)] = (<uint64_t>1) << (start & 63)
+        memset(&wk.anc[<size_t>start * w.dwords], 0, w.dwords * sizeof(uint64_t))
+        i = anc_bit(w, start)
+        wk.anc[<size_t>start * w.dwords + (i >> 6)] = (<uint64_t>1) << (i & 63)
     while head < wk.len:
         node = wk.queue[head]
         head += 1
@@ -1538,7 +1549,7 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
                             left += 1
                             target = e
                     if left == 1:
-                        memset(w.tmp, 0, w.words * sizeof(uint64_t))
+                        memset(w.tmp, 0, w.dwords * sizeof(uint64_t))
                         rest = cc
                         while rest:
                             e = bits_lowest_index(rest)
@@ -1570,7 +1581,7 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
                                 left += 1
                                 target = i
                         if left == 1:
-                            memset(w.tmp, 0, w.words * sizeof(uint64_t))
+                            memset(w.tmp, 0, w.dwords * sizeof(uint64_t))
                             rest = where
                             while rest:
                                 i = bits_lowest_index(rest)
@@ -2019,6 +2030,7 @@ cdef int static_graph(Work *w, int mode) noexcept nogil:
                                 w.g_to[edges] = 2 * w.g_index[j * n + d] + 1
                                 edges += 1
     w.g_start[2 * count] = edges
+    w.dwords = (2 * count + 63) >> 6
     return 2 * count
 
 
