@@ -164,6 +164,7 @@ cdef struct Work:
     int32_t *g_pos         # [nodes] ... and its next edge
     uint64_t *g_reach      # [nodes * words] nodes each component reaches
     int g_words            # words of a g_reach row
+    uint8_t *need          # [cells * N] family 2: candidates whose ON walk a group needs
     int dwords             # words of a dynamic walk's ancestor set: one bit per static
                            # graph node (bit 2 * g_index + on), so as few as the board needs
     int32_t *ent_node      # cycles: the walk's entries (node, parent entry, depth)
@@ -286,6 +287,7 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.g_call = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_pos = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_reach = <uint64_t *>malloc(<size_t>nodes * w.words * sizeof(uint64_t))
+    w.need = <uint8_t *>malloc(cn * sizeof(uint8_t))
     if w.cell_of:
         for i in range(cn):
             w.cell_of[i] = i // t.n
@@ -316,7 +318,7 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
         or not w.lv_seen or not w.lv_cur or not w.lv_next
         or not w.g_index or not w.g_cand or not w.g_start or not w.g_to or not w.g_order
         or not w.g_low or not w.g_comp or not w.g_stack or not w.g_call or not w.g_pos
-        or not w.g_reach
+        or not w.g_reach or not w.need
         or not w.ent_node or not w.ent_parent or not w.ent_depth or not w.cyc_mark
         or not w.fwd or not w.bwd or not w.in_loop
         or not w.store_start or not w.store_len or not w.store
@@ -364,6 +366,7 @@ cdef void work_free(Work *w) noexcept nogil:
     free(w.g_call)
     free(w.g_pos)
     free(w.g_reach)
+    free(w.need)
     free(w.ent_node)
     free(w.ent_parent)
     free(w.ent_depth)
@@ -2177,8 +2180,65 @@ cdef int contradictions(Work *w, int mode, int tech, bint double) noexcept nogil
     return 0
 
 
+cdef void need_group(Work *w, const int32_t *indices, int k) noexcept nogil:
+    """Mark the candidates of a cell / region forcing group as needing their ON walk
+    when the static graph's reach of every one of them (its own start left out) has a
+    node in common: otherwise the group concludes nothing (se._Rater.needed_walks)."""
+    cdef int words = w.g_words
+    cdef int g, j, b
+    cdef uint64_t any_left = 0
+    cdef const uint64_t *row
+    for g in range(k):
+        row = &w.g_reach[<size_t>w.g_comp[2 * w.g_index[indices[g]] + 1] * words]
+        for j in range(words):
+            w.tmp[j] = row[j] if g == 0 else w.tmp[j] & row[j]
+    for g in range(k):
+        b = 2 * w.g_index[indices[g]] + 1
+        w.tmp[b >> 6] &= ~((<uint64_t>1) << (b & 63))
+    for j in range(words):
+        any_left |= w.tmp[j]
+    if any_left:
+        for g in range(k):
+            w.need[indices[g]] = 1
+
+
+cdef void needed_walks(Work *w, int min_cell) noexcept nogil:
+    """w.need for the groups multiple(w, min_cell, ...) forms, from the closed static
+    graph of unit and cell links (the last forcing_chains pass)."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int cell, k, u, dig, i
+    cdef uint64_t c, where
+    cdef int32_t indices[64]
+    memset(w.need, 0, w.cells * n * sizeof(uint8_t))
+    for cell in range(w.cells):
+        c = s.cand[cell]
+        if bits_popcount(c) >= min_cell:
+            k = 0
+            while c:
+                indices[k] = cell * n + bits_lowest_index(c)
+                k += 1
+                c &= c - 1
+            need_group(w, indices, k)
+    for u in range(3 * n):
+        for dig in range(n):
+            where = s.pos[u * n + dig]
+            if bits_popcount(where) >= 2 and bits_popcount(
+                s.cand[t.units[u * n + bits_lowest_index(where)]]
+            ) >= min_cell:
+                k = 0
+                while where:
+                    i = bits_lowest_index(where)
+                    where &= where - 1
+                    indices[k] = t.units[u * n + i] * n + dig
+                    k += 1
+                need_group(w, indices, k)
+
+
 cdef int static_walks(Work *w) noexcept nogil:
-    """The ON walks (x and y links) of every candidate, stored: 0, 1 budget, -1 memory."""
+    """The ON walks (x and y links) of every candidate a group needs (w.need), stored:
+    0, 1 budget, -1 memory."""
     cdef Solver *s = &w.s
     cdef int n = w.n
     cdef int cell, dig, i
@@ -2193,6 +2253,8 @@ cdef int static_walks(Work *w) noexcept nogil:
         while c:
             dig = bits_lowest_index(c)
             c &= c - 1
+            if not w.need[cell * n + dig]:
+                continue
             walk(w, &w.a, cell, dig + 1, True, UNIT_LINKS | CELL_LINKS, -1)
             if w.work > w.budget:
                 return 1
@@ -2233,6 +2295,7 @@ cdef int chain_step(Work *w, int ceiling) noexcept nogil:
         elif family == 1:
             outcome = contradictions(w, UNIT_LINKS | DYNAMIC_LINKS, T_NISHIO, False)
         elif family == 2:
+            needed_walks(w, 3)
             outcome = static_walks(w)
             if outcome == 0:
                 multiple(w, 3, T_CELL, T_REGION)

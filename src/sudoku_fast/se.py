@@ -1213,6 +1213,43 @@ class _Rater:
                     walks = [on_walks.get((unit[i], dig + 1)) for i in _bits(where)]
                     self._common(found, walks, region_tech)
 
+    def needed_walks(self, min_cell: int) -> set[tuple[int, int]]:
+        """The candidates whose ON walk (unit and cell links) a group of multiple()
+        needs: those of the groups where every member's walk reaches some node in
+        common (its own start left out); any other group concludes nothing."""
+        geo = self.geo
+        n = self.n
+        cand = self.s.cand
+        positions = self.s.positions()
+        groups = [
+            [(cell, d + 1) for d in _bits(cand[cell])]
+            for cell in range(geo.cells)
+            if cand[cell].bit_count() >= min_cell
+        ]
+        for u, unit in enumerate(geo.units):
+            for dig in range(n):
+                where = positions[u][dig]
+                if where.bit_count() >= 2 and cand[unit[_bits(where)[0]]].bit_count() >= min_cell:
+                    groups.append([(unit[i], dig + 1) for i in _bits(where)])
+        needed: set[tuple[int, int]] = set()
+        for group in groups:
+            starts = {((cell * n + digit - 1) << 1) | 1 for cell, digit in group}
+            common = set.intersection(*(self.static_reach(node) for node in starts))
+            if common - starts:
+                needed.update(group)
+        return needed
+
+    def static_reach(self, start: int) -> set[int]:
+        """Every node the static walk (unit and cell links) from `start` reaches."""
+        seen = {start}
+        todo = [start]
+        while todo:
+            for m in self.static_links(todo.pop(), UNIT_LINKS | CELL_LINKS):
+                if m not in seen:
+                    seen.add(m)
+                    todo.append(m)
+        return seen
+
     def _common(
         self,
         found: dict[Conclusion, tuple[int, int]],
@@ -1248,9 +1285,11 @@ class _Rater:
             elif family == 1:
                 self.contradictions(found, UNIT_LINKS | DYNAMIC_LINKS, NISHIO, False)
             elif family == 2:
+                needed = self.needed_walks(3)
                 on_walks = {
                     (cell, digit): self.walk(cell, digit, True, UNIT_LINKS | CELL_LINKS)[0]
                     for cell, digit in self.candidates()
+                    if (cell, digit) in needed
                 }
                 if self.work <= self.budget:
                     self.multiple(found, on_walks, 3, CELL, REGION)
