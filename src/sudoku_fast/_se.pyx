@@ -165,6 +165,11 @@ cdef struct Work:
     uint64_t *g_reach      # [nodes * words] nodes each component reaches
     int g_words            # words of a g_reach row
     uint8_t *need          # [cells * N] family 2: candidates whose ON walk a group needs
+    uint64_t *ni_bits      # [N * cwords] Nishio: each digit's cells when last walked
+    uint8_t *ni_valid      # [N] ... whether those walks are kept
+    int32_t *ni_on         # [cells * N] each candidate's ON walk outcome (clash or -1)
+    int32_t *ni_off        # [cells * N] ... OFF walk outcome
+    int64_t *ni_work       # [cells * N] ... and the walk steps both took
     int dwords             # words of a dynamic walk's ancestor set: one bit per static
                            # graph node (bit 2 * g_index + on), so as few as the board needs
     int32_t *ent_node      # cycles: the walk's entries (node, parent entry, depth)
@@ -288,6 +293,11 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.g_pos = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_reach = <uint64_t *>malloc(<size_t>nodes * w.words * sizeof(uint64_t))
     w.need = <uint8_t *>malloc(cn * sizeof(uint8_t))
+    w.ni_bits = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
+    w.ni_valid = <uint8_t *>calloc(t.n, sizeof(uint8_t))
+    w.ni_on = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.ni_off = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.ni_work = <int64_t *>malloc(cn * sizeof(int64_t))
     if w.cell_of:
         for i in range(cn):
             w.cell_of[i] = i // t.n
@@ -319,6 +329,7 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
         or not w.g_index or not w.g_cand or not w.g_start or not w.g_to or not w.g_order
         or not w.g_low or not w.g_comp or not w.g_stack or not w.g_call or not w.g_pos
         or not w.g_reach or not w.need
+        or not w.ni_bits or not w.ni_valid or not w.ni_on or not w.ni_off or not w.ni_work
         or not w.ent_node or not w.ent_parent or not w.ent_depth or not w.cyc_mark
         or not w.fwd or not w.bwd or not w.in_loop
         or not w.store_start or not w.store_len or not w.store
@@ -367,6 +378,11 @@ cdef void work_free(Work *w) noexcept nogil:
     free(w.g_pos)
     free(w.g_reach)
     free(w.need)
+    free(w.ni_bits)
+    free(w.ni_valid)
+    free(w.ni_on)
+    free(w.ni_off)
+    free(w.ni_work)
     free(w.ent_node)
     free(w.ent_parent)
     free(w.ent_depth)
@@ -381,7 +397,9 @@ cdef void work_free(Work *w) noexcept nogil:
 
 
 cdef void work_reset_marks(Work *w) noexcept nogil:
-    """Clear every stamp (once per puzzle, so stamps never wrap)."""
+    """Clear every stamp (once per puzzle, so stamps never wrap), and the kept
+    Nishio walks."""
+    memset(w.ni_valid, 0, w.n * sizeof(uint8_t))
     memset(w.a.mark, 0, w.nodes * sizeof(int32_t))
     memset(w.b.mark, 0, w.nodes * sizeof(int32_t))
     memset(w.acc_mark, 0, w.nodes * sizeof(int32_t))
@@ -2145,12 +2163,28 @@ cdef int forcing_chains(Work *w) noexcept nogil:
 
 
 cdef int contradictions(Work *w, int mode, int tech, bint double) noexcept nogil:
-    """se._Rater.contradictions; complete ON walks stored: 0 done, 1 budget spent, -1
-    no memory."""
+    """se._Rater.contradictions; complete ON walks stored (with `double`, which the
+    cell and region forcing after it read): 0 done, 1 budget spent, -1 no memory."""
     cdef Solver *s = &w.s
     cdef int n = w.n
-    cdef int cell, dig, on_clash, off_clash, i, node, start
+    cdef int cw = w.cwords
+    cdef int cell, dig, on_clash, off_clash, i, node, start, k
+    cdef int64_t before
     cdef uint64_t c
+    # Nishio walks (unit links only) read nothing but their own digit's cells: where
+    # those are as at the last Nishio pass, its outcomes and walk steps still hold.
+    cdef bint nishio = mode == UNIT_LINKS | DYNAMIC_LINKS
+    cdef uint64_t kept = 0
+    if nishio:
+        for dig in range(n):
+            if w.ni_valid[dig]:
+                kept |= (<uint64_t>1) << dig
+                for k in range(cw):
+                    if w.ni_bits[dig * cw + k] != w.digit_bits[dig * cw + k]:
+                        kept &= ~((<uint64_t>1) << dig)
+            for k in range(cw):
+                w.ni_bits[dig * cw + k] = w.digit_bits[dig * cw + k]
+            w.ni_valid[dig] = 0
     w.store_used = 0
     for i in range(w.cells * n):
         w.store_start[i] = -1
@@ -2161,22 +2195,35 @@ cdef int contradictions(Work *w, int mode, int tech, bint double) noexcept nogil
         while c:
             dig = bits_lowest_index(c)
             c &= c - 1
-            on_clash = walk(w, &w.a, cell, dig + 1, True, mode, -1)
-            off_clash = walk(w, &w.b, cell, dig + 1, False, mode, -1)
+            start = cell * n + dig
+            if nishio and (kept >> dig) & 1:
+                on_clash = w.ni_on[start]
+                off_clash = w.ni_off[start]
+                w.work += w.ni_work[start]
+            else:
+                before = w.work
+                on_clash = walk(w, &w.a, cell, dig + 1, True, mode, -1)
+                off_clash = walk(w, &w.b, cell, dig + 1, False, mode, -1)
+                if nishio:
+                    w.ni_on[start] = on_clash
+                    w.ni_off[start] = off_clash
+                    w.ni_work[start] = w.work - before
             if w.work > w.budget:
                 return 1
             if on_clash >= 0:
-                note(w, (cell * n + dig) << 1, tech, on_clash)
-            elif not store_walk(w, cell * n + dig, &w.a):
+                note(w, start << 1, tech, on_clash)
+            elif double and not store_walk(w, start, &w.a):
                 return -1
             if off_clash >= 0:
-                note(w, ((cell * n + dig) << 1) | 1, tech, off_clash)
+                note(w, (start << 1) | 1, tech, off_clash)
             if double and on_clash < 0 and off_clash < 0 and bits_popcount(s.cand[cell]) >= 3:
-                start = cell * n + dig
                 for i in range(w.a.len):
                     node = w.a.queue[i]
                     if w.b.mark[node] == w.b.stamp and (node >> 1) != start:
                         note_progress(w, node, tech, w.a.count[node] + w.b.count[node])
+    if nishio:
+        for dig in range(n):
+            w.ni_valid[dig] = 1
     return 0
 
 
