@@ -159,12 +159,15 @@ cdef struct Work:
     int32_t *g_order       # [nodes] Tarjan: discovery order (-1 unvisited)
     int32_t *g_low         # [nodes]
     int32_t *g_comp        # [nodes] strongly connected component (-1 on the stack)
+    int32_t *g_size        # [nodes] each component's node count
     int32_t *g_stack       # [nodes]
     int32_t *g_call        # [nodes] depth-first call stack: node
     int32_t *g_pos         # [nodes] ... and its next edge
     uint64_t *g_reach      # [nodes * words] nodes each component reaches
     int g_words            # words of a g_reach row
+    int g_count            # candidates in the static graph
     uint8_t *need          # [cells * N] family 2: candidates whose ON walk a group needs
+    uint8_t *negation      # [cells * N] static graph: 1 ON reaches OFF, 2 OFF reaches ON
     uint64_t *ni_bits      # [N * cwords] Nishio: each digit's cells when last walked
     uint8_t *ni_valid      # [N] ... whether those walks are kept
     int32_t *ni_on         # [cells * N] each candidate's ON walk outcome (clash or -1)
@@ -288,11 +291,13 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.g_order = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_low = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_comp = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_size = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_stack = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_call = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_pos = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_reach = <uint64_t *>malloc(<size_t>nodes * w.words * sizeof(uint64_t))
     w.need = <uint8_t *>malloc(cn * sizeof(uint8_t))
+    w.negation = <uint8_t *>malloc(cn * sizeof(uint8_t))
     w.ni_bits = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
     w.ni_valid = <uint8_t *>calloc(t.n, sizeof(uint8_t))
     w.ni_on = <int32_t *>malloc(cn * sizeof(int32_t))
@@ -327,8 +332,8 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
         or not w.peer_bits or not w.digit_bits or not w.cell_of or not w.ex_masks
         or not w.lv_seen or not w.lv_cur or not w.lv_next
         or not w.g_index or not w.g_cand or not w.g_start or not w.g_to or not w.g_order
-        or not w.g_low or not w.g_comp or not w.g_stack or not w.g_call or not w.g_pos
-        or not w.g_reach or not w.need
+        or not w.g_low or not w.g_comp or not w.g_size or not w.g_stack or not w.g_call or not w.g_pos
+        or not w.g_reach or not w.need or not w.negation
         or not w.ni_bits or not w.ni_valid or not w.ni_on or not w.ni_off or not w.ni_work
         or not w.ent_node or not w.ent_parent or not w.ent_depth or not w.cyc_mark
         or not w.fwd or not w.bwd or not w.in_loop
@@ -373,11 +378,13 @@ cdef void work_free(Work *w) noexcept nogil:
     free(w.g_order)
     free(w.g_low)
     free(w.g_comp)
+    free(w.g_size)
     free(w.g_stack)
     free(w.g_call)
     free(w.g_pos)
     free(w.g_reach)
     free(w.need)
+    free(w.negation)
     free(w.ni_bits)
     free(w.ni_valid)
     free(w.ni_on)
@@ -1865,6 +1872,10 @@ cdef void cycles(Work *w) noexcept nogil:
     for pass_ in range(2):
         mode = UNIT_LINKS if pass_ == 0 else CELL_LINKS
         tech = T_X_CYCLE if pass_ == 0 else T_Y_CYCLE
+        close_graph(w, static_graph(w, mode), pass_ == 0)
+        if pass_ == 0:
+            # The x-chains of forcing_chains read the same graph: keep what they need.
+            negations(w)
         for cell in range(w.cells):
             c = s.cand[cell]
             if bits_popcount(c) < 2 or (mode == CELL_LINKS and bits_popcount(c) != 2):
@@ -1872,6 +1883,10 @@ cdef void cycles(Work *w) noexcept nogil:
             while c:
                 dig = bits_lowest_index(c)
                 c &= c - 1
+                # A cycle needs a way back to its start (a component of two or more
+                # nodes in the static graph of the same links): most starts have none.
+                if w.g_size[w.g_comp[2 * w.g_index[cell * w.n + dig] + 1]] < 2:
+                    continue
                 cycles_from(w, cell, dig + 1, mode, tech)
                 if w.work > w.budget:
                     return
@@ -2051,14 +2066,16 @@ cdef int static_graph(Work *w, int mode) noexcept nogil:
                                 w.g_to[edges] = 2 * w.g_index[j * n + d] + 1
                                 edges += 1
     w.g_start[2 * count] = edges
+    w.g_count = count
     w.dwords = (2 * count + 63) >> 6
     return 2 * count
 
 
-cdef void close_graph(Work *w, int nodes) noexcept nogil:
+cdef void close_graph(Work *w, int nodes, bint with_reach) noexcept nogil:
     """Which nodes each node reaches: the strongly connected components of the static
-    graph (Tarjan's algorithm, iterative), each component's reach (a node bitset in
-    g_reach, row g_comp[v]) built from its successors', which Tarjan finishes first."""
+    graph (Tarjan's algorithm, iterative), their sizes, and `with_reach` each
+    component's reach (a node bitset in g_reach, row g_comp[v]) built from its
+    successors', which Tarjan finishes first."""
     cdef int words = (nodes + 63) >> 6
     cdef int order = 0, top = 0, depth, root, v, u, comp = 0, first, i, x, k, j
     cdef uint64_t *row
@@ -2103,17 +2120,19 @@ cdef void close_graph(Work *w, int nodes) noexcept nogil:
                     w.g_comp[w.g_stack[first]] = comp
                     if w.g_stack[first] == v:
                         break
-                row = &w.g_reach[<size_t>comp * words]
-                memset(row, 0, words * sizeof(uint64_t))
-                for i in range(first, top):
-                    x = w.g_stack[i]
-                    row[x >> 6] |= (<uint64_t>1) << (x & 63)
-                    for k in range(w.g_start[x], w.g_start[x + 1]):
-                        u = w.g_comp[w.g_to[k]]
-                        if u != comp:
-                            other = &w.g_reach[<size_t>u * words]
-                            for j in range(words):
-                                row[j] |= other[j]
+                w.g_size[comp] = top - first
+                if with_reach:
+                    row = &w.g_reach[<size_t>comp * words]
+                    memset(row, 0, words * sizeof(uint64_t))
+                    for i in range(first, top):
+                        x = w.g_stack[i]
+                        row[x >> 6] |= (<uint64_t>1) << (x & 63)
+                        for k in range(w.g_start[x], w.g_start[x + 1]):
+                            u = w.g_comp[w.g_to[k]]
+                            if u != comp:
+                                other = &w.g_reach[<size_t>u * words]
+                                for j in range(words):
+                                    row[j] |= other[j]
                 top = first
                 comp += 1
             depth -= 1
@@ -2128,9 +2147,19 @@ cdef inline bint reaches(const Work *w, int v, int target) noexcept nogil:
     return (w.g_reach[<size_t>w.g_comp[v] * w.g_words + (target >> 6)] >> (target & 63)) & 1
 
 
+cdef void negations(Work *w) noexcept nogil:
+    """w.negation from the closed static graph: for each of its candidates, whether
+    the ON node reaches the OFF node (1) and the other way round (2)."""
+    cdef int i, ci
+    for i in range(w.g_count):
+        ci = w.g_cand[i]
+        w.negation[ci] = reaches(w, 2 * i + 1, 2 * i) | (reaches(w, 2 * i, 2 * i + 1) << 1)
+
+
 cdef int forcing_chains(Work *w) noexcept nogil:
     """se._Rater.forcing_chains: 0 done, 1 budget spent. Only the assumptions whose
-    node reaches its negation in the static graph are walked, for the length."""
+    node reaches its negation in the static graph are walked, for the length; the
+    x links' w.negation comes from cycles(), which closes the same graph."""
     cdef Solver *s = &w.s
     cdef int n = w.n
     cdef int pass_, mode, tech, cell, dig, node, on_count, off_count, i
@@ -2138,7 +2167,9 @@ cdef int forcing_chains(Work *w) noexcept nogil:
     for pass_ in range(2):
         mode = UNIT_LINKS if pass_ == 0 else UNIT_LINKS | CELL_LINKS
         tech = T_X_CHAIN if pass_ == 0 else T_FORCING
-        close_graph(w, static_graph(w, mode))
+        if pass_ == 1:
+            close_graph(w, static_graph(w, mode), True)
+            negations(w)
         for cell in range(w.cells):
             c = s.cand[cell]
             if bits_popcount(c) < 2:
@@ -2147,11 +2178,10 @@ cdef int forcing_chains(Work *w) noexcept nogil:
                 dig = bits_lowest_index(c)
                 c &= c - 1
                 node = (cell * n + dig) << 1
-                i = w.g_index[cell * n + dig]
                 on_count = off_count = 0
-                if reaches(w, 2 * i + 1, 2 * i):
+                if w.negation[cell * n + dig] & 1:
                     on_count = level_walk(w, cell, dig, True, mode)
-                if reaches(w, 2 * i, 2 * i + 1):
+                if w.negation[cell * n + dig] & 2:
                     off_count = level_walk(w, cell, dig, False, mode)
                 if w.work > w.budget:
                     return 1

@@ -984,6 +984,10 @@ class _Rater:
             for cell, digit in self.candidates():
                 if mode == CELL_LINKS and cand[cell].bit_count() != 2:
                     continue
+                # A cycle needs a way back to its start: most starts have none.
+                start = ((cell * self.n + digit - 1) << 1) | 1
+                if start not in self.static_reach(start, mode, first_link=True):
+                    continue
                 self._cycles_from(cell, digit, mode, tech, found)
                 if self.work > self.budget:
                     return
@@ -1077,10 +1081,8 @@ class _Rater:
 
     def forcing_chains(self, found: dict[Conclusion, tuple[int, int]]) -> None:
         """Static assumptions that lead to their own negation (x links, then xy)."""
-        n = self.n
         for mode, tech in ((UNIT_LINKS, X_CHAIN), (UNIT_LINKS | CELL_LINKS, FORCING)):
             for cell, digit in self.candidates():
-                node = (cell * n + digit - 1) << 1
                 # Only an assumption that reaches its negation is walked (and counted
                 # as work), for the length of the chain.
                 on_count = off_count = 0
@@ -1158,7 +1160,9 @@ class _Rater:
                 where = positions[u][dig]
                 if where.bit_count() == 2:
                     unit = self.geo.units[u]
-                    links += [((unit[i] * n + dig) << 1) | 1 for i in _bits(where) if unit[i] != cell]
+                    links += [
+                        ((unit[i] * n + dig) << 1) | 1 for i in _bits(where) if unit[i] != cell
+                    ]
         return links
 
     def contradictions(
@@ -1239,12 +1243,15 @@ class _Rater:
                 needed.update(group)
         return needed
 
-    def static_reach(self, start: int) -> set[int]:
-        """Every node the static walk (unit and cell links) from `start` reaches."""
-        seen = {start}
+    def static_reach(
+        self, start: int, mode: int = UNIT_LINKS | CELL_LINKS, first_link: bool = False
+    ) -> set[int]:
+        """Every node the static walk in `mode` from `start` reaches (`start` itself
+        only by a link back to it when `first_link`)."""
+        seen = set() if first_link else {start}
         todo = [start]
         while todo:
-            for m in self.static_links(todo.pop(), UNIT_LINKS | CELL_LINKS):
+            for m in self.static_links(todo.pop(), mode):
                 if m not in seen:
                     seen.add(m)
                     todo.append(m)
