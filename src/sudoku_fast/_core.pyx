@@ -240,6 +240,21 @@ cdef inline bint place(Board *b, int band, int digit, uint32_t cell_bit) noexcep
     return True
 
 
+cdef inline bint place_single(Board *b, int band, int digit, uint32_t cell_bit) noexcept nogil:
+    """`place` for a cell whose only candidate is the digit (a naked single): no other
+    digit has the cell, so only the digit's peers are cleared. False if the digit is no
+    longer possible there either (a placement made since took it: the cell is empty)."""
+    cdef int i = band * 9 + digit, k
+    if not (b.cand[i] & cell_bit):
+        return False
+    k = sudoku_fast_lowest_bit(cell_bit)
+    b.cand[i] = (b.cand[i] & ~peers_in_band[k]) | cell_bit
+    b.cand[next_band[band] * 9 + digit] &= ~column_in_band[k]
+    b.cand[next_band[band + 1] * 9 + digit] &= ~column_in_band[k]
+    b.unsolved[band] &= ~cell_bit
+    return True
+
+
 cdef inline uint32_t cell_digits(const Board *b, int band, int k) noexcept nogil:
     """The candidates of cell k of a band, as a 9-bit digit mask."""
     cdef uint32_t mask = 0
@@ -285,8 +300,8 @@ cdef int naked_singles(Board *b) noexcept nogil:
             singles &= singles - 1
             digit = <int>(((index0 >> k) & 1) | (((index1 >> k) & 1) << 1)
                           | (((index2 >> k) & 1) << 2) | (((index3 >> k) & 1) << 3))
-            # A placement made above may have taken this cell's last digit: place() fails.
-            if not place(b, band, digit, 1u << k):
+            # A placement made above may have taken this cell's last digit: it fails.
+            if not place_single(b, band, digit, 1u << k):
                 return FAILED
     return CHANGED
 
@@ -595,6 +610,43 @@ cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
     return best
 
 
+cdef bint set_clues(Board *b, const uint8_t *puzzle) noexcept nogil:
+    """The board of a puzzle's clues (digits 0-9, 0 = empty); False if two clues clash.
+
+    The same board as placing the clues one by one, built in one pass: each digit's
+    candidates in a band are the band's cells minus every clue's cell and minus the
+    cells its own clues see, plus its own clues. Two clues of a digit that see each
+    other clash. The pass has no branch on the clues: an empty cell (digit 0) writes to
+    a slot no digit reads, so the layout of the clues costs no mispredictions.
+    """
+    cdef uint32_t given[BANDS * 10]     # band * 10 + digit (1-9) -> cells of its clues
+    cdef uint32_t seen[BANDS * 10]      # band * 10 + digit -> cells its clues see
+    cdef uint32_t clue_cells[BANDS]
+    cdef uint32_t cell_bit, column, clash = 0
+    cdef int band, k, digit, i
+    memset(given, 0, sizeof(given))
+    memset(seen, 0, sizeof(seen))
+    for band in range(BANDS):
+        clue_cells[band] = 0
+        for k in range(27):
+            digit = puzzle[27 * band + k]
+            cell_bit = 1u << k
+            column = column_in_band[k]
+            clue_cells[band] |= cell_bit & (0u - <uint32_t>(digit != 0))
+            given[band * 10 + digit] |= cell_bit
+            seen[band * 10 + digit] |= peers_in_band[k]
+            seen[next_band[band] * 10 + digit] |= column
+            seen[next_band[band + 1] * 10 + digit] |= column
+    for band in range(BANDS):
+        b.unsolved[band] = BAND_BITS & ~clue_cells[band]
+        for digit in range(9):
+            i = band * 10 + digit + 1
+            clash |= given[i] & seen[i]
+            b.cand[band * 9 + digit] = (b.unsolved[band] & ~seen[i]) | given[i]
+            b.settled[band * 9 + digit] = BAND_BITS
+    return clash == 0
+
+
 cdef Outcome solve_grid(const uint8_t *puzzle, uint8_t *solution, int limit) noexcept nogil:
     """Solve one puzzle (digits 0-9, 0 = empty); write the first solution found.
 
@@ -638,17 +690,8 @@ cdef Outcome search(
     out.guesses = 0
     out.nodes = 1
     b = &stack[0]
-    for i in range(DIGIT_BANDS):
-        b.cand[i] = BAND_BITS
-        b.settled[i] = BAND_BITS
-    for band in range(BANDS):
-        b.unsolved[band] = BAND_BITS
-    for cell in range(CELLS):
-        digit = puzzle[cell]
-        if digit:
-            band = cell // 27
-            if not place(b, band, digit - 1, 1u << (cell - 27 * band)):
-                return out  # clashing clues
+    if not set_clues(b, puzzle):
+        return out  # clashing clues
     if ruled_out_cell >= 0:
         band = ruled_out_cell // 27
         b.cand[band * 9 + ruled_out_digit - 1] &= ~(1u << (ruled_out_cell - 27 * band))
