@@ -84,6 +84,38 @@ cdef extern from *:
     int sudoku_fast_lowest_bit(unsigned int x) nogil
     int sudoku_fast_popcount64(unsigned long long x) nogil
 
+cdef extern from *:
+    """
+    /* Bit i set where a[i] != b[i], for i < 27. SSE2 is part of x86-64 (every wheel
+       has it): four words per compare; elsewhere one word at a time. */
+    #if defined(__SSE2__) || defined(_M_X64)
+    #include <emmintrin.h>
+    static CYTHON_INLINE unsigned int sudoku_fast_differ27(const uint32_t *a, const uint32_t *b) {
+        unsigned int same = 0;
+        int i;
+        for (i = 0; i < 24; i += 4) {
+            __m128i eq = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + i)),
+                                         _mm_loadu_si128((const __m128i *)(b + i)));
+            same |= (unsigned int)_mm_movemask_ps(_mm_castsi128_ps(eq)) << i;
+        }
+        {   /* words 23-26: the last four, one of them already compared */
+            __m128i eq = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + 23)),
+                                         _mm_loadu_si128((const __m128i *)(b + 23)));
+            same |= (unsigned int)_mm_movemask_ps(_mm_castsi128_ps(eq)) << 23;
+        }
+        return ~same & 0x7FFFFFFu;
+    }
+    #else
+    static CYTHON_INLINE unsigned int sudoku_fast_differ27(const uint32_t *a, const uint32_t *b) {
+        unsigned int differ = 0;
+        int i;
+        for (i = 0; i < 27; i++) differ |= (unsigned int)(a[i] != b[i]) << i;
+        return differ;
+    }
+    #endif
+    """
+    uint32_t sudoku_fast_differ27(const uint32_t *a, const uint32_t *b) nogil
+
 # A triad_rules word: six 3x3 patterns of 9 bits, at bits 0, 9, 18, 32, 41, 50.
 cdef uint64_t ALL_TRIADS = 0x7FFFFFF07FFFFFF
 cdef uint64_t TRIAD_AT_0 = 0x124924901249249     # first pair of each row of each pattern
@@ -316,9 +348,8 @@ cdef int band_rules(Board *b) noexcept nogil:
     one candidate places the digit there (hidden single in the row).
     """
     cdef int i, band, digit, result = UNCHANGED
-    cdef uint32_t s, kept, top, mid, low, singles, cell_bit, todo = 0
-    for i in range(DIGIT_BANDS):
-        todo |= (<uint32_t>(b.cand[i] != b.settled[i])) << i
+    cdef uint32_t s, kept, top, mid, low, singles, cell_bit
+    cdef uint32_t todo = sudoku_fast_differ27(b.cand, b.settled)
     while todo:
         i = sudoku_fast_lowest_bit(todo)
         todo &= todo - 1
@@ -616,34 +647,35 @@ cdef bint set_clues(Board *b, const uint8_t *puzzle) noexcept nogil:
     The same board as placing the clues one by one, built in one pass: each digit's
     candidates in a band are the band's cells minus every clue's cell and minus the
     cells its own clues see, plus its own clues. Two clues of a digit that see each
-    other clash. The pass has no branch on the clues: an empty cell (digit 0) writes to
-    a slot no digit reads, so the layout of the clues costs no mispredictions.
+    other clash. The clue cells of a band are found first as a bit mask (no branch per
+    cell, so the layout of the clues costs no mispredictions), then visited bit by bit.
     """
-    cdef uint32_t given[BANDS * 10]     # band * 10 + digit (1-9) -> cells of its clues
-    cdef uint32_t seen[BANDS * 10]      # band * 10 + digit -> cells its clues see
-    cdef uint32_t clue_cells[BANDS]
-    cdef uint32_t cell_bit, column, clash = 0
+    cdef uint32_t given[DIGIT_BANDS]    # band * 9 + digit -> cells of its clues
+    cdef uint32_t seen[DIGIT_BANDS]     # band * 9 + digit -> cells its clues see
+    cdef uint32_t clues, cell_bit, column, clash = 0
+    cdef const uint8_t *row
     cdef int band, k, digit, i
     memset(given, 0, sizeof(given))
     memset(seen, 0, sizeof(seen))
     for band in range(BANDS):
-        clue_cells[band] = 0
+        row = &puzzle[27 * band]
+        clues = 0
         for k in range(27):
-            digit = puzzle[27 * band + k]
-            cell_bit = 1u << k
+            clues |= (<uint32_t>(row[k] != 0)) << k
+        b.unsolved[band] = BAND_BITS & ~clues
+        while clues:
+            k = sudoku_fast_lowest_bit(clues)
+            clues &= clues - 1
+            digit = row[k] - 1
             column = column_in_band[k]
-            clue_cells[band] |= cell_bit & (0u - <uint32_t>(digit != 0))
-            given[band * 10 + digit] |= cell_bit
-            seen[band * 10 + digit] |= peers_in_band[k]
-            seen[next_band[band] * 10 + digit] |= column
-            seen[next_band[band + 1] * 10 + digit] |= column
-    for band in range(BANDS):
-        b.unsolved[band] = BAND_BITS & ~clue_cells[band]
-        for digit in range(9):
-            i = band * 10 + digit + 1
-            clash |= given[i] & seen[i]
-            b.cand[band * 9 + digit] = (b.unsolved[band] & ~seen[i]) | given[i]
-            b.settled[band * 9 + digit] = BAND_BITS
+            given[band * 9 + digit] |= 1u << k
+            seen[band * 9 + digit] |= peers_in_band[k]
+            seen[next_band[band] * 9 + digit] |= column
+            seen[next_band[band + 1] * 9 + digit] |= column
+    for i in range(DIGIT_BANDS):
+        clash |= given[i] & seen[i]
+        b.cand[i] = (b.unsolved[i // 9] & ~seen[i]) | given[i]
+        b.settled[i] = BAND_BITS
     return clash == 0
 
 
