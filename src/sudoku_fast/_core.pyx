@@ -40,12 +40,13 @@ from cpython.unicode cimport (
     Py_UCS1,
     PyUnicode_1BYTE_DATA,
     PyUnicode_1BYTE_KIND,
-    PyUnicode_DATA,
-    PyUnicode_KIND,
     PyUnicode_New,
 )
-from cpython.bytearray cimport PyByteArray_FromStringAndSize
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_FromStringAndSize
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF, PyObject
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
 from sudoku_fast._clock cimport CPU_CLOCK, clock_nanos, elapsed, measurement_overhead
@@ -111,6 +112,39 @@ cdef extern from *:
     """
     int64_t sudoku_fast_claim(int64_t *counter, int64_t step) nogil
 
+cdef extern from *:
+    """
+    /* A count one thread publishes and others read: a release store after the data it
+       covers is written, an acquire load before that data is used. */
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    #define sudoku_fast_publish(counter, value) \
+        ((void)_InterlockedExchange64((volatile __int64 *)(counter), (__int64)(value)))
+    #define sudoku_fast_published(counter) \
+        ((int64_t)_InterlockedOr64((volatile __int64 *)(counter), 0))
+    #else
+    #define sudoku_fast_publish(counter, value) \
+        __atomic_store_n((counter), (value), __ATOMIC_RELEASE)
+    #define sudoku_fast_published(counter) __atomic_load_n((counter), __ATOMIC_ACQUIRE)
+    #endif
+    """
+    void sudoku_fast_publish(int64_t *counter, int64_t value) nogil
+    int64_t sudoku_fast_published(int64_t *counter) nogil
+
+cdef extern from "Python.h":
+    # The sequence protocol's view of a list's item array, and the data of a compact
+    # one-byte string, as plain C accessors on borrowed pointers.
+    PyObject **PySequence_Fast_ITEMS(object o)
+    Py_UCS1 *string_bytes "PyUnicode_1BYTE_DATA" (PyObject *o) nogil
+    void PyObject_GC_Track(object o)
+    void PyObject_GC_UnTrack(object o)
+    void decref "Py_DECREF" (PyObject *o)
+    bint is_exact_str "PyUnicode_CheckExact" (PyObject *o)
+    int str_kind "PyUnicode_KIND" (PyObject *o)
+    Py_ssize_t str_length "PyUnicode_GET_LENGTH" (PyObject *o)
+    const void *str_data "PyUnicode_DATA" (PyObject *o)
+    const Py_ssize_t PY_SSIZE_T_MAX
+
 cdef enum:
     CELLS = 81
     BANDS = 3
@@ -129,6 +163,8 @@ cdef enum:
     # How often solve_batch, in the main thread, lets Python run its signal handlers
     # between chunks (each look takes the GIL, so not at every chunk): 20 ms.
     SIGNAL_CHECK_NANOS = 20000000
+    # Result strings made between two publications of their count (SolutionTexts).
+    MAKE_BLOCK = 256
 
 STOPPED = COUNT_STOPPED
 THREAD_CPU_CLOCK = CPU_CLOCK != 0  # False where the "CPU" clock is the wall clock
@@ -779,6 +815,176 @@ def solve_range(
     raise_saved(&halt)
 
 
+cdef struct TextSlots:
+    # The result strings of a batch as the engine threads see them (see SolutionTexts).
+    PyObject **strings   # the result list's items, once made; valid below `made`
+    int64_t made         # strings made so far, published with release order
+    int64_t engaged      # helper threads that have entered the engine
+    int64_t helpers      # helper threads the batch was handed to
+    uint8_t *written     # written[i] = 1 once puzzle i's digits are in its string
+
+
+cdef struct Share:
+    # What one worker of a batch works on: the buffers of solve_batch, its cursor, and
+    # the result strings (NULL when the batch makes none).
+    const uint8_t *grids
+    uint8_t *solutions
+    int32_t *counts
+    int64_t *guesses
+    int64_t *nodes
+    int64_t *cursor
+    Py_ssize_t n
+    Py_ssize_t chunk
+    int limit
+    TextSlots *texts
+
+
+cdef inline void write_digits(PyObject *text, const uint8_t *solution) noexcept nogil:
+    """Write a solved grid's digits '1'-'9' into a string made by SolutionTexts."""
+    cdef Py_UCS1 *chars = string_bytes(text)
+    cdef Py_ssize_t k
+    for k in range(CELLS):  # byte arithmetic, not a table: the compiler makes it SIMD
+        chars[k] = <Py_UCS1>(solution[k] + 48)
+
+
+cdef bint take_chunks(
+    Share *s, Stop *halt, long long *last_signal_check, bint until_engaged
+) noexcept nogil:
+    """Claim and solve chunks of the batch until it is done or a stop is asked for.
+
+    With `until_engaged`, return (True) as soon as every helper thread of the batch has
+    entered the engine, before claiming another chunk. The digits of a solved puzzle
+    whose string is made already are written into it at once.
+    """
+    cdef Py_ssize_t i, k, start, end
+    cdef Outcome res
+    cdef long long now
+    cdef TextSlots *texts = s.texts
+    cdef int64_t made = 0
+    while not halt.stopped:
+        if flag_set(halt.flag):
+            halt.stopped = True
+            break
+        if halt.check_signals:
+            now = clock_nanos(False)
+            if now - last_signal_check[0] >= SIGNAL_CHECK_NANOS:
+                last_signal_check[0] = now
+                if poll(halt):
+                    break
+        if until_engaged and sudoku_fast_published(&texts.engaged) >= texts.helpers:
+            return True
+        start = sudoku_fast_claim(s.cursor, s.chunk)
+        if start >= s.n:
+            break
+        end = min(s.n, start + s.chunk)
+        if texts != NULL and made < end:
+            made = sudoku_fast_published(&texts.made)
+        for i in range(start, end):
+            res = search(&s.grids[i * CELLS], -1, 0, &s.solutions[i * CELLS], s.limit, halt)
+            if halt.stopped:
+                for k in range(i, end):
+                    s.counts[k] = COUNT_STOPPED
+                break
+            s.counts[i] = res.count
+            s.guesses[i] = res.guesses
+            s.nodes[i] = res.nodes
+            if res.count == 0:  # the buffer may be uninitialised (new_buffer)
+                memset(&s.solutions[i * CELLS], 0, CELLS)
+            elif i < made:
+                write_digits(texts.strings[i], &s.solutions[i * CELLS])
+                texts.written[i] = 1
+    return False
+
+
+cdef class SolutionTexts:
+    """The solution strings of a batch of n puzzles, made while engine threads solve it.
+
+    Python strings can only be created while holding the GIL, so in a batch solved on
+    several threads they are made by one thread, the caller (`solve_batch` with
+    make_texts=True), once every helper thread is inside the engine: the helpers keep
+    solving without the GIL meanwhile. Each string is made empty (81 one-byte
+    characters); whichever thread solves a puzzle whose string exists already writes the
+    digits straight into it, without the GIL, and `finish` writes those of the puzzles
+    solved before their string was made and puts None where there is no solution.
+
+    The strings stay in a list no Python code can reach (untracked by the garbage
+    collector, referenced only here) until `finish` hands it over, so no one sees a
+    string before its digits are in it. `helpers` is the number of helper threads the
+    caller waits for; `making_ns` the time spent making the strings, with the GIL.
+    """
+
+    cdef TextSlots slots
+    cdef readonly Py_ssize_t n
+    cdef readonly long long making_ns
+    cdef list strings
+    cdef int active  # solve_batch calls running with these texts (counted under the GIL)
+    cdef bint finished
+
+    def __cinit__(self, Py_ssize_t n, Py_ssize_t helpers):
+        if n < 0 or helpers < 0:
+            raise ValueError("n and helpers must not be negative")
+        self.n = n
+        self.slots.helpers = helpers
+        self.slots.written = <uint8_t *>malloc(n if n > 0 else 1)
+        if self.slots.written == NULL:
+            raise MemoryError()
+        memset(self.slots.written, 0, n)
+
+    def __dealloc__(self):
+        free(self.slots.written)
+
+    cdef int make(self) except -1:
+        """Make the n empty strings (once), publishing them block by block."""
+        cdef Py_ssize_t i, start, end
+        cdef long long t0
+        if self.strings is not None:
+            return 0
+        t0 = clock_nanos(False)
+        strings = PyList_New(self.n)  # items NULL until set; no Python code runs below
+        PyObject_GC_UnTrack(strings)
+        self.strings = strings
+        self.slots.strings = PySequence_Fast_ITEMS(strings)
+        for start in range(0, self.n, MAKE_BLOCK):
+            end = min(self.n, start + MAKE_BLOCK)
+            for i in range(start, end):
+                text = PyUnicode_New(CELLS, 127)
+                Py_INCREF(text)
+                PyList_SET_ITEM(strings, i, text)
+            sudoku_fast_publish(&self.slots.made, end)
+        self.making_ns += clock_nanos(False) - t0
+        return 0
+
+    def finish(self, const uint8_t[::1] solutions, const int32_t[::1] counts):
+        """The list of solution strings: None where counts[i] is not positive.
+
+        Call once, after every `solve_batch` call given these texts has returned, with
+        the batch's solutions and counts; makes the strings first if no call did.
+        """
+        cdef Py_ssize_t i
+        cdef PyObject *item
+        if self.finished:
+            raise ValueError("the texts of this batch were handed over already")
+        if self.active:
+            raise RuntimeError("a solve_batch call is still writing these texts")
+        if solutions.shape[0] < self.n * CELLS or counts.shape[0] < self.n:
+            raise ValueError("buffers too small for the batch")
+        self.make()
+        for i in range(self.n):
+            item = self.slots.strings[i]
+            if counts[i] <= 0:
+                Py_INCREF(None)
+                self.slots.strings[i] = <PyObject *>None
+                decref(item)
+            elif not self.slots.written[i]:
+                write_digits(item, &solutions[i * CELLS])
+        strings = self.strings
+        self.strings = None
+        self.slots.strings = NULL
+        self.finished = True
+        PyObject_GC_Track(strings)
+        return strings
+
+
 def solve_batch(
     const uint8_t[::1] grids,
     uint8_t[::1] solutions,
@@ -790,6 +996,8 @@ def solve_batch(
     Py_ssize_t chunk,
     int limit,
     const uint8_t[::1] stop_flag=None,
+    SolutionTexts texts=None,
+    bint make_texts=False,
 ):
     """One worker's share of a batch of n puzzles, taken chunk by chunk, without the GIL.
 
@@ -803,6 +1011,12 @@ def solve_batch(
     this worker's share and propagates. A puzzle abandoned at a stop gets
     counts[i] = STOPPED; puzzles nobody claimed keep their counts. A puzzle with no
     solution gets an all-zero solution row, so `solutions` may start uninitialised.
+
+    `texts` (a SolutionTexts for n puzzles, the same for every worker) asks for the
+    solution strings: each worker writes the digits of the puzzles it solves into them.
+    The one worker called with `make_texts` (the caller's thread) solves chunks until
+    every helper has entered the engine, then makes the strings with the GIL, then
+    solves on; `texts.finish` hands them over once all workers have returned.
     """
     if limit < 1:
         raise ValueError("limit must be at least 1")
@@ -819,42 +1033,44 @@ def solve_batch(
         raise ValueError("buffers too small for the batch")
     if stop_flag is not None and stop_flag.shape[0] < 1:
         raise ValueError("stop_flag must hold one byte")
+    if texts is not None and (texts.n != n or texts.finished):
+        raise ValueError("texts must be the unfinished SolutionTexts of this batch")
+    if make_texts and texts is None:
+        raise ValueError("make_texts needs texts")
+    cdef Share share
+    share.grids = &grids[0] if n > 0 else NULL
+    share.solutions = &solutions[0] if n > 0 else NULL
+    share.counts = &counts[0] if n > 0 else NULL
+    share.guesses = &guesses[0] if n > 0 else NULL
+    share.nodes = &nodes[0] if n > 0 else NULL
+    share.cursor = &cursor[0]
+    share.n = n
+    share.chunk = chunk
+    share.limit = limit
+    share.texts = &texts.slots if texts is not None else NULL
     cdef Stop halt
     stop_init(
         &halt,
         &stop_flag[0] if stop_flag is not None else NULL,
         threading.current_thread() is threading.main_thread(),
     )
-    cdef Py_ssize_t i, k, start, end
-    cdef Outcome res
-    cdef long long now, last_signal_check
-    with nogil:
-        last_signal_check = clock_nanos(False)
-        while not halt.stopped:
-            if flag_set(halt.flag):
-                halt.stopped = True
-                break
-            if halt.check_signals:
-                now = clock_nanos(False)
-                if now - last_signal_check >= SIGNAL_CHECK_NANOS:
-                    last_signal_check = now
-                    if poll(&halt):
-                        break
-            start = sudoku_fast_claim(&cursor[0], chunk)
-            if start >= n:
-                break
-            end = min(n, start + chunk)
-            for i in range(start, end):
-                res = search(&grids[i * CELLS], -1, 0, &solutions[i * CELLS], limit, &halt)
-                if halt.stopped:
-                    for k in range(i, end):
-                        counts[k] = COUNT_STOPPED
-                    break
-                counts[i] = res.count
-                guesses[i] = res.guesses
-                nodes[i] = res.nodes
-                if res.count == 0:  # the buffer may be uninitialised (new_buffer)
-                    memset(&solutions[i * CELLS], 0, CELLS)
+    cdef long long last_signal_check
+    if texts is not None:
+        texts.active += 1
+    try:
+        with nogil:
+            last_signal_check = clock_nanos(False)
+            if make_texts:
+                take_chunks(&share, &halt, &last_signal_check, True)
+            elif share.texts != NULL:
+                sudoku_fast_claim(&share.texts.engaged, 1)
+        if make_texts and not halt.stopped:
+            texts.make()
+        with nogil:
+            take_chunks(&share, &halt, &last_signal_check, False)
+    finally:
+        if texts is not None:
+            texts.active -= 1
     raise_saved(&halt)
 
 
@@ -871,19 +1087,23 @@ def new_buffer(Py_ssize_t size):
     return PyByteArray_FromStringAndSize(NULL, size)
 
 
-cdef inline bint encode_plain(object item, uint8_t *row):
-    """Write a plain 81-character puzzle (digits, '.', '0') into row; False if not plain."""
+cdef inline bint encode_plain(PyObject *item, uint8_t *row) noexcept:
+    """Write a plain 81-character puzzle (digits, '.', '0') into row; False if not plain.
+
+    `item` is borrowed and only read: no reference count is touched, so a pass over a
+    batch reads each string once and writes nothing to it.
+    """
     cdef const unsigned char *chars
     cdef uint8_t value, is_dot, foreign = 0
     cdef Py_ssize_t k
     # Plain puzzles are ASCII, stored one byte per character.
     if (
-        type(item) is not str
-        or len(<str>item) != CELLS
-        or PyUnicode_KIND(item) != PyUnicode_1BYTE_KIND
+        not is_exact_str(item)
+        or str_kind(item) != PyUnicode_1BYTE_KIND
+        or str_length(item) != CELLS
     ):
         return False
-    chars = <const unsigned char *>PyUnicode_DATA(item)
+    chars = <const unsigned char *>str_data(item)
     # Branch-free byte arithmetic rather than a table lookup per character, so the
     # compiler turns the loop into SIMD (SSE2 is baseline): '0'-'9' -> 0-9, '.' -> 0.
     for k in range(CELLS):
@@ -915,9 +1135,32 @@ def encode_strings(list items, uint8_t[::1] out):
     if out.shape[0] < n * CELLS:
         raise ValueError("output buffer too small")
     for i in range(n):
-        if not encode_plain(items[i], &out[i * CELLS]):
+        if not encode_plain(PyList_GET_ITEM(items, i), &out[i * CELLS]):
             slow.append(i)
     return slow
+
+
+def encode_plain_list(list items):
+    """The grids of a list of plain 81-character puzzle strings in one buffer, or None.
+
+    One compiled pass that runs no Python code reads the whole list, so the grids are
+    the list as it was at one moment even if other threads hold it. Returns None at the
+    first item that is not in the plain form (digits, '.'; any other object, a list
+    subclass too), for the caller to take the general path.
+    """
+    cdef Py_ssize_t n, i
+    cdef uint8_t *out
+    if type(items) is not list:
+        return None
+    n = PyList_GET_SIZE(items)
+    if n > PY_SSIZE_T_MAX // CELLS:
+        raise MemoryError()
+    grids = PyByteArray_FromStringAndSize(NULL, n * CELLS)
+    out = <uint8_t *>PyByteArray_AS_STRING(grids)
+    for i in range(n):
+        if not encode_plain(PyList_GET_ITEM(items, i), &out[i * CELLS]):
+            return None
+    return grids
 
 
 def solve_plain(object text, int limit):
@@ -932,7 +1175,7 @@ def solve_plain(object text, int limit):
     cdef Stop halt
     if limit < 1:
         raise ValueError("limit must be at least 1")
-    if not encode_plain(text, grid):
+    if not encode_plain(<PyObject *>text, grid):
         return None
     stop_init(&halt, NULL, threading.current_thread() is threading.main_thread())
     with nogil:

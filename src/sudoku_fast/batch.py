@@ -340,12 +340,14 @@ def run_engine(
 
     if fan_out:
         # Each worker makes one call that claims chunks inside the engine: no GIL-held
-        # work per chunk, and the solution strings are made in one pass at the end.
+        # work per chunk. The solution strings are made by the caller's thread while the
+        # helpers solve, and filled by whichever thread solves each puzzle.
         workers = max(1, min(workers, -(-n // min_chunk)))
         chunk = max(1, min(CORE_CHUNK, n // (workers * CHUNKS_PER_THREAD)))
         cursor = array("q", [0])
+        texts = None if results.texts is None else _core.SolutionTexts(n, workers - 1)
 
-        def share() -> None:
+        def share(make_texts: bool = False) -> None:
             _core.solve_batch(
                 grids,
                 results.solutions,
@@ -357,11 +359,15 @@ def run_engine(
                 chunk,
                 limit,
                 stop_flag,
+                texts,
+                make_texts,
             )
 
-        results.threads = run_workers(workers, share, on_abort=abort)
-        if results.texts is not None:
-            results.texts = _core.decode_solutions(results.solutions, results.counts)
+        results.threads = run_workers(
+            workers, share, on_abort=abort, caller_body=lambda: share(texts is not None)
+        )
+        if texts is not None:
+            results.texts = texts.finish(results.solutions, results.counts)
         return results
     solve_chunk = _chunk_solver(grids, results, limit, max_nodes, stop_flag, masks)
     texts = results.texts
@@ -427,18 +433,21 @@ def run_workers(
     *,
     caller_works: bool = True,
     on_abort: Callable[[], None] | None = None,
+    caller_body: Callable[[], None] | None = None,
 ) -> int:
     """Call `body()` once on each of `workers` threads of the shared pool; wait for all.
 
     The fan-out under `run_chunks`, for a body that shares the work out itself (the 9x9
     engine's `solve_batch` claims chunks with an atomic counter). One worker runs in the
-    caller, with no pool; `caller_works=False` keeps the caller free to notice Ctrl-C.
+    caller, with no pool, calling `caller_body` instead when given (after the helpers
+    were started); `caller_works=False` keeps the caller free to notice Ctrl-C.
     When a body raises (or the wait is interrupted), `on_abort` is called so the others
     can stop early, all are waited for, and the first exception propagates. Returns
     the number of threads used.
     """
+    own_body = body if caller_body is None else caller_body
     if workers <= 1:
-        body()
+        own_body()
         return 1
     # The calling thread works too by default: one thread fewer to wake per call.
     helpers = workers - caller_works
@@ -449,7 +458,7 @@ def run_workers(
     futures = [pool.submit(body) for _ in range(helpers)]
     try:
         if caller_works:
-            body()
+            own_body()
         for future in futures:
             future.result()
     except BaseException:
@@ -702,6 +711,13 @@ def encode_input(
     column = frames.read_column(puzzles, what, box, alphabet)
     if column is not None:
         return column.geometry, column.grids, column.n, column
+    if type(puzzles) is list and box is None and alphabet is None:
+        # The common case, a list of plain 81-character strings, is read in one compiled
+        # pass (a consistent snapshot, with no copy of the list); anything else is listed
+        # and encoded below.
+        grids = _core.encode_plain_list(puzzles)
+        if grids is not None:
+            return CLASSIC, grids, len(grids) // CELLS, None
     items = _as_list(puzzles, what)
     geometry, grids = encode_batch(items, box, alphabet)
     return geometry, grids, len(items), None
