@@ -43,7 +43,9 @@ from cpython.unicode cimport (
     PyUnicode_New,
 )
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_FromStringAndSize
+from cpython cimport array as carray
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.ref cimport Py_INCREF, PyObject
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
@@ -52,6 +54,7 @@ from libc.string cimport memset
 from sudoku_fast._clock cimport CPU_CLOCK, clock_nanos, elapsed, measurement_overhead
 from sudoku_fast._stop cimport Stop, flag_set, poll, raise_saved, stop_init
 
+import array as pyarray
 import threading
 
 cdef extern from *:
@@ -131,6 +134,37 @@ cdef extern from *:
     void sudoku_fast_publish(int64_t *counter, int64_t value) nogil
     int64_t sudoku_fast_published(int64_t *counter) nogil
 
+cdef extern from *:
+    """
+    /* Raise a shared maximum to `value` (relaxed order: read after the threads' join). */
+    #if defined(_MSC_VER)
+    static void sudoku_fast_raise_max(int64_t *target, int64_t value) {
+        int64_t seen = *(volatile int64_t *)target;
+        while (seen < value) {
+            int64_t before = _InterlockedCompareExchange64(
+                (volatile __int64 *)target, (__int64)value, (__int64)seen);
+            if (before == seen) break;
+            seen = before;
+        }
+    }
+    #else
+    static void sudoku_fast_raise_max(int64_t *target, int64_t value) {
+        int64_t seen = __atomic_load_n(target, __ATOMIC_RELAXED);
+        while (seen < value && !__atomic_compare_exchange_n(
+                   target, &seen, value, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+        }
+    }
+    #endif
+    /* A hint to start loading memory a loop will read soon; nothing where unsupported. */
+    #if defined(__GNUC__) || defined(__clang__)
+    #define sudoku_fast_prefetch(address) __builtin_prefetch((const void *)(address))
+    #else
+    #define sudoku_fast_prefetch(address) ((void)(address))
+    #endif
+    """
+    void sudoku_fast_raise_max(int64_t *target, int64_t value) nogil
+    void sudoku_fast_prefetch(const void *address) nogil
+
 cdef extern from "Python.h":
     # The sequence protocol's view of a list's item array, and the data of a compact
     # one-byte string, as plain C accessors on borrowed pointers.
@@ -139,10 +173,10 @@ cdef extern from "Python.h":
     void PyObject_GC_Track(object o)
     void PyObject_GC_UnTrack(object o)
     void decref "Py_DECREF" (PyObject *o)
-    bint is_exact_str "PyUnicode_CheckExact" (PyObject *o)
-    int str_kind "PyUnicode_KIND" (PyObject *o)
-    Py_ssize_t str_length "PyUnicode_GET_LENGTH" (PyObject *o)
-    const void *str_data "PyUnicode_DATA" (PyObject *o)
+    bint is_exact_str "PyUnicode_CheckExact" (PyObject *o) nogil
+    int str_kind "PyUnicode_KIND" (PyObject *o) nogil
+    Py_ssize_t str_length "PyUnicode_GET_LENGTH" (PyObject *o) nogil
+    const void *str_data "PyUnicode_DATA" (PyObject *o) nogil
     const Py_ssize_t PY_SSIZE_T_MAX
 
 cdef enum:
@@ -165,6 +199,8 @@ cdef enum:
     SIGNAL_CHECK_NANOS = 20000000
     # Result strings made between two publications of their count (SolutionTexts).
     MAKE_BLOCK = 256
+    # Items ahead of the one being read whose memory a pass over a batch asks for.
+    PREFETCH_AHEAD = 8
 
 STOPPED = COUNT_STOPPED
 THREAD_CPU_CLOCK = CPU_CLOCK != 0  # False where the "CPU" clock is the wall clock
@@ -822,6 +858,9 @@ cdef struct TextSlots:
     int64_t engaged      # helper threads that have entered the engine
     int64_t helpers      # helper threads the batch was handed to
     uint8_t *written     # written[i] = 1 once puzzle i's digits are in its string
+    int64_t unwritten_end  # every puzzle solved but not written lies below this
+    int64_t unsolved     # puzzles found to have no solution
+    int64_t solved       # puzzles finished (solutions found or not)
 
 
 cdef struct Share:
@@ -837,6 +876,7 @@ cdef struct Share:
     Py_ssize_t chunk
     int limit
     TextSlots *texts
+    PyObject **sources   # the puzzles as plain strings (see plain_snapshot), or NULL
 
 
 cdef inline void write_digits(PyObject *text, const uint8_t *solution) noexcept nogil:
@@ -860,7 +900,9 @@ cdef bint take_chunks(
     cdef Outcome res
     cdef long long now
     cdef TextSlots *texts = s.texts
-    cdef int64_t made = 0
+    cdef int64_t made = 0, unwritten_end, unsolved, finished
+    cdef uint8_t grid[CELLS]
+    cdef const uint8_t *puzzle = grid
     while not halt.stopped:
         if flag_set(halt.flag):
             halt.stopped = True
@@ -879,8 +921,15 @@ cdef bint take_chunks(
         end = min(s.n, start + s.chunk)
         if texts != NULL and made < end:
             made = sudoku_fast_published(&texts.made)
+        unwritten_end = 0
+        unsolved = 0
+        finished = 0
         for i in range(start, end):
-            res = search(&s.grids[i * CELLS], -1, 0, &s.solutions[i * CELLS], s.limit, halt)
+            if s.sources != NULL:  # checked plain by plain_snapshot: encoding succeeds
+                encode_plain(s.sources[i], grid)
+            else:
+                puzzle = &s.grids[i * CELLS]
+            res = search(puzzle, -1, 0, &s.solutions[i * CELLS], s.limit, halt)
             if halt.stopped:
                 for k in range(i, end):
                     s.counts[k] = COUNT_STOPPED
@@ -888,11 +937,21 @@ cdef bint take_chunks(
             s.counts[i] = res.count
             s.guesses[i] = res.guesses
             s.nodes[i] = res.nodes
+            finished += 1
             if res.count == 0:  # the buffer may be uninitialised (new_buffer)
                 memset(&s.solutions[i * CELLS], 0, CELLS)
+                unsolved += 1
             elif i < made:
                 write_digits(texts.strings[i], &s.solutions[i * CELLS])
                 texts.written[i] = 1
+            else:
+                unwritten_end = i + 1
+        if texts != NULL:
+            if unwritten_end:
+                sudoku_fast_raise_max(&texts.unwritten_end, unwritten_end)
+            if unsolved:
+                sudoku_fast_claim(&texts.unsolved, unsolved)
+            sudoku_fast_claim(&texts.solved, finished)
     return False
 
 
@@ -960,7 +1019,7 @@ cdef class SolutionTexts:
         Call once, after every `solve_batch` call given these texts has returned, with
         the batch's solutions and counts; makes the strings first if no call did.
         """
-        cdef Py_ssize_t i
+        cdef Py_ssize_t i, end
         cdef PyObject *item
         if self.finished:
             raise ValueError("the texts of this batch were handed over already")
@@ -969,7 +1028,13 @@ cdef class SolutionTexts:
         if solutions.shape[0] < self.n * CELLS or counts.shape[0] < self.n:
             raise ValueError("buffers too small for the batch")
         self.make()
-        for i in range(self.n):
+        # The threads counted what is left to do here: when they solved every puzzle
+        # and each has a solution, only those solved before their string was made (the
+        # first chunks) are looked at, not the whole batch.
+        end = self.n
+        if self.slots.solved == self.n and self.slots.unsolved == 0:
+            end = min(self.n, self.slots.unwritten_end)
+        for i in range(end):
             item = self.slots.strings[i]
             if counts[i] <= 0:
                 Py_INCREF(None)
@@ -998,6 +1063,7 @@ def solve_batch(
     const uint8_t[::1] stop_flag=None,
     SolutionTexts texts=None,
     bint make_texts=False,
+    tuple sources=None,
 ):
     """One worker's share of a batch of n puzzles, taken chunk by chunk, without the GIL.
 
@@ -1017,14 +1083,23 @@ def solve_batch(
     The one worker called with `make_texts` (the caller's thread) solves chunks until
     every helper has entered the engine, then makes the strings with the GIL, then
     solves on; `texts.finish` hands them over once all workers have returned.
+
+    `sources` (a tuple from `plain_snapshot`) gives the puzzles as strings instead of
+    `grids` (then None): each worker encodes a puzzle just before solving it.
     """
     if limit < 1:
         raise ValueError("limit must be at least 1")
     if n < 0 or chunk < 1:
         raise ValueError("bad batch size or chunk")
+    if sources is not None:
+        if len(sources) != n:
+            raise ValueError("sources must hold the n puzzles")
+        if not all_plain(sources):
+            raise ValueError("sources must be plain 81-character puzzle strings")
+    elif grids is None or grids.shape[0] < n * CELLS:
+        raise ValueError("buffers too small for the batch")
     if (
-        grids.shape[0] < n * CELLS
-        or solutions.shape[0] < n * CELLS
+        solutions.shape[0] < n * CELLS
         or counts.shape[0] < n
         or guesses.shape[0] < n
         or nodes.shape[0] < n
@@ -1038,7 +1113,8 @@ def solve_batch(
     if make_texts and texts is None:
         raise ValueError("make_texts needs texts")
     cdef Share share
-    share.grids = &grids[0] if n > 0 else NULL
+    share.grids = &grids[0] if n > 0 and sources is None else NULL
+    share.sources = PySequence_Fast_ITEMS(sources) if sources is not None else NULL
     share.solutions = &solutions[0] if n > 0 else NULL
     share.counts = &counts[0] if n > 0 else NULL
     share.guesses = &guesses[0] if n > 0 else NULL
@@ -1087,7 +1163,7 @@ def new_buffer(Py_ssize_t size):
     return PyByteArray_FromStringAndSize(NULL, size)
 
 
-cdef inline bint encode_plain(PyObject *item, uint8_t *row) noexcept:
+cdef inline bint encode_plain(PyObject *item, uint8_t *row) noexcept nogil:
     """Write a plain 81-character puzzle (digits, '.', '0') into row; False if not plain.
 
     `item` is borrowed and only read: no reference count is touched, so a pass over a
@@ -1140,27 +1216,75 @@ def encode_strings(list items, uint8_t[::1] out):
     return slow
 
 
-def encode_plain_list(list items):
-    """The grids of a list of plain 81-character puzzle strings in one buffer, or None.
+cdef inline bint is_plain(PyObject *item) noexcept nogil:
+    """True for a plain 81-character puzzle string (digits, '.'); reads it, writes nothing."""
+    cdef const unsigned char *chars
+    cdef uint8_t foreign = 0
+    cdef Py_ssize_t k
+    if (
+        not is_exact_str(item)
+        or str_kind(item) != PyUnicode_1BYTE_KIND
+        or str_length(item) != CELLS
+    ):
+        return False
+    chars = <const unsigned char *>str_data(item)
+    for k in range(CELLS):  # branch-free, as in encode_plain
+        foreign |= (<uint8_t>(chars[k] - 48) > 9) & (chars[k] != 46)
+    return foreign == 0
 
-    One compiled pass that runs no Python code reads the whole list, so the grids are
-    the list as it was at one moment even if other threads hold it. Returns None at the
+
+cdef bint all_plain(tuple items) noexcept:
+    """True when every item of the tuple is a plain 81-character puzzle string."""
+    cdef Py_ssize_t i
+    cdef PyObject **item = PySequence_Fast_ITEMS(items)
+    for i in range(len(items)):
+        if not is_plain(item[i]):
+            return False
+    return True
+
+
+def plain_snapshot(list items):
+    """The items of a list of plain 81-character puzzle strings as a tuple, or None.
+
+    For `solve_batch(sources=...)`: the caller's list is read once, in one compiled pass
+    that runs no Python code, and only read (each string checked, not encoded, so no
+    buffer of grids is written with the GIL held); the tuple keeps the strings alive and
+    the batch fixed while the engine threads encode them without the GIL. None at the
     first item that is not in the plain form (digits, '.'; any other object, a list
     subclass too), for the caller to take the general path.
     """
     cdef Py_ssize_t n, i
-    cdef uint8_t *out
+    cdef PyObject *item
+    cdef PyObject *ahead
     if type(items) is not list:
         return None
     n = PyList_GET_SIZE(items)
-    if n > PY_SSIZE_T_MAX // CELLS:
-        raise MemoryError()
-    grids = PyByteArray_FromStringAndSize(NULL, n * CELLS)
-    out = <uint8_t *>PyByteArray_AS_STRING(grids)
+    snapshot = PyTuple_New(n)  # may run the garbage collector: the list is read after it
+    if PyList_GET_SIZE(items) != n:
+        return None
     for i in range(n):
-        if not encode_plain(PyList_GET_ITEM(items, i), &out[i * CELLS]):
+        if i + PREFETCH_AHEAD < n:  # the strings are scattered: start loading ahead
+            ahead = PyList_GET_ITEM(items, i + PREFETCH_AHEAD)
+            sudoku_fast_prefetch(ahead)
+            sudoku_fast_prefetch(<char *>ahead + 64)
+            sudoku_fast_prefetch(<char *>ahead + 128)
+        item = PyList_GET_ITEM(items, i)
+        if not is_plain(item):
             return None
-    return grids
+        Py_INCREF(<object>item)
+        PyTuple_SET_ITEM(snapshot, i, <object>item)
+    return snapshot
+
+
+def new_array(str typecode, Py_ssize_t n):
+    """An array.array of n items of `typecode` whose contents are left uninitialised.
+
+    For the per-puzzle figures `solve_batch` writes for every puzzle of a batch (see
+    `new_buffer`).
+    """
+    if n < 0:
+        raise ValueError("n must not be negative")
+    return carray.clone(pyarray.array(typecode), n, False)
 
 
 def solve_plain(object text, int limit):

@@ -292,6 +292,7 @@ def run_engine(
     max_nodes: int = 0,
     decode: bool = False,
     masks: Any = None,
+    sources: tuple[str, ...] | None = None,
 ) -> EngineResults:
     """Run the engine over n encoded grids (a buffer of n*81 digits 0-9).
 
@@ -305,6 +306,9 @@ def run_engine(
     `masks` (n*N*N uint64, see `encode_marks`) starts every puzzle from pencil marks.
     Only the general engine takes them, so it runs for every size then; a 9x9 grid
     still gets no node budget.
+
+    `sources` (from `plain_sources`) stands for `grids` (then None): the n puzzles as
+    plain 9x9 strings, which the engine threads encode as they solve them.
     """
     check_limit(limit)
     workers = resolve_threads(threads)
@@ -316,12 +320,16 @@ def run_engine(
     # solve_batch writes every row (zeros where there is no solution): left uninitialised,
     # its pages are first touched by the worker threads, not under the caller's GIL.
     fan_out = on_core and not timed
+    if sources is not None and not fan_out:
+        grids = encode_puzzles(list(sources))
+        sources = None
+    # The figures too: solve_batch writes them for every puzzle of a batch it finishes.
     results = EngineResults(
         n=n,
         solutions=_core.new_buffer(n * cells) if fan_out else bytearray(n * cells),
-        counts=array("i", bytes(4 * n)),
-        guesses=array("q", bytes(8 * n)),
-        nodes=array("q", bytes(8 * n)),
+        counts=_core.new_array("i", n) if fan_out else array("i", bytes(4 * n)),
+        guesses=_core.new_array("q", n) if fan_out else array("q", bytes(8 * n)),
+        nodes=_core.new_array("q", n) if fan_out else array("q", bytes(8 * n)),
         nanos=array("q", bytes(8 * n)) if timed else None,
         threads=1,
         geometry=geometry,
@@ -361,6 +369,7 @@ def run_engine(
                 stop_flag,
                 texts,
                 make_texts,
+                sources,
             )
 
         results.threads = run_workers(
@@ -711,16 +720,22 @@ def encode_input(
     column = frames.read_column(puzzles, what, box, alphabet)
     if column is not None:
         return column.geometry, column.grids, column.n, column
-    if type(puzzles) is list and box is None and alphabet is None:
-        # The common case, a list of plain 81-character strings, is read in one compiled
-        # pass (a consistent snapshot, with no copy of the list); anything else is listed
-        # and encoded below.
-        grids = _core.encode_plain_list(puzzles)
-        if grids is not None:
-            return CLASSIC, grids, len(grids) // CELLS, None
     items = _as_list(puzzles, what)
     geometry, grids = encode_batch(items, box, alphabet)
     return geometry, grids, len(items), None
+
+
+def plain_sources(puzzles: Any, box: object = None, alphabet: object = None) -> Any:
+    """The batch as a tuple of plain 9x9 strings for `run_engine(sources=...)`, or None.
+
+    Taken when `puzzles` is a list whose every item is an 81-character string of digits
+    and '.' and no `box` / `alphabet` is given: such a batch is 9x9 with the classic
+    symbols, and checking it is all the GIL-held work it needs (the engine threads
+    encode it). Anything else (None) goes through `encode_input`, as do its errors.
+    """
+    if type(puzzles) is not list or box is not None or alphabet is not None:
+        return None
+    return _core.plain_snapshot(puzzles)
 
 
 def _marks_list(puzzles: Any, what: str) -> list[Any]:
@@ -862,9 +877,15 @@ def solve_many(
         out = np.frombuffer(results.solutions, dtype=np.uint8).reshape(arr.shape)
         check_budget(results, out, max_nodes)
         return out
-    geometry, grids, n, column = encode_input(puzzles, "solve_many", box, alphabet)
+    sources = plain_sources(puzzles, box, alphabet)
+    if sources is None:
+        geometry, grids, n, column = encode_input(puzzles, "solve_many", box, alphabet)
+    else:
+        geometry, grids, n, column = CLASSIC, None, len(sources), None
     decode = frames.needs_texts(column, output)
-    results = run_engine(grids, n, 1, threads, geometry=geometry, max_nodes=budget, decode=decode)
+    results = run_engine(
+        grids, n, 1, threads, geometry=geometry, max_nodes=budget, decode=decode, sources=sources
+    )
     solutions = frames.solutions_out(results, column, output)
     check_budget(results, solutions, max_nodes)
     return solutions
@@ -918,7 +939,10 @@ def count_many(
     column = None
     masks = None
     arr = None if marks else _numpy_array(puzzles)
-    if marks:
+    sources = None if marks else plain_sources(puzzles, box, alphabet)
+    if sources is not None:
+        geometry, grids, n = CLASSIC, None, len(sources)
+    elif marks:
         items = _marks_list(puzzles, "count_many")
         geometry, grids, masks = encode_marks(items, box, alphabet)
         n = len(items)
@@ -926,7 +950,9 @@ def count_many(
         grids, n, geometry = _encode_array(arr, "count_many", box, alphabet)
     else:
         geometry, grids, n, column = encode_input(puzzles, "count_many", box, alphabet)
-    results = run_engine(grids, n, limit, threads, geometry=geometry, max_nodes=budget, masks=masks)
+    results = run_engine(
+        grids, n, limit, threads, geometry=geometry, max_nodes=budget, masks=masks, sources=sources
+    )
     counts = list(results.counts)
     check_budget(results, counts, max_nodes)
     return frames.counts_out(counts, column, output)
