@@ -23,11 +23,13 @@ Beside the ratio, in the same rounds:
   Serial time = the wall time of the call outside the span from the first entry to
   the last exit (parsing, buffers, pool hand-off, handing the strings over), plus, for
   every worker call, the cost of an empty call (argument checks: it holds the GIL too).
-  Nothing else runs then, so this is the serial fraction. Inside the span the caller's
-  thread makes the result strings with the GIL while the helpers solve without it
-  (`SolutionTexts.making_ns`): GIL-held, but beside the solving rather than in series
-  with it. Both are reported, and their sum, the whole GIL-held share. The previous
-  pass's result is freed before a pass is timed: that is the caller's cost.
+  Nothing else runs then, so this is the serial fraction; it also takes in the first
+  block of puzzles the caller's thread reads from the list before any thread can solve
+  (`Fanout.first_block_ns`). The rest of that thread's GIL-held work (reading the
+  list, making the result strings: `Fanout.lead_ns`) happens inside the span, while
+  the helpers solve without the GIL: GIL-held, but beside the solving rather than in
+  series with it. Both are reported, and their sum, the whole GIL-held share. The
+  previous pass's result is freed before a pass is timed: that is the caller's cost.
 * the pool's costs: starting a thread pool and running one task on it (what a call
   would pay without the shared pool), and waking the warm shared pool for an empty
   fan-out over N threads (what every call pays).
@@ -62,7 +64,7 @@ class Recorder:
     def __init__(self, module: Any) -> None:
         self.module = module
         self.spans: list[tuple[int, int]] = []
-        self.texts: list[Any] = []  # the SolutionTexts of the pass, if any
+        self.fanouts: list[Any] = []  # the Fanout of the pass, if any
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.module, name)
@@ -71,8 +73,8 @@ class Recorder:
         start = time.perf_counter_ns()
         self.module.solve_batch(*args)
         self.spans.append((start, time.perf_counter_ns()))
-        if len(args) > 10 and args[10] is not None and args[10] not in self.texts:
-            self.texts.append(args[10])
+        if len(args) > 10 and args[10] is not None and args[10] not in self.fanouts:
+            self.fanouts.append(args[10])
 
 
 def empty_call_ns() -> float:
@@ -93,7 +95,7 @@ def rate(
 ) -> tuple[float, float, float]:
     """Puzzles/s of solve_many over whole passes taking at least `min_seconds` together,
     and the median shares of each pass's wall time spent holding the GIL: serially (no
-    thread solving) and beside the solving (making the result strings)."""
+    thread solving) and beside the solving (reading the list, making the strings)."""
     recorder = Recorder(batch._core)
     batch._core = recorder
     shares = []
@@ -104,15 +106,17 @@ def rate(
     try:
         while True:
             recorder.spans.clear()
-            recorder.texts.clear()
+            recorder.fanouts.clear()
             solutions = None  # the previous result is freed here, not in the timed call
             t0 = time.perf_counter_ns()
             solutions = sf.solve_many(puzzles, threads=threads)
             wall = time.perf_counter_ns() - t0
             spans = recorder.spans
             solving = max(end for _, end in spans) - min(begin for begin, _ in spans)
-            shares.append((wall - solving + len(spans) * empty_ns) / wall)
-            making.append(sum(texts.making_ns for texts in recorder.texts) / wall)
+            first = sum(fanout.first_block_ns for fanout in recorder.fanouts)
+            lead = sum(fanout.lead_ns for fanout in recorder.fanouts)
+            shares.append((wall - solving + len(spans) * empty_ns + first) / wall)
+            making.append((lead - first) / wall)
             done += len(puzzles)
             elapsed = time.perf_counter() - start
             if elapsed >= min_seconds:
@@ -219,7 +223,7 @@ def main() -> None:
         f"| data set | puzzles | threads=1 puzzles/s | threads={n} puzzles/s "
         f"| ratio of medians | median of round ratios | round ratios min-max "
         f"| {n} processes / 1 (ceiling) | GIL-held share, threads={n}: serial + beside "
-        f"the solving = whole | threads=1: serial + making strings |"
+        f"the solving = whole | threads=1: serial + the caller's list and strings |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for path in args.files:

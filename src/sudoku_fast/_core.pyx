@@ -43,13 +43,14 @@ from cpython.unicode cimport (
     PyUnicode_New,
 )
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_FromStringAndSize
+cimport cython
 from cpython cimport array as carray
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.ref cimport Py_INCREF, PyObject
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from sudoku_fast._clock cimport CPU_CLOCK, clock_nanos, elapsed, measurement_overhead
 from sudoku_fast._stop cimport Stop, flag_set, poll, raise_saved, stop_init
@@ -164,6 +165,39 @@ cdef extern from *:
     """
     void sudoku_fast_raise_max(int64_t *target, int64_t value) nogil
     void sudoku_fast_prefetch(const void *address) nogil
+
+cdef extern from *:
+    """
+    /* A short wait in a spin loop, and giving the core to another thread. */
+    #if defined(_MSC_VER)
+    #include <windows.h>
+    #define sudoku_fast_pause() YieldProcessor()
+    #define sudoku_fast_yield() ((void)SwitchToThread())
+    #else
+    #include <sched.h>
+    #if defined(__x86_64__) || defined(__i386__)
+    #define sudoku_fast_pause() __builtin_ia32_pause()
+    #else
+    #define sudoku_fast_pause() ((void)0)
+    #endif
+    #define sudoku_fast_yield() ((void)sched_yield())
+    #endif
+    """
+    void sudoku_fast_pause() nogil
+    void sudoku_fast_yield() nogil
+
+cdef extern from *:
+    """
+    /* Write one byte per 4 KB page of a fresh buffer, so that the page faults of its
+       first use are taken here (by a thread not holding the GIL) instead. */
+    static void sudoku_fast_touch_pages(unsigned char *start, Py_ssize_t size) {
+        Py_ssize_t offset;
+        for (offset = 0; offset < size; offset += 4096) {
+            ((volatile unsigned char *)start)[offset] = 0;
+        }
+    }
+    """
+    void sudoku_fast_touch_pages(uint8_t *start, Py_ssize_t size) nogil
 
 cdef extern from "Python.h":
     # The sequence protocol's view of a list's item array, and the data of a compact
@@ -851,22 +885,27 @@ def solve_range(
     raise_saved(&halt)
 
 
-cdef struct TextSlots:
-    # The result strings of a batch as the engine threads see them (see SolutionTexts).
-    PyObject **strings   # the result list's items, once made; valid below `made`
-    int64_t made         # strings made so far, published with release order
-    int64_t engaged      # helper threads that have entered the engine
-    int64_t helpers      # helper threads the batch was handed to
-    uint8_t *written     # written[i] = 1 once puzzle i's digits are in its string
+cdef struct Crew:
+    # What the threads of one batch share beyond its buffers (see Fanout).
+    int64_t engaged        # helper threads that have entered the engine
+    int64_t left           # helper threads that have left it again
+    int64_t helpers        # helper threads the batch was handed to
+    bint has_source        # the puzzles come from a list of strings, encoded by the lead
+    int64_t encoded        # puzzles of that list encoded so far (published, release order)
+    int64_t failed         # 1 once an item of that list was found not plain: all stop
+    bint has_texts         # the batch makes solution strings
+    PyObject **strings     # the result list's items, once made; valid below `made`
+    int64_t made           # strings made so far (published, release order)
+    uint8_t *written       # written[i] = 1 once puzzle i's digits are in its string
     int64_t unwritten_end  # every puzzle solved but not written lies below this
-    int64_t unsolved     # puzzles found to have no solution
-    int64_t solved       # puzzles finished (solutions found or not)
+    int64_t unsolved       # puzzles found to have no solution
+    int64_t solved         # puzzles finished (solution found or not)
 
 
 cdef struct Share:
     # What one worker of a batch works on: the buffers of solve_batch, its cursor, and
-    # the result strings (NULL when the batch makes none).
-    const uint8_t *grids
+    # the batch's Crew (NULL for plain buffers in and out).
+    const uint8_t *grids   # the puzzles; the solution rows themselves for a list source
     uint8_t *solutions
     int32_t *counts
     int64_t *guesses
@@ -875,34 +914,122 @@ cdef struct Share:
     Py_ssize_t n
     Py_ssize_t chunk
     int limit
-    TextSlots *texts
-    PyObject **sources   # the puzzles as plain strings (see plain_snapshot), or NULL
+    Crew *crew
+
+
+cdef enum:
+    # What take_chunks returned for.
+    CHUNKS_DONE = 0        # nothing left to claim, or a stop
+    CHUNKS_ENGAGED = 1     # (lead, early) every helper has entered the engine
+    CHUNKS_UNENCODED = 2   # (lead, early) it claimed a chunk not encoded yet
+    # Its modes.
+    AS_HELPER = 0          # a helper: waits for the lead to encode what it claims
+    AS_EARLY_LEAD = 1      # the caller's thread before its GIL-held work
+    AS_LEAD = 2            # the caller's thread after it (everything encoded)
 
 
 cdef inline void write_digits(PyObject *text, const uint8_t *solution) noexcept nogil:
-    """Write a solved grid's digits '1'-'9' into a string made by SolutionTexts."""
+    """Write a solved grid's digits '1'-'9' into a string made by Fanout."""
     cdef Py_UCS1 *chars = string_bytes(text)
     cdef Py_ssize_t k
     for k in range(CELLS):  # byte arithmetic, not a table: the compiler makes it SIMD
         chars[k] = <Py_UCS1>(solution[k] + 48)
 
 
-cdef bint take_chunks(
-    Share *s, Stop *halt, long long *last_signal_check, bint until_engaged
+cdef bint wait_encoded(Crew *crew, int64_t end, Stop *halt) noexcept nogil:
+    """Wait until the lead has encoded puzzles below `end`; False on a failure or stop.
+
+    The lead encodes hundreds of times faster than puzzles are solved, so this only
+    waits at the start of a batch, for a few microseconds.
+    """
+    cdef int spins = 0
+    while sudoku_fast_published(&crew.encoded) < end:
+        if sudoku_fast_published(&crew.failed) or flag_set(halt.flag):
+            return False
+        spins += 1
+        if spins < 64:
+            sudoku_fast_pause()
+        else:
+            sudoku_fast_yield()
+    return not sudoku_fast_published(&crew.failed)
+
+
+cdef void wait_helpers(Crew *crew, Stop *halt, long long *last_signal_check) noexcept nogil:
+    """Wait, without the GIL, until the helpers in the engine have left it (the lead).
+
+    They are finishing their last chunks. The caller would otherwise go to sleep on
+    their futures and pay an operating-system wake-up once they are done; here it is
+    awake when they return. Helpers not in the engine yet are waited for by the caller,
+    through their futures. In the main thread, signal handlers run about every 20 ms.
+    """
+    cdef int spins = 0
+    cdef long long now
+    while sudoku_fast_published(&crew.left) < sudoku_fast_published(&crew.engaged):
+        if halt.check_signals:
+            now = clock_nanos(False)
+            if now - last_signal_check[0] >= SIGNAL_CHECK_NANOS:
+                last_signal_check[0] = now
+                if poll(halt):
+                    return
+        spins += 1
+        if spins < 64:
+            sudoku_fast_pause()
+        else:
+            sudoku_fast_yield()
+
+
+cdef void solve_chunk(Share *s, Py_ssize_t start, Py_ssize_t end, Stop *halt) noexcept nogil:
+    """Solve puzzles start..end-1, writing each solution (and string) as it comes."""
+    cdef Py_ssize_t i, k
+    cdef Outcome res
+    cdef Crew *crew = s.crew
+    cdef bint texts = crew != NULL and crew.has_texts
+    cdef int64_t made = sudoku_fast_published(&crew.made) if texts else 0
+    cdef int64_t unwritten_end = 0, unsolved = 0, finished = 0
+    cdef uint8_t grid[CELLS]
+    cdef const uint8_t *puzzle = grid
+    for i in range(start, end):
+        if crew != NULL and crew.has_source:  # the grid sits in the solution's own row
+            memcpy(grid, &s.grids[i * CELLS], CELLS)
+        else:
+            puzzle = &s.grids[i * CELLS]
+        res = search(puzzle, -1, 0, &s.solutions[i * CELLS], s.limit, halt)
+        if halt.stopped:
+            for k in range(i, end):
+                s.counts[k] = COUNT_STOPPED
+            break
+        s.counts[i] = res.count
+        s.guesses[i] = res.guesses
+        s.nodes[i] = res.nodes
+        finished += 1
+        if res.count == 0:  # the buffer may be uninitialised (new_buffer)
+            memset(&s.solutions[i * CELLS], 0, CELLS)
+            unsolved += 1
+        elif i < made:
+            write_digits(crew.strings[i], &s.solutions[i * CELLS])
+            crew.written[i] = 1
+        else:
+            unwritten_end = i + 1
+    if texts:
+        if unwritten_end:
+            sudoku_fast_raise_max(&crew.unwritten_end, unwritten_end)
+        if unsolved:
+            sudoku_fast_claim(&crew.unsolved, unsolved)
+        sudoku_fast_claim(&crew.solved, finished)
+
+
+cdef int take_chunks(
+    Share *s, Stop *halt, long long *last_signal_check, int mode, Py_ssize_t *pending
 ) noexcept nogil:
     """Claim and solve chunks of the batch until it is done or a stop is asked for.
 
-    With `until_engaged`, return (True) as soon as every helper thread of the batch has
-    entered the engine, before claiming another chunk. The digits of a solved puzzle
-    whose string is made already are written into it at once.
+    As the early lead, return CHUNKS_ENGAGED as soon as every helper has entered the
+    engine, and CHUNKS_UNENCODED (its start in `pending`) on claiming a chunk of a list
+    source not encoded yet: the lead encodes with the GIL, which it does not hold here.
     """
-    cdef Py_ssize_t i, k, start, end
-    cdef Outcome res
+    cdef Py_ssize_t start, end
     cdef long long now
-    cdef TextSlots *texts = s.texts
-    cdef int64_t made = 0, unwritten_end, unsolved, finished
-    cdef uint8_t grid[CELLS]
-    cdef const uint8_t *puzzle = grid
+    cdef Crew *crew = s.crew
     while not halt.stopped:
         if flag_set(halt.flag):
             halt.stopped = True
@@ -913,118 +1040,154 @@ cdef bint take_chunks(
                 last_signal_check[0] = now
                 if poll(halt):
                     break
-        if until_engaged and sudoku_fast_published(&texts.engaged) >= texts.helpers:
-            return True
+        if crew != NULL and sudoku_fast_published(&crew.failed):
+            break
+        if mode == AS_EARLY_LEAD and sudoku_fast_published(&crew.engaged) >= crew.helpers:
+            return CHUNKS_ENGAGED
         start = sudoku_fast_claim(s.cursor, s.chunk)
         if start >= s.n:
             break
         end = min(s.n, start + s.chunk)
-        if texts != NULL and made < end:
-            made = sudoku_fast_published(&texts.made)
-        unwritten_end = 0
-        unsolved = 0
-        finished = 0
-        for i in range(start, end):
-            if s.sources != NULL:  # checked plain by plain_snapshot: encoding succeeds
-                encode_plain(s.sources[i], grid)
-            else:
-                puzzle = &s.grids[i * CELLS]
-            res = search(puzzle, -1, 0, &s.solutions[i * CELLS], s.limit, halt)
-            if halt.stopped:
-                for k in range(i, end):
-                    s.counts[k] = COUNT_STOPPED
+        if crew != NULL and crew.has_source:
+            if mode == AS_EARLY_LEAD and sudoku_fast_published(&crew.encoded) < end:
+                pending[0] = start
+                return CHUNKS_UNENCODED
+            if mode == AS_HELPER and not wait_encoded(crew, end, halt):
                 break
-            s.counts[i] = res.count
-            s.guesses[i] = res.guesses
-            s.nodes[i] = res.nodes
-            finished += 1
-            if res.count == 0:  # the buffer may be uninitialised (new_buffer)
-                memset(&s.solutions[i * CELLS], 0, CELLS)
-                unsolved += 1
-            elif i < made:
-                write_digits(texts.strings[i], &s.solutions[i * CELLS])
-                texts.written[i] = 1
-            else:
-                unwritten_end = i + 1
-        if texts != NULL:
-            if unwritten_end:
-                sudoku_fast_raise_max(&texts.unwritten_end, unwritten_end)
-            if unsolved:
-                sudoku_fast_claim(&texts.unsolved, unsolved)
-            sudoku_fast_claim(&texts.solved, finished)
-    return False
+        solve_chunk(s, start, end, halt)
+    return CHUNKS_DONE
 
 
-cdef class SolutionTexts:
-    """The solution strings of a batch of n puzzles, made while engine threads solve it.
+@cython.auto_pickle(False)
+cdef class Fanout:
+    """What the threads of one batch of n puzzles share, and the caller's part in it.
 
-    Python strings can only be created while holding the GIL, so in a batch solved on
-    several threads they are made by one thread, the caller (`solve_batch` with
-    make_texts=True), once every helper thread is inside the engine: the helpers keep
-    solving without the GIL meanwhile. Each string is made empty (81 one-byte
-    characters); whichever thread solves a puzzle whose string exists already writes the
-    digits straight into it, without the GIL, and `finish` writes those of the puzzles
-    solved before their string was made and puts None where there is no solution.
+    Python objects can only be read or made while holding the GIL. So when the batch
+    comes as a list of strings (`source`) or goes out as strings (`texts`), one thread,
+    the caller's (`solve_batch` with lead=True), does that work with the GIL, in as few
+    stretches as it can and while the helper threads solve without it:
 
-    The strings stay in a list no Python code can reach (untracked by the garbage
-    collector, referenced only here) until `finish` hands it over, so no one sees a
-    string before its digits are in it. `helpers` is the number of helper threads the
-    caller waits for; `making_ns` the time spent making the strings, with the GIL.
+    * A list source is read by the lead: a first block of puzzles when it starts, then,
+      once every helper has entered the engine, all the rest in one pass (more blocks
+      only if it runs out of encoded puzzles before the helpers arrive). Each plain
+      81-character string is encoded straight into its puzzle's solution row, which
+      the solving thread copies out before writing the solution there; helpers wait
+      for the chunks they claim to be encoded. The list is only ever read with the GIL
+      held, so no copy of it (and no reference count per item) is needed; if it
+      shrinks during the call, or an item is not a plain puzzle string, `failed` is
+      set, every thread stops, and the caller takes the general path instead.
+    * Solution strings are made by the lead, empty, in the same stretch of GIL-held
+      work; whichever thread solves a puzzle whose string exists writes the digits into
+      it without the GIL, and `finish` writes those of the puzzles solved before their
+      string was made and puts None where there is no solution. Until then the strings
+      stay in a list no Python code can reach (untracked by the garbage collector,
+      referenced only here), so no one sees a string before its digits are in it.
+
+    `helpers` is the number of helper threads the lead waits for; `lead_ns` the time it
+    spent holding the GIL inside `solve_batch`, of which `first_block_ns` before any
+    thread could solve.
     """
 
-    cdef TextSlots slots
+    cdef Crew crew
     cdef readonly Py_ssize_t n
-    cdef readonly long long making_ns
+    cdef readonly long long lead_ns
+    cdef readonly long long first_block_ns
+    cdef list source
     cdef list strings
-    cdef int active  # solve_batch calls running with these texts (counted under the GIL)
+    cdef int active  # solve_batch calls running with this fanout (counted under the GIL)
     cdef bint finished
 
-    def __cinit__(self, Py_ssize_t n, Py_ssize_t helpers):
+    def __cinit__(self, Py_ssize_t n, Py_ssize_t helpers, list source=None, bint texts=False):
         if n < 0 or helpers < 0:
             raise ValueError("n and helpers must not be negative")
+        if source is not None and (type(source) is not list or len(source) < n):
+            raise ValueError("source must be a list of at least n items")
         self.n = n
-        self.slots.helpers = helpers
-        self.slots.written = <uint8_t *>malloc(n if n > 0 else 1)
-        if self.slots.written == NULL:
-            raise MemoryError()
-        memset(self.slots.written, 0, n)
+        self.crew.helpers = helpers
+        self.source = source
+        self.crew.has_source = source is not None
+        self.crew.has_texts = texts
+        if texts:
+            self.crew.written = <uint8_t *>malloc(n if n > 0 else 1)
+            if self.crew.written == NULL:
+                raise MemoryError()
+            memset(self.crew.written, 0, n)
 
     def __dealloc__(self):
-        free(self.slots.written)
+        free(self.crew.written)
+
+    @property
+    def failed(self):
+        """True when the list source held an item that is not a plain puzzle string."""
+        return self.crew.failed != 0
+
+    cdef void encode(self, uint8_t *rows, Py_ssize_t end) noexcept:
+        """Encode the source's puzzles up to `end` into their rows (GIL held)."""
+        cdef Py_ssize_t i, start = self.crew.encoded
+        cdef PyObject *ahead
+        cdef list source = self.source
+        if self.crew.failed or end <= start:
+            return
+        if PyList_GET_SIZE(source) < self.n:  # shrunk by another thread since the start
+            sudoku_fast_publish(&self.crew.failed, 1)
+            return
+        for i in range(start, end):
+            if i + PREFETCH_AHEAD < end:  # the strings are scattered: load them ahead
+                ahead = PyList_GET_ITEM(source, i + PREFETCH_AHEAD)
+                sudoku_fast_prefetch(ahead)
+                sudoku_fast_prefetch(<char *>ahead + 64)
+                sudoku_fast_prefetch(<char *>ahead + 128)
+            if not encode_plain(PyList_GET_ITEM(source, i), &rows[i * CELLS]):
+                sudoku_fast_publish(&self.crew.failed, 1)
+                return
+            if (i + 1 - start) % MAKE_BLOCK == 0:
+                sudoku_fast_publish(&self.crew.encoded, i + 1)
+        sudoku_fast_publish(&self.crew.encoded, end)
 
     cdef int make(self) except -1:
         """Make the n empty strings (once), publishing them block by block."""
         cdef Py_ssize_t i, start, end
-        cdef long long t0
-        if self.strings is not None:
+        if self.strings is not None or not self.crew.has_texts:
             return 0
-        t0 = clock_nanos(False)
         strings = PyList_New(self.n)  # items NULL until set; no Python code runs below
         PyObject_GC_UnTrack(strings)
         self.strings = strings
-        self.slots.strings = PySequence_Fast_ITEMS(strings)
+        self.crew.strings = PySequence_Fast_ITEMS(strings)
         for start in range(0, self.n, MAKE_BLOCK):
             end = min(self.n, start + MAKE_BLOCK)
             for i in range(start, end):
                 text = PyUnicode_New(CELLS, 127)
                 Py_INCREF(text)
                 PyList_SET_ITEM(strings, i, text)
-            sudoku_fast_publish(&self.slots.made, end)
-        self.making_ns += clock_nanos(False) - t0
+            sudoku_fast_publish(&self.crew.made, end)
+        return 0
+
+    cdef int lead_work(self, uint8_t *rows, Py_ssize_t end) except -1:
+        """The lead's GIL-held work: encode up to `end` (all: also make the strings)."""
+        cdef long long t0 = clock_nanos(False)
+        if self.crew.has_source:
+            self.encode(rows, end)
+        if end == self.n and not self.crew.failed:
+            self.make()
+        self.lead_ns += clock_nanos(False) - t0
         return 0
 
     def finish(self, const uint8_t[::1] solutions, const int32_t[::1] counts):
         """The list of solution strings: None where counts[i] is not positive.
 
-        Call once, after every `solve_batch` call given these texts has returned, with
+        Call once, after every `solve_batch` call given this fanout has returned, with
         the batch's solutions and counts; makes the strings first if no call did.
         """
         cdef Py_ssize_t i, end
         cdef PyObject *item
+        if not self.crew.has_texts:
+            raise ValueError("this batch makes no strings")
         if self.finished:
-            raise ValueError("the texts of this batch were handed over already")
+            raise ValueError("the strings of this batch were handed over already")
         if self.active:
-            raise RuntimeError("a solve_batch call is still writing these texts")
+            raise RuntimeError("a solve_batch call is still writing these strings")
+        if self.crew.failed:
+            raise ValueError("the batch failed: its source held a puzzle that is not plain")
         if solutions.shape[0] < self.n * CELLS or counts.shape[0] < self.n:
             raise ValueError("buffers too small for the batch")
         self.make()
@@ -1032,19 +1195,19 @@ cdef class SolutionTexts:
         # and each has a solution, only those solved before their string was made (the
         # first chunks) are looked at, not the whole batch.
         end = self.n
-        if self.slots.solved == self.n and self.slots.unsolved == 0:
-            end = min(self.n, self.slots.unwritten_end)
+        if self.crew.solved == self.n and self.crew.unsolved == 0:
+            end = min(self.n, self.crew.unwritten_end)
         for i in range(end):
-            item = self.slots.strings[i]
+            item = self.crew.strings[i]
             if counts[i] <= 0:
                 Py_INCREF(None)
-                self.slots.strings[i] = <PyObject *>None
+                self.crew.strings[i] = <PyObject *>None
                 decref(item)
-            elif not self.slots.written[i]:
+            elif not self.crew.written[i]:
                 write_digits(item, &solutions[i * CELLS])
         strings = self.strings
         self.strings = None
-        self.slots.strings = NULL
+        self.crew.strings = NULL
         self.finished = True
         PyObject_GC_Track(strings)
         return strings
@@ -1061,9 +1224,8 @@ def solve_batch(
     Py_ssize_t chunk,
     int limit,
     const uint8_t[::1] stop_flag=None,
-    SolutionTexts texts=None,
-    bint make_texts=False,
-    tuple sources=None,
+    Fanout fanout=None,
+    bint lead=False,
 ):
     """One worker's share of a batch of n puzzles, taken chunk by chunk, without the GIL.
 
@@ -1078,28 +1240,23 @@ def solve_batch(
     counts[i] = STOPPED; puzzles nobody claimed keep their counts. A puzzle with no
     solution gets an all-zero solution row, so `solutions` may start uninitialised.
 
-    `texts` (a SolutionTexts for n puzzles, the same for every worker) asks for the
-    solution strings: each worker writes the digits of the puzzles it solves into them.
-    The one worker called with `make_texts` (the caller's thread) solves chunks until
-    every helper has entered the engine, then makes the strings with the GIL, then
-    solves on; `texts.finish` hands them over once all workers have returned.
-
-    `sources` (a tuple from `plain_snapshot`) gives the puzzles as strings instead of
-    `grids` (then None): each worker encodes a puzzle just before solving it.
+    `fanout` (a Fanout for n puzzles, the same for every worker) brings a list source
+    (then `grids` is None) and/or asks for solution strings; the one worker called
+    with `lead` (the caller's thread) does their GIL-held work (see Fanout), and
+    `fanout.finish` hands the strings over once all workers have returned.
     """
     if limit < 1:
         raise ValueError("limit must be at least 1")
     if n < 0 or chunk < 1:
         raise ValueError("bad batch size or chunk")
-    if sources is not None:
-        if len(sources) != n:
-            raise ValueError("sources must hold the n puzzles")
-        if not all_plain(sources):
-            raise ValueError("sources must be plain 81-character puzzle strings")
-    elif grids is None or grids.shape[0] < n * CELLS:
-        raise ValueError("buffers too small for the batch")
+    if fanout is not None and (fanout.n != n or fanout.finished):
+        raise ValueError("fanout must be the unfinished Fanout of this batch")
+    if lead and fanout is None:
+        raise ValueError("lead needs a fanout")
+    cdef bint from_source = fanout is not None and fanout.crew.has_source
     if (
-        solutions.shape[0] < n * CELLS
+        (not from_source and (grids is None or grids.shape[0] < n * CELLS))
+        or solutions.shape[0] < n * CELLS
         or counts.shape[0] < n
         or guesses.shape[0] < n
         or nodes.shape[0] < n
@@ -1108,14 +1265,9 @@ def solve_batch(
         raise ValueError("buffers too small for the batch")
     if stop_flag is not None and stop_flag.shape[0] < 1:
         raise ValueError("stop_flag must hold one byte")
-    if texts is not None and (texts.n != n or texts.finished):
-        raise ValueError("texts must be the unfinished SolutionTexts of this batch")
-    if make_texts and texts is None:
-        raise ValueError("make_texts needs texts")
     cdef Share share
-    share.grids = &grids[0] if n > 0 and sources is None else NULL
-    share.sources = PySequence_Fast_ITEMS(sources) if sources is not None else NULL
     share.solutions = &solutions[0] if n > 0 else NULL
+    share.grids = share.solutions if from_source else (&grids[0] if n > 0 else NULL)
     share.counts = &counts[0] if n > 0 else NULL
     share.guesses = &guesses[0] if n > 0 else NULL
     share.nodes = &nodes[0] if n > 0 else NULL
@@ -1123,30 +1275,59 @@ def solve_batch(
     share.n = n
     share.chunk = chunk
     share.limit = limit
-    share.texts = &texts.slots if texts is not None else NULL
+    share.crew = &fanout.crew if fanout is not None else NULL
     cdef Stop halt
     stop_init(
         &halt,
         &stop_flag[0] if stop_flag is not None else NULL,
         threading.current_thread() is threading.main_thread(),
     )
-    cdef long long last_signal_check
-    if texts is not None:
-        texts.active += 1
+    cdef long long last_signal_check = clock_nanos(False), t0
+    cdef Py_ssize_t pending = 0, pending_end
+    cdef int why
+    if fanout is not None:
+        fanout.active += 1
     try:
+        if lead:
+            if from_source:  # a first block, for the threads to start on
+                t0 = clock_nanos(False)
+                fanout.lead_work(share.solutions, min(n, 4 * chunk * (fanout.crew.helpers + 1)))
+                fanout.first_block_ns += clock_nanos(False) - t0
+            while True:
+                with nogil:
+                    why = take_chunks(&share, &halt, &last_signal_check, AS_EARLY_LEAD, &pending)
+                if why != CHUNKS_UNENCODED:
+                    break
+                # Helpers still on their way: encode a little more (twice as much as
+                # so far) and solve on, leaving the GIL to them in between.
+                pending_end = min(n, pending + chunk)
+                fanout.lead_work(
+                    share.solutions, max(pending_end, min(n, 2 * fanout.crew.encoded))
+                )
+                if fanout.crew.failed:
+                    break
+                with nogil:
+                    solve_chunk(&share, pending, pending_end, &halt)
+            if not halt.stopped:
+                if from_source and not fanout.crew.failed:
+                    pending = fanout.crew.encoded
+                    with nogil:  # the rows are written next, with the GIL
+                        sudoku_fast_touch_pages(
+                            share.solutions + pending * CELLS, (n - pending) * CELLS
+                        )
+                fanout.lead_work(share.solutions, n)  # the rest, and the strings
+        elif share.crew != NULL:
+            with nogil:
+                sudoku_fast_claim(&share.crew.engaged, 1)
         with nogil:
-            last_signal_check = clock_nanos(False)
-            if make_texts:
-                take_chunks(&share, &halt, &last_signal_check, True)
-            elif share.texts != NULL:
-                sudoku_fast_claim(&share.texts.engaged, 1)
-        if make_texts and not halt.stopped:
-            texts.make()
-        with nogil:
-            take_chunks(&share, &halt, &last_signal_check, False)
+            take_chunks(&share, &halt, &last_signal_check, AS_LEAD if lead else AS_HELPER, &pending)
+            if lead:
+                wait_helpers(share.crew, &halt, &last_signal_check)
+            elif share.crew != NULL:
+                sudoku_fast_claim(&share.crew.left, 1)
     finally:
-        if texts is not None:
-            texts.active -= 1
+        if fanout is not None:
+            fanout.active -= 1
     raise_saved(&halt)
 
 
@@ -1214,66 +1395,6 @@ def encode_strings(list items, uint8_t[::1] out):
         if not encode_plain(PyList_GET_ITEM(items, i), &out[i * CELLS]):
             slow.append(i)
     return slow
-
-
-cdef inline bint is_plain(PyObject *item) noexcept nogil:
-    """True for a plain 81-character puzzle string (digits, '.'); reads it, writes nothing."""
-    cdef const unsigned char *chars
-    cdef uint8_t foreign = 0
-    cdef Py_ssize_t k
-    if (
-        not is_exact_str(item)
-        or str_kind(item) != PyUnicode_1BYTE_KIND
-        or str_length(item) != CELLS
-    ):
-        return False
-    chars = <const unsigned char *>str_data(item)
-    for k in range(CELLS):  # branch-free, as in encode_plain
-        foreign |= (<uint8_t>(chars[k] - 48) > 9) & (chars[k] != 46)
-    return foreign == 0
-
-
-cdef bint all_plain(tuple items) noexcept:
-    """True when every item of the tuple is a plain 81-character puzzle string."""
-    cdef Py_ssize_t i
-    cdef PyObject **item = PySequence_Fast_ITEMS(items)
-    for i in range(len(items)):
-        if not is_plain(item[i]):
-            return False
-    return True
-
-
-def plain_snapshot(list items):
-    """The items of a list of plain 81-character puzzle strings as a tuple, or None.
-
-    For `solve_batch(sources=...)`: the caller's list is read once, in one compiled pass
-    that runs no Python code, and only read (each string checked, not encoded, so no
-    buffer of grids is written with the GIL held); the tuple keeps the strings alive and
-    the batch fixed while the engine threads encode them without the GIL. None at the
-    first item that is not in the plain form (digits, '.'; any other object, a list
-    subclass too), for the caller to take the general path.
-    """
-    cdef Py_ssize_t n, i
-    cdef PyObject *item
-    cdef PyObject *ahead
-    if type(items) is not list:
-        return None
-    n = PyList_GET_SIZE(items)
-    snapshot = PyTuple_New(n)  # may run the garbage collector: the list is read after it
-    if PyList_GET_SIZE(items) != n:
-        return None
-    for i in range(n):
-        if i + PREFETCH_AHEAD < n:  # the strings are scattered: start loading ahead
-            ahead = PyList_GET_ITEM(items, i + PREFETCH_AHEAD)
-            sudoku_fast_prefetch(ahead)
-            sudoku_fast_prefetch(<char *>ahead + 64)
-            sudoku_fast_prefetch(<char *>ahead + 128)
-        item = PyList_GET_ITEM(items, i)
-        if not is_plain(item):
-            return None
-        Py_INCREF(<object>item)
-        PyTuple_SET_ITEM(snapshot, i, <object>item)
-    return snapshot
 
 
 def new_array(str typecode, Py_ssize_t n):

@@ -212,6 +212,10 @@ class SearchLimitExceeded(RuntimeError):
         return (type(self), (str(self), self.indices, self.partial))
 
 
+class _NotPlain(Exception):
+    """A list given to `run_engine` as its source held an item that is not a plain puzzle."""
+
+
 _ITEM = re.compile(r"\bpuzzle (\d+)")
 
 
@@ -292,7 +296,7 @@ def run_engine(
     max_nodes: int = 0,
     decode: bool = False,
     masks: Any = None,
-    sources: tuple[str, ...] | None = None,
+    source: list[Any] | None = None,
 ) -> EngineResults:
     """Run the engine over n encoded grids (a buffer of n*81 digits 0-9).
 
@@ -300,15 +304,18 @@ def run_engine(
     `timed` records each puzzle's solving time. For another `geometry` the buffer holds
     n*N*N values 0..N and the general engine runs, with a budget of `max_nodes` search
     nodes per puzzle (0 = none); a puzzle that runs out gets count -1. `decode` asks
-    for the solution strings (see `decode_solutions`); on 9x9 grids each worker decodes
-    the chunk it has just solved, so that serial step overlaps the other threads' solving.
+    for the solution strings (see `decode_solutions`); on 9x9 grids the caller's thread
+    makes them while the helper threads solve, and each is filled by the thread that
+    solves its puzzle (see `_core.Fanout`).
 
     `masks` (n*N*N uint64, see `encode_marks`) starts every puzzle from pencil marks.
     Only the general engine takes them, so it runs for every size then; a 9x9 grid
     still gets no node budget.
 
-    `sources` (from `plain_sources`) stands for `grids` (then None): the n puzzles as
-    plain 9x9 strings, which the engine threads encode as they solve them.
+    `source`, a list of puzzle strings, stands for `grids` (then None) on 9x9 grids:
+    its first n items are read by the caller's thread while the helpers solve (see
+    `_core.Fanout`). Raises _NotPlain, before any result is made, if one of them is not
+    a plain 81-character puzzle string; the caller then encodes the list in full.
     """
     check_limit(limit)
     workers = resolve_threads(threads)
@@ -320,9 +327,9 @@ def run_engine(
     # solve_batch writes every row (zeros where there is no solution): left uninitialised,
     # its pages are first touched by the worker threads, not under the caller's GIL.
     fan_out = on_core and not timed
-    if sources is not None and not fan_out:
-        grids = encode_puzzles(list(sources))
-        sources = None
+    if source is not None and not fan_out:
+        grids = encode_puzzles(source[:n])
+        source = None
     # The figures too: solve_batch writes them for every puzzle of a batch it finishes.
     results = EngineResults(
         n=n,
@@ -335,7 +342,8 @@ def run_engine(
         geometry=geometry,
         on_core=on_core,
     )
-    if decode and geometry == CLASSIC:  # other alphabets go through format_values
+    texts_wanted = decode and geometry == CLASSIC  # other alphabets use format_values
+    if texts_wanted and (n == 0 or not fan_out):
         results.texts = [None] * n
     if n == 0:
         return results
@@ -348,14 +356,14 @@ def run_engine(
 
     if fan_out:
         # Each worker makes one call that claims chunks inside the engine: no GIL-held
-        # work per chunk. The solution strings are made by the caller's thread while the
-        # helpers solve, and filled by whichever thread solves each puzzle.
+        # work per chunk. A list source is read and the solution strings are made by
+        # the caller's thread while the helpers solve (see _core.Fanout).
         workers = max(1, min(workers, -(-n // min_chunk)))
         chunk = max(1, min(CORE_CHUNK, n // (workers * CHUNKS_PER_THREAD)))
         cursor = array("q", [0])
-        texts = None if results.texts is None else _core.SolutionTexts(n, workers - 1)
+        fanout = _core.Fanout(n, workers - 1, source, texts_wanted)
 
-        def share(make_texts: bool = False) -> None:
+        def share(lead: bool = False) -> None:
             _core.solve_batch(
                 grids,
                 results.solutions,
@@ -367,16 +375,17 @@ def run_engine(
                 chunk,
                 limit,
                 stop_flag,
-                texts,
-                make_texts,
-                sources,
+                fanout,
+                lead,
             )
 
         results.threads = run_workers(
-            workers, share, on_abort=abort, caller_body=lambda: share(texts is not None)
+            workers, share, on_abort=abort, caller_body=lambda: share(True)
         )
-        if texts is not None:
-            results.texts = texts.finish(results.solutions, results.counts)
+        if fanout.failed:
+            raise _NotPlain
+        if texts_wanted:
+            results.texts = fanout.finish(results.solutions, results.counts)
         return results
     solve_chunk = _chunk_solver(grids, results, limit, max_nodes, stop_flag, masks)
     texts = results.texts
@@ -725,17 +734,17 @@ def encode_input(
     return geometry, grids, len(items), None
 
 
-def plain_sources(puzzles: Any, box: object = None, alphabet: object = None) -> Any:
-    """The batch as a tuple of plain 9x9 strings for `run_engine(sources=...)`, or None.
+def _list_source(puzzles: Any, box: object, alphabet: object) -> list[Any] | None:
+    """`puzzles` itself when it may be read by the engine as it is (see run_engine's source).
 
-    Taken when `puzzles` is a list whose every item is an 81-character string of digits
-    and '.' and no `box` / `alphabet` is given: such a batch is 9x9 with the classic
-    symbols, and checking it is all the GIL-held work it needs (the engine threads
-    encode it). Anything else (None) goes through `encode_input`, as do its errors.
+    That is a non-empty list with no `box` / `alphabet`: if every item is a plain
+    81-character string of digits and '.', the batch is 9x9 with the classic symbols
+    and needs no parsing. Anything else (None) goes through `encode_input`, as does such
+    a list when it holds another item (the engine raises _NotPlain).
     """
-    if type(puzzles) is not list or box is not None or alphabet is not None:
+    if type(puzzles) is not list or not puzzles or box is not None or alphabet is not None:
         return None
-    return _core.plain_snapshot(puzzles)
+    return puzzles
 
 
 def _marks_list(puzzles: Any, what: str) -> list[Any]:
@@ -847,9 +856,12 @@ def solve_many(
     A batch holds puzzles of one size: the size comes from `box` / `alphabet` when
     given (as in `parse`), else from the first puzzle. `threads`: None = all usable
     cores, 1 = serial in the caller, -k = all cores + 1 - k. A malformed item (or one of
-    another size) raises ValueError (TypeError for a non-str) naming its index before
-    any solving starts. Grids other than 9x9 get a budget of `max_nodes` search nodes
-    per puzzle (None = no budget); running out raises `SearchLimitExceeded`.
+    another size) raises ValueError (TypeError for a non-str) naming its index, and
+    nothing is returned. (A list of plain 81-character strings is read while its first
+    puzzles are being solved, so solving may have begun when a bad item far into it is
+    found; the list is then parsed in full, as any other input, and the error raised.)
+    Grids other than 9x9 get a budget of `max_nodes` search nodes per puzzle (None = no
+    budget); running out raises `SearchLimitExceeded`.
 
     Columns are taken too: a pandas or polars Series, a pyarrow Array / ChunkedArray of
     strings, a 1-D numpy array of str or bytes (bytes items anywhere). `output` picks
@@ -877,15 +889,17 @@ def solve_many(
         out = np.frombuffer(results.solutions, dtype=np.uint8).reshape(arr.shape)
         check_budget(results, out, max_nodes)
         return out
-    sources = plain_sources(puzzles, box, alphabet)
-    if sources is None:
-        geometry, grids, n, column = encode_input(puzzles, "solve_many", box, alphabet)
-    else:
-        geometry, grids, n, column = CLASSIC, None, len(sources), None
+    source = _list_source(puzzles, box, alphabet)
+    if source is not None:
+        try:
+            decode = frames.needs_texts(None, output)
+            results = run_engine(None, len(source), 1, threads, decode=decode, source=source)
+            return frames.solutions_out(results, None, output)
+        except _NotPlain:
+            pass  # some item needs the parser (or is malformed): the general path
+    geometry, grids, n, column = encode_input(puzzles, "solve_many", box, alphabet)
     decode = frames.needs_texts(column, output)
-    results = run_engine(
-        grids, n, 1, threads, geometry=geometry, max_nodes=budget, decode=decode, sources=sources
-    )
+    results = run_engine(grids, n, 1, threads, geometry=geometry, max_nodes=budget, decode=decode)
     solutions = frames.solutions_out(results, column, output)
     check_budget(results, solutions, max_nodes)
     return solutions
@@ -939,10 +953,14 @@ def count_many(
     column = None
     masks = None
     arr = None if marks else _numpy_array(puzzles)
-    sources = None if marks else plain_sources(puzzles, box, alphabet)
-    if sources is not None:
-        geometry, grids, n = CLASSIC, None, len(sources)
-    elif marks:
+    source = None if marks else _list_source(puzzles, box, alphabet)
+    if source is not None:
+        try:
+            results = run_engine(None, len(source), limit, threads, source=source)
+            return frames.counts_out(list(results.counts), None, output)
+        except _NotPlain:
+            pass  # some item needs the parser (or is malformed): the general path
+    if marks:
         items = _marks_list(puzzles, "count_many")
         geometry, grids, masks = encode_marks(items, box, alphabet)
         n = len(items)
@@ -950,9 +968,7 @@ def count_many(
         grids, n, geometry = _encode_array(arr, "count_many", box, alphabet)
     else:
         geometry, grids, n, column = encode_input(puzzles, "count_many", box, alphabet)
-    results = run_engine(
-        grids, n, limit, threads, geometry=geometry, max_nodes=budget, masks=masks, sources=sources
-    )
+    results = run_engine(grids, n, limit, threads, geometry=geometry, max_nodes=budget, masks=masks)
     counts = list(results.counts)
     check_budget(results, counts, max_nodes)
     return frames.counts_out(counts, column, output)
