@@ -964,6 +964,8 @@ cdef void wait_helpers(Crew *crew, Stop *halt, long long *last_signal_check) noe
     """
     cdef int spins = 0
     cdef long long now
+    if halt.stopped:  # the lead is leaving on an error: the caller stops the helpers
+        return
     while sudoku_fast_published(&crew.left) < sudoku_fast_published(&crew.engaged):
         if halt.check_signals:
             now = clock_nanos(False)
