@@ -1069,17 +1069,20 @@ cdef class Fanout:
     the caller's (`solve_batch` with lead=True), does that work with the GIL, in as few
     stretches as it can and while the helper threads solve without it:
 
-    * A list source is read by the lead: a first block of puzzles when it starts, then,
-      once every helper has entered the engine, all the rest in one pass (more blocks
-      only if it runs out of encoded puzzles before the helpers arrive). Each plain
+    * A list source is read by the lead: a first block of puzzles (two chunks) when it
+      starts, then, once every helper has entered the engine, all the rest in one pass
+      (more blocks, each twice the size, if it runs out of encoded puzzles before the
+      helpers arrive; short stretches, so they can take the GIL to enter). Each plain
       81-character string is encoded straight into its puzzle's solution row, which
       the solving thread copies out before writing the solution there; helpers wait
       for the chunks they claim to be encoded. The list is only ever read with the GIL
       held, so no copy of it (and no reference count per item) is needed; if it
       shrinks during the call, or an item is not a plain puzzle string, `failed` is
       set, every thread stops, and the caller takes the general path instead.
-    * Solution strings are made by the lead, empty, in the same stretch of GIL-held
-      work; whichever thread solves a puzzle whose string exists writes the digits into
+    * Solution strings are made by the lead, empty, in the same stretches of GIL-held
+      work (with a list source, each block's strings before its puzzles are published
+      as encoded, so every string exists before its puzzle is solved; otherwise all at
+      once); whichever thread solves a puzzle whose string exists writes the digits into
       it without the GIL, and `finish` writes those of the puzzles solved before their
       string was made and puts None where there is no solution. Until then the strings
       stay in a list no Python code can reach (untracked by the garbage collector,
@@ -1146,31 +1149,38 @@ cdef class Fanout:
                 sudoku_fast_publish(&self.crew.encoded, i + 1)
         sudoku_fast_publish(&self.crew.encoded, end)
 
-    cdef int make(self) except -1:
-        """Make the n empty strings (once), publishing them block by block."""
+    cdef int make(self, Py_ssize_t upto) except -1:
+        """Make the empty strings of the puzzles below `upto`, publishing them in blocks."""
         cdef Py_ssize_t i, start, end
-        if self.strings is not None or not self.crew.has_texts:
+        if not self.crew.has_texts:
             return 0
-        strings = PyList_New(self.n)  # items NULL until set; no Python code runs below
-        PyObject_GC_UnTrack(strings)
-        self.strings = strings
-        self.crew.strings = PySequence_Fast_ITEMS(strings)
-        for start in range(0, self.n, MAKE_BLOCK):
-            end = min(self.n, start + MAKE_BLOCK)
+        if self.strings is None:
+            strings = PyList_New(self.n)  # items NULL until set; no Python code runs below
+            PyObject_GC_UnTrack(strings)
+            self.strings = strings
+            self.crew.strings = PySequence_Fast_ITEMS(strings)
+        for start in range(self.crew.made, upto, MAKE_BLOCK):
+            end = min(upto, start + MAKE_BLOCK)
             for i in range(start, end):
                 text = PyUnicode_New(CELLS, 127)
                 Py_INCREF(text)
-                PyList_SET_ITEM(strings, i, text)
+                PyList_SET_ITEM(self.strings, i, text)
             sudoku_fast_publish(&self.crew.made, end)
         return 0
 
     cdef int lead_work(self, uint8_t *rows, Py_ssize_t end) except -1:
-        """The lead's GIL-held work: encode up to `end` (all: also make the strings)."""
+        """The lead's GIL-held work: the strings and the encoded puzzles up to `end`.
+
+        The strings come first, so a helper that sees a puzzle encoded sees its string.
+        Without a list source the strings are only made once, all of them.
+        """
         cdef long long t0 = clock_nanos(False)
         if self.crew.has_source:
+            if not self.crew.failed:
+                self.make(end)
             self.encode(rows, end)
-        if end == self.n and not self.crew.failed:
-            self.make()
+        elif end == self.n:
+            self.make(end)
         self.lead_ns += clock_nanos(False) - t0
         return 0
 
@@ -1192,7 +1202,7 @@ cdef class Fanout:
             raise ValueError("the batch failed: its source held a puzzle that is not plain")
         if solutions.shape[0] < self.n * CELLS or counts.shape[0] < self.n:
             raise ValueError("buffers too small for the batch")
-        self.make()
+        self.make(self.n)
         # The threads counted what is left to do here: when they solved every puzzle
         # and each has a solution, only those solved before their string was made (the
         # first chunks) are looked at, not the whole batch.
@@ -1293,7 +1303,7 @@ def solve_batch(
         if lead:
             if from_source:  # a first block, for the threads to start on
                 t0 = clock_nanos(False)
-                fanout.lead_work(share.solutions, min(n, 4 * chunk * (fanout.crew.helpers + 1)))
+                fanout.lead_work(share.solutions, min(n, 2 * chunk))
                 fanout.first_block_ns += clock_nanos(False) - t0
             while True:
                 with nogil:
