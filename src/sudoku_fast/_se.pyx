@@ -166,6 +166,11 @@ cdef struct Work:
     uint64_t *g_reach      # [nodes * words] nodes each component reaches
     int g_words            # words of a g_reach row
     int g_count            # candidates in the static graph
+    int32_t *gone_cell     # [cells] dynamic walk: OFF nodes of each cell taken so far
+    int32_t *gone_cell_at  # [cells] ... valid where equal to gone_stamp
+    int32_t *gone_unit     # [3N * N] ... of each (unit, digit)
+    int32_t *gone_unit_at  # [3N * N]
+    int32_t gone_stamp
     uint8_t *need          # [cells * N] family 2: candidates whose ON walk a group needs
     uint8_t *negation      # [cells * N] static graph: 1 ON reaches OFF, 2 OFF reaches ON
     uint64_t *ni_bits      # [N * cwords] Nishio: each digit's cells when last walked
@@ -297,6 +302,10 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.g_pos = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_reach = <uint64_t *>malloc(<size_t>nodes * w.words * sizeof(uint64_t))
     w.need = <uint8_t *>malloc(cn * sizeof(uint8_t))
+    w.gone_cell = <int32_t *>malloc(t.cells * sizeof(int32_t))
+    w.gone_cell_at = <int32_t *>calloc(t.cells, sizeof(int32_t))
+    w.gone_unit = <int32_t *>malloc(3 * t.n * t.n * sizeof(int32_t))
+    w.gone_unit_at = <int32_t *>calloc(3 * t.n * t.n, sizeof(int32_t))
     w.negation = <uint8_t *>malloc(cn * sizeof(uint8_t))
     w.ni_bits = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
     w.ni_valid = <uint8_t *>calloc(t.n, sizeof(uint8_t))
@@ -333,7 +342,8 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
         or not w.lv_seen or not w.lv_cur or not w.lv_next
         or not w.g_index or not w.g_cand or not w.g_start or not w.g_to or not w.g_order
         or not w.g_low or not w.g_comp or not w.g_size or not w.g_stack or not w.g_call or not w.g_pos
-        or not w.g_reach or not w.need or not w.negation
+        or not w.g_reach or not w.need or not w.gone_cell or not w.gone_cell_at
+        or not w.gone_unit or not w.gone_unit_at or not w.negation
         or not w.ni_bits or not w.ni_valid or not w.ni_on or not w.ni_off or not w.ni_work
         or not w.ent_node or not w.ent_parent or not w.ent_depth or not w.cyc_mark
         or not w.fwd or not w.bwd or not w.in_loop
@@ -384,6 +394,10 @@ cdef void work_free(Work *w) noexcept nogil:
     free(w.g_pos)
     free(w.g_reach)
     free(w.need)
+    free(w.gone_cell)
+    free(w.gone_cell_at)
+    free(w.gone_unit)
+    free(w.gone_unit_at)
     free(w.negation)
     free(w.ni_bits)
     free(w.ni_valid)
@@ -407,6 +421,9 @@ cdef void work_reset_marks(Work *w) noexcept nogil:
     """Clear every stamp (once per puzzle, so stamps never wrap), and the kept
     Nishio walks."""
     memset(w.ni_valid, 0, w.n * sizeof(uint8_t))
+    memset(w.gone_cell_at, 0, w.cells * sizeof(int32_t))
+    memset(w.gone_unit_at, 0, 3 * w.n * w.n * sizeof(int32_t))
+    w.gone_stamp = 0
     memset(w.a.mark, 0, w.nodes * sizeof(int32_t))
     memset(w.b.mark, 0, w.nodes * sizeof(int32_t))
     memset(w.acc_mark, 0, w.nodes * sizeof(int32_t))
@@ -1533,6 +1550,7 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
     wk.len = 0
     add_node(wk, start, 1)
     if dynamic:
+        w.gone_stamp += 1
         memset(&wk.anc[<size_t>start * w.dwords], 0, w.dwords * sizeof(uint64_t))
         i = anc_bit(w, start)
         wk.anc[<size_t>start * w.dwords + (i >> 6)] = (<uint64_t>1) << (i & 63)
@@ -1566,16 +1584,14 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
             if mode & CELL_LINKS:
                 cc = s.cand[cell_now]
                 if dynamic:
-                    left = 0
-                    target = -1
-                    rest = cc
-                    while rest:
-                        e = bits_lowest_index(rest)
-                        rest &= rest - 1
-                        off = (cell_now * n + e) << 1
-                        if not (wk.mark[off] == stamp and wk.qpos[off] < head):
-                            left += 1
-                            target = e
+                    # The OFF nodes taken from the queue so far, this one included, are
+                    # counted per cell and per (unit, digit): a cell or unit with one
+                    # candidate left is looked at closely, no other.
+                    if w.gone_cell_at[cell_now] != w.gone_stamp:
+                        w.gone_cell_at[cell_now] = w.gone_stamp
+                        w.gone_cell[cell_now] = 0
+                    w.gone_cell[cell_now] += 1
+                    left = bits_popcount(cc) - w.gone_cell[cell_now]
                     if left == 1:
                         memset(w.tmp, 0, w.dwords * sizeof(uint64_t))
                         rest = cc
@@ -1585,6 +1601,8 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
                             off = (cell_now * n + e) << 1
                             if wk.mark[off] == stamp and wk.qpos[off] < head:
                                 tmp_or(w, wk, off)
+                            else:
+                                target = e
                         clash = offer_tmp(w, wk, ((cell_now * n + target) << 1) | 1)
                         if clash != -1:
                             return clash if clash >= 0 else -1
@@ -1598,16 +1616,12 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
                     u = t.cell_units[3 * cell_now + k]
                     where = s.pos[u * n + dig]
                     if dynamic:
-                        left = 0
-                        target = -1
-                        rest = where
-                        while rest:
-                            i = bits_lowest_index(rest)
-                            rest &= rest - 1
-                            off = (t.units[u * n + i] * n + dig) << 1
-                            if not (wk.mark[off] == stamp and wk.qpos[off] < head):
-                                left += 1
-                                target = i
+                        j = u * n + dig
+                        if w.gone_unit_at[j] != w.gone_stamp:
+                            w.gone_unit_at[j] = w.gone_stamp
+                            w.gone_unit[j] = 0
+                        w.gone_unit[j] += 1
+                        left = bits_popcount(where) - w.gone_unit[j]
                         if left == 1:
                             memset(w.tmp, 0, w.dwords * sizeof(uint64_t))
                             rest = where
@@ -1617,6 +1631,8 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
                                 off = (t.units[u * n + i] * n + dig) << 1
                                 if wk.mark[off] == stamp and wk.qpos[off] < head:
                                     tmp_or(w, wk, off)
+                                else:
+                                    target = i
                             clash = offer_tmp(w, wk, ((t.units[u * n + target] * n + dig) << 1) | 1)
                             if clash != -1:
                                 return clash if clash >= 0 else -1
