@@ -104,7 +104,9 @@ cdef struct Walk:
     int32_t *qpos     # [nodes] place of the node in the queue
     int32_t *queue    # reached nodes in order
     int len
-    uint64_t *anc     # [nodes * words] dynamic walks: each node's ancestors
+    uint64_t *anc     # [nodes * words] dynamic walks: each ON node's ancestors (and
+                      # the start's); an OFF node's are its parent's and itself
+    int32_t *parent   # [nodes] dynamic walks: an OFF node's one parent (-1 the start)
 
 
 cdef struct Work:
@@ -237,7 +239,11 @@ cdef bint walk_init(Walk *wk, int nodes, int words) noexcept nogil:
     wk.qpos = <int32_t *>malloc(nodes * sizeof(int32_t))
     wk.queue = <int32_t *>malloc(nodes * sizeof(int32_t))
     wk.anc = <uint64_t *>malloc(<size_t>nodes * words * sizeof(uint64_t))
-    return wk.count != NULL and wk.mark != NULL and wk.qpos != NULL and wk.queue != NULL and wk.anc != NULL
+    wk.parent = <int32_t *>malloc(nodes * sizeof(int32_t))
+    return (
+        wk.count != NULL and wk.mark != NULL and wk.qpos != NULL and wk.queue != NULL
+        and wk.anc != NULL and wk.parent != NULL
+    )
 
 
 cdef void walk_free(Walk *wk) noexcept nogil:
@@ -246,6 +252,7 @@ cdef void walk_free(Walk *wk) noexcept nogil:
     free(wk.qpos)
     free(wk.queue)
     free(wk.anc)
+    free(wk.parent)
 
 
 cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
@@ -1475,29 +1482,18 @@ cdef inline int anc_bit(const Work *w, int m) noexcept nogil:
 
 
 cdef inline int offer(Work *w, Walk *wk, int m, int parent, bint dynamic) noexcept nogil:
-    """Reach node m from one parent: -1, or (dynamic) the complexity of the
-    contradiction when m's opposite was reached before."""
-    cdef int i, k = 0
-    cdef int words = w.dwords
-    cdef int b
-    cdef uint64_t *dst
-    cdef const uint64_t *src
+    """Reach node m from one parent: -1, or (dynamic, where m is an OFF node) the
+    complexity of the contradiction when m's opposite was reached before."""
+    cdef int k
     if wk.mark[m] == wk.stamp:
         return -1
+    # count[parent] is the size of parent's ancestor set, which m (not reached yet) is
+    # not in: m's set is one larger.
+    k = wk.count[parent] + 1
     if dynamic:
-        # count[parent] is the size of parent's ancestor set, which m (not reached yet)
-        # is not in: m's set is one larger.
-        k = wk.count[parent] + 1
         if wk.mark[m ^ 1] == wk.stamp:
             return k + wk.count[m ^ 1]
-        src = &wk.anc[<size_t>parent * words]
-        dst = &wk.anc[<size_t>m * words]
-        for i in range(words):
-            dst[i] = src[i]
-        b = anc_bit(w, m)
-        dst[b >> 6] |= (<uint64_t>1) << (b & 63)
-    else:
-        k = wk.count[parent] + 1
+        wk.parent[m] = parent
     add_node(wk, m, k)
     return -3 if m == w.stop else -1
 
@@ -1523,10 +1519,15 @@ cdef inline int offer_tmp(Work *w, Walk *wk, int m) noexcept nogil:
 
 
 cdef inline void tmp_or(Work *w, const Walk *wk, int node) noexcept nogil:
-    cdef int i
-    cdef const uint64_t *src = &wk.anc[<size_t>node * w.dwords]
+    """w.tmp |= the ancestors of an OFF node taken in a dynamic walk."""
+    cdef int i, b
+    cdef int parent = wk.parent[node]
+    cdef const uint64_t *src = &wk.anc[<size_t>(node if parent < 0 else parent) * w.dwords]
     for i in range(w.dwords):
         w.tmp[i] |= src[i]
+    if parent >= 0:
+        b = anc_bit(w, node)
+        w.tmp[b >> 6] |= (<uint64_t>1) << (b & 63)
 
 
 cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int stop) noexcept nogil:
@@ -1551,6 +1552,7 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
     add_node(wk, start, 1)
     if dynamic:
         w.gone_stamp += 1
+        wk.parent[start] = -1
         memset(&wk.anc[<size_t>start * w.dwords], 0, w.dwords * sizeof(uint64_t))
         i = anc_bit(w, start)
         wk.anc[<size_t>start * w.dwords + (i >> 6)] = (<uint64_t>1) << (i & 63)
