@@ -162,6 +162,7 @@ cdef struct Work:
     int32_t *g_low         # [nodes]
     int32_t *g_comp        # [nodes] strongly connected component (-1 on the stack)
     int32_t *g_size        # [nodes] each component's node count
+    int32_t *g_merged      # [nodes] the component whose reach took this one's last
     int32_t *g_stack       # [nodes]
     int32_t *g_call        # [nodes] depth-first call stack: node
     int32_t *g_pos         # [nodes] ... and its next edge
@@ -304,6 +305,7 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.g_low = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_comp = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_size = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_merged = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_stack = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_call = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_pos = <int32_t *>malloc(nodes * sizeof(int32_t))
@@ -348,7 +350,8 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
         or not w.peer_bits or not w.digit_bits or not w.cell_of or not w.ex_masks
         or not w.lv_seen or not w.lv_cur or not w.lv_next
         or not w.g_index or not w.g_cand or not w.g_start or not w.g_to or not w.g_order
-        or not w.g_low or not w.g_comp or not w.g_size or not w.g_stack or not w.g_call or not w.g_pos
+        or not w.g_low or not w.g_comp or not w.g_size or not w.g_merged or not w.g_stack
+        or not w.g_call or not w.g_pos
         or not w.g_reach or not w.need or not w.gone_cell or not w.gone_cell_at
         or not w.gone_unit or not w.gone_unit_at or not w.negation
         or not w.ni_bits or not w.ni_valid or not w.ni_on or not w.ni_off or not w.ni_work
@@ -396,6 +399,7 @@ cdef void work_free(Work *w) noexcept nogil:
     free(w.g_low)
     free(w.g_comp)
     free(w.g_size)
+    free(w.g_merged)
     free(w.g_stack)
     free(w.g_call)
     free(w.g_pos)
@@ -2101,6 +2105,7 @@ cdef void close_graph(Work *w, int nodes, bint with_reach) noexcept nogil:
     w.g_words = words
     for v in range(nodes):
         w.g_order[v] = -1
+        w.g_merged[v] = -1
     for root in range(nodes):
         if w.g_order[root] >= 0:
             continue
@@ -2147,7 +2152,8 @@ cdef void close_graph(Work *w, int nodes, bint with_reach) noexcept nogil:
                         row[x >> 6] |= (<uint64_t>1) << (x & 63)
                         for k in range(w.g_start[x], w.g_start[x + 1]):
                             u = w.g_comp[w.g_to[k]]
-                            if u != comp:
+                            if u != comp and w.g_merged[u] != comp:
+                                w.g_merged[u] = comp  # each successor component once
                                 other = &w.g_reach[<size_t>u * words]
                                 for j in range(words):
                                     row[j] |= other[j]
