@@ -9,8 +9,13 @@ same score, hardest technique and step count (a differential test holds them to 
 
 Chains are walks over nodes `((cell * N + digit - 1) << 1) | on`; a walk keeps its
 reached nodes in a queue and their complexities in a stamped array (dynamic walks also
-keep each node's ancestors as a bitset over nodes). A whole rating runs without the GIL
-on its own workspace, so any number of threads may rate at once.
+keep each ON node's ancestors as a bitset over the board's candidates). Before walking,
+a chain step closes the static graph of each kind of link (strongly connected
+components, and the nodes each component reaches as bitsets): an assumption that cannot
+reach its negation, a cycle start on no cycle, or a cell / region group whose members
+reach nothing in common is not walked, as its walk could conclude nothing. A whole
+rating runs without the GIL on its own workspace, so any number of threads may rate at
+once.
 """
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
