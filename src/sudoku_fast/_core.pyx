@@ -1061,6 +1061,7 @@ cdef int take_chunks(
 
 
 @cython.auto_pickle(False)
+@cython.no_gc  # not traversed: nothing reaches its strings through the collector
 cdef class Fanout:
     """What the threads of one batch of n puzzles share, and the caller's part in it.
 

@@ -1,6 +1,8 @@
 """Batch fan-out: convert a whole batch once, run the engine on threads, keep input order.
 
-The batch is encoded under the GIL into one contiguous buffer of 81-byte grids. Worker
+The batch is encoded under the GIL into one contiguous buffer of 81-byte grids (a list
+of plain 9x9 strings is instead read by the caller's thread while the others already
+solve, and its solution strings made the same way: see `_core.Fanout`). Worker
 threads then take small chunks from a shared counter (puzzle cost is heavy-tailed, so a
 static split would leave one thread with all the hard ones) and call the engine, which
 releases the GIL for the whole chunk. Results land in preallocated output buffers at the
@@ -744,6 +746,10 @@ def _list_source(puzzles: Any, box: object, alphabet: object) -> list[Any] | Non
     """
     if type(puzzles) is not list or not puzzles or box is not None or alphabet is not None:
         return None
+    if not getattr(sys, "_is_gil_enabled", lambda: True)():
+        # The engine reads the list while holding the GIL, so no other thread can change
+        # it under the reader; without a GIL it reads a copy only this call can see.
+        return list(puzzles)
     return puzzles
 
 
