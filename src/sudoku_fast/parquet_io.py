@@ -1,18 +1,22 @@
 """Parquet files in the command line: read puzzles by row groups, write answers beside them.
 
-A Parquet file is read one record batch at a time (at most a row group), so memory
-stays flat however many rows it holds. The puzzle column (chosen by name; by default
-the first of `puzzle`, `quizzes`, `quiz`, `puzzles`) goes to the engine through
-`frames` straight from its Arrow buffers; the answers are appended as a new column
-(`solution`, `count` or the rating fields) and every other column of the input is
-written unchanged, in input order. Needs pyarrow (the `arrow` extra).
+A Parquet file is handled one row group at a time, so memory stays flat however many
+rows it holds. Only the puzzle column (chosen by name; by default the first of `puzzle`,
+`quizzes`, `quiz`, `puzzles`) is read and decoded; it goes to the engine through
+`frames` straight from its Arrow buffers. The answers are added as new columns
+(`solution`, `count` or the rating fields), encoded by pyarrow with no dictionary
+(puzzles and solutions are nearly all distinct) and compressed with the puzzle column's
+codec or the one asked for. Every other column of the input is copied into the output
+byte for byte, compressed pages and all, under a footer rewritten to point at the new
+places (`_Splice`, with `parquet_footer`): decoding, encoding and compressing columns
+that do not change cost as much CPU as solving easy puzzles. The output is an ordinary
+Parquet file with the input's columns, rows and order. Files that cannot be copied
+that way, and every file with `rewrite`, are read batch by batch and written again by
+pyarrow. Needs pyarrow (the `arrow` extra).
 
-Decoding and encoding Parquet cost about as much CPU as solving easy puzzles, so the
-three overlap (`pipeline`): while the engine works on one batch, the next is read and
-the previous one written, each on its own thread (pyarrow releases the GIL for both).
-The output is compressed with the puzzle column's codec (or the one asked for), and the
-puzzle and answer columns are written without a dictionary: puzzles and solutions are
-nearly all distinct, so a dictionary would be built only to be dropped.
+Reading, solving and writing overlap (`pipeline`): while the engine works on one row
+group, the next one's puzzles are read and the previous one written, each on its own
+thread (pyarrow and the kernel's file copy release the GIL).
 """
 
 from __future__ import annotations
@@ -337,7 +341,7 @@ def _rewrite(
     def write(batch: Any, answers: Any) -> None:
         writer = open_writer(answers.schema)
         columns = [*batch.columns, *answers.columns]
-        writer.write_batch(pa.RecordBatch.from_arrays(columns, schema=writer.schema))
+        writer.write_table(pa.Table.from_arrays(columns, schema=writer.schema))
 
     try:
         if fields is not None:
@@ -581,7 +585,7 @@ def write_generated(path: str, puzzles: list[str], seed: int | None) -> None:
 
 
 def add_column_option(parser: Any) -> None:
-    """The `--column` and `--compression` options of the commands that read Parquet."""
+    """The `--column`, `--compression` and `--rewrite` options of the Parquet commands."""
     parser.add_argument(
         "--column",
         default=None,
@@ -592,7 +596,14 @@ def add_column_option(parser: Any) -> None:
         "--compression",
         choices=CODECS,
         default="input",
-        help="Parquet output: the codec (default 'input': the puzzle column's codec)",
+        help="Parquet output: the codec of the added columns (default 'input': the puzzle "
+        "column's codec); the input's columns are copied as stored, unless --rewrite",
+    )
+    parser.add_argument(
+        "--rewrite",
+        action="store_true",
+        help="Parquet output: decode and encode every column again (compressed with "
+        "--compression) rather than copying the input's column chunks",
     )
 
 
@@ -613,6 +624,7 @@ def cli_solve(args: Any) -> int:
         alphabet=args.alphabet,
         max_nodes=args.max_nodes,
         compression=args.compression,
+        rewrite=args.rewrite,
     )
     if not args.quiet:
         rate = report.rows / report.seconds if report.seconds > 0 else 0.0
