@@ -93,6 +93,7 @@ def test_an_error_in_a_later_batch_stops_the_pipeline(
     pq.write_table(pa.table({"puzzle": puzzles}), path)
     with pytest.raises(ValueError, match=r"bad.parquet: puzzle 9: .*'x'"):
         parquet_io.solve_parquet(str(path), str(tmp_path / "out.parquet"))
+    assert not (tmp_path / "out.parquet").exists()  # no footer: no file
 
 
 @pytest.mark.parametrize("codec", ["none", "zstd"])

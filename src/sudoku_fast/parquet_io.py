@@ -21,6 +21,7 @@ thread (pyarrow and the kernel's file copy release the GIL).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -277,7 +278,7 @@ def add_columns(
     (an encrypted one, one with chunks in other files, a row group of more than
     SPLICE_MAX_ROWS rows, no rows) and every file with `rewrite` is read batch by batch
     and written again with every column encoded by pyarrow and compressed with
-    `compression`.
+    `compression`. When an error stops a copy, the unfinished output is removed.
     """
     if compression not in CODECS:
         raise ValueError(f"compression must be one of {', '.join(CODECS)}, got {compression!r}")
@@ -291,18 +292,24 @@ def add_columns(
     if meta is None:
         _rewrite(source, output, name, answer, codec, fields)
         return
-    with open(path, "rb") as raw, open(output, "wb") as out:
-        splice = _Splice(meta, raw, out, codec, source.schema_arrow)
 
-        def read(group: int) -> Any:
-            return source.read_row_group(group, columns=[name]).column(0)
+    def read(group: int) -> Any:
+        return source.read_row_group(group, columns=[name]).column(0)
 
-        pipeline(
-            _groups_read(len(meta[pf.FILE_ROW_GROUPS][1].items), read),
-            lambda item: answer(item[1]),
-            lambda item, answers: splice.add(item[0], answers),
-        )
-        splice.finish()
+    try:
+        with open(path, "rb") as raw, open(output, "wb") as out:
+            splice = _Splice(meta, raw, out, codec, source.schema_arrow)
+            pipeline(
+                _groups_read(len(meta[pf.FILE_ROW_GROUPS][1].items), read),
+                lambda item: answer(item[1]),
+                lambda item, answers: splice.add(item[0], answers),
+            )
+            splice.finish()
+    except BaseException:
+        # Without its footer the output is no Parquet file at all.
+        with contextlib.suppress(OSError):
+            os.unlink(output)
+        raise
 
 
 def _parquet_file(path: str) -> Any:
@@ -420,6 +427,8 @@ class _Splice:
                 group[fid] = (pf.I64, group[fid][1] + pf.field(added, fid, 0))
         if pf.field(group, pf.GROUP_FILE_OFFSET, 0) > 0:
             group[pf.GROUP_FILE_OFFSET] = (pf.I64, group[pf.GROUP_FILE_OFFSET][1] + delta)
+        if pf.GROUP_ORDINAL in group:  # row groups without rows are left out
+            group[pf.GROUP_ORDINAL] = (pf.I16, len(self.groups))
         self.groups.append(group)
 
     def finish(self) -> None:
@@ -465,7 +474,7 @@ def _spliceable(path: str) -> Struct | None:
             meta, footer = pf.read_footer(f)
     except (OSError, pf.FooterError):
         return None
-    if pf.FILE_ENCRYPTION in meta or not pf.field(meta, pf.FILE_NUM_ROWS, 0):
+    if any(f in meta for f in pf.FILE_ENCRYPTION) or not pf.field(meta, pf.FILE_NUM_ROWS, 0):
         return None
     groups = pf.field(meta, pf.FILE_ROW_GROUPS)
     schema = pf.field(meta, pf.FILE_SCHEMA)
