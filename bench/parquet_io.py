@@ -18,6 +18,7 @@ Every answer of the output file is checked by a rule check written here (rows, c
 boxes, clues kept; no engine code) and against the given solutions.
 
     python bench/parquet_io.py --rows 1000000 --set kaggle --rounds 3 [--before SRC]
+        [--also "--compression none"]
     python bench/parquet_io.py --rows 10000000 --rounds 1 --only-cli   # RSS at 10x rows
 """
 
@@ -155,9 +156,11 @@ def verify(out: Path, rows: int) -> None:
     assert seen == rows, f"{seen} rows written, {rows} expected"
 
 
-def cli_run(src: Path, out: Path, threads: int | None, source: str | None) -> dict[str, float]:
+def cli_run(
+    src: Path, out: Path, threads: int | None, source: str | None, extra: tuple[str, ...] = ()
+) -> dict[str, float]:
     """Run the command once: its reported seconds, wall seconds, CPU seconds, max RSS MiB."""
-    cmd = [sys.executable, "-m", "sudoku_fast", "solve", str(src), "-o", str(out)]
+    cmd = [sys.executable, "-m", "sudoku_fast", "solve", str(src), "-o", str(out), *extra]
     if threads is not None:
         cmd += ["--threads", str(threads)]
     env = dict(os.environ)
@@ -194,6 +197,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--before", default=None, help="source tree of the 'before' code")
     parser.add_argument("--only-cli", action="store_true", help="time the command only")
+    parser.add_argument(
+        "--also",
+        action="append",
+        default=[],
+        metavar="OPTIONS",
+        help="time the command with these options too (e.g. '--compression none')",
+    )
     parser.add_argument("--dir", default=None, help="where to put the files (default: a temp dir)")
     args = parser.parse_args()
     rows = args.rows
@@ -210,6 +220,12 @@ def main() -> None:
             timings = {"cli": cli_run(src, out, args.threads, None)}
             if r == 0:
                 verify(out, rows)
+            for options in args.also:
+                timings[f"cli {options}"] = cli_run(
+                    src, out, args.threads, None, tuple(options.split())
+                )
+                if r == 0:
+                    verify(out, rows)
             if args.before is not None:
                 timings["cli before"] = cli_run(src, out, args.threads, args.before)
             if table is not None:
