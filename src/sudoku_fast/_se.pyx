@@ -9,8 +9,13 @@ same score, hardest technique and step count (a differential test holds them to 
 
 Chains are walks over nodes `((cell * N + digit - 1) << 1) | on`; a walk keeps its
 reached nodes in a queue and their complexities in a stamped array (dynamic walks also
-keep each node's ancestors as a bitset over nodes). A whole rating runs without the GIL
-on its own workspace, so any number of threads may rate at once.
+keep each ON node's ancestors as a bitset over the board's candidates). Before walking,
+a chain step closes the static graph of each kind of link (strongly connected
+components, and the nodes each component reaches as bitsets): an assumption that cannot
+reach its negation, a cycle start on no cycle, or a cell / region group whose members
+reach nothing in common is not walked, as its walk could conclude nothing. A whole
+rating runs without the GIL on its own workspace, so any number of threads may rate at
+once.
 """
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
@@ -104,7 +109,9 @@ cdef struct Walk:
     int32_t *qpos     # [nodes] place of the node in the queue
     int32_t *queue    # reached nodes in order
     int len
-    uint64_t *anc     # [nodes * words] dynamic walks: each node's ancestors
+    uint64_t *anc     # [nodes * words] dynamic walks: each ON node's ancestors (and
+                      # the start's); an OFF node's are its parent's and itself
+    int32_t *parent   # [nodes] dynamic walks: an OFF node's one parent (-1 the start)
 
 
 cdef struct Work:
@@ -160,12 +167,18 @@ cdef struct Work:
     int32_t *g_low         # [nodes]
     int32_t *g_comp        # [nodes] strongly connected component (-1 on the stack)
     int32_t *g_size        # [nodes] each component's node count
+    int32_t *g_merged      # [nodes] the component whose reach took this one's last
     int32_t *g_stack       # [nodes]
     int32_t *g_call        # [nodes] depth-first call stack: node
     int32_t *g_pos         # [nodes] ... and its next edge
     uint64_t *g_reach      # [nodes * words] nodes each component reaches
     int g_words            # words of a g_reach row
     int g_count            # candidates in the static graph
+    int32_t *gone_cell     # [cells] dynamic walk: OFF nodes of each cell taken so far
+    int32_t *gone_cell_at  # [cells] ... valid where equal to gone_stamp
+    int32_t *gone_unit     # [3N * N] ... of each (unit, digit)
+    int32_t *gone_unit_at  # [3N * N]
+    int32_t gone_stamp
     uint8_t *need          # [cells * N] family 2: candidates whose ON walk a group needs
     uint8_t *negation      # [cells * N] static graph: 1 ON reaches OFF, 2 OFF reaches ON
     uint64_t *ni_bits      # [N * cwords] Nishio: each digit's cells when last walked
@@ -232,7 +245,11 @@ cdef bint walk_init(Walk *wk, int nodes, int words) noexcept nogil:
     wk.qpos = <int32_t *>malloc(nodes * sizeof(int32_t))
     wk.queue = <int32_t *>malloc(nodes * sizeof(int32_t))
     wk.anc = <uint64_t *>malloc(<size_t>nodes * words * sizeof(uint64_t))
-    return wk.count != NULL and wk.mark != NULL and wk.qpos != NULL and wk.queue != NULL and wk.anc != NULL
+    wk.parent = <int32_t *>malloc(nodes * sizeof(int32_t))
+    return (
+        wk.count != NULL and wk.mark != NULL and wk.qpos != NULL and wk.queue != NULL
+        and wk.anc != NULL and wk.parent != NULL
+    )
 
 
 cdef void walk_free(Walk *wk) noexcept nogil:
@@ -241,6 +258,7 @@ cdef void walk_free(Walk *wk) noexcept nogil:
     free(wk.qpos)
     free(wk.queue)
     free(wk.anc)
+    free(wk.parent)
 
 
 cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
@@ -292,11 +310,16 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.g_low = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_comp = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_size = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_merged = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_stack = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_call = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_pos = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.g_reach = <uint64_t *>malloc(<size_t>nodes * w.words * sizeof(uint64_t))
     w.need = <uint8_t *>malloc(cn * sizeof(uint8_t))
+    w.gone_cell = <int32_t *>malloc(t.cells * sizeof(int32_t))
+    w.gone_cell_at = <int32_t *>calloc(t.cells, sizeof(int32_t))
+    w.gone_unit = <int32_t *>malloc(3 * t.n * t.n * sizeof(int32_t))
+    w.gone_unit_at = <int32_t *>calloc(3 * t.n * t.n, sizeof(int32_t))
     w.negation = <uint8_t *>malloc(cn * sizeof(uint8_t))
     w.ni_bits = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
     w.ni_valid = <uint8_t *>calloc(t.n, sizeof(uint8_t))
@@ -332,8 +355,10 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
         or not w.peer_bits or not w.digit_bits or not w.cell_of or not w.ex_masks
         or not w.lv_seen or not w.lv_cur or not w.lv_next
         or not w.g_index or not w.g_cand or not w.g_start or not w.g_to or not w.g_order
-        or not w.g_low or not w.g_comp or not w.g_size or not w.g_stack or not w.g_call or not w.g_pos
-        or not w.g_reach or not w.need or not w.negation
+        or not w.g_low or not w.g_comp or not w.g_size or not w.g_merged or not w.g_stack
+        or not w.g_call or not w.g_pos
+        or not w.g_reach or not w.need or not w.gone_cell or not w.gone_cell_at
+        or not w.gone_unit or not w.gone_unit_at or not w.negation
         or not w.ni_bits or not w.ni_valid or not w.ni_on or not w.ni_off or not w.ni_work
         or not w.ent_node or not w.ent_parent or not w.ent_depth or not w.cyc_mark
         or not w.fwd or not w.bwd or not w.in_loop
@@ -379,11 +404,16 @@ cdef void work_free(Work *w) noexcept nogil:
     free(w.g_low)
     free(w.g_comp)
     free(w.g_size)
+    free(w.g_merged)
     free(w.g_stack)
     free(w.g_call)
     free(w.g_pos)
     free(w.g_reach)
     free(w.need)
+    free(w.gone_cell)
+    free(w.gone_cell_at)
+    free(w.gone_unit)
+    free(w.gone_unit_at)
     free(w.negation)
     free(w.ni_bits)
     free(w.ni_valid)
@@ -407,6 +437,9 @@ cdef void work_reset_marks(Work *w) noexcept nogil:
     """Clear every stamp (once per puzzle, so stamps never wrap), and the kept
     Nishio walks."""
     memset(w.ni_valid, 0, w.n * sizeof(uint8_t))
+    memset(w.gone_cell_at, 0, w.cells * sizeof(int32_t))
+    memset(w.gone_unit_at, 0, 3 * w.n * w.n * sizeof(int32_t))
+    w.gone_stamp = 0
     memset(w.a.mark, 0, w.nodes * sizeof(int32_t))
     memset(w.b.mark, 0, w.nodes * sizeof(int32_t))
     memset(w.acc_mark, 0, w.nodes * sizeof(int32_t))
@@ -1458,29 +1491,18 @@ cdef inline int anc_bit(const Work *w, int m) noexcept nogil:
 
 
 cdef inline int offer(Work *w, Walk *wk, int m, int parent, bint dynamic) noexcept nogil:
-    """Reach node m from one parent: -1, or (dynamic) the complexity of the
-    contradiction when m's opposite was reached before."""
-    cdef int i, k = 0
-    cdef int words = w.dwords
-    cdef int b
-    cdef uint64_t *dst
-    cdef const uint64_t *src
+    """Reach node m from one parent: -1, or (dynamic, where m is an OFF node) the
+    complexity of the contradiction when m's opposite was reached before."""
+    cdef int k
     if wk.mark[m] == wk.stamp:
         return -1
+    # count[parent] is the size of parent's ancestor set, which m (not reached yet) is
+    # not in: m's set is one larger.
+    k = wk.count[parent] + 1
     if dynamic:
-        # count[parent] is the size of parent's ancestor set, which m (not reached yet)
-        # is not in: m's set is one larger.
-        k = wk.count[parent] + 1
         if wk.mark[m ^ 1] == wk.stamp:
             return k + wk.count[m ^ 1]
-        src = &wk.anc[<size_t>parent * words]
-        dst = &wk.anc[<size_t>m * words]
-        for i in range(words):
-            dst[i] = src[i]
-        b = anc_bit(w, m)
-        dst[b >> 6] |= (<uint64_t>1) << (b & 63)
-    else:
-        k = wk.count[parent] + 1
+        wk.parent[m] = parent
     add_node(wk, m, k)
     return -3 if m == w.stop else -1
 
@@ -1506,10 +1528,15 @@ cdef inline int offer_tmp(Work *w, Walk *wk, int m) noexcept nogil:
 
 
 cdef inline void tmp_or(Work *w, const Walk *wk, int node) noexcept nogil:
-    cdef int i
-    cdef const uint64_t *src = &wk.anc[<size_t>node * w.dwords]
+    """w.tmp |= the ancestors of an OFF node taken in a dynamic walk."""
+    cdef int i, b
+    cdef int parent = wk.parent[node]
+    cdef const uint64_t *src = &wk.anc[<size_t>(node if parent < 0 else parent) * w.dwords]
     for i in range(w.dwords):
         w.tmp[i] |= src[i]
+    if parent >= 0:
+        b = anc_bit(w, node)
+        w.tmp[b >> 6] |= (<uint64_t>1) << (b & 63)
 
 
 cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int stop) noexcept nogil:
@@ -1533,6 +1560,8 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
     wk.len = 0
     add_node(wk, start, 1)
     if dynamic:
+        w.gone_stamp += 1
+        wk.parent[start] = -1
         memset(&wk.anc[<size_t>start * w.dwords], 0, w.dwords * sizeof(uint64_t))
         i = anc_bit(w, start)
         wk.anc[<size_t>start * w.dwords + (i >> 6)] = (<uint64_t>1) << (i & 63)
@@ -1566,16 +1595,14 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
             if mode & CELL_LINKS:
                 cc = s.cand[cell_now]
                 if dynamic:
-                    left = 0
-                    target = -1
-                    rest = cc
-                    while rest:
-                        e = bits_lowest_index(rest)
-                        rest &= rest - 1
-                        off = (cell_now * n + e) << 1
-                        if not (wk.mark[off] == stamp and wk.qpos[off] < head):
-                            left += 1
-                            target = e
+                    # The OFF nodes taken from the queue so far, this one included, are
+                    # counted per cell and per (unit, digit): a cell or unit with one
+                    # candidate left is looked at closely, no other.
+                    if w.gone_cell_at[cell_now] != w.gone_stamp:
+                        w.gone_cell_at[cell_now] = w.gone_stamp
+                        w.gone_cell[cell_now] = 0
+                    w.gone_cell[cell_now] += 1
+                    left = bits_popcount(cc) - w.gone_cell[cell_now]
                     if left == 1:
                         memset(w.tmp, 0, w.dwords * sizeof(uint64_t))
                         rest = cc
@@ -1585,6 +1612,8 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
                             off = (cell_now * n + e) << 1
                             if wk.mark[off] == stamp and wk.qpos[off] < head:
                                 tmp_or(w, wk, off)
+                            else:
+                                target = e
                         clash = offer_tmp(w, wk, ((cell_now * n + target) << 1) | 1)
                         if clash != -1:
                             return clash if clash >= 0 else -1
@@ -1598,16 +1627,12 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
                     u = t.cell_units[3 * cell_now + k]
                     where = s.pos[u * n + dig]
                     if dynamic:
-                        left = 0
-                        target = -1
-                        rest = where
-                        while rest:
-                            i = bits_lowest_index(rest)
-                            rest &= rest - 1
-                            off = (t.units[u * n + i] * n + dig) << 1
-                            if not (wk.mark[off] == stamp and wk.qpos[off] < head):
-                                left += 1
-                                target = i
+                        j = u * n + dig
+                        if w.gone_unit_at[j] != w.gone_stamp:
+                            w.gone_unit_at[j] = w.gone_stamp
+                            w.gone_unit[j] = 0
+                        w.gone_unit[j] += 1
+                        left = bits_popcount(where) - w.gone_unit[j]
                         if left == 1:
                             memset(w.tmp, 0, w.dwords * sizeof(uint64_t))
                             rest = where
@@ -1617,6 +1642,8 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
                                 off = (t.units[u * n + i] * n + dig) << 1
                                 if wk.mark[off] == stamp and wk.qpos[off] < head:
                                     tmp_or(w, wk, off)
+                                else:
+                                    target = i
                             clash = offer_tmp(w, wk, ((t.units[u * n + target] * n + dig) << 1) | 1)
                             if clash != -1:
                                 return clash if clash >= 0 else -1
@@ -2083,6 +2110,7 @@ cdef void close_graph(Work *w, int nodes, bint with_reach) noexcept nogil:
     w.g_words = words
     for v in range(nodes):
         w.g_order[v] = -1
+        w.g_merged[v] = -1
     for root in range(nodes):
         if w.g_order[root] >= 0:
             continue
@@ -2129,7 +2157,8 @@ cdef void close_graph(Work *w, int nodes, bint with_reach) noexcept nogil:
                         row[x >> 6] |= (<uint64_t>1) << (x & 63)
                         for k in range(w.g_start[x], w.g_start[x + 1]):
                             u = w.g_comp[w.g_to[k]]
-                            if u != comp:
+                            if u != comp and w.g_merged[u] != comp:
+                                w.g_merged[u] = comp  # each successor component once
                                 other = &w.g_reach[<size_t>u * words]
                                 for j in range(words):
                                     row[j] |= other[j]

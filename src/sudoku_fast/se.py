@@ -176,7 +176,9 @@ SE_OK = 0
 SE_BUDGET = 1  # the work budget ran out: the score is the hardest step so far
 SE_STUCK = 2  # nothing applies and no solution was given to reveal a digit
 
-DEFAULT_BUDGET = 200_000_000  # walk steps per puzzle
+# Walk steps per puzzle: nodes taken by the chain walks made (a walk that the static
+# graph shows can conclude nothing is not made and costs nothing).
+DEFAULT_BUDGET = 200_000_000
 
 
 # Where the technique ladder's levels (rating.LEVEL_NAMES) sit on the SE scale: level
