@@ -257,6 +257,9 @@ def test_every_exception_of_the_package_survives_pickling() -> None:
 
     examples[_Enough] = _Enough()
     examples[_OutOfBudget] = _OutOfBudget()
+    from sudoku_fast.parquet_footer import FooterError
+
+    examples[FooterError] = FooterError("truncated Thrift data")
     found = set()
     for info in pkgutil.iter_modules(sf.__path__):
         if info.name == "__main__":  # runs the command line when imported
