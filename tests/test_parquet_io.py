@@ -247,3 +247,26 @@ def test_the_output_cannot_be_the_input(
     with pytest.raises(ValueError, match="the output file is the input file"):
         parquet_io.solve_parquet(str(path), str(path))
     assert path.read_bytes() == before
+
+
+def test_a_file_another_writer_wrote_is_copied_too(tmp_path: Path) -> None:
+    """polars' own Parquet writer (not pyarrow's): copied and rewritten outputs agree."""
+    pl = pytest.importorskip("polars")
+    rows = read_csv(VENDORED / "kaggle_bryanpark_sample500_with_solutions.csv")[:250]
+    frame = pl.DataFrame(
+        {
+            "n": list(range(len(rows))),
+            "puzzle": [r["puzzle"] for r in rows],
+            "pair": [[i, -i] for i in range(len(rows))],
+        }
+    )
+    path = tmp_path / "polars.parquet"
+    frame.write_parquet(path, row_group_size=100, compression="lz4")
+    assert parquet_io._spliceable(str(path)) is not None
+    copied, rewritten = tmp_path / "c.parquet", tmp_path / "r.parquet"
+    parquet_io.solve_parquet(str(path), str(copied))
+    parquet_io.solve_parquet(str(path), str(rewritten), rewrite=True)
+    assert pq.read_table(copied).equals(pq.read_table(rewritten))
+    back = pl.read_parquet(copied)
+    assert back.drop("solution").equals(frame)
+    assert back["solution"].to_list() == [r["solution"] for r in rows]
