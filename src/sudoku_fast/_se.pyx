@@ -1276,27 +1276,80 @@ cdef bint aligned_pair(Work *w) noexcept nogil:
     return False
 
 
+cdef inline bint free_values(int ny, int nz, bint sxy, bint sxz, bint syz) noexcept nogil:
+    """Cells x, y, z of a triple, y (z) with ny (nz) digits outside every excluder: is
+    every value of x sure to keep a combination no excluder can block? Yes when one of
+    y and z can take such a digit that is not the value, and the other one that is
+    neither."""
+    return (ny - sxy >= 1 and nz - sxz - syz >= 1) or (nz - sxz >= 1 and ny - sxy - syz >= 1)
+
+
+cdef void allow3(
+    uint64_t a, uint64_t b, uint64_t c, bint sab, bint sac, bint sbc,
+    const uint64_t *masks, int nmasks, uint64_t *allowed,
+) noexcept nogil:
+    """The exclusion of three cells with candidates a, b, c (sxy: those two see each
+    other): allowed[0..2] = the values of each that some combination keeps. For each
+    pair of values (va, vb), the values of the third cell an excluder rules out are read
+    as one mask: all of them when the excluder lies inside {va, vb}, its one other digit
+    when it has one."""
+    cdef uint64_t ra, rb, ba, bb, pair, blocked, left, okc
+    cdef int i
+    allowed[0] = allowed[1] = allowed[2] = 0
+    ra = a
+    while ra:
+        ba = ra & (~ra + 1)
+        ra ^= ba
+        rb = b
+        while rb:
+            bb = rb & (~rb + 1)
+            rb ^= bb
+            if ba == bb and sab:
+                continue
+            if (allowed[0] & ba) and (allowed[1] & bb) and allowed[2] == c:
+                continue  # would allow nothing new
+            pair = ba | bb
+            blocked = (ba if sac else 0) | (bb if sbc else 0)
+            for i in range(nmasks):
+                left = masks[i] & ~pair
+                if not (left & (left - 1)):
+                    blocked |= left if left else c
+            okc = c & ~blocked
+            if okc:
+                allowed[0] |= ba
+                allowed[1] |= bb
+                allowed[2] |= okc
+                if allowed[0] == a and allowed[1] == b and allowed[2] == c:
+                    return  # every candidate allowed
+
+
 cdef bint exclude3(Work *w, const int32_t *cells, const uint64_t *common) noexcept nogil:
     """se._Rater._exclude for three cells whose common excluders are the cell bitset
     `common`: the eliminations in elim_*.
 
-    For each pair of values (v0, v1) of the first two cells, the values of the third
-    cell that an excluder rules out are read as one mask: all of them when the excluder
-    lies inside {v0, v1}, its one other digit when it has one."""
+    Only excluders whose digits all belong to the three cells can block a combination.
+    Without one, a value goes only when its cell sees both others and they see each
+    other (two cells holding just it and one more digit); and a value whose cell
+    leaves the other two a digit outside every excluder (the third cell one more)
+    always keeps a combination. Neither case is enumerated. The exclusion does not
+    depend on the order of the cells, so the one with the most candidates is the one
+    read as a mask."""
     cdef Solver *s = &w.s
     cdef int cw = w.cwords
-    cdef int word, p, k, i
+    cdef int word, p, k, i, big
     cdef bint s01 = sees_bits(w, cells[0], cells[1])
     cdef bint s02 = sees_bits(w, cells[0], cells[2])
     cdef bint s12 = sees_bits(w, cells[1], cells[2])
     cdef uint64_t allowed[3]
-    cdef uint64_t r0, r1, b0, b1, pair, ok2, blocked, left, m, bits, rest
+    cdef uint64_t m, bits, rest, spread = 0
     cdef uint64_t c0 = s.cand[cells[0]], c1 = s.cand[cells[1]], c2 = s.cand[cells[2]]
     cdef uint64_t values = c0 | c1 | c2
+    cdef int n0, n1, n2
     # The excluders' candidates, each kept once; one with a digit none of the three
     # cells holds never lies inside their values.
     cdef uint64_t *masks = w.ex_masks
     cdef int nmasks = 0
+    w.nelim = 0
     for word in range(cw):
         bits = common[word]
         while bits:
@@ -1311,33 +1364,35 @@ cdef bint exclude3(Work *w, const int32_t *cells, const uint64_t *common) noexce
             else:
                 masks[nmasks] = m
                 nmasks += 1
-    allowed[0] = allowed[1] = allowed[2] = 0
-    r0 = c0
-    while r0:
-        b0 = r0 & (~r0 + 1)
-        r0 ^= b0
-        r1 = c1
-        while r1:
-            b1 = r1 & (~r1 + 1)
-            r1 ^= b1
-            if b0 == b1 and s01:
-                continue
-            if (allowed[0] & b0) and (allowed[1] & b1) and allowed[2] == c2:
-                continue  # would allow nothing new
-            pair = b0 | b1
-            blocked = (b0 if s02 else 0) | (b1 if s12 else 0)
-            for i in range(nmasks):
-                left = masks[i] & ~pair
-                if not (left & (left - 1)):
-                    blocked |= left if left else c2
-            ok2 = c2 & ~blocked
-            if ok2:
-                allowed[0] |= b0
-                allowed[1] |= b1
-                allowed[2] |= ok2
-        if allowed[0] == c0 and allowed[1] == c1 and allowed[2] == c2:
-            break  # every candidate allowed: nothing to eliminate
-    w.nelim = 0
+                spread |= m
+    if not nmasks and not (s01 and s02 and s12):
+        return False
+    n0 = count_bits(c0 & ~spread)
+    n1 = count_bits(c1 & ~spread)
+    n2 = count_bits(c2 & ~spread)
+    if (
+        free_values(n1, n2, s01, s02, s12)
+        and free_values(n0, n2, s01, s12, s02)
+        and free_values(n0, n1, s02, s12, s01)
+    ):
+        return False
+    n0 = count_bits(c0)
+    n1 = count_bits(c1)
+    n2 = count_bits(c2)
+    big = 2 if n2 >= n0 and n2 >= n1 else (1 if n1 >= n0 else 0)
+    if big == 2:
+        allow3(c0, c1, c2, s01, s02, s12, masks, nmasks, allowed)
+    elif big == 1:
+        allow3(c0, c2, c1, s02, s01, s12, masks, nmasks, allowed)
+        m = allowed[1]
+        allowed[1] = allowed[2]
+        allowed[2] = m
+    else:
+        allow3(c1, c2, c0, s12, s01, s02, masks, nmasks, allowed)
+        m = allowed[2]
+        allowed[2] = allowed[1]
+        allowed[1] = allowed[0]
+        allowed[0] = m
     for k in range(3):
         rest = s.cand[cells[k]] & ~allowed[k]
         while rest:
