@@ -187,8 +187,9 @@ cdef struct Work:
     # triples), each set up from the board at the start of a call:
     uint64_t *sets         # [S_COUNT * cwords] cell bitsets, the S_* slots below
     uint64_t *dig_peers    # [N * cwords] wings: cells seeing every cell of the set with a digit
-    int32_t *follow        # [(6N)^2] strong links: the links that may come after each link
-    int32_t *nfollow       # [6N]
+    int lwords             # 64-bit words of a bitset over the strong links of a digit
+    uint64_t *follow       # [6N * lwords] strong links: the links that may come after each
+    uint64_t *starting     # [cells * lwords] ... and the links starting at each cell
     int32_t *in_chain      # [cells] strong links: 1 for a cell of the chain, else 0
 
 
@@ -327,8 +328,9 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.store = <int32_t *>malloc(2 * w.store_cap * sizeof(int32_t))
     w.sets = <uint64_t *>malloc(S_COUNT * w.cwords * sizeof(uint64_t))
     w.dig_peers = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
-    w.follow = <int32_t *>malloc(36 * t.n * t.n * sizeof(int32_t))
-    w.nfollow = <int32_t *>malloc(6 * t.n * sizeof(int32_t))
+    w.lwords = (6 * t.n + 63) // 64
+    w.follow = <uint64_t *>malloc(6 * t.n * w.lwords * sizeof(uint64_t))
+    w.starting = <uint64_t *>calloc(t.cells * w.lwords, sizeof(uint64_t))
     w.in_chain = <int32_t *>calloc(t.cells, sizeof(int32_t))
     return not (
         not w.tmp or not w.best_tenths or not w.best_tech or not w.acc_count
@@ -341,7 +343,7 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
         or not w.fwd or not w.bwd or not w.in_loop
         or not w.store_start or not w.store_len or not w.store
         or not w.sets or not w.dig_peers or not w.follow
-        or not w.nfollow or not w.in_chain
+        or not w.starting or not w.in_chain
     )
 
 
@@ -385,7 +387,7 @@ cdef void work_free(Work *w) noexcept nogil:
     free(w.sets)
     free(w.dig_peers)
     free(w.follow)
-    free(w.nfollow)
+    free(w.starting)
     free(w.in_chain)
     memset(w, 0, sizeof(Work))
 
@@ -573,48 +575,52 @@ cdef int links_search(Work *w, int k, int depth, int kinds, int last, int digit,
     (eliminations kept in keep_*), 0 stops early. The links are tried in the order of
     w.links, so the first chain of each difficulty is the one se.py finds first."""
     cdef int cw = w.cwords
-    cdef int i, j, c, e, z, word, cell, extra
-    cdef uint64_t bits
+    cdef int lw = w.lwords
+    cdef int j, c, e, word, lword, cell, extra
+    cdef uint64_t bits, next_links
     cdef const uint64_t *targets = &w.sets[S_SHARED * cw]
     cdef const uint64_t *peers
-    for i in range(w.nfollow[last]):
-        j = w.follow[last * w.nlinks + i]
-        c = w.links[3 * j]
-        e = w.links[3 * j + 1]
-        if w.in_chain[c] or w.in_chain[e]:
-            continue
-        extra = link_kinds_tenths(kinds | w.links[3 * j + 2])
-        if best >= 0 and extra >= best:
-            continue  # every chain through this link is no easier than the best one
-        if depth + 1 < k:
-            w.chain[2 * depth] = c
-            w.chain[2 * depth + 1] = e
+    for lword in range(lw):
+        next_links = w.follow[last * lw + lword]
+        while next_links:
+            j = (lword << 6) | bits_lowest_index(next_links)
+            next_links &= next_links - 1
+            c = w.links[3 * j]
+            e = w.links[3 * j + 1]
+            if w.in_chain[c] or w.in_chain[e]:
+                continue
+            extra = link_kinds_tenths(kinds | w.links[3 * j + 2])
+            if best >= 0 and extra >= best:
+                continue  # every chain through this link is no easier than the best one
+            if depth + 1 < k:
+                w.chain[2 * depth] = c
+                w.chain[2 * depth + 1] = e
+                w.in_chain[c] = 1
+                w.in_chain[e] = 1
+                best = links_search(w, k, depth + 1, kinds | w.links[3 * j + 2], j, digit, best)
+                w.in_chain[c] = 0
+                w.in_chain[e] = 0
+                if best == 0:
+                    return 0
+                continue
+            # The chain is complete: the digit goes from the cells (off the chain) that
+            # see both of its ends, the start's peers with the digit being `targets`.
+            peers = &w.peer_bits[e * cw]
             w.in_chain[c] = 1
-            w.in_chain[e] = 1
-            best = links_search(w, k, depth + 1, kinds | w.links[3 * j + 2], j, digit, best)
+            w.nelim = 0
+            for word in range(cw):
+                bits = targets[word] & peers[word]
+                while bits:
+                    cell = (word << 6) | bits_lowest_index(bits)
+                    bits &= bits - 1
+                    if not w.in_chain[cell]:
+                        add_elim(w, cell, digit)
             w.in_chain[c] = 0
-            w.in_chain[e] = 0
-            if best == 0:
-                return 0
-            continue
-        # The chain is complete: the digit goes from the cells (off the chain) that see
-        # both of its ends, the start's peers with the digit being `targets`.
-        peers = &w.peer_bits[e * cw]
-        w.in_chain[c] = 1
-        w.nelim = 0
-        for word in range(cw):
-            bits = targets[word] & peers[word]
-            while bits:
-                cell = (word << 6) | bits_lowest_index(bits)
-                bits &= bits - 1
-                if not w.in_chain[cell]:
-                    add_elim(w, cell, digit)
-        w.in_chain[c] = 0
-        if w.nelim:
-            keep_elims(w)
-            best = extra
-            if best == 0:
-                return 0
+            if w.nelim:
+                keep_elims(w)
+                best = extra
+                if best == 0:
+                    return 0
     return best
 
 
@@ -624,9 +630,11 @@ cdef int strong_links(Work *w, int k) noexcept nogil:
     cdef const Tables *t = s.t
     cdef int n = w.n
     cdef int cw = w.cwords
-    cdef int dig, u, i, j, a, b, kind, word, nf, best = -1
-    cdef uint64_t where
+    cdef int lw = w.lwords
+    cdef int dig, u, i, j, a, b, kind, word, lword, cell, best = -1
+    cdef uint64_t where, bits
     cdef uint64_t *targets = &w.sets[S_SHARED * cw]
+    cdef uint64_t *after
     cdef const uint64_t *cells_with
     fill_digit_bits(w)
     for dig in range(n):
@@ -648,16 +656,29 @@ cdef int strong_links(Work *w, int k) noexcept nogil:
                 w.nlinks += 2
         if w.nlinks < 2 * k:
             continue
-        # The links that may follow each link: their first cell sees its last one.
+        # The links that may follow each link, as a bitset over the links: those whose
+        # first cell sees its last one (the links starting at each cell, gathered over
+        # the peers of that last cell holding the digit).
         for i in range(w.nlinks):
-            nf = 0
-            b = w.links[3 * i + 1]
-            for j in range(w.nlinks):
-                if sees_bits(w, w.links[3 * j], b):
-                    w.follow[i * w.nlinks + nf] = j
-                    nf += 1
-            w.nfollow[i] = nf
+            a = w.links[3 * i]
+            w.starting[a * lw + (i >> 6)] |= (<uint64_t>1) << (i & 63)
         cells_with = &w.digit_bits[dig * cw]
+        for i in range(w.nlinks):
+            b = w.links[3 * i + 1]
+            after = &w.follow[i * lw]
+            for lword in range(lw):
+                after[lword] = 0
+            for word in range(cw):
+                bits = w.peer_bits[b * cw + word] & cells_with[word]
+                while bits:
+                    cell = (word << 6) | bits_lowest_index(bits)
+                    bits &= bits - 1
+                    for lword in range(lw):
+                        after[lword] |= w.starting[cell * lw + lword]
+        for i in range(w.nlinks):
+            a = w.links[3 * i]
+            for lword in range(lw):
+                w.starting[a * lw + lword] = 0
         for i in range(w.nlinks):
             a = w.links[3 * i]
             b = w.links[3 * i + 1]
@@ -971,29 +992,37 @@ cdef bint wing_group(Work *w, const int32_t *group, int k, uint64_t union, const
     cdef uint64_t *inside = &w.sets[S_GROUP * cw]
     cdef uint64_t *seeing
     cdef const uint64_t *peers
-    # For each digit of the set: the cells that see every cell of the set holding it.
-    for word in range(cw):
-        inside[word] = 0
-    for i in range(k):
-        inside[group[i] >> 6] |= (<uint64_t>1) << (group[i] & 63)
-    rest = union
-    while rest:
-        d = bits_lowest_index(rest)
-        rest &= rest - 1
-        seeing = &w.dig_peers[d * cw]
-        for word in range(cw):
-            seeing[word] = ~(<uint64_t>0)
-        for i in range(k):
-            c = group[i]
-            if (s.cand[c] >> d) & 1:
-                for word in range(cw):
-                    seeing[word] &= w.peer_bits[c * cw + word]
+    cdef uint64_t ready = 0  # digits whose w.dig_peers row is filled
+    cdef bint placed = False  # `inside` filled
     for j in range(nbiv):
         y = bivalue[j]
         cy = s.cand[y]
-        if cy & ~union or has_cell(inside, y):
+        if cy & ~union:
+            continue
+        if not placed:
+            for word in range(cw):
+                inside[word] = 0
+            for i in range(k):
+                inside[group[i] >> 6] |= (<uint64_t>1) << (group[i] & 63)
+            placed = True
+        if has_cell(inside, y):
             continue
         low = cy & (~cy + 1)
+        # For each digit of y (both in the set): the cells that see every cell of the
+        # set holding it, filled once per set when first needed.
+        rest = cy & ~ready
+        ready |= rest
+        while rest:
+            d = bits_lowest_index(rest)
+            rest &= rest - 1
+            seeing = &w.dig_peers[d * cw]
+            for word in range(cw):
+                seeing[word] = ~(<uint64_t>0)
+            for i in range(k):
+                c = group[i]
+                if (s.cand[c] >> d) & 1:
+                    for word in range(cw):
+                        seeing[word] &= w.peer_bits[c * cw + word]
         for orient in range(2):
             x = bits_lowest_index(low if orient == 0 else cy ^ low)
             z = bits_lowest_index(cy ^ low if orient == 0 else low)
