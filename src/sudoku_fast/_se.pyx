@@ -9,8 +9,13 @@ same score, hardest technique and step count (a differential test holds them to 
 
 Chains are walks over nodes `((cell * N + digit - 1) << 1) | on`; a walk keeps its
 reached nodes in a queue and their complexities in a stamped array (dynamic walks also
-keep each node's ancestors as a bitset over nodes). A whole rating runs without the GIL
-on its own workspace, so any number of threads may rate at once.
+keep each ON node's ancestors as a bitset over the board's candidates). Before walking,
+a chain step closes the static graph of each kind of link (strongly connected
+components, and the nodes each component reaches as bitsets): an assumption that cannot
+reach its negation, a cycle start on no cycle, or a cell / region group whose members
+reach nothing in common is not walked, as its walk could conclude nothing. A whole
+rating runs without the GIL on its own workspace, so any number of threads may rate at
+once.
 """
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
@@ -122,7 +127,9 @@ cdef struct Walk:
     int32_t *qpos     # [nodes] place of the node in the queue
     int32_t *queue    # reached nodes in order
     int len
-    uint64_t *anc     # [nodes * words] dynamic walks: each node's ancestors
+    uint64_t *anc     # [nodes * words] dynamic walks: each ON node's ancestors (and
+                      # the start's); an OFF node's are its parent's and itself
+    int32_t *parent   # [nodes] dynamic walks: an OFF node's one parent (-1 the start)
 
 
 cdef struct Work:
@@ -166,6 +173,39 @@ cdef struct Work:
     uint64_t *digit_bits   # [N * cwords] cells holding each digit as a candidate (chain_step)
     int32_t *cell_of       # [cells * N] candidate index (cell * N + digit - 1) -> cell
     uint64_t *ex_masks     # [cells] aligned triples: the excluders' candidate sets
+    uint64_t *lv_seen      # [2 * N * cwords] level walks: OFF, ON nodes reached, per digit
+    uint64_t *lv_cur       # [N * cwords] the level being expanded, per digit
+    uint64_t *lv_next      # [N * cwords] the level it reaches
+    int32_t *g_index       # [cells * N] static graph: candidate index -> its number i
+    int32_t *g_cand        # [cells * N] candidate number i -> candidate index
+    int32_t *g_start       # [nodes + 1] edges of node 2i (OFF) / 2i + 1 (ON), CSR
+    int32_t *g_to          # [g_cap]
+    int g_cap
+    int32_t *g_order       # [nodes] Tarjan: discovery order (-1 unvisited)
+    int32_t *g_low         # [nodes]
+    int32_t *g_comp        # [nodes] strongly connected component (-1 on the stack)
+    int32_t *g_size        # [nodes] each component's node count
+    int32_t *g_merged      # [nodes] the component whose reach took this one's last
+    int32_t *g_stack       # [nodes]
+    int32_t *g_call        # [nodes] depth-first call stack: node
+    int32_t *g_pos         # [nodes] ... and its next edge
+    uint64_t *g_reach      # [nodes * words] nodes each component reaches
+    int g_words            # words of a g_reach row
+    int g_count            # candidates in the static graph
+    int32_t *gone_cell     # [cells] dynamic walk: OFF nodes of each cell taken so far
+    int32_t *gone_cell_at  # [cells] ... valid where equal to gone_stamp
+    int32_t *gone_unit     # [3N * N] ... of each (unit, digit)
+    int32_t *gone_unit_at  # [3N * N]
+    int32_t gone_stamp
+    uint8_t *need          # [cells * N] family 2: candidates whose ON walk a group needs
+    uint8_t *negation      # [cells * N] static graph: 1 ON reaches OFF, 2 OFF reaches ON
+    uint64_t *ni_bits      # [N * cwords] Nishio: each digit's cells when last walked
+    uint8_t *ni_valid      # [N] ... whether those walks are kept
+    int32_t *ni_on         # [cells * N] each candidate's ON walk outcome (clash or -1)
+    int32_t *ni_off        # [cells * N] ... OFF walk outcome
+    int64_t *ni_work       # [cells * N] ... and the walk steps both took
+    int dwords             # words of a dynamic walk's ancestor set: one bit per static
+                           # graph node (bit 2 * g_index + on), so as few as the board needs
     int32_t *ent_node      # cycles: the walk's entries (node, parent entry, depth)
     int32_t *ent_parent
     int32_t *ent_depth
@@ -258,7 +298,11 @@ cdef bint walk_init(Walk *wk, int nodes, int words) noexcept nogil:
     wk.qpos = <int32_t *>malloc(nodes * sizeof(int32_t))
     wk.queue = <int32_t *>malloc(nodes * sizeof(int32_t))
     wk.anc = <uint64_t *>malloc(<size_t>nodes * words * sizeof(uint64_t))
-    return wk.count != NULL and wk.mark != NULL and wk.qpos != NULL and wk.queue != NULL and wk.anc != NULL
+    wk.parent = <int32_t *>malloc(nodes * sizeof(int32_t))
+    return (
+        wk.count != NULL and wk.mark != NULL and wk.qpos != NULL and wk.queue != NULL
+        and wk.anc != NULL and wk.parent != NULL
+    )
 
 
 cdef void walk_free(Walk *wk) noexcept nogil:
@@ -267,6 +311,7 @@ cdef void walk_free(Walk *wk) noexcept nogil:
     free(wk.qpos)
     free(wk.queue)
     free(wk.anc)
+    free(wk.parent)
 
 
 cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
@@ -306,6 +351,34 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.digit_bits = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
     w.cell_of = <int32_t *>malloc(cn * sizeof(int32_t))
     w.ex_masks = <uint64_t *>malloc(t.cells * sizeof(uint64_t))
+    w.lv_seen = <uint64_t *>malloc(2 * t.n * w.cwords * sizeof(uint64_t))
+    w.lv_cur = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
+    w.lv_next = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
+    w.g_index = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.g_cand = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.g_start = <int32_t *>malloc((nodes + 1) * sizeof(int32_t))
+    w.g_cap = cn * (t.npeers + t.n + 4)
+    w.g_to = <int32_t *>malloc(w.g_cap * sizeof(int32_t))
+    w.g_order = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_low = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_comp = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_size = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_merged = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_stack = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_call = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_pos = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_reach = <uint64_t *>malloc(<size_t>nodes * w.words * sizeof(uint64_t))
+    w.need = <uint8_t *>malloc(cn * sizeof(uint8_t))
+    w.gone_cell = <int32_t *>malloc(t.cells * sizeof(int32_t))
+    w.gone_cell_at = <int32_t *>calloc(t.cells, sizeof(int32_t))
+    w.gone_unit = <int32_t *>malloc(3 * t.n * t.n * sizeof(int32_t))
+    w.gone_unit_at = <int32_t *>calloc(3 * t.n * t.n, sizeof(int32_t))
+    w.negation = <uint8_t *>malloc(cn * sizeof(uint8_t))
+    w.ni_bits = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
+    w.ni_valid = <uint8_t *>calloc(t.n, sizeof(uint8_t))
+    w.ni_on = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.ni_off = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.ni_work = <int64_t *>malloc(cn * sizeof(int64_t))
     if w.cell_of:
         for i in range(cn):
             w.cell_of[i] = i // t.n
@@ -339,6 +412,13 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
         or not w.plain_cell or not w.links
         or not w.chain or not w.ints or not w.ints2 or not w.removed or not w.excl
         or not w.peer_bits or not w.digit_bits or not w.cell_of or not w.ex_masks
+        or not w.lv_seen or not w.lv_cur or not w.lv_next
+        or not w.g_index or not w.g_cand or not w.g_start or not w.g_to or not w.g_order
+        or not w.g_low or not w.g_comp or not w.g_size or not w.g_merged or not w.g_stack
+        or not w.g_call or not w.g_pos
+        or not w.g_reach or not w.need or not w.gone_cell or not w.gone_cell_at
+        or not w.gone_unit or not w.gone_unit_at or not w.negation
+        or not w.ni_bits or not w.ni_valid or not w.ni_on or not w.ni_off or not w.ni_work
         or not w.ent_node or not w.ent_parent or not w.ent_depth or not w.cyc_mark
         or not w.fwd or not w.bwd or not w.in_loop
         or not w.store_start or not w.store_len or not w.store
@@ -374,6 +454,33 @@ cdef void work_free(Work *w) noexcept nogil:
     free(w.digit_bits)
     free(w.cell_of)
     free(w.ex_masks)
+    free(w.lv_seen)
+    free(w.lv_cur)
+    free(w.lv_next)
+    free(w.g_index)
+    free(w.g_cand)
+    free(w.g_start)
+    free(w.g_to)
+    free(w.g_order)
+    free(w.g_low)
+    free(w.g_comp)
+    free(w.g_size)
+    free(w.g_merged)
+    free(w.g_stack)
+    free(w.g_call)
+    free(w.g_pos)
+    free(w.g_reach)
+    free(w.need)
+    free(w.gone_cell)
+    free(w.gone_cell_at)
+    free(w.gone_unit)
+    free(w.gone_unit_at)
+    free(w.negation)
+    free(w.ni_bits)
+    free(w.ni_valid)
+    free(w.ni_on)
+    free(w.ni_off)
+    free(w.ni_work)
     free(w.ent_node)
     free(w.ent_parent)
     free(w.ent_depth)
@@ -393,7 +500,12 @@ cdef void work_free(Work *w) noexcept nogil:
 
 
 cdef void work_reset_marks(Work *w) noexcept nogil:
-    """Clear every stamp (once per puzzle, so stamps never wrap)."""
+    """Clear every stamp (once per puzzle, so stamps never wrap), and the kept
+    Nishio walks."""
+    memset(w.ni_valid, 0, w.n * sizeof(uint8_t))
+    memset(w.gone_cell_at, 0, w.cells * sizeof(int32_t))
+    memset(w.gone_unit_at, 0, 3 * w.n * w.n * sizeof(int32_t))
+    w.gone_stamp = 0
     memset(w.a.mark, 0, w.nodes * sizeof(int32_t))
     memset(w.b.mark, 0, w.nodes * sizeof(int32_t))
     memset(w.acc_mark, 0, w.nodes * sizeof(int32_t))
@@ -1649,28 +1761,24 @@ cdef inline void add_node(Walk *wk, int m, int k) noexcept nogil:
     wk.len += 1
 
 
+cdef inline int anc_bit(const Work *w, int m) noexcept nogil:
+    """Node m's bit in a dynamic walk's ancestor set."""
+    return 2 * w.g_index[m >> 1] + (m & 1)
+
+
 cdef inline int offer(Work *w, Walk *wk, int m, int parent, bint dynamic) noexcept nogil:
-    """Reach node m from one parent: -1, or (dynamic) the complexity of the
-    contradiction when m's opposite was reached before."""
-    cdef int i, k = 0
-    cdef int words = w.words
-    cdef uint64_t *dst
-    cdef const uint64_t *src
+    """Reach node m from one parent: -1, or (dynamic, where m is an OFF node) the
+    complexity of the contradiction when m's opposite was reached before."""
+    cdef int k
     if wk.mark[m] == wk.stamp:
         return -1
+    # count[parent] is the size of parent's ancestor set, which m (not reached yet) is
+    # not in: m's set is one larger.
+    k = wk.count[parent] + 1
     if dynamic:
-        # count[parent] is the size of parent's ancestor set, which m (not reached yet)
-        # is not in: m's set is one larger.
-        k = wk.count[parent] + 1
         if wk.mark[m ^ 1] == wk.stamp:
             return k + wk.count[m ^ 1]
-        src = &wk.anc[<size_t>parent * words]
-        dst = &wk.anc[<size_t>m * words]
-        for i in range(words):
-            dst[i] = src[i]
-        dst[m >> 6] |= (<uint64_t>1) << (m & 63)
-    else:
-        k = wk.count[parent] + 1
+        wk.parent[m] = parent
     add_node(wk, m, k)
     return -3 if m == w.stop else -1
 
@@ -1678,11 +1786,12 @@ cdef inline int offer(Work *w, Walk *wk, int m, int parent, bint dynamic) noexce
 cdef inline int offer_tmp(Work *w, Walk *wk, int m) noexcept nogil:
     """offer() for a dynamic node whose parents' ancestors are already in w.tmp."""
     cdef int i, k = 0
-    cdef int words = w.words
+    cdef int words = w.dwords
+    cdef int b = anc_bit(w, m)
     cdef uint64_t *dst
     if wk.mark[m] == wk.stamp:
         return -1
-    w.tmp[m >> 6] |= (<uint64_t>1) << (m & 63)
+    w.tmp[b >> 6] |= (<uint64_t>1) << (b & 63)
     for i in range(words):
         k += bits_popcount(w.tmp[i])
     if wk.mark[m ^ 1] == wk.stamp:
@@ -1695,10 +1804,15 @@ cdef inline int offer_tmp(Work *w, Walk *wk, int m) noexcept nogil:
 
 
 cdef inline void tmp_or(Work *w, const Walk *wk, int node) noexcept nogil:
-    cdef int i
-    cdef const uint64_t *src = &wk.anc[<size_t>node * w.words]
-    for i in range(w.words):
+    """w.tmp |= the ancestors of an OFF node taken in a dynamic walk."""
+    cdef int i, b
+    cdef int parent = wk.parent[node]
+    cdef const uint64_t *src = &wk.anc[<size_t>(node if parent < 0 else parent) * w.dwords]
+    for i in range(w.dwords):
         w.tmp[i] |= src[i]
+    if parent >= 0:
+        b = anc_bit(w, node)
+        w.tmp[b >> 6] |= (<uint64_t>1) << (b & 63)
 
 
 cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int stop) noexcept nogil:
@@ -1722,8 +1836,11 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
     wk.len = 0
     add_node(wk, start, 1)
     if dynamic:
-        memset(&wk.anc[<size_t>start * w.words], 0, w.words * sizeof(uint64_t))
-        wk.anc[<size_t>start * w.words + (start >> 6)] = (<uint64_t>1) << (start & 63)
+        w.gone_stamp += 1
+        wk.parent[start] = -1
+        memset(&wk.anc[<size_t>start * w.dwords], 0, w.dwords * sizeof(uint64_t))
+        i = anc_bit(w, start)
+        wk.anc[<size_t>start * w.dwords + (i >> 6)] = (<uint64_t>1) << (i & 63)
     while head < wk.len:
         node = wk.queue[head]
         head += 1
@@ -1754,18 +1871,16 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
             if mode & CELL_LINKS:
                 cc = s.cand[cell_now]
                 if dynamic:
-                    left = 0
-                    target = -1
-                    rest = cc
-                    while rest:
-                        e = bits_lowest_index(rest)
-                        rest &= rest - 1
-                        off = (cell_now * n + e) << 1
-                        if not (wk.mark[off] == stamp and wk.qpos[off] < head):
-                            left += 1
-                            target = e
+                    # The OFF nodes taken from the queue so far, this one included, are
+                    # counted per cell and per (unit, digit): a cell or unit with one
+                    # candidate left is looked at closely, no other.
+                    if w.gone_cell_at[cell_now] != w.gone_stamp:
+                        w.gone_cell_at[cell_now] = w.gone_stamp
+                        w.gone_cell[cell_now] = 0
+                    w.gone_cell[cell_now] += 1
+                    left = bits_popcount(cc) - w.gone_cell[cell_now]
                     if left == 1:
-                        memset(w.tmp, 0, w.words * sizeof(uint64_t))
+                        memset(w.tmp, 0, w.dwords * sizeof(uint64_t))
                         rest = cc
                         while rest:
                             e = bits_lowest_index(rest)
@@ -1773,6 +1888,8 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
                             off = (cell_now * n + e) << 1
                             if wk.mark[off] == stamp and wk.qpos[off] < head:
                                 tmp_or(w, wk, off)
+                            else:
+                                target = e
                         clash = offer_tmp(w, wk, ((cell_now * n + target) << 1) | 1)
                         if clash != -1:
                             return clash if clash >= 0 else -1
@@ -1786,18 +1903,14 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
                     u = t.cell_units[3 * cell_now + k]
                     where = s.pos[u * n + dig]
                     if dynamic:
-                        left = 0
-                        target = -1
-                        rest = where
-                        while rest:
-                            i = bits_lowest_index(rest)
-                            rest &= rest - 1
-                            off = (t.units[u * n + i] * n + dig) << 1
-                            if not (wk.mark[off] == stamp and wk.qpos[off] < head):
-                                left += 1
-                                target = i
+                        j = u * n + dig
+                        if w.gone_unit_at[j] != w.gone_stamp:
+                            w.gone_unit_at[j] = w.gone_stamp
+                            w.gone_unit[j] = 0
+                        w.gone_unit[j] += 1
+                        left = bits_popcount(where) - w.gone_unit[j]
                         if left == 1:
-                            memset(w.tmp, 0, w.words * sizeof(uint64_t))
+                            memset(w.tmp, 0, w.dwords * sizeof(uint64_t))
                             rest = where
                             while rest:
                                 i = bits_lowest_index(rest)
@@ -1805,6 +1918,8 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
                                 off = (t.units[u * n + i] * n + dig) << 1
                                 if wk.mark[off] == stamp and wk.qpos[off] < head:
                                     tmp_or(w, wk, off)
+                                else:
+                                    target = i
                             clash = offer_tmp(w, wk, ((t.units[u * n + target] * n + dig) << 1) | 1)
                             if clash != -1:
                                 return clash if clash >= 0 else -1
@@ -2060,6 +2175,10 @@ cdef void cycles(Work *w) noexcept nogil:
     for pass_ in range(2):
         mode = UNIT_LINKS if pass_ == 0 else CELL_LINKS
         tech = T_X_CYCLE if pass_ == 0 else T_Y_CYCLE
+        close_graph(w, static_graph(w, mode), pass_ == 0)
+        if pass_ == 0:
+            # The x-chains of forcing_chains read the same graph: keep what they need.
+            negations(w)
         for cell in range(w.cells):
             c = s.cand[cell]
             if bits_popcount(c) < 2 or (mode == CELL_LINKS and bits_popcount(c) != 2):
@@ -2067,20 +2186,295 @@ cdef void cycles(Work *w) noexcept nogil:
             while c:
                 dig = bits_lowest_index(c)
                 c &= c - 1
+                # A cycle needs a way back to its start (a component of two or more
+                # nodes in the static graph of the same links): most starts have none.
+                if w.g_size[w.g_comp[2 * w.g_index[cell * w.n + dig] + 1]] < 2:
+                    continue
                 cycles_from(w, cell, dig + 1, mode, tech)
                 if w.work > w.budget:
                     return
 
 
+cdef int level_walk(Work *w, int cell, int dig, bint on, int mode) noexcept nogil:
+    """se._Rater.level_walk: the static walk from one assumption, a whole level at a
+    time on cell bitsets per digit, until it reaches the assumption's negation: that
+    node's complexity (0 never). Adds the nodes reached to w.work."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int cw = w.cwords
+    cdef int size = n * cw
+    cdef int count = 1, d, k, c, e, u, j, reached
+    cdef int target_word = dig * cw + (cell >> 6)
+    cdef uint64_t target_bit = (<uint64_t>1) << (cell & 63)
+    cdef uint64_t where, rest, bits, cur_digits, next_digits, word
+    cdef uint64_t *seen
+    cdef uint64_t *cur = w.lv_cur
+    cdef uint64_t *nxt = w.lv_next
+    cdef uint64_t *swap
+    cdef const uint64_t *peer_bits = w.peer_bits
+    cdef const uint64_t *digit_bits = w.digit_bits
+    cdef bint level_on = on
+    memset(w.lv_seen, 0, 2 * size * sizeof(uint64_t))
+    memset(cur, 0, size * sizeof(uint64_t))
+    memset(nxt, 0, size * sizeof(uint64_t))
+    cur[target_word] = target_bit
+    w.lv_seen[(size if on else 0) + target_word] = target_bit
+    cur_digits = (<uint64_t>1) << dig
+    w.work += 1
+    while cur_digits:
+        count += 1
+        next_digits = 0
+        if level_on:
+            # ON (cell, d): every peer holding d is OFF; with cell links, so is every
+            # other candidate of the cell.
+            seen = w.lv_seen
+            while cur_digits:
+                d = bits_lowest_index(cur_digits)
+                cur_digits &= cur_digits - 1
+                next_digits |= (<uint64_t>1) << d
+                for k in range(cw):
+                    bits = cur[d * cw + k]
+                    cur[d * cw + k] = 0
+                    while bits:
+                        c = (k << 6) | bits_lowest_index(bits)
+                        bits &= bits - 1
+                        for j in range(cw):
+                            nxt[d * cw + j] |= peer_bits[c * cw + j]
+                        if mode & CELL_LINKS:
+                            rest = s.cand[c] & ~((<uint64_t>1) << d)
+                            next_digits |= rest
+                            while rest:
+                                e = bits_lowest_index(rest)
+                                rest &= rest - 1
+                                nxt[e * cw + k] |= (<uint64_t>1) << (c & 63)
+        else:
+            # OFF (cell, d): the other candidate of a bivalue cell (cell links) and the
+            # other place of d in a unit holding it twice (unit links) are ON.
+            seen = &w.lv_seen[size]
+            while cur_digits:
+                d = bits_lowest_index(cur_digits)
+                cur_digits &= cur_digits - 1
+                for k in range(cw):
+                    bits = cur[d * cw + k]
+                    cur[d * cw + k] = 0
+                    while bits:
+                        c = (k << 6) | bits_lowest_index(bits)
+                        bits &= bits - 1
+                        if mode & CELL_LINKS and two_bits(s.cand[c]):
+                            e = bits_lowest_index(s.cand[c] & ~((<uint64_t>1) << d))
+                            nxt[e * cw + k] |= (<uint64_t>1) << (c & 63)
+                            next_digits |= (<uint64_t>1) << e
+                        if mode & UNIT_LINKS:
+                            for j in range(3):
+                                u = t.cell_units[3 * c + j]
+                                where = s.pos[u * n + d]
+                                if two_bits(where):
+                                    rest = where
+                                    while rest:
+                                        e = t.units[u * n + bits_lowest_index(rest)]
+                                        rest &= rest - 1
+                                        if e != c:
+                                            nxt[d * cw + (e >> 6)] |= (<uint64_t>1) << (e & 63)
+                                            next_digits |= (<uint64_t>1) << d
+        # Keep the nodes not reached before: the next level, and its digits.
+        reached = 0
+        rest = next_digits
+        while rest:
+            d = bits_lowest_index(rest)
+            rest &= rest - 1
+            bits = 0
+            for k in range(cw):
+                word = nxt[d * cw + k] & digit_bits[d * cw + k] & ~seen[d * cw + k]
+                nxt[d * cw + k] = word
+                seen[d * cw + k] |= word
+                bits |= word
+                while word:
+                    word &= word - 1
+                    reached += 1
+            if not bits:
+                next_digits &= ~((<uint64_t>1) << d)
+        w.work += reached
+        # The negation is reached on a level of the other kind than the start's.
+        if level_on == on and nxt[target_word] & target_bit:
+            rest = next_digits
+            while rest:
+                d = bits_lowest_index(rest)
+                rest &= rest - 1
+                for k in range(cw):
+                    nxt[d * cw + k] = 0
+            return count
+        level_on = not level_on
+        swap = cur
+        cur = nxt
+        nxt = swap
+        cur_digits = next_digits
+        if w.work > w.budget:
+            memset(cur, 0, size * sizeof(uint64_t))
+            return 0
+    return 0
+
+
+cdef int static_graph(Work *w, int mode) noexcept nogil:
+    """The links of a static walk in `mode` between every candidate's two nodes, 2i
+    (OFF) and 2i + 1 (ON) for the i-th candidate in index order, as edge lists (CSR in
+    g_start / g_to): the node count."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int cw = w.cwords
+    cdef int count = 0, edges = 0, cell, d, e, v, k, j, u, ci
+    cdef uint64_t c, where, rest
+    for cell in range(w.cells):
+        c = s.cand[cell]
+        while c:
+            d = bits_lowest_index(c)
+            c &= c - 1
+            w.g_index[cell * n + d] = count
+            w.g_cand[count] = cell * n + d
+            count += 1
+    for v in range(2 * count):
+        w.g_start[v] = edges
+        ci = w.g_cand[v >> 1]
+        cell = w.cell_of[ci]
+        d = ci - cell * n
+        if v & 1:
+            for k in range(cw):
+                where = w.peer_bits[cell * cw + k] & w.digit_bits[d * cw + k]
+                while where:
+                    j = (k << 6) | bits_lowest_index(where)
+                    where &= where - 1
+                    w.g_to[edges] = 2 * w.g_index[j * n + d]
+                    edges += 1
+            if mode & CELL_LINKS:
+                rest = s.cand[cell] & ~((<uint64_t>1) << d)
+                while rest:
+                    w.g_to[edges] = 2 * w.g_index[cell * n + bits_lowest_index(rest)]
+                    edges += 1
+                    rest &= rest - 1
+        else:
+            if mode & CELL_LINKS and two_bits(s.cand[cell]):
+                e = bits_lowest_index(s.cand[cell] & ~((<uint64_t>1) << d))
+                w.g_to[edges] = 2 * w.g_index[cell * n + e] + 1
+                edges += 1
+            if mode & UNIT_LINKS:
+                for k in range(3):
+                    u = t.cell_units[3 * cell + k]
+                    where = s.pos[u * n + d]
+                    if two_bits(where):
+                        while where:
+                            j = t.units[u * n + bits_lowest_index(where)]
+                            where &= where - 1
+                            if j != cell:
+                                w.g_to[edges] = 2 * w.g_index[j * n + d] + 1
+                                edges += 1
+    w.g_start[2 * count] = edges
+    w.g_count = count
+    w.dwords = (2 * count + 63) >> 6
+    return 2 * count
+
+
+cdef void close_graph(Work *w, int nodes, bint with_reach) noexcept nogil:
+    """Which nodes each node reaches: the strongly connected components of the static
+    graph (Tarjan's algorithm, iterative), their sizes, and `with_reach` each
+    component's reach (a node bitset in g_reach, row g_comp[v]) built from its
+    successors', which Tarjan finishes first."""
+    cdef int words = (nodes + 63) >> 6
+    cdef int order = 0, top = 0, depth, root, v, u, comp = 0, first, i, x, k, j
+    cdef uint64_t *row
+    cdef const uint64_t *other
+    w.g_words = words
+    for v in range(nodes):
+        w.g_order[v] = -1
+        w.g_merged[v] = -1
+    for root in range(nodes):
+        if w.g_order[root] >= 0:
+            continue
+        depth = 0
+        w.g_call[0] = root
+        w.g_pos[0] = w.g_start[root]
+        w.g_order[root] = order
+        w.g_low[root] = order
+        order += 1
+        w.g_comp[root] = -1
+        w.g_stack[top] = root
+        top += 1
+        while depth >= 0:
+            v = w.g_call[depth]
+            if w.g_pos[depth] < w.g_start[v + 1]:
+                u = w.g_to[w.g_pos[depth]]
+                w.g_pos[depth] += 1
+                if w.g_order[u] < 0:
+                    w.g_order[u] = order
+                    w.g_low[u] = order
+                    order += 1
+                    w.g_comp[u] = -1
+                    w.g_stack[top] = u
+                    top += 1
+                    depth += 1
+                    w.g_call[depth] = u
+                    w.g_pos[depth] = w.g_start[u]
+                elif w.g_comp[u] < 0 and w.g_order[u] < w.g_low[v]:
+                    w.g_low[v] = w.g_order[u]
+                continue
+            if w.g_low[v] == w.g_order[v]:
+                first = top
+                while True:
+                    first -= 1
+                    w.g_comp[w.g_stack[first]] = comp
+                    if w.g_stack[first] == v:
+                        break
+                w.g_size[comp] = top - first
+                if with_reach:
+                    row = &w.g_reach[<size_t>comp * words]
+                    memset(row, 0, words * sizeof(uint64_t))
+                    for i in range(first, top):
+                        x = w.g_stack[i]
+                        row[x >> 6] |= (<uint64_t>1) << (x & 63)
+                        for k in range(w.g_start[x], w.g_start[x + 1]):
+                            u = w.g_comp[w.g_to[k]]
+                            if u != comp and w.g_merged[u] != comp:
+                                w.g_merged[u] = comp  # each successor component once
+                                other = &w.g_reach[<size_t>u * words]
+                                for j in range(words):
+                                    row[j] |= other[j]
+                top = first
+                comp += 1
+            depth -= 1
+            if depth >= 0:
+                u = w.g_call[depth]
+                if w.g_low[v] < w.g_low[u]:
+                    w.g_low[u] = w.g_low[v]
+
+
+cdef inline bint reaches(const Work *w, int v, int target) noexcept nogil:
+    """Whether node v of the closed static graph reaches node `target`."""
+    return (w.g_reach[<size_t>w.g_comp[v] * w.g_words + (target >> 6)] >> (target & 63)) & 1
+
+
+cdef void negations(Work *w) noexcept nogil:
+    """w.negation from the closed static graph: for each of its candidates, whether
+    the ON node reaches the OFF node (1) and the other way round (2)."""
+    cdef int i, ci
+    for i in range(w.g_count):
+        ci = w.g_cand[i]
+        w.negation[ci] = reaches(w, 2 * i + 1, 2 * i) | (reaches(w, 2 * i, 2 * i + 1) << 1)
+
+
 cdef int forcing_chains(Work *w) noexcept nogil:
-    """se._Rater.forcing_chains: 0 done, 1 budget spent."""
+    """se._Rater.forcing_chains: 0 done, 1 budget spent. Only the assumptions whose
+    node reaches its negation in the static graph are walked, for the length; the
+    x links' w.negation comes from cycles(), which closes the same graph."""
     cdef Solver *s = &w.s
     cdef int n = w.n
-    cdef int pass_, mode, tech, cell, dig, node
+    cdef int pass_, mode, tech, cell, dig, node, on_count, off_count, i
     cdef uint64_t c
     for pass_ in range(2):
         mode = UNIT_LINKS if pass_ == 0 else UNIT_LINKS | CELL_LINKS
         tech = T_X_CHAIN if pass_ == 0 else T_FORCING
+        if pass_ == 1:
+            close_graph(w, static_graph(w, mode), True)
+            negations(w)
         for cell in range(w.cells):
             c = s.cand[cell]
             if bits_popcount(c) < 2:
@@ -2089,24 +2483,43 @@ cdef int forcing_chains(Work *w) noexcept nogil:
                 dig = bits_lowest_index(c)
                 c &= c - 1
                 node = (cell * n + dig) << 1
-                walk(w, &w.a, cell, dig + 1, True, mode, node)
-                walk(w, &w.b, cell, dig + 1, False, mode, node | 1)
+                on_count = off_count = 0
+                if w.negation[cell * n + dig] & 1:
+                    on_count = level_walk(w, cell, dig, True, mode)
+                if w.negation[cell * n + dig] & 2:
+                    off_count = level_walk(w, cell, dig, False, mode)
                 if w.work > w.budget:
                     return 1
-                if w.a.mark[node] == w.a.stamp:
-                    note(w, node, tech, w.a.count[node])
-                if w.b.mark[node | 1] == w.b.stamp:
-                    note(w, node | 1, tech, w.b.count[node | 1])
+                if on_count:
+                    note(w, node, tech, on_count)
+                if off_count:
+                    note(w, node | 1, tech, off_count)
     return 0
 
 
 cdef int contradictions(Work *w, int mode, int tech, bint double) noexcept nogil:
-    """se._Rater.contradictions; complete ON walks stored: 0 done, 1 budget spent, -1
-    no memory."""
+    """se._Rater.contradictions; complete ON walks stored (with `double`, which the
+    cell and region forcing after it read): 0 done, 1 budget spent, -1 no memory."""
     cdef Solver *s = &w.s
     cdef int n = w.n
-    cdef int cell, dig, on_clash, off_clash, i, node, start
+    cdef int cw = w.cwords
+    cdef int cell, dig, on_clash, off_clash, i, node, start, k
+    cdef int64_t before
     cdef uint64_t c
+    # Nishio walks (unit links only) read nothing but their own digit's cells: where
+    # those are as at the last Nishio pass, its outcomes and walk steps still hold.
+    cdef bint nishio = mode == UNIT_LINKS | DYNAMIC_LINKS
+    cdef uint64_t kept = 0
+    if nishio:
+        for dig in range(n):
+            if w.ni_valid[dig]:
+                kept |= (<uint64_t>1) << dig
+                for k in range(cw):
+                    if w.ni_bits[dig * cw + k] != w.digit_bits[dig * cw + k]:
+                        kept &= ~((<uint64_t>1) << dig)
+            for k in range(cw):
+                w.ni_bits[dig * cw + k] = w.digit_bits[dig * cw + k]
+            w.ni_valid[dig] = 0
     w.store_used = 0
     for i in range(w.cells * n):
         w.store_start[i] = -1
@@ -2117,27 +2530,97 @@ cdef int contradictions(Work *w, int mode, int tech, bint double) noexcept nogil
         while c:
             dig = bits_lowest_index(c)
             c &= c - 1
-            on_clash = walk(w, &w.a, cell, dig + 1, True, mode, -1)
-            off_clash = walk(w, &w.b, cell, dig + 1, False, mode, -1)
+            start = cell * n + dig
+            if nishio and (kept >> dig) & 1:
+                on_clash = w.ni_on[start]
+                off_clash = w.ni_off[start]
+                w.work += w.ni_work[start]
+            else:
+                before = w.work
+                on_clash = walk(w, &w.a, cell, dig + 1, True, mode, -1)
+                off_clash = walk(w, &w.b, cell, dig + 1, False, mode, -1)
+                if nishio:
+                    w.ni_on[start] = on_clash
+                    w.ni_off[start] = off_clash
+                    w.ni_work[start] = w.work - before
             if w.work > w.budget:
                 return 1
             if on_clash >= 0:
-                note(w, (cell * n + dig) << 1, tech, on_clash)
-            elif not store_walk(w, cell * n + dig, &w.a):
+                note(w, start << 1, tech, on_clash)
+            elif double and not store_walk(w, start, &w.a):
                 return -1
             if off_clash >= 0:
-                note(w, ((cell * n + dig) << 1) | 1, tech, off_clash)
+                note(w, (start << 1) | 1, tech, off_clash)
             if double and on_clash < 0 and off_clash < 0 and bits_popcount(s.cand[cell]) >= 3:
-                start = cell * n + dig
                 for i in range(w.a.len):
                     node = w.a.queue[i]
                     if w.b.mark[node] == w.b.stamp and (node >> 1) != start:
                         note_progress(w, node, tech, w.a.count[node] + w.b.count[node])
+    if nishio:
+        for dig in range(n):
+            w.ni_valid[dig] = 1
     return 0
 
 
+cdef void need_group(Work *w, const int32_t *indices, int k) noexcept nogil:
+    """Mark the candidates of a cell / region forcing group as needing their ON walk
+    when the static graph's reach of every one of them (its own start left out) has a
+    node in common: otherwise the group concludes nothing (se._Rater.needed_walks)."""
+    cdef int words = w.g_words
+    cdef int g, j, b
+    cdef uint64_t any_left = 0
+    cdef const uint64_t *row
+    for g in range(k):
+        row = &w.g_reach[<size_t>w.g_comp[2 * w.g_index[indices[g]] + 1] * words]
+        for j in range(words):
+            w.tmp[j] = row[j] if g == 0 else w.tmp[j] & row[j]
+    for g in range(k):
+        b = 2 * w.g_index[indices[g]] + 1
+        w.tmp[b >> 6] &= ~((<uint64_t>1) << (b & 63))
+    for j in range(words):
+        any_left |= w.tmp[j]
+    if any_left:
+        for g in range(k):
+            w.need[indices[g]] = 1
+
+
+cdef void needed_walks(Work *w, int min_cell) noexcept nogil:
+    """w.need for the groups multiple(w, min_cell, ...) forms, from the closed static
+    graph of unit and cell links (the last forcing_chains pass)."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int cell, k, u, dig, i
+    cdef uint64_t c, where
+    cdef int32_t indices[64]
+    memset(w.need, 0, w.cells * n * sizeof(uint8_t))
+    for cell in range(w.cells):
+        c = s.cand[cell]
+        if bits_popcount(c) >= min_cell:
+            k = 0
+            while c:
+                indices[k] = cell * n + bits_lowest_index(c)
+                k += 1
+                c &= c - 1
+            need_group(w, indices, k)
+    for u in range(3 * n):
+        for dig in range(n):
+            where = s.pos[u * n + dig]
+            if bits_popcount(where) >= 2 and bits_popcount(
+                s.cand[t.units[u * n + bits_lowest_index(where)]]
+            ) >= min_cell:
+                k = 0
+                while where:
+                    i = bits_lowest_index(where)
+                    where &= where - 1
+                    indices[k] = t.units[u * n + i] * n + dig
+                    k += 1
+                need_group(w, indices, k)
+
+
 cdef int static_walks(Work *w) noexcept nogil:
-    """The ON walks (x and y links) of every candidate, stored: 0, 1 budget, -1 memory."""
+    """The ON walks (x and y links) of every candidate a group needs (w.need), stored:
+    0, 1 budget, -1 memory."""
     cdef Solver *s = &w.s
     cdef int n = w.n
     cdef int cell, dig, i
@@ -2152,6 +2635,8 @@ cdef int static_walks(Work *w) noexcept nogil:
         while c:
             dig = bits_lowest_index(c)
             c &= c - 1
+            if not w.need[cell * n + dig]:
+                continue
             walk(w, &w.a, cell, dig + 1, True, UNIT_LINKS | CELL_LINKS, -1)
             if w.work > w.budget:
                 return 1
@@ -2192,6 +2677,7 @@ cdef int chain_step(Work *w, int ceiling) noexcept nogil:
         elif family == 1:
             outcome = contradictions(w, UNIT_LINKS | DYNAMIC_LINKS, T_NISHIO, False)
         elif family == 2:
+            needed_walks(w, 3)
             outcome = static_walks(w)
             if outcome == 0:
                 multiple(w, 3, T_CELL, T_REGION)

@@ -176,7 +176,9 @@ SE_OK = 0
 SE_BUDGET = 1  # the work budget ran out: the score is the hardest step so far
 SE_STUCK = 2  # nothing applies and no solution was given to reveal a digit
 
-DEFAULT_BUDGET = 200_000_000  # walk steps per puzzle
+# Walk steps per puzzle: nodes taken by the chain walks made (a walk that the static
+# graph shows can conclude nothing is not made and costs nothing).
+DEFAULT_BUDGET = 200_000_000
 
 
 # Where the technique ladder's levels (rating.LEVEL_NAMES) sit on the SE scale: level
@@ -984,6 +986,10 @@ class _Rater:
             for cell, digit in self.candidates():
                 if mode == CELL_LINKS and cand[cell].bit_count() != 2:
                     continue
+                # A cycle needs a way back to its start: most starts have none.
+                start = ((cell * self.n + digit - 1) << 1) | 1
+                if start not in self.static_reach(start, mode, first_link=True):
+                    continue
                 self._cycles_from(cell, digit, mode, tech, found)
                 if self.work > self.budget:
                     return
@@ -1077,18 +1083,89 @@ class _Rater:
 
     def forcing_chains(self, found: dict[Conclusion, tuple[int, int]]) -> None:
         """Static assumptions that lead to their own negation (x links, then xy)."""
-        n = self.n
         for mode, tech in ((UNIT_LINKS, X_CHAIN), (UNIT_LINKS | CELL_LINKS, FORCING)):
             for cell, digit in self.candidates():
-                node = (cell * n + digit - 1) << 1
-                on_count, _ = self.walk(cell, digit, True, mode, node)
-                off_count, _ = self.walk(cell, digit, False, mode, node | 1)
+                # Only an assumption that reaches its negation is walked (and counted
+                # as work), for the length of the chain.
+                on_count = off_count = 0
+                if self.reaches_negation(cell, digit, True, mode):
+                    on_count = self.level_walk(cell, digit, True, mode)
+                if self.reaches_negation(cell, digit, False, mode):
+                    off_count = self.level_walk(cell, digit, False, mode)
                 if self.work > self.budget:
                     return
-                if node in on_count:
-                    self.note(found, (cell, digit, 0), tech, on_count[node])
-                if node | 1 in off_count:
-                    self.note(found, (cell, digit, 1), tech, off_count[node | 1])
+                if on_count:
+                    self.note(found, (cell, digit, 0), tech, on_count)
+                if off_count:
+                    self.note(found, (cell, digit, 1), tech, off_count)
+
+    def level_walk(self, cell: int, digit: int, on: bool, mode: int) -> int:
+        """The static walk from one assumption, level by level, until it reaches the
+        assumption's negation: that node's complexity (the start counts 1; 0 never).
+
+        The distances are walk()'s (both are breadth-first); the work counted is every
+        node reached, up to the negation's level."""
+        start = ((cell * self.n + digit - 1) << 1) | int(on)
+        seen = {start}
+        level = [start]
+        count = 1
+        self.work += 1
+        while level:
+            count += 1
+            following = []
+            for node in level:
+                for m in self.static_links(node, mode):
+                    if m not in seen:
+                        seen.add(m)
+                        following.append(m)
+            self.work += len(following)
+            if start ^ 1 in seen:
+                return count
+            level = following
+        return 0
+
+    def reaches_negation(self, cell: int, digit: int, on: bool, mode: int) -> bool:
+        """Whether the static walk from one assumption reaches its negation at all."""
+        start = ((cell * self.n + digit - 1) << 1) | int(on)
+        seen = {start}
+        todo = [start]
+        while todo:
+            for m in self.static_links(todo.pop(), mode):
+                if m == start ^ 1:
+                    return True
+                if m not in seen:
+                    seen.add(m)
+                    todo.append(m)
+        return False
+
+    def static_links(self, node: int, mode: int) -> list[int]:
+        """The nodes a static walk reaches from `node` in one link."""
+        n = self.n
+        cand = self.s.cand
+        cell, dig = divmod(node >> 1, n)
+        bit = 1 << dig
+        if node & 1:
+            # ON: the peers holding the digit are OFF, and with cell links the cell's
+            # other candidates.
+            links = [(p * n + dig) << 1 for p in self.peers[cell] if cand[p] & bit]
+            if mode & CELL_LINKS:
+                links += [(cell * n + e) << 1 for e in _bits(cand[cell] & ~bit)]
+            return links
+        # OFF: the other candidate of a bivalue cell, the other place of the digit in a
+        # unit that holds it twice, are ON.
+        links = []
+        if mode & CELL_LINKS and cand[cell].bit_count() == 2:
+            links.append(((cell * n + (cand[cell] & ~bit).bit_length() - 1) << 1) | 1)
+        if mode & UNIT_LINKS:
+            positions = self.s.positions()
+            for u in self.cell_units[cell]:
+                where = positions[u][dig]
+                if where.bit_count() == 2:
+                    unit = self.geo.units[u]
+                    links += [
+                        ((unit[i] * n + dig) << 1) | 1 for i in _bits(where) if unit[i] != cell
+                    ]
+        return links
 
     def contradictions(
         self, found: dict[Conclusion, tuple[int, int]], mode: int, tech: int, double: bool
@@ -1142,6 +1219,46 @@ class _Rater:
                     walks = [on_walks.get((unit[i], dig + 1)) for i in _bits(where)]
                     self._common(found, walks, region_tech)
 
+    def needed_walks(self, min_cell: int) -> set[tuple[int, int]]:
+        """The candidates whose ON walk (unit and cell links) a group of multiple()
+        needs: those of the groups where every member's walk reaches some node in
+        common (its own start left out); any other group concludes nothing."""
+        geo = self.geo
+        n = self.n
+        cand = self.s.cand
+        positions = self.s.positions()
+        groups = [
+            [(cell, d + 1) for d in _bits(cand[cell])]
+            for cell in range(geo.cells)
+            if cand[cell].bit_count() >= min_cell
+        ]
+        for u, unit in enumerate(geo.units):
+            for dig in range(n):
+                where = positions[u][dig]
+                if where.bit_count() >= 2 and cand[unit[_bits(where)[0]]].bit_count() >= min_cell:
+                    groups.append([(unit[i], dig + 1) for i in _bits(where)])
+        needed: set[tuple[int, int]] = set()
+        for group in groups:
+            starts = {((cell * n + digit - 1) << 1) | 1 for cell, digit in group}
+            common = set.intersection(*(self.static_reach(node) for node in starts))
+            if common - starts:
+                needed.update(group)
+        return needed
+
+    def static_reach(
+        self, start: int, mode: int = UNIT_LINKS | CELL_LINKS, first_link: bool = False
+    ) -> set[int]:
+        """Every node the static walk in `mode` from `start` reaches (`start` itself
+        only by a link back to it when `first_link`)."""
+        seen = set() if first_link else {start}
+        todo = [start]
+        while todo:
+            for m in self.static_links(todo.pop(), mode):
+                if m not in seen:
+                    seen.add(m)
+                    todo.append(m)
+        return seen
+
     def _common(
         self,
         found: dict[Conclusion, tuple[int, int]],
@@ -1177,9 +1294,11 @@ class _Rater:
             elif family == 1:
                 self.contradictions(found, UNIT_LINKS | DYNAMIC_LINKS, NISHIO, False)
             elif family == 2:
+                needed = self.needed_walks(3)
                 on_walks = {
                     (cell, digit): self.walk(cell, digit, True, UNIT_LINKS | CELL_LINKS)[0]
                     for cell, digit in self.candidates()
+                    if (cell, digit) in needed
                 }
                 if self.work <= self.budget:
                     self.multiple(found, on_walks, 3, CELL, REGION)
