@@ -77,7 +77,7 @@ def main() -> None:
             ",".join(str(v) for v in out[i * slots : (i + 1) * slots]) for i in range(len(puzzles))
         ]
         digest = hashlib.sha256("\n".join(rows).encode()).hexdigest()
-        print(f"{label:<8} {len(puzzles):>6} puzzles  sha256 {digest}  ({seconds:.1f} s)", flush=True)
+        print(f"{label:<8} {len(puzzles):>6} puzzles  sha256 {digest}  ({seconds:.1f} s)")
         lines += [f"{label}\t{p}\t{r}" for p, r in zip(puzzles, rows, strict=True)]
     if args.dump:
         with open(args.dump, "w") as f:
