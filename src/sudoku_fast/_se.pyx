@@ -1042,7 +1042,12 @@ cdef int extend_loop(
 
     Only the unit's cells holding both digits are looked at (the others can neither
     extend the path nor close it), and a path is dropped as soon as a cell shares a
-    unit with an earlier cell of the same parity, which `valid_loop` would refuse."""
+    unit with an earlier cell of the same parity, which `valid_loop` would refuse, or
+    reaches a bivalue cell before its start: every loop through that cell was found
+    from it already (whether a loop is found does not depend on where it starts or
+    which way it runs: the extra-candidate rule depends on its set of cells only, and a
+    valid loop never takes two steps of one kind in a row, as the two cells around
+    such a pair would share a unit), and a loop found again rates the same."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
@@ -1070,7 +1075,7 @@ cdef int extend_loop(
                             w.keep2_cell[j] = w.elim_cell[j]
                             w.keep2_digit[j] = w.elim_digit[j]
                 continue
-            if npath >= length:
+            if npath >= length or (s.cand[nxt] == ab and nxt < path[0]):
                 continue
             in_path = False
             for j in range(npath):
