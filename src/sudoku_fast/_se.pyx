@@ -108,16 +108,25 @@ cdef enum:
     S_SHARED = 2   # excluders of both cells of a pair; strong links: the start's targets
     S_ONCE = 3     # cells seeing at least one / two excluders of the pair
     S_TWICE = 4
-    S_AREA = 5
+    S_AREA = 5     # aligned triples: the third cells to try with the pair
     S_GROUP = 6    # wings: the cells of the set
-    S_SCRATCH = 7
+    S_SCRATCH = 7  # unique rectangles, type 2: the cells seeing every roof cell
     S_COUNT = 8
 
 # Set bits of every 9-bit mask: the candidate sets of a 9x9 grid are counted by table
 # (a portable build has no popcount instruction).
 cdef uint8_t POP9[512]
-for _i in range(512):
-    POP9[_i] = bin(_i).count("1")
+
+
+cdef void fill_pop9() noexcept:
+    """POP9, once at import."""
+    cdef int i
+    POP9[0] = 0
+    for i in range(1, 512):
+        POP9[i] = POP9[i >> 1] + (i & 1)
+
+
+fill_pop9()
 
 
 cdef struct Walk:
@@ -167,7 +176,7 @@ cdef struct Work:
     int32_t *ints          # [cells] scratch
     int32_t *ints2         # [cells] scratch
     uint64_t *removed      # [cells] BUG: candidates taken away
-    uint64_t *excl         # [cells * cwords] aligned pairs: bivalue peers as cell bitsets
+    uint64_t *excl         # [cells * cwords] aligned pairs / triples: excluders as cell bitsets
     int cwords
     uint64_t *peer_bits    # [cells * cwords] each cell's peers as a cell bitset
     uint64_t *digit_bits   # [N * cwords] cells holding each digit as a candidate (chain_step)
@@ -225,7 +234,7 @@ cdef struct Work:
     int stop               # the node a walk stops at (-1 none)
     # The techniques below chains (strong links, unique loops, wings, aligned pairs and
     # triples), each set up from the board at the start of a call:
-    uint64_t *sets         # [S_COUNT * cwords] cell bitsets, the S_* slots below
+    uint64_t *sets         # [S_COUNT * cwords] cell bitsets, the S_* slots
     uint64_t *dig_peers    # [N * cwords] wings: cells seeing every cell of the set with a digit
     int lwords             # 64-bit words of a bitset over the strong links of a digit
     uint64_t *follow       # [6N * lwords] strong links: the links that may come after each
