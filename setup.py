@@ -39,7 +39,8 @@ MSVC = sys.platform == "win32"
 #   sudoku_fast._core: its tables are filled once while the module is being imported
 #   (under the import lock) and only read afterwards; a solve keeps its whole search
 #   state on the C stack; a call writes only to the output slots of its own puzzles;
-#   encode_strings reads a list its caller owns.
+#   encode_strings and Fanout read a list their caller owns (batch.py hands Fanout a
+#   copy where there is no GIL).
 #   sudoku_fast._textio: the same: two tables filled at import, then read only; every
 #   call works on buffers its caller owns.
 #   sudoku_fast._logic: per-geometry tables are immutable once built and are cached

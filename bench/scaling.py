@@ -20,9 +20,16 @@ Beside the ratio, in the same rounds:
   the speed-up at any thread count (Amdahl: at most 1 / share). It is measured on every
   threads=N pass: the engine module `batch.py` calls is replaced by a recorder that
   stamps each worker's `solve_batch` call (the part without the GIL) on entry and exit.
-  GIL-held time = the wall time of the call outside the span from the first entry to
-  the last exit (parsing, buffers, result strings, pool hand-off), plus, for every
-  worker call, the cost of an empty call (argument checks: it holds the GIL too).
+  Serial time = the wall time of the call outside the span from the first entry to
+  the last exit (parsing, buffers, pool hand-off, handing the strings over), plus, for
+  every worker call, the cost of an empty call (argument checks: it holds the GIL too).
+  Nothing else runs then, so this is the serial fraction; it also takes in the first
+  block of puzzles the caller's thread reads from the list before any thread can solve
+  (`Fanout.first_block_ns`). The rest of that thread's GIL-held work (reading the
+  list, making the result strings: `Fanout.lead_ns`) happens inside the span, while
+  the helpers solve without the GIL: GIL-held, but beside the solving rather than in
+  series with it. Both are reported, and their sum, the whole GIL-held share. The
+  previous pass's result is freed before a pass is timed: that is the caller's cost.
 * the pool's costs: starting a thread pool and running one task on it (what a call
   would pay without the shared pool), and waking the warm shared pool for an empty
   fan-out over N threads (what every call pays).
@@ -57,6 +64,7 @@ class Recorder:
     def __init__(self, module: Any) -> None:
         self.module = module
         self.spans: list[tuple[int, int]] = []
+        self.fanouts: list[Any] = []  # the Fanout of the pass, if any
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.module, name)
@@ -65,6 +73,8 @@ class Recorder:
         start = time.perf_counter_ns()
         self.module.solve_batch(*args)
         self.spans.append((start, time.perf_counter_ns()))
+        if len(args) > 10 and args[10] is not None and args[10] not in self.fanouts:
+            self.fanouts.append(args[10])
 
 
 def empty_call_ns() -> float:
@@ -80,23 +90,33 @@ def empty_call_ns() -> float:
     return statistics.median(times)
 
 
-def rate(puzzles: Any, threads: int, min_seconds: float, empty_ns: float) -> tuple[float, float]:
+def rate(
+    puzzles: Any, threads: int, min_seconds: float, empty_ns: float
+) -> tuple[float, float, float]:
     """Puzzles/s of solve_many over whole passes taking at least `min_seconds` together,
-    and the median share of each pass's wall time spent holding the GIL."""
+    and the median shares of each pass's wall time spent holding the GIL: serially (no
+    thread solving) and beside the solving (reading the list, making the strings)."""
     recorder = Recorder(batch._core)
     batch._core = recorder
     shares = []
+    making = []
     done = 0
+    solutions: Any = None
     start = time.perf_counter()
     try:
         while True:
             recorder.spans.clear()
+            recorder.fanouts.clear()
+            solutions = None  # the previous result is freed here, not in the timed call
             t0 = time.perf_counter_ns()
             solutions = sf.solve_many(puzzles, threads=threads)
             wall = time.perf_counter_ns() - t0
             spans = recorder.spans
             solving = max(end for _, end in spans) - min(begin for begin, _ in spans)
-            shares.append((wall - solving + len(spans) * empty_ns) / wall)
+            first = sum(fanout.first_block_ns for fanout in recorder.fanouts)
+            lead = sum(fanout.lead_ns for fanout in recorder.fanouts)
+            shares.append((wall - solving + len(spans) * empty_ns + first) / wall)
+            making.append((lead - first) / wall)
             done += len(puzzles)
             elapsed = time.perf_counter() - start
             if elapsed >= min_seconds:
@@ -109,7 +129,7 @@ def rate(puzzles: Any, threads: int, min_seconds: float, empty_ns: float) -> tup
     for puzzle, solution in zip(puzzles, solutions, strict=True):
         if solution is None or not sf.is_solution(solution, puzzle):
             raise SystemExit(f"wrong or missing solution for {puzzle}")
-    return done / elapsed, statistics.median(shares)
+    return done / elapsed, statistics.median(shares), statistics.median(making)
 
 
 def process_rate(path: Path, begin_at: float, min_seconds: float) -> None:
@@ -158,6 +178,14 @@ def pool_costs(threads: int) -> tuple[float, float]:
     return statistics.median(start_up) / 1000, statistics.median(wake_up) / 1000
 
 
+def gil_shares(rounds: list[tuple[float, float]]) -> str:
+    """Median over rounds of the serial share, the share beside the solving, and their sum."""
+    serial = statistics.median(r[0] for r in rounds)
+    beside = statistics.median(r[1] for r in rounds)
+    whole = statistics.median(r[0] + r[1] for r in rounds)
+    return f"{100 * serial:.2f}% + {100 * beside:.2f}% = {100 * whole:.2f}%"
+
+
 def main() -> None:
     """Parse the command line and print the table (or run as a child process)."""
     if sys.argv[1:2] == ["--child"]:
@@ -194,7 +222,8 @@ def main() -> None:
     print(
         f"| data set | puzzles | threads=1 puzzles/s | threads={n} puzzles/s "
         f"| ratio of medians | median of round ratios | round ratios min-max "
-        f"| {n} processes / 1 (ceiling) | GIL-held share, threads={n} | threads=1 |"
+        f"| {n} processes / 1 (ceiling) | GIL-held share, threads={n}: serial + beside "
+        f"the solving = whole | threads=1: serial + the caller's list and strings |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for path in args.files:
@@ -205,15 +234,17 @@ def main() -> None:
             digits = "".join(puzzles).replace(".", "0").encode("ascii")
             puzzles = (np.frombuffer(digits, np.uint8) - ord("0")).reshape(-1, 81)
         sf.solve_many(puzzles[:1000], threads=n)  # warm-up: pool, caches
-        serial, parallel, ratios, ceilings, shares, serial_shares = [], [], [], [], [], []
+        serial, parallel, ratios, ceilings = [], [], [], []
+        shares: list[tuple[float, float]] = []
+        serial_shares: list[tuple[float, float]] = []
         for _ in range(args.rounds):
-            one, share_one = rate(puzzles, 1, args.min_seconds, empty_ns)
-            many, share = rate(puzzles, n, args.min_seconds, empty_ns)
+            one, *share_one = rate(puzzles, 1, args.min_seconds, empty_ns)
+            many, *share = rate(puzzles, n, args.min_seconds, empty_ns)
             serial.append(one)
             parallel.append(many)
             ratios.append(many / one)
-            shares.append(share)
-            serial_shares.append(share_one)
+            shares.append((share[0], share[1]))
+            serial_shares.append((share_one[0], share_one[1]))
             if not args.no_processes:
                 alone = processes_rate(path, 1, args.min_seconds)
                 ceilings.append(processes_rate(path, n, args.min_seconds) / alone)
@@ -224,8 +255,7 @@ def main() -> None:
             f"| {path.stem} | {len(puzzles)} | {one_median:,.0f} | {many_median:,.0f} "
             f"| {many_median / one_median:.2f} | {statistics.median(ratios):.2f} "
             f"| {min(ratios):.2f}-{max(ratios):.2f} | {ceiling} "
-            f"| {100 * statistics.median(shares):.2f}% "
-            f"| {100 * statistics.median(serial_shares):.2f}% |",
+            f"| {gil_shares(shares)} | {gil_shares(serial_shares)} |",
             flush=True,
         )
     print("all results verified")

@@ -257,6 +257,9 @@ def test_every_exception_of_the_package_survives_pickling() -> None:
 
     examples[_Enough] = _Enough()
     examples[_OutOfBudget] = _OutOfBudget()
+    from sudoku_fast.batch import _NotPlain  # a list that needs the parser, caught inside
+
+    examples[_NotPlain] = _NotPlain()
     found = set()
     for info in pkgutil.iter_modules(sf.__path__):
         if info.name == "__main__":  # runs the command line when imported

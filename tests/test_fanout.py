@@ -11,8 +11,10 @@ from __future__ import annotations
 import sys
 import threading
 from array import array
+from typing import Any
 
 import pytest
+from checks import check_solution
 from conftest import data_file, interrupt, needs_sigint, read_csv, read_lines
 
 import sudoku_fast as sf
@@ -185,3 +187,118 @@ def test_new_buffer() -> None:
     assert len(core.new_buffer(1000)) == 1000
     with pytest.raises(ValueError, match="negative"):
         core.new_buffer(-1)
+
+
+def python_text(solutions: bytearray, i: int) -> str:
+    """The solution string of puzzle i, formatted in plain Python (the twin of the engine's)."""
+    return "".join(str(d) for d in solutions[81 * i : 81 * (i + 1)])
+
+
+def run_fanout(items: list[str], limit: int, helpers: int, chunk: int) -> tuple[Buffers, Any]:
+    """Solve `items` as a list source with strings, the lead in this thread."""
+    n = len(items)
+    out = buffers(n)
+    cursor = array("q", [0])
+    fanout = core.Fanout(n, helpers, items, True)
+    args = (None, *out, cursor, n, chunk, limit, None, fanout)
+    workers = [threading.Thread(target=core.solve_batch, args=args) for _ in range(helpers)]
+    for worker in workers:
+        worker.start()
+    core.solve_batch(*args, True)
+    for worker in workers:
+        worker.join()
+    return out, fanout.finish(out[0], out[1])
+
+
+@pytest.mark.parametrize("helpers", [0, 1, 2, 7])
+@pytest.mark.parametrize(("chunk", "limit"), [(1, 1), (3, 2), (16, 1), (10_000, 30)])
+def test_list_source_matches_solve_range_and_python_strings(
+    helpers: int, chunk: int, limit: int
+) -> None:
+    items = [p for p in puzzles() if core.encode_strings([p], bytearray(81)) == []]
+    n = len(items)
+    out, texts = run_fanout(items, limit, helpers, chunk)
+    expected = by_range(encode_puzzles(items), n, limit)
+    assert out[1:] == expected[1:]
+    for i, item in enumerate(items):
+        if expected[1][i] > 0:
+            assert texts[i] == python_text(expected[0], i)
+            check_solution(texts[i], item)
+        else:
+            assert texts[i] is None
+
+
+def test_a_lead_whose_helpers_never_come_encodes_as_it_goes() -> None:
+    items = [p for p in puzzles() if core.encode_strings([p], bytearray(81)) == []]
+    n = len(items)
+    out = buffers(n)
+    fanout = core.Fanout(n, 3, items, True)  # three helpers announced, none ever calls
+    core.solve_batch(None, *out, array("q", [0]), n, 4, 1, None, fanout, True)
+    texts = fanout.finish(out[0], out[1])
+    assert texts == sf.solve_many(tuple(items), threads=1)  # a tuple: the general path
+
+
+@pytest.mark.parametrize("position", [0, 1, 200, -1])
+@pytest.mark.parametrize("item", ["1" * 80, "x" * 81, b"." * 81, None, "\u0100" * 81])
+def test_an_item_that_is_not_plain_fails_the_fanout(position: int, item: object) -> None:
+    items: list[Any] = read_lines(data_file("sudoku17_49158.txt", "sudoku17_sample.txt"))[:300]
+    items[position] = item
+    n = len(items)
+    out = buffers(n)
+    fanout = core.Fanout(n, 1, items, True)
+    cursor = array("q", [0])
+    helper = threading.Thread(
+        target=core.solve_batch, args=(None, *out, cursor, n, 2, 1, None, fanout)
+    )
+    helper.start()
+    core.solve_batch(None, *out, cursor, n, 2, 1, None, fanout, True)
+    helper.join()
+    assert fanout.failed
+    with pytest.raises(ValueError, match="not plain"):
+        fanout.finish(out[0], out[1])
+
+
+def test_a_list_shrunk_before_the_lead_reads_it_fails_the_fanout() -> None:
+    items = read_lines(data_file("sudoku17_49158.txt", "sudoku17_sample.txt"))[:100]
+    n = len(items)
+    fanout = core.Fanout(n, 0, items, True)
+    del items[50:]
+    out = buffers(n)
+    core.solve_batch(None, *out, array("q", [0]), n, 4, 1, None, fanout, True)
+    assert fanout.failed
+
+
+def test_fanout_arguments_and_a_single_hand_over() -> None:
+    items = read_lines(data_file("sudoku17_49158.txt", "sudoku17_sample.txt"))[:20]
+    with pytest.raises(ValueError, match="at least n"):
+        core.Fanout(21, 1, items, True)
+    with pytest.raises(ValueError, match="negative"):
+        core.Fanout(-1, 1)
+    out = buffers(20)
+    with pytest.raises(ValueError, match="Fanout of this batch"):
+        core.solve_batch(None, *out, array("q", [0]), 19, 4, 1, None, core.Fanout(20, 0, items))
+    with pytest.raises(ValueError, match="lead needs"):
+        core.solve_batch(bytearray(81 * 20), *out, array("q", [0]), 20, 4, 1, None, None, True)
+    with pytest.raises(ValueError, match="no strings"):
+        core.Fanout(20, 0, items).finish(out[0], out[1])
+    fanout = core.Fanout(20, 0, items, True)
+    core.solve_batch(None, *out, array("q", [0]), 20, 4, 1, None, fanout, True)
+    texts = fanout.finish(out[0], out[1])
+    assert all(sf.is_solution(t, p) for t, p in zip(texts, items, strict=True))
+    with pytest.raises(ValueError, match="handed over"):
+        fanout.finish(out[0], out[1])
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_list_input_agrees_with_the_general_path(threads: int) -> None:
+    items = puzzles()  # plain strings, several with no or many solutions
+    plain = [p for p in items if core.encode_strings([p], bytearray(81)) == []]
+    assert sf.solve_many(plain, threads=threads) == sf.solve_many(tuple(plain), threads=threads)
+    assert sf.count_many(plain, threads=threads) == sf.count_many(tuple(plain), threads=threads)
+    # a list with items the parser must read: the engine gives up on it, the parser runs
+    pretty = [plain[0], "\n".join(plain[1][r * 9 : r * 9 + 9] for r in range(9)), plain[2]]
+    assert sf.solve_many(pretty, threads=threads) == sf.solve_many(tuple(pretty), threads=threads)
+    with pytest.raises(TypeError, match="puzzle 2"):
+        sf.solve_many([plain[0], plain[1], 7, *plain[3:]], threads=threads)
+    with pytest.raises(ValueError, match="puzzle 1"):
+        sf.count_many([plain[0], "x" * 81, *plain[2:]], threads=threads)

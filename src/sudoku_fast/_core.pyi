@@ -5,9 +5,10 @@ array.array, memoryview, numpy arrays) with the item type each parameter names; 
 engine checks item type and writability when it is called, not the type checker.
 """
 
+from array import array
 from typing import Any, Final
 
-from typing_extensions import Buffer
+from typing_extensions import Buffer, disjoint_base
 
 __pyx_capi__: Final[dict[str, Any]]  # the C functions other compiled modules cimport
 STOPPED: Final[int]
@@ -47,15 +48,53 @@ def solve_batch(
     chunk: int,
     limit: int,
     stop_flag: Buffer | None = None,
+    fanout: Fanout | None = None,
+    lead: bool = False,
 ) -> None:
     """One worker's share of a batch of n puzzles, taken chunk by chunk, without the GIL.
 
-    Buffers as in `solve_range`; cursor: writable int64, cursor[0] = 0 before the first
-    worker starts. Every worker of a batch calls this once with the same buffers; each
-    claims `chunk` puzzles at a time by an atomic add on cursor[0] until none are left.
-    Stops (counts[i] = STOPPED for a puzzle abandoned) on the stop flag, and in the main
-    thread on Ctrl-C, whose exception propagates. Raises ValueError for limit < 1,
-    n < 0, chunk < 1 or buffers too small for n puzzles.
+    Buffers as in `solve_range` (grids may be None when `fanout` has a list source);
+    cursor: writable int64, cursor[0] = 0 before the first worker starts. Every worker
+    of a batch calls this once with the same buffers; each claims `chunk` puzzles at a
+    time by an atomic add on cursor[0] until none are left. Stops (counts[i] = STOPPED
+    for a puzzle abandoned) on the stop flag, and in the main thread on Ctrl-C, whose
+    exception propagates. `fanout`: the batch's Fanout, the same for every worker; the
+    one worker called with `lead` (the caller's thread) does its GIL-held work. Raises
+    ValueError for limit < 1, n < 0, chunk < 1, buffers too small for n puzzles, or a
+    fanout of another batch.
+    """
+
+@disjoint_base
+class Fanout:
+    """What the threads of one batch of n puzzles share, and the caller's part in it.
+
+    `source`: a list whose first n items the lead reads (with the GIL, beside the
+    solving) instead of a grids buffer; `texts`: make the solution strings. A list
+    source needs exactly one `solve_batch(..., lead=True)` call: the helpers wait for
+    the lead to encode the puzzles they claim.
+    """
+
+    @property
+    def n(self) -> int: ...
+    @property
+    def lead_ns(self) -> int:
+        """Nanoseconds the lead spent holding the GIL inside solve_batch."""
+    @property
+    def first_block_ns(self) -> int:
+        """Of those, the ones before any thread could solve (the first block)."""
+    @property
+    def failed(self) -> bool:
+        """True when the list source held an item that is not a plain puzzle string."""
+    def __new__(
+        cls, n: int, helpers: int, source: list[Any] | None = None, texts: bool = False
+    ) -> Fanout: ...
+    def finish(self, solutions: Buffer, counts: Buffer) -> list[str | None]:
+        """The solution strings (None where counts[i] <= 0), once every call returned."""
+
+def new_array(typecode: str, n: int) -> array[int]:
+    """An array.array of n items of `typecode`, left uninitialised.
+
+    Raises ValueError for a negative n.
     """
 
 def new_buffer(size: int) -> bytearray:

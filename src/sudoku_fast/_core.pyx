@@ -40,17 +40,22 @@ from cpython.unicode cimport (
     Py_UCS1,
     PyUnicode_1BYTE_DATA,
     PyUnicode_1BYTE_KIND,
-    PyUnicode_DATA,
-    PyUnicode_KIND,
     PyUnicode_New,
 )
-from cpython.bytearray cimport PyByteArray_FromStringAndSize
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_FromStringAndSize
+cimport cython
+from cpython cimport array as carray
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.ref cimport Py_INCREF, PyObject
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
-from libc.string cimport memset
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memset
 
 from sudoku_fast._clock cimport CPU_CLOCK, clock_nanos, elapsed, measurement_overhead
 from sudoku_fast._stop cimport Stop, flag_set, poll, raise_saved, stop_init
 
+import array as pyarray
 import threading
 
 cdef extern from *:
@@ -111,6 +116,103 @@ cdef extern from *:
     """
     int64_t sudoku_fast_claim(int64_t *counter, int64_t step) nogil
 
+cdef extern from *:
+    """
+    /* A count one thread publishes and others read: a release store after the data it
+       covers is written, an acquire load before that data is used. */
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    #define sudoku_fast_publish(counter, value) \
+        ((void)_InterlockedExchange64((volatile __int64 *)(counter), (__int64)(value)))
+    #define sudoku_fast_published(counter) \
+        ((int64_t)_InterlockedOr64((volatile __int64 *)(counter), 0))
+    #else
+    #define sudoku_fast_publish(counter, value) \
+        __atomic_store_n((counter), (value), __ATOMIC_RELEASE)
+    #define sudoku_fast_published(counter) __atomic_load_n((counter), __ATOMIC_ACQUIRE)
+    #endif
+    """
+    void sudoku_fast_publish(int64_t *counter, int64_t value) nogil
+    int64_t sudoku_fast_published(int64_t *counter) nogil
+
+cdef extern from *:
+    """
+    /* Raise a shared maximum to `value` (relaxed order: read after the threads' join). */
+    #if defined(_MSC_VER)
+    static void sudoku_fast_raise_max(int64_t *target, int64_t value) {
+        int64_t seen = *(volatile int64_t *)target;
+        while (seen < value) {
+            int64_t before = _InterlockedCompareExchange64(
+                (volatile __int64 *)target, (__int64)value, (__int64)seen);
+            if (before == seen) break;
+            seen = before;
+        }
+    }
+    #else
+    static void sudoku_fast_raise_max(int64_t *target, int64_t value) {
+        int64_t seen = __atomic_load_n(target, __ATOMIC_RELAXED);
+        while (seen < value && !__atomic_compare_exchange_n(
+                   target, &seen, value, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+        }
+    }
+    #endif
+    /* A hint to start loading memory a loop will read soon; nothing where unsupported. */
+    #if defined(__GNUC__) || defined(__clang__)
+    #define sudoku_fast_prefetch(address) __builtin_prefetch((const void *)(address))
+    #else
+    #define sudoku_fast_prefetch(address) ((void)(address))
+    #endif
+    """
+    void sudoku_fast_raise_max(int64_t *target, int64_t value) nogil
+    void sudoku_fast_prefetch(const void *address) nogil
+
+cdef extern from *:
+    """
+    /* A short wait in a spin loop, and giving the core to another thread. */
+    #if defined(_MSC_VER)
+    #include <windows.h>
+    #define sudoku_fast_pause() YieldProcessor()
+    #define sudoku_fast_yield() ((void)SwitchToThread())
+    #else
+    #include <sched.h>
+    #if defined(__x86_64__) || defined(__i386__)
+    #define sudoku_fast_pause() __builtin_ia32_pause()
+    #else
+    #define sudoku_fast_pause() ((void)0)
+    #endif
+    #define sudoku_fast_yield() ((void)sched_yield())
+    #endif
+    """
+    void sudoku_fast_pause() nogil
+    void sudoku_fast_yield() nogil
+
+cdef extern from *:
+    """
+    /* Write one byte per 4 KB page of a fresh buffer, so that the page faults of its
+       first use are taken here (by a thread not holding the GIL) instead. */
+    static void sudoku_fast_touch_pages(unsigned char *start, Py_ssize_t size) {
+        Py_ssize_t offset;
+        for (offset = 0; offset < size; offset += 4096) {
+            ((volatile unsigned char *)start)[offset] = 0;
+        }
+    }
+    """
+    void sudoku_fast_touch_pages(uint8_t *start, Py_ssize_t size) nogil
+
+cdef extern from "Python.h":
+    # The sequence protocol's view of a list's item array, and the data of a compact
+    # one-byte string, as plain C accessors on borrowed pointers.
+    PyObject **PySequence_Fast_ITEMS(object o)
+    Py_UCS1 *string_bytes "PyUnicode_1BYTE_DATA" (PyObject *o) nogil
+    void PyObject_GC_Track(object o)
+    void PyObject_GC_UnTrack(object o)
+    void decref "Py_DECREF" (PyObject *o)
+    bint is_exact_str "PyUnicode_CheckExact" (PyObject *o) nogil
+    int str_kind "PyUnicode_KIND" (PyObject *o) nogil
+    Py_ssize_t str_length "PyUnicode_GET_LENGTH" (PyObject *o) nogil
+    const void *str_data "PyUnicode_DATA" (PyObject *o) nogil
+    const Py_ssize_t PY_SSIZE_T_MAX
+
 cdef enum:
     CELLS = 81
     BANDS = 3
@@ -129,6 +231,10 @@ cdef enum:
     # How often solve_batch, in the main thread, lets Python run its signal handlers
     # between chunks (each look takes the GIL, so not at every chunk): 20 ms.
     SIGNAL_CHECK_NANOS = 20000000
+    # Result strings made between two publications of their count (SolutionTexts).
+    MAKE_BLOCK = 256
+    # Items ahead of the one being read whose memory a pass over a batch asks for.
+    PREFETCH_AHEAD = 8
 
 STOPPED = COUNT_STOPPED
 THREAD_CPU_CLOCK = CPU_CLOCK != 0  # False where the "CPU" clock is the wall clock
@@ -779,6 +885,347 @@ def solve_range(
     raise_saved(&halt)
 
 
+cdef struct Crew:
+    # What the threads of one batch share beyond its buffers (see Fanout).
+    int64_t engaged        # helper threads that have entered the engine
+    int64_t left           # helper threads that have left it again
+    int64_t helpers        # helper threads the batch was handed to
+    bint has_source        # the puzzles come from a list of strings, encoded by the lead
+    int64_t encoded        # puzzles of that list encoded so far (published, release order)
+    int64_t failed         # 1 once an item of that list was found not plain: all stop
+    bint has_texts         # the batch makes solution strings
+    PyObject **strings     # the result list's items, once made; valid below `made`
+    int64_t made           # strings made so far (published, release order)
+    uint8_t *written       # written[i] = 1 once puzzle i's digits are in its string
+    int64_t unwritten_end  # every puzzle solved but not written lies below this
+    int64_t unsolved       # puzzles found to have no solution
+    int64_t solved         # puzzles finished (solution found or not)
+
+
+cdef struct Share:
+    # What one worker of a batch works on: the buffers of solve_batch, its cursor, and
+    # the batch's Crew (NULL for plain buffers in and out).
+    const uint8_t *grids   # the puzzles; the solution rows themselves for a list source
+    uint8_t *solutions
+    int32_t *counts
+    int64_t *guesses
+    int64_t *nodes
+    int64_t *cursor
+    Py_ssize_t n
+    Py_ssize_t chunk
+    int limit
+    Crew *crew
+
+
+cdef enum:
+    # What take_chunks returned for.
+    CHUNKS_DONE = 0        # nothing left to claim, or a stop
+    CHUNKS_ENGAGED = 1     # (lead, early) every helper has entered the engine
+    CHUNKS_UNENCODED = 2   # (lead, early) it claimed a chunk not encoded yet
+    # Its modes.
+    AS_HELPER = 0          # a helper: waits for the lead to encode what it claims
+    AS_EARLY_LEAD = 1      # the caller's thread before its GIL-held work
+    AS_LEAD = 2            # the caller's thread after it (everything encoded)
+
+
+cdef inline void write_digits(PyObject *text, const uint8_t *solution) noexcept nogil:
+    """Write a solved grid's digits '1'-'9' into a string made by Fanout."""
+    cdef Py_UCS1 *chars = string_bytes(text)
+    cdef Py_ssize_t k
+    for k in range(CELLS):  # byte arithmetic, not a table: the compiler makes it SIMD
+        chars[k] = <Py_UCS1>(solution[k] + 48)
+
+
+cdef bint wait_encoded(Crew *crew, int64_t end, Stop *halt) noexcept nogil:
+    """Wait until the lead has encoded puzzles below `end`; False on a failure or stop.
+
+    The lead encodes hundreds of times faster than puzzles are solved, so this only
+    waits at the start of a batch, for a few microseconds.
+    """
+    cdef int spins = 0
+    while sudoku_fast_published(&crew.encoded) < end:
+        if sudoku_fast_published(&crew.failed) or flag_set(halt.flag):
+            return False
+        spins += 1
+        if spins < 64:
+            sudoku_fast_pause()
+        else:
+            sudoku_fast_yield()
+    return not sudoku_fast_published(&crew.failed)
+
+
+cdef void wait_helpers(Crew *crew, Stop *halt, long long *last_signal_check) noexcept nogil:
+    """Wait, without the GIL, until the helpers in the engine have left it (the lead).
+
+    They are finishing their last chunks. The caller would otherwise go to sleep on
+    their futures and pay an operating-system wake-up once they are done; here it is
+    awake when they return. Helpers not in the engine yet are waited for by the caller,
+    through their futures. In the main thread, signal handlers run about every 20 ms.
+    """
+    cdef int spins = 0
+    cdef long long now
+    if halt.stopped:  # the lead is leaving on an error: the caller stops the helpers
+        return
+    while sudoku_fast_published(&crew.left) < sudoku_fast_published(&crew.engaged):
+        if halt.check_signals:
+            now = clock_nanos(False)
+            if now - last_signal_check[0] >= SIGNAL_CHECK_NANOS:
+                last_signal_check[0] = now
+                if poll(halt):
+                    return
+        spins += 1
+        if spins < 64:
+            sudoku_fast_pause()
+        else:
+            sudoku_fast_yield()
+
+
+cdef void solve_chunk(Share *s, Py_ssize_t start, Py_ssize_t end, Stop *halt) noexcept nogil:
+    """Solve puzzles start..end-1, writing each solution (and string) as it comes."""
+    cdef Py_ssize_t i, k
+    cdef Outcome res
+    cdef Crew *crew = s.crew
+    cdef bint texts = crew != NULL and crew.has_texts
+    cdef int64_t made = sudoku_fast_published(&crew.made) if texts else 0
+    cdef int64_t unwritten_end = 0, unsolved = 0, finished = 0
+    cdef uint8_t grid[CELLS]
+    cdef const uint8_t *puzzle = grid
+    for i in range(start, end):
+        if crew != NULL and crew.has_source:  # the grid sits in the solution's own row
+            memcpy(grid, &s.grids[i * CELLS], CELLS)
+        else:
+            puzzle = &s.grids[i * CELLS]
+        res = search(puzzle, -1, 0, &s.solutions[i * CELLS], s.limit, halt)
+        if halt.stopped:
+            for k in range(i, end):
+                s.counts[k] = COUNT_STOPPED
+            break
+        s.counts[i] = res.count
+        s.guesses[i] = res.guesses
+        s.nodes[i] = res.nodes
+        finished += 1
+        if res.count == 0:  # the buffer may be uninitialised (new_buffer)
+            memset(&s.solutions[i * CELLS], 0, CELLS)
+            unsolved += 1
+        elif i < made:
+            write_digits(crew.strings[i], &s.solutions[i * CELLS])
+            crew.written[i] = 1
+        else:
+            unwritten_end = i + 1
+    if texts:
+        if unwritten_end:
+            sudoku_fast_raise_max(&crew.unwritten_end, unwritten_end)
+        if unsolved:
+            sudoku_fast_claim(&crew.unsolved, unsolved)
+        sudoku_fast_claim(&crew.solved, finished)
+
+
+cdef int take_chunks(
+    Share *s, Stop *halt, long long *last_signal_check, int mode, Py_ssize_t *pending
+) noexcept nogil:
+    """Claim and solve chunks of the batch until it is done or a stop is asked for.
+
+    As the early lead, return CHUNKS_ENGAGED as soon as every helper has entered the
+    engine, and CHUNKS_UNENCODED (its start in `pending`) on claiming a chunk of a list
+    source not encoded yet: the lead encodes with the GIL, which it does not hold here.
+    """
+    cdef Py_ssize_t start, end
+    cdef long long now
+    cdef Crew *crew = s.crew
+    while not halt.stopped:
+        if flag_set(halt.flag):
+            halt.stopped = True
+            break
+        if halt.check_signals:
+            now = clock_nanos(False)
+            if now - last_signal_check[0] >= SIGNAL_CHECK_NANOS:
+                last_signal_check[0] = now
+                if poll(halt):
+                    break
+        if crew != NULL and sudoku_fast_published(&crew.failed):
+            break
+        if mode == AS_EARLY_LEAD and sudoku_fast_published(&crew.engaged) >= crew.helpers:
+            return CHUNKS_ENGAGED
+        start = sudoku_fast_claim(s.cursor, s.chunk)
+        if start >= s.n:
+            break
+        end = min(s.n, start + s.chunk)
+        if crew != NULL and crew.has_source:
+            if mode == AS_EARLY_LEAD and sudoku_fast_published(&crew.encoded) < end:
+                pending[0] = start
+                return CHUNKS_UNENCODED
+            if mode == AS_HELPER and not wait_encoded(crew, end, halt):
+                break
+        solve_chunk(s, start, end, halt)
+    return CHUNKS_DONE
+
+
+@cython.auto_pickle(False)
+@cython.no_gc  # not traversed: nothing reaches its strings through the collector
+cdef class Fanout:
+    """What the threads of one batch of n puzzles share, and the caller's part in it.
+
+    Python objects can only be read or made while holding the GIL. So when the batch
+    comes as a list of strings (`source`) or goes out as strings (`texts`), one thread,
+    the caller's (`solve_batch` with lead=True), does that work with the GIL, in as few
+    stretches as it can and while the helper threads solve without it:
+
+    * A list source is read by the lead: a first block of puzzles (two chunks) when it
+      starts, then, once every helper has entered the engine, all the rest in one pass
+      (more blocks, each twice the size, if it runs out of encoded puzzles before the
+      helpers arrive; short stretches, so they can take the GIL to enter). Each plain
+      81-character string is encoded straight into its puzzle's solution row, which
+      the solving thread copies out before writing the solution there; helpers wait
+      for the chunks they claim to be encoded. The list is only ever read with the GIL
+      held, so no copy of it (and no reference count per item) is needed; if it
+      shrinks during the call, or an item is not a plain puzzle string, `failed` is
+      set, every thread stops, and the caller takes the general path instead.
+    * Solution strings are made by the lead, empty, in the same stretches of GIL-held
+      work (with a list source, each block's strings before its puzzles are published
+      as encoded, so every string exists before its puzzle is solved; otherwise all at
+      once); whichever thread solves a puzzle whose string exists writes the digits into
+      it without the GIL, and `finish` writes those of the puzzles solved before their
+      string was made and puts None where there is no solution. Until then the strings
+      stay in a list no Python code can reach (untracked by the garbage collector,
+      referenced only here), so no one sees a string before its digits are in it.
+
+    `helpers` is the number of helper threads the lead waits for; `lead_ns` the time it
+    spent holding the GIL inside `solve_batch`, of which `first_block_ns` before any
+    thread could solve.
+    """
+
+    cdef Crew crew
+    cdef readonly Py_ssize_t n
+    cdef readonly long long lead_ns
+    cdef readonly long long first_block_ns
+    cdef list source
+    cdef list strings
+    cdef int active  # solve_batch calls running with this fanout (counted under the GIL)
+    cdef bint finished
+
+    def __cinit__(self, Py_ssize_t n, Py_ssize_t helpers, list source=None, bint texts=False):
+        if n < 0 or helpers < 0:
+            raise ValueError("n and helpers must not be negative")
+        if source is not None and (type(source) is not list or len(source) < n):
+            raise ValueError("source must be a list of at least n items")
+        self.n = n
+        self.crew.helpers = helpers
+        self.source = source
+        self.crew.has_source = source is not None
+        self.crew.has_texts = texts
+        if texts:
+            self.crew.written = <uint8_t *>malloc(n if n > 0 else 1)
+            if self.crew.written == NULL:
+                raise MemoryError()
+            memset(self.crew.written, 0, n)
+
+    def __dealloc__(self):
+        free(self.crew.written)
+
+    @property
+    def failed(self):
+        """True when the list source held an item that is not a plain puzzle string."""
+        return self.crew.failed != 0
+
+    cdef void encode(self, uint8_t *rows, Py_ssize_t end) noexcept:
+        """Encode the source's puzzles up to `end` into their rows (GIL held)."""
+        cdef Py_ssize_t i, start = self.crew.encoded
+        cdef PyObject *ahead
+        cdef list source = self.source
+        if self.crew.failed or end <= start:
+            return
+        if PyList_GET_SIZE(source) < self.n:  # shrunk by another thread since the start
+            sudoku_fast_publish(&self.crew.failed, 1)
+            return
+        for i in range(start, end):
+            if i + PREFETCH_AHEAD < end:  # the strings are scattered: load them ahead
+                ahead = PyList_GET_ITEM(source, i + PREFETCH_AHEAD)
+                sudoku_fast_prefetch(ahead)
+                sudoku_fast_prefetch(<char *>ahead + 64)
+                sudoku_fast_prefetch(<char *>ahead + 128)
+            if not encode_plain(PyList_GET_ITEM(source, i), &rows[i * CELLS]):
+                sudoku_fast_publish(&self.crew.failed, 1)
+                return
+            if (i + 1 - start) % MAKE_BLOCK == 0:
+                sudoku_fast_publish(&self.crew.encoded, i + 1)
+        sudoku_fast_publish(&self.crew.encoded, end)
+
+    cdef int make(self, Py_ssize_t upto) except -1:
+        """Make the empty strings of the puzzles below `upto`, publishing them in blocks."""
+        cdef Py_ssize_t i, start, end
+        if not self.crew.has_texts:
+            return 0
+        if self.strings is None:
+            strings = PyList_New(self.n)  # items NULL until set; no Python code runs below
+            PyObject_GC_UnTrack(strings)
+            self.strings = strings
+            self.crew.strings = PySequence_Fast_ITEMS(strings)
+        for start in range(self.crew.made, upto, MAKE_BLOCK):
+            end = min(upto, start + MAKE_BLOCK)
+            for i in range(start, end):
+                text = PyUnicode_New(CELLS, 127)
+                Py_INCREF(text)
+                PyList_SET_ITEM(self.strings, i, text)
+            sudoku_fast_publish(&self.crew.made, end)
+        return 0
+
+    cdef int lead_work(self, uint8_t *rows, Py_ssize_t end) except -1:
+        """The lead's GIL-held work: the strings and the encoded puzzles up to `end`.
+
+        The strings come first, so a helper that sees a puzzle encoded sees its string.
+        Without a list source the strings are only made once, all of them.
+        """
+        cdef long long t0 = clock_nanos(False)
+        if self.crew.has_source:
+            if not self.crew.failed:
+                self.make(end)
+            self.encode(rows, end)
+        elif end == self.n:
+            self.make(end)
+        self.lead_ns += clock_nanos(False) - t0
+        return 0
+
+    def finish(self, const uint8_t[::1] solutions, const int32_t[::1] counts):
+        """The list of solution strings: None where counts[i] is not positive.
+
+        Call once, after every `solve_batch` call given this fanout has returned, with
+        the batch's solutions and counts; makes the strings first if no call did.
+        """
+        cdef Py_ssize_t i, end
+        cdef PyObject *item
+        if not self.crew.has_texts:
+            raise ValueError("this batch makes no strings")
+        if self.finished:
+            raise ValueError("the strings of this batch were handed over already")
+        if self.active:
+            raise RuntimeError("a solve_batch call is still writing these strings")
+        if self.crew.failed:
+            raise ValueError("the batch failed: its source held a puzzle that is not plain")
+        if solutions.shape[0] < self.n * CELLS or counts.shape[0] < self.n:
+            raise ValueError("buffers too small for the batch")
+        self.make(self.n)
+        # The threads counted what is left to do here: when they solved every puzzle
+        # and each has a solution, only those solved before their string was made (the
+        # first chunks) are looked at, not the whole batch.
+        end = self.n
+        if self.crew.solved == self.n and self.crew.unsolved == 0:
+            end = min(self.n, self.crew.unwritten_end)
+        for i in range(end):
+            item = self.crew.strings[i]
+            if counts[i] <= 0:
+                Py_INCREF(None)
+                self.crew.strings[i] = <PyObject *>None
+                decref(item)
+            elif not self.crew.written[i]:
+                write_digits(item, &solutions[i * CELLS])
+        strings = self.strings
+        self.strings = None
+        self.crew.strings = NULL
+        self.finished = True
+        PyObject_GC_Track(strings)
+        return strings
+
+
 def solve_batch(
     const uint8_t[::1] grids,
     uint8_t[::1] solutions,
@@ -790,6 +1237,8 @@ def solve_batch(
     Py_ssize_t chunk,
     int limit,
     const uint8_t[::1] stop_flag=None,
+    Fanout fanout=None,
+    bint lead=False,
 ):
     """One worker's share of a batch of n puzzles, taken chunk by chunk, without the GIL.
 
@@ -803,13 +1252,23 @@ def solve_batch(
     this worker's share and propagates. A puzzle abandoned at a stop gets
     counts[i] = STOPPED; puzzles nobody claimed keep their counts. A puzzle with no
     solution gets an all-zero solution row, so `solutions` may start uninitialised.
+
+    `fanout` (a Fanout for n puzzles, the same for every worker) brings a list source
+    (then `grids` is None) and/or asks for solution strings; the one worker called
+    with `lead` (the caller's thread) does their GIL-held work (see Fanout), and
+    `fanout.finish` hands the strings over once all workers have returned.
     """
     if limit < 1:
         raise ValueError("limit must be at least 1")
     if n < 0 or chunk < 1:
         raise ValueError("bad batch size or chunk")
+    if fanout is not None and (fanout.n != n or fanout.finished):
+        raise ValueError("fanout must be the unfinished Fanout of this batch")
+    if lead and fanout is None:
+        raise ValueError("lead needs a fanout")
+    cdef bint from_source = fanout is not None and fanout.crew.has_source
     if (
-        grids.shape[0] < n * CELLS
+        (not from_source and (grids is None or grids.shape[0] < n * CELLS))
         or solutions.shape[0] < n * CELLS
         or counts.shape[0] < n
         or guesses.shape[0] < n
@@ -819,42 +1278,69 @@ def solve_batch(
         raise ValueError("buffers too small for the batch")
     if stop_flag is not None and stop_flag.shape[0] < 1:
         raise ValueError("stop_flag must hold one byte")
+    cdef Share share
+    share.solutions = &solutions[0] if n > 0 else NULL
+    share.grids = share.solutions if from_source else (&grids[0] if n > 0 else NULL)
+    share.counts = &counts[0] if n > 0 else NULL
+    share.guesses = &guesses[0] if n > 0 else NULL
+    share.nodes = &nodes[0] if n > 0 else NULL
+    share.cursor = &cursor[0]
+    share.n = n
+    share.chunk = chunk
+    share.limit = limit
+    share.crew = &fanout.crew if fanout is not None else NULL
     cdef Stop halt
     stop_init(
         &halt,
         &stop_flag[0] if stop_flag is not None else NULL,
         threading.current_thread() is threading.main_thread(),
     )
-    cdef Py_ssize_t i, k, start, end
-    cdef Outcome res
-    cdef long long now, last_signal_check
-    with nogil:
-        last_signal_check = clock_nanos(False)
-        while not halt.stopped:
-            if flag_set(halt.flag):
-                halt.stopped = True
-                break
-            if halt.check_signals:
-                now = clock_nanos(False)
-                if now - last_signal_check >= SIGNAL_CHECK_NANOS:
-                    last_signal_check = now
-                    if poll(&halt):
-                        break
-            start = sudoku_fast_claim(&cursor[0], chunk)
-            if start >= n:
-                break
-            end = min(n, start + chunk)
-            for i in range(start, end):
-                res = search(&grids[i * CELLS], -1, 0, &solutions[i * CELLS], limit, &halt)
-                if halt.stopped:
-                    for k in range(i, end):
-                        counts[k] = COUNT_STOPPED
+    cdef long long last_signal_check = clock_nanos(False), t0
+    cdef Py_ssize_t pending = 0, pending_end
+    cdef int why
+    if fanout is not None:
+        fanout.active += 1
+    try:
+        if lead:
+            if from_source:  # a first block, for the threads to start on
+                t0 = clock_nanos(False)
+                fanout.lead_work(share.solutions, min(n, 2 * chunk))
+                fanout.first_block_ns += clock_nanos(False) - t0
+            while True:
+                with nogil:
+                    why = take_chunks(&share, &halt, &last_signal_check, AS_EARLY_LEAD, &pending)
+                if why != CHUNKS_UNENCODED:
                     break
-                counts[i] = res.count
-                guesses[i] = res.guesses
-                nodes[i] = res.nodes
-                if res.count == 0:  # the buffer may be uninitialised (new_buffer)
-                    memset(&solutions[i * CELLS], 0, CELLS)
+                # Helpers still on their way: encode a little more (twice as much as
+                # so far) and solve on, leaving the GIL to them in between.
+                pending_end = min(n, pending + chunk)
+                fanout.lead_work(
+                    share.solutions, max(pending_end, min(n, 2 * fanout.crew.encoded))
+                )
+                if fanout.crew.failed:
+                    break
+                with nogil:
+                    solve_chunk(&share, pending, pending_end, &halt)
+            if not halt.stopped:
+                if from_source and not fanout.crew.failed:
+                    pending = fanout.crew.encoded
+                    with nogil:  # the rows are written next, with the GIL
+                        sudoku_fast_touch_pages(
+                            share.solutions + pending * CELLS, (n - pending) * CELLS
+                        )
+                fanout.lead_work(share.solutions, n)  # the rest, and the strings
+        elif share.crew != NULL:
+            with nogil:
+                sudoku_fast_claim(&share.crew.engaged, 1)
+        with nogil:
+            take_chunks(&share, &halt, &last_signal_check, AS_LEAD if lead else AS_HELPER, &pending)
+            if lead:
+                wait_helpers(share.crew, &halt, &last_signal_check)
+            elif share.crew != NULL:
+                sudoku_fast_claim(&share.crew.left, 1)
+    finally:
+        if fanout is not None:
+            fanout.active -= 1
     raise_saved(&halt)
 
 
@@ -871,19 +1357,23 @@ def new_buffer(Py_ssize_t size):
     return PyByteArray_FromStringAndSize(NULL, size)
 
 
-cdef inline bint encode_plain(object item, uint8_t *row):
-    """Write a plain 81-character puzzle (digits, '.', '0') into row; False if not plain."""
+cdef inline bint encode_plain(PyObject *item, uint8_t *row) noexcept nogil:
+    """Write a plain 81-character puzzle (digits, '.', '0') into row; False if not plain.
+
+    `item` is borrowed and only read: no reference count is touched, so a pass over a
+    batch reads each string once and writes nothing to it.
+    """
     cdef const unsigned char *chars
     cdef uint8_t value, is_dot, foreign = 0
     cdef Py_ssize_t k
     # Plain puzzles are ASCII, stored one byte per character.
     if (
-        type(item) is not str
-        or len(<str>item) != CELLS
-        or PyUnicode_KIND(item) != PyUnicode_1BYTE_KIND
+        not is_exact_str(item)
+        or str_kind(item) != PyUnicode_1BYTE_KIND
+        or str_length(item) != CELLS
     ):
         return False
-    chars = <const unsigned char *>PyUnicode_DATA(item)
+    chars = <const unsigned char *>str_data(item)
     # Branch-free byte arithmetic rather than a table lookup per character, so the
     # compiler turns the loop into SIMD (SSE2 is baseline): '0'-'9' -> 0-9, '.' -> 0.
     for k in range(CELLS):
@@ -915,9 +1405,20 @@ def encode_strings(list items, uint8_t[::1] out):
     if out.shape[0] < n * CELLS:
         raise ValueError("output buffer too small")
     for i in range(n):
-        if not encode_plain(items[i], &out[i * CELLS]):
+        if not encode_plain(PyList_GET_ITEM(items, i), &out[i * CELLS]):
             slow.append(i)
     return slow
+
+
+def new_array(str typecode, Py_ssize_t n):
+    """An array.array of n items of `typecode` whose contents are left uninitialised.
+
+    For the per-puzzle figures `solve_batch` writes for every puzzle of a batch (see
+    `new_buffer`).
+    """
+    if n < 0:
+        raise ValueError("n must not be negative")
+    return carray.clone(pyarray.array(typecode), n, False)
 
 
 def solve_plain(object text, int limit):
@@ -932,7 +1433,7 @@ def solve_plain(object text, int limit):
     cdef Stop halt
     if limit < 1:
         raise ValueError("limit must be at least 1")
-    if not encode_plain(text, grid):
+    if not encode_plain(<PyObject *>text, grid):
         return None
     stop_init(&halt, NULL, threading.current_thread() is threading.main_thread())
     with nogil:

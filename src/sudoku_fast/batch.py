@@ -1,6 +1,8 @@
 """Batch fan-out: convert a whole batch once, run the engine on threads, keep input order.
 
-The batch is encoded under the GIL into one contiguous buffer of 81-byte grids. Worker
+The batch is encoded under the GIL into one contiguous buffer of 81-byte grids (a list
+of plain 9x9 strings is instead read by the caller's thread while the others already
+solve, and its solution strings made the same way: see `_core.Fanout`). Worker
 threads then take small chunks from a shared counter (puzzle cost is heavy-tailed, so a
 static split would leave one thread with all the hard ones) and call the engine, which
 releases the GIL for the whole chunk. Results land in preallocated output buffers at the
@@ -212,6 +214,10 @@ class SearchLimitExceeded(RuntimeError):
         return (type(self), (str(self), self.indices, self.partial))
 
 
+class _NotPlain(Exception):
+    """A list given to `run_engine` as its source held an item that is not a plain puzzle."""
+
+
 _ITEM = re.compile(r"\bpuzzle (\d+)")
 
 
@@ -292,6 +298,7 @@ def run_engine(
     max_nodes: int = 0,
     decode: bool = False,
     masks: Any = None,
+    source: list[Any] | None = None,
 ) -> EngineResults:
     """Run the engine over n encoded grids (a buffer of n*81 digits 0-9).
 
@@ -299,12 +306,18 @@ def run_engine(
     `timed` records each puzzle's solving time. For another `geometry` the buffer holds
     n*N*N values 0..N and the general engine runs, with a budget of `max_nodes` search
     nodes per puzzle (0 = none); a puzzle that runs out gets count -1. `decode` asks
-    for the solution strings (see `decode_solutions`); on 9x9 grids each worker decodes
-    the chunk it has just solved, so that serial step overlaps the other threads' solving.
+    for the solution strings (see `decode_solutions`); on 9x9 grids the caller's thread
+    makes them while the helper threads solve, and each is filled by the thread that
+    solves its puzzle (see `_core.Fanout`).
 
     `masks` (n*N*N uint64, see `encode_marks`) starts every puzzle from pencil marks.
     Only the general engine takes them, so it runs for every size then; a 9x9 grid
     still gets no node budget.
+
+    `source`, a list of puzzle strings, stands for `grids` (then None) on 9x9 grids:
+    its first n items are read by the caller's thread while the helpers solve (see
+    `_core.Fanout`). Raises _NotPlain, before any result is made, if one of them is not
+    a plain 81-character puzzle string; the caller then encodes the list in full.
     """
     check_limit(limit)
     workers = resolve_threads(threads)
@@ -316,18 +329,23 @@ def run_engine(
     # solve_batch writes every row (zeros where there is no solution): left uninitialised,
     # its pages are first touched by the worker threads, not under the caller's GIL.
     fan_out = on_core and not timed
+    if source is not None and not fan_out:
+        grids = encode_puzzles(source[:n])
+        source = None
+    # The figures too: solve_batch writes them for every puzzle of a batch it finishes.
     results = EngineResults(
         n=n,
         solutions=_core.new_buffer(n * cells) if fan_out else bytearray(n * cells),
-        counts=array("i", bytes(4 * n)),
-        guesses=array("q", bytes(8 * n)),
-        nodes=array("q", bytes(8 * n)),
+        counts=_core.new_array("i", n) if fan_out else array("i", bytes(4 * n)),
+        guesses=_core.new_array("q", n) if fan_out else array("q", bytes(8 * n)),
+        nodes=_core.new_array("q", n) if fan_out else array("q", bytes(8 * n)),
         nanos=array("q", bytes(8 * n)) if timed else None,
         threads=1,
         geometry=geometry,
         on_core=on_core,
     )
-    if decode and geometry == CLASSIC:  # other alphabets go through format_values
+    texts_wanted = decode and geometry == CLASSIC  # other alphabets use format_values
+    if texts_wanted and (n == 0 or not fan_out):
         results.texts = [None] * n
     if n == 0:
         return results
@@ -340,12 +358,14 @@ def run_engine(
 
     if fan_out:
         # Each worker makes one call that claims chunks inside the engine: no GIL-held
-        # work per chunk, and the solution strings are made in one pass at the end.
+        # work per chunk. A list source is read and the solution strings are made by
+        # the caller's thread while the helpers solve (see _core.Fanout).
         workers = max(1, min(workers, -(-n // min_chunk)))
         chunk = max(1, min(CORE_CHUNK, n // (workers * CHUNKS_PER_THREAD)))
         cursor = array("q", [0])
+        fanout = _core.Fanout(n, workers - 1, source, texts_wanted)
 
-        def share() -> None:
+        def share(lead: bool = False) -> None:
             _core.solve_batch(
                 grids,
                 results.solutions,
@@ -357,11 +377,17 @@ def run_engine(
                 chunk,
                 limit,
                 stop_flag,
+                fanout,
+                lead,
             )
 
-        results.threads = run_workers(workers, share, on_abort=abort)
-        if results.texts is not None:
-            results.texts = _core.decode_solutions(results.solutions, results.counts)
+        results.threads = run_workers(
+            workers, share, on_abort=abort, caller_body=lambda: share(True)
+        )
+        if fanout.failed:
+            raise _NotPlain
+        if texts_wanted:
+            results.texts = fanout.finish(results.solutions, results.counts)
         return results
     solve_chunk = _chunk_solver(grids, results, limit, max_nodes, stop_flag, masks)
     texts = results.texts
@@ -427,18 +453,21 @@ def run_workers(
     *,
     caller_works: bool = True,
     on_abort: Callable[[], None] | None = None,
+    caller_body: Callable[[], None] | None = None,
 ) -> int:
     """Call `body()` once on each of `workers` threads of the shared pool; wait for all.
 
     The fan-out under `run_chunks`, for a body that shares the work out itself (the 9x9
     engine's `solve_batch` claims chunks with an atomic counter). One worker runs in the
-    caller, with no pool; `caller_works=False` keeps the caller free to notice Ctrl-C.
+    caller, with no pool, calling `caller_body` instead when given (after the helpers
+    were started); `caller_works=False` keeps the caller free to notice Ctrl-C.
     When a body raises (or the wait is interrupted), `on_abort` is called so the others
     can stop early, all are waited for, and the first exception propagates. Returns
     the number of threads used.
     """
+    own_body = body if caller_body is None else caller_body
     if workers <= 1:
-        body()
+        own_body()
         return 1
     # The calling thread works too by default: one thread fewer to wake per call.
     helpers = workers - caller_works
@@ -449,7 +478,7 @@ def run_workers(
     futures = [pool.submit(body) for _ in range(helpers)]
     try:
         if caller_works:
-            body()
+            own_body()
         for future in futures:
             future.result()
     except BaseException:
@@ -707,6 +736,23 @@ def encode_input(
     return geometry, grids, len(items), None
 
 
+def _list_source(puzzles: Any, box: object, alphabet: object) -> list[Any] | None:
+    """`puzzles` itself when it may be read by the engine as it is (see run_engine's source).
+
+    That is a non-empty list with no `box` / `alphabet`: if every item is a plain
+    81-character string of digits and '.', the batch is 9x9 with the classic symbols
+    and needs no parsing. Anything else (None) goes through `encode_input`, as does such
+    a list when it holds another item (the engine raises _NotPlain).
+    """
+    if type(puzzles) is not list or not puzzles or box is not None or alphabet is not None:
+        return None
+    if not getattr(sys, "_is_gil_enabled", lambda: True)():
+        # The engine reads the list while holding the GIL, so no other thread can change
+        # it under the reader; without a GIL it reads a copy only this call can see.
+        return list(puzzles)
+    return puzzles
+
+
 def _marks_list(puzzles: Any, what: str) -> list[Any]:
     """The items of a batch of pencil-mark puzzles: strings, so never a numpy array."""
     if _numpy_array(puzzles) is not None:
@@ -816,9 +862,12 @@ def solve_many(
     A batch holds puzzles of one size: the size comes from `box` / `alphabet` when
     given (as in `parse`), else from the first puzzle. `threads`: None = all usable
     cores, 1 = serial in the caller, -k = all cores + 1 - k. A malformed item (or one of
-    another size) raises ValueError (TypeError for a non-str) naming its index before
-    any solving starts. Grids other than 9x9 get a budget of `max_nodes` search nodes
-    per puzzle (None = no budget); running out raises `SearchLimitExceeded`.
+    another size) raises ValueError (TypeError for a non-str) naming its index, and
+    nothing is returned. (A list of plain 81-character strings is read while its first
+    puzzles are being solved, so solving may have begun when a bad item far into it is
+    found; the list is then parsed in full, as any other input, and the error raised.)
+    Grids other than 9x9 get a budget of `max_nodes` search nodes per puzzle (None = no
+    budget); running out raises `SearchLimitExceeded`.
 
     Columns are taken too: a pandas or polars Series, a pyarrow Array / ChunkedArray of
     strings, a 1-D numpy array of str or bytes (bytes items anywhere). `output` picks
@@ -846,6 +895,14 @@ def solve_many(
         out = np.frombuffer(results.solutions, dtype=np.uint8).reshape(arr.shape)
         check_budget(results, out, max_nodes)
         return out
+    source = _list_source(puzzles, box, alphabet)
+    if source is not None:
+        try:
+            decode = frames.needs_texts(None, output)
+            results = run_engine(None, len(source), 1, threads, decode=decode, source=source)
+            return frames.solutions_out(results, None, output)
+        except _NotPlain:
+            pass  # some item needs the parser (or is malformed): the general path
     geometry, grids, n, column = encode_input(puzzles, "solve_many", box, alphabet)
     decode = frames.needs_texts(column, output)
     results = run_engine(grids, n, 1, threads, geometry=geometry, max_nodes=budget, decode=decode)
@@ -902,6 +959,13 @@ def count_many(
     column = None
     masks = None
     arr = None if marks else _numpy_array(puzzles)
+    source = None if marks else _list_source(puzzles, box, alphabet)
+    if source is not None:
+        try:
+            results = run_engine(None, len(source), limit, threads, source=source)
+            return frames.counts_out(list(results.counts), None, output)
+        except _NotPlain:
+            pass  # some item needs the parser (or is malformed): the general path
     if marks:
         items = _marks_list(puzzles, "count_many")
         geometry, grids, masks = encode_marks(items, box, alphabet)
