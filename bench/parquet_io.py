@@ -18,6 +18,8 @@ Every answer of the output file is checked by a rule check written here (rows, c
 boxes, clues kept; no engine code) and against the given solutions.
 
     python bench/parquet_io.py --rows 1000000 --set kaggle --rounds 3 [--before SRC]
+        [--also "--compression none"]
+    python bench/parquet_io.py --rows 1000000 --stages   # CPU seconds per step
     python bench/parquet_io.py --rows 10000000 --rounds 1 --only-cli   # RSS at 10x rows
 """
 
@@ -155,9 +157,11 @@ def verify(out: Path, rows: int) -> None:
     assert seen == rows, f"{seen} rows written, {rows} expected"
 
 
-def cli_run(src: Path, out: Path, threads: int | None, source: str | None) -> dict[str, float]:
+def cli_run(
+    src: Path, out: Path, threads: int | None, source: str | None, extra: tuple[str, ...] = ()
+) -> dict[str, float]:
     """Run the command once: its reported seconds, wall seconds, CPU seconds, max RSS MiB."""
-    cmd = [sys.executable, "-m", "sudoku_fast", "solve", str(src), "-o", str(out)]
+    cmd = [sys.executable, "-m", "sudoku_fast", "solve", str(src), "-o", str(out), *extra]
     if threads is not None:
         cmd += ["--threads", str(threads)]
     env = dict(os.environ)
@@ -194,7 +198,17 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--before", default=None, help="source tree of the 'before' code")
     parser.add_argument("--only-cli", action="store_true", help="time the command only")
+    parser.add_argument(
+        "--also",
+        action="append",
+        default=[],
+        metavar="OPTIONS",
+        help="time the command with these options too (e.g. '--compression none')",
+    )
     parser.add_argument("--dir", default=None, help="where to put the files (default: a temp dir)")
+    parser.add_argument(
+        "--stages", action="store_true", help="CPU seconds per stage of the command, serially"
+    )
     args = parser.parse_args()
     rows = args.rows
     print(
@@ -204,12 +218,21 @@ def main() -> None:
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         src, out = Path(tmp) / "in.parquet", Path(tmp) / "out.parquet"
         build(src, rows, args.set)
+        if args.stages:
+            stage_budget(src, Path(tmp) / "stages.parquet")
+            return
         table = None if args.only_cli else pq.read_table(src, columns=["quizzes"])
         runs: dict[str, list[dict[str, float]]] = {}
         for r in range(args.rounds):
             timings = {"cli": cli_run(src, out, args.threads, None)}
             if r == 0:
                 verify(out, rows)
+            for options in args.also:
+                timings[f"cli {options}"] = cli_run(
+                    src, out, args.threads, None, tuple(options.split())
+                )
+                if r == 0:
+                    verify(out, rows)
             if args.before is not None:
                 timings["cli before"] = cli_run(src, out, args.threads, args.before)
             if table is not None:
@@ -248,6 +271,51 @@ def main() -> None:
             wall = statistics.median(t.get("wall", t["seconds"]) for t in timings)
             rss = max(t.get("rss", 0.0) for t in timings)
             print(f"{label} | {rate:,.0f} | {ratio:.2f} | {cpu:.2f} | {wall:.2f} | {rss:,.0f}")
+
+
+def _cpu(spent: dict[str, float], label: str, step: Any, *args: Any, **kwargs: Any) -> Any:
+    """`step(*args, **kwargs)`, its CPU seconds added to spent[label]."""
+    start = time.process_time()
+    result = step(*args, **kwargs)
+    spent[label] = spent.get(label, 0.0) + time.process_time() - start
+    return result
+
+
+def stage_budget(src: Path, out: Path, repeats: int = 3) -> None:
+    """CPU seconds of each step of the command's copy path, one after another (min of 3).
+
+    The steps run serially on one thread (the engine too), so each one's CPU time is its
+    own; in the command they overlap on the read, engine and write threads.
+    """
+    from sudoku_fast import frames, parquet_io
+
+    source = pq.ParquetFile(src)
+    meta = parquet_io._spliceable(str(src))
+    assert meta is not None, "the file cannot be copied"
+    best: dict[str, float] = {}
+    for codec in ("snappy", "none"):
+        for _ in range(repeats):
+            spent: dict[str, float] = {}
+            with src.open("rb") as raw, out.open("wb") as sink:
+                splice = parquet_io._Splice(meta, raw, sink, codec, source.schema_arrow)
+                for g in range(source.num_row_groups):
+                    label = "read the puzzle column"
+                    puzzles = _cpu(spent, label, source.read_row_group, g, ["quizzes"]).column(0)
+                    label = "encode puzzles (part of solve)"
+                    _cpu(spent, label, frames.read_column, puzzles, "solve", None, None)
+                    label = "solve, 1 thread (Arrow in and out)"
+                    answers = _cpu(spent, label, sf.solve_many, puzzles, threads=1, output="arrow")
+                    table = pa.table({"solution": answers})
+                    options = {"compression": codec, "use_dictionary": False}
+                    label = f"encode the solution column ({codec})"
+                    _cpu(spent, label, pq.write_table, table, pa.BufferOutputStream(), **options)
+                    _cpu(spent, "add: encode + copy the other columns", splice.add, g, table)
+                _cpu(spent, "footer", splice.finish)
+            for label, seconds in spent.items():
+                key = f"{label} [{codec}]"
+                best[key] = min(best.get(key, seconds), seconds)
+    for label, seconds in best.items():
+        print(f"{label}: {seconds:.3f} s")
 
 
 def pd_string() -> Any:

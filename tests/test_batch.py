@@ -257,6 +257,9 @@ def test_every_exception_of_the_package_survives_pickling() -> None:
 
     examples[_Enough] = _Enough()
     examples[_OutOfBudget] = _OutOfBudget()
+    from sudoku_fast.parquet_footer import FooterError
+
+    examples[FooterError] = FooterError("truncated Thrift data")
     from sudoku_fast.batch import _NotPlain  # a list that needs the parser, caught inside
 
     examples[_NotPlain] = _NotPlain()

@@ -184,3 +184,23 @@ def test_no_data_frame_library_is_imported_for_plain_inputs() -> None:
         "assert not loaded, loaded\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_solution_text_by_addition_matches_the_table() -> None:
+    """The vectorised path writes the bytes `bytes.translate` writes, zero grids included."""
+    from sudoku_fast.grid import CLASSIC, _codec, geometry_for
+
+    rng = np.random.default_rng(5)
+    for geometry in (CLASSIC, geometry_for(None, None, "ABCDEFGHI"), geometry_for(16)):
+        encode = _codec(geometry).encode
+        values = rng.integers(1, geometry.size + 1, 40 * geometry.cells, dtype=np.uint8)
+        values[: geometry.cells] = 0  # a puzzle without a solution
+        data = frames._solution_text(bytearray(values.tobytes()), encode, geometry.size)
+        if not isinstance(data, bytes):
+            data.reshape(-1, geometry.cells)[0] = encode[0]
+        assert bytes(data) == values.tobytes().translate(encode)
+    pa = pytest.importorskip("pyarrow")
+    out = sf.solve_many(pa.array(["1" + "." * 80, "11" + "." * 79]), output="arrow")
+    out.validate(full=True)
+    assert out.null_count == 1 and out[0].as_py() == sf.solve("1" + "." * 80)
+    assert out.buffers()[2].to_pybytes()[81:] == b"." * 81

@@ -93,6 +93,7 @@ def test_an_error_in_a_later_batch_stops_the_pipeline(
     pq.write_table(pa.table({"puzzle": puzzles}), path)
     with pytest.raises(ValueError, match=r"bad.parquet: puzzle 9: .*'x'"):
         parquet_io.solve_parquet(str(path), str(tmp_path / "out.parquet"))
+    assert not (tmp_path / "out.parquet").exists()  # no footer: no file
 
 
 @pytest.mark.parametrize("codec", ["none", "zstd"])
@@ -119,3 +120,153 @@ def test_an_unknown_codec_is_refused(
     path, _ = puzzles_file
     with pytest.raises(ValueError, match="compression must be one of"):
         parquet_io.solve_parquet(str(path), str(tmp_path / "o.parquet"), compression="lzo")
+
+
+def _varied_file(path: Path, rows: list[dict[str, str]], **options: object) -> None:
+    """Puzzles beside columns of many kinds: nulls, lists, structs, a dictionary."""
+    n = len(rows)
+    table = pa.table(
+        {
+            "tags": pa.array([[i, -i] if i % 4 else None for i in range(n)]),
+            "puzzle": [r["puzzle"] for r in rows],
+            "meta": pa.array([{"source": f"s{i % 3}", "weight": i / 7} for i in range(n)]),
+            "kind": pa.array([("easy", "hard")[i % 2] for i in range(n)]).dictionary_encode(),
+            "solution": [r["solution"] if i % 5 else None for i, r in enumerate(rows)],
+        },
+        metadata={"made_by": "the test"},
+    )
+    pq.write_table(table, path, **options)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"row_group_size": 70},
+        {"row_group_size": 128, "compression": "zstd", "write_page_index": True},
+        {"compression": {"tags": "gzip", "puzzle": "none"}, "data_page_version": "2.0"},
+        {"row_group_size": 100, "version": "1.0", "write_statistics": False},
+    ],
+)
+def test_copied_columns_read_back_as_rewritten_ones(
+    tmp_path: Path, options: dict[str, object]
+) -> None:
+    """The spliced file and the file pyarrow writes whole hold the same table.
+
+    Read back by pyarrow and, where it is installed, by polars' own Parquet reader.
+    """
+    rows = read_csv(VENDORED / "kaggle_bryanpark_sample500_with_solutions.csv")[:333]
+    path = tmp_path / "in.parquet"
+    _varied_file(path, rows, **options)
+    assert parquet_io._spliceable(str(path)) is not None
+    copied, rewritten = tmp_path / "copied.parquet", tmp_path / "rewritten.parquet"
+    parquet_io.solve_parquet(str(path), str(copied), threads=2)
+    parquet_io.solve_parquet(str(path), str(rewritten), threads=2, rewrite=True)
+    got, want = pq.read_table(copied), pq.read_table(rewritten)
+    assert got.schema.names == ["tags", "puzzle", "meta", "kind", "solution", "solution_found"]
+    assert got.equals(want)
+    assert got.schema.metadata == want.schema.metadata
+    assert got["solution_found"].to_pylist() == [r["solution"] for r in rows]
+    assert got.select(["tags", "puzzle", "meta", "kind", "solution"]).equals(pq.read_table(path))
+    source, out = pq.ParquetFile(path).metadata, pq.ParquetFile(copied).metadata
+    assert out.num_row_groups == source.num_row_groups
+    for g in range(source.num_row_groups):
+        for c in range(source.num_columns):  # the same pages, somewhere else
+            before, after = source.row_group(g).column(c), out.row_group(g).column(c)
+            assert after.total_compressed_size == before.total_compressed_size
+            assert after.compression == before.compression
+    pl = pytest.importorskip("polars")
+    assert pl.read_parquet(copied).equals(pl.read_parquet(rewritten))
+
+
+def test_rate_and_count_copy_the_columns_too(
+    tmp_path: Path, puzzles_file: tuple[Path, list[dict[str, str]]]
+) -> None:
+    path, rows = puzzles_file
+    rows = rows[:60]
+    small = tmp_path / "small.parquet"
+    pq.write_table(pq.read_table(path).slice(0, 60), small, row_group_size=25)
+    for copy, rewrite in (("c.parquet", False), ("r.parquet", True)):
+        parquet_io.rate_parquet(str(small), str(tmp_path / copy), threads=2, rewrite=rewrite)
+    rated = pq.read_table(tmp_path / "c.parquet")
+    assert rated.equals(pq.read_table(tmp_path / "r.parquet"))
+    assert rated.column_names[:3] == ["id", "quizzes", "solutions"]
+    assert rated["clues"].to_pylist() == [sum(ch not in ".0" for ch in r["puzzle"]) for r in rows]
+    out = tmp_path / "count.parquet"
+    assert main(["solve", str(small), "--count", "-o", str(out), "-q"]) == 0
+    assert pq.read_table(out)["count"].to_pylist() == [1] * 60
+
+
+def test_files_that_cannot_be_copied_are_rewritten(
+    tmp_path: Path,
+    puzzles_file: tuple[Path, list[dict[str, str]]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Row groups over the limit, and --rewrite: every column written again, in one codec."""
+    path, rows = puzzles_file
+    want = [r["solution"] for r in rows] + [None]
+    monkeypatch.setattr(parquet_io, "SPLICE_MAX_ROWS", 100)
+    assert parquet_io._spliceable(str(path)) is None
+    out = tmp_path / "out.parquet"
+    assert main(["solve", str(path), "-o", str(out), "-q", "--compression", "zstd"]) == 0
+    chunks = pq.ParquetFile(out).metadata.row_group(0)
+    assert {chunks.column(i).compression for i in range(4)} == {"ZSTD"}
+    assert pq.read_table(out)["solution"].to_pylist() == want
+    monkeypatch.undo()
+    assert main(["solve", str(path), "-o", str(out), "-q", "--compression", "zstd"]) == 0
+    chunks = pq.ParquetFile(out).metadata.row_group(0)
+    assert [chunks.column(i).compression for i in range(4)] == ["SNAPPY"] * 3 + ["ZSTD"]
+    args = ["solve", str(path), "-o", str(out), "-q", "--rewrite", "--compression", "gzip"]
+    assert main(args) == 0
+    chunks = pq.ParquetFile(out).metadata.row_group(0)
+    assert {chunks.column(i).compression for i in range(4)} == {"GZIP"}
+    assert pq.read_table(out)["solution"].to_pylist() == want
+
+
+def test_empty_row_groups_and_empty_files(tmp_path: Path) -> None:
+    rows = read_csv(VENDORED / "kaggle_bryanpark_sample500_with_solutions.csv")[:5]
+    schema = pa.schema([("puzzle", pa.string())])
+    path = tmp_path / "gaps.parquet"
+    with pq.ParquetWriter(path, schema) as writer:
+        writer.write_table(pa.table({"puzzle": [r["puzzle"] for r in rows[:2]]}))
+        writer.write_table(pa.table({"puzzle": pa.array([], pa.string())}))
+        writer.write_table(pa.table({"puzzle": [r["puzzle"] for r in rows[2:]]}))
+    out = tmp_path / "out.parquet"
+    parquet_io.solve_parquet(str(path), str(out))
+    assert pq.read_table(out)["solution"].to_pylist() == [r["solution"] for r in rows]
+    empty = tmp_path / "empty.parquet"
+    pq.ParquetWriter(empty, schema).close()
+    assert parquet_io.solve_parquet(str(empty), str(out)).rows == 0
+    assert pq.read_table(out).column_names == ["puzzle", "solution"]
+
+
+def test_the_output_cannot_be_the_input(
+    tmp_path: Path, puzzles_file: tuple[Path, list[dict[str, str]]]
+) -> None:
+    path, _ = puzzles_file
+    before = path.read_bytes()
+    with pytest.raises(ValueError, match="the output file is the input file"):
+        parquet_io.solve_parquet(str(path), str(path))
+    assert path.read_bytes() == before
+
+
+def test_a_file_another_writer_wrote_is_copied_too(tmp_path: Path) -> None:
+    """polars' own Parquet writer (not pyarrow's): copied and rewritten outputs agree."""
+    pl = pytest.importorskip("polars")
+    rows = read_csv(VENDORED / "kaggle_bryanpark_sample500_with_solutions.csv")[:250]
+    frame = pl.DataFrame(
+        {
+            "n": list(range(len(rows))),
+            "puzzle": [r["puzzle"] for r in rows],
+            "pair": [[i, -i] for i in range(len(rows))],
+        }
+    )
+    path = tmp_path / "polars.parquet"
+    frame.write_parquet(path, row_group_size=100, compression="lz4")
+    assert parquet_io._spliceable(str(path)) is not None
+    copied, rewritten = tmp_path / "c.parquet", tmp_path / "r.parquet"
+    parquet_io.solve_parquet(str(path), str(copied))
+    parquet_io.solve_parquet(str(path), str(rewritten), rewrite=True)
+    assert pq.read_table(copied).equals(pq.read_table(rewritten))
+    back = pl.read_parquet(copied)
+    assert back.drop("solution").equals(frame)
+    assert back["solution"].to_list() == [r["solution"] for r in rows]

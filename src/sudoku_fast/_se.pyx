@@ -101,6 +101,33 @@ BASE[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 4
 TECHNIQUES = T_COUNT
 SLOTS = OUT_SLOTS
 
+cdef enum:
+    # Slots of Work.sets, each a cell bitset of cwords words.
+    S_MULTI = 0    # cells with two or more candidates
+    S_EXC = 1      # aligned exclusion: the cells that may exclude
+    S_SHARED = 2   # excluders of both cells of a pair; strong links: the start's targets
+    S_ONCE = 3     # cells seeing at least one / two excluders of the pair
+    S_TWICE = 4
+    S_AREA = 5     # aligned triples: the third cells to try with the pair
+    S_GROUP = 6    # wings: the cells of the set
+    S_SCRATCH = 7  # unique rectangles, type 2: the cells seeing every roof cell
+    S_COUNT = 8
+
+# Set bits of every 9-bit mask: the candidate sets of a 9x9 grid are counted by table
+# (a portable build has no popcount instruction).
+cdef uint8_t POP9[512]
+
+
+cdef void fill_pop9() noexcept:
+    """POP9, once at import."""
+    cdef int i
+    POP9[0] = 0
+    for i in range(1, 512):
+        POP9[i] = POP9[i >> 1] + (i & 1)
+
+
+fill_pop9()
+
 
 cdef struct Walk:
     int32_t *count    # [nodes] complexity of each reached node, valid where mark == stamp
@@ -149,7 +176,7 @@ cdef struct Work:
     int32_t *ints          # [cells] scratch
     int32_t *ints2         # [cells] scratch
     uint64_t *removed      # [cells] BUG: candidates taken away
-    uint64_t *excl         # [cells * cwords] aligned pairs: bivalue peers as cell bitsets
+    uint64_t *excl         # [cells * cwords] aligned pairs / triples: excluders as cell bitsets
     int cwords
     uint64_t *peer_bits    # [cells * cwords] each cell's peers as a cell bitset
     uint64_t *digit_bits   # [N * cwords] cells holding each digit as a candidate (chain_step)
@@ -205,6 +232,14 @@ cdef struct Work:
     int64_t store_cap
     int last_tech
     int stop               # the node a walk stops at (-1 none)
+    # The techniques below chains (strong links, unique loops, wings, aligned pairs and
+    # triples), each set up from the board at the start of a call:
+    uint64_t *sets         # [S_COUNT * cwords] cell bitsets, the S_* slots
+    uint64_t *dig_peers    # [N * cwords] wings: cells seeing every cell of the set with a digit
+    int lwords             # 64-bit words of a bitset over the strong links of a digit
+    uint64_t *follow       # [6N * lwords] strong links: the links that may come after each
+    uint64_t *starting     # [cells * lwords] ... and the links starting at each cell
+    int32_t *in_chain      # [cells] strong links: 1 for a cell of the chain, else 0
 
 
 cdef inline bint two_bits(uint64_t x) noexcept nogil:
@@ -237,6 +272,33 @@ cdef inline bint sees(const Tables *t, int a, int b) noexcept nogil:
         or t.cell_units[3 * a + 1] == t.cell_units[3 * b + 1]
         or t.cell_units[3 * a + 2] == t.cell_units[3 * b + 2]
     )
+
+
+cdef inline int count_bits(uint64_t x) noexcept nogil:
+    """bits_popcount(x), by table for a mask of up to 9 digits."""
+    return POP9[x] if x < 512 else bits_popcount(x)
+
+
+cdef inline bint has_cell(const uint64_t *cells, int cell) noexcept nogil:
+    """Is `cell` in the cell bitset `cells`?"""
+    return (cells[cell >> 6] >> (cell & 63)) & 1
+
+
+cdef inline bint sees_bits(const Work *w, int a, int b) noexcept nogil:
+    """sees() read from the peer bitsets."""
+    return (w.peer_bits[a * w.cwords + (b >> 6)] >> (b & 63)) & 1
+
+
+cdef inline bint several(const uint64_t *cells, int cw) noexcept nogil:
+    """Two or more cells in the cell bitset, without counting."""
+    cdef int k
+    cdef bint one = False
+    for k in range(cw):
+        if cells[k]:
+            if one or (cells[k] & (cells[k] - 1)):
+                return True
+            one = True
+    return False
 
 
 cdef bint walk_init(Walk *wk, int nodes, int words) noexcept nogil:
@@ -346,6 +408,12 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.store_len = <int32_t *>malloc(cn * sizeof(int32_t))
     w.store_cap = 4 * nodes
     w.store = <int32_t *>malloc(2 * w.store_cap * sizeof(int32_t))
+    w.sets = <uint64_t *>malloc(S_COUNT * w.cwords * sizeof(uint64_t))
+    w.dig_peers = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
+    w.lwords = (6 * t.n + 63) // 64
+    w.follow = <uint64_t *>malloc(6 * t.n * w.lwords * sizeof(uint64_t))
+    w.starting = <uint64_t *>calloc(t.cells * w.lwords, sizeof(uint64_t))
+    w.in_chain = <int32_t *>calloc(t.cells, sizeof(int32_t))
     return not (
         not w.tmp or not w.best_tenths or not w.best_tech or not w.acc_count
         or not w.acc_sum or not w.acc_mark or not w.elim_cell or not w.elim_digit
@@ -363,6 +431,8 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
         or not w.ent_node or not w.ent_parent or not w.ent_depth or not w.cyc_mark
         or not w.fwd or not w.bwd or not w.in_loop
         or not w.store_start or not w.store_len or not w.store
+        or not w.sets or not w.dig_peers or not w.follow
+        or not w.starting or not w.in_chain
     )
 
 
@@ -430,6 +500,11 @@ cdef void work_free(Work *w) noexcept nogil:
     free(w.store_start)
     free(w.store_len)
     free(w.store)
+    free(w.sets)
+    free(w.dig_peers)
+    free(w.follow)
+    free(w.starting)
+    free(w.in_chain)
     memset(w, 0, sizeof(Work))
 
 
@@ -486,27 +561,6 @@ cdef void remove_kept(Work *w) noexcept nogil:
     cdef int i
     for i in range(w.nkeep):
         remove_one(&w.s, w.keep_cell[i], w.keep_digit[i])
-
-
-cdef void common_peers(Work *w, int a, int z, int digit, const int32_t *skip, int nskip) noexcept nogil:
-    """se._Rater._common_peers into elim_*: cells other than `skip` seeing a and z."""
-    cdef Solver *s = &w.s
-    cdef const Tables *t = s.t
-    cdef uint64_t bit = (<uint64_t>1) << (digit - 1)
-    cdef int k, c, i
-    cdef bint skipped
-    w.nelim = 0
-    for k in range(t.npeers):
-        c = t.peers[a * t.npeers + k]
-        if not (s.cand[c] & bit) or not sees(t, c, z):
-            continue
-        skipped = False
-        for i in range(nskip):
-            if skip[i] == c:
-                skipped = True
-                break
-        if not skipped:
-            add_elim(w, c, digit)
 
 
 # ---------------------------------------------------------------------------------------
@@ -636,38 +690,58 @@ cdef bint direct_hidden(Work *w, int k) noexcept nogil:
     return False
 
 
-cdef int links_search(Work *w, int k, int depth, int kinds, int digit, int best) noexcept nogil:
-    """Depth-first part of strong_links: the chain's cells are w.chain[0 .. 2 depth);
-    returns the best tenths over base found so far (kept in keep_*), 0 stops early."""
-    cdef const Tables *t = w.s.t
-    cdef int i, j, c, e, end, extra
-    cdef bint used
-    if depth == k:
-        common_peers(w, w.chain[0], w.chain[2 * k - 1], digit, w.chain, 2 * k)
-        if w.nelim:
-            extra = link_kinds_tenths(kinds)
-            if best < 0 or extra < best:
+cdef int links_search(Work *w, int k, int depth, int kinds, int last, int digit, int best) noexcept nogil:
+    """Depth-first part of strong_links: the chain's cells are w.chain[0 .. 2 depth), the
+    last of its links is links[last]; returns the best tenths over base found so far
+    (eliminations kept in keep_*), 0 stops early. The links are tried in the order of
+    w.links, so the first chain of each difficulty is the one se.py finds first."""
+    cdef int cw = w.cwords
+    cdef int lw = w.lwords
+    cdef int j, c, e, word, lword, cell, extra
+    cdef uint64_t bits, next_links
+    cdef const uint64_t *targets = &w.sets[S_SHARED * cw]
+    cdef const uint64_t *peers
+    for lword in range(lw):
+        next_links = w.follow[last * lw + lword]
+        while next_links:
+            j = (lword << 6) | bits_lowest_index(next_links)
+            next_links &= next_links - 1
+            c = w.links[3 * j]
+            e = w.links[3 * j + 1]
+            if w.in_chain[c] or w.in_chain[e]:
+                continue
+            extra = link_kinds_tenths(kinds | w.links[3 * j + 2])
+            if best >= 0 and extra >= best:
+                continue  # every chain through this link is no easier than the best one
+            if depth + 1 < k:
+                w.chain[2 * depth] = c
+                w.chain[2 * depth + 1] = e
+                w.in_chain[c] = 1
+                w.in_chain[e] = 1
+                best = links_search(w, k, depth + 1, kinds | w.links[3 * j + 2], j, digit, best)
+                w.in_chain[c] = 0
+                w.in_chain[e] = 0
+                if best == 0:
+                    return 0
+                continue
+            # The chain is complete: the digit goes from the cells (off the chain) that
+            # see both of its ends, the start's peers with the digit being `targets`.
+            peers = &w.peer_bits[e * cw]
+            w.in_chain[c] = 1
+            w.nelim = 0
+            for word in range(cw):
+                bits = targets[word] & peers[word]
+                while bits:
+                    cell = (word << 6) | bits_lowest_index(bits)
+                    bits &= bits - 1
+                    if not w.in_chain[cell]:
+                        add_elim(w, cell, digit)
+            w.in_chain[c] = 0
+            if w.nelim:
                 keep_elims(w)
-                return extra
-        return best
-    end = w.chain[2 * depth - 1]
-    for i in range(w.nlinks):
-        c = w.links[3 * i]
-        e = w.links[3 * i + 1]
-        if c == end or not sees(t, c, end):
-            continue
-        used = False
-        for j in range(2 * depth):
-            if w.chain[j] == c or w.chain[j] == e:
-                used = True
-                break
-        if used:
-            continue
-        w.chain[2 * depth] = c
-        w.chain[2 * depth + 1] = e
-        best = links_search(w, k, depth + 1, kinds | w.links[3 * i + 2], digit, best)
-        if best == 0:
-            return 0
+                best = extra
+                if best == 0:
+                    return 0
     return best
 
 
@@ -676,8 +750,14 @@ cdef int strong_links(Work *w, int k) noexcept nogil:
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
-    cdef int dig, u, i, j, a, b, kind, best = -1
-    cdef uint64_t where
+    cdef int cw = w.cwords
+    cdef int lw = w.lwords
+    cdef int dig, u, i, j, a, b, kind, word, lword, cell, best = -1
+    cdef uint64_t where, bits
+    cdef uint64_t *targets = &w.sets[S_SHARED * cw]
+    cdef uint64_t *after
+    cdef const uint64_t *cells_with
+    fill_digit_bits(w)
     for dig in range(n):
         w.nlinks = 0
         for u in range(3 * n):
@@ -697,10 +777,41 @@ cdef int strong_links(Work *w, int k) noexcept nogil:
                 w.nlinks += 2
         if w.nlinks < 2 * k:
             continue
+        # The links that may follow each link, as a bitset over the links: those whose
+        # first cell sees its last one (the links starting at each cell, gathered over
+        # the peers of that last cell holding the digit).
         for i in range(w.nlinks):
-            w.chain[0] = w.links[3 * i]
-            w.chain[1] = w.links[3 * i + 1]
-            best = links_search(w, k, 1, w.links[3 * i + 2], dig + 1, best)
+            a = w.links[3 * i]
+            w.starting[a * lw + (i >> 6)] |= (<uint64_t>1) << (i & 63)
+        cells_with = &w.digit_bits[dig * cw]
+        for i in range(w.nlinks):
+            b = w.links[3 * i + 1]
+            after = &w.follow[i * lw]
+            for lword in range(lw):
+                after[lword] = 0
+            for word in range(cw):
+                bits = w.peer_bits[b * cw + word] & cells_with[word]
+                while bits:
+                    cell = (word << 6) | bits_lowest_index(bits)
+                    bits &= bits - 1
+                    for lword in range(lw):
+                        after[lword] |= w.starting[cell * lw + lword]
+        for i in range(w.nlinks):
+            a = w.links[3 * i]
+            for lword in range(lw):
+                w.starting[a * lw + lword] = 0
+        for i in range(w.nlinks):
+            a = w.links[3 * i]
+            b = w.links[3 * i + 1]
+            w.chain[0] = a
+            w.chain[1] = b
+            for word in range(cw):
+                targets[word] = w.peer_bits[a * cw + word] & cells_with[word]
+            w.in_chain[a] = 1
+            w.in_chain[b] = 1
+            best = links_search(w, k, 1, w.links[3 * i + 2], i, dig + 1, best)
+            w.in_chain[a] = 0
+            w.in_chain[b] = 0
             if best == 0:
                 return 0
     return best
@@ -711,15 +822,16 @@ cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int b
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
-    cdef int nroof = 0, i, j, r, q, u, size, c, d, nothers, best = -1, k
+    cdef int cw = w.cwords
+    cdef int nroof = 0, i, j, r, q, u, size, c, nothers, best = -1, depth, word, d
     cdef int32_t roof[8]
-    cdef bint ok
     cdef int32_t shared[3]
     cdef int nshared = 0
     cdef int idx[3]
+    cdef uint64_t unions[3]
     cdef int32_t *others = w.ints
-    cdef uint64_t x, y, extras, union, rest
-    cdef bint in_group
+    cdef uint64_t x, y, extras, union, rest, bits, group
+    cdef uint64_t *near = &w.sets[S_SCRATCH * cw]
     for i in range(ncells):
         if s.cand[cells[i]] != ab:
             roof[nroof] = cells[i]
@@ -736,21 +848,23 @@ cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int b
     extras = 0
     for i in range(nroof):
         extras |= s.cand[roof[i]] & ~ab
-    if bits_popcount(extras) == 1:
+    if extras and not (extras & (extras - 1)):
+        # Type 2: the extra digit goes from the cells off the loop that see every roof
+        # cell, ascending (the peers of the first roof cell in t.peers order).
+        d = bits_lowest_index(extras)
+        for word in range(cw):
+            near[word] = w.peer_bits[roof[0] * cw + word] & w.digit_bits[d * cw + word]
+        for i in range(1, nroof):
+            for word in range(cw):
+                near[word] &= w.peer_bits[roof[i] * cw + word]
+        for i in range(ncells):
+            near[cells[i] >> 6] &= ~((<uint64_t>1) << (cells[i] & 63))
         w.nelim = 0
-        for k in range(t.npeers):
-            c = t.peers[roof[0] * t.npeers + k]
-            if not (s.cand[c] & extras):
-                continue
-            ok = True
-            for i in range(ncells):
-                if cells[i] == c:
-                    ok = False
-            for i in range(1, nroof):
-                if not sees(t, c, roof[i]):
-                    ok = False
-            if ok:
-                add_elim(w, c, bits_lowest_index(extras) + 1)
+        for word in range(cw):
+            bits = near[word]
+            while bits:
+                add_elim(w, (word << 6) | bits_lowest_index(bits), d + 1)
+                bits &= bits - 1
         if w.nelim:
             return base
     if nroof != 2:
@@ -767,11 +881,15 @@ cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int b
         for j in range(2):
             x = (ab & (~ab + 1)) if j == 0 else (ab & (ab - 1))
             y = (ab & (ab - 1)) if j == 0 else (ab & (~ab + 1))
-            if bits_popcount(s.pos[u * n + bits_lowest_index(x)]) == 2:
+            if two_bits(s.pos[u * n + bits_lowest_index(x)]):
                 w.nelim = 0
                 add_elim(w, r, bits_lowest_index(y) + 1)
                 add_elim(w, q, bits_lowest_index(y) + 1)
                 return base
+    # Type 3: `size` other cells of a shared unit that make a locked set of size + 1
+    # digits with the extra digits; its digits go from the unit's other cells. The
+    # groups come in itertools.combinations order, those whose digits already number
+    # more than size + 1 skipped with every group that extends them.
     for i in range(nshared):
         u = shared[i]
         nothers = 0
@@ -785,20 +903,31 @@ cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int b
                 break
             if size > nothers:
                 break
-            for j in range(size):
-                idx[j] = j
+            depth = 0
+            idx[0] = 0
             while True:
-                union = extras
-                for j in range(size):
-                    union |= s.cand[others[idx[j]]]
-                if bits_popcount(union) == size + 1:
+                if idx[depth] > nothers - size + depth:
+                    if depth == 0:
+                        break
+                    depth -= 1
+                    idx[depth] += 1
+                    continue
+                union = (unions[depth - 1] if depth else extras) | s.cand[others[idx[depth]]]
+                if count_bits(union) > size + 1:
+                    idx[depth] += 1
+                    continue
+                unions[depth] = union
+                if depth < size - 1:
+                    depth += 1
+                    idx[depth] = idx[depth - 1] + 1
+                    continue
+                if count_bits(union) == size + 1:
                     w.nelim = 0
+                    group = 0
+                    for j in range(size):
+                        group |= (<uint64_t>1) << idx[j]
                     for j in range(nothers):
-                        in_group = False
-                        for d in range(size):
-                            if idx[d] == j:
-                                in_group = True
-                        if in_group:
+                        if (group >> j) & 1:
                             continue
                         rest = s.cand[others[j]] & union
                         while rest:
@@ -808,8 +937,7 @@ cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int b
                         best = base + size
                         keep_elims(w)
                         break
-                if not next_combination(idx, size, nothers):
-                    break
+                idx[depth] += 1
     if best >= 0:
         for i in range(w.nkeep):
             w.elim_cell[i] = w.keep_cell[i]
@@ -823,24 +951,29 @@ cdef int unique_rectangle(Work *w) noexcept nogil:
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
-    cdef int r1, r2, c1, c2, x, y, found, i, best = -1
+    cdef int r1, r2, c1, c2, x, y, found, i, best = -1, b0
     cdef int32_t cells[4]
-    cdef uint64_t common, rx, ry
+    cdef uint64_t common, rx, ry, column
+    fill_digit_bits(w)
     for r1 in range(n):
         for r2 in range(r1 + 1, n):
             for c1 in range(n):
+                column = s.cand[r1 * n + c1] & s.cand[r2 * n + c1]
+                if not (column & (column - 1)):
+                    continue  # fewer than two digits common to the first column
+                b0 = t.cell_units[3 * (r1 * n + c1) + 2]
                 for c2 in range(c1 + 1, n):
                     cells[0] = r1 * n + c1
                     cells[1] = r1 * n + c2
                     cells[2] = r2 * n + c1
                     cells[3] = r2 * n + c2
-                    if (t.cell_units[3 * cells[0] + 2] == t.cell_units[3 * cells[3] + 2]) or (
-                        t.cell_units[3 * cells[0] + 2] != t.cell_units[3 * cells[1] + 2]
-                        and t.cell_units[3 * cells[0] + 2] != t.cell_units[3 * cells[2] + 2]
+                    if (b0 == t.cell_units[3 * cells[3] + 2]) or (
+                        b0 != t.cell_units[3 * cells[1] + 2]
+                        and b0 != t.cell_units[3 * cells[2] + 2]
                     ):
                         continue
-                    common = s.cand[cells[0]] & s.cand[cells[1]] & s.cand[cells[2]] & s.cand[cells[3]]
-                    if bits_popcount(common) < 2:
+                    common = column & s.cand[cells[1]] & s.cand[cells[3]]
+                    if not (common & (common - 1)):
                         continue
                     rx = common
                     while rx:
@@ -868,7 +1001,7 @@ cdef int unique_rectangle(Work *w) noexcept nogil:
         if best >= 0 and best <= BASE[T_UNIQUE_RECTANGLE] + length // 2 - 2:
             break
         for start in range(w.cells):
-            if bits_popcount(s.cand[start]) == 2:
+            if two_bits(s.cand[start]):
                 path[0] = start
                 best = extend_loop(w, path, 1, length, s.cand[start], -1, 2, 0, best)
     return best
@@ -914,20 +1047,33 @@ cdef int extend_loop(
     uint64_t extras, int best,
 ) noexcept nogil:
     """se._Rater._extend_loop, each loop found rated at once (se._Rater.unique_rectangle
-    rates them in the same order): the best tenths so far, eliminations in keep2_*."""
+    rates them in the same order): the best tenths so far, eliminations in keep2_*.
+
+    Only the unit's cells holding both digits are looked at (the others can neither
+    extend the path nor close it), and a path is dropped as soon as a cell shares a
+    unit with an earlier cell of the same parity, which `valid_loop` would refuse, or
+    reaches a bivalue cell before its start: every loop through that cell was found
+    from it already (whether a loop is found does not depend on where it starts or
+    which way it runs: the extra-candidate rule depends on its set of cells only, and a
+    valid loop never takes two steps of one kind in a row, as the two cells around
+    such a pair would share a unit), and a loop found again rates the same."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
     cdef int kind, u, i, j, nxt, found
-    cdef uint64_t more
+    cdef uint64_t more, where
     cdef bint in_path, extra
     cdef int cell = path[npath - 1]
+    cdef int a = bits_lowest_index(ab)
+    cdef int b = bits_lowest_index(ab & (ab - 1))
     for kind in range(3):
         if kind == last_kind:
             continue
         u = t.cell_units[3 * cell + kind]
-        for i in range(n):
-            nxt = t.units[u * n + i]
+        where = s.pos[u * n + a] & s.pos[u * n + b]
+        while where:
+            nxt = t.units[u * n + bits_lowest_index(where)]
+            where &= where - 1
             if nxt == path[0] and npath == length:
                 if valid_loop(w, path, length):
                     found = rectangle(w, path, length, ab, BASE[T_UNIQUE_RECTANGLE] + length // 2 - 2)
@@ -938,16 +1084,18 @@ cdef int extend_loop(
                             w.keep2_cell[j] = w.elim_cell[j]
                             w.keep2_digit[j] = w.elim_digit[j]
                 continue
+            if npath >= length or (s.cand[nxt] == ab and nxt < path[0]):
+                continue
             in_path = False
             for j in range(npath):
-                if path[j] == nxt:
+                if path[j] == nxt or ((j ^ npath) & 1) == 0 and sees_bits(w, path[j], nxt):
                     in_path = True
                     break
-            if in_path or npath >= length or (s.cand[nxt] & ab) != ab:
+            if in_path:
                 continue
             more = extras | (s.cand[nxt] & ~ab)
-            extra = bits_popcount(s.cand[nxt]) > 2
-            if not extra or bits_popcount(more) == 1 or allowed > 0:
+            extra = not two_bits(s.cand[nxt])
+            if not extra or (more & (more - 1)) == 0 or allowed > 0:
                 path[npath] = nxt
                 best = extend_loop(w, path, npath + 1, length, ab, kind, allowed - extra, more, best)
     return best
@@ -959,91 +1107,142 @@ cdef inline int wing_tenths(int k, int biggest) noexcept nogil:
     return (55 if k == 3 else 62) + k - 2 - (biggest - 3 if biggest > 3 else 3 - biggest)
 
 
+cdef bint wing_group(Work *w, const int32_t *group, int k, uint64_t union, const int32_t *bivalue, int nbiv) noexcept nogil:
+    """The wing of the set `group` (k cells holding the k + 1 digits `union`) with the
+    first bivalue cell that makes one, as se._Rater.als_wing tries them: True with its
+    eliminations in elim_*."""
+    cdef Solver *s = &w.s
+    cdef int cw = w.cwords
+    cdef int i, j, word, d, y, orient, x, z, c
+    cdef uint64_t rest, cy, low, bits, any_left
+    cdef uint64_t *inside = &w.sets[S_GROUP * cw]
+    cdef uint64_t *seeing
+    cdef const uint64_t *peers
+    cdef uint64_t ready = 0  # digits whose w.dig_peers row is filled
+    cdef bint placed = False  # `inside` filled
+    for j in range(nbiv):
+        y = bivalue[j]
+        cy = s.cand[y]
+        if cy & ~union:
+            continue
+        if not placed:
+            for word in range(cw):
+                inside[word] = 0
+            for i in range(k):
+                inside[group[i] >> 6] |= (<uint64_t>1) << (group[i] & 63)
+            placed = True
+        if has_cell(inside, y):
+            continue
+        low = cy & (~cy + 1)
+        # For each digit of y (both in the set): the cells that see every cell of the
+        # set holding it, filled once per set when first needed.
+        rest = cy & ~ready
+        ready |= rest
+        while rest:
+            d = bits_lowest_index(rest)
+            rest &= rest - 1
+            seeing = &w.dig_peers[d * cw]
+            for word in range(cw):
+                seeing[word] = ~(<uint64_t>0)
+            for i in range(k):
+                c = group[i]
+                if (s.cand[c] >> d) & 1:
+                    for word in range(cw):
+                        seeing[word] &= w.peer_bits[c * cw + word]
+        for orient in range(2):
+            x = bits_lowest_index(low if orient == 0 else cy ^ low)
+            z = bits_lowest_index(cy ^ low if orient == 0 else low)
+            if not has_cell(&w.dig_peers[x * cw], y):
+                continue  # a cell of the set with x does not see y
+            # z goes from y's peers that see every cell of the set with z.
+            peers = &w.peer_bits[y * cw]
+            any_left = 0
+            for word in range(cw):
+                any_left |= (
+                    peers[word] & w.digit_bits[z * cw + word] & w.dig_peers[z * cw + word]
+                    & ~inside[word]
+                )
+            if not any_left:
+                continue
+            w.nelim = 0
+            for word in range(cw):
+                bits = (
+                    peers[word] & w.digit_bits[z * cw + word] & w.dig_peers[z * cw + word]
+                    & ~inside[word]
+                )
+                while bits:
+                    add_elim(w, (word << 6) | bits_lowest_index(bits), z + 1)
+                    bits &= bits - 1
+            return True
+    return False
+
+
 cdef int als_wing(Work *w, int k) noexcept nogil:
-    """se._Rater.als_wing: tenths (-1 none), eliminations in keep_*."""
+    """se._Rater.als_wing: tenths (-1 none), eliminations in keep_*.
+
+    The sets of k cells of a unit come in itertools.combinations order; a partial set
+    whose digits already number more than k + 1 is dropped with every set that extends
+    it, and a set no easier than the best wing so far is not looked at."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
-    cdef int u, i, j, c, y, ncells, nbiv = 0, biggest, tenths, best = -1, p, lowest, orient
+    cdef int u, i, c, ncells, nbiv = 0, biggest, tenths, best = -1, lowest, depth, size
     cdef int idx[6]
+    cdef uint64_t unions[6]
+    cdef int32_t group[6]
     cdef int32_t cells[64]
     cdef int32_t *bivalue = w.ints
-    cdef uint64_t union, x_bit, z_bit
-    cdef bint bad, in_group
+    cdef uint64_t union
     lowest = wing_tenths(k, 1 if k > 3 else 2)
     for c in range(w.cells):
-        if bits_popcount(s.cand[c]) == 2:
+        if two_bits(s.cand[c]):
             bivalue[nbiv] = c
             nbiv += 1
+    if not nbiv:
+        return -1
+    fill_digit_bits(w)
     for u in range(3 * n):
         ncells = 0
         for i in range(n):
             c = t.units[u * n + i]
-            if bits_popcount(s.cand[c]) >= 2:
+            if s.cand[c] & (s.cand[c] - 1):
                 cells[ncells] = c
                 ncells += 1
         if ncells < k:
             continue
-        for i in range(k):
-            idx[i] = i
+        depth = 0
+        idx[0] = 0
         while True:
-            union = 0
-            biggest = 0
-            for i in range(k):
-                union |= s.cand[cells[idx[i]]]
-                if bits_popcount(s.cand[cells[idx[i]]]) > biggest:
-                    biggest = bits_popcount(s.cand[cells[idx[i]]])
-            if bits_popcount(union) == k + 1:
-                for j in range(nbiv):
-                    y = bivalue[j]
-                    if s.cand[y] & ~union:
-                        continue
-                    in_group = False
-                    for i in range(k):
-                        if cells[idx[i]] == y:
-                            in_group = True
-                    if in_group:
-                        continue
-                    w.nelim = 0
-                    for orient in range(2):
-                        x_bit = s.cand[y] & (~s.cand[y] + 1)
-                        if orient:
-                            x_bit = s.cand[y] ^ x_bit
-                        z_bit = s.cand[y] ^ x_bit
-                        bad = False
-                        for i in range(k):
-                            c = cells[idx[i]]
-                            if (s.cand[c] & x_bit) and not sees(t, c, y):
-                                bad = True
-                                break
-                        if bad:
-                            continue
-                        w.nelim = 0
-                        for p in range(t.npeers):
-                            c = t.peers[y * t.npeers + p]
-                            if not (s.cand[c] & z_bit):
-                                continue
-                            bad = False
-                            for i in range(k):
-                                if c == cells[idx[i]] or (
-                                    (s.cand[cells[idx[i]]] & z_bit)
-                                    and not sees(t, c, cells[idx[i]])
-                                ):
-                                    bad = True
-                                    break
-                            if not bad:
-                                add_elim(w, c, bits_lowest_index(z_bit) + 1)
-                        if w.nelim:
-                            break
-                    if w.nelim:
-                        tenths = wing_tenths(k, biggest)
-                        if best < 0 or tenths < best:
-                            best = tenths
-                            keep_elims(w)
-                            if tenths == lowest:
-                                return best
-            if not next_combination(idx, k, ncells):
-                break
+            if idx[depth] > ncells - k + depth:
+                if depth == 0:
+                    break
+                depth -= 1
+                idx[depth] += 1
+                continue
+            union = (unions[depth - 1] if depth else 0) | s.cand[cells[idx[depth]]]
+            if count_bits(union) > k + 1:
+                idx[depth] += 1
+                continue
+            unions[depth] = union
+            if depth < k - 1:
+                depth += 1
+                idx[depth] = idx[depth - 1] + 1
+                continue
+            if count_bits(union) == k + 1:
+                biggest = 0
+                for i in range(k):
+                    group[i] = cells[idx[i]]
+                    size = count_bits(s.cand[group[i]])
+                    if size > biggest:
+                        biggest = size
+                tenths = wing_tenths(k, biggest)
+                # A set no easier than the wing kept cannot replace it.
+                if (best < 0 or tenths < best) and wing_group(w, group, k, union, bivalue, nbiv):
+                    best = tenths
+                    keep_elims(w)
+                    if tenths == lowest:
+                        return best
+            idx[depth] += 1
     return best
 
 
@@ -1135,147 +1334,220 @@ cdef int bug(Work *w, int *place_cell, int *place_digit) noexcept nogil:
     return -1
 
 
-cdef bint aligned_pair(Work *w) noexcept nogil:
-    """se._Rater.aligned_pair: the eliminations in elim_*."""
+cdef int excluder_rows(Work *w, bint triple) noexcept nogil:
+    """Aligned exclusion, set up: S_MULTI = the cells with two or more candidates, S_EXC
+    = those that may exclude (two candidates; two or three for triples); the cells with
+    two or more candidates and an excluder among their peers, ascending, in w.ints with
+    their excluders as rows of w.excl. Returns their number."""
     cdef Solver *s = &w.s
-    cdef const Tables *t = s.t
     cdef int cw = w.cwords
-    cdef int c, k, p, nbase = 0, i, j, c0, c1, v0, v1, shared, word, idx
-    cdef int32_t *base = w.ints
+    cdef int c, word, nbase = 0
+    cdef uint64_t m, rest, any_excl
+    cdef uint64_t *multi = &w.sets[S_MULTI * cw]
+    cdef uint64_t *exc = &w.sets[S_EXC * cw]
     cdef uint64_t *row
-    cdef uint64_t allowed0, allowed1, pair, r0, r1, bits
-    cdef bint any_excl, sees01, blocked
+    for word in range(cw):
+        multi[word] = 0
+        exc[word] = 0
     for c in range(w.cells):
-        if bits_popcount(s.cand[c]) < 2:
+        m = s.cand[c]
+        rest = m & (m - 1)
+        if not rest:
+            continue
+        multi[c >> 6] |= (<uint64_t>1) << (c & 63)
+        rest &= rest - 1
+        if not rest or (triple and not (rest & (rest - 1))):
+            exc[c >> 6] |= (<uint64_t>1) << (c & 63)
+    for c in range(w.cells):
+        if not has_cell(multi, c):
             continue
         row = &w.excl[nbase * cw]
+        any_excl = 0
         for word in range(cw):
-            row[word] = 0
-        any_excl = False
-        for k in range(t.npeers):
-            p = t.peers[c * t.npeers + k]
-            if bits_popcount(s.cand[p]) == 2:
-                row[p >> 6] |= (<uint64_t>1) << (p & 63)
-                any_excl = True
+            row[word] = w.peer_bits[c * cw + word] & exc[word]
+            any_excl |= row[word]
         if any_excl:
-            base[nbase] = c
+            w.ints[nbase] = c
             nbase += 1
+    return nbase
+
+
+cdef bint aligned_pair(Work *w) noexcept nogil:
+    """se._Rater.aligned_pair: the eliminations in elim_*.
+
+    Two values (v0, v1) of the pair are excluded when a common excluder holds exactly
+    {v0, v1}: for each v0, the v1 it excludes are the other digits of the excluders
+    holding v0, read as one mask."""
+    cdef Solver *s = &w.s
+    cdef int cw = w.cwords
+    cdef int i, j, c0, c1, word, nmasks, m
+    cdef int32_t *base = w.ints
+    cdef uint64_t *shared = &w.sets[S_SHARED * cw]
+    cdef uint64_t *masks = w.ex_masks
+    cdef uint64_t allowed0, allowed1, r0, b0, ok1, blocked, bits, p
+    cdef bint sees01
+    cdef int nbase = excluder_rows(w, False)
     for i in range(nbase):
         for j in range(i + 1, nbase):
-            shared = 0
             for word in range(cw):
-                shared += bits_popcount(w.excl[i * cw + word] & w.excl[j * cw + word])
-            if shared < 2:
+                shared[word] = w.excl[i * cw + word] & w.excl[j * cw + word]
+            if not several(shared, cw):
                 continue
             c0 = base[i]
             c1 = base[j]
-            sees01 = sees(t, c0, c1)
+            sees01 = sees_bits(w, c0, c1)
+            nmasks = 0
+            for word in range(cw):
+                bits = shared[word]
+                while bits:
+                    masks[nmasks] = s.cand[(word << 6) | bits_lowest_index(bits)]
+                    nmasks += 1
+                    bits &= bits - 1
             allowed0 = 0
             allowed1 = 0
             r0 = s.cand[c0]
             while r0:
-                v0 = bits_lowest_index(r0)
-                r0 &= r0 - 1
-                r1 = s.cand[c1]
-                while r1:
-                    v1 = bits_lowest_index(r1)
-                    r1 &= r1 - 1
-                    if v0 == v1 and sees01:
-                        continue
-                    pair = ((<uint64_t>1) << v0) | ((<uint64_t>1) << v1)
-                    blocked = False
-                    for word in range(cw):
-                        bits = w.excl[i * cw + word] & w.excl[j * cw + word]
-                        while bits:
-                            idx = (word << 6) + bits_lowest_index(bits)
-                            bits &= bits - 1
-                            if not (s.cand[idx] & ~pair):
-                                blocked = True
-                                break
-                        if blocked:
-                            break
-                    if blocked:
-                        continue
-                    allowed0 |= (<uint64_t>1) << v0
-                    allowed1 |= (<uint64_t>1) << v1
+                b0 = r0 & (~r0 + 1)
+                r0 ^= b0
+                blocked = b0 if sees01 else 0
+                for m in range(nmasks):
+                    if masks[m] & b0:
+                        blocked |= masks[m] ^ b0
+                ok1 = s.cand[c1] & ~blocked
+                if ok1:
+                    allowed0 |= b0
+                    allowed1 |= ok1
             w.nelim = 0
-            r0 = s.cand[c0] & ~allowed0
-            while r0:
-                add_elim(w, c0, bits_lowest_index(r0) + 1)
-                r0 &= r0 - 1
-            r1 = s.cand[c1] & ~allowed1
-            while r1:
-                add_elim(w, c1, bits_lowest_index(r1) + 1)
-                r1 &= r1 - 1
+            p = s.cand[c0] & ~allowed0
+            while p:
+                add_elim(w, c0, bits_lowest_index(p) + 1)
+                p &= p - 1
+            p = s.cand[c1] & ~allowed1
+            while p:
+                add_elim(w, c1, bits_lowest_index(p) + 1)
+                p &= p - 1
             if w.nelim:
                 return True
     return False
 
 
+cdef inline bint free_values(int ny, int nz, bint sxy, bint sxz, bint syz) noexcept nogil:
+    """Cells x, y, z of a triple, y (z) with ny (nz) digits outside every excluder: is
+    every value of x sure to keep a combination no excluder can block? Yes when one of
+    y and z can take such a digit that is not the value, and the other one that is
+    neither."""
+    return (ny - sxy >= 1 and nz - sxz - syz >= 1) or (nz - sxz >= 1 and ny - sxy - syz >= 1)
+
+
+cdef void allow3(
+    uint64_t a, uint64_t b, uint64_t c, bint sab, bint sac, bint sbc,
+    const uint64_t *masks, int nmasks, uint64_t *allowed,
+) noexcept nogil:
+    """The exclusion of three cells with candidates a, b, c (sxy: those two see each
+    other): allowed[0..2] = the values of each that some combination keeps. For each
+    pair of values (va, vb), the values of the third cell an excluder rules out are read
+    as one mask: all of them when the excluder lies inside {va, vb}, its one other digit
+    when it has one."""
+    cdef uint64_t ra, rb, ba, bb, pair, blocked, left, okc
+    cdef int i
+    allowed[0] = allowed[1] = allowed[2] = 0
+    ra = a
+    while ra:
+        ba = ra & (~ra + 1)
+        ra ^= ba
+        rb = b
+        while rb:
+            bb = rb & (~rb + 1)
+            rb ^= bb
+            if ba == bb and sab:
+                continue
+            if (allowed[0] & ba) and (allowed[1] & bb) and allowed[2] == c:
+                continue  # would allow nothing new
+            pair = ba | bb
+            blocked = (ba if sac else 0) | (bb if sbc else 0)
+            for i in range(nmasks):
+                left = masks[i] & ~pair
+                if not (left & (left - 1)):
+                    blocked |= left if left else c
+            okc = c & ~blocked
+            if okc:
+                allowed[0] |= ba
+                allowed[1] |= bb
+                allowed[2] |= okc
+                if allowed[0] == a and allowed[1] == b and allowed[2] == c:
+                    return  # every candidate allowed
+
+
 cdef bint exclude3(Work *w, const int32_t *cells, const uint64_t *common) noexcept nogil:
     """se._Rater._exclude for three cells whose common excluders are the cell bitset
-    `common`: the eliminations in elim_*."""
+    `common`: the eliminations in elim_*.
+
+    Only excluders whose digits all belong to the three cells can block a combination.
+    Without one, a value goes only when its cell sees both others and they see each
+    other (two cells holding just it and one more digit); and a value whose cell
+    leaves the other two a digit outside every excluder (the third cell one more)
+    always keeps a combination. Neither case is enumerated. The exclusion does not
+    depend on the order of the cells, so the one with the most candidates is the one
+    read as a mask."""
     cdef Solver *s = &w.s
-    cdef const Tables *t = s.t
     cdef int cw = w.cwords
-    cdef int v0, v1, v2, word, p, k
-    cdef bint s01 = sees(t, cells[0], cells[1])
-    cdef bint s02 = sees(t, cells[0], cells[2])
-    cdef bint s12 = sees(t, cells[1], cells[2])
-    cdef bint blocked
+    cdef int word, p, k, i, big
+    cdef bint s01 = sees_bits(w, cells[0], cells[1])
+    cdef bint s02 = sees_bits(w, cells[0], cells[2])
+    cdef bint s12 = sees_bits(w, cells[1], cells[2])
     cdef uint64_t allowed[3]
-    cdef uint64_t r0, r1, r2, values, bits, rest
+    cdef uint64_t m, bits, rest, spread = 0
     cdef uint64_t c0 = s.cand[cells[0]], c1 = s.cand[cells[1]], c2 = s.cand[cells[2]]
-    # The excluders' candidates, each kept once: a combination is blocked when one of
-    # them lies inside its values.
+    cdef uint64_t values = c0 | c1 | c2
+    cdef int n0, n1, n2
+    # The excluders' candidates, each kept once; one with a digit none of the three
+    # cells holds never lies inside their values.
     cdef uint64_t *masks = w.ex_masks
-    cdef int nmasks = 0, i
+    cdef int nmasks = 0
+    w.nelim = 0
     for word in range(cw):
         bits = common[word]
         while bits:
             p = (word << 6) + bits_lowest_index(bits)
             bits &= bits - 1
+            m = s.cand[p]
+            if m & ~values:
+                continue
             for i in range(nmasks):
-                if masks[i] == s.cand[p]:
+                if masks[i] == m:
                     break
             else:
-                masks[nmasks] = s.cand[p]
+                masks[nmasks] = m
                 nmasks += 1
-    allowed[0] = allowed[1] = allowed[2] = 0
-    r0 = s.cand[cells[0]]
-    while r0:
-        v0 = bits_lowest_index(r0)
-        r0 &= r0 - 1
-        r1 = s.cand[cells[1]]
-        while r1:
-            v1 = bits_lowest_index(r1)
-            r1 &= r1 - 1
-            if v0 == v1 and s01:
-                continue
-            r2 = s.cand[cells[2]]
-            while r2:
-                v2 = bits_lowest_index(r2)
-                r2 &= r2 - 1
-                if (v2 == v0 and s02) or (v2 == v1 and s12):
-                    continue
-                if (
-                    (allowed[0] >> v0) & (allowed[1] >> v1) & (allowed[2] >> v2) & 1
-                ):
-                    continue  # would allow nothing new
-                values = ((<uint64_t>1) << v0) | ((<uint64_t>1) << v1) | ((<uint64_t>1) << v2)
-                blocked = False
-                for i in range(nmasks):
-                    if not (masks[i] & ~values):
-                        blocked = True
-                        break
-                if blocked:
-                    continue
-                allowed[0] |= (<uint64_t>1) << v0
-                allowed[1] |= (<uint64_t>1) << v1
-                allowed[2] |= (<uint64_t>1) << v2
-        if allowed[0] == c0 and allowed[1] == c1 and allowed[2] == c2:
-            break  # every candidate allowed: nothing to eliminate
-    w.nelim = 0
+                spread |= m
+    if not nmasks and not (s01 and s02 and s12):
+        return False
+    n0 = count_bits(c0 & ~spread)
+    n1 = count_bits(c1 & ~spread)
+    n2 = count_bits(c2 & ~spread)
+    if (
+        free_values(n1, n2, s01, s02, s12)
+        and free_values(n0, n2, s01, s12, s02)
+        and free_values(n0, n1, s02, s12, s01)
+    ):
+        return False
+    n0 = count_bits(c0)
+    n1 = count_bits(c1)
+    n2 = count_bits(c2)
+    big = 2 if n2 >= n0 and n2 >= n1 else (1 if n1 >= n0 else 0)
+    if big == 2:
+        allow3(c0, c1, c2, s01, s02, s12, masks, nmasks, allowed)
+    elif big == 1:
+        allow3(c0, c2, c1, s02, s01, s12, masks, nmasks, allowed)
+        m = allowed[1]
+        allowed[1] = allowed[2]
+        allowed[2] = m
+    else:
+        allow3(c1, c2, c0, s12, s01, s02, masks, nmasks, allowed)
+        m = allowed[2]
+        allowed[2] = allowed[1]
+        allowed[1] = allowed[0]
+        allowed[0] = m
     for k in range(3):
         rest = s.cand[cells[k]] & ~allowed[k]
         while rest:
@@ -1285,60 +1557,78 @@ cdef bint exclude3(Work *w, const int32_t *cells, const uint64_t *common) noexce
 
 
 cdef bint aligned_triple(Work *w) noexcept nogil:
-    """se._Rater.aligned_triple: the eliminations in elim_*."""
+    """se._Rater.aligned_triple: the eliminations in elim_*.
+
+    The triples come in the order se.py tries them: pairs of cells with excluders
+    (ascending), then the third cell ascending among the base cells that exclude for
+    either. Only third cells that see two or more of the pair's common excluders can
+    have two common excluders, so only those are looked at; and a triple se.py has
+    already tried under another order of its cells (it found nothing then, as the
+    exclusion does not depend on that order) is not tried again."""
     cdef Solver *s = &w.s
-    cdef const Tables *t = s.t
     cdef int cw = w.cwords
-    cdef int c, k, p, nbase = 0, i, j, k2, word, shared, c2
+    cdef int i, j, k, word, c0, c1, c2, p
     cdef int32_t *base = w.ints
-    cdef int32_t *index_of = w.ints2
     cdef int32_t cells[3]
     cdef uint64_t common[64]
-    cdef uint64_t *row
-    cdef uint64_t area
-    cdef bint any_excl
-    for c in range(w.cells):
-        index_of[c] = -1
-        if bits_popcount(s.cand[c]) < 2:
-            continue
-        row = &w.excl[nbase * cw]
-        for word in range(cw):
-            row[word] = 0
-        any_excl = False
-        for k in range(t.npeers):
-            p = t.peers[c * t.npeers + k]
-            if 2 <= bits_popcount(s.cand[p]) <= 3:
-                row[p >> 6] |= (<uint64_t>1) << (p & 63)
-                any_excl = True
-        if any_excl:
-            base[nbase] = c
-            index_of[c] = nbase
-            nbase += 1
+    cdef uint64_t bits, any_area
+    cdef const uint64_t *peers
+    cdef const uint64_t *multi = &w.sets[S_MULTI * cw]
+    cdef const uint64_t *exc = &w.sets[S_EXC * cw]
+    cdef uint64_t *shared = &w.sets[S_SHARED * cw]
+    cdef uint64_t *once = &w.sets[S_ONCE * cw]
+    cdef uint64_t *twice = &w.sets[S_TWICE * cw]
+    cdef uint64_t *area = &w.sets[S_AREA * cw]
+    cdef int nbase = excluder_rows(w, True)
     for i in range(nbase):
+        c0 = base[i]
         for j in range(i + 1, nbase):
-            # A third cell's common excluders lie inside the pair's: fewer than two
-            # there, no triple of this pair can have two.
-            shared = 0
-            for k in range(cw):
-                shared += bits_popcount(w.excl[i * cw + k] & w.excl[j * cw + k])
-            if shared < 2:
-                continue
             for word in range(cw):
-                area = w.excl[i * cw + word] | w.excl[j * cw + word]
-                while area:
-                    c2 = (word << 6) + bits_lowest_index(area)
-                    area &= area - 1
-                    if c2 == base[i] or c2 == base[j] or index_of[c2] < 0:
-                        continue
-                    k2 = index_of[c2]
-                    shared = 0
+                shared[word] = w.excl[i * cw + word] & w.excl[j * cw + word]
+            if not several(shared, cw):
+                continue
+            c1 = base[j]
+            # The cells seeing two or more of the common excluders.
+            for word in range(cw):
+                once[word] = 0
+                twice[word] = 0
+            for word in range(cw):
+                bits = shared[word]
+                while bits:
+                    p = (word << 6) | bits_lowest_index(bits)
+                    bits &= bits - 1
+                    peers = &w.peer_bits[p * cw]
                     for k in range(cw):
-                        common[k] = w.excl[i * cw + k] & w.excl[j * cw + k] & w.excl[k2 * cw + k]
-                        shared += bits_popcount(common[k])
-                    if shared < 2:
+                        twice[k] |= once[k] & peers[k]
+                        once[k] |= peers[k]
+            any_area = 0
+            for word in range(cw):
+                area[word] = (w.excl[i * cw + word] | w.excl[j * cw + word]) & multi[word] & twice[word]
+                any_area |= area[word]
+            if not any_area:
+                continue
+            area[c0 >> 6] &= ~((<uint64_t>1) << (c0 & 63))
+            area[c1 >> 6] &= ~((<uint64_t>1) << (c1 & 63))
+            for word in range(cw):
+                bits = area[word]
+                while bits:
+                    c2 = (word << 6) | bits_lowest_index(bits)
+                    bits &= bits - 1
+                    # Tried before: as the pair (c0, c2) with c1 third, or (for c2 < c0)
+                    # as the pair (c2, c1) with c0 third.
+                    if c2 < c1 and exc[c1 >> 6] >> (c1 & 63) & 1 and (
+                        sees_bits(w, c0, c1) or sees_bits(w, c2, c1)
+                    ):
                         continue
-                    cells[0] = base[i]
-                    cells[1] = base[j]
+                    if c2 < c0 and exc[c0 >> 6] >> (c0 & 63) & 1 and (
+                        sees_bits(w, c2, c0) or sees_bits(w, c1, c0)
+                    ):
+                        continue
+                    peers = &w.peer_bits[c2 * cw]
+                    for k in range(cw):
+                        common[k] = shared[k] & peers[k]
+                    cells[0] = c0
+                    cells[1] = c1
                     cells[2] = c2
                     if exclude3(w, cells, common):
                         return True

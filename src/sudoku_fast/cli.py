@@ -1040,6 +1040,7 @@ def _cmd_rate(args: argparse.Namespace) -> int:
             box=args.box,
             alphabet=args.alphabet,
             compression=args.compression,
+            rewrite=args.rewrite,
         )
         return 0
     source, name, _ = open_input(args.file)

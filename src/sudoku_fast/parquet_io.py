@@ -1,29 +1,36 @@
 """Parquet files in the command line: read puzzles by row groups, write answers beside them.
 
-A Parquet file is read one record batch at a time (at most a row group), so memory
-stays flat however many rows it holds. The puzzle column (chosen by name; by default
-the first of `puzzle`, `quizzes`, `quiz`, `puzzles`) goes to the engine through
-`frames` straight from its Arrow buffers; the answers are appended as a new column
-(`solution`, `count` or the rating fields) and every other column of the input is
-written unchanged, in input order. Needs pyarrow (the `arrow` extra).
+A Parquet file is handled one row group at a time, so memory stays flat however many
+rows it holds. Only the puzzle column (chosen by name; by default the first of `puzzle`,
+`quizzes`, `quiz`, `puzzles`) is read and decoded; it goes to the engine through
+`frames` straight from its Arrow buffers. The answers are added as new columns
+(`solution`, `count` or the rating fields), encoded by pyarrow with no dictionary
+(puzzles and solutions are nearly all distinct) and compressed with the puzzle column's
+codec or the one asked for. Every other column of the input is copied into the output
+byte for byte, compressed pages and all, under a footer rewritten to point at the new
+places (`_Splice`, with `parquet_footer`): decoding, encoding and compressing columns
+that do not change cost as much CPU as solving easy puzzles. The output is an ordinary
+Parquet file with the input's columns, rows and order. Files that cannot be copied
+that way, and every file with `rewrite`, are read batch by batch and written again by
+pyarrow. Needs pyarrow (the `arrow` extra).
 
-Decoding and encoding Parquet cost about as much CPU as solving easy puzzles, so the
-three overlap (`pipeline`): while the engine works on one batch, the next is read and
-the previous one written, each on its own thread (pyarrow releases the GIL for both).
-The output is compressed with the puzzle column's codec (or the one asked for), and the
-puzzle and answer columns are written without a dictionary: puzzles and solutions are
-nearly all distinct, so a dictionary would be built only to be dropped.
+Reading, solving and writing overlap (`pipeline`): while the engine works on one row
+group, the next one's puzzles are read and the previous one written, each on its own
+thread (pyarrow and the kernel's file copy release the GIL).
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, BinaryIO
 
 from . import frames
+from . import parquet_footer as pf
 from .batch import (
     DEFAULT_MAX_NODES,
     SearchLimitExceeded,
@@ -31,6 +38,7 @@ from .batch import (
     renumber_error,
     solve_many,
 )
+from .parquet_footer import Struct
 
 PUZZLE_COLUMNS = ("puzzle", "quizzes", "quiz", "puzzles")
 # Rows read at a time: enough to keep every engine thread busy; three batches are in
@@ -88,15 +96,6 @@ class ParquetReport:
     seconds: float = 0.0
 
 
-def record_batches(path: str, column: str | None) -> tuple[str, Any, Iterator[Any]]:
-    """(puzzle column name, schema, iterator of record batches) of a Parquet file."""
-    _, pq = _pyarrow()
-    source = pq.ParquetFile(path)
-    schema = source.schema_arrow
-    name = puzzle_column(list(schema.names), column)
-    return name, schema, _by_row_group(source)
-
-
 def _by_row_group(source: Any) -> Iterator[Any]:
     """The record batches of a ParquetFile, one row group at a time.
 
@@ -127,20 +126,6 @@ def input_codec(path: str, name: str) -> str:
 
 
 CODECS = ("input", "none", "snappy", "lz4", "zstd", "gzip", "brotli")
-
-
-def writer_options(
-    path: str, name: str, compression: str, columns: list[str], plain: list[str]
-) -> dict[str, Any]:
-    """ParquetWriter keywords: the codec (or the input's) and the columns given a dictionary.
-
-    `columns` are the output's columns; those in `plain` (the puzzles and the answers,
-    nearly all distinct) are written without a dictionary.
-    """
-    if compression not in CODECS:
-        raise ValueError(f"compression must be one of {', '.join(CODECS)}, got {compression!r}")
-    codec = input_codec(path, name) if compression == "input" else compression
-    return {"compression": codec, "use_dictionary": [c for c in columns if c not in plain]}
 
 
 def pipeline(
@@ -181,24 +166,26 @@ def solve_parquet(
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
     compression: str = "input",
+    rewrite: bool = False,
 ) -> ParquetReport:
     """Solve (or count, with `count`) every puzzle of a Parquet file into another one.
 
     The output has the input's columns and a `solution` column (string, null where
     there is no solution) or a `count` column (int32, up to `limit`), compressed with
     `compression` (one of CODECS; "input": the puzzle column's codec in the input).
+    The input's columns are copied as they are stored (see `add_columns`); with
+    `rewrite`, they are decoded and encoded again, with `compression` too.
     """
-    pa, pq = _pyarrow()
-    name, schema, batches = record_batches(path, column)
-    answer = "count" if count else "solution"
-    if answer in schema.names:
-        answer = f"{answer}_found"
-    out_schema = schema.append(pa.field(answer, pa.int32() if count else pa.string()))
+    pa, _ = _pyarrow()
     report = ParquetReport()
     keywords: dict[str, Any] = {"box": box, "alphabet": alphabet, "max_nodes": max_nodes}
+    names = list(_parquet_file(path).schema_arrow.names)
+    answer = "count" if count else "solution"
+    if answer in names:
+        answer = f"{answer}_found"
+    kind = pa.int32() if count else pa.string()
 
-    def answer_batch(batch: Any) -> Any:
-        puzzles = batch.column(name)
+    def answer_rows(puzzles: Any) -> Any:
         try:
             if count:
                 answers = count_many(puzzles, limit, threads=threads, output="arrow", **keywords)
@@ -208,22 +195,21 @@ def solve_parquet(
                 found = len(answers) - answers.null_count
         except (ValueError, TypeError, SearchLimitExceeded) as err:
             raise renumber_error(err, report.rows, f"{path}: ") from None
-        report.rows += len(batch)
+        report.rows += len(puzzles)
         report.solved += found
-        report.no_solution += len(batch) - found
-        return answers
-
-    def write(batch: Any, answers: Any) -> None:
-        columns = [*batch.columns, answers]
-        writer.write_batch(pa.RecordBatch.from_arrays(columns, schema=out_schema))
+        report.no_solution += len(puzzles) - found
+        return pa.table([answers], schema=pa.schema([pa.field(answer, kind)]))
 
     start = time.perf_counter()
-    with pq.ParquetWriter(
+    add_columns(
+        path,
         output,
-        out_schema,
-        **writer_options(path, name, compression, out_schema.names, [name, answer]),
-    ) as writer:
-        pipeline(batches, answer_batch, write)
+        column,
+        answer_rows,
+        compression=compression,
+        rewrite=rewrite,
+        fields=pa.schema([pa.field(answer, kind)]),
+    )
     report.seconds = time.perf_counter() - start
     return report
 
@@ -237,48 +223,353 @@ def rate_parquet(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     compression: str = "input",
+    rewrite: bool = False,
 ) -> int:
     """Rate every puzzle of a Parquet file into another one with the rating columns added.
 
     A rating field whose name the input already uses gets the suffix `_rated`; the
-    output is compressed as `solve_parquet` does it.
+    output is written as `solve_parquet` writes it.
 
     Returns the number of rows. Raises ValueError naming a puzzle that cannot be rated.
     """
     from .rating import rate_many
 
-    pa, pq = _pyarrow()
-    name, _, batches = record_batches(path, column)
+    pa, _ = _pyarrow()
+    taken = set(_parquet_file(path).schema_arrow.names)
+    rated = [f"{f}_rated" if f in taken else f for f in frames.RATING_FIELDS]
     rows = 0
-    writers: list[Any] = []
 
-    def rate_batch(batch: Any) -> Any:
+    def rate_rows(puzzles: Any) -> Any:
         nonlocal rows
-        first, rows = rows, rows + len(batch)
+        first, rows = rows, rows + len(puzzles)
         try:
-            return rate_many(
-                batch.column(name), threads=threads, box=box, alphabet=alphabet, output="arrow"
+            ratings = rate_many(
+                puzzles, threads=threads, box=box, alphabet=alphabet, output="arrow"
             )
         except (ValueError, TypeError, SearchLimitExceeded) as err:
             raise renumber_error(err, first, f"{path}: ") from None
+        if isinstance(ratings, pa.ChunkedArray):
+            ratings = ratings.combine_chunks()
+        return pa.table(ratings.flatten(), names=rated)
 
-    def write(batch: Any, ratings: Any) -> None:
-        columns = [*batch.columns, *ratings.flatten()]
-        taken = set(batch.schema.names)
-        rated = [f"{f}_rated" if f in taken else f for f in frames.RATING_FIELDS]
-        names = [*batch.schema.names, *rated]
-        table = pa.RecordBatch.from_arrays(columns, names=names)
-        if not writers:
-            options = writer_options(path, name, compression, table.schema.names, [name])
-            writers.append(pq.ParquetWriter(output, table.schema, **options))
-        writers[0].write_batch(table)
+    add_columns(path, output, column, rate_rows, compression=compression, rewrite=rewrite)
+    return rows
+
+
+def add_columns(
+    path: str,
+    output: str,
+    column: str | None,
+    answer: Callable[[Any], Any],
+    *,
+    compression: str = "input",
+    rewrite: bool = False,
+    fields: Any = None,
+) -> None:
+    """Write `output`: the rows of Parquet file `path` with the columns of `answer` added.
+
+    `answer` is called with the puzzle column of consecutive runs of rows, in order, and
+    returns a pyarrow Table of as many rows (its columns are the ones added; `fields`,
+    their schema, when known in advance). The added columns are compressed with
+    `compression` and have no dictionary.
+
+    The input's own columns are copied byte for byte (`_Splice`), with no decoding or
+    compression: only the puzzle column is read. A file that cannot be copied that way
+    (an encrypted one, one with chunks in other files, a row group of more than
+    SPLICE_MAX_ROWS rows, no rows) and every file with `rewrite` is read batch by batch
+    and written again with every column encoded by pyarrow and compressed with
+    `compression`. When an error stops a copy, the unfinished output is removed.
+    """
+    if compression not in CODECS:
+        raise ValueError(f"compression must be one of {', '.join(CODECS)}, got {compression!r}")
+    source = _parquet_file(path)
+    name = puzzle_column(list(source.schema_arrow.names), column)
+    if os.path.exists(output) and os.path.samefile(path, output):
+        # Opening it for writing would empty the input before it is read.
+        raise ValueError(f"{output}: the output file is the input file; write elsewhere")
+    codec = input_codec(path, name) if compression == "input" else compression
+    meta = None if rewrite else _spliceable(path)
+    if meta is None:
+        _rewrite(source, output, name, answer, codec, fields)
+        return
+
+    def read(group: int) -> Any:
+        return source.read_row_group(group, columns=[name]).column(0)
 
     try:
-        pipeline(batches, rate_batch, write)
+        with open(path, "rb") as raw, open(output, "wb") as out:
+            splice = _Splice(meta, raw, out, codec, source.schema_arrow)
+            pipeline(
+                _groups_read(len(meta[pf.FILE_ROW_GROUPS][1].items), read),
+                lambda item: answer(item[1]),
+                lambda item, answers: splice.add(item[0], answers),
+            )
+            splice.finish()
+    except BaseException:
+        # Without its footer the output is no Parquet file at all.
+        with contextlib.suppress(OSError):
+            os.unlink(output)
+        raise
+
+
+def _parquet_file(path: str) -> Any:
+    _, pq = _pyarrow()
+    return pq.ParquetFile(path)
+
+
+def _groups_read(n: int, read: Callable[[int], Any]) -> Iterator[tuple[int, Any]]:
+    """(index, puzzle column) of each row group, skipping those with no rows."""
+    for group in range(n):
+        puzzles = read(group)
+        if len(puzzles):
+            yield group, puzzles
+
+
+def _rewrite(
+    source: Any, output: str, name: str, answer: Callable[[Any], Any], codec: str, fields: Any
+) -> None:
+    """`add_columns` by decoding every column and encoding it again (see there)."""
+    pa, pq = _pyarrow()
+    schema = source.schema_arrow
+    writers: list[Any] = []
+
+    def open_writer(added: Any) -> Any:
+        if not writers:
+            out_schema = schema
+            for f in added:
+                out_schema = out_schema.append(f)
+            options = {
+                "compression": codec,
+                "use_dictionary": [c for c in schema.names if c != name],
+            }
+            writers.append(pq.ParquetWriter(output, out_schema, **options))
+        return writers[0]
+
+    def write(batch: Any, answers: Any) -> None:
+        writer = open_writer(answers.schema)
+        columns = [*batch.columns, *answers.columns]
+        writer.write_table(pa.Table.from_arrays(columns, schema=writer.schema))
+
+    try:
+        if fields is not None:
+            open_writer(fields)
+        pipeline(_by_row_group(source), lambda batch: answer(batch.column(name)), write)
     finally:
         for writer in writers:
             writer.close()
-    return rows
+
+
+# ---------------------------------------------------------------- copying row groups
+
+# Row groups up to this many rows are answered whole (their puzzle column, the answers
+# and the answers' encoded pages are in memory at once); a file with a larger one is
+# rewritten batch by batch instead.
+SPLICE_MAX_ROWS = 1 << 22
+_COPY_STEP = 1 << 24
+
+
+class _Splice:
+    """Writes a Parquet file as another's row groups, byte for byte, with columns added.
+
+    The input's column chunks are copied as they are (no decoding, no compression); the
+    new columns of each row group are encoded by pyarrow into a one-row-group file in
+    memory whose column chunks are appended after the copied ones. The footer is the
+    input's with every page offset moved to where the bytes now are, the new columns
+    added to the schema and to each row group, and the Arrow schema pyarrow keeps in
+    the footer replaced by the output's. Page indexes and bloom filters of the copied
+    columns (stored outside the row groups) are left out.
+    """
+
+    def __init__(
+        self, meta: Struct, source: BinaryIO, out: BinaryIO, codec: str, schema: Any
+    ) -> None:
+        self.meta = meta
+        self.source = source
+        self.out = out
+        self.codec = codec
+        self.schema = schema
+        self.groups: list[Struct] = []
+        self.template: Struct | None = None
+        self.added = 0
+        out.write(pf.MAGIC)
+
+    def add(self, index: int, answers: Any) -> None:
+        """Write row group `index` of the input with the columns of table `answers` added."""
+        pa, pq = _pyarrow()
+        group = dict(self.meta[pf.FILE_ROW_GROUPS][1].items[index])
+        if answers.num_rows != pf.field(group, pf.GROUP_NUM_ROWS):
+            raise RuntimeError(f"row group {index}: the answers have another row count")
+        if self.template is None:
+            self.template = _schema_footer(self.schema, answers.schema)
+            self.added = answers.num_columns
+        buffer = pa.BufferOutputStream()
+        pq.write_table(
+            answers,
+            buffer,
+            row_group_size=max(answers.num_rows, 1),
+            compression=self.codec,
+            use_dictionary=False,
+        )
+        encoded = buffer.getvalue()
+        new, _ = pf.footer_of(encoded)
+        added = new[pf.FILE_ROW_GROUPS][1].items[0]
+        old_start, old_end = _group_range(group)
+        new_start, new_end = _group_range(added)
+        delta = self.out.tell() - old_start
+        _copy_range(self.source, self.out, old_start, old_end - old_start)
+        added_delta = self.out.tell() - new_start
+        self.out.write(memoryview(encoded)[new_start:new_end])
+        columns = [_moved_chunk(c, delta) for c in group[pf.GROUP_COLUMNS][1].items]
+        columns += [_moved_chunk(c, added_delta) for c in added[pf.GROUP_COLUMNS][1].items]
+        group[pf.GROUP_COLUMNS] = (pf.LIST, pf.Seq(pf.LIST, pf.STRUCT, columns))
+        for fid in (pf.GROUP_BYTES, pf.GROUP_COMPRESSED):
+            if fid in group:
+                group[fid] = (pf.I64, group[fid][1] + pf.field(added, fid, 0))
+        if pf.field(group, pf.GROUP_FILE_OFFSET, 0) > 0:
+            group[pf.GROUP_FILE_OFFSET] = (pf.I64, group[pf.GROUP_FILE_OFFSET][1] + delta)
+        if pf.GROUP_ORDINAL in group:  # row groups without rows are left out
+            group[pf.GROUP_ORDINAL] = (pf.I16, len(self.groups))
+        self.groups.append(group)
+
+    def finish(self) -> None:
+        """Write the footer."""
+        assert self.template is not None, "a splice writes at least one row group"
+        meta = dict(self.meta)
+        template = self.template
+        new_fields = template[pf.FILE_SCHEMA][1].items[-self.added :]
+        schema = [dict(e) for e in meta[pf.FILE_SCHEMA][1].items]
+        root = schema[0]
+        children = pf.field(root, pf.SCHEMA_NUM_CHILDREN, 0) + len(new_fields)
+        root[pf.SCHEMA_NUM_CHILDREN] = (pf.I32, children)
+        meta[pf.FILE_SCHEMA] = (pf.LIST, pf.Seq(pf.LIST, pf.STRUCT, schema + new_fields))
+        meta[pf.FILE_ROW_GROUPS] = (pf.LIST, pf.Seq(pf.LIST, pf.STRUCT, self.groups))
+        orders = pf.field(meta, pf.FILE_COLUMN_ORDERS)
+        new_orders = pf.field(template, pf.FILE_COLUMN_ORDERS)
+        if orders is not None:
+            if new_orders is None:
+                del meta[pf.FILE_COLUMN_ORDERS]
+            else:
+                items = orders.items + new_orders.items[-len(new_fields) :]
+                meta[pf.FILE_COLUMN_ORDERS] = (pf.LIST, pf.Seq(pf.LIST, pf.STRUCT, items))
+        meta_kv = pf.field(meta, pf.FILE_KEY_VALUES)
+        if meta_kv is not None:
+            # The Arrow schema of the output: the input's with the new fields.
+            arrow = {
+                pf.field(kv, pf.KEY): kv for kv in pf.field(template, pf.FILE_KEY_VALUES).items
+            }.get(_ARROW_SCHEMA)
+            items = [kv for kv in meta_kv.items if pf.field(kv, pf.KEY) != _ARROW_SCHEMA]
+            if arrow is not None and len(items) < len(meta_kv.items):
+                items.insert(0, arrow)
+            meta[pf.FILE_KEY_VALUES] = (pf.LIST, pf.Seq(pf.LIST, pf.STRUCT, items))
+        self.out.write(pf.footer_bytes(meta))
+
+
+_ARROW_SCHEMA = b"ARROW:schema"
+
+
+def _spliceable(path: str) -> Struct | None:
+    """The footer of `path` when `_Splice` can copy its row groups, else None."""
+    try:
+        with open(path, "rb") as f:
+            meta, footer = pf.read_footer(f)
+    except (OSError, pf.FooterError):
+        return None
+    if any(f in meta for f in pf.FILE_ENCRYPTION) or not pf.field(meta, pf.FILE_NUM_ROWS, 0):
+        return None
+    groups = pf.field(meta, pf.FILE_ROW_GROUPS)
+    schema = pf.field(meta, pf.FILE_SCHEMA)
+    if groups is None or schema is None or not schema.items:
+        return None
+    for group in groups.items:
+        if pf.field(group, pf.GROUP_NUM_ROWS, 0) > SPLICE_MAX_ROWS:
+            return None
+        chunks = pf.field(group, pf.GROUP_COLUMNS)
+        if chunks is None or not chunks.items:
+            return None
+        for chunk in chunks.items:
+            if pf.CHUNK_META not in chunk or pf.field(chunk, pf.CHUNK_FILE_PATH):
+                return None
+            if any(fid in chunk for fid in pf.CHUNK_CRYPTO):
+                return None
+        start, end = _group_range(group)
+        if start < 4 or end > footer or start >= end:
+            return None
+    return meta
+
+
+def _chunk_range(chunk: Struct) -> tuple[int, int]:
+    """(first byte, end) of a column chunk's pages, from its metadata."""
+    meta = pf.field(chunk, pf.CHUNK_META)
+    offsets = [pf.field(meta, pf.META_DATA_PAGE, 0)]
+    offsets += [pf.field(meta, fid, 0) for fid in (pf.META_INDEX_PAGE, pf.META_DICTIONARY_PAGE)]
+    start = min(o for o in offsets if o > 0) if any(o > 0 for o in offsets) else 0
+    return start, start + pf.field(meta, pf.META_TOTAL_COMPRESSED, 0)
+
+
+def _group_range(group: Struct) -> tuple[int, int]:
+    """(first byte, end) of the bytes holding a row group's column chunks."""
+    ranges = [_chunk_range(c) for c in pf.field(group, pf.GROUP_COLUMNS).items]
+    return min(r[0] for r in ranges), max(r[1] for r in ranges)
+
+
+def _moved_chunk(chunk: Struct, delta: int) -> Struct:
+    """A column chunk's metadata with its pages `delta` bytes further on.
+
+    Its page indexes and bloom filter, stored elsewhere in the file, are left out.
+    """
+    meta = dict(pf.field(chunk, pf.CHUNK_META))
+    for fid in (pf.META_DATA_PAGE, pf.META_INDEX_PAGE, pf.META_DICTIONARY_PAGE):
+        if pf.field(meta, fid, 0) > 0:
+            meta[fid] = (meta[fid][0], meta[fid][1] + delta)
+    for fid in pf.META_BLOOM:
+        meta.pop(fid, None)
+    moved = {fid: value for fid, value in chunk.items() if fid not in pf.CHUNK_PAGE_INDEX}
+    moved[pf.CHUNK_META] = (pf.STRUCT, meta)
+    if pf.field(chunk, pf.CHUNK_FILE_OFFSET, 0) > 0:
+        moved[pf.CHUNK_FILE_OFFSET] = (pf.I64, chunk[pf.CHUNK_FILE_OFFSET][1] + delta)
+    return moved
+
+
+def _schema_footer(schema: Any, added: Any) -> Struct:
+    """The footer pyarrow writes for an empty file of `schema` with the `added` fields."""
+    pa, pq = _pyarrow()
+    for f in added:
+        schema = schema.append(f)
+    buffer = pa.BufferOutputStream()
+    pq.ParquetWriter(buffer, schema).close()
+    meta, _ = pf.footer_of(buffer.getvalue())
+    names = [pf.field(e, pf.SCHEMA_NAME) for e in meta[pf.FILE_SCHEMA][1].items]
+    if names[-len(added) :] != [f.name.encode() for f in added]:
+        raise RuntimeError("the added columns must be flat")
+    return meta
+
+
+def _copy_range(source: BinaryIO, out: BinaryIO, start: int, length: int) -> None:
+    """Copy `length` bytes of `source` from `start` to the end of `out`.
+
+    The kernel copies them (`copy_file_range`) where it can; else they pass through
+    memory in steps.
+    """
+    out.flush()
+    copy = getattr(os, "copy_file_range", None)
+    done = 0
+    if copy is not None:
+        try:
+            while done < length:
+                n = copy(source.fileno(), out.fileno(), length - done, start + done)
+                if n == 0:
+                    break
+                done += n
+        except OSError:
+            pass
+        out.seek(0, 2)  # the copy moved the descriptor, not the Python file
+    source.seek(start + done)
+    while done < length:
+        data = source.read(min(_COPY_STEP, length - done))
+        if not data:
+            raise ValueError("the input file ends inside a row group")
+        out.write(data)
+        done += len(data)
 
 
 def write_generated(path: str, puzzles: list[str], seed: int | None) -> None:
@@ -303,7 +594,7 @@ def write_generated(path: str, puzzles: list[str], seed: int | None) -> None:
 
 
 def add_column_option(parser: Any) -> None:
-    """The `--column` and `--compression` options of the commands that read Parquet."""
+    """The `--column`, `--compression` and `--rewrite` options of the Parquet commands."""
     parser.add_argument(
         "--column",
         default=None,
@@ -314,7 +605,14 @@ def add_column_option(parser: Any) -> None:
         "--compression",
         choices=CODECS,
         default="input",
-        help="Parquet output: the codec (default 'input': the puzzle column's codec)",
+        help="Parquet output: the codec of the added columns (default 'input': the puzzle "
+        "column's codec); the input's columns are copied as stored, unless --rewrite",
+    )
+    parser.add_argument(
+        "--rewrite",
+        action="store_true",
+        help="Parquet output: decode and encode every column again (compressed with "
+        "--compression) rather than copying the input's column chunks",
     )
 
 
@@ -335,6 +633,7 @@ def cli_solve(args: Any) -> int:
         alphabet=args.alphabet,
         max_nodes=args.max_nodes,
         compression=args.compression,
+        rewrite=args.rewrite,
     )
     if not args.quiet:
         rate = report.rows / report.seconds if report.seconds > 0 else 0.0
