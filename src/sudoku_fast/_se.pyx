@@ -2021,8 +2021,11 @@ cdef void common(Work *w, const int32_t *indices, int k, int tech) noexcept nogi
             note_progress(w, node, tech, w.acc_sum[node])
 
 
-cdef void multiple(Work *w, int min_cell, int cell_tech, int region_tech) noexcept nogil:
-    """se._Rater.multiple on the stored walks."""
+cdef void each_group(
+    Work *w, int min_cell, int cell_tech, int region_tech, bint mark_need
+) noexcept nogil:
+    """The cell / region forcing groups (se._Rater.groups): each one's stored walks'
+    common nodes noted, or (`mark_need`) its candidates marked in w.need."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
@@ -2037,7 +2040,10 @@ cdef void multiple(Work *w, int min_cell, int cell_tech, int region_tech) noexce
                 indices[k] = cell * n + bits_lowest_index(c)
                 k += 1
                 c &= c - 1
-            common(w, indices, k, cell_tech)
+            if mark_need:
+                need_group(w, indices, k)
+            else:
+                common(w, indices, k, cell_tech)
     for u in range(3 * n):
         for dig in range(n):
             where = s.pos[u * n + dig]
@@ -2050,7 +2056,15 @@ cdef void multiple(Work *w, int min_cell, int cell_tech, int region_tech) noexce
                     where &= where - 1
                     indices[k] = t.units[u * n + i] * n + dig
                     k += 1
-                common(w, indices, k, region_tech)
+                if mark_need:
+                    need_group(w, indices, k)
+                else:
+                    common(w, indices, k, region_tech)
+
+
+cdef void multiple(Work *w, int min_cell, int cell_tech, int region_tech) noexcept nogil:
+    """se._Rater.multiple on the stored walks."""
+    each_group(w, min_cell, cell_tech, region_tech, False)
 
 
 cdef void note_cycle(Work *w, int last, int tech, int complexity) noexcept nogil:
@@ -2601,35 +2615,8 @@ cdef void need_group(Work *w, const int32_t *indices, int k) noexcept nogil:
 cdef void needed_walks(Work *w, int min_cell) noexcept nogil:
     """w.need for the groups multiple(w, min_cell, ...) forms, from the closed static
     graph of unit and cell links (the last forcing_chains pass)."""
-    cdef Solver *s = &w.s
-    cdef const Tables *t = s.t
-    cdef int n = w.n
-    cdef int cell, k, u, dig, i
-    cdef uint64_t c, where
-    cdef int32_t indices[64]
-    memset(w.need, 0, w.cells * n * sizeof(uint8_t))
-    for cell in range(w.cells):
-        c = s.cand[cell]
-        if bits_popcount(c) >= min_cell:
-            k = 0
-            while c:
-                indices[k] = cell * n + bits_lowest_index(c)
-                k += 1
-                c &= c - 1
-            need_group(w, indices, k)
-    for u in range(3 * n):
-        for dig in range(n):
-            where = s.pos[u * n + dig]
-            if bits_popcount(where) >= 2 and bits_popcount(
-                s.cand[t.units[u * n + bits_lowest_index(where)]]
-            ) >= min_cell:
-                k = 0
-                while where:
-                    i = bits_lowest_index(where)
-                    where &= where - 1
-                    indices[k] = t.units[u * n + i] * n + dig
-                    k += 1
-                need_group(w, indices, k)
+    memset(w.need, 0, w.cells * w.n * sizeof(uint8_t))
+    each_group(w, min_cell, 0, 0, True)
 
 
 cdef int static_walks(Work *w) noexcept nogil:

@@ -1204,31 +1204,19 @@ class _Rater:
     ) -> None:
         """Cell forcing (cells of at least `min_cell` candidates) and region forcing
         (a unit's places of a digit, the first in a cell of at least `min_cell`)."""
-        geo = self.geo
-        n = self.n
-        cand = self.s.cand
-        positions = self.s.positions()
-        for cell in range(geo.cells):
-            if cand[cell].bit_count() >= min_cell:
-                walks = [on_walks.get((cell, d + 1)) for d in _bits(cand[cell])]
-                self._common(found, walks, cell_tech)
-        for u, unit in enumerate(geo.units):
-            for dig in range(n):
-                where = positions[u][dig]
-                if where.bit_count() >= 2 and cand[unit[_bits(where)[0]]].bit_count() >= min_cell:
-                    walks = [on_walks.get((unit[i], dig + 1)) for i in _bits(where)]
-                    self._common(found, walks, region_tech)
+        for group, is_cell in self.groups(min_cell):
+            walks = [on_walks.get(member) for member in group]
+            self._common(found, walks, cell_tech if is_cell else region_tech)
 
-    def needed_walks(self, min_cell: int) -> set[tuple[int, int]]:
-        """The candidates whose ON walk (unit and cell links) a group of multiple()
-        needs: those of the groups where every member's walk reaches some node in
-        common (its own start left out); any other group concludes nothing."""
+    def groups(self, min_cell: int) -> list[tuple[list[tuple[int, int]], bool]]:
+        """The (cell, digit) groups of multiple(), in its order, each with True for a
+        cell's candidates, False for a region's places of a digit."""
         geo = self.geo
         n = self.n
         cand = self.s.cand
         positions = self.s.positions()
         groups = [
-            [(cell, d + 1) for d in _bits(cand[cell])]
+            ([(cell, d + 1) for d in _bits(cand[cell])], True)
             for cell in range(geo.cells)
             if cand[cell].bit_count() >= min_cell
         ]
@@ -1236,9 +1224,16 @@ class _Rater:
             for dig in range(n):
                 where = positions[u][dig]
                 if where.bit_count() >= 2 and cand[unit[_bits(where)[0]]].bit_count() >= min_cell:
-                    groups.append([(unit[i], dig + 1) for i in _bits(where)])
+                    groups.append(([(unit[i], dig + 1) for i in _bits(where)], False))
+        return groups
+
+    def needed_walks(self, min_cell: int) -> set[tuple[int, int]]:
+        """The candidates whose ON walk (unit and cell links) a group of multiple()
+        needs: those of the groups where every member's walk reaches some node in
+        common (its own start left out); any other group concludes nothing."""
+        n = self.n
         needed: set[tuple[int, int]] = set()
-        for group in groups:
+        for group, _ in self.groups(min_cell):
             starts = {((cell * n + digit - 1) << 1) | 1 for cell, digit in group}
             common = set.intersection(*(self.static_reach(node) for node in starts))
             if common - starts:
