@@ -1043,6 +1043,19 @@ cdef bint wait_encoded(Crew *crew, int64_t end, Stop *halt) noexcept nogil:
     return not sudoku_fast_published(&crew.failed)
 
 
+cdef inline bint signals_due(Stop *halt, long long *last_signal_check) noexcept nogil:
+    """Whether the main thread should let Python run its signal handlers now: about
+    every SIGNAL_CHECK_NANOS (each look takes the GIL, so not at every turn)."""
+    cdef long long now
+    if not halt.check_signals:
+        return False
+    now = clock_nanos(False)
+    if now - last_signal_check[0] < SIGNAL_CHECK_NANOS:
+        return False
+    last_signal_check[0] = now
+    return True
+
+
 cdef void wait_helpers(Crew *crew, Stop *halt, long long *last_signal_check) noexcept nogil:
     """Wait, without the GIL, until the helpers in the engine have left it (the lead).
 
@@ -1052,16 +1065,11 @@ cdef void wait_helpers(Crew *crew, Stop *halt, long long *last_signal_check) noe
     through their futures. In the main thread, signal handlers run about every 20 ms.
     """
     cdef int spins = 0
-    cdef long long now
     if halt.stopped:  # the lead is leaving on an error: the caller stops the helpers
         return
     while sudoku_fast_published(&crew.left) < sudoku_fast_published(&crew.engaged):
-        if halt.check_signals:
-            now = clock_nanos(False)
-            if now - last_signal_check[0] >= SIGNAL_CHECK_NANOS:
-                last_signal_check[0] = now
-                if poll(halt):
-                    return
+        if signals_due(halt, last_signal_check) and poll(halt):
+            return
         spins += 1
         if spins < 64:
             sudoku_fast_pause()
@@ -1119,18 +1127,13 @@ cdef int take_chunks(
     source not encoded yet: the lead encodes with the GIL, which it does not hold here.
     """
     cdef Py_ssize_t start, end
-    cdef long long now
     cdef Crew *crew = s.crew
     while not halt.stopped:
         if flag_set(halt.flag):
             halt.stopped = True
             break
-        if halt.check_signals:
-            now = clock_nanos(False)
-            if now - last_signal_check[0] >= SIGNAL_CHECK_NANOS:
-                last_signal_check[0] = now
-                if poll(halt):
-                    break
+        if signals_due(halt, last_signal_check) and poll(halt):
+            break
         if crew != NULL and sudoku_fast_published(&crew.failed):
             break
         if mode == AS_EARLY_LEAD and sudoku_fast_published(&crew.engaged) >= crew.helpers:
