@@ -817,6 +817,42 @@ cdef int strong_links(Work *w, int k) noexcept nogil:
     return best
 
 
+cdef bint next_small_union(
+    int *idx, uint64_t *unions, int *depth, int k, int count, const int32_t *cells,
+    const uint64_t *cand, uint64_t base, int most,
+) noexcept nogil:
+    """Step to the next set of k of the `count` cells, idx[0] < ... < idx[k - 1] in
+    itertools.combinations order, whose candidates with `base` hold at most `most`
+    digits (their union in unions[k - 1]); a partial set past that is dropped with every
+    set that extends it. Start with depth[0] = -1; False when there are no more."""
+    cdef uint64_t union
+    cdef int d = depth[0]
+    if d < 0:
+        d = 0
+        idx[0] = 0
+    else:
+        idx[d] += 1
+    while True:
+        if idx[d] > count - k + d:
+            if d == 0:
+                depth[0] = 0
+                return False
+            d -= 1
+            idx[d] += 1
+            continue
+        union = (unions[d - 1] if d else base) | cand[cells[idx[d]]]
+        if count_bits(union) > most:
+            idx[d] += 1
+            continue
+        unions[d] = union
+        if d < k - 1:
+            d += 1
+            idx[d] = idx[d - 1] + 1
+            continue
+        depth[0] = d
+        return True
+
+
 cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int base) noexcept nogil:
     """se._Rater._rectangle: tenths (-1 none), eliminations in elim_*."""
     cdef Solver *s = &w.s
@@ -903,24 +939,11 @@ cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int b
                 break
             if size > nothers:
                 break
-            depth = 0
-            idx[0] = 0
-            while True:
-                if idx[depth] > nothers - size + depth:
-                    if depth == 0:
-                        break
-                    depth -= 1
-                    idx[depth] += 1
-                    continue
-                union = (unions[depth - 1] if depth else extras) | s.cand[others[idx[depth]]]
-                if count_bits(union) > size + 1:
-                    idx[depth] += 1
-                    continue
-                unions[depth] = union
-                if depth < size - 1:
-                    depth += 1
-                    idx[depth] = idx[depth - 1] + 1
-                    continue
+            depth = -1
+            while next_small_union(
+                idx, unions, &depth, size, nothers, others, s.cand, extras, size + 1
+            ):
+                union = unions[size - 1]
                 if count_bits(union) == size + 1:
                     w.nelim = 0
                     group = 0
@@ -937,7 +960,6 @@ cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int b
                         best = base + size
                         keep_elims(w)
                         break
-                idx[depth] += 1
     if best >= 0:
         for i in range(w.nkeep):
             w.elim_cell[i] = w.keep_cell[i]
@@ -1210,24 +1232,9 @@ cdef int als_wing(Work *w, int k) noexcept nogil:
                 ncells += 1
         if ncells < k:
             continue
-        depth = 0
-        idx[0] = 0
-        while True:
-            if idx[depth] > ncells - k + depth:
-                if depth == 0:
-                    break
-                depth -= 1
-                idx[depth] += 1
-                continue
-            union = (unions[depth - 1] if depth else 0) | s.cand[cells[idx[depth]]]
-            if count_bits(union) > k + 1:
-                idx[depth] += 1
-                continue
-            unions[depth] = union
-            if depth < k - 1:
-                depth += 1
-                idx[depth] = idx[depth - 1] + 1
-                continue
+        depth = -1
+        while next_small_union(idx, unions, &depth, k, ncells, cells, s.cand, 0, k + 1):
+            union = unions[k - 1]
             if count_bits(union) == k + 1:
                 biggest = 0
                 for i in range(k):
@@ -1242,7 +1249,6 @@ cdef int als_wing(Work *w, int k) noexcept nogil:
                     keep_elims(w)
                     if tenths == lowest:
                         return best
-            idx[depth] += 1
     return best
 
 
