@@ -231,7 +231,6 @@ cdef struct Work:
     int64_t store_used
     int64_t store_cap
     int last_tech
-    int stop               # the node a walk stops at (-1 none)
     # The techniques below chains (strong links, unique loops, wings, aligned pairs and
     # triples), each set up from the board at the start of a call:
     uint64_t *sets         # [S_COUNT * cwords] cell bitsets, the S_* slots
@@ -1800,7 +1799,7 @@ cdef inline int offer(Work *w, Walk *wk, int m, int parent, bint dynamic) noexce
             return k + wk.count[m ^ 1]
         wk.parent[m] = parent
     add_node(wk, m, k)
-    return -3 if m == w.stop else -1
+    return -1
 
 
 cdef inline int offer_tmp(Work *w, Walk *wk, int m) noexcept nogil:
@@ -1820,7 +1819,7 @@ cdef inline int offer_tmp(Work *w, Walk *wk, int m) noexcept nogil:
     for i in range(words):
         dst[i] = w.tmp[i]
     add_node(wk, m, k)
-    return -3 if m == w.stop else -1
+    return -1
 
 
 cdef inline void tmp_or(Work *w, const Walk *wk, int node) noexcept nogil:
@@ -1835,10 +1834,9 @@ cdef inline void tmp_or(Work *w, const Walk *wk, int node) noexcept nogil:
         w.tmp[b >> 6] |= (<uint64_t>1) << (b & 63)
 
 
-cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int stop) noexcept nogil:
-    """se._Rater.walk: fills wk (queue = reached nodes, their complexities) until node
-    `stop` (-1 none) is reached; for a dynamic walk, the complexity of the
-    contradiction met, else -1."""
+cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcept nogil:
+    """se._Rater.walk: fills wk (queue = reached nodes, their complexities); for a
+    dynamic walk, the complexity of the contradiction met, else -1."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
@@ -1852,7 +1850,6 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
     wk.stamp += 1
     stamp = wk.stamp
     cdef int start = ((cell * n + digit - 1) << 1) | (1 if on else 0)
-    w.stop = stop
     wk.len = 0
     add_node(wk, start, 1)
     if dynamic:
@@ -1876,8 +1873,8 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
                     e = bits_lowest_index(rest)
                     rest &= rest - 1
                     clash = offer(w, wk, (cell_now * n + e) << 1, node, dynamic)
-                    if clash != -1:
-                        return clash if clash >= 0 else -1
+                    if clash >= 0:
+                        return clash
             # The peers holding the digit, ascending: t.peers order, read from bitsets.
             for k in range(cw):
                 where = peer_bits[cell_now * cw + k] & digit_bits[dig * cw + k]
@@ -1885,8 +1882,8 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
                     j = (k << 6) | bits_lowest_index(where)
                     where &= where - 1
                     clash = offer(w, wk, (j * n + dig) << 1, node, dynamic)
-                    if clash != -1:
-                        return clash if clash >= 0 else -1
+                    if clash >= 0:
+                        return clash
         else:
             if mode & CELL_LINKS:
                 cc = s.cand[cell_now]
@@ -1911,13 +1908,13 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
                             else:
                                 target = e
                         clash = offer_tmp(w, wk, ((cell_now * n + target) << 1) | 1)
-                        if clash != -1:
-                            return clash if clash >= 0 else -1
+                        if clash >= 0:
+                            return clash
                 elif two_bits(cc):
                     e = bits_lowest_index(cc & ~bit)
                     clash = offer(w, wk, ((cell_now * n + e) << 1) | 1, node, dynamic)
-                    if clash != -1:
-                        return clash if clash >= 0 else -1
+                    if clash >= 0:
+                        return clash
             if mode & UNIT_LINKS:
                 for k in range(3):
                     u = t.cell_units[3 * cell_now + k]
@@ -1941,8 +1938,8 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
                                 else:
                                     target = i
                             clash = offer_tmp(w, wk, ((t.units[u * n + target] * n + dig) << 1) | 1)
-                            if clash != -1:
-                                return clash if clash >= 0 else -1
+                            if clash >= 0:
+                                return clash
                     elif two_bits(where):
                         rest = where
                         while rest:
@@ -1951,8 +1948,8 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode, int sto
                             j = t.units[u * n + i]
                             if j != cell_now:
                                 clash = offer(w, wk, ((j * n + dig) << 1) | 1, node, dynamic)
-                                if clash != -1:
-                                    return clash if clash >= 0 else -1
+                                if clash >= 0:
+                                    return clash
         if w.work > w.budget:
             return -1
     return -1
@@ -2501,7 +2498,7 @@ cdef int forcing_chains(Work *w) noexcept nogil:
     x links' w.negation comes from cycles(), which closes the same graph."""
     cdef Solver *s = &w.s
     cdef int n = w.n
-    cdef int pass_, mode, tech, cell, dig, node, on_count, off_count, i
+    cdef int pass_, mode, tech, cell, dig, node, on_count, off_count
     cdef uint64_t c
     for pass_ in range(2):
         mode = UNIT_LINKS if pass_ == 0 else UNIT_LINKS | CELL_LINKS
@@ -2571,8 +2568,8 @@ cdef int contradictions(Work *w, int mode, int tech, bint double) noexcept nogil
                 w.work += w.ni_work[start]
             else:
                 before = w.work
-                on_clash = walk(w, &w.a, cell, dig + 1, True, mode, -1)
-                off_clash = walk(w, &w.b, cell, dig + 1, False, mode, -1)
+                on_clash = walk(w, &w.a, cell, dig + 1, True, mode)
+                off_clash = walk(w, &w.b, cell, dig + 1, False, mode)
                 if nishio:
                     w.ni_on[start] = on_clash
                     w.ni_off[start] = off_clash
@@ -2644,7 +2641,7 @@ cdef int static_walks(Work *w) noexcept nogil:
             c &= c - 1
             if not w.need[cell * n + dig]:
                 continue
-            walk(w, &w.a, cell, dig + 1, True, UNIT_LINKS | CELL_LINKS, -1)
+            walk(w, &w.a, cell, dig + 1, True, UNIT_LINKS | CELL_LINKS)
             if w.work > w.budget:
                 return 1
             if not store_walk(w, cell * n + dig, &w.a):

@@ -861,10 +861,8 @@ class _Rater:
 
     # -- chains -----------------------------------------------------------------------
 
-    def walk(
-        self, cell: int, digit: int, on: bool, mode: int, stop: int = -1
-    ) -> tuple[dict[int, int], int]:
-        """Follow the implications of one assumption (until node `stop` is reached).
+    def walk(self, cell: int, digit: int, on: bool, mode: int) -> tuple[dict[int, int], int]:
+        """Follow the implications of one assumption.
 
         Returns the complexity of every node reached (node = ((cell * N + d - 1) << 1)
         | on; the start counts 1) and, for dynamic walks, which stop at the first
@@ -944,8 +942,6 @@ class _Rater:
                 count[m] = k
                 order[m] = len(queue)
                 queue.append(m)
-                if m == stop:
-                    return count, -1
             if self.work > self.budget:
                 return count, -1
         return count, -1
