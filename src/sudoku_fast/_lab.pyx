@@ -195,6 +195,17 @@ cdef inline int below(uint64_t *state, int n) noexcept nogil:
     return <int>(next_random(state) % <uint64_t>n)
 
 
+cdef void shuffle(uint64_t *state, int *items, int k) noexcept nogil:
+    """Put items[0..k-1] in a random order (Fisher-Yates, from the top down)."""
+    cdef int i = k - 1, j, tmp
+    while i > 0:
+        j = below(state, i + 1)
+        tmp = items[i]
+        items[i] = items[j]
+        items[j] = tmp
+        i -= 1
+
+
 cdef inline uint64_t seed_state(uint64_t seed, int64_t index) noexcept nogil:
     """The starting state of puzzle `index` of a batch run with `seed`."""
     return seed ^ (<uint64_t>index * 0xD1B54A32D192ED03ULL)
@@ -296,13 +307,7 @@ cdef int order_values(Ctx *x, int depth, int cell, uint64_t dom, int *values) no
         rest &= rest - 1
         k += 1
     if x.value_order == VAL_RANDOM:
-        i = k - 1
-        while i > 0:
-            j = below(&x.rng, i + 1)
-            tmp = values[i]
-            values[i] = values[j]
-            values[j] = tmp
-            i -= 1
+        shuffle(&x.rng, values, k)
     elif x.value_order == VAL_MOST or x.value_order == VAL_LEAST:
         # A value's score: the open peers that still have it (the choices it removes).
         for i in range(k):
@@ -806,7 +811,7 @@ cdef int pick_column(Links *d, Ctx *x) noexcept nogil:
 cdef bint dlx_search(Links *d, Ctx *x, int depth) noexcept nogil:
     """Algorithm X below `depth` chosen rows; True when the whole solve must stop."""
     cdef int rows[64]
-    cdef int c, r, j, k = 0, i, tmp
+    cdef int c, r, j, k = 0, i
     if d.right[0] == 0:
         x.count += 1
         if x.count == 1:
@@ -823,13 +828,7 @@ cdef bint dlx_search(Links *d, Ctx *x, int depth) noexcept nogil:
         k += 1
         r = d.down[r]
     if x.value_order == VAL_RANDOM:
-        i = k - 1
-        while i > 0:
-            j = below(&x.rng, i + 1)
-            tmp = rows[i]
-            rows[i] = rows[j]
-            rows[j] = tmp
-            i -= 1
+        shuffle(&x.rng, rows, k)
     for i in range(k):
         if out_of_budget(x):
             return True
@@ -1041,10 +1040,10 @@ def random_range(
     """
     cdef Ctx x
     cdef Py_ssize_t i
-    cdef int cells = tables.cells, k, j, tmp, cell, singles, step
+    cdef int cells = tables.cells, k, cell, singles, step
     cdef uint64_t seen, m, bit
     cdef uint64_t *cand
-    cdef int32_t *order
+    cdef int *order
     cdef bint done
     if out.shape[0] < stop * cells or restarts.shape[0] < stop or start < 0 or stop < start:
         raise ValueError("output arrays too short for the range")
@@ -1053,7 +1052,7 @@ def random_range(
     if not ctx_init(&x, tables, AC_DUAL, VAR_FIRST, VAL_FIRST):
         ctx_free(&x)
         raise MemoryError()
-    order = <int32_t *>malloc((cells + 1) * sizeof(int32_t))
+    order = <int *>malloc((cells + 1) * sizeof(int))
     if order == NULL:
         ctx_free(&x)
         raise MemoryError()
@@ -1068,13 +1067,7 @@ def random_range(
                     for k in range(cells):
                         cand[k] = x.all
                         order[k] = k
-                    k = cells - 1
-                    while k > 0:
-                        j = below(&x.rng, k + 1)
-                        tmp = order[k]
-                        order[k] = order[j]
-                        order[j] = tmp
-                        k -= 1
+                    shuffle(&x.rng, order, cells)
                     for step in range(cells):
                         cell = order[step]
                         m = cand[cell]
