@@ -2328,12 +2328,6 @@ cdef int level_walk(Work *w, int cell, int dig, bint on, int mode) noexcept nogi
         w.work += reached
         # The negation is reached on a level of the other kind than the start's.
         if level_on == on and nxt[target_word] & target_bit:
-            rest = next_digits
-            while rest:
-                d = bits_lowest_index(rest)
-                rest &= rest - 1
-                for k in range(cw):
-                    nxt[d * cw + k] = 0
             return count
         level_on = not level_on
         swap = cur
@@ -2341,7 +2335,6 @@ cdef int level_walk(Work *w, int cell, int dig, bint on, int mode) noexcept nogi
         nxt = swap
         cur_digits = next_digits
         if w.work > w.budget:
-            memset(cur, 0, size * sizeof(uint64_t))
             return 0
     return 0
 

@@ -1084,9 +1084,10 @@ class _Rater:
                 # Only an assumption that reaches its negation is walked (and counted
                 # as work), for the length of the chain.
                 on_count = off_count = 0
-                if self.reaches_negation(cell, digit, True, mode):
+                off = (cell * self.n + digit - 1) << 1
+                if off in self.static_reach(off | 1, mode):
                     on_count = self.level_walk(cell, digit, True, mode)
-                if self.reaches_negation(cell, digit, False, mode):
+                if off | 1 in self.static_reach(off, mode):
                     off_count = self.level_walk(cell, digit, False, mode)
                 if self.work > self.budget:
                     return
@@ -1119,20 +1120,6 @@ class _Rater:
                 return count
             level = following
         return 0
-
-    def reaches_negation(self, cell: int, digit: int, on: bool, mode: int) -> bool:
-        """Whether the static walk from one assumption reaches its negation at all."""
-        start = ((cell * self.n + digit - 1) << 1) | int(on)
-        seen = {start}
-        todo = [start]
-        while todo:
-            for m in self.static_links(todo.pop(), mode):
-                if m == start ^ 1:
-                    return True
-                if m not in seen:
-                    seen.add(m)
-                    todo.append(m)
-        return False
 
     def static_links(self, node: int, mode: int) -> list[int]:
         """The nodes a static walk reaches from `node` in one link."""
