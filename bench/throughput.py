@@ -1,6 +1,6 @@
 """Throughput of sudoku_fast on public puzzle sets, beside reference figures and peers.
 
-    python bench/throughput.py [FILES] [--repeat 3] [--peers] [--peer-seconds 2]
+    python bench/throughput.py [FILES] [--repeat 3] [--live] [--peers] [--peer-seconds 2]
 
 For every data set: puzzles/s and us/puzzle of the public batch API (`solve_many` for
 solve mode, `count_many(limit=2)` for count mode, strings in, strings out: parsing and
@@ -12,6 +12,12 @@ given solution where the file has one); counts against the file's counts (or 1).
 
 Beside each single-thread rate: the anchor figures measured on this machine (AMD EPYC,
 2 cores) for native tdoku and for sudoku-solver-rs, one call per puzzle, as ratios. With
+--live, those two peers run instead, in the same process and the same rounds (each round
+times ours, then tdoku, then sudoku-solver-rs on the same list of strings, so drift of a
+shared machine hits all alike; the figures are medians over the rounds): tdoku as built
+by ../shared/peers/build.sh (`-march=native`, called once per batch through ctypes, see
+peers.py; strings in and out, as ours), sudoku-solver-rs where its wheel is installed
+(count mode only: it always checks uniqueness), and their answers are checked as ours. With
 --peers, the peers that install from a wheel here (py-sudoku, lib-sudoku, dlx-cython) and
 the package's own pure-Python reference solver run on a time-boxed prefix of each set, in
 the same process, and their rates are printed with our ratio over them.
@@ -40,6 +46,7 @@ DEFAULT_SETS = [
     "subig20.txt",
     "magictour_top1465.txt",
     "norvig_top95.txt",
+    "magictour_top2365.txt",
     "serg_benchmark_multi_solution.csv",
 ]
 # Measured on this machine, single thread, one call per puzzle (puzzles/s): solve mode.
@@ -91,26 +98,87 @@ def check(solution: str | None, puzzle: str) -> bool:
     return all(p in ".0" or p == s for p, s in zip(puzzle, solution, strict=True))
 
 
+def interleaved_rates(
+    runners: dict[str, Callable[[], object]], n: int, repeat: int, min_seconds: float = 0.3
+) -> dict[str, tuple[float, object]]:
+    """Per runner: median puzzles/s over `repeat` rounds, and its last result.
+
+    Each runner is called once to warm up (caches, branch predictors, the worker pool);
+    then every round takes one sample of each runner in turn. A sample calls the runner
+    until at least `min_seconds` have passed, so short sets are not timed on a single
+    call (a burst of other load, or a thread wake-up, would dominate).
+    """
+    results = {name: run() for name, run in runners.items()}
+    rates: dict[str, list[float]] = {name: [] for name in runners}
+    for _ in range(repeat):
+        for name, run in runners.items():
+            calls, start = 0, time.perf_counter()
+            while True:
+                results[name] = run()
+                calls += 1
+                elapsed = time.perf_counter() - start
+                if elapsed >= min_seconds:
+                    break
+            rates[name].append(calls * n / elapsed)
+    return {name: (statistics.median(rates[name]), results[name]) for name in runners}
+
+
 def median_rate(
     run: Callable[[], object], n: int, repeat: int, min_seconds: float = 0.3
 ) -> tuple[float, object]:
-    """Median puzzles/s over `repeat` samples after one warm-up call, and the last result.
+    """Median puzzles/s of one runner over `repeat` samples, and its last result."""
+    return interleaved_rates({"run": run}, n, repeat, min_seconds)["run"]
 
-    A sample calls `run` until at least `min_seconds` have passed, so short sets are not
-    timed on a single call (a burst of other load, or a thread wake-up, would dominate).
+
+def live_peers() -> dict[str, Callable[[list[str], int], list[str | None] | list[int] | None]]:
+    """The peers of --live that are present: name -> f(puzzles, limit).
+
+    f returns solutions (limit 1) or counts (limit 2), or None where the peer has no such
+    mode. tdoku comes from ../shared/peers/build.sh (native flavour); sudoku-solver-rs
+    from its wheel. The latter always checks uniqueness, so it answers count mode only,
+    as the unique solution or None (0 and several solutions are not told apart).
     """
-    rates = []
-    result: object = run()  # warm-up: caches, branch predictors, the worker pool
-    for _ in range(repeat):
-        calls, start = 0, time.perf_counter()
-        while True:
-            result = run()
-            calls += 1
-            elapsed = time.perf_counter() - start
-            if elapsed >= min_seconds:
-                break
-        rates.append(calls * n / elapsed)
-    return statistics.median(rates), result
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from peers import tdoku
+
+    found: dict[str, Callable[[list[str], int], list[str | None] | list[int] | None]] = {}
+    native = tdoku("native")
+    if native is not None:
+
+        def tdoku_run(puzzles: list[str], limit: int) -> list[str | None] | list[int]:
+            return native.solve_many(puzzles) if limit == 1 else native.count_many(puzzles, limit)
+
+        found["tdoku"] = tdoku_run
+    try:
+        import sudoku_solver_rs
+    except ImportError:
+        return found
+
+    def rs_run(puzzles: list[str], limit: int) -> list[str | None] | None:
+        if limit == 1:
+            return None
+        unique = sudoku_solver_rs.from_str_line
+        return [unique(p) or None for p in puzzles]
+
+    found["rs"] = rs_run
+    return found
+
+
+def check_peer(
+    name: str, out: object, puzzles: list[str], limit: int, expected: list[int] | None
+) -> int:
+    """Wrong answers of a peer: solutions by the rules, counts against the known counts."""
+    assert isinstance(out, list)
+    if limit == 1:
+        return sum(not check(s, p) for s, p in zip(out, puzzles, strict=True))
+    if name == "rs":  # the unique solution, or None
+        unique = [1] * len(puzzles) if expected is None else [int(e == 1) for e in expected]
+        return sum(
+            (s is not None) != bool(u) or (s is not None and not check(s, p))
+            for s, p, u in zip(out, puzzles, unique, strict=True)
+        )
+    expected = expected or [1] * len(puzzles)
+    return sum(c != e for c, e in zip(out, expected, strict=True))
 
 
 def peer_solvers() -> dict[str, Callable[[str], str | None]]:
@@ -227,6 +295,11 @@ def main() -> int:
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per figure (median)")
     parser.add_argument("--peers", action="store_true", help="also time the installed peers")
+    parser.add_argument(
+        "--live",
+        action="store_true",
+        help="time tdoku and sudoku-solver-rs in the same rounds instead of the anchors",
+    )
     parser.add_argument("--peer-seconds", type=float, default=2.0)
     parser.add_argument(
         "--overhead",
@@ -244,9 +317,13 @@ def main() -> int:
         f"{os.uname().machine if hasattr(os, 'uname') else ''}; medians of {args.repeat} runs"
     )
     print()
+    peers = live_peers() if args.live else {}
+    if args.live:
+        print(f"live peers, same rounds: {', '.join(peers) or 'none found'}")
+    same = " (same run: ours/theirs, their puzzles/s)" if args.live else ""
     header = (
         "| data set | mode | puzzles | threads | puzzles/s | us/puzzle | % no guess "
-        "| guesses/puzzle | vs tdoku | vs sudoku-solver-rs |"
+        f"| guesses/puzzle | vs tdoku{same} | vs sudoku-solver-rs{same} |"
     )
     print(header)
     print("|" + "---|" * 10)
@@ -263,27 +340,42 @@ def main() -> int:
             no_guess = 100.0 * sum(g == 0 for g in figures.guesses) / n
             guesses = sum(figures.guesses) / n
             anchors = (ANCHORS_SOLVE if mode == "solve" else ANCHORS_COUNT).get(path.name, {})
+            expected = [min(c, 2) for c in counts] if counts else [1] * n
             for threads in (1, cores):
                 if mode == "solve":
-                    rate, out = median_rate(
-                        partial(sf.solve_many, puzzles, threads=threads), n, args.repeat
-                    )
-                    assert isinstance(out, list)
+                    ours: Callable[[], object] = partial(sf.solve_many, puzzles, threads=threads)
+                else:
+                    ours = partial(sf.count_many, puzzles, limit=2, threads=threads)
+                runners = {"ours": ours}
+                if threads == 1:
+                    for name, peer in peers.items():
+                        if peer(puzzles[:1], limit) is not None:
+                            runners[name] = partial(peer, puzzles, limit)
+                rates = interleaved_rates(runners, n, args.repeat)
+                rate, out = rates["ours"]
+                assert isinstance(out, list)
+                if mode == "solve":
                     bad = sum(not check(s, p) for s, p in zip(out, puzzles, strict=True))
                     if given is not None:
                         bad += sum(s != g for s, g in zip(out, given, strict=True))
                 else:
-                    rate, out = median_rate(
-                        partial(sf.count_many, puzzles, limit=2, threads=threads), n, args.repeat
-                    )
-                    assert isinstance(out, list)
-                    expected = [min(c, 2) for c in counts] if counts else [1] * n
                     bad = sum(c != e for c, e in zip(out, expected, strict=True))
+                for name in runners.keys() - {"ours"}:
+                    wrong = check_peer(
+                        name, rates[name][1], puzzles, limit, expected if counts else None
+                    )
+                    if wrong:
+                        raise SystemExit(f"{name}: {wrong} wrong answers on {path.name} {mode}")
+                if args.live and threads == 1:
+                    anchors = {name: figure for name, (figure, _) in rates.items()}
                 failures += bad
                 vs_tdoku = (
                     f"{rate / anchors['tdoku']:.2f}x" if "tdoku" in anchors and threads == 1 else ""
                 )
                 vs_rs = f"{rate / anchors['rs']:.2f}x" if "rs" in anchors and threads == 1 else ""
+                if args.live and threads == 1:
+                    vs_tdoku += f" ({anchors['tdoku']:,.0f}/s)" if vs_tdoku else ""
+                    vs_rs += f" ({anchors['rs']:,.0f}/s)" if vs_rs else ""
                 if threads > 1 and "tdoku" in anchors:
                     vs_tdoku = f"{rate / anchors['tdoku']:.2f}x (vs 1-thread tdoku)"
                 print(
