@@ -1,7 +1,7 @@
 """Thread scaling of `solve_many`: threads=2 (or --threads) against threads=1, interleaved.
 
     python bench/scaling.py                       # sudoku17_49158 and magictour_top1465
-    python bench/scaling.py FILE ... --rounds 9 --threads 2 [--no-processes]
+    python bench/scaling.py FILE ... --rounds 9 --threads 2 [4 8 16] [--no-processes]
 
 On a shared machine the speed of a core drifts by tens of percent within minutes, so
 timing all threads=1 runs first and all threads=2 runs afterwards can make the ratio say
@@ -194,7 +194,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", type=Path, default=DEFAULT_FILES)
     parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument(
+        "--threads",
+        type=int,
+        nargs="+",
+        default=[2],
+        help="thread counts to compare with threads=1 (several: one row each, a curve)",
+    )
     parser.add_argument("--min-seconds", type=float, default=0.5)
     parser.add_argument(
         "--no-processes", action="store_true", help="skip the separate-processes ceiling"
@@ -205,27 +211,27 @@ def main() -> None:
         help="pass an (n, 81) uint8 array instead of a list of strings (array out)",
     )
     args = parser.parse_args()
-    n = args.threads
     empty_ns = empty_call_ns()
-    start_up, wake_up = pool_costs(n)
     print(
         f"sudoku_fast {sf.__version__} ({sf.engine_info().variant} build), "
         f"Python {platform.python_version()}, {os.cpu_count()} cores, {platform.machine()}; "
         f"{args.rounds} interleaved rounds; input: "
         f"{'numpy uint8 array' if args.numpy else 'list of strings'}"
     )
+    for n in args.threads:
+        start_up, wake_up = pool_costs(n)
+        print(
+            f"pool: a new pool running one task {start_up:.0f} us; an empty fan-out over {n} "
+            f"threads on the warm shared pool {wake_up:.0f} us; an empty solve_batch call "
+            f"{empty_ns / 1000:.1f} us"
+        )
     print(
-        f"pool: a new pool running one task {start_up:.0f} us; an empty fan-out over {n} "
-        f"threads on the warm shared pool {wake_up:.0f} us; an empty solve_batch call "
-        f"{empty_ns / 1000:.1f} us"
+        "| data set | puzzles | threads=1 puzzles/s | threads=N | threads=N puzzles/s "
+        "| ratio of medians | median of round ratios | round ratios min-max "
+        "| N processes / 1 (ceiling) | GIL-held share, threads=N: serial + beside "
+        "the solving = whole | threads=1: serial + the caller's list and strings |"
     )
-    print(
-        f"| data set | puzzles | threads=1 puzzles/s | threads={n} puzzles/s "
-        f"| ratio of medians | median of round ratios | round ratios min-max "
-        f"| {n} processes / 1 (ceiling) | GIL-held share, threads={n}: serial + beside "
-        f"the solving = whole | threads=1: serial + the caller's list and strings |"
-    )
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for path in args.files:
         puzzles: Any = load(path)[0]
         if args.numpy:
@@ -233,31 +239,37 @@ def main() -> None:
 
             digits = "".join(puzzles).replace(".", "0").encode("ascii")
             puzzles = (np.frombuffer(digits, np.uint8) - ord("0")).reshape(-1, 81)
-        sf.solve_many(puzzles[:1000], threads=n)  # warm-up: pool, caches
-        serial, parallel, ratios, ceilings = [], [], [], []
-        shares: list[tuple[float, float]] = []
+        for n in args.threads:
+            sf.solve_many(puzzles[:1000], threads=n)  # warm-up: pool, caches
+        serial: list[float] = []
         serial_shares: list[tuple[float, float]] = []
+        parallel: dict[int, list[float]] = {n: [] for n in args.threads}
+        ratios: dict[int, list[float]] = {n: [] for n in args.threads}
+        ceilings: dict[int, list[float]] = {n: [] for n in args.threads}
+        shares: dict[int, list[tuple[float, float]]] = {n: [] for n in args.threads}
         for _ in range(args.rounds):
             one, *share_one = rate(puzzles, 1, args.min_seconds, empty_ns)
-            many, *share = rate(puzzles, n, args.min_seconds, empty_ns)
             serial.append(one)
-            parallel.append(many)
-            ratios.append(many / one)
-            shares.append((share[0], share[1]))
             serial_shares.append((share_one[0], share_one[1]))
-            if not args.no_processes:
-                alone = processes_rate(path, 1, args.min_seconds)
-                ceilings.append(processes_rate(path, n, args.min_seconds) / alone)
+            alone = 0.0 if args.no_processes else processes_rate(path, 1, args.min_seconds)
+            for n in args.threads:
+                many, *share = rate(puzzles, n, args.min_seconds, empty_ns)
+                parallel[n].append(many)
+                ratios[n].append(many / one)
+                shares[n].append((share[0], share[1]))
+                if not args.no_processes:
+                    ceilings[n].append(processes_rate(path, n, args.min_seconds) / alone)
         one_median = statistics.median(serial)
-        many_median = statistics.median(parallel)
-        ceiling = f"{statistics.median(ceilings):.2f}" if ceilings else "-"
-        print(
-            f"| {path.stem} | {len(puzzles)} | {one_median:,.0f} | {many_median:,.0f} "
-            f"| {many_median / one_median:.2f} | {statistics.median(ratios):.2f} "
-            f"| {min(ratios):.2f}-{max(ratios):.2f} | {ceiling} "
-            f"| {gil_shares(shares)} | {gil_shares(serial_shares)} |",
-            flush=True,
-        )
+        for n in args.threads:
+            many_median = statistics.median(parallel[n])
+            ceiling = f"{statistics.median(ceilings[n]):.2f}" if ceilings[n] else "-"
+            print(
+                f"| {path.stem} | {len(puzzles)} | {one_median:,.0f} | {n} | {many_median:,.0f} "
+                f"| {many_median / one_median:.2f} | {statistics.median(ratios[n]):.2f} "
+                f"| {min(ratios[n]):.2f}-{max(ratios[n]):.2f} | {ceiling} "
+                f"| {gil_shares(shares[n])} | {gil_shares(serial_shares)} |",
+                flush=True,
+            )
     print("all results verified")
 
 
