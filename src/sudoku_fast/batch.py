@@ -794,9 +794,12 @@ def _encode_array(
         raise ValueError(f"{what}: {err}") from None
     n = shape[0]
     flat = arr.reshape(n, geometry.cells)
-    # Two reductions (SIMD in numpy) find whether any value is out of range; the mask
-    # that names the first bad one is built only then.
-    if n and (flat.min() < 0 or flat.max() > size):
+    # One or two reductions (SIMD in numpy; no minimum for unsigned types, the common
+    # uint8 case) find whether any value is out of range; the mask that names the first
+    # bad one is built only then. This pass runs before any thread starts, so on many
+    # cores its time counts in full against the speed-up.
+    unsigned = np.issubdtype(arr.dtype, np.unsignedinteger)
+    if n and ((not unsigned and flat.min() < 0) or flat.max() > size):
         bad = (flat < 0) | (flat > size)
         if bad.any():
             row, col = (int(x) for x in np.argwhere(bad)[0])
