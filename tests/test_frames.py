@@ -5,6 +5,7 @@ Every kind of column must give exactly what the same puzzles give as a list of s
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -195,12 +196,209 @@ def test_solution_text_by_addition_matches_the_table() -> None:
         encode = _codec(geometry).encode
         values = rng.integers(1, geometry.size + 1, 40 * geometry.cells, dtype=np.uint8)
         values[: geometry.cells] = 0  # a puzzle without a solution
-        data = frames._solution_text(bytearray(values.tobytes()), encode, geometry.size)
-        if not isinstance(data, bytes):
-            data.reshape(-1, geometry.cells)[0] = encode[0]
+        valid = np.ones(40, dtype=bool)
+        valid[0] = False
+        data = frames._solution_text(bytearray(values.tobytes()), encode, geometry, valid)
         assert bytes(data) == values.tobytes().translate(encode)
     pa = pytest.importorskip("pyarrow")
     out = sf.solve_many(pa.array(["1" + "." * 80, "11" + "." * 79]), output="arrow")
     out.validate(full=True)
     assert out.null_count == 1 and out[0].as_py() == sf.solve("1" + "." * 80)
     assert out.buffers()[2].to_pybytes()[81:] == b"." * 81
+
+
+# ---------------------------------------------------------------- the passes on threads
+
+KAGGLE = read_csv(VENDORED / "kaggle_bryanpark_sample500_with_solutions.csv")
+
+
+@pytest.fixture
+def small_ranges(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Let the bulk passes split a few hundred rows into ranges of 8 rows or more."""
+    monkeypatch.setattr(frames, "PARALLEL_ROWS", 1)
+    monkeypatch.setattr(frames, "RANGE_ROWS", 8)
+
+
+def _mixed_rows(seed: int, n: int) -> list[str]:
+    """n Kaggle puzzles: most plain, some with '0' for empty, some in layouts for the parser."""
+    rng = random.Random(seed)
+    rows = []
+    for _ in range(n):
+        puzzle = rng.choice(KAGGLE)["puzzle"]
+        draw = rng.random()
+        if draw < 0.05:
+            puzzle = sf.show(puzzle)
+        elif draw < 0.1:
+            puzzle = " ".join(puzzle)
+        elif draw < 0.3:
+            puzzle = puzzle.replace(".", "0")
+        rows.append(puzzle)
+    return rows
+
+
+def _grids(column: Any, threads: int) -> bytes:
+    read = frames.read_column(column, "test", None, None, threads=threads)
+    assert read is not None
+    return bytes(read.grids)
+
+
+def _error(column: Any, threads: int) -> str:
+    with pytest.raises((ValueError, TypeError)) as err:
+        frames.read_column(column, "test", None, None, threads=threads)
+    return str(err.value)
+
+
+def test_over_ranges_covers_every_row_once() -> None:
+    calls: list[tuple[int, int]] = []
+    frames.over_ranges(frames.PARALLEL_ROWS - 1, 4, lambda a, b: calls.append((a, b)))
+    assert calls == [(0, frames.PARALLEL_ROWS - 1)]  # a small batch: one call, this thread
+    calls.clear()
+    n = frames.PARALLEL_ROWS + 5
+    frames.over_ranges(n, 2, lambda a, b: calls.append((a, b)))
+    spans = sorted(calls)
+    assert len(spans) > 1 and spans[0][0] == 0 and spans[-1][1] == n
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(spans))
+    assert all(stop - start >= frames.RANGE_ROWS for start, stop in spans[:-1])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_threaded_encode_of_arrow_columns(small_ranges: None, seed: int) -> None:
+    """Ranges that cross chunks, slices and empty chunks give the grids one thread gives."""
+    pa = pytest.importorskip("pyarrow")
+    from sudoku_fast.batch import encode_batch
+
+    rows = _mixed_rows(seed, 300)
+    want = bytes(encode_batch(rows)[1])  # the list path: another bulk encoder
+    padded = ["x" * 5] * 11 + rows + ["y"]
+    for column in (
+        pa.array(rows),
+        pa.array(rows, type=pa.large_string()),
+        pa.array([r.encode() for r in rows], type=pa.binary()),
+        pa.chunked_array([rows[:0], rows[:37], [], rows[37:200], rows[200:]], type=pa.string()),
+        pa.array(padded).slice(11, 300),  # a nonzero offset into the buffers
+        pa.chunked_array([pa.array(padded).slice(11, 150), pa.array(padded).slice(161, 150)]),
+        pa.chunked_array([pa.array(rows[:100], type=pa.large_string()), rows[100:]]),
+    ):
+        assert _grids(column, 4) == want
+        assert _grids(column, 1) == want
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_threaded_encode_matches_the_twin(small_ranges: None, seed: int) -> None:
+    """The bulk pass on threads writes what `encode_rows_py` writes; the parser does the rest."""
+    pa = pytest.importorskip("pyarrow")
+    from sudoku_fast.grid import parse_grid
+
+    rows = _mixed_rows(seed + 10, 250)
+    column = pa.array(rows)
+    _, offsets_buf, data_buf = column.buffers()
+    data = np.frombuffer(data_buf, dtype=np.uint8)
+    offsets = np.frombuffer(offsets_buf, dtype=np.int32).astype(np.int64)
+    table = np.frombuffer(frames._ascii_table(sf.geometry_for(9)), dtype=np.uint8)
+    twin = np.zeros((len(rows), 81), dtype=np.uint8)
+    slow = frames.encode_rows_py(data, offsets, table, twin)
+    assert 0 < len(slow) < len(rows)
+    for i in slow:
+        twin[i] = np.frombuffer(parse_grid(rows[i])[1], dtype=np.uint8)
+    assert _grids(column, 3) == twin.tobytes()
+
+
+def test_threaded_encode_names_the_first_bad_row(small_ranges: None) -> None:
+    pa = pytest.importorskip("pyarrow")
+    rows: list[str | None] = list(_mixed_rows(7, 300))
+    rows[250] = "x" * 81  # a foreign character, plain length
+    rows[160] = None
+    rows[210] = rows[0][:80]  # one character short
+    for column in (pa.array(rows), pa.chunked_array([rows[:100], [], rows[100:]])):
+        assert _error(column, 4) == _error(column, 1)
+        assert _error(column, 4).startswith("puzzle 160: missing")
+    rows[160] = rows[1]
+    for column in (pa.array(rows), pa.chunked_array([rows[:205], rows[205:]])):
+        assert _error(column, 4) == _error(column, 1)
+        assert _error(column, 4).startswith("puzzle 210: ")
+    rows[210] = rows[2]
+    assert _error(pa.array(rows), 4).startswith("puzzle 250: ")
+
+
+def test_a_null_with_plain_text_behind_it_is_missing(small_ranges: None) -> None:
+    """A null row whose offsets still cover 81 digits is missing, not that puzzle."""
+    pa = pytest.importorskip("pyarrow")
+    rows = [r["puzzle"] for r in KAGGLE[:200]]
+    plain = pa.array(rows)
+    valid = np.ones(200, dtype=bool)
+    valid[123] = False
+    column = pa.Array.from_buffers(
+        pa.string(),
+        200,
+        [pa.py_buffer(np.packbits(valid, bitorder="little")), *plain.buffers()[1:]],
+        null_count=1,
+    )
+    assert _error(column, 4) == _error(column, 1) == "puzzle 123: missing (null)"
+
+
+def test_threaded_encode_of_numpy_text(small_ranges: None) -> None:
+    from sudoku_fast.batch import encode_batch
+
+    rows = _mixed_rows(3, 300)
+    want = bytes(encode_batch(rows)[1])
+    for column in (np.array(rows), np.array(rows, dtype="S"), np.array(rows, dtype="U400")):
+        assert _grids(column, 4) == want
+        assert _grids(column, 1) == want
+    plain = [r["puzzle"] for r in KAGGLE[:300]]
+    plain[150] += "  "  # longer than N*N: the parser reads it (and drops the blanks)
+    want = bytes(encode_batch(plain)[1])
+    assert _grids(np.array(plain), 4) == _grids(np.array(plain, dtype="S"), 4) == want
+    bad = list(plain)
+    bad[260] = bad[260] + "5"  # one character too many, after 81 plain ones
+    for column in (np.array(bad), np.array(bad, dtype="S")):
+        assert _error(column, 4) == _error(column, 1)
+        assert _error(column, 4).startswith("puzzle 260: ")
+    bad[222] = bad[222][:40] + "\u0131" + bad[222][41:]  # U+0131: its low byte is "1"
+    assert _error(np.array(bad), 4) == _error(np.array(bad), 1)
+    assert _error(np.array(bad), 4).startswith("puzzle 222: ")
+
+
+def test_threaded_solution_text(small_ranges: None) -> None:
+    """The addition in ranges writes the bytes of one pass and of `bytes.translate`."""
+    from sudoku_fast.grid import CLASSIC, _codec, geometry_for
+
+    rng = np.random.default_rng(11)
+    for geometry in (CLASSIC, geometry_for(None, None, "ABCDEFGHI"), geometry_for(16)):
+        encode = _codec(geometry).encode
+        values = rng.integers(1, geometry.size + 1, (300, geometry.cells), dtype=np.uint8)
+        valid = rng.random(300) > 0.2
+        values[~valid] = 0  # the engine's grid where there is no solution
+        source = bytearray(values.tobytes())
+        one = frames._solution_text(source, encode, geometry, valid, 1)
+        four = frames._solution_text(source, encode, geometry, valid, 4)
+        assert bytes(four) == bytes(one) == values.tobytes().translate(encode)
+
+
+def test_threaded_arrow_and_pandas_answers(small_ranges: None) -> None:
+    """Whole calls on threads: the answers of one thread, checked against Kaggle's own."""
+    pa = pytest.importorskip("pyarrow")
+    from checks import check_solution
+
+    rows = [r["puzzle"] for r in KAGGLE[:300]]
+    given = [r["solution"] for r in KAGGLE[:300]]
+    rows[17] = rows[99] = UNSOLVABLE
+    column = pa.chunked_array([rows[:120], rows[120:]])
+    four = sf.solve_many(column, threads=4, output="arrow")
+    one = sf.solve_many(column, threads=1, output="arrow")
+    assert four.equals(one)
+    answers = four.to_pylist()
+    for i, (puzzle, answer) in enumerate(zip(rows, answers, strict=True)):
+        if i in (17, 99):
+            assert answer is None
+        else:
+            assert answer == given[i]
+            check_solution(answer, puzzle)
+    counts = sf.count_many(column, threads=4, output="arrow").to_pylist()
+    assert (
+        counts == sf.count_many(rows, threads=1) == [0 if i in (17, 99) else 1 for i in range(300)]
+    )
+    pd = pytest.importorskip("pandas")
+    series = pd.Series(rows, dtype=pd.StringDtype("pyarrow"), name="q")
+    like = sf.solve_many(series, threads=4, output="like")
+    assert like.dtype == series.dtype
+    assert [None if pd.isna(x) else x for x in like] == answers

@@ -721,14 +721,20 @@ def _as_list(puzzles: Iterable[str], what: str) -> list[Any]:
 
 
 def encode_input(
-    puzzles: Any, what: str, box: object = None, alphabet: object = None
+    puzzles: Any,
+    what: str,
+    box: object = None,
+    alphabet: object = None,
+    *,
+    threads: int | None = 1,
 ) -> tuple[Geometry, Any, int, frames.Column | None]:
     """Encode a batch input that is not a numpy value array: (geometry, grids, n, column).
 
-    Columns (pandas, pyarrow, polars, numpy text) are read by `frames` and come back
-    with their `Column`; any other iterable is listed and encoded here (column None).
+    Columns (pandas, pyarrow, polars, numpy text) are read by `frames`, a large one on
+    `threads` threads (the batch's `threads` argument), and come back with their
+    `Column`; any other iterable is listed and encoded here (column None).
     """
-    column = frames.read_column(puzzles, what, box, alphabet)
+    column = frames.read_column(puzzles, what, box, alphabet, threads=threads)
     if column is not None:
         return column.geometry, column.grids, column.n, column
     items = _as_list(puzzles, what)
@@ -906,7 +912,7 @@ def solve_many(
             return frames.solutions_out(results, None, output)
         except _NotPlain:
             pass  # some item needs the parser (or is malformed): the general path
-    geometry, grids, n, column = encode_input(puzzles, "solve_many", box, alphabet)
+    geometry, grids, n, column = encode_input(puzzles, "solve_many", box, alphabet, threads=threads)
     decode = frames.needs_texts(column, output)
     results = run_engine(grids, n, 1, threads, geometry=geometry, max_nodes=budget, decode=decode)
     solutions = frames.solutions_out(results, column, output)
@@ -976,7 +982,9 @@ def count_many(
     elif arr is not None:
         grids, n, geometry = _encode_array(arr, "count_many", box, alphabet)
     else:
-        geometry, grids, n, column = encode_input(puzzles, "count_many", box, alphabet)
+        geometry, grids, n, column = encode_input(
+            puzzles, "count_many", box, alphabet, threads=threads
+        )
     results = run_engine(grids, n, limit, threads, geometry=geometry, max_nodes=budget, masks=masks)
     counts = list(results.counts)
     check_budget(results, counts, max_nodes)

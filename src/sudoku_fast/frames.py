@@ -14,6 +14,13 @@ rows separated by spaces) or with a character outside the table is parsed alone 
 ordinary parser, which also names the index of a malformed one. pandas and polars
 columns are read through Arrow when their strings live there, else item by item.
 
+The bulk passes around the engine (text -> grids before it, solution values -> text
+after it) run on the batch's threads: from PARALLEL_ROWS rows up, the rows are split
+into ranges handed to `batch.run_chunks`, the pool the engine runs on, each range
+encoded with the GIL released. Rows the bulk pass leaves to the parser are then parsed
+in input order on the caller's thread, so the first bad row is the one an error names,
+whatever the thread count.
+
 Answers come back as the caller asks with `output`: None (the functions' ordinary
 result), "list", "arrow" (a pyarrow array, built from the engine's buffers for
 solutions) or "like" (a column of the input's kind: a pandas Series with the input's
@@ -25,7 +32,10 @@ such an output is asked for.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -39,14 +49,20 @@ if TYPE_CHECKING:
 OUTPUTS = (None, "list", "arrow", "like")
 _SLOW = 254  # table values at or above this need the full parser (layout or foreign)
 _EMPTY = b""
+# From this many rows up the bulk text passes run on the batch's threads; below it one
+# thread does them, as handing out ranges costs more than it saves (bench/README.md,
+# "Encoding and decoding on the batch's threads").
+PARALLEL_ROWS = 65_536
+RANGE_ROWS = 16_384  # the smallest range of rows one thread takes in those passes
 
 
 @dataclass
 class Column:
     """A batch read from a column: its geometry, n encoded grids, and where it came from.
 
-    `kind` is "arrow", "chunked", "pandas", "polars" or "numpy"; `source` is the input
-    itself, kept for the index and name of a "like" output.
+    `grids` holds the n*N*N values in one flat buffer (a uint8 numpy array; a bytearray
+    for a column read item by item). `kind` is "arrow", "chunked", "pandas", "polars" or
+    "numpy"; `source` is the input itself, kept for the index and name of a "like" output.
     """
 
     geometry: Geometry
@@ -99,11 +115,20 @@ def as_text(item: Any) -> Any:
     return item
 
 
-def read_column(puzzles: object, what: str, box: object, alphabet: object) -> Column | None:
-    """Encode a column input (see the module doc), or None when `puzzles` is not one."""
+def read_column(
+    puzzles: object, what: str, box: object, alphabet: object, *, threads: int | None = 1
+) -> Column | None:
+    """Encode a column input (see the module doc), or None when `puzzles` is not one.
+
+    `threads` is the batch's `threads` argument (see `batch.resolve_threads`): a large
+    Arrow or numpy text column is encoded on that many threads.
+    """
     kind = column_kind(puzzles)
     if kind is None:
         return None
+    from .batch import resolve_threads
+
+    workers = resolve_threads(threads)
     data: Any = puzzles
     if kind == "pandas":
         data = _pandas_data(puzzles)
@@ -118,9 +143,34 @@ def read_column(puzzles: object, what: str, box: object, alphabet: object) -> Co
     reader: _TextReader = _NumpyText(data) if isinstance(data, np.ndarray) else _ArrowText(data)
     n = reader.n
     geometry = _batch_geometry(reader, n, box, alphabet)
-    grids = bytearray(n * geometry.cells)  # the same buffer type as `encode_batch` gives
-    reader.encode(np.frombuffer(grids, dtype=np.uint8).reshape(n, geometry.cells), geometry)
+    # The bulk pass or the parser writes every row (or an error is raised), so the buffer
+    # is not zeroed: its pages are first touched by the threads that encode them. numpy
+    # asks the kernel for huge pages for an allocation this large, which makes that first
+    # touch several times cheaper than a bytearray's (1,000,000 rows on one thread: the
+    # encode takes 58 ms into np.empty, 99 ms into an uninitialised bytearray).
+    grids = np.empty(n * geometry.cells, dtype=np.uint8)
+    reader.encode(grids.reshape(n, geometry.cells), geometry, workers)
     return Column(geometry, grids, n, kind, puzzles)
+
+
+def over_ranges(n: int, threads: int, work: Callable[[int, int], None]) -> None:
+    """Call `work(start, stop)` over rows 0..n-1: once on this thread, or in ranges on threads.
+
+    Ranges go to `batch.run_chunks` when `threads` > 1 and there are at least
+    PARALLEL_ROWS rows; `work` should release the GIL for most of its range.
+    """
+    if threads <= 1 or n < PARALLEL_ROWS:
+        work(0, n)
+        return
+    from .batch import run_chunks
+
+    run_chunks(n, threads, RANGE_ROWS, work, max_chunk=n)
+
+
+def _merged(found: list[tuple[int, list[int]]], *more: list[int]) -> list[int]:
+    """The row indices of every (start, rows) range result and of `more`, sorted, once each."""
+    rows = itertools.chain.from_iterable(r for _, r in found)
+    return sorted(set(rows).union(*more))
 
 
 def _numpy() -> Any:
@@ -170,15 +220,19 @@ class _TextReader:
         """Row `index` as a Python object (str, or None for a missing value)."""
         raise NotImplementedError
 
-    def encode(self, out: Any, geometry: Geometry) -> None:
-        """Write every row's values into `out` (n x cells uint8), or raise naming a row."""
+    def encode(self, out: Any, geometry: Geometry, threads: int = 1) -> None:
+        """Write every row's values into `out` (n x cells uint8), or raise naming a row.
+
+        The bulk pass runs on `threads` threads (see `over_ranges`); the rows it leaves
+        are parsed afterwards, in order, on this thread.
+        """
         raise NotImplementedError
 
-    def finish(self, out: Any, slow: list[int], first: int, geometry: Geometry) -> None:
-        """Parse rows first + i (i in `slow`) of `out` one by one, the bulk pass left them."""
+    def finish(self, out: Any, slow: list[int], geometry: Geometry) -> None:
+        """Parse the rows `slow` (ascending) of `out` one by one: the bulk pass left them."""
         np = _numpy()
         for i in slow:
-            out[first + i] = np.frombuffer(self.slow_item(first + i, geometry), dtype=np.uint8)
+            out[i] = np.frombuffer(self.slow_item(i, geometry), dtype=np.uint8)
 
     def slow_item(self, index: int, geometry: Geometry) -> bytes:
         from .batch import _encode_item
@@ -238,11 +292,14 @@ class _ArrowText(_TextReader):
                 return chunk[index - start].as_py()
         raise IndexError(index)
 
-    def encode(self, out: Any, geometry: Geometry) -> None:
+    def encode(self, out: Any, geometry: Geometry, threads: int = 1) -> None:
         np = _numpy()
         import pyarrow.types as pt
 
         table = np.frombuffer(_ascii_table(geometry), dtype=np.uint8)
+        firsts: list[int] = []  # the first row of each non-empty chunk, ascending
+        pieces: list[tuple[Any, Any]] = []  # (data, offsets) of those chunks
+        nulls: list[int] = []
         for chunk, first in zip(self.chunks, self.starts, strict=True):
             rows = len(chunk)
             if rows == 0:
@@ -250,13 +307,30 @@ class _ArrowText(_TextReader):
             _, offsets_buf, data_buf = chunk.buffers()[:3]
             wide = pt.is_large_string(chunk.type) or pt.is_large_binary(chunk.type)
             offsets = np.frombuffer(offsets_buf, dtype=np.int64 if wide else np.int32)
-            offsets = offsets[chunk.offset : chunk.offset + rows + 1].astype(np.int64)
+            offsets = offsets[chunk.offset : chunk.offset + rows + 1]
             data = np.frombuffer(data_buf, dtype=np.uint8) if data_buf is not None else _EMPTY
-            slow = encode_rows(data, offsets, table, out[first : first + rows])
+            firsts.append(first)
+            pieces.append((data, offsets))
             if chunk.null_count:
-                nulls = np.flatnonzero(np.asarray(chunk.is_null())).tolist()
-                slow = sorted(set(slow).union(nulls))
-            self.finish(out, slow, first, geometry)
+                nulls.extend((first + np.flatnonzero(np.asarray(chunk.is_null()))).tolist())
+        found: list[tuple[int, list[int]]] = []
+
+        def work(start: int, stop: int) -> None:
+            # Rows start..stop-1 may span several chunks: each part is encoded from its own.
+            k = bisect.bisect_right(firsts, start) - 1
+            while k < len(firsts) and firsts[k] < stop:
+                data, offsets = pieces[k]
+                lo, hi = max(start, firsts[k]), min(stop, firsts[k] + len(offsets) - 1)
+                if lo < hi:
+                    part = np.ascontiguousarray(
+                        offsets[lo - firsts[k] : hi - firsts[k] + 1], dtype=np.int64
+                    )
+                    slow = encode_rows(data, part, table, out[lo:hi])
+                    found.append((lo, [lo + i for i in slow]))
+                k += 1
+
+        over_ranges(self.n, threads, work)
+        self.finish(out, _merged(found, nulls), geometry)
 
 
 class _NumpyText(_TextReader):
@@ -270,7 +344,7 @@ class _NumpyText(_TextReader):
         item = self.data[index]
         return item.item() if hasattr(item, "item") and not isinstance(item, str) else item
 
-    def encode(self, out: Any, geometry: Geometry) -> None:
+    def encode(self, out: Any, geometry: Geometry, threads: int = 1) -> None:
         np = _numpy()
         arr = np.ascontiguousarray(self.data)
         kind, n, cells = arr.dtype.kind, self.n, geometry.cells
@@ -284,16 +358,28 @@ class _NumpyText(_TextReader):
             codes = arr.view(np.uint8).reshape(n, width)
         else:
             width = arr.dtype.itemsize // 4
-            codes = np.minimum(arr.view(np.uint32).reshape(n, width), 255).astype(np.uint8)
+            codes = arr.view(np.uint32).reshape(n, width)
         if width < cells:
-            self.finish(out, list(range(n)), 0, geometry)
+            self.finish(out, list(range(n)), geometry)
             return
-        offsets = np.arange(n + 1, dtype=np.int64) * cells
-        slow = encode_rows(np.ascontiguousarray(codes[:, :cells]).reshape(-1), offsets, table, out)
-        # Shorter rows are padded with NUL, which the table sends to the parser; a longer
-        # row has something after its first N*N characters.
-        longer = np.flatnonzero((codes[:, cells:] != 0).any(axis=1)).tolist()
-        self.finish(out, sorted(set(slow).union(longer)), 0, geometry)
+        found: list[tuple[int, list[int]]] = []
+
+        def work(start: int, stop: int) -> None:
+            rows = codes[start:stop]
+            if kind == "S":
+                text = np.ascontiguousarray(rows[:, :cells])
+            else:  # a code point above 255 becomes 255, which the table sends to the parser
+                text = np.empty((stop - start, cells), dtype=np.uint8)
+                np.minimum(rows[:, :cells], 255, out=text, casting="unsafe")
+            offsets = np.arange(0, (stop - start + 1) * cells, cells, dtype=np.int64)
+            slow = encode_rows(text.reshape(-1), offsets, table, out[start:stop])
+            # Shorter rows are padded with NUL, which the table sends to the parser; a
+            # longer row has something after its first N*N characters.
+            longer = np.flatnonzero((rows[:, cells:] != 0).any(axis=1))
+            found.append((start, [start + i for i in slow] + (start + longer).tolist()))
+
+        over_ranges(n, threads, work)
+        self.finish(out, _merged(found), geometry)
 
 
 def encode_rows_py(data: Any, offsets: Any, table: Any, out: Any) -> list[int]:
@@ -421,7 +507,11 @@ def _rechunk(array: Any, column: Column | None) -> Any:
 
 
 def _arrow_solutions(results: EngineResults, column: Column | None) -> Any:
-    """A pyarrow string array of solutions (null where none) built from the engine buffers."""
+    """A pyarrow string array of solutions (null where none) built from the engine buffers.
+
+    The text is made on the threads the engine ran on (`results.threads`; see
+    `_solution_text`).
+    """
     import pyarrow as pa
 
     np = _numpy()
@@ -433,12 +523,12 @@ def _arrow_solutions(results: EngineResults, column: Column | None) -> Any:
         return _rechunk(pa.array(decode_solutions(results), type=pa.string()), column)
     cells = geometry.cells
     valid = np.frombuffer(results.counts, dtype=np.int32) > 0
-    nulls = n - int(valid.sum())
-    data = _solution_text(results.solutions, encode, geometry.size)
-    if nulls and not isinstance(data, bytes):
-        data.reshape(n, cells)[~valid] = encode[0]  # as the table writes a grid of zeros
+    nulls = n - int(np.count_nonzero(valid))
+    data = _solution_text(
+        results.solutions, encode, geometry, valid if nulls else None, results.threads
+    )
     large = n * cells >= 2**31
-    offsets = np.arange(n + 1, dtype=np.int64 if large else np.int32) * cells
+    offsets = np.arange(0, (n + 1) * cells, cells, dtype=np.int64 if large else np.int32)
     validity = pa.py_buffer(np.packbits(valid, bitorder="little")) if nulls else None
     array = pa.Array.from_buffers(
         pa.large_string() if large else pa.string(),
@@ -449,18 +539,34 @@ def _arrow_solutions(results: EngineResults, column: Column | None) -> Any:
     return _rechunk(array, column)
 
 
-def _solution_text(solutions: bytearray, encode: bytes, size: int) -> Any:
-    """The engine's solution values (1..size) as text bytes.
+def _solution_text(
+    solutions: bytearray, encode: bytes, geometry: Geometry, valid: Any, threads: int = 1
+) -> Any:
+    """The engine's solution values (1..size) as text bytes, one grid of N*N per row.
 
-    Where the alphabet's characters are consecutive codes (digits 1-9: value + 48), one
-    vectorised addition into a new numpy array; else `bytes.translate`, which costs
-    about ten times as much on a large batch.
+    Where the alphabet's characters are consecutive codes (digits 1-9: value + 48), a
+    vectorised addition into an uninitialised numpy array, in row ranges on `threads`
+    threads (see `over_ranges`; the addition releases the GIL); rows where `valid` (a
+    boolean array, or None for all) is False get encode[0], as the table would write for
+    the engine's grid of zeros. Else `bytes.translate`, which costs about ten times as
+    much on a large batch.
     """
+    size, cells = geometry.size, geometry.cells
     base = encode[1] - 1
-    if all(encode[v] == base + v for v in range(1, size + 1)):
-        np = _numpy()
-        return np.frombuffer(solutions, dtype=np.uint8) + np.uint8(base)
-    return bytes(solutions).translate(encode)
+    if not all(encode[v] == base + v for v in range(1, size + 1)):
+        return bytes(solutions).translate(encode)
+    np = _numpy()
+    src = np.frombuffer(solutions, dtype=np.uint8).reshape(-1, cells)
+    dst = np.empty(src.shape, dtype=np.uint8)
+    offset, empty = np.uint8(base), encode[0]
+
+    def work(start: int, stop: int) -> None:
+        np.add(src[start:stop], offset, out=dst[start:stop])
+        if valid is not None:
+            dst[start + np.flatnonzero(~valid[start:stop])] = empty
+
+    over_ranges(len(src), threads, work)
+    return dst.reshape(-1)
 
 
 def _like(values: list[Any], column: Column | None, name: str, integers: bool = False) -> Any:

@@ -350,7 +350,7 @@ def rate_many(
     more than the level on hard puzzles, so it is asked for, not the default.
     """
     check_output(output)
-    geometry, grids, n, column = encode_input(puzzles, "rate_many", box, alphabet)
+    geometry, grids, n, column = encode_input(puzzles, "rate_many", box, alphabet, threads=threads)
     budget = score_budget if score else None
     ratings = _rate_grids(grids, n, geometry, threads, max_nodes, single=False, score_budget=budget)
     return ratings_out(ratings, column, output)

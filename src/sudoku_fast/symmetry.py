@@ -390,13 +390,15 @@ def random_transform(
     return _random_images(geometry, values, 1, _seeds(seed, 1), 1)[0]
 
 
-def _batch(puzzles: Any, what: str, box: object, alphabet: object) -> tuple[Geometry, Any, int]:
+def _batch(
+    puzzles: Any, what: str, box: object, alphabet: object, threads: int | None = 1
+) -> tuple[Geometry, Any, int]:
     """Encode a batch as the other batch functions do: (geometry, grids, n)."""
     arr = _numpy_array(puzzles)
     if arr is not None:
         grids, n, geometry = _encode_array(arr, what, box, alphabet)
         return geometry, grids, n
-    geometry, grids, n, _column = encode_input(puzzles, what, box, alphabet)
+    geometry, grids, n, _column = encode_input(puzzles, what, box, alphabet, threads=threads)
     return geometry, grids, n
 
 
@@ -415,7 +417,7 @@ def random_transform_many(
     code on threads: a seed gives the same output whatever `threads`. Accepts the inputs
     of `solve_many` (strings, columns, numpy arrays); returns strings in input order.
     """
-    geometry, grids, n = _batch(puzzles, "random_transform_many", box, alphabet)
+    geometry, grids, n = _batch(puzzles, "random_transform_many", box, alphabet, threads)
     return _random_images(geometry, grids, n, _seeds(seed, n), threads)
 
 
@@ -547,7 +549,7 @@ def canonical_many(
     malformed item, or one with a symbol repeated in a row or column, raises ValueError
     (TypeError for a non-str) naming its index.
     """
-    geometry, grids, n = _batch(puzzles, "canonical_many", box, alphabet)
+    geometry, grids, n = _batch(puzzles, "canonical_many", box, alphabet, threads)
     out, status, _moves = _run_canonical(geometry, grids, n, threads, max_nodes, False)
     _raise_for_status(status, grids, geometry, max_nodes, False)
     text = format_values(out, geometry)
