@@ -253,6 +253,9 @@ def test_over_ranges_covers_every_row_once() -> None:
     frames.over_ranges(frames.PARALLEL_ROWS - 1, 4, lambda a, b: calls.append((a, b)))
     assert calls == [(0, frames.PARALLEL_ROWS - 1)]  # a small batch: one call, this thread
     calls.clear()
+    frames.over_ranges(2 * frames.PARALLEL_ROWS - 1, 4, lambda a, b: calls.append((a, b)), scale=2)
+    assert calls == [(0, 2 * frames.PARALLEL_ROWS - 1)]
+    calls.clear()
     n = frames.PARALLEL_ROWS + 5
     frames.over_ranges(n, 2, lambda a, b: calls.append((a, b)))
     spans = sorted(calls)

@@ -49,9 +49,10 @@ if TYPE_CHECKING:
 OUTPUTS = (None, "list", "arrow", "like")
 _SLOW = 254  # table values at or above this need the full parser (layout or foreign)
 _EMPTY = b""
-# From this many rows up the bulk text passes run on the batch's threads; below it one
-# thread does them, as handing out ranges costs more than it saves (bench/README.md,
-# "Encoding and decoding on the batch's threads").
+# From this many rows up the bulk text passes run on the batch's threads (the encode;
+# the solutions' text, about a quarter of its work per row, from twice as many); below,
+# one thread does them, as handing out ranges costs more than it saves there
+# (`python bench/column_threads.py --threshold`, bench/README.md).
 PARALLEL_ROWS = 65_536
 RANGE_ROWS = 16_384  # the smallest range of rows one thread takes in those passes
 
@@ -153,13 +154,14 @@ def read_column(
     return Column(geometry, grids, n, kind, puzzles)
 
 
-def over_ranges(n: int, threads: int, work: Callable[[int, int], None]) -> None:
+def over_ranges(n: int, threads: int, work: Callable[[int, int], None], *, scale: int = 1) -> None:
     """Call `work(start, stop)` over rows 0..n-1: once on this thread, or in ranges on threads.
 
     Ranges go to `batch.run_chunks` when `threads` > 1 and there are at least
-    PARALLEL_ROWS rows; `work` should release the GIL for most of its range.
+    `scale` * PARALLEL_ROWS rows (`scale` 2 for a pass that does little per row);
+    `work` should release the GIL for most of its range.
     """
-    if threads <= 1 or n < PARALLEL_ROWS:
+    if threads <= 1 or n < scale * PARALLEL_ROWS:
         work(0, n)
         return
     from .batch import run_chunks
@@ -565,7 +567,7 @@ def _solution_text(
         if valid is not None:
             dst[start + np.flatnonzero(~valid[start:stop])] = empty
 
-    over_ranges(len(src), threads, work)
+    over_ranges(len(src), threads, work, scale=2)
     return dst.reshape(-1)
 
 
