@@ -127,9 +127,6 @@ def read_column(
     kind = column_kind(puzzles)
     if kind is None:
         return None
-    from .batch import resolve_threads
-
-    workers = resolve_threads(threads)
     data: Any = puzzles
     if kind == "pandas":
         data = _pandas_data(puzzles)
@@ -150,29 +147,38 @@ def read_column(
     # touch several times cheaper than a bytearray's (1,000,000 rows on one thread: the
     # encode takes 58 ms into np.empty, 99 ms into an uninitialised bytearray).
     grids = np.empty(n * geometry.cells, dtype=np.uint8)
-    reader.encode(grids.reshape(n, geometry.cells), geometry, workers)
+    reader.encode(grids.reshape(n, geometry.cells), geometry, threads)
     return Column(geometry, grids, n, kind, puzzles)
 
 
-def over_ranges(n: int, threads: int, work: Callable[[int, int], None], *, scale: int = 1) -> None:
+def over_ranges(
+    n: int, threads: int | None, work: Callable[[int, int], None], *, scale: int = 1
+) -> None:
     """Call `work(start, stop)` over rows 0..n-1: once on this thread, or in ranges on threads.
 
-    Ranges go to `batch.run_chunks` when `threads` > 1 and there are at least
-    `scale` * PARALLEL_ROWS rows (`scale` 2 for a pass that does little per row);
-    `work` should release the GIL for most of its range.
+    From `scale` * PARALLEL_ROWS rows up (`scale` 2 for a pass that does little per row)
+    the ranges go to `batch.run_chunks` on `threads` threads (a `threads` argument,
+    resolved by `batch.resolve_threads`); `work` should release the GIL for most of its
+    range.
     """
-    if threads <= 1 or n < scale * PARALLEL_ROWS:
+    if n < scale * PARALLEL_ROWS:
         work(0, n)
         return
-    from .batch import run_chunks
+    from .batch import resolve_threads, run_chunks
 
-    run_chunks(n, threads, RANGE_ROWS, work, max_chunk=n)
+    workers = resolve_threads(threads)
+    if workers <= 1:
+        work(0, n)
+        return
+    run_chunks(n, workers, RANGE_ROWS, work, max_chunk=n)
 
 
 def _merged(found: list[tuple[int, list[int]]], *more: list[int]) -> list[int]:
     """The row indices of every (start, rows) range result and of `more`, sorted, once each."""
-    rows = itertools.chain.from_iterable(r for _, r in found)
-    return sorted(set(rows).union(*more))
+    rows = [r for _, r in found if r]
+    if not rows and not any(more):
+        return []
+    return sorted(set(itertools.chain.from_iterable(rows)).union(*more))
 
 
 def _numpy() -> Any:
@@ -222,7 +228,7 @@ class _TextReader:
         """Row `index` as a Python object (str, or None for a missing value)."""
         raise NotImplementedError
 
-    def encode(self, out: Any, geometry: Geometry, threads: int = 1) -> None:
+    def encode(self, out: Any, geometry: Geometry, threads: int | None = 1) -> None:
         """Write every row's values into `out` (n x cells uint8), or raise naming a row.
 
         The bulk pass runs on `threads` threads (see `over_ranges`); the rows it leaves
@@ -294,7 +300,7 @@ class _ArrowText(_TextReader):
                 return chunk[index - start].as_py()
         raise IndexError(index)
 
-    def encode(self, out: Any, geometry: Geometry, threads: int = 1) -> None:
+    def encode(self, out: Any, geometry: Geometry, threads: int | None = 1) -> None:
         np = _numpy()
         import pyarrow.types as pt
 
@@ -346,7 +352,7 @@ class _NumpyText(_TextReader):
         item = self.data[index]
         return item.item() if hasattr(item, "item") and not isinstance(item, str) else item
 
-    def encode(self, out: Any, geometry: Geometry, threads: int = 1) -> None:
+    def encode(self, out: Any, geometry: Geometry, threads: int | None = 1) -> None:
         np = _numpy()
         arr = np.ascontiguousarray(self.data)
         kind, n, cells = arr.dtype.kind, self.n, geometry.cells
