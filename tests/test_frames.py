@@ -253,8 +253,8 @@ def test_over_ranges_covers_every_row_once() -> None:
     frames.over_ranges(frames.PARALLEL_ROWS - 1, 4, lambda a, b: calls.append((a, b)))
     assert calls == [(0, frames.PARALLEL_ROWS - 1)]  # a small batch: one call, this thread
     calls.clear()
-    frames.over_ranges(2 * frames.PARALLEL_ROWS - 1, 4, lambda a, b: calls.append((a, b)), scale=2)
-    assert calls == [(0, 2 * frames.PARALLEL_ROWS - 1)]
+    frames.over_ranges(3 * frames.PARALLEL_ROWS - 1, 4, lambda a, b: calls.append((a, b)), scale=3)
+    assert calls == [(0, 3 * frames.PARALLEL_ROWS - 1)]
     calls.clear()
     n = frames.PARALLEL_ROWS + 5
     frames.over_ranges(n, 2, lambda a, b: calls.append((a, b)))
@@ -371,10 +371,13 @@ def test_threaded_solution_text(small_ranges: None) -> None:
         values = rng.integers(1, geometry.size + 1, (300, geometry.cells), dtype=np.uint8)
         valid = rng.random(300) > 0.2
         values[~valid] = 0  # the engine's grid where there is no solution
-        source = bytearray(values.tobytes())
-        one = frames._solution_text(source, encode, geometry, valid, 1)
-        four = frames._solution_text(source, encode, geometry, valid, 4)
+        one = frames._solution_text(bytearray(values.tobytes()), encode, geometry, valid, 1)
+        four = frames._solution_text(bytearray(values.tobytes()), encode, geometry, valid, 4)
         assert bytes(four) == bytes(one) == values.tobytes().translate(encode)
+        # A read-only buffer is left as it is: the text goes to a copy.
+        frozen = values.tobytes()
+        assert bytes(frames._solution_text(frozen, encode, geometry, valid, 4)) == bytes(one)
+        assert frozen == values.tobytes()
 
 
 def test_threaded_arrow_and_pandas_answers(small_ranges: None) -> None:

@@ -15,10 +15,10 @@ ordinary parser, which also names the index of a malformed one. pandas and polar
 columns are read through Arrow when their strings live there, else item by item.
 
 The bulk passes around the engine (text -> grids before it, solution values -> text
-after it) run on the batch's threads: from PARALLEL_ROWS rows up, the rows are split
-into ranges handed to `batch.run_chunks`, the pool the engine runs on, each range
-encoded with the GIL released. Rows the bulk pass leaves to the parser are then parsed
-in input order on the caller's thread, so the first bad row is the one an error names,
+after it) run on the batch's threads: on a large batch (see PARALLEL_ROWS) the rows are
+split into ranges handed to `batch.run_chunks`, the pool the engine runs on, each range
+done with the GIL released. Rows the bulk pass leaves to the parser are then parsed in
+input order on the caller's thread, so the first bad row is the one an error names,
 whatever the thread count.
 
 Answers come back as the caller asks with `output`: None (the functions' ordinary
@@ -49,11 +49,12 @@ if TYPE_CHECKING:
 OUTPUTS = (None, "list", "arrow", "like")
 _SLOW = 254  # table values at or above this need the full parser (layout or foreign)
 _EMPTY = b""
-# From this many rows up the bulk text passes run on the batch's threads (the encode;
-# the solutions' text, about a quarter of its work per row, from twice as many); below,
-# one thread does them, as handing out ranges costs more than it saves there
-# (`python bench/column_threads.py --threshold`, bench/README.md).
-PARALLEL_ROWS = 65_536
+# From this many rows up the encode runs on the batch's threads (the solutions' text,
+# an addition in place with a tenth of the encode's work per row, from TEXT_SCALE times
+# as many); below, one thread does it, as handing out ranges costs more than it saves
+# there (`python bench/column_threads.py --threshold`, bench/README.md).
+PARALLEL_ROWS = 32_768
+TEXT_SCALE = 8
 RANGE_ROWS = 16_384  # the smallest range of rows one thread takes in those passes
 
 
@@ -156,7 +157,7 @@ def over_ranges(
 ) -> None:
     """Call `work(start, stop)` over rows 0..n-1: once on this thread, or in ranges on threads.
 
-    From `scale` * PARALLEL_ROWS rows up (`scale` 2 for a pass that does little per row)
+    From `scale` * PARALLEL_ROWS rows up (`scale` > 1 for a pass that does little per row)
     the ranges go to `batch.run_chunks` on `threads` threads (a `threads` argument,
     resolved by `batch.resolve_threads`); `work` should release the GIL for most of its
     range.
@@ -517,8 +518,9 @@ def _rechunk(array: Any, column: Column | None) -> Any:
 def _arrow_solutions(results: EngineResults, column: Column | None) -> Any:
     """A pyarrow string array of solutions (null where none) built from the engine buffers.
 
-    The text is made on the threads the engine ran on (`results.threads`; see
-    `_solution_text`).
+    The engine's solution buffer becomes the array's text, on the threads the engine ran
+    on (`results.threads`; see `_solution_text`): `results.solutions` holds characters,
+    not values, afterwards.
     """
     import pyarrow as pa
 
@@ -548,33 +550,36 @@ def _arrow_solutions(results: EngineResults, column: Column | None) -> Any:
 
 
 def _solution_text(
-    solutions: bytearray, encode: bytes, geometry: Geometry, valid: Any, threads: int = 1
+    solutions: Any, encode: bytes, geometry: Geometry, valid: Any, threads: int | None = 1
 ) -> Any:
     """The engine's solution values (1..size) as text bytes, one grid of N*N per row.
 
     Where the alphabet's characters are consecutive codes (digits 1-9: value + 48), a
-    vectorised addition into an uninitialised numpy array, in row ranges on `threads`
-    threads (see `over_ranges`; the addition releases the GIL); rows where `valid` (a
-    boolean array, or None for all) is False get encode[0], as the table would write for
-    the engine's grid of zeros. Else `bytes.translate`, which costs about ten times as
-    much on a large batch.
+    vectorised addition in place: the values in `solutions` (a writable buffer; else a
+    copy) become their characters, a numpy array over it is returned, and no second
+    buffer of the batch's size is made, touched and freed. It runs in row ranges on
+    `threads` threads (see `over_ranges`; the addition releases the GIL); rows where
+    `valid` (a boolean array, or None for all) is False get encode[0], as the table
+    would write for the engine's grid of zeros. Else `bytes.translate` into new bytes,
+    which costs about ten times as much on a large batch.
     """
     size, cells = geometry.size, geometry.cells
     base = encode[1] - 1
     if not all(encode[v] == base + v for v in range(1, size + 1)):
         return bytes(solutions).translate(encode)
     np = _numpy()
-    src = np.frombuffer(solutions, dtype=np.uint8).reshape(-1, cells)
-    dst = np.empty(src.shape, dtype=np.uint8)
+    text = np.frombuffer(solutions, dtype=np.uint8).reshape(-1, cells)
+    if not text.flags.writeable:
+        text = text.copy()
     offset, empty = np.uint8(base), encode[0]
 
     def work(start: int, stop: int) -> None:
-        np.add(src[start:stop], offset, out=dst[start:stop])
+        np.add(text[start:stop], offset, out=text[start:stop])
         if valid is not None:
-            dst[start + np.flatnonzero(~valid[start:stop])] = empty
+            text[start + np.flatnonzero(~valid[start:stop])] = empty
 
-    over_ranges(len(src), threads, work, scale=2)
-    return dst.reshape(-1)
+    over_ranges(len(text), threads, work, scale=TEXT_SCALE)
+    return text.reshape(-1)
 
 
 def _like(values: list[Any], column: Column | None, name: str, integers: bool = False) -> Any:
