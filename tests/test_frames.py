@@ -18,6 +18,7 @@ from sudoku_fast import _textio, frames
 np = pytest.importorskip("numpy")
 
 PUZZLES = read_lines(VENDORED / "sudoku17_sample.txt")[:60]
+KAGGLE = read_csv(VENDORED / "kaggle_bryanpark_sample500_with_solutions.csv")
 UNSOLVABLE = "11" + PUZZLES[0][2:]  # two 1s in the first row
 
 
@@ -142,27 +143,39 @@ def test_other_sizes_through_arrow() -> None:
     assert out.to_pylist() == sf.solve_many(rows)
 
 
-def _random_rows(rng: random.Random, n: int) -> tuple[bytes, list[int]]:
-    alphabet = b"123456789.0 x\n\xc3\xa9-"
+def _random_rows(rng: random.Random, n: int, symbols: bytes, cells: int) -> tuple[bytes, list[int]]:
+    foreign = b"0 x\n\xc3\xa9-/:@AI" + bytes([0, 45, 47, 58, 127, 200, 255])
     data, offsets = b"", [0]
     for _ in range(n):
-        length = rng.choice([81, 81, 81, 80, 82, 0])
-        row = bytes(rng.choice(b"123456789.") for _ in range(length))
+        length = rng.choice([cells, cells, cells, cells - 1, cells + 1, 0])
+        row = bytes(rng.choice(symbols + b".") for _ in range(length))
         if rng.random() < 0.3 and row:
             k = rng.randrange(len(row))
-            row = row[:k] + bytes([rng.choice(alphabet)]) + row[k + 1 :]
+            row = row[:k] + bytes([rng.choice(foreign)]) + row[k + 1 :]
         data += row
         offsets.append(len(data))
     return data, offsets
 
 
-@pytest.mark.parametrize("seed", range(5))
-def test_encode_rows_matches_its_twin(seed: int) -> None:
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize(
+    ("size", "alphabet", "symbols"),
+    [
+        (9, None, b"123456789"),  # the classic table: the compiled side encodes by arithmetic
+        (9, "ABCDEFGHI", b"ABCDEFGHI"),
+        (16, None, b"123456789ABCDEFG"),
+    ],
+)
+def test_encode_rows_matches_its_twin(
+    seed: int, size: int, alphabet: str | None, symbols: bytes
+) -> None:
     rng = random.Random(seed)
-    data, offsets = _random_rows(rng, 300)
-    table = np.frombuffer(frames._ascii_table(sf.geometry_for(9)), dtype=np.uint8)
-    compiled: Any = np.zeros((300, 81), dtype=np.uint8)
-    twin: Any = np.zeros((300, 81), dtype=np.uint8)
+    geometry = sf.geometry_for(size, None, alphabet)
+    cells = geometry.cells
+    data, offsets = _random_rows(rng, 300, symbols, cells)
+    table = np.frombuffer(frames._ascii_table(geometry), dtype=np.uint8)
+    compiled: Any = np.zeros((300, cells), dtype=np.uint8)
+    twin: Any = np.zeros((300, cells), dtype=np.uint8)
     data_arr = np.frombuffer(data, dtype=np.uint8)
     offs = np.array(offsets, dtype=np.int64)
     slow = _textio.encode_rows(data_arr, offs, table, compiled)
@@ -171,6 +184,24 @@ def test_encode_rows_matches_its_twin(seed: int) -> None:
     keep[slow] = False
     assert (compiled[keep] == twin[keep]).all()
     assert 0 < len(slow) < 300
+
+
+def test_encode_rows_every_byte_at_every_place() -> None:
+    """Each of the 256 bytes in each cell of a plain row: plain or slow as the twin says."""
+    table = np.frombuffer(frames._ascii_table(frames.CLASSIC), dtype=np.uint8)
+    base = np.frombuffer(KAGGLE[0]["puzzle"].encode(), dtype=np.uint8)
+    rows = np.tile(base, (256 * 81, 1))
+    rows[np.arange(256 * 81), np.arange(256 * 81) % 81] = np.repeat(np.arange(256), 81)
+    data = rows.reshape(-1)
+    offsets = np.arange(0, (256 * 81 + 1) * 81, 81, dtype=np.int64)
+    compiled: Any = np.zeros((256 * 81, 81), dtype=np.uint8)
+    twin: Any = np.zeros((256 * 81, 81), dtype=np.uint8)
+    slow = _textio.encode_rows(data, offsets, table, compiled)
+    assert slow == frames.encode_rows_py(data, offsets, table, twin)
+    assert len(slow) == (256 - 11) * 81  # all but '.' and '0'-'9'
+    keep = np.ones(256 * 81, dtype=bool)
+    keep[slow] = False
+    assert (compiled[keep] == twin[keep]).all()
 
 
 def test_no_data_frame_library_is_imported_for_plain_inputs() -> None:
@@ -208,8 +239,6 @@ def test_solution_text_by_addition_matches_the_table() -> None:
 
 
 # ---------------------------------------------------------------- the passes on threads
-
-KAGGLE = read_csv(VENDORED / "kaggle_bryanpark_sample500_with_solutions.csv")
 
 
 @pytest.fixture
