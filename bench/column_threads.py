@@ -15,9 +15,13 @@ Each round runs one child process per source tree (this one; with --before, also
 source tree with its compiled modules built, e.g. a checkout of main), one after the
 other; a child times every step at every size and thread count (median of --reps calls;
 below 100,000 rows, 100,000 / rows times as many) and prints JSON. Medians over rounds
-are reported, with the ratio of each step to the same round's threads=1 (and to the same
-round's SRC), medians of the per-round ratios.
+are reported, with the ratio of each step to the same round's threads=1, of each whole
+call to the same round's uint8 array call (its rate over the array's, per source tree),
+and of each step to the same round's SRC: medians of the per-round ratios.
 The answers of the whole calls are checked against the relabelled Kaggle solutions.
+`_arrow_solutions` turns the engine's buffer into text in place, so its step is timed
+over the same buffer again and again: the same work each time, on text instead of
+values after the first call.
 
 `--threshold` times the two passes in this process at sizes around PARALLEL_ROWS with
 one thread and with the ranges forced onto the threads (PARALLEL_ROWS set to 1),
@@ -149,17 +153,22 @@ def compare(args: argparse.Namespace) -> None:
         print(f"round {r + 1} done", flush=True)
     base = min(args.threads)
     keys = [json.loads(k) for k in runs["after"][0]]
-    print(f"\nstep | rows | threads | ms (median) | x threads={base} | x before")
+    head = f"\nstep | rows | threads | ms (median) | x threads={base} | x uint8 array"
+    print(head + (" | x uint8 array, before | x before" if "before" in runs else ""))
     for step, n, t in keys:
         key, one = json.dumps([step, n, t]), json.dumps([step, n, base])
+        numpy = json.dumps(["solve_many(uint8 array)", n, t])
         after = runs["after"]
         ms = statistics.median(run[key] for run in after) * 1e3
         speed = statistics.median(run[one] / run[key] for run in after)
-        line = f"{step} | {n:,} | {t} | {ms:.2f} | {speed:.2f}"
+        line = f"{step} | {n:,} | {t} | {ms:.2f} | {speed:.2f} | "
+        whole = step.startswith("solve_many")
+        line += f"{statistics.median(run[numpy] / run[key] for run in after):.2f}" if whole else ""
         if "before" in runs:
-            gain = statistics.median(
-                b[key] / a[key] for a, b in zip(after, runs["before"], strict=True)
-            )
+            before = runs["before"]
+            then = statistics.median(run[numpy] / run[key] for run in before)
+            gain = statistics.median(b[key] / a[key] for a, b in zip(after, before, strict=True))
+            line += f" | {then:.2f}" if whole else " | "
             line += f" | {gain:.2f}"
         print(line)
 
