@@ -315,6 +315,22 @@ def test_threaded_encode_of_arrow_columns(small_ranges: None, seed: int) -> None
         assert _grids(column, 1) == want
 
 
+def test_empty_columns(small_ranges: None) -> None:
+    pa = pytest.importorskip("pyarrow")
+    for column in (
+        pa.array([], type=pa.string()),
+        pa.chunked_array([[], []], type=pa.large_string()),
+        pa.chunked_array([], type=pa.string()),
+        pa.array(PUZZLES[:5]).slice(5),
+        np.array([], dtype="U81"),
+        np.array([], dtype="S81"),
+    ):
+        for threads in (1, 4):
+            assert _grids(column, threads) == b""
+            assert sf.solve_many(column, threads=threads) == []
+            assert len(sf.count_many(column, threads=threads, output="like")) == 0
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_threaded_encode_matches_the_twin(small_ranges: None, seed: int) -> None:
     """The bulk pass on threads writes what `encode_rows_py` writes; the parser does the rest."""
@@ -437,3 +453,7 @@ def test_threaded_arrow_and_pandas_answers(small_ranges: None) -> None:
     like = sf.solve_many(series, threads=4, output="like")
     assert like.dtype == series.dtype
     assert [None if pd.isna(x) else x for x in like] == answers
+    # Counts come from the engine's int32 buffer: int64 for pandas, as from Python ints.
+    counted = sf.count_many(series, threads=4, output="like")
+    assert counted.dtype == np.int64 and counted.name == "q" and list(counted) == counts
+    assert sf.count_many(np.array(rows), output="like").tolist() == counts

@@ -972,7 +972,7 @@ def count_many(
     if source is not None:
         try:
             results = run_engine(None, len(source), limit, threads, source=source)
-            return frames.counts_out(list(results.counts), None, output)
+            return frames.counts_out(results.counts, None, output)
         except _NotPlain:
             pass  # some item needs the parser (or is malformed): the general path
     if marks:
@@ -986,6 +986,6 @@ def count_many(
             puzzles, "count_many", box, alphabet, threads=threads
         )
     results = run_engine(grids, n, limit, threads, geometry=geometry, max_nodes=budget, masks=masks)
-    counts = list(results.counts)
+    counts = frames.counts_out(results.counts, column, output)
     check_budget(results, counts, max_nodes)
-    return frames.counts_out(counts, column, output)
+    return counts
