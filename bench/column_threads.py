@@ -17,7 +17,8 @@ other; a child times every step at every size and thread count (median of --reps
 below 100,000 rows, 100,000 / rows times as many) and prints JSON. Medians over rounds
 are reported, with the ratio of each step to the same round's threads=1, of each whole
 call to the same round's uint8 array call (its rate over the array's, per source tree),
-and of each step to the same round's SRC: medians of the per-round ratios.
+and of each step to the same round's SRC: medians of the per-round ratios. `count_many`
+(limit 2) is timed the same way, against `count_many` on the array.
 The answers of the whole calls are checked against the relabelled Kaggle solutions.
 `_arrow_solutions` turns the engine's buffer into text in place, so its step is timed
 over the same buffer again and again: the same work each time, on text instead of
@@ -109,6 +110,8 @@ def child(sizes: list[int], threads: list[int], reps: int) -> None:
             assert sf.solve_many(column, threads=t, output="arrow").to_pylist() == want
             assert list(sf.solve_many(series, threads=t, output="like")) == want
             assert (sf.solve_many(grids, threads=t) + ord("0") == answers).all()
+            assert sf.count_many(column, threads=t, output="arrow").to_pylist() == [1] * n
+            assert list(sf.count_many(series, threads=t, output="like")) == [1] * n
 
             encode = functools.partial(read, column, t, takes_threads)
             results = batch.run_engine(encode().grids, n, 1, t)
@@ -124,6 +127,13 @@ def child(sizes: list[int], threads: list[int], reps: int) -> None:
                     sf.solve_many, series, threads=t, output="like"
                 ),
                 "solve_many(uint8 array)": functools.partial(sf.solve_many, grids, threads=t),
+                "count_many(arrow, output='arrow')": functools.partial(
+                    sf.count_many, column, threads=t, output="arrow"
+                ),
+                "count_many(pandas, output='like')": functools.partial(
+                    sf.count_many, series, threads=t, output="like"
+                ),
+                "count_many(uint8 array)": functools.partial(sf.count_many, grids, threads=t),
             }
             for step, call in steps.items():  # small sizes: more calls, as many rows
                 timings[json.dumps([step, n, t])] = median_time(call, reps * max(1, 100_000 // n))
@@ -157,12 +167,12 @@ def compare(args: argparse.Namespace) -> None:
     print(head + (" | x uint8 array, before | x before" if "before" in runs else ""))
     for step, n, t in keys:
         key, one = json.dumps([step, n, t]), json.dumps([step, n, base])
-        numpy = json.dumps(["solve_many(uint8 array)", n, t])
+        numpy = json.dumps([step.split("(")[0] + "(uint8 array)", n, t])
         after = runs["after"]
         ms = statistics.median(run[key] for run in after) * 1e3
         speed = statistics.median(run[one] / run[key] for run in after)
         line = f"{step} | {n:,} | {t} | {ms:.2f} | {speed:.2f} | "
-        whole = step.startswith("solve_many")
+        whole = step.startswith(("solve_many", "count_many"))
         line += f"{statistics.median(run[numpy] / run[key] for run in after):.2f}" if whole else ""
         if "before" in runs:
             before = runs["before"]
