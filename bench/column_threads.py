@@ -167,18 +167,18 @@ def compare(args: argparse.Namespace) -> None:
     print(head + (" | x uint8 array, before | x before" if "before" in runs else ""))
     for step, n, t in keys:
         key, one = json.dumps([step, n, t]), json.dumps([step, n, base])
-        numpy = json.dumps([step.split("(")[0] + "(uint8 array)", n, t])
         after = runs["after"]
         ms = statistics.median(run[key] for run in after) * 1e3
         speed = statistics.median(run[one] / run[key] for run in after)
         line = f"{step} | {n:,} | {t} | {ms:.2f} | {speed:.2f} | "
         whole = step.startswith(("solve_many", "count_many"))
+        numpy = json.dumps([step.split("(")[0] + "(uint8 array)", n, t])
         line += f"{statistics.median(run[numpy] / run[key] for run in after):.2f}" if whole else ""
         if "before" in runs:
             before = runs["before"]
-            then = statistics.median(run[numpy] / run[key] for run in before)
             gain = statistics.median(b[key] / a[key] for a, b in zip(after, before, strict=True))
-            line += f" | {then:.2f}" if whole else " | "
+            then = statistics.median(run[numpy] / run[key] for run in before) if whole else None
+            line += f" | {then:.2f}" if then is not None else " | "
             line += f" | {gain:.2f}"
         print(line)
 
