@@ -189,6 +189,22 @@ def test_new_buffer() -> None:
         core.new_buffer(-1)
 
 
+@pytest.mark.parametrize("size", [4 * 2**20 - 1, 4 * 2**20, 9 * 2**20 + 17])
+def test_large_uninitialised_buffers_are_whole_and_writable(size: int) -> None:
+    # From 4 MiB up the buffers are advised to use huge pages: the advice must cover
+    # only memory the buffer owns, and every byte stays the buffer's to write and read.
+    buffer = core.new_buffer(size)
+    assert len(buffer) == size
+    buffer[:] = bytes(range(256)) * (size // 256) + bytes(range(size % 256))
+    assert buffer[-1] == (size - 1) % 256 and buffer[12345] == 12345 % 256
+    items = core.new_array("q", size // 8 + 1)
+    assert len(items) == size // 8 + 1 and items.itemsize == 8
+    items[0], items[-1] = -1, 2**62
+    assert (items[0], items[-1]) == (-1, 2**62)
+    with pytest.raises(ValueError, match="negative"):
+        core.new_array("i", -1)
+
+
 def python_text(solutions: bytearray, i: int) -> str:
     """The solution string of puzzle i, formatted in plain Python (the twin of the engine's)."""
     return "".join(str(d) for d in solutions[81 * i : 81 * (i + 1)])

@@ -150,6 +150,35 @@ cdef uint64_t TRIAD_ROWS_2 = 0x70381C0070381C0
 
 cdef extern from *:
     """
+    /* Ask the kernel to back a large buffer with huge pages where it can (Linux with
+       transparent huge pages in "madvise" mode; elsewhere nothing). A buffer's pages
+       are first touched by the threads that write it, and faulting in 2 MiB pages
+       instead of 4 KiB ones costs a fraction (81 MB: 12 against 51 ms), and fewer
+       faults contend less in one process's address space. Only the page-aligned
+       interior of the buffer is advised; an error leaves the buffer as it was. */
+    #if defined(__linux__)
+    #include <sys/mman.h>
+    #include <unistd.h>
+    static void sudoku_fast_advise_huge(char *start, Py_ssize_t size) {
+    #ifdef MADV_HUGEPAGE
+        long page = sysconf(_SC_PAGESIZE);
+        if (page <= 0 || size <= 0) return;
+        uintptr_t mask = (uintptr_t)page - 1;
+        uintptr_t first = ((uintptr_t)start + mask) & ~mask;
+        uintptr_t last = ((uintptr_t)start + (uintptr_t)size) & ~mask;
+        if (last > first) (void)madvise((void *)first, last - first, MADV_HUGEPAGE);
+    #else
+        (void)start; (void)size;
+    #endif
+    }
+    #else
+    static void sudoku_fast_advise_huge(char *start, Py_ssize_t size) { (void)start; (void)size; }
+    #endif
+    """
+    void sudoku_fast_advise_huge(char *start, Py_ssize_t size) nogil
+
+cdef extern from *:
+    """
     /* Claim `step` items of a batch from a counter shared by the worker threads: returns
        the counter's value before the addition, atomically (relaxed order: the counter
        only hands out indices; the results are published by the threads' join). */
@@ -283,6 +312,9 @@ cdef enum:
     MAKE_BLOCK = 256
     # Items ahead of the one being read whose memory a pass over a batch asks for.
     PREFETCH_AHEAD = 8
+    # Uninitialised buffers from this size up are advised to use huge pages (4 MiB: two
+    # huge pages at least, so that one lies wholly inside whatever the allocator gives).
+    HUGE_BUFFER = 4194304
 
 STOPPED = COUNT_STOPPED
 THREAD_CPU_CLOCK = CPU_CLOCK != 0  # False where the "CPU" clock is the wall clock
@@ -1446,7 +1478,10 @@ def new_buffer(Py_ssize_t size):
     """
     if size < 0:
         raise ValueError("size must not be negative")
-    return PyByteArray_FromStringAndSize(NULL, size)
+    buffer = PyByteArray_FromStringAndSize(NULL, size)
+    if size >= HUGE_BUFFER:
+        sudoku_fast_advise_huge(PyByteArray_AS_STRING(buffer), size)
+    return buffer
 
 
 cdef inline bint encode_plain(PyObject *item, uint8_t *row) noexcept nogil:
@@ -1510,7 +1545,10 @@ def new_array(str typecode, Py_ssize_t n):
     """
     if n < 0:
         raise ValueError("n must not be negative")
-    return carray.clone(pyarray.array(typecode), n, False)
+    cdef carray.array items = carray.clone(pyarray.array(typecode), n, False)
+    if n * items.ob_descr.itemsize >= HUGE_BUFFER:
+        sudoku_fast_advise_huge(items.data.as_chars, n * items.ob_descr.itemsize)
+    return items
 
 
 def solve_plain(object text, int limit):
