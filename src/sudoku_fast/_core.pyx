@@ -46,7 +46,6 @@ from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_FromStringAndS
 cimport cython
 from cpython cimport array as carray
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.ref cimport Py_INCREF, PyObject
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
@@ -1057,6 +1056,16 @@ cdef inline void write_digits(PyObject *text, const uint8_t *solution) noexcept 
         chars[k] = <Py_UCS1>(solution[k] + 48)
 
 
+cdef inline void back_off(int *spins) noexcept nogil:
+    """One turn of a spin wait: a pause instruction for the first 64 turns (the wait is
+    usually that short), then the core is offered to another thread at every turn."""
+    spins[0] += 1
+    if spins[0] < 64:
+        sudoku_fast_pause()
+    else:
+        sudoku_fast_yield()
+
+
 cdef bint wait_encoded(Crew *crew, int64_t end, Stop *halt) noexcept nogil:
     """Wait until the lead has encoded puzzles below `end`; False on a failure or stop.
 
@@ -1067,11 +1076,7 @@ cdef bint wait_encoded(Crew *crew, int64_t end, Stop *halt) noexcept nogil:
     while sudoku_fast_published(&crew.encoded) < end:
         if sudoku_fast_published(&crew.failed) or flag_set(halt.flag):
             return False
-        spins += 1
-        if spins < 64:
-            sudoku_fast_pause()
-        else:
-            sudoku_fast_yield()
+        back_off(&spins)
     return not sudoku_fast_published(&crew.failed)
 
 
@@ -1102,11 +1107,7 @@ cdef void wait_helpers(Crew *crew, Stop *halt, long long *last_signal_check) noe
     while sudoku_fast_published(&crew.left) < sudoku_fast_published(&crew.engaged):
         if signals_due(halt, last_signal_check) and poll(halt):
             return
-        spins += 1
-        if spins < 64:
-            sudoku_fast_pause()
-        else:
-            sudoku_fast_yield()
+        back_off(&spins)
 
 
 cdef void solve_chunk(Share *s, Py_ssize_t start, Py_ssize_t end, Stop *halt) noexcept nogil:
