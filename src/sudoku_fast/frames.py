@@ -174,12 +174,11 @@ def over_ranges(
     run_chunks(n, workers, RANGE_ROWS, work, max_chunk=n)
 
 
-def _merged(found: list[tuple[int, list[int]]], *more: list[int]) -> list[int]:
-    """The row indices of every (start, rows) range result and of `more`, sorted, once each."""
-    rows = [r for _, r in found if r]
-    if not rows and not any(more):
+def _merged(*found: list[int]) -> list[int]:
+    """The row indices of every list in `found` (one per range, plus nulls), sorted, once each."""
+    if not any(found):
         return []
-    return sorted(set(itertools.chain.from_iterable(rows)).union(*more))
+    return sorted(set(itertools.chain.from_iterable(found)))
 
 
 def _numpy() -> Any:
@@ -322,7 +321,7 @@ class _ArrowText(_TextReader):
             pieces.append((data, offsets))
             if chunk.null_count:
                 nulls.extend((first + np.flatnonzero(np.asarray(chunk.is_null()))).tolist())
-        found: list[tuple[int, list[int]]] = []
+        found: list[list[int]] = []  # each range's rows left to the parser
 
         def work(start: int, stop: int) -> None:
             # Rows start..stop-1 may span several chunks: each part is encoded from its own.
@@ -335,11 +334,11 @@ class _ArrowText(_TextReader):
                         offsets[lo - firsts[k] : hi - firsts[k] + 1], dtype=np.int64
                     )
                     slow = encode_rows(data, part, table, out[lo:hi])
-                    found.append((lo, [lo + i for i in slow]))
+                    found.append([lo + i for i in slow])
                 k += 1
 
         over_ranges(self.n, threads, work)
-        self.finish(out, _merged(found, nulls), geometry)
+        self.finish(out, _merged(*found, nulls), geometry)
 
 
 class _NumpyText(_TextReader):
@@ -371,7 +370,7 @@ class _NumpyText(_TextReader):
         if width < cells:
             self.finish(out, list(range(n)), geometry)
             return
-        found: list[tuple[int, list[int]]] = []
+        found: list[list[int]] = []  # each range's rows left to the parser
 
         def work(start: int, stop: int) -> None:
             rows = codes[start:stop]
@@ -385,10 +384,10 @@ class _NumpyText(_TextReader):
             # Shorter rows are padded with NUL, which the table sends to the parser; a
             # longer row has something after its first N*N characters.
             longer = np.flatnonzero((rows[:, cells:] != 0).any(axis=1))
-            found.append((start, [start + i for i in slow] + (start + longer).tolist()))
+            found.append([start + i for i in slow] + (start + longer).tolist())
 
         over_ranges(n, threads, work)
-        self.finish(out, _merged(found), geometry)
+        self.finish(out, _merged(*found), geometry)
 
 
 def encode_rows_py(data: Any, offsets: Any, table: Any, out: Any) -> list[int]:
