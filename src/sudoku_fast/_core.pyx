@@ -304,6 +304,7 @@ cdef enum:
     POLL_EVERY = 1024       # search nodes between looks at the stop flag and at signals
     WIDE_OPEN = 48          # unsolved cells at the first guess that make a puzzle hard
     TRIAD_DEPTH = 1         # the rule of triads runs above this depth of the search tree
+    SCORE_FROM = 44         # unsolved cells from which a node's branch cell is scored
     # How often solve_batch, in the main thread, lets Python run its signal handlers
     # between chunks (each look takes the GIL, so not at every chunk): 20 ms.
     SIGNAL_CHECK_NANOS = 20000000
@@ -729,12 +730,25 @@ cdef bint propagate(Board *b, bint triads) noexcept nogil:
             return True
 
 
-cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
+cdef inline bint worth_scoring(const Board *b, bint wide_open) noexcept nogil:
+    """Whether pick_branch_cell should score the two-candidate cells of this node.
+
+    Scoring pays where the tree below is large: in every node of a puzzle that was
+    wide open at its first guess, and in nodes with many cells left. Elsewhere (near
+    the leaves, in puzzles with many solutions) the first such cell leads to as few
+    guesses, and choosing it costs nothing: on the serg set (count to 2) the time falls
+    to about 0.82 of scoring everywhere, within 1% on the hard sets.
+    """
+    return wide_open or unsolved_cells(b) >= SCORE_FROM
+
+
+cdef int pick_branch_cell(const Board *b, uint32_t *digits, bint scored) noexcept nogil:
     """The cell to branch on, with its candidates as a digit mask; returns band * 27 + bit.
 
-    Among cells with two candidates, the one whose digits appear in the most other
-    two-candidate cells it sees: either choice then turns those into singles, so both
-    branches propagate far. Without such a cell, a cell with the fewest candidates.
+    Among cells with two candidates: with `scored`, the one whose digits appear in the
+    most other two-candidate cells it sees (either choice then turns those into
+    singles, so both branches propagate far); without, the first one. Without such a
+    cell, a cell with the fewest candidates.
     """
     cdef int band, digit, best = -1, best_score = -1, count, k, other1, other2, d1, d2
     cdef uint32_t once, twice, thrice, w, any_pairs = 0, p, mask, column
@@ -751,6 +765,10 @@ cdef int pick_branch_cell(const Board *b, uint32_t *digits) noexcept nogil:
             twice |= once & w
             once |= w
         pairs[band] = twice & ~thrice & b.unsolved[band]
+        if pairs[band] and not scored:
+            k = sudoku_fast_lowest_bit(pairs[band])
+            digits[0] = cell_digits(b, band, k)
+            return band * 27 + k
         any_pairs |= pairs[band]
     if any_pairs:
         for digit in range(DIGIT_BANDS):
@@ -897,7 +915,7 @@ cdef Outcome search(
         return out
 
     depth = 0
-    branch_cell[0] = pick_branch_cell(b, &branch_rest[0])
+    branch_cell[0] = pick_branch_cell(b, &branch_rest[0], worth_scoring(b, triads))
     while True:
         rest = branch_rest[depth]
         if rest == 0:
@@ -928,7 +946,9 @@ cdef Outcome search(
                 break
             continue
         depth += 1
-        branch_cell[depth] = pick_branch_cell(child, &branch_rest[depth])
+        branch_cell[depth] = pick_branch_cell(
+            child, &branch_rest[depth], worth_scoring(child, triads)
+        )
     return out
 
 
