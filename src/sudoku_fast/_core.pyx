@@ -735,9 +735,10 @@ cdef inline bint worth_scoring(const Board *b, bint wide_open) noexcept nogil:
 
     Scoring pays where the tree below is large: in every node of a puzzle that was
     wide open at its first guess, and in nodes with many cells left. Elsewhere (near
-    the leaves, in puzzles with many solutions) the first such cell leads to as few
-    guesses, and choosing it costs nothing: on the serg set (count to 2) the time falls
-    to about 0.82 of scoring everywhere, within 1% on the hard sets.
+    the leaves, in puzzles with many solutions) the first such cell leads to about as
+    few guesses, and choosing it costs nothing: on the serg set (count to 2) the time
+    falls to about 0.78 of scoring everywhere; the other sets move by 0 to +4%
+    (bench/README.md, "Scoring the branch cell only where it pays").
     """
     return wide_open or unsolved_cells(b) >= SCORE_FROM
 
