@@ -1568,8 +1568,9 @@ def new_array(str typecode, Py_ssize_t n):
     if n < 0:
         raise ValueError("n must not be negative")
     cdef carray.array items = carray.clone(pyarray.array(typecode), n, False)
-    if n * items.ob_descr.itemsize >= HUGE_BUFFER:
-        sudoku_fast_advise_huge(items.data.as_chars, n * items.ob_descr.itemsize)
+    cdef Py_ssize_t size = n * items.ob_descr.itemsize
+    if size >= HUGE_BUFFER:
+        sudoku_fast_advise_huge(items.data.as_chars, size)
     return items
 
 
