@@ -37,6 +37,8 @@ def solve_range(
     max_nanos: int,
     seed: int,
     stop_flag: Any | None = None,
+    restart_after: int = 0,
+    restarts: Any | None = None,
 ) -> None: ...
 def random_range(
     tables: Tables,

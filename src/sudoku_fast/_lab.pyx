@@ -38,7 +38,7 @@ handlers, so Ctrl-C interrupts one long puzzle).
 cimport cython
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 
 from sudoku_fast._bits cimport bits_lowest_index, bits_popcount
 from sudoku_fast._clock cimport clock_nanos, elapsed, measurement_overhead
@@ -935,6 +935,98 @@ cdef void solve_one(Ctx *x, const uint8_t *grid) noexcept nogil:
         search(x, 0)
 
 
+# ---------------------------------------------------------------- restarts
+
+cdef enum:
+    FIRSTS_KEPT = 256  # distinct first solutions a restarting solve remembers
+
+
+cdef int64_t luby(int64_t i) noexcept nogil:
+    """Term i (from 1) of Luby's sequence: 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ..."""
+    cdef int k
+    while True:
+        k = 1
+        while ((<int64_t>1) << k) - 1 < i:
+            k += 1
+        if ((<int64_t>1) << k) - 1 == i:
+            return (<int64_t>1) << (k - 1)
+        i -= ((<int64_t>1) << (k - 1)) - 1
+
+
+cdef int64_t run_cutoff(int64_t restart_after, int64_t run) noexcept nogil:
+    """The node budget of run `run` (from 1): restart_after times Luby's term, 0 if huge."""
+    cdef int64_t term = luby(run)
+    if restart_after > (<int64_t>1 << 62) // term:
+        return 0
+    return restart_after * term
+
+
+cdef int solve_restarting(
+    Ctx *x, const uint8_t *grid, int64_t restart_after, uint8_t *firsts, uint8_t *first
+) noexcept nogil:
+    """Solve one grid in runs of growing node budgets (Luby's sequence times
+    `restart_after`), the random stream going on from run to run; returns the restarts.
+
+    A run that ends within its budget gives the answer: its tree is complete (or it
+    found `limit` solutions). A run cut short adds its first solution to the distinct
+    ones seen (`firsts`, room for FIRSTS_KEPT); once as many as `limit` are known, so
+    is the answer. `x.max_nodes` (0 = none) bounds the nodes of all runs together; when
+    it or the time runs out, the count is a lower bound: the most solutions one run
+    found or the distinct first solutions, whichever is more. The context ends with
+    the totals of nodes and guesses, and the first solution found by any run.
+    """
+    cdef int64_t total_budget = x.max_nodes, cutoff, nodes = 0, guesses = 0
+    cdef int64_t run = 0
+    cdef int best = 0, kept = 0, k, status
+    cdef bint final, seen
+    cdef size_t cells = <size_t>x.cells
+    first[0] = 0  # no solution yet
+    while True:
+        run += 1
+        cutoff = run_cutoff(restart_after, run)
+        final = cutoff == 0
+        if total_budget > 0 and (final or total_budget - nodes <= cutoff):
+            cutoff = total_budget - nodes
+            final = True
+        x.max_nodes = cutoff
+        solve_one(x, grid)
+        nodes += x.nodes
+        guesses += x.guesses
+        status = x.status
+        if x.count > 0 and first[0] == 0:
+            memcpy(first, x.solution, cells)
+        if status == OUT_OF_NODES and not final:
+            if x.count > best:
+                best = x.count
+            if x.count > 0 and kept < FIRSTS_KEPT:
+                seen = False
+                for k in range(kept):
+                    if memcmp(&firsts[<size_t>k * cells], x.solution, cells) == 0:
+                        seen = True
+                        break
+                if not seen:
+                    memcpy(&firsts[<size_t>kept * cells], x.solution, cells)
+                    kept += 1
+            if best >= x.limit or kept >= x.limit:
+                x.count = x.limit
+                status = DONE
+                break
+            continue
+        if status != DONE:  # out of nodes or time, stopped: keep what is known
+            if best > x.count:
+                x.count = best
+            if kept > x.count:
+                x.count = kept
+        break
+    x.status = status
+    x.nodes = nodes
+    x.guesses = guesses
+    x.max_nodes = total_budget
+    if first[0] != 0:
+        memcpy(x.solution, first, cells)
+    return <int>(run - 1)
+
+
 def solve_range(
     Tables tables,
     const uint8_t[::1] grids,
@@ -954,6 +1046,8 @@ def solve_range(
     int64_t max_nanos,
     uint64_t seed,
     stop_flag=None,
+    int64_t restart_after=0,
+    int32_t[::1] restarts=None,
 ):
     """Solve puzzles start..stop-1 of `grids` (N*N values each, 0 = empty) with one algorithm.
 
@@ -964,8 +1058,15 @@ def solve_range(
     to its slot; the `max_nanos` budget is on the same clock. Puzzle i draws
     its random numbers from a sequence seeded with (`seed`, i), so results do not depend
     on how a batch is split. `max_nodes` / `max_nanos` of 0 mean no budget.
+
+    With `restart_after` > 0 each puzzle is solved in runs that restart (see
+    `solve_restarting`), `max_nodes` bounding all its runs together, and the number of
+    restarts goes to `restarts`.
     """
     cdef Ctx x
+    cdef uint8_t *firsts = NULL
+    cdef uint8_t *first = NULL
+    cdef int restarted
     cdef Stop stop_state
     cdef const unsigned char *flag = NULL
     cdef const uint8_t[::1] flag_view
@@ -984,6 +1085,10 @@ def solve_range(
         or guesses.shape[0] < stop or nanos.shape[0] < stop
     ):
         raise ValueError("output arrays too short for the range")
+    if restart_after < 0:
+        raise ValueError(f"restart_after must not be negative, got {restart_after}")
+    if restart_after > 0 and (restarts is None or restarts.shape[0] < stop):
+        raise ValueError("restarting needs a restarts array as long as the range")
     for i in range(start * cells, stop * cells):
         if grids[i] > tables.n:
             raise ValueError(f"puzzle {i // cells}: value {grids[i]} above {tables.n}")
@@ -993,6 +1098,14 @@ def solve_range(
     if not ctx_init(&x, tables, algorithm, var_order, value_order):
         ctx_free(&x)
         raise MemoryError()
+    if restart_after > 0:
+        firsts = <uint8_t *>malloc(<size_t>FIRSTS_KEPT * <size_t>cells)
+        first = <uint8_t *>malloc(<size_t>cells)
+        if firsts == NULL or first == NULL:
+            free(firsts)
+            free(first)
+            ctx_free(&x)
+            raise MemoryError()
     x.limit = limit
     x.max_nodes = max_nodes
     x.max_nanos = max_nanos
@@ -1005,7 +1118,11 @@ def solve_range(
                 x.rng = seed_state(seed, i)
                 began = clock_nanos(True)
                 x.started = began
-                solve_one(&x, &grids[i * cells])
+                if restart_after > 0:
+                    restarted = solve_restarting(&x, &grids[i * cells], restart_after, firsts, first)
+                    restarts[i] = restarted
+                else:
+                    solve_one(&x, &grids[i * cells])
                 nanos[i] = elapsed(began, overhead, True)
                 counts[i] = x.count
                 statuses[i] = <uint8_t>x.status
@@ -1017,6 +1134,8 @@ def solve_range(
                     break
     finally:
         ctx_free(&x)
+        free(firsts)
+        free(first)
     raise_saved(&stop_state)
 
 

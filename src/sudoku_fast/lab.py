@@ -93,7 +93,9 @@ class LabResult:
     search tree (the root included; for comb, the complete grids tested plus one),
     `guesses` the branch trials made while other alternatives were still open,
     `seconds` the CPU time of the solving thread (wall time on platforms
-    without a thread CPU clock).
+    without a thread CPU clock). With restarts (`restart_after`), `nodes`, `guesses`
+    and `seconds` are totals over all runs and `restarts` says how many runs were cut
+    short and begun again.
     """
 
     algorithm: str
@@ -105,6 +107,7 @@ class LabResult:
     guesses: int
     seconds: float
     gave_up: str | None
+    restarts: int = 0
 
     @property
     def answered(self) -> bool:
@@ -124,6 +127,7 @@ class Plan:
     max_nodes: int
     max_seconds: float
     seed: int
+    restart_after: int = 0  # 0: one run
 
 
 def make_plan(
@@ -134,6 +138,7 @@ def make_plan(
     budget: object,
     seconds: object,
     seed: object,
+    restart_after: object = None,
 ) -> Plan:
     """The options checked (TypeError / ValueError saying what is wrong) and encoded."""
     if not isinstance(algorithm, str):
@@ -182,12 +187,35 @@ def make_plan(
         max_seconds = float(seconds)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    cutoff = _restart_cutoff(restart_after, order, value_order)
     codes = (
         ALGORITHMS.index(algorithm),
         VARIABLE_ORDERS.index(order),
         VALUE_ORDERS.index(value_order),
     )
-    return Plan(algorithm, order, value_order, codes, limit, max_nodes, max_seconds, seed)
+    return Plan(algorithm, order, value_order, codes, limit, max_nodes, max_seconds, seed, cutoff)
+
+
+def _restart_cutoff(restart_after: object, order: str, value_order: str) -> int:
+    """`restart_after` checked: the node budget of the first run, 0 for no restarts."""
+    if restart_after is None:
+        return 0
+    if isinstance(restart_after, bool) or not isinstance(restart_after, int):
+        raise TypeError(
+            f"restart_after must be an int (search nodes) or None, "
+            f"not {type(restart_after).__name__}"
+        )
+    if not 1 <= restart_after <= MAX_BUDGET:
+        raise ValueError(
+            f"restart_after must be from 1 to {MAX_BUDGET} nodes, or None; got {restart_after}"
+        )
+    if "random" not in (order, value_order):
+        # With no random choice every run would repeat the first one.
+        raise ValueError(
+            "restarts need a random order (order='random' or value_order='random'): "
+            "otherwise every run repeats the first"
+        )
+    return restart_after
 
 
 @lru_cache(maxsize=64)
@@ -208,6 +236,7 @@ class LabBatch:
     nodes: array[int]
     guesses: array[int]
     nanos: array[int]
+    restarts: array[int]
 
     def result(self, i: int, plan: Plan) -> LabResult:
         """Puzzle i's result as a LabResult."""
@@ -226,6 +255,7 @@ class LabBatch:
             self.guesses[i],
             self.nanos[i] / 1e9,
             _GAVE_UP.get(self.statuses[i]),
+            self.restarts[i],
         )
 
 
@@ -239,6 +269,7 @@ def _new_batch(geometry: Geometry, n: int) -> LabBatch:
         array("q", bytes(8 * n)),
         array("q", bytes(8 * n)),
         array("q", bytes(8 * n)),
+        array("i", bytes(4 * n)),
     )
 
 
@@ -271,12 +302,14 @@ def run_grids(
                 plan.max_seconds,
                 seed,
                 i,
+                plan.restart_after,
             )
             out.nanos[i] = time.thread_time_ns() - began
             out.counts[i] = outcome.count
             out.statuses[i] = outcome.status
             out.nodes[i] = outcome.nodes
             out.guesses[i] = outcome.guesses
+            out.restarts[i] = outcome.restarts
             if outcome.solution is not None:
                 out.solutions[i * cells : (i + 1) * cells] = bytes(outcome.solution)
         return out
@@ -302,6 +335,8 @@ def run_grids(
             max_nanos,
             seed,
             stop_flag,
+            plan.restart_after,
+            out.restarts,
         )
 
     def abort() -> None:
@@ -321,6 +356,7 @@ def run_many(
     budget: int | None = DEFAULT_BUDGET,
     seconds: float | None = None,
     seed: int = 0,
+    restart_after: int | None = None,
     threads: int | None = 1,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
@@ -333,8 +369,17 @@ def run_many(
     gets `gave_up` set, never an exception. Puzzle i's random orders use the sequence
     seeded with (`seed`, i). `threads` as in `solve_many` (default 1: timings of one
     thread). Malformed puzzles raise ValueError / TypeError naming the index.
+
+    `restart_after` (search nodes; needs a random order) solves each puzzle in runs
+    that are cut short and begun again, with the random choices going on from run to
+    run: run k may take `restart_after` times the k-th term of Luby's sequence
+    (1, 1, 2, 1, 1, 2, 4, ...) nodes, and `budget` / `seconds` bound all runs together.
+    A run that ends within its nodes answers; so do distinct solutions of runs cut
+    short once there are `limit` of them. It finds solutions where one run gets lost
+    in a large subtree without any (a count to 2 of a puzzle with several solutions);
+    proving that there is none or only one still takes a complete tree.
     """
-    plan = make_plan(algorithm, order, value_order, limit, budget, seconds, seed)
+    plan = make_plan(algorithm, order, value_order, limit, budget, seconds, seed, restart_after)
     if isinstance(puzzles, str):
         raise TypeError("run_many takes an iterable of puzzles, not a single str")
     items = list(puzzles)
@@ -355,6 +400,7 @@ def count(
     budget: int | None = DEFAULT_BUDGET,
     seconds: float | None = None,
     seed: int = 0,
+    restart_after: int | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     implementation: str = "compiled",
@@ -376,6 +422,7 @@ def count(
             budget=budget,
             seconds=seconds,
             seed=seed,
+            restart_after=restart_after,
             box=box,
             alphabet=alphabet,
             implementation=implementation,
@@ -394,6 +441,7 @@ def solve(
     budget: int | None = DEFAULT_BUDGET,
     seconds: float | None = None,
     seed: int = 0,
+    restart_after: int | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     implementation: str = "compiled",
@@ -402,7 +450,8 @@ def solve(
 
     `order` is the variable order (default: the algorithm's, see DEFAULT_ORDER),
     `value_order` the value order, `budget` the search nodes allowed (None: no
-    budget), `seconds` the time allowed, `seed` the seed of random orders.
+    budget), `seconds` the time allowed, `seed` the seed of random orders,
+    `restart_after` restarts as in `run_many`.
     """
     return count(
         puzzle,
@@ -413,6 +462,7 @@ def solve(
         budget=budget,
         seconds=seconds,
         seed=seed,
+        restart_after=restart_after,
         box=box,
         alphabet=alphabet,
         implementation=implementation,

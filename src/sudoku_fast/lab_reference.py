@@ -62,6 +62,21 @@ class Outcome:
     status: int
     nodes: int
     guesses: int
+    restarts: int = 0
+
+
+FIRSTS_KEPT = 256  # distinct first solutions a restarting solve remembers
+
+
+def luby(i: int) -> int:
+    """Term i (from 1) of Luby's sequence: 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ..."""
+    while True:
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+        if (1 << k) - 1 == i:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
 
 
 class _OutOfBudget(Exception):
@@ -397,13 +412,55 @@ def solve_values(
     max_seconds: float = 0.0,
     seed: int = 0,
     index: int = 0,
+    restart_after: int = 0,
 ) -> Outcome:
-    """Solve one grid of values (0 = empty) as `_lab.solve_range` does for puzzle `index`."""
+    """Solve one grid of values (0 = empty) as `_lab.solve_range` does for puzzle `index`.
+
+    With `restart_after`, in runs that restart as `_lab.solve_restarting` describes:
+    run k may take restart_after * luby(k) nodes, `max_nodes` (0 = none) and
+    `max_seconds` bound all runs together, and the random numbers go on from run to run.
+    """
     rng = Random64(seed, index)
-    solver = _Solver(
-        geometry, algorithm, var_order, value_order, limit, max_nodes, max_seconds, rng
-    )
-    return solver.run(grid)
+    if not restart_after:
+        solver = _Solver(
+            geometry, algorithm, var_order, value_order, limit, max_nodes, max_seconds, rng
+        )
+        return solver.run(grid)
+    started = time.perf_counter()
+    nodes = guesses = best = run = 0
+    firsts: list[list[int]] = []  # distinct first solutions of the runs cut short
+    first: list[int] | None = None  # the first solution any run found
+    while True:
+        run += 1
+        term = luby(run)
+        cutoff, final = restart_after * term, False
+        if restart_after > (1 << 62) // term:  # as the compiled side: no cutoff then
+            cutoff, final = 0, True
+        if max_nodes and (final or max_nodes - nodes <= cutoff):
+            cutoff, final = max_nodes - nodes, True
+        seconds = 0.0
+        if max_seconds:
+            seconds = max(max_seconds - (time.perf_counter() - started), 1e-9)
+        solver = _Solver(geometry, algorithm, var_order, value_order, limit, cutoff, seconds, rng)
+        outcome = solver.run(grid)
+        nodes += outcome.nodes
+        guesses += outcome.guesses
+        if first is None and outcome.solution is not None:
+            first = outcome.solution
+        count, status = outcome.count, outcome.status
+        if status == OUT_OF_NODES and not final:
+            best = max(best, count)
+            found = outcome.solution
+            if found is not None and len(firsts) < FIRSTS_KEPT and found not in firsts:
+                firsts.append(found)
+            if max(best, len(firsts)) >= limit:
+                count, status = limit, DONE
+                break
+            continue
+        if status != DONE:  # out of nodes or time: keep what is known
+            count = max(count, best, len(firsts))
+        break
+    return Outcome(first, count, status, nodes, guesses, run - 1)
 
 
 def random_values(

@@ -72,6 +72,8 @@ class SetRow:
     nodes_99: int
     nodes_max: int
     guesses_mean: float
+    restart_after: int = 0  # 0: one run per puzzle
+    restarts: int = 0  # runs cut short and begun again, over the set
 
     @property
     def hz(self) -> float:
@@ -95,13 +97,14 @@ def set_row(
     budget: int | None = lab.DEFAULT_BUDGET,
     seconds: float | None = None,
     seed: int = 0,
+    restart_after: int | None = None,
     threads: int | None = 1,
     verify: bool = True,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
 ) -> SetRow:
     """Run one algorithm over one set and summarise it (answers checked when `verify`)."""
-    plan = lab.make_plan(algorithm, order, value_order, limit, budget, seconds, seed)
+    plan = lab.make_plan(algorithm, order, value_order, limit, budget, seconds, seed, restart_after)
     geometry, grids = encode_batch(list(puzzles), box, alphabet)
     batch = lab.run_grids(geometry, grids, len(puzzles), plan, threads=threads)
     checked = wrong = 0
@@ -127,6 +130,8 @@ def set_row(
         nodes_99=percentile(nodes, 0.99),
         nodes_max=nodes[-1] if nodes else 0,
         guesses_mean=sum(batch.guesses) / n if n else 0.0,
+        restart_after=plan.restart_after,
+        restarts=sum(batch.restarts),
     )
 
 
@@ -143,20 +148,32 @@ def _rate(hz: float) -> str:
 
 
 def format_set_table(rows: Sequence[SetRow]) -> str:
-    """The rows as a Markdown table (the essay's columns, then the search figures)."""
+    """The rows as a Markdown table (the essay's columns, then the search figures).
+
+    When a row restarts its runs, a last column gives the first run's nodes and the
+    restarts over the set (nodes and times are then totals over all runs).
+    """
+    restarting = any(r.restart_after for r in rows)
     head = (
         "| algorithm | order | values | set | N | solved | gave up | verified | Hz | mean | "
         "max | nodes p50 | p90 | p99 | max | guesses/puzzle |"
     )
-    lines = [head, "|" + "---|" * 16]
+    columns = 16
+    if restarting:
+        head += " restarts (after nodes) |"
+        columns += 1
+    lines = [head, "|" + "---|" * columns]
     for r in rows:
-        lines.append(
+        line = (
             f"| {r.algorithm} | {r.order} | {r.value_order} | {r.name} | {r.n} | {r.solved} | "
             f"{r.gave_up} | {r.checked}" + (f" ({r.wrong} WRONG)" if r.wrong else "") + " | "
             f"{_rate(r.hz)} | {_time(r.mean_seconds)} | {_time(r.max_seconds)} | "
             f"{r.nodes_50:,} | {r.nodes_90:,} | {r.nodes_99:,} | {r.nodes_max:,} | "
             f"{r.guesses_mean:,.1f} |"
         )
+        if restarting:
+            line += f" {r.restarts:,} ({r.restart_after:,}) |" if r.restart_after else " - |"
+        lines.append(line)
     return "\n".join(lines)
 
 
@@ -182,6 +199,7 @@ class RandomReport:
     solve_seconds: float = 0.0
     max_by_n: list[tuple[int, float, int]] = field(default_factory=list)
     run_seconds: float = 0.0
+    restart_after: int = 0  # the search's restarts (see lab.run_many); 0: none
 
 
 def random_experiment(
@@ -195,6 +213,7 @@ def random_experiment(
     budget: int | None = lab.DEFAULT_BUDGET,
     seconds: float | None = None,
     seed: int = 0,
+    restart_after: int | None = None,
     threads: int | None = None,
     verify: bool = True,
 ) -> RandomReport:
@@ -206,10 +225,11 @@ def random_experiment(
     Puzzles are made, solved and checked in blocks of RANDOM_BLOCK, so memory stays small.
     """
     began = time.perf_counter()
-    plan = lab.make_plan(algorithm, order, value_order, 2, budget, seconds, seed)
+    plan = lab.make_plan(algorithm, order, value_order, 2, budget, seconds, seed, restart_after)
     geometry = geometry_for(size)
     clues = lab.default_clues(geometry) if clues is None else clues
     report = RandomReport(n, clues, plan.algorithm, plan.order, seed, geometry)
+    report.restart_after = plan.restart_after
     checkpoints = [10**k for k in range(1, 20) if 10**k <= n]
     if n not in checkpoints and n > 0:
         checkpoints.append(n)
@@ -260,9 +280,12 @@ def format_random_report(report: RandomReport) -> str:
     g = report.geometry
     total = max(1, report.n)
     share = {k: f"{v:,} ({100 * v / total:.3g}%)" for k, v in report.solutions.items()}
+    restarts = ""
+    if report.restart_after:
+        restarts = f", search restarts after {report.restart_after:,} nodes"
     lines = [
         f"random puzzles: {report.n:,} {g.size}x{g.size} with >= {report.clues} clues "
-        f"(seed {report.seed}), counted to 2 by {report.algorithm} ({report.order})",
+        f"(seed {report.seed}), counted to 2 by {report.algorithm} ({report.order}{restarts})",
         "",
         "| N | 0 solutions | 1 solution | 2+ solutions | gave up | verified | restarts |",
         "|---|---|---|---|---|---|---|",
@@ -351,6 +374,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of random orders and puzzles")
     parser.add_argument(
+        "--restart-after",
+        type=int,
+        default=None,
+        metavar="N",
+        help=(
+            "restart a search after N nodes, then N times Luby's sequence (1 1 2 1 1 2 4 ...);"
+            " needs a random order; --max-nodes bounds all runs of a puzzle together"
+        ),
+    )
+    parser.add_argument(
         "--random",
         type=int,
         default=None,
@@ -385,6 +418,11 @@ def _combinations(args: argparse.Namespace) -> list[tuple[str, str | None, str]]
                     continue
                 if algorithm == "dlx" and value_order not in ("first", "random"):
                     continue
+                if args.restart_after is not None and "random" not in (
+                    order or lab.DEFAULT_ORDER[algorithm],
+                    value_order,
+                ):
+                    continue  # restarts would repeat the same run
                 runs.append((algorithm, order, value_order))
     return runs
 
@@ -396,12 +434,13 @@ def command(args: argparse.Namespace) -> int:
     budget = args.max_nodes or None
     threads = getattr(args, "threads", None)
     status = 0
+    runs = _combinations(args)
+    if not runs:
+        raise ValueError(
+            "no algorithm takes the orders given (comb: first; dlx: first, random; "
+            "--restart-after: a random order)"
+        )
     if args.files:
-        runs = _combinations(args)
-        if not runs:
-            raise ValueError(
-                "no algorithm takes the orders given (comb: first; dlx: first, random)"
-            )
         rows = []
         for path in args.files:
             puzzles = read_puzzles(path)
@@ -417,6 +456,7 @@ def command(args: argparse.Namespace) -> int:
                     budget=budget,
                     seconds=args.max_seconds,
                     seed=args.seed,
+                    restart_after=args.restart_after,
                     threads=1 if threads is None else threads,
                     verify=not args.no_verify,
                     box=args.box,
@@ -432,7 +472,7 @@ def command(args: argparse.Namespace) -> int:
             raise ValueError(f"--random needs at least 1 puzzle, got {args.random}")
         if args.files:
             print()
-        for algorithm, order, value_order in _combinations(args):
+        for algorithm, order, value_order in runs:
             report = random_experiment(
                 args.random,
                 clues=args.clues,
@@ -443,6 +483,7 @@ def command(args: argparse.Namespace) -> int:
                 budget=budget,
                 seconds=args.max_seconds,
                 seed=args.seed,
+                restart_after=args.restart_after,
                 threads=threads,
                 verify=not args.no_verify,
             )
