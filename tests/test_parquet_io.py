@@ -270,3 +270,68 @@ def test_a_file_another_writer_wrote_is_copied_too(tmp_path: Path) -> None:
     back = pl.read_parquet(copied)
     assert back.drop("solution").equals(frame)
     assert back["solution"].to_list() == [r["solution"] for r in rows]
+
+
+def _stages(
+    fail: tuple[str, int] | None = None,
+) -> tuple[dict[str, object], list[tuple[str, int]]]:
+    """read / answer / encode / commit steps that log what they did, with random delays,
+    and raise RuntimeError at one (step, item) when `fail` says so."""
+    import random
+    import threading
+    import time
+
+    log: list[tuple[str, int]] = []
+    lock = threading.Lock()
+    rng = random.Random(5)
+    delays = [rng.random() * 0.002 for _ in range(1000)]
+
+    def step(name: str, i: int) -> None:
+        time.sleep(delays[(i * 7 + len(name)) % 1000])
+        if fail == (name, i):
+            raise RuntimeError(f"{name} failed at {i}")
+        with lock:
+            log.append((name, i))
+
+    def read(i: int) -> int:
+        step("read", i)
+        return i
+
+    def answer(i: int) -> int:
+        step("answer", i)
+        return i * 10
+
+    def encode(i: int, answers: int) -> tuple[int, int]:
+        step("encode", i)
+        return i, answers
+
+    def commit(i: int, encoded: tuple[int, int]) -> None:
+        assert encoded == (i, i * 10)
+        step("commit", i)
+
+    return {"read": read, "answer": answer, "encode": encode, "commit": commit}, log
+
+
+@pytest.mark.parametrize(("workers", "window"), [(1, 2), (2, 3), (4, 3), (8, 9)])
+def test_the_ordered_pipeline_keeps_order_and_its_window(workers: int, window: int) -> None:
+    steps, log = _stages()
+    items = [i for i in range(60) if i % 7 != 3]  # not every index: row groups skipped
+    parquet_io.ordered_pipeline(items, *steps.values(), workers=workers, window=window)
+    for name in ("answer", "commit"):
+        assert [i for step, i in log if step == name] == items
+    assert sorted(i for step, i in log if step == "read") == items
+    in_flight = peak = 0
+    for step, _ in log:  # read but not yet written; the item being answered included
+        in_flight += {"read": 1, "commit": -1}.get(step, 0)
+        peak = max(peak, in_flight)
+    assert peak <= 2 * window + 1  # read ahead, answering, waiting to be written
+
+
+@pytest.mark.parametrize("where", ["read", "answer", "encode", "commit"])
+def test_the_ordered_pipeline_stops_at_an_error(where: str) -> None:
+    steps, log = _stages(fail=(where, 17))
+    with pytest.raises(RuntimeError, match=f"{where} failed at 17"):
+        parquet_io.ordered_pipeline(range(200), *steps.values(), workers=3, window=4)
+    committed = [i for step, i in log if step == "commit"]
+    assert committed == list(range(len(committed))) and len(committed) <= 17
+    assert max(i for _, i in log) < 17 + 8  # stopped soon, nothing left running

@@ -14,18 +14,22 @@ Parquet file with the input's columns, rows and order. Files that cannot be copi
 that way, and every file with `rewrite`, are read batch by batch and written again by
 pyarrow. Needs pyarrow (the `arrow` extra).
 
-Reading, solving and writing overlap (`pipeline`): while the engine works on one row
-group, the next one's puzzles are read and the previous one written, each on its own
-thread (pyarrow and the kernel's file copy release the GIL).
+Reading, solving and writing overlap: while the engine works on one row group, the
+next ones' puzzles are read and the answers of the previous ones encoded, on as many
+threads as the engine gets (`ordered_pipeline`; pyarrow and the kernel's file copy
+release the GIL), and one more thread writes the row groups out in order. Files that
+are rewritten overlap one read, one solve and one write (`pipeline`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import threading
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
@@ -36,6 +40,7 @@ from .batch import (
     SearchLimitExceeded,
     count_many,
     renumber_error,
+    resolve_threads,
     solve_many,
 )
 from .parquet_footer import Struct
@@ -154,6 +159,75 @@ def pipeline(
             writing.result()
 
 
+def ordered_pipeline(
+    items: Sequence[int],
+    read: Callable[[int], Any],
+    answer: Callable[[Any], Any],
+    encode: Callable[[int, Any], Any],
+    commit: Callable[[int, Any], None],
+    *,
+    workers: int,
+    window: int,
+) -> None:
+    """For each item, in order: `commit(i, encode(i, answer(read(i))))`, the steps overlapping.
+
+    `answer` runs in the caller, one item at a time and in order (the engine spreads
+    each over its own threads), never waiting for an earlier item to be written while
+    a later one is read. Reads and encodes run on `workers` threads, so several row
+    groups are decompressed and compressed at once; at most `window` items are read
+    ahead and at most `window` answered and not yet committed, so memory stays
+    bounded. `commit` runs on one thread of its own, in item order. An error in any
+    step stops the loop: what was queued is cancelled, and the error is raised here
+    once the threads are idle.
+    """
+    window = max(1, window)
+    upcoming = iter(items)
+    reads: deque[tuple[int, Future[Any]]] = deque()
+    commits: deque[tuple[Future[None], Future[Any]]] = deque()  # (commit, its encode)
+    with (
+        ThreadPoolExecutor(max(1, workers), thread_name_prefix="sudoku_fast_io") as pool,
+        ThreadPoolExecutor(1, thread_name_prefix="sudoku_fast_write") as writer,
+    ):
+
+        failed = threading.Event()  # set once a write fails: no later item is written
+
+        def write(i: int, encoding: Future[Any]) -> None:
+            if failed.is_set():
+                raise RuntimeError(f"item {i} not written: an earlier one failed")
+            try:
+                commit(i, encoding.result())
+            except BaseException:
+                failed.set()
+                raise
+
+        try:
+            while True:
+                while commits and commits[0][0].done():
+                    commits.popleft()[0].result()  # raises a failed encode or commit
+                if len(commits) >= window:
+                    commits.popleft()[0].result()  # answers pile up: wait for the oldest
+                while len(reads) < window:
+                    item = next(upcoming, None)
+                    if item is None:
+                        break
+                    reads.append((item, pool.submit(read, item)))
+                if not reads:
+                    break
+                i, reading = reads.popleft()
+                answers = answer(reading.result())
+                encoding = pool.submit(encode, i, answers)
+                commits.append((writer.submit(write, i, encoding), encoding))
+            while commits:
+                commits.popleft()[0].result()
+        except BaseException:
+            for _, future in reads:
+                future.cancel()
+            for committing, encoding in commits:
+                committing.cancel()
+                encoding.cancel()
+            raise
+
+
 def solve_parquet(
     path: str,
     output: str,
@@ -209,6 +283,7 @@ def solve_parquet(
         compression=compression,
         rewrite=rewrite,
         fields=pa.schema([pa.field(answer, kind)]),
+        threads=threads,
     )
     report.seconds = time.perf_counter() - start
     return report
@@ -252,7 +327,9 @@ def rate_parquet(
             ratings = ratings.combine_chunks()
         return pa.table(ratings.flatten(), names=rated)
 
-    add_columns(path, output, column, rate_rows, compression=compression, rewrite=rewrite)
+    add_columns(
+        path, output, column, rate_rows, compression=compression, rewrite=rewrite, threads=threads
+    )
     return rows
 
 
@@ -265,6 +342,7 @@ def add_columns(
     compression: str = "input",
     rewrite: bool = False,
     fields: Any = None,
+    threads: int | None = None,
 ) -> None:
     """Write `output`: the rows of Parquet file `path` with the columns of `answer` added.
 
@@ -279,6 +357,11 @@ def add_columns(
     SPLICE_MAX_ROWS rows, no rows) and every file with `rewrite` is read batch by batch
     and written again with every column encoded by pyarrow and compressed with
     `compression`. When an error stops a copy, the unfinished output is removed.
+
+    Copied row groups go through `ordered_pipeline`: their puzzle columns are read and
+    the answers encoded on as many threads as `threads` resolves to, with about
+    WINDOW_ROWS rows (at least two row groups each way) read ahead or waiting to be
+    written.
     """
     if compression not in CODECS:
         raise ValueError(f"compression must be one of {', '.join(CODECS)}, got {compression!r}")
@@ -293,16 +376,35 @@ def add_columns(
         _rewrite(source, output, name, answer, codec, fields)
         return
 
-    def read(group: int) -> Any:
-        return source.read_row_group(group, columns=[name]).column(0)
+    _, pq = _pyarrow()
+    # One reader per thread: a ParquetFile is not meant to be read by several at once.
+    local = threading.local()
+    opened: list[Any] = []
+    opening = threading.Lock()
 
+    def read(group: int) -> Any:
+        reader = getattr(local, "reader", None)
+        if reader is None:
+            reader = local.reader = pq.ParquetFile(path)
+            with opening:
+                opened.append(reader)
+        return reader.read_row_group(group, columns=[name]).column(0)
+
+    sizes = [pf.field(g, pf.GROUP_NUM_ROWS, 0) for g in meta[pf.FILE_ROW_GROUPS][1].items]
+    groups = [i for i, rows in enumerate(sizes) if rows > 0]
+    workers = resolve_threads(threads)
+    window = min(workers + 1, max(2, WINDOW_ROWS // (2 * max(1, max(sizes, default=1)))))
     try:
         with open(path, "rb") as raw, open(output, "wb") as out:
             splice = _Splice(meta, raw, out, codec, source.schema_arrow)
-            pipeline(
-                _groups_read(len(meta[pf.FILE_ROW_GROUPS][1].items), read),
-                lambda item: answer(item[1]),
-                lambda item, answers: splice.add(item[0], answers),
+            ordered_pipeline(
+                groups,
+                read,
+                answer,
+                splice.encode,
+                splice.commit,
+                workers=workers,
+                window=window,
             )
             splice.finish()
     except BaseException:
@@ -310,19 +412,14 @@ def add_columns(
         with contextlib.suppress(OSError):
             os.unlink(output)
         raise
+    finally:
+        for reader in opened:
+            reader.close()
 
 
 def _parquet_file(path: str) -> Any:
     _, pq = _pyarrow()
     return pq.ParquetFile(path)
-
-
-def _groups_read(n: int, read: Callable[[int], Any]) -> Iterator[tuple[int, Any]]:
-    """(index, puzzle column) of each row group, skipping those with no rows."""
-    for group in range(n):
-        puzzles = read(group)
-        if len(puzzles):
-            yield group, puzzles
 
 
 def _rewrite(
@@ -365,6 +462,9 @@ def _rewrite(
 # and the answers' encoded pages are in memory at once); a file with a larger one is
 # rewritten batch by batch instead.
 SPLICE_MAX_ROWS = 1 << 22
+# Rows of copied row groups in flight at once (read ahead, or answered and not yet
+# written): room for several row groups to be read and encoded at once on many cores.
+WINDOW_ROWS = 1 << 20
 _COPY_STEP = 1 << 24
 
 
@@ -395,13 +495,17 @@ class _Splice:
 
     def add(self, index: int, answers: Any) -> None:
         """Write row group `index` of the input with the columns of table `answers` added."""
+        self.commit(index, self.encode(index, answers))
+
+    def encode(self, index: int, answers: Any) -> tuple[Any, Any, Struct]:
+        """The columns of table `answers` encoded for row group `index`: (schema, the
+        bytes of a one-row-group Parquet file, its row group's metadata). Reads nothing
+        shared but the input's footer, so row groups can be encoded on several threads.
+        """
         pa, pq = _pyarrow()
-        group = dict(self.meta[pf.FILE_ROW_GROUPS][1].items[index])
+        group = self.meta[pf.FILE_ROW_GROUPS][1].items[index]
         if answers.num_rows != pf.field(group, pf.GROUP_NUM_ROWS):
             raise RuntimeError(f"row group {index}: the answers have another row count")
-        if self.template is None:
-            self.template = _schema_footer(self.schema, answers.schema)
-            self.added = answers.num_columns
         buffer = pa.BufferOutputStream()
         pq.write_table(
             answers,
@@ -412,13 +516,24 @@ class _Splice:
         )
         encoded = buffer.getvalue()
         new, _ = pf.footer_of(encoded)
-        added = new[pf.FILE_ROW_GROUPS][1].items[0]
+        return answers.schema, encoded, new[pf.FILE_ROW_GROUPS][1].items[0]
+
+    def commit(self, index: int, encoded: tuple[Any, Any, Struct]) -> None:
+        """Write row group `index`: the input's bytes, then its `encode`d columns.
+
+        Row groups are committed one at a time, in the order they are to appear.
+        """
+        schema, encoded_bytes, added = encoded
+        group = dict(self.meta[pf.FILE_ROW_GROUPS][1].items[index])
+        if self.template is None:
+            self.template = _schema_footer(self.schema, schema)
+            self.added = len(schema)
         old_start, old_end = _group_range(group)
         new_start, new_end = _group_range(added)
         delta = self.out.tell() - old_start
         _copy_range(self.source, self.out, old_start, old_end - old_start)
         added_delta = self.out.tell() - new_start
-        self.out.write(memoryview(encoded)[new_start:new_end])
+        self.out.write(memoryview(encoded_bytes)[new_start:new_end])
         columns = [_moved_chunk(c, delta) for c in group[pf.GROUP_COLUMNS][1].items]
         columns += [_moved_chunk(c, added_delta) for c in added[pf.GROUP_COLUMNS][1].items]
         group[pf.GROUP_COLUMNS] = (pf.LIST, pf.Seq(pf.LIST, pf.STRUCT, columns))
