@@ -188,7 +188,6 @@ def ordered_pipeline(
         ThreadPoolExecutor(max(1, workers), thread_name_prefix="sudoku_fast_io") as pool,
         ThreadPoolExecutor(1, thread_name_prefix="sudoku_fast_write") as writer,
     ):
-
         failed = threading.Event()  # set once a write fails: no later item is written
 
         def write(i: int, encoding: Future[Any]) -> None:
