@@ -45,6 +45,16 @@ def _same(a: lab.LabResult, b: lab.LabResult) -> None:
     )
 
 
+def _twins(puzzle: str, algorithm: str, limit: int, **options: object) -> lab.LabResult:
+    """Count with both implementations, check they agree in every figure, return one."""
+    compiled, python = (
+        lab.count(puzzle, algorithm, limit, implementation=implementation, **options)  # type: ignore[arg-type]
+        for implementation in lab.IMPLEMENTATIONS
+    )
+    _same(compiled, python)
+    return compiled
+
+
 def _small_puzzles() -> list[str]:
     """4x4 and 6x6 puzzles from public sets, small enough for the slow twin."""
     fours = read_lines(
@@ -62,20 +72,15 @@ def test_compiled_and_python_twins_agree(algorithm: str, order: str, value_order
     budget = 20_000 if algorithm == "comb" else 300
     for limit in (1, 3):
         for puzzle in puzzles:
-            compiled, python = (
-                lab.count(
-                    puzzle,
-                    algorithm,
-                    limit,
-                    order=order,
-                    value_order=value_order,
-                    budget=budget,
-                    seed=7,
-                    implementation=implementation,
-                )
-                for implementation in lab.IMPLEMENTATIONS
+            _twins(
+                puzzle,
+                algorithm,
+                limit,
+                order=order,
+                value_order=value_order,
+                budget=budget,
+                seed=7,
             )
-            _same(compiled, python)
 
 
 def test_twins_agree_on_a_mixed_size_sample() -> None:
@@ -202,21 +207,16 @@ def test_twins_agree_with_restarts(algorithm: str) -> None:
     for restart_after, budget in ((3, 400), (1, 60), (20, 3_000)):
         for limit in (1, 3):
             for puzzle in [*_small_puzzles(), EASY[0]]:
-                compiled, python = (
-                    lab.count(
-                        puzzle,
-                        algorithm,
-                        limit,
-                        order="random" if algorithm == "backtracking" else "minrv",
-                        value_order="random",
-                        budget=budget,
-                        restart_after=restart_after,
-                        seed=5,
-                        implementation=implementation,
-                    )
-                    for implementation in lab.IMPLEMENTATIONS
+                _twins(
+                    puzzle,
+                    algorithm,
+                    limit,
+                    order="random" if algorithm == "backtracking" else "minrv",
+                    value_order="random",
+                    budget=budget,
+                    restart_after=restart_after,
+                    seed=5,
                 )
-                _same(compiled, python)
 
 
 def test_luby_sequence() -> None:
@@ -229,19 +229,7 @@ def test_restarts_answer_from_runs_cut_short() -> None:
     # An empty 6x6 grid has thousands of solutions: runs of 40 nodes are cut before
     # finding 30, and the distinct first solutions of those runs answer the count.
     empty = "." * 36
-    compiled, python = (
-        lab.count(
-            empty,
-            "fc",
-            30,
-            value_order="random",
-            restart_after=40,
-            budget=None,
-            implementation=implementation,
-        )
-        for implementation in lab.IMPLEMENTATIONS
-    )
-    _same(compiled, python)
+    compiled = _twins(empty, "fc", 30, value_order="random", restart_after=40, budget=None)
     assert compiled.answered and compiled.count == 30 and compiled.restarts >= 29
     assert compiled.solution is not None and is_solution(compiled.solution, empty)
     # No solution and one solution still need a complete run: it comes once a run's
