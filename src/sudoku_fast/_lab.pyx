@@ -962,7 +962,7 @@ cdef int64_t run_cutoff(int64_t restart_after, int64_t run) noexcept nogil:
 
 
 cdef int solve_restarting(
-    Ctx *x, const uint8_t *grid, int64_t restart_after, uint8_t *firsts, uint8_t *first
+    Ctx *x, const uint8_t *grid, int64_t restart_after, uint8_t *firsts
 ) noexcept nogil:
     """Solve one grid in runs of growing node budgets (Luby's sequence times
     `restart_after`), the random stream going on from run to run; returns the restarts.
@@ -980,7 +980,6 @@ cdef int solve_restarting(
     cdef int best = 0, kept = 0, k, status
     cdef bint final, seen
     cdef size_t cells = <size_t>x.cells
-    first[0] = 0  # no solution yet
     while True:
         run += 1
         cutoff = run_cutoff(restart_after, run)
@@ -993,8 +992,6 @@ cdef int solve_restarting(
         nodes += x.nodes
         guesses += x.guesses
         status = x.status
-        if x.count > 0 and first[0] == 0:
-            memcpy(first, x.solution, cells)
         if status == OUT_OF_NODES and not final:
             if x.count > best:
                 best = x.count
@@ -1007,7 +1004,7 @@ cdef int solve_restarting(
                 if not seen:
                     memcpy(&firsts[<size_t>kept * cells], x.solution, cells)
                     kept += 1
-            if best >= x.limit or kept >= x.limit:
+            if kept >= x.limit:  # a cut run found fewer than `limit` itself
                 x.count = x.limit
                 status = DONE
                 break
@@ -1022,8 +1019,8 @@ cdef int solve_restarting(
     x.nodes = nodes
     x.guesses = guesses
     x.max_nodes = total_budget
-    if first[0] != 0:
-        memcpy(x.solution, first, cells)
+    if kept > 0:  # the first solution found: that of the earliest run cut short with one
+        memcpy(x.solution, firsts, cells)
     return <int>(run - 1)
 
 
@@ -1065,7 +1062,6 @@ def solve_range(
     """
     cdef Ctx x
     cdef uint8_t *firsts = NULL
-    cdef uint8_t *first = NULL
     cdef int restarted
     cdef Stop stop_state
     cdef const unsigned char *flag = NULL
@@ -1100,10 +1096,7 @@ def solve_range(
         raise MemoryError()
     if restart_after > 0:
         firsts = <uint8_t *>malloc(<size_t>FIRSTS_KEPT * <size_t>cells)
-        first = <uint8_t *>malloc(<size_t>cells)
-        if firsts == NULL or first == NULL:
-            free(firsts)
-            free(first)
+        if firsts == NULL:
             ctx_free(&x)
             raise MemoryError()
     x.limit = limit
@@ -1119,7 +1112,7 @@ def solve_range(
                 began = clock_nanos(True)
                 x.started = began
                 if restart_after > 0:
-                    restarted = solve_restarting(&x, &grids[i * cells], restart_after, firsts, first)
+                    restarted = solve_restarting(&x, &grids[i * cells], restart_after, firsts)
                     restarts[i] = restarted
                 else:
                     solve_one(&x, &grids[i * cells])
@@ -1135,7 +1128,6 @@ def solve_range(
     finally:
         ctx_free(&x)
         free(firsts)
-        free(first)
     raise_saved(&stop_state)
 
 

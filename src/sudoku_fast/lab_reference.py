@@ -429,7 +429,6 @@ def solve_values(
     started = time.perf_counter()
     nodes = guesses = best = run = 0
     firsts: list[list[int]] = []  # distinct first solutions of the runs cut short
-    first: list[int] | None = None  # the first solution any run found
     while True:
         run += 1
         term = luby(run)
@@ -445,21 +444,21 @@ def solve_values(
         outcome = solver.run(grid)
         nodes += outcome.nodes
         guesses += outcome.guesses
-        if first is None and outcome.solution is not None:
-            first = outcome.solution
         count, status = outcome.count, outcome.status
         if status == OUT_OF_NODES and not final:
             best = max(best, count)
             found = outcome.solution
             if found is not None and len(firsts) < FIRSTS_KEPT and found not in firsts:
                 firsts.append(found)
-            if max(best, len(firsts)) >= limit:
+            if len(firsts) >= limit:  # a cut run found fewer than `limit` itself
                 count, status = limit, DONE
                 break
             continue
         if status != DONE:  # out of nodes or time: keep what is known
             count = max(count, best, len(firsts))
         break
+    # The first solution found: that of the earliest run cut short with one, if any.
+    first = firsts[0] if firsts else outcome.solution
     return Outcome(first, count, status, nodes, guesses, run - 1)
 
 

@@ -492,10 +492,6 @@ class _Splice:
         self.added = 0
         out.write(pf.MAGIC)
 
-    def add(self, index: int, answers: Any) -> None:
-        """Write row group `index` of the input with the columns of table `answers` added."""
-        self.commit(index, self.encode(index, answers))
-
     def encode(self, index: int, answers: Any) -> tuple[Any, Any, Struct]:
         """The columns of table `answers` encoded for row group `index`: (schema, the
         bytes of a one-row-group Parquet file, its row group's metadata). Reads nothing
