@@ -309,7 +309,9 @@ def stage_budget(src: Path, out: Path, repeats: int = 3) -> None:
                     options = {"compression": codec, "use_dictionary": False}
                     label = f"encode the solution column ({codec})"
                     _cpu(spent, label, pq.write_table, table, pa.BufferOutputStream(), **options)
-                    _cpu(spent, "add: encode + copy the other columns", splice.add, g, table)
+                    label = "encode the added columns"
+                    encoded = _cpu(spent, label, splice.encode, g, table)
+                    _cpu(spent, "copy the other columns", splice.commit, g, encoded)
                 _cpu(spent, "footer", splice.finish)
             for label, seconds in spent.items():
                 key = f"{label} [{codec}]"
