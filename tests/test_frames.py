@@ -135,6 +135,21 @@ def test_rate_many_arrow() -> None:
     assert out.field("hardest").to_pylist() == [r.hardest for r in want]
 
 
+def test_rating_columns_keep_their_types_and_take_an_index() -> None:
+    pa = pytest.importorskip("pyarrow")
+    pd = pytest.importorskip("pandas")
+    empty = sf.rate_many([], output="arrow")
+    assert empty.type == sf.rate_many(PUZZLES[:1], output="arrow").type
+    assert empty.type.field("name").type == pa.string()
+    scored = sf.rate_many(PUZZLES[:2], output="arrow", score=True)
+    want = sf.rate_many(PUZZLES[:2], score=True)
+    assert scored.field("score").to_pylist() == [r.score for r in want]
+    assert scored.field("score_technique").to_pylist() == [r.score_technique for r in want]
+    frame = sf.rate_many(pd.Index(PUZZLES[:3]), output="like")
+    assert list(frame["level"]) == [r.level for r in sf.rate_many(PUZZLES[:3])]
+    assert list(frame.index) == [0, 1, 2]
+
+
 def test_other_sizes_through_arrow() -> None:
     pa = pytest.importorskip("pyarrow")
     rows = [row["puzzle"] for row in read_csv(VENDORED / "sudoku16_misc.csv")][:5]

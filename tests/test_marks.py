@@ -124,6 +124,26 @@ def test_marks_need_strings() -> None:
         sf.solve_many(np.zeros((1, 81), dtype=np.uint8), marks=True)
 
 
+def test_marks_come_in_columns_too() -> None:
+    """Arrow, pandas and numpy text columns of marks answer as the list of them does."""
+    puzzles = [*load_embedded("norvig_top95")[:6], TWO_SOLUTIONS]
+    marks = [as_marks(p) for p in puzzles]
+    solutions = sf.solve_many(marks, marks=True)
+    counts = sf.count_many(marks, marks=True)
+    assert counts == [1] * 6 + [2]
+    pa = pytest.importorskip("pyarrow")
+    assert sf.solve_many(pa.array(marks), marks=True, output="arrow").to_pylist() == solutions
+    assert sf.count_many(pa.chunked_array([marks]), marks=True).count(2) == 1
+    np = pytest.importorskip("numpy")
+    assert sf.solve_many(np.array(marks), marks=True) == solutions
+    pd = pytest.importorskip("pandas")
+    series = pd.Series(marks, index=range(10, 10 + len(marks)))
+    like = sf.count_many(series, marks=True, output="like")
+    assert list(like.index) == list(series.index) and list(like) == counts
+    with pytest.raises(ValueError, match="puzzle 1: missing"):
+        sf.solve_many(pa.array([marks[0], None]), marks=True)
+
+
 def run(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "sudoku_fast", *args],

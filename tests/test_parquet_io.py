@@ -7,11 +7,15 @@ from pathlib import Path
 import pytest
 from conftest import VENDORED, read_csv
 
+import sudoku_fast as sf
+from sudoku_fast import frames as sf_frames
 from sudoku_fast import parquet_io
 from sudoku_fast.cli import main
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
+
+PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
 
 @pytest.fixture
@@ -335,3 +339,119 @@ def test_the_ordered_pipeline_stops_at_an_error(where: str) -> None:
     committed = [i for step, i in log if step == "commit"]
     assert committed == list(range(len(committed))) and len(committed) <= 17
     assert max(i for _, i in log) < 17 + 8  # stopped soon, nothing left running
+
+
+def _marks_of(puzzle: str, ruled_out: dict[int, str] | None = None) -> str:
+    """Pencil marks of a 9x9 puzzle: a clue's digit alone, every digit in an empty cell."""
+    cells = []
+    for i, c in enumerate(puzzle):
+        digits = c if c in "123456789" else "123456789"
+        for digit in (ruled_out or {}).get(i, ""):
+            digits = digits.replace(digit, "")
+        cells.append("".join(d if d in digits else "." for d in "123456789"))
+    return "".join(cells)
+
+
+def test_parquet_input_reads_pencil_marks_with_marks(tmp_path: Path) -> None:
+    rows = read_csv(VENDORED / "kaggle_bryanpark_sample500_with_solutions.csv")[:6]
+    blank = next(i for i, c in enumerate(rows[1]["puzzle"]) if c in ".0")
+    marks = [
+        _marks_of(rows[0]["puzzle"]),
+        # The answer's digit ruled out of one empty cell: no solution is left.
+        _marks_of(rows[1]["puzzle"], {blank: rows[1]["solution"][blank]}),
+        "123456789" * 81,  # every digit everywhere: several solutions
+    ]
+    path = tmp_path / "marks.parquet"
+    pq.write_table(pa.table({"puzzle": marks}), path)
+    out = tmp_path / "out.parquet"
+    assert main(["solve", str(path), "--marks", "--verify", "-o", str(out), "-q"]) == 0
+    solutions = pq.read_table(out)["solution"].to_pylist()
+    assert solutions[0] == rows[0]["solution"]
+    assert solutions[1] is None
+    assert sf.is_solution(solutions[2], "." * 81)
+    assert main(["solve", str(path), "--marks", "--count", "-o", str(out), "-q"]) == 0
+    assert pq.read_table(out)["count"].to_pylist() == [1, 0, 2]
+    # Without --marks, 729 characters read as the clues of a 27x27 grid.
+    assert main(["solve", str(path), "-o", str(out), "-q"]) == 0
+    assert pq.read_table(out)["solution"].to_pylist()[0] != rows[0]["solution"]
+
+
+def test_malformed_and_null_rows_follow_on_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(parquet_io, "BATCH_ROWS", 4)
+    rows = read_csv(VENDORED / "kaggle_bryanpark_sample500_with_solutions.csv")[:9]
+    puzzles: list[str | None] = [r["puzzle"] for r in rows]
+    puzzles[1] = None
+    puzzles[5] = "x" + rows[5]["puzzle"][1:]
+    puzzles[6] = "1234" * 4  # a 4x4 grid among 9x9 ones
+    path = tmp_path / "bad.parquet"
+    pq.write_table(pa.table({"puzzle": puzzles}), path, row_group_size=3)
+    out = tmp_path / "out.parquet"
+    expected = [None if i in (1, 5, 6) else r["solution"] for i, r in enumerate(rows)]
+    for rewrite in ([], ["--rewrite"]):
+        assert main(["solve", str(path), "-o", str(out), *rewrite]) == 3  # --on-error mark
+        assert pq.read_table(out)["solution"].to_pylist() == expected
+        err = capsys.readouterr().err
+        assert "bad.parquet: row 1: malformed: missing (null)" in err
+        assert "row 5: malformed: unexpected character 'x'" in err
+        assert "row 6: malformed:" in err
+        assert "3 malformed" in err
+    assert main(["solve", str(path), "-o", str(out), "--on-error", "skip", "-q"]) == 0
+    assert pq.read_table(out)["solution"].to_pylist() == expected
+    out.unlink()
+    assert main(["solve", str(path), "-o", str(out), "--on-error", "fail", "-q"]) == 4
+    assert "puzzle 1: missing (null)" in capsys.readouterr().err
+    assert not out.exists()
+    report = parquet_io.solve_parquet(str(path), str(out), on_error="mark", count=True)
+    assert (report.rows, report.malformed, report.solved, report.no_solution) == (9, 3, 6, 0)
+    assert pq.read_table(out)["count"].to_pylist() == [None if s is None else 1 for s in expected]
+    with pytest.raises(ValueError, match="on_error must be one of"):
+        parquet_io.solve_parquet(str(path), str(out), on_error="ignore")
+
+
+def test_verify_checks_solutions_against_the_solution_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rows = read_csv(VENDORED / "kaggle_bryanpark_sample500_with_solutions.csv")[:5]
+    given = [r["solution"] for r in rows]
+    wrong = given[3]
+    given[3] = wrong[1] + wrong[0] + wrong[2:]  # two cells swapped: breaks the rules
+    path = tmp_path / "given.parquet"
+    pq.write_table(pa.table({"puzzle": [r["puzzle"] for r in rows], "solution": given}), path)
+    out = tmp_path / "out.parquet"
+    assert main(["solve", str(path), "-o", str(out), "-q"]) == 0  # not checked
+    assert main(["solve", str(path), "-o", str(out), "--verify"]) == 1
+    err = capsys.readouterr().err
+    assert "given.parquet: row 3: mismatch: the given solution is not a solution" in err
+    assert "5 checked, 1 failed the check" in err
+    found = pq.read_table(out)["solution_found"].to_pylist()
+    assert found == [r["solution"] for r in rows]
+    pq.write_table(pa.table({"puzzle": [r["puzzle"] for r in rows], "solution": found}), path)
+    assert main(["solve", str(path), "-o", str(out), "--verify", "-q"]) == 0
+    assert main(["solve", str(path), "-o", str(out), "--verify", "--count", "-q"]) == 0
+
+
+def test_rating_a_file_without_rows_writes_the_typed_columns(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.parquet"
+    pq.write_table(pa.table({"puzzle": pa.array([], pa.string())}), empty)
+    out = tmp_path / "out.parquet"
+    assert main(["rate", str(empty), "-o", str(out)]) == 0
+    schema = pq.read_schema(out)
+    assert schema.names == ["puzzle", *sf_frames.RATING_FIELDS]
+    assert schema.field("level").type == pa.int64()
+    assert schema.field("hardest").type == pa.string()
+    assert sf.rate_many([], output="arrow").type == sf.rate_many([PUZZLE], output="arrow").type
+
+
+def test_rate_score_adds_the_score_columns(tmp_path: Path) -> None:
+    path = tmp_path / "p.parquet"
+    pq.write_table(pa.table({"puzzle": [PUZZLE], "score": [0.5]}), path)
+    out = tmp_path / "out.parquet"
+    assert main(["rate", str(path), "--score", "-o", str(out)]) == 0
+    row = pq.read_table(out).to_pylist()[0]
+    expected = sf.rate(PUZZLE, score=True)
+    assert row["score"] == 0.5  # the input's column, kept
+    assert row["score_rated"] == expected.score
+    assert row["score_technique"] == expected.score_technique
+    assert row["score_complete"] is True

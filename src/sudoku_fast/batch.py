@@ -759,11 +759,38 @@ def _list_source(puzzles: Any, box: object, alphabet: object) -> list[Any] | Non
     return puzzles
 
 
-def _marks_list(puzzles: Any, what: str) -> list[Any]:
-    """The items of a batch of pencil-mark puzzles: strings, so never a numpy array."""
+def _marks_list(puzzles: Any, what: str) -> tuple[list[Any], str | None]:
+    """The items of a batch of pencil-mark puzzles, and the column kind they came in.
+
+    Marks are strings, so never a numpy value array; a text column (Arrow, pandas,
+    polars, numpy) is listed item by item (None stays None, refused by the parser).
+    """
     if _numpy_array(puzzles) is not None:
         raise TypeError(f"{what}: marks=True takes pencil-mark strings, not a numpy array")
-    return _as_list(puzzles, what)
+    kind = frames.column_kind(puzzles)
+    if kind is None:
+        return _as_list(puzzles, what), None
+    if kind in ("arrow", "chunked"):
+        items = puzzles.to_pylist()
+    else:
+        items = [frames.as_text(item) for item in puzzles]
+    for i, item in enumerate(items):
+        # A column's missing value (None, NaN, pandas' NA) is a null, as `frames` reads it.
+        if not isinstance(item, str) and (item is None or _is_pandas_na(item) or item != item):
+            raise ValueError(f"puzzle {i}: missing (null)")
+    return items, kind
+
+
+def _is_pandas_na(item: object) -> bool:
+    """True for pandas' NA (which has no truth value, so `!=` cannot tell)."""
+    return type(item).__name__ in ("NAType", "NaTType")
+
+
+def _marks_column(
+    puzzles: Any, kind: str | None, geometry: Geometry, grids: Any, n: int
+) -> frames.Column | None:
+    """The `Column` a batch of marks came in, for an output "like" it (None: not one)."""
+    return None if kind is None else frames.Column(geometry, grids, n, kind, puzzles)
 
 
 def _numpy_array(puzzles: object) -> Any:
@@ -887,12 +914,13 @@ def solve_many(
     budget = node_budget(max_nodes)
     frames.check_output(output)
     if marks:
-        items = _marks_list(puzzles, "solve_many")
+        items, kind = _marks_list(puzzles, "solve_many")
         geometry, grids, masks = encode_marks(items, box, alphabet)
         results = run_engine(
             grids, len(items), 1, threads, geometry=geometry, max_nodes=budget, masks=masks
         )
-        solutions = frames.solutions_out(results, None, output)
+        column = _marks_column(puzzles, kind, geometry, grids, len(items))
+        solutions = frames.solutions_out(results, column, output)
         check_budget(results, solutions, max_nodes)
         return solutions
     arr = _numpy_array(puzzles)
@@ -976,9 +1004,10 @@ def count_many(
         except _NotPlain:
             pass  # some item needs the parser (or is malformed): the general path
     if marks:
-        items = _marks_list(puzzles, "count_many")
+        items, kind = _marks_list(puzzles, "count_many")
         geometry, grids, masks = encode_marks(items, box, alphabet)
         n = len(items)
+        column = _marks_column(puzzles, kind, geometry, grids, n)
     elif arr is not None:
         grids, n, geometry = _encode_array(arr, "count_many", box, alphabet)
     else:

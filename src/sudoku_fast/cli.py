@@ -446,7 +446,7 @@ def _same_file(source: BinaryIO, path: str) -> bool:
 
 def _cmd_solve(args: argparse.Namespace) -> int:
     if parquet_io.is_parquet(args.file):
-        return parquet_io.cli_solve(args)
+        return _solve_parquet(args)
     source, name, size = open_input(args.file)
     try:
         reader = PuzzleReader(
@@ -492,6 +492,55 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     if report.unknown:
         status = EXIT_UNDECIDED
     return status
+
+
+def _solve_parquet(args: argparse.Namespace) -> int:
+    """`solve FILE.parquet -o OUT.parquet`: the answers as a column beside the input's."""
+    if args.output == "-":
+        raise ValueError("Parquet input writes Parquet: name the output file with -o OUT.parquet")
+    if args.format == "csv":
+        raise ValueError("Parquet input writes Parquet: --format csv applies to text input")
+    try:
+        report = parquet_io.solve_parquet(
+            args.file,
+            args.output,
+            column=args.column,
+            threads=args.threads,
+            count=args.count,
+            limit=args.limit,
+            box=args.box,
+            alphabet=args.alphabet,
+            max_nodes=args.max_nodes,
+            marks=args.marks,
+            verify=args.verify,
+            on_error=args.on_error,
+            compression=args.compression,
+            rewrite=args.rewrite,
+        )
+    except parquet_io.MalformedRow as err:
+        print(f"sudoku-fast: {err}", file=sys.stderr)
+        return EXIT_STOPPED
+    messages = Messages(sys.stderr, max(args.max_messages, 0))
+    for problem in report.problems:
+        messages.say(f"{args.file}: {problem}", counted=True)
+    messages.finish()
+    if not args.quiet:
+        rate = report.rows / report.seconds if report.seconds > 0 else 0.0
+        found = "with solutions" if args.count else "with a solution"
+        summary = (
+            f"{args.file}: {report.rows:,} puzzles in {report.seconds:.2f} s ({rate:,.0f}/s): "
+            f"{report.solved:,} {found}, {report.no_solution:,} without"
+        )
+        if report.malformed:
+            summary += f", {report.malformed:,} malformed (null answer)"
+        if args.verify:
+            summary += f"; {report.checked:,} checked, {report.mismatches:,} failed the check"
+        print(summary, file=sys.stderr)
+    if report.mismatches:
+        return EXIT_CHECK_FAILED
+    if report.malformed and args.on_error == "mark":
+        return EXIT_MALFORMED
+    return EXIT_OK
 
 
 def _print_run_summary(
@@ -1039,6 +1088,8 @@ def _cmd_rate(args: argparse.Namespace) -> int:
             threads=args.threads,
             box=args.box,
             alphabet=args.alphabet,
+            max_nodes=args.max_nodes,
+            score=bool(getattr(args, "score", False)),
             compression=args.compression,
             rewrite=args.rewrite,
         )

@@ -477,28 +477,55 @@ def counts_out(counts: Sequence[int], column: Column | None, output: str | None)
 
 
 RATING_FIELDS = ("level", "name", "hardest", "clues", "engine_guesses", "engine_nodes")
+# Added when the Sudoku Explainer score is asked for (`rate_many(score=True)`).
+SCORE_FIELDS = ("score", "score_technique", "score_complete")
 
 
-def ratings_out(ratings: list[Rating], column: Column | None, output: str | None) -> Any:
+def rating_fields(score: bool = False) -> tuple[str, ...]:
+    """The fields of ratings in column form: RATING_FIELDS, and SCORE_FIELDS with `score`."""
+    return RATING_FIELDS + SCORE_FIELDS if score else RATING_FIELDS
+
+
+def rating_arrow_type(score: bool = False) -> Any:
+    """The pyarrow struct type of ratings in Arrow form (see `ratings_out`)."""
+    import pyarrow as pa
+
+    kinds = {
+        "name": pa.string(),
+        "hardest": pa.string(),
+        "score": pa.float64(),
+        "score_technique": pa.string(),
+        "score_complete": pa.bool_(),
+    }
+    return pa.struct([(f, kinds.get(f, pa.int64())) for f in rating_fields(score)])
+
+
+def ratings_out(
+    ratings: list[Rating], column: Column | None, output: str | None, score: bool = False
+) -> Any:
     """Ratings in the form `output` asks for.
 
-    Arrow output is a struct array of the fields in RATING_FIELDS (the technique
-    counts stay on the Rating objects); a "like" pandas or polars output is a data
-    frame of those fields, with the input's index for pandas.
+    Arrow output is a struct array of the fields in RATING_FIELDS, and SCORE_FIELDS with
+    `score` (the technique counts stay on the Rating objects); a "like" pandas or polars
+    output is a data frame of those fields, with the input's index for pandas.
     """
     kind = _output_kind(column, output)
     if kind == "list":
         return ratings
-    rows = {name: [getattr(r, name) for r in ratings] for name in RATING_FIELDS}
+    rows = {name: [getattr(r, name) for r in ratings] for name in rating_fields(score)}
     if kind == "arrow":
         import pyarrow as pa
 
-        return _rechunk(pa.StructArray.from_arrays(list(rows.values()), RATING_FIELDS), column)
+        struct = rating_arrow_type(score)
+        children = [pa.array(values, type=struct[i].type) for i, values in enumerate(rows.values())]
+        return _rechunk(pa.StructArray.from_arrays(children, fields=list(struct)), column)
     assert column is not None
     if column.kind == "pandas":
         import pandas as pd
 
-        return pd.DataFrame(rows, index=column.source.index)
+        # A Series lends its index; a pandas Index gets a fresh one, as in `_like`.
+        index = column.source.index if isinstance(column.source, pd.Series) else None
+        return pd.DataFrame(rows, index=index)
     if column.kind == "polars":
         import polars as pl
 

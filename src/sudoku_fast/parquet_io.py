@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
 from . import frames
@@ -43,6 +44,7 @@ from .batch import (
     resolve_threads,
     solve_many,
 )
+from .grid import geometry_for, is_solution, parse, parse_grid, parse_marks_grid
 from .parquet_footer import Struct
 
 PUZZLE_COLUMNS = ("puzzle", "quizzes", "quiz", "puzzles")
@@ -93,12 +95,25 @@ def puzzle_column(names: list[str], wanted: str | None) -> str:
 
 @dataclass
 class ParquetReport:
-    """What a Parquet run did: rows, seconds, and how many had 0 / 1+ solutions."""
+    """What a Parquet run did: rows, seconds, how many had 0 / 1+ solutions, problems.
+
+    `malformed` rows (null or unreadable puzzles, with on_error "mark" or "skip") get a
+    null answer; `checked` solutions were verified, `mismatches` of them failed (see
+    `solve_parquet`); `problems` holds "row R: reason" for each, in row order.
+    """
 
     rows: int = 0
     solved: int = 0
     no_solution: int = 0
+    malformed: int = 0
+    checked: int = 0
+    mismatches: int = 0
     seconds: float = 0.0
+    problems: list[str] = field(default_factory=list)
+
+
+class MalformedRow(ValueError):
+    """A row of a Parquet file whose puzzle cannot be read (with on_error "fail")."""
 
 
 def _by_row_group(source: Any) -> Iterator[Any]:
@@ -227,6 +242,9 @@ def ordered_pipeline(
             raise
 
 
+ON_ERROR = ("fail", "mark", "skip")
+
+
 def solve_parquet(
     path: str,
     output: str,
@@ -238,6 +256,9 @@ def solve_parquet(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    marks: bool = False,
+    verify: bool = False,
+    on_error: str = "fail",
     compression: str = "input",
     rewrite: bool = False,
 ) -> ParquetReport:
@@ -248,44 +269,241 @@ def solve_parquet(
     `compression` (one of CODECS; "input": the puzzle column's codec in the input).
     The input's columns are copied as they are stored (see `add_columns`); with
     `rewrite`, they are decoded and encoded again, with `compression` too.
+
+    `marks` reads every puzzle as pencil marks (see `solve_many`). A row whose puzzle
+    is null or malformed raises MalformedRow naming it with `on_error` "fail" (and no
+    output is left); with "mark" or "skip" its answer is null and the report counts it
+    and says why (the rows of a Parquet file are kept: "skip" differs from "mark" only
+    in the command line's exit status). With `verify`, every solution found is checked
+    by the rules independently of the engine (`is_solution`, and the pencil marks) and
+    against the input's `solution` column when there is one; with `count`, a row whose
+    given solution is valid must count at least 1. Failures are counted in the report.
     """
+    if on_error not in ON_ERROR:
+        raise ValueError(f"on_error must be one of {', '.join(ON_ERROR)}, got {on_error!r}")
     pa, _ = _pyarrow()
     report = ParquetReport()
-    keywords: dict[str, Any] = {"box": box, "alphabet": alphabet, "max_nodes": max_nodes}
+    keywords: dict[str, Any] = {
+        "box": box,
+        "alphabet": alphabet,
+        "max_nodes": max_nodes,
+        "marks": marks,
+        "threads": threads,
+    }
     names = list(_parquet_file(path).schema_arrow.names)
+    name = puzzle_column(names, column)
+    given = "solution" if verify and "solution" in names and name != "solution" else None
     answer = "count" if count else "solution"
     if answer in names:
         answer = f"{answer}_found"
     kind = pa.int32() if count else pa.string()
 
-    def answer_rows(puzzles: Any) -> Any:
+    def engine(puzzles: Any) -> Any:
+        if count:
+            return count_many(puzzles, limit, output="arrow", **keywords)
+        return solve_many(puzzles, output="arrow", **keywords)
+
+    def answer_rows(table: Any) -> Any:
+        first = report.rows
+        puzzles = table.column(0)
         try:
-            if count:
-                answers = count_many(puzzles, limit, threads=threads, output="arrow", **keywords)
-                found = int((answers.to_numpy() > 0).sum())
-            else:
-                answers = solve_many(puzzles, threads=threads, output="arrow", **keywords)
-                found = len(answers) - answers.null_count
-        except (ValueError, TypeError, SearchLimitExceeded) as err:
-            raise renumber_error(err, report.rows, f"{path}: ") from None
+            answers = engine(puzzles)
+            bad: dict[int, str] = {}
+        except (ValueError, TypeError) as err:
+            if on_error == "fail":
+                raise MalformedRow(str(renumber_error(err, first, f"{path}: "))) from None
+            answers, bad = _answers_around_bad_rows(puzzles, engine, kind, keywords)
+        except SearchLimitExceeded as err:
+            raise renumber_error(err, first, f"{path}: ") from None
+        if isinstance(answers, pa.ChunkedArray):
+            answers = answers.combine_chunks()
+        if keywords["box"] is None and keywords["alphabet"] is None:
+            _pin_geometry(keywords, puzzles, bad)
         report.rows += len(puzzles)
+        report.malformed += len(bad)
+        found = (
+            int((answers.fill_null(0).to_numpy() > 0).sum())
+            if count
+            else (len(answers) - answers.null_count)
+        )
         report.solved += found
-        report.no_solution += len(puzzles) - found
+        report.no_solution += len(puzzles) - found - len(bad)
+        problems = {i: f"malformed: {reason}" for i, reason in bad.items()}
+        if verify:
+            solutions = table.column(given).to_pylist() if given else None
+            wrong = _check_rows(
+                puzzles.to_pylist(),
+                answers.to_pylist(),
+                solutions,
+                bad,
+                count,
+                marks,
+                box,
+                alphabet,
+            )
+            report.checked += len(puzzles) - len(bad)
+            report.mismatches += len(wrong)
+            problems.update(wrong)
+        report.problems.extend(f"row {first + i}: {problems[i]}" for i in sorted(problems))
         return pa.table([answers], schema=pa.schema([pa.field(answer, kind)]))
 
     start = time.perf_counter()
     add_columns(
         path,
         output,
-        column,
+        name,
         answer_rows,
         compression=compression,
         rewrite=rewrite,
         fields=pa.schema([pa.field(answer, kind)]),
         threads=threads,
+        also=[given] if given else [],
     )
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _answers_around_bad_rows(
+    puzzles: Any, engine: Callable[[Any], Any], kind: Any, keywords: dict[str, Any]
+) -> tuple[Any, dict[int, str]]:
+    """The answers of a batch with malformed rows: null for those, and why each is bad.
+
+    Each row is parsed on its own first (a null, a bad character, a wrong length); the
+    rest are answered together, and a row only the batch refuses (one of another size
+    than the others) is set aside by the index its error names, until none is left.
+    """
+    pa, _ = _pyarrow()
+    items = puzzles.to_pylist()
+    bad: dict[int, str] = {}
+    for i, item in enumerate(items):
+        reason = _row_problem(item, keywords)
+        if reason is not None:
+            bad[i] = reason
+    while True:
+        good = [i for i in range(len(items)) if i not in bad]
+        try:
+            found = engine(pa.array([items[i] for i in good], type=pa.string()))
+            break
+        except (ValueError, TypeError) as err:
+            match = _ITEM_PREFIX.match(str(err))
+            if match is None or int(match[1]) >= len(good):
+                raise
+            bad[good[int(match[1])]] = str(err)[match.end() :]
+    values: list[Any] = [None] * len(items)
+    for i, answer in zip(good, found.to_pylist(), strict=True):
+        values[i] = answer
+    return pa.array(values, type=kind), bad
+
+
+def _pin_geometry(keywords: dict[str, Any], puzzles: Any, bad: dict[int, str]) -> None:
+    """Fix the geometry of the rest of the file to that of its first good puzzle.
+
+    As in a text file, the first puzzle decides the size of all: a later batch that
+    begins with a puzzle of another size does not switch the rest of that batch to it.
+    """
+    first = next((i for i in range(len(puzzles)) if i not in bad), None)
+    if first is None:
+        return
+    text = puzzles[first].as_py()
+    geometry = (parse_marks_grid if keywords["marks"] else parse_grid)(text)[0]
+    keywords["box"] = (geometry.box_rows, geometry.box_cols)
+    if geometry.symbols != geometry_for(geometry.size).symbols:
+        keywords["alphabet"] = geometry.symbols
+
+
+_ITEM_PREFIX = re.compile(r"puzzle (\d+): ")
+
+
+def _row_problem(item: object, keywords: dict[str, Any]) -> str | None:
+    """Why one row's puzzle cannot be read on its own, or None when it can."""
+    if item is None:
+        return "missing (null)"
+    try:
+        parse(
+            item,  # type: ignore[arg-type]
+            box=keywords["box"],
+            alphabet=keywords["alphabet"],
+            marks=keywords["marks"],
+        )
+    except (ValueError, TypeError) as err:
+        return str(err)
+    return None
+
+
+def _check_rows(
+    puzzles: list[Any],
+    answers: list[Any],
+    solutions: list[Any] | None,
+    bad: dict[int, str],
+    count: bool,
+    marks: bool,
+    box: tuple[int, int] | None,
+    alphabet: str | None,
+) -> dict[int, str]:
+    """The rows whose answer fails the check of `solve_parquet`'s `verify`, and why.
+
+    Independent of the engine: a solution is checked by `is_solution` (and, for pencil
+    marks, digit by digit against the marks), a given one is read by `parse`.
+    """
+    wrong: dict[int, str] = {}
+    for i, puzzle in enumerate(puzzles):
+        if i in bad:
+            continue
+        clues, allowed = _clues_and_marks(puzzle, marks, box, alphabet)
+        given = solutions[i] if solutions is not None else None
+        given_valid = given is not None and _solves(given, clues, allowed, box, alphabet)
+        answer = answers[i]
+        if count:
+            if given_valid and not answer:
+                wrong[i] = "wrong: no solution counted, but the given solution is valid"
+            continue
+        if answer is not None and not _solves(answer, clues, allowed, box, alphabet):
+            wrong[i] = "wrong: the solution found breaks the rules"
+        elif answer is None and given_valid:
+            wrong[i] = "wrong: no solution found, but the given solution is valid"
+        elif given is not None and answer is not None and not given_valid:
+            wrong[i] = "mismatch: the given solution is not a solution of the puzzle"
+        elif given is not None and answer is None:
+            wrong[i] = "mismatch: no solution found, and the given solution is not valid either"
+        elif (
+            given is not None and given_valid and parse(given, box=box, alphabet=alphabet) != answer
+        ):
+            wrong[i] = "mismatch: several solutions; the given one differs from the one found"
+    return wrong
+
+
+def _clues_and_marks(
+    puzzle: str, marks: bool, box: tuple[int, int] | None, alphabet: str | None
+) -> tuple[str, str | None]:
+    """A puzzle's clues, and for pencil marks their canonical N*N*N text too."""
+    if not marks:
+        return puzzle, None
+    canonical = parse(puzzle, box=box, alphabet=alphabet, marks=True)
+    size = round(len(canonical) ** (1 / 3))
+    return "." * (size * size), canonical
+
+
+def _solves(
+    candidate: str,
+    clues: str,
+    allowed: str | None,
+    box: tuple[int, int] | None,
+    alphabet: str | None,
+) -> bool:
+    """Whether `candidate` solves the clues and keeps to the pencil marks `allowed`."""
+    try:
+        if not is_solution(candidate, clues, box=box, alphabet=alphabet):
+            return False
+        if allowed is None:
+            return True
+        grid = parse(candidate, box=box, alphabet=alphabet)
+    except ValueError:
+        return False
+    size = len(allowed) // len(grid)
+    return all(
+        allowed[cell * size : (cell + 1) * size].count(symbol) == 1
+        for cell, symbol in enumerate(grid)
+    )
 
 
 def rate_parquet(
@@ -296,13 +514,17 @@ def rate_parquet(
     threads: int | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    score: bool = False,
     compression: str = "input",
     rewrite: bool = False,
 ) -> int:
     """Rate every puzzle of a Parquet file into another one with the rating columns added.
 
-    A rating field whose name the input already uses gets the suffix `_rated`; the
-    output is written as `solve_parquet` writes it.
+    The columns are the fields of `rate_many`'s Arrow output (with `score`, the Sudoku
+    Explainer score's too; `max_nodes` as there). A rating field whose name the input
+    already uses gets the suffix `_rated`; the output is written as `solve_parquet`
+    writes it.
 
     Returns the number of rows. Raises ValueError naming a puzzle that cannot be rated.
     """
@@ -310,15 +532,23 @@ def rate_parquet(
 
     pa, _ = _pyarrow()
     taken = set(_parquet_file(path).schema_arrow.names)
-    rated = [f"{f}_rated" if f in taken else f for f in frames.RATING_FIELDS]
+    kinds = frames.rating_arrow_type(score)
+    rated = [f"{f.name}_rated" if f.name in taken else f.name for f in kinds]
     rows = 0
 
-    def rate_rows(puzzles: Any) -> Any:
+    def rate_rows(table: Any) -> Any:
         nonlocal rows
+        puzzles = table.column(0)
         first, rows = rows, rows + len(puzzles)
         try:
             ratings = rate_many(
-                puzzles, threads=threads, box=box, alphabet=alphabet, output="arrow"
+                puzzles,
+                threads=threads,
+                box=box,
+                alphabet=alphabet,
+                max_nodes=max_nodes,
+                score=score,
+                output="arrow",
             )
         except (ValueError, TypeError, SearchLimitExceeded) as err:
             raise renumber_error(err, first, f"{path}: ") from None
@@ -327,7 +557,14 @@ def rate_parquet(
         return pa.table(ratings.flatten(), names=rated)
 
     add_columns(
-        path, output, column, rate_rows, compression=compression, rewrite=rewrite, threads=threads
+        path,
+        output,
+        column,
+        rate_rows,
+        compression=compression,
+        rewrite=rewrite,
+        fields=pa.schema([pa.field(r, f.type) for r, f in zip(rated, kinds, strict=True)]),
+        threads=threads,
     )
     return rows
 
@@ -342,16 +579,18 @@ def add_columns(
     rewrite: bool = False,
     fields: Any = None,
     threads: int | None = None,
+    also: Sequence[str] = (),
 ) -> None:
     """Write `output`: the rows of Parquet file `path` with the columns of `answer` added.
 
-    `answer` is called with the puzzle column of consecutive runs of rows, in order, and
-    returns a pyarrow Table of as many rows (its columns are the ones added; `fields`,
-    their schema, when known in advance). The added columns are compressed with
-    `compression` and have no dictionary.
+    `answer` is called with a pyarrow Table of consecutive runs of rows, in order: the
+    puzzle column first, then the columns named in `also`; it returns a Table of as
+    many rows (its columns are the ones added; `fields`, their schema, when known in
+    advance). The added columns are compressed with `compression` and have no
+    dictionary.
 
     The input's own columns are copied byte for byte (`_Splice`), with no decoding or
-    compression: only the puzzle column is read. A file that cannot be copied that way
+    compression: only the puzzle column (and `also`) is read. A file that cannot be copied that way
     (an encrypted one, one with chunks in other files, a row group of more than
     SPLICE_MAX_ROWS rows, no rows) and every file with `rewrite` is read batch by batch
     and written again with every column encoded by pyarrow and compressed with
@@ -372,7 +611,7 @@ def add_columns(
     codec = input_codec(path, name) if compression == "input" else compression
     meta = None if rewrite else _spliceable(path)
     if meta is None:
-        _rewrite(source, output, name, answer, codec, fields)
+        _rewrite(source, output, [name, *also], answer, codec, fields)
         return
 
     _, pq = _pyarrow()
@@ -387,7 +626,7 @@ def add_columns(
             reader = local.reader = pq.ParquetFile(path)
             with opening:
                 opened.append(reader)
-        return reader.read_row_group(group, columns=[name]).column(0)
+        return reader.read_row_group(group, columns=[name, *also])
 
     sizes = [pf.field(g, pf.GROUP_NUM_ROWS, 0) for g in meta[pf.FILE_ROW_GROUPS][1].items]
     groups = [i for i, rows in enumerate(sizes) if rows > 0]
@@ -422,7 +661,12 @@ def _parquet_file(path: str) -> Any:
 
 
 def _rewrite(
-    source: Any, output: str, name: str, answer: Callable[[Any], Any], codec: str, fields: Any
+    source: Any,
+    output: str,
+    read: list[str],
+    answer: Callable[[Any], Any],
+    codec: str,
+    fields: Any,
 ) -> None:
     """`add_columns` by decoding every column and encoding it again (see there)."""
     pa, pq = _pyarrow()
@@ -436,7 +680,7 @@ def _rewrite(
                 out_schema = out_schema.append(f)
             options = {
                 "compression": codec,
-                "use_dictionary": [c for c in schema.names if c != name],
+                "use_dictionary": [c for c in schema.names if c != read[0]],
             }
             writers.append(pq.ParquetWriter(output, out_schema, **options))
         return writers[0]
@@ -449,7 +693,7 @@ def _rewrite(
     try:
         if fields is not None:
             open_writer(fields)
-        pipeline(_by_row_group(source), lambda batch: answer(batch.column(name)), write)
+        pipeline(_by_row_group(source), lambda batch: answer(batch.select(read)), write)
     finally:
         for writer in writers:
             writer.close()
@@ -724,32 +968,3 @@ def add_column_option(parser: Any) -> None:
         help="Parquet output: decode and encode every column again (compressed with "
         "--compression) rather than copying the input's column chunks",
     )
-
-
-def cli_solve(args: Any) -> int:
-    """`sudoku-fast solve FILE.parquet -o OUT.parquet`: exit status 0, or 3 for no output."""
-    import sys
-
-    if args.output == "-":
-        raise ValueError("Parquet input writes Parquet: name the output file with -o OUT.parquet")
-    report = solve_parquet(
-        args.file,
-        args.output,
-        column=args.column,
-        threads=args.threads,
-        count=args.count,
-        limit=args.limit,
-        box=args.box,
-        alphabet=args.alphabet,
-        max_nodes=args.max_nodes,
-        compression=args.compression,
-        rewrite=args.rewrite,
-    )
-    if not args.quiet:
-        rate = report.rows / report.seconds if report.seconds > 0 else 0.0
-        print(
-            f"{args.file}: {report.rows:,} puzzles in {report.seconds:.2f} s ({rate:,.0f}/s): "
-            f"{report.solved:,} with a solution, {report.no_solution:,} without",
-            file=sys.stderr,
-        )
-    return 0

@@ -347,13 +347,14 @@ def rate_many(
     the scalar fields, "like" a column or data frame of the input's kind (see `frames`).
     `score=True` also computes the score on the Sudoku Explainer scale (9x9; see the
     module doc), with at most `score_budget` chain-walk steps per puzzle; it costs far
-    more than the level on hard puzzles, so it is asked for, not the default.
+    more than the level on hard puzzles, so it is asked for, not the default (the
+    column forms then have the fields `score`, `score_technique`, `score_complete`).
     """
     check_output(output)
     geometry, grids, n, column = encode_input(puzzles, "rate_many", box, alphabet, threads=threads)
     budget = score_budget if score else None
     ratings = _rate_grids(grids, n, geometry, threads, max_nodes, single=False, score_budget=budget)
-    return ratings_out(ratings, column, output)
+    return ratings_out(ratings, column, output, score)
 
 
 def rate(
