@@ -210,6 +210,8 @@ def test_box_and_alphabet_in_the_file() -> None:
         ({"alphabet": 123456}, "alphabet must be a string"),
         ({"alphabet": "abcdef"}, "givens: unexpected character '4' at position 2"),
         ({"size": 7}, "no default box shape"),
+        ({"size": 2**61 - 1}, "grid size must be from 1 to 64"),  # refused at once
+        ({"size": 0}, "grid size must be from 1 to 64"),
         ({"pencil": {"r7c1": "1"}}, "outside a 6x6 grid"),
         ({"pencil": {"r1c1": "7"}}, "unexpected mark '7' in r1c1"),
     ],

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
+import sys
 import time
+from array import array
 from pathlib import Path
 
 import pytest
-from conftest import data_file, read_csv, read_lines
+from conftest import data_file, interrupt, needs_sigint, read_csv, read_lines
 
-from sudoku_fast import cli, count_many, count_solutions, is_solution, lab
+from sudoku_fast import _lab, cli, count_many, count_solutions, is_solution, lab, lab_reference
 from sudoku_fast.grid import geometry_for
 
 # The first two puzzles of Norvig's easy50 (Project Euler 96), via ../shared/data.
@@ -321,6 +323,53 @@ def test_random_puzzles_follow_the_recipe_and_the_twin() -> None:
             given = [ch for ch in p if ch != "."]
             assert len(given) >= clues
             assert len(set(given)) >= size - 1
+
+
+def test_random_puzzles_give_up_after_max_restarts() -> None:
+    # Every cell of a 25x25 grid by random picks: nearly every attempt meets a contradiction.
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match="puzzle 0: no 25x25 puzzle of 625 clues found in 40"):
+        lab.random_puzzles(1, size=25, clues=625, threads=1, max_restarts=40)
+    with pytest.raises(ValueError, match="puzzle 2: no 16x16 puzzle of 256 clues found in 0"):
+        lab.random_puzzle_reference(2, size=16, clues=256, seed=3, max_restarts=0)
+    assert time.perf_counter() - start < 30
+    with pytest.raises(ValueError, match="max_restarts must be from 0"):
+        lab.random_puzzles(1, max_restarts=-1)
+    # A full 9x9 grid often needs a restart or two: the twins give up on the same ones.
+    geometry = geometry_for(9)
+    tables = lab.tables_for(geometry)
+    n = 12
+    for limit in (0, 1, 1000):
+        values = bytearray(n * 81)
+        restarts = array("i", bytes(4 * n))
+        _lab.random_range(tables, 81, 8, 3, values, restarts, 0, n, limit)
+        assert min(restarts) >= -1 and max(restarts) <= limit
+        for i in range(n):
+            expected = lab_reference.random_values(geometry, 81, 8, 3, i, limit)
+            assert (bytes(values[i * 81 : (i + 1) * 81]), restarts[i]) == expected
+        if limit == 0:
+            assert -1 in restarts and max(restarts) == 0  # both outcomes were met
+
+
+@needs_sigint
+def test_ctrl_c_stops_a_random_puzzle_that_keeps_restarting() -> None:
+    command = [
+        sys.executable,
+        "-m",
+        "sudoku_fast",
+        "lab",
+        "--random",
+        "1",
+        "--size",
+        "25",
+        "--clues",
+        "625",
+        "--threads",
+        "1",
+    ]
+    status, err, seconds = interrupt(command, after=2.0)
+    assert status == 130 and "Traceback" not in err, err
+    assert seconds < 5
 
 
 def test_budget_in_nodes_gives_up_instead_of_hanging() -> None:

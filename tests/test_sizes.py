@@ -384,6 +384,14 @@ def test_cell_counts_that_fit_no_size(cells: int) -> None:
         sf.parse("." * cells)
 
 
+@pytest.mark.parametrize("size", [0, -4, 65, 2**61 - 1, 10**100])
+def test_sizes_out_of_range_are_refused_at_once(size: int) -> None:
+    with pytest.raises(ValueError, match=f"grid size must be from 1 to 64, got {size}"):
+        sf.geometry_for(size)
+    with pytest.raises(TypeError, match="size must be an int"):
+        sf.geometry_for(9.0)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("cells", [25, 49, 121, 169])
 def test_prime_sizes_need_a_box(cells: int) -> None:
     with pytest.raises(ValueError, match="no default box shape"):

@@ -49,4 +49,6 @@ def random_range(
     restarts: Any,
     start: int,
     stop: int,
+    max_restarts: int = 2147483647,
+    stop_flag: Any | None = None,
 ) -> None: ...

@@ -1140,6 +1140,8 @@ def random_range(
     int32_t[::1] restarts,
     Py_ssize_t start,
     Py_ssize_t stop,
+    int32_t max_restarts=2147483647,
+    stop_flag=None,
 ):
     """Random puzzles start..stop-1 into `out`, by the essay's recipe.
 
@@ -1148,7 +1150,16 @@ def random_range(
     value and they show at least `distinct` different values, those cells are the
     puzzle. A contradiction starts the puzzle over (counted in `restarts[i]`). Puzzle i
     draws from a sequence seeded with (`seed`, i).
+
+    A puzzle still not made after `max_restarts` restarts is given up: its `restarts[i]`
+    is -1 and its values stay 0 (many clues on a large grid are rarely reached). Between
+    restarts the search polls `stop_flag` (a byte another thread sets) and, in the main
+    thread, Ctrl-C; a stop leaves the later puzzles of the range unmade.
     """
+    cdef Stop stop_state
+    cdef const unsigned char *flag = NULL
+    cdef const uint8_t[::1] flag_view
+    cdef bint main_thread = threading.current_thread() is threading.main_thread()
     cdef Ctx x
     cdef Py_ssize_t i
     cdef int cells = tables.cells, k, cell, singles, step
@@ -1160,6 +1171,12 @@ def random_range(
         raise ValueError("output arrays too short for the range")
     if not 1 <= clues <= cells or not 1 <= distinct <= tables.n:
         raise ValueError(f"clues must be from 1 to {cells}, distinct from 1 to {tables.n}")
+    if max_restarts < 0:
+        raise ValueError(f"max_restarts must not be negative, got {max_restarts}")
+    if stop_flag is not None:
+        flag_view = stop_flag
+        flag = &flag_view[0]
+    stop_init(&stop_state, flag, main_thread)
     if not ctx_init(&x, tables, AC_DUAL, VAR_FIRST, VAL_FIRST):
         ctx_free(&x)
         raise MemoryError()
@@ -1209,7 +1226,15 @@ def random_range(
                             done = True
                             break
                     if not done:
+                        if restarts[i] == max_restarts:
+                            restarts[i] = -1
+                            break
                         restarts[i] += 1
+                        if poll(&stop_state):
+                            break
+                if stop_state.stopped:
+                    break
     finally:
         free(order)
         ctx_free(&x)
+    raise_saved(&stop_state)

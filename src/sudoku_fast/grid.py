@@ -208,6 +208,12 @@ def geometry_for(size: int | None = None, box: object = None, alphabet: object =
     """
     if alphabet is not None and not isinstance(alphabet, str):
         raise TypeError(f"alphabet must be a str, not {type(alphabet).__name__}")
+    if size is not None:
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise TypeError(f"size must be an int, not {type(size).__name__}")
+        if not 1 <= size <= MAX_SIZE:
+            # Checked before the default box is searched for: that takes sqrt(N) steps.
+            raise ValueError(f"grid size must be from 1 to {MAX_SIZE}, got {size}")
     checked_box = _check_box(box) if box is not None else None
     return _geometry(size, checked_box, alphabet)
 

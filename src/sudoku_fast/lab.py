@@ -562,6 +562,12 @@ def default_clues(geometry: Geometry) -> int:
     return max(1, round(17 * geometry.cells / 81))
 
 
+# Restarts after which `random_grids` gives a puzzle up: far more than 9x9 or 16x16
+# ever need (a full 16x16 grid takes about 120 on average), so only requests the recipe
+# almost never meets (a full 25x25 grid) end in an error instead of running for hours.
+MAX_RESTARTS = 10_000
+
+
 def random_grids(
     n: int,
     *,
@@ -570,6 +576,7 @@ def random_grids(
     box: tuple[int, int] | None = None,
     seed: int = 0,
     threads: int | None = None,
+    max_restarts: int = MAX_RESTARTS,
 ) -> tuple[Geometry, bytearray, array[int]]:
     """n random puzzles by the essay's recipe: (geometry, values buffer, restarts per puzzle).
 
@@ -577,7 +584,9 @@ def random_grids(
     still has, with ac+dual propagation; as soon as at least `clues` cells (default
     17 for 9x9, see `default_clues`) have a single value showing at least N-1
     different values, those cells are the puzzle. A contradiction starts that puzzle
-    over. Such puzzles may have no, one or many solutions.
+    over. Such puzzles may have no, one or many solutions. A puzzle not made within
+    `max_restarts` restarts raises ValueError naming it (ask for fewer clues, or allow
+    more restarts); Ctrl-C stops the work.
     """
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError(f"n must be an int, not {type(n).__name__}")
@@ -585,6 +594,10 @@ def random_grids(
         raise ValueError(f"n must be at least 0, got {n}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    if isinstance(max_restarts, bool) or not isinstance(max_restarts, int):
+        raise TypeError(f"max_restarts must be an int, not {type(max_restarts).__name__}")
+    if not 0 <= max_restarts < 2**31:
+        raise ValueError(f"max_restarts must be from 0 to 2**31-1, got {max_restarts}")
     geometry = _random_geometry(size, box)
     if clues is None:
         clues = default_clues(geometry)
@@ -597,11 +610,23 @@ def random_grids(
     tables = tables_for(geometry)
     distinct = max(1, geometry.size - 1)
     masked = seed & (2**64 - 1)
+    stop_flag = bytearray(1)
 
     def work(start: int, stop: int) -> None:
-        _lab.random_range(tables, clues, distinct, masked, grids, restarts, start, stop)
+        _lab.random_range(
+            tables, clues, distinct, masked, grids, restarts, start, stop, max_restarts, stop_flag
+        )
 
-    run_chunks(n, resolve_threads(threads), 64, work, max_chunk=4096)
+    def abort() -> None:
+        stop_flag[0] = 1
+
+    run_chunks(n, resolve_threads(threads), 64, work, on_abort=abort, max_chunk=4096)
+    if -1 in restarts:
+        first = restarts.index(-1)
+        raise ValueError(
+            f"puzzle {first}: no {geometry.size}x{geometry.size} puzzle of {clues} clues "
+            f"found in {max_restarts:,} restarts; ask for fewer clues or more max_restarts"
+        )
     return geometry, grids, restarts
 
 
@@ -613,6 +638,7 @@ def random_puzzles(
     box: tuple[int, int] | None = None,
     seed: int = 0,
     threads: int | None = None,
+    max_restarts: int = MAX_RESTARTS,
 ) -> list[str]:
     """n random puzzles by the essay's recipe, as strings (see `random_grids`).
 
@@ -620,7 +646,7 @@ def random_puzzles(
     3
     """
     geometry, grids, _ = random_grids(
-        n, clues=clues, size=size, box=box, seed=seed, threads=threads
+        n, clues=clues, size=size, box=box, seed=seed, threads=threads, max_restarts=max_restarts
     )
     cells = geometry.cells
     text = format_values(grids, geometry)
@@ -628,12 +654,22 @@ def random_puzzles(
 
 
 def random_puzzle_reference(
-    index: int, *, clues: int | None = None, size: int = 9, seed: int = 0
+    index: int,
+    *,
+    clues: int | None = None,
+    size: int = 9,
+    seed: int = 0,
+    max_restarts: int = MAX_RESTARTS,
 ) -> str:
     """Puzzle `index` of `random_puzzles(..., seed=seed)`, made in plain Python."""
     geometry = _random_geometry(size, None)
     clues = default_clues(geometry) if clues is None else clues
-    values, _ = lab_reference.random_values(
-        geometry, clues, max(1, geometry.size - 1), seed & (2**64 - 1), index
+    values, restarts = lab_reference.random_values(
+        geometry, clues, max(1, geometry.size - 1), seed & (2**64 - 1), index, max_restarts
     )
+    if restarts < 0:
+        raise ValueError(
+            f"puzzle {index}: no {geometry.size}x{geometry.size} puzzle of {clues} clues "
+            f"found in {max_restarts:,} restarts; ask for fewer clues or more max_restarts"
+        )
     return format_values(values, geometry)

@@ -463,11 +463,17 @@ def solve_values(
 
 
 def random_values(
-    geometry: Geometry, clues: int, distinct: int, seed: int, index: int
+    geometry: Geometry,
+    clues: int,
+    distinct: int,
+    seed: int,
+    index: int,
+    max_restarts: int = 2**31 - 1,
 ) -> tuple[bytes, int]:
     """Random puzzle `index` by the essay's recipe, as `_lab.random_range` makes it.
 
-    Returns its values (0 = empty) and the number of restarts.
+    Returns its values (0 = empty) and the number of restarts; all zeros and -1 when
+    it is given up after `max_restarts` restarts.
     """
     rng = Random64(seed, index)
     solver = _Solver(geometry, AC_DUAL, VAR_FIRST, VAL_FIRST, 1, 0, 0.0, rng)
@@ -486,4 +492,6 @@ def random_values(
             singles = [min(d) for d in doms if len(d) == 1]
             if len(singles) >= clues and len(set(singles)) >= distinct:
                 return bytes(min(d) if len(d) == 1 else 0 for d in doms), restarts
+        if restarts == max_restarts:
+            return bytes(geometry.cells), -1
         restarts += 1
