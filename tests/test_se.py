@@ -405,3 +405,43 @@ def test_cli_generate_in_a_score_band() -> None:
         text=True,
     )
     assert bad.returncode == 2 and "LOW-HIGH" in bad.stderr
+
+
+def test_non_finite_scores_and_bad_budgets_are_clear_errors() -> None:
+    puzzle = load_embedded("norvig_top95")[0]
+    assert se.score_level(float("inf")) == 6 and se.score_level(float("-inf")) == 1
+    with pytest.raises(ValueError, match="not NaN"):
+        se.score_level(float("nan"))
+    for budget in (-1, 2**63):
+        with pytest.raises(ValueError, match="score_budget must be from 0 to 2"):
+            sf.rate(puzzle, score=True, score_budget=budget)
+        with pytest.raises(ValueError, match="score_budget must be from 0 to 2"):
+            sf.rate_many([puzzle], score=True, score_budget=budget)
+    with pytest.raises(TypeError, match="score_budget must be an int"):
+        sf.rate(puzzle, score=True, score_budget=1.5)  # type: ignore[arg-type]
+    assert sf.rate(puzzle, score=True, score_budget=2**63 - 1).score_complete
+    # No upper limit: an infinite high bound; NaN and an infinite low bound are refused.
+    made = sf.generate(score=(1.0, float("inf")), seed=3)
+    assert sf.rate(made, score=True).score is not None
+    for band in ((float("nan"), 2.0), (float("-inf"), 2.0), (float("inf"), float("inf"))):
+        with pytest.raises(ValueError, match="score b"):
+            sf.generate(score=band, seed=3)
+    proc = subprocess.run(
+        [sys.executable, "-m", "sudoku_fast", "generate", "--score", "4-inf", "-n", "1"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert proc.returncode == 0 and len(proc.stdout.strip()) == 81, proc.stderr
+    assert sf.rate(proc.stdout.strip(), score=True).score >= 4.0  # type: ignore[operator]
+
+
+def test_generate_without_a_puzzle_in_the_band_exits_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sudoku_fast.cli import main
+
+    monkeypatch.setattr(generator, "SCORE_CANDIDATES", 0)  # no candidate at all
+    assert main(["generate", "--score", "9-inf", "-n", "1"]) == 1
+    assert "no 9x9 puzzle scored 9.0 or more in 0 generated puzzles" in capsys.readouterr().err

@@ -904,8 +904,11 @@ def _add_generate_parser(subparsers: Any) -> None:
     parser = _command(
         subparsers,
         "generate",
-        [EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE],
-        {EXIT_OK: "success: the puzzles are printed"},
+        [EXIT_OK, EXIT_CHECK_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE],
+        {
+            EXIT_OK: "success: the puzzles are printed",
+            EXIT_CHECK_FAILED: "too few of the generated candidates scored in the --score band",
+        },
         help="generate puzzles with exactly one solution",
         description="Generate puzzles with exactly one solution, one per line.",
     )
@@ -959,16 +962,20 @@ def _score_band(text: str) -> tuple[float, float]:
 def _cmd_generate(args: argparse.Namespace) -> int:
     from .generator import generate_many
 
-    puzzles = generate_many(
-        args.count,
-        difficulty=args.difficulty,
-        seed=args.seed,
-        size=args.size,
-        symmetry=args.symmetry,
-        minimal=not args.not_minimal,
-        threads=args.threads,
-        score=args.score,
-    )
+    try:
+        puzzles = generate_many(
+            args.count,
+            difficulty=args.difficulty,
+            seed=args.seed,
+            size=args.size,
+            symmetry=args.symmetry,
+            minimal=not args.not_minimal,
+            threads=args.threads,
+            score=args.score,
+        )
+    except RuntimeError as err:  # no puzzle in the --score band among the candidates
+        print(f"sudoku-fast: {err}", file=sys.stderr)
+        return EXIT_CHECK_FAILED
     if args.format == "parquet":
         if args.output is None:
             raise ValueError("--format parquet writes a file: name it with -o")

@@ -57,6 +57,7 @@ never touched.
 
 from __future__ import annotations
 
+import math
 import random
 from array import array
 from collections.abc import Callable
@@ -134,6 +135,7 @@ def _level_of(difficulty: str | int | None) -> int | None:
 # giving up, and the smallest round.
 SCORE_CANDIDATES = 100
 SCORE_ROUND = 8
+UNBOUNDED_TENTHS = 10**9
 
 
 def _score_band(score: object, size: object, difficulty: object) -> tuple[int, int] | None:
@@ -145,7 +147,13 @@ def _score_band(score: object, size: object, difficulty: object) -> tuple[int, i
     for bound in score:
         if isinstance(bound, bool) or not isinstance(bound, int | float):
             raise TypeError(f"score bounds must be numbers, not {type(bound).__name__}")
-    low, high = round(score[0] * 10), round(score[1] * 10)
+        if math.isnan(bound):
+            raise ValueError("score bounds must be numbers, not NaN")
+    if math.isinf(score[0]):
+        raise ValueError(f"score band must have a finite low bound, got {score[0]}")
+    low = round(score[0] * 10)
+    # An infinite high bound means no upper limit: no score reaches this many tenths.
+    high = UNBOUNDED_TENTHS if score[1] == math.inf else round(max(score[1], -1.0) * 10)
     if not 10 <= low <= high:
         raise ValueError(f"score band must have 1.0 <= low <= high, got {score[0]}-{score[1]}")
     if size != 9:
@@ -175,9 +183,14 @@ def _scored(
     tried = 0
     while len(found) < n:
         if tried >= SCORE_CANDIDATES * n:
+            wanted = (
+                f"{low / 10:.1f} or more"
+                if high == UNBOUNDED_TENTHS
+                else (f"{low / 10:.1f}-{high / 10:.1f}")
+            )
             raise RuntimeError(
-                f"no 9x9 puzzle scored {low / 10:.1f}-{high / 10:.1f} in {tried} generated "
-                "puzzles: try a wider or lower band"
+                f"no 9x9 puzzle scored {wanted} in {tried} generated puzzles: try a wider "
+                "or lower band"
             )
         count = max(SCORE_ROUND, 2 * (n - len(found)))
         puzzles = make(count, level, master.getrandbits(64))

@@ -352,7 +352,7 @@ def rate_many(
     """
     check_output(output)
     geometry, grids, n, column = encode_input(puzzles, "rate_many", box, alphabet, threads=threads)
-    budget = score_budget if score else None
+    budget = se.check_budget(score_budget) if score else None
     ratings = _rate_grids(grids, n, geometry, threads, max_nodes, single=False, score_budget=budget)
     return ratings_out(ratings, column, output, score)
 
@@ -373,5 +373,5 @@ def rate(
     one solution.
     """
     geometry, values = parse_grid(puzzle, box=box, alphabet=alphabet)
-    budget = score_budget if score else None
+    budget = se.check_budget(score_budget) if score else None
     return _rate_grids(values, 1, geometry, 1, max_nodes, single=True, score_budget=budget)[0]

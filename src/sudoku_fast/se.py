@@ -81,6 +81,7 @@ the next technique of the ladder that applies.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -179,6 +180,16 @@ SE_STUCK = 2  # nothing applies and no solution was given to reveal a digit
 # Walk steps per puzzle: nodes taken by the chain walks made (a walk that the static
 # graph shows can conclude nothing is not made and costs nothing).
 DEFAULT_BUDGET = 200_000_000
+MAX_BUDGET = 2**63 - 1  # the walk counts its steps in a signed 64-bit integer
+
+
+def check_budget(budget: object) -> int:
+    """`budget` if it is a valid score budget (an int from 0 to MAX_BUDGET), else raise."""
+    if isinstance(budget, bool) or not isinstance(budget, int):
+        raise TypeError(f"score_budget must be an int, not {type(budget).__name__}")
+    if not 0 <= budget <= MAX_BUDGET:
+        raise ValueError(f"score_budget must be from 0 to 2**63-1, got {budget}")
+    return budget
 
 
 # Where the technique ladder's levels (rating.LEVEL_NAMES) sit on the SE scale: level
@@ -197,6 +208,10 @@ def score_level(score: float) -> int:
     """
     if isinstance(score, bool) or not isinstance(score, int | float):
         raise TypeError(f"score must be a number, not {type(score).__name__}")
+    if math.isnan(score):
+        raise ValueError("score must be a number, not NaN")
+    if math.isinf(score):
+        return 1 if score < 0 else 1 + len(SCORE_LEVEL_STARTS)
     tenths = round(score * 10)
     return 1 + sum(1 for start in SCORE_LEVEL_STARTS if tenths >= start)
 
