@@ -242,3 +242,18 @@ def test_apply_on_a_rectangular_board() -> None:
         board.set_pencil(0, {7})
     with pytest.raises(ValueError, match="80 cells make no N x N grid"):
         Board("." * 80, "." * 80)
+
+
+def test_misuse_is_a_clear_error(tmp_path: Path) -> None:
+    nine_by_nine = sf.hint(EASY)
+    with pytest.raises(ValueError, match=r"is not on this 4x4 board|is not one of a 4x4 board"):
+        Board.new("1.3..4.........2").apply(nine_by_nine)
+    with pytest.raises(ValueError, match="digit 7 is not one of a 4x4 board"):
+        Board.new("1.3..4.........2").apply(sf.Hint("naked single", 1, (1,), (7,), ((1, 7),)))
+    with pytest.raises(TypeError, match="apply takes a Hint, not str"):
+        Board.new(EASY).apply("x")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="save_board takes a Board, not str"):
+        sf.save_board("x", tmp_path / "board.json")  # type: ignore[arg-type]
+    assert not (tmp_path / "board.json").exists()
+    with pytest.raises(ValueError, match="nested too deeply"):
+        Board.from_json("[" * 100_000 + "]" * 100_000)

@@ -4,6 +4,7 @@ its pure-Python twin, the essay's random puzzles, budgets and bad input."""
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import pickle
 import sys
 import time
@@ -96,6 +97,23 @@ def test_twins_agree_on_a_mixed_size_sample() -> None:
                 row["puzzle"], algorithm, 2, box=box, budget=2_000, implementation="python"
             )
             _same(a, b)
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="deep Python recursion needs 3.11+")
+def test_the_python_twin_goes_deeper_than_the_recursion_limit() -> None:
+    # An empty 16x16 grid: 256 levels, one per cell. Under a limit a few frames above
+    # the current depth, as an empty 64x64 grid (4096 levels) meets the default 1000.
+    a = lab.solve("." * 256, "backtracking", budget=5000)
+    assert a.solution is not None and is_solution(a.solution, "." * 256)
+    limit = sys.getrecursionlimit()
+    depth = len(inspect.stack(0))
+    sys.setrecursionlimit(depth + 60)
+    try:
+        b = lab.solve("." * 256, "backtracking", budget=5000, implementation="python")
+        assert sys.getrecursionlimit() == depth + 60  # put back
+    finally:
+        sys.setrecursionlimit(limit)
+    _same(a, b)
 
 
 @pytest.mark.parametrize("algorithm", [a for a in lab.ALGORITHMS if a != "comb"])
@@ -575,3 +593,12 @@ def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad.write_text(EASY[0] + "\n" + "x" * 81 + "\n")
     status, _, err = _lab_cli(capsys, str(bad))
     assert status == 2 and "puzzle 1" in err
+
+
+def test_verify_refuses_what_it_cannot_check() -> None:
+    puzzle = EASY[0]
+    with pytest.raises(TypeError, match="result 0: expected a LabResult, not str"):
+        lab.verify(["x"], [puzzle])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="limit must be at least 1"):
+        lab.verify([lab.solve(puzzle, "dlx")], [puzzle], limit=0)
+    assert lab.verify([lab.solve(puzzle, "dlx")], [puzzle]).checked == 1

@@ -335,3 +335,9 @@ def test_dedup_command_copies_csv_rows(tmp_path: Path, capsys: pytest.CaptureFix
     assert cli.main(["dedup", str(source), "-o", str(target)]) == cli.EXIT_OK
     assert target.read_text() == text
     assert "1 equivalent to an earlier one" in capsys.readouterr().err
+
+
+def test_random_transformation_takes_a_geometry() -> None:
+    with pytest.raises(TypeError, match="takes a Geometry"):
+        sf.random_transformation("x")  # type: ignore[arg-type]
+    assert len(sf.random_transformation(geometry_for(6), seed=1).rows) == 6

@@ -211,8 +211,10 @@ class Board:
         digit is struck from its peers' marks); eliminations strike pencil marks; a
         "wrong value" hint clears the value; a "wrong pencil marks" hint clears the
         cell's marks. A cell without marks that loses candidates first gets the marks
-        the rules allow (see `hints.candidates`).
+        the rules allow (see `hints.candidates`). Raises TypeError for anything but a
+        Hint and ValueError for a hint whose cells or digits do not fit this board.
         """
+        self._check_fits(hint)
         values = list(self.values)
         pencil = list(self.pencil)
         if hint.technique == "wrong value":
@@ -240,6 +242,19 @@ class Board:
                 pencil[cell] = marks - {digit}
         return Board(self.givens, "".join(values), pencil, self.geometry)
 
+    def _check_fits(self, hint: object) -> None:
+        """Raise unless `hint` is a Hint whose cells and digits lie on this board."""
+        if not isinstance(hint, Hint):
+            raise TypeError(f"apply takes a Hint, not {type(hint).__name__}")
+        cells, size = self.geometry.cells, self.geometry.size
+        pairs = [*hint.placements, *hint.eliminations]
+        for cell in [*hint.cells, *(c for c, _ in pairs)]:
+            if not 0 <= cell < cells:
+                raise ValueError(f"the hint's cell {cell} is not on this {size}x{size} board")
+        for digit in [*hint.digits, *(d for _, d in pairs)]:
+            if not 1 <= digit <= size:
+                raise ValueError(f"the hint's digit {digit} is not one of a {size}x{size} board")
+
     def to_json(self) -> str:
         """The board in the documented JSON format (see the module doc)."""
         geometry = self.geometry
@@ -264,6 +279,8 @@ class Board:
             doc: Any = json.loads(text)
         except json.JSONDecodeError as err:
             raise ValueError(f"not a JSON board: {err}") from None
+        except RecursionError:  # arrays or objects nested thousands deep
+            raise ValueError("not a JSON board: nested too deeply") from None
         if not isinstance(doc, dict):
             raise ValueError("not a JSON board: expected an object")
         if doc.get("format") != FORMAT:
@@ -319,6 +336,8 @@ def _geometry_of(doc: dict[str, Any]) -> Geometry:
 
 def save_board(board: Board, path: str | os.PathLike[str]) -> None:
     """Write the board to `path` in the JSON format of this module."""
+    if not isinstance(board, Board):
+        raise TypeError(f"save_board takes a Board, not {type(board).__name__}")
     with open(path, "w", encoding="utf-8", newline="\n") as f:
         f.write(board.to_json())
 

@@ -531,8 +531,15 @@ def verify(results: Sequence[LabResult], puzzles: Sequence[str], limit: int = 1)
     The main engine counts every puzzle up to max(limit, 2); each answered result must
     report min(engine count, limit) and a solution that passes `grid.is_solution`.
     """
+    if isinstance(limit, bool) or not isinstance(limit, int):
+        raise TypeError(f"limit must be an int, not {type(limit).__name__}")
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, got {limit}")
     if len(results) != len(puzzles):
         raise ValueError(f"{len(results)} results for {len(puzzles)} puzzles")
+    for i, result in enumerate(results):
+        if not isinstance(result, LabResult):
+            raise TypeError(f"result {i}: expected a LabResult, not {type(result).__name__}")
     engine = count_many(list(puzzles), limit=max(limit, 2), max_nodes=None, threads=1)
     wrong: list[int] = []
     gave_up = checked = 0

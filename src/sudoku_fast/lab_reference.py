@@ -9,8 +9,11 @@ changes", which reaches the same fixpoint as the compiled queues.
 
 from __future__ import annotations
 
+import contextlib
+import sys
 import time
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
 
@@ -387,18 +390,46 @@ class _Solver:
 
     def run(self, grid: bytes) -> Outcome:
         try:
-            if self.algorithm == COMB:
-                self.comb(grid)
-            elif self.algorithm == DLX:
-                self.dlx(grid)
-            else:
-                state = self.root(grid)
-                if state is not None:
-                    self.search(*state)
+            with _recursion_room(RECURSION_PER_CELL * self.g.cells):
+                if self.algorithm == COMB:
+                    self.comb(grid)
+                elif self.algorithm == DLX:
+                    self.dlx(grid)
+                else:
+                    state = self.root(grid)
+                    if state is not None:
+                        self.search(*state)
         except (_OutOfBudget, _Enough):
             pass
+        except RecursionError:
+            raise ValueError(
+                f"the Python reference recurses once per cell and cannot go "
+                f"{self.g.cells} levels deep on this Python; use the compiled implementation"
+            ) from None
         first = self.solutions[0] if self.solutions else None
         return Outcome(first, len(self.solutions), self.status, self.nodes, self.guesses)
+
+
+# The searches recurse once per level, at most one level per cell (a few frames each):
+# a 64x64 grid goes 4096 levels deep, past Python's default limit of 1000 frames.
+RECURSION_PER_CELL = 4
+
+
+@contextlib.contextmanager
+def _recursion_room(frames: int) -> Iterator[None]:
+    """Let the calls inside go `frames` deeper than here (Python 3.11+ keeps Python frames
+    off the C stack, so a deeper limit costs only memory)."""
+    before = sys.getrecursionlimit()
+    if sys.version_info < (3, 11):  # Python frames on the C stack: keep the limit
+        yield
+        return
+    wanted = before + frames  # the caller's own depth is below `before`
+    sys.setrecursionlimit(wanted)
+    try:
+        yield
+    finally:
+        if sys.getrecursionlimit() == wanted:  # unless another caller changed it since
+            sys.setrecursionlimit(before)
 
 
 def solve_values(

@@ -294,6 +294,11 @@ def random_transformation(
     the column order (each a band / stack order, then the lines within each), the
     relabelling, and, for square boxes, a transposition half of the time.
     """
+    if not isinstance(geometry, Geometry):
+        raise TypeError(
+            f"random_transformation takes a Geometry (see geometry_for), not "
+            f"{type(geometry).__name__}"
+        )
     return _draw_transformation(geometry, _seeds(seed, 1)[0])
 
 
