@@ -36,6 +36,23 @@ def test_numpy_text_arrays(expected: list[str | None]) -> None:
     assert sf.count_many(np.array(batch)) == [1] * len(PUZZLES) + [0]
 
 
+def test_numpy_variable_width_strings(expected: list[str | None]) -> None:
+    string_dtype = getattr(getattr(np, "dtypes", None), "StringDType", None)
+    if string_dtype is None:
+        pytest.skip("numpy < 2 has no StringDType")
+    batch = [*PUZZLES, UNSOLVABLE, " " + PUZZLES[1] + " "]  # the last goes to the parser
+    column = np.array(batch, dtype=string_dtype())
+    assert sf.solve_many(column) == [*expected, expected[1]]
+    assert sf.count_many(column) == [1] * len(PUZZLES) + [0, 1]
+    assert sf.canonical_many(column[:3]) == sf.canonical_many(PUZZLES[:3])
+    with pytest.raises(ValueError, match="puzzle 1: unexpected character 'x'"):
+        sf.solve_many(np.array([PUZZLES[0], "x" + PUZZLES[0][1:]], dtype=string_dtype()))
+    nullable = np.array([PUZZLES[0], None], dtype=string_dtype(na_object=None))
+    with pytest.raises(ValueError, match="puzzle 1: missing"):
+        sf.solve_many(nullable)
+    assert sf.solve_many(nullable[:1]) == expected[:1]
+
+
 def test_bytes_items(expected: list[str | None]) -> None:
     assert sf.solve_many([p.encode() for p in [*PUZZLES, UNSOLVABLE]]) == expected
 

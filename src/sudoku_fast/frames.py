@@ -104,7 +104,7 @@ def column_kind(puzzles: object) -> str | None:
         np is not None
         and isinstance(puzzles, np.ndarray)
         and puzzles.ndim == 1
-        and puzzles.dtype.kind in "USO"
+        and puzzles.dtype.kind in "USOT"
     ):
         return "numpy"
     return None
@@ -342,7 +342,8 @@ class _ArrowText(_TextReader):
 
 
 class _NumpyText(_TextReader):
-    """A one-dimensional numpy array of str (U), bytes (S) or Python objects (O)."""
+    """A one-dimensional numpy array of str (U, or T: numpy 2's StringDType), bytes (S)
+    or Python objects (O)."""
 
     def __init__(self, data: Any) -> None:
         self.data = data
@@ -356,7 +357,7 @@ class _NumpyText(_TextReader):
         np = _numpy()
         arr = np.ascontiguousarray(self.data)
         kind, n, cells = arr.dtype.kind, self.n, geometry.cells
-        if kind == "O" or n == 0:
+        if kind == "O" or n == 0 or (kind == "T" and hasattr(arr.dtype, "na_object")):
             for i in range(n):
                 out[i] = np.frombuffer(self.slow_item(i, geometry), dtype=np.uint8)
             return
@@ -364,6 +365,9 @@ class _NumpyText(_TextReader):
         if kind == "S":
             width = arr.dtype.itemsize
             codes = arr.view(np.uint8).reshape(n, width)
+        elif kind == "T":  # variable-width strings: each range is cast to fixed width
+            width = int(np.strings.str_len(arr).max())
+            codes = arr
         else:
             width = arr.dtype.itemsize // 4
             codes = arr.view(np.uint32).reshape(n, width)
@@ -374,6 +378,8 @@ class _NumpyText(_TextReader):
 
         def work(start: int, stop: int) -> None:
             rows = codes[start:stop]
+            if kind == "T":
+                rows = rows.astype(f"U{width}").view(np.uint32).reshape(stop - start, width)
             if kind == "S":
                 text = np.ascontiguousarray(rows[:, :cells])
             else:  # a code point above 255 becomes 255, which the table sends to the parser
