@@ -309,3 +309,14 @@ def test_cli_generate_size(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out.split() == sf.generate_many(2, seed=4, size=6)
     assert main(["generate", "--size", "8", "--difficulty", "hard", "--seed", "4"]) == 0
     assert capsys.readouterr().out.split() == sf.generate_many(1, difficulty="hard", seed=4, size=8)
+
+
+@pytest.mark.parametrize("size", [-1, 0, 1, 2, 3])
+def test_sizes_below_4x4_are_refused(size: int) -> None:
+    with pytest.raises(ValueError, match="generated from 4x4 up"):
+        sf.generate(size=size, seed=1)
+
+
+def test_rate_out_of_nodes_message_reads_well() -> None:
+    with pytest.raises(sf.SearchLimitExceeded, match="^the puzzle: no answer within max_nodes=1 "):
+        sf.rate("." * 256, max_nodes=1)

@@ -204,6 +204,8 @@ def _scored(
 def _geometry_for(size: object) -> Geometry:
     if isinstance(size, bool) or not isinstance(size, int):
         raise TypeError(f"size must be an int, not {type(size).__name__}")
+    if size < 4:  # a 1x1 grid has no clue to remove, 2x2 and 3x3 no box shape
+        raise ValueError(f"puzzles can be generated from 4x4 up, not {size}x{size}")
     if size > MAX_SIZE:
         raise ValueError(
             f"puzzles can be generated up to {MAX_SIZE}x{MAX_SIZE}, not {size}x{size}: "

@@ -174,7 +174,8 @@ def _require_unique(results: EngineResults, max_nodes: int | None, single: bool)
         where = "the puzzle" if single else f"puzzle {i}:"
         if count < 0:
             raise SearchLimitExceeded(
-                f"{where} no answer within max_nodes={max_nodes} search nodes "
+                f"{'the puzzle:' if single else where} no answer within "
+                f"max_nodes={max_nodes} search nodes "
                 "(pass a larger max_nodes, or None for no budget)",
                 [i],
                 None,
