@@ -318,5 +318,5 @@ def test_sizes_below_4x4_are_refused(size: int) -> None:
 
 
 def test_rate_out_of_nodes_message_reads_well() -> None:
-    with pytest.raises(sf.SearchLimitExceeded, match="^the puzzle: no answer within max_nodes=1 "):
+    with pytest.raises(sf.SearchLimitExceeded, match=r"^the puzzle: no answer within max_nodes=1 "):
         sf.rate("." * 256, max_nodes=1)
