@@ -400,7 +400,8 @@ def _add_solve_parser(subparsers: Any) -> None:
         help=(
             "malformed lines: 'mark' (default) reports them, writes the marker and exits "
             f"{EXIT_MALFORMED} at the end; 'skip' reports them and writes nothing for them; "
-            "'fail' stops at the first one"
+            "'fail' stops at the first one (Parquet: a malformed or null row gets a null "
+            "answer with mark and skip; fail leaves no output)"
         ),
     )
     parser.add_argument(
