@@ -1329,7 +1329,7 @@ cdef class Fanout:
         cdef Py_ssize_t i, start, end
         cdef ArenaAllocator saved
         cdef bint serving = False
-        if not self.crew.has_texts or upto <= self.crew.made:
+        if not self.crew.has_texts:
             return 0
         if self.strings is None:
             strings = PyList_New(self.n)  # items NULL until set; no Python code runs below
