@@ -51,10 +51,30 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
+from sudoku_fast._arenas cimport (
+    ArenaAllocator,
+    arena_allocator,
+    ArenaPool,
+    pool_fill,
+    pool_new,
+    pool_release,
+    pool_return,
+    pool_serve,
+    pool_served,
+    pool_unserve,
+    pool_wait,
+)
+from sudoku_fast._atomic cimport (
+    sudoku_fast_claim,
+    sudoku_fast_publish,
+    sudoku_fast_published,
+)
 from sudoku_fast._clock cimport CPU_CLOCK, clock_nanos, elapsed, measurement_overhead
 from sudoku_fast._stop cimport Stop, flag_set, poll, raise_saved, stop_init
 
 import array as pyarray
+import os
+import sys
 import threading
 
 cdef extern from *:
@@ -178,41 +198,6 @@ cdef extern from *:
 
 cdef extern from *:
     """
-    /* Claim `step` items of a batch from a counter shared by the worker threads: returns
-       the counter's value before the addition, atomically (relaxed order: the counter
-       only hands out indices; the results are published by the threads' join). */
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    #define sudoku_fast_claim(counter, step) \
-        _InterlockedExchangeAdd64((volatile __int64 *)(counter), (__int64)(step))
-    #else
-    #define sudoku_fast_claim(counter, step) \
-        __atomic_fetch_add((counter), (step), __ATOMIC_RELAXED)
-    #endif
-    """
-    int64_t sudoku_fast_claim(int64_t *counter, int64_t step) nogil
-
-cdef extern from *:
-    """
-    /* A count one thread publishes and others read: a release store after the data it
-       covers is written, an acquire load before that data is used. */
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    #define sudoku_fast_publish(counter, value) \
-        ((void)_InterlockedExchange64((volatile __int64 *)(counter), (__int64)(value)))
-    #define sudoku_fast_published(counter) \
-        ((int64_t)_InterlockedOr64((volatile __int64 *)(counter), 0))
-    #else
-    #define sudoku_fast_publish(counter, value) \
-        __atomic_store_n((counter), (value), __ATOMIC_RELEASE)
-    #define sudoku_fast_published(counter) __atomic_load_n((counter), __ATOMIC_ACQUIRE)
-    #endif
-    """
-    void sudoku_fast_publish(int64_t *counter, int64_t value) nogil
-    int64_t sudoku_fast_published(int64_t *counter) nogil
-
-cdef extern from *:
-    """
     /* Raise a shared maximum to `value` (relaxed order: read after the threads' join). */
     #if defined(_MSC_VER)
     static void sudoku_fast_raise_max(int64_t *target, int64_t value) {
@@ -310,6 +295,9 @@ cdef enum:
     SIGNAL_CHECK_NANOS = 20000000
     # Result strings made between two publications of their count (SolutionTexts).
     MAKE_BLOCK = 256
+    # Batches from this many result strings (two arenas and more) have the memory for
+    # them faulted in by all their threads first (see _arenas.pxd).
+    PREFAULT_FROM = 16384
     # Items ahead of the one being read whose memory a pass over a batch asks for.
     PREFETCH_AHEAD = 8
     # Uninitialised buffers from this size up are advised to use huge pages (4 MiB: two
@@ -318,6 +306,27 @@ cdef enum:
 
 STOPPED = COUNT_STOPPED
 THREAD_CPU_CLOCK = CPU_CLOCK != 0  # False where the "CPU" clock is the wall clock
+
+# Python's small-object allocator on 64-bit CPython 3.10 and later (Objects/obmalloc.c):
+# 1 MiB arenas of 16 KiB pools, each pool with a 48-byte header, blocks in multiples of
+# 16 bytes; an arena can lose a pool to alignment. It is in use unless the process
+# asked for another allocator.
+cdef size_t ARENA_BYTES = 1 << 20
+cdef Py_ssize_t STRINGS_PER_ARENA = (
+    (16384 - 48) // ((sys.getsizeof("1" * CELLS) + 15) // 16 * 16) * 63
+)
+cdef bint prefault_arenas = sys.maxsize > 2**32 and os.environ.get("PYTHONMALLOC", "") in (
+    "", "default", "debug", "pymalloc", "pymalloc_debug"
+)
+PREFAULT_ARENAS = prefault_arenas  # whether large batches of strings use an ArenaPool
+
+
+def arena_allocator_now():
+    """Python's arena allocator, as (context, alloc, free) addresses: to check that a
+    batch leaves it as it found it."""
+    cdef size_t parts[3]
+    arena_allocator(parts)
+    return (parts[0], parts[1], parts[2])
 
 # Tables, filled once at import and read-only afterwards.
 cdef uint32_t row_info[512]          # 9-bit row -> bits 0-2: boxes holding candidates,
@@ -1041,6 +1050,7 @@ cdef struct Crew:
     int64_t unwritten_end  # every puzzle solved but not written lies below this
     int64_t unsolved       # puzzles found to have no solution
     int64_t solved         # puzzles finished (solution found or not)
+    ArenaPool *arenas      # memory for the strings, filled by every thread (or NULL)
 
 
 cdef struct Share:
@@ -1234,6 +1244,10 @@ cdef class Fanout:
       string was made and puts None where there is no solution. Until then the strings
       stay in a list no Python code can reach (untracked by the garbage collector,
       referenced only here), so no one sees a string before its digits are in it.
+    * For large batches the memory those strings take is faulted in first by every
+      thread, without the GIL, and handed to Python's allocator while the lead makes
+      them (an ArenaPool, see _arenas.pxd): a string then costs the lead about a
+      quarter of what it costs in fresh memory.
 
     `helpers` is the number of helper threads the lead waits for; `lead_ns` the time it
     spent holding the GIL inside `solve_batch`, of which `first_block_ns` before any
@@ -1264,9 +1278,19 @@ cdef class Fanout:
             if self.crew.written == NULL:
                 raise MemoryError()
             memset(self.crew.written, 0, n)
+            if prefault_arenas and helpers > 0 and n >= PREFAULT_FROM:
+                self.crew.arenas = pool_new(
+                    (n + STRINGS_PER_ARENA - 1) // STRINGS_PER_ARENA, ARENA_BYTES
+                )
 
     def __dealloc__(self):
         free(self.crew.written)
+        pool_release(self.crew.arenas)  # every thread of the batch has returned
+
+    @property
+    def arenas_served(self):
+        """Arenas of memory faulted in by the batch's threads that the strings took."""
+        return pool_served(self.crew.arenas)
 
     @property
     def failed(self):
@@ -1296,9 +1320,15 @@ cdef class Fanout:
                 sudoku_fast_publish(&self.crew.encoded, i + 1)
         sudoku_fast_publish(&self.crew.encoded, end)
 
-    cdef int make(self, Py_ssize_t upto) except -1:
-        """Make the empty strings of the puzzles below `upto`, publishing them in blocks."""
+    cdef int make(self, Py_ssize_t upto, bint pooled=False) except -1:
+        """Make the empty strings of the puzzles below `upto`, publishing them in blocks.
+
+        With `pooled`, their memory comes from the batch's ArenaPool, if it has one,
+        which must be filled (pool_wait) and no longer filled by any thread.
+        """
         cdef Py_ssize_t i, start, end
+        cdef ArenaAllocator saved
+        cdef bint serving = False
         if not self.crew.has_texts:
             return 0
         if self.strings is None:
@@ -1306,13 +1336,19 @@ cdef class Fanout:
             PyObject_GC_UnTrack(strings)
             self.strings = strings
             self.crew.strings = PySequence_Fast_ITEMS(strings)
-        for start in range(self.crew.made, upto, MAKE_BLOCK):
-            end = min(upto, start + MAKE_BLOCK)
-            for i in range(start, end):
-                text = PyUnicode_New(CELLS, 127)
-                Py_INCREF(text)
-                PyList_SET_ITEM(self.strings, i, text)
-            sudoku_fast_publish(&self.crew.made, end)
+        if pooled and self.crew.arenas != NULL:
+            serving = pool_serve(self.crew.arenas, &saved)
+        try:
+            for start in range(self.crew.made, upto, MAKE_BLOCK):
+                end = min(upto, start + MAKE_BLOCK)
+                for i in range(start, end):
+                    text = PyUnicode_New(CELLS, 127)
+                    Py_INCREF(text)
+                    PyList_SET_ITEM(self.strings, i, text)
+                sudoku_fast_publish(&self.crew.made, end)
+        finally:
+            if serving:
+                pool_unserve(&saved)
         return 0
 
     cdef int lead_work(self, uint8_t *rows, Py_ssize_t end) except -1:
@@ -1321,14 +1357,22 @@ cdef class Fanout:
         The strings come first, so a helper that sees a puzzle encoded sees its string.
         Without a list source the strings are only made once, all of them.
         """
-        cdef long long t0 = clock_nanos(False)
+        cdef long long t0
+        cdef ArenaPool *arenas = self.crew.arenas if end == self.n else NULL
+        if arenas != NULL:  # the bulk of the strings: their memory first
+            with nogil:
+                pool_wait(arenas)
+        t0 = clock_nanos(False)
         if self.crew.has_source:
             if not self.crew.failed:
-                self.make(end)
+                self.make(end, arenas != NULL)
             self.encode(rows, end)
         elif end == self.n:
-            self.make(end)
+            self.make(end, arenas != NULL)
         self.lead_ns += clock_nanos(False) - t0
+        if arenas != NULL:
+            with nogil:
+                pool_return(arenas)  # what the strings did not take
         return 0
 
     def finish(self, const uint8_t[::1] solutions, const int32_t[::1] counts):
@@ -1478,6 +1522,7 @@ def solve_batch(
         elif share.crew != NULL:
             with nogil:
                 sudoku_fast_claim(&share.crew.engaged, 1)
+                pool_fill(share.crew.arenas)  # the strings' memory, before solving
         with nogil:
             take_chunks(&share, &halt, &last_signal_check, AS_LEAD if lead else AS_HELPER, &pending)
             if lead:
