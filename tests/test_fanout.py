@@ -8,6 +8,8 @@ characters and leave everything else to the full parser.
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 import threading
 from array import array
@@ -318,3 +320,67 @@ def test_list_input_agrees_with_the_general_path(threads: int) -> None:
         sf.solve_many([plain[0], plain[1], 7, *plain[3:]], threads=threads)
     with pytest.raises(ValueError, match="puzzle 1"):
         sf.count_many([plain[0], "x" * 81, *plain[2:]], threads=threads)
+
+
+def large_plain_batch() -> list[str]:
+    """Plain puzzle strings, enough for the batch to fault its strings' memory in first."""
+    plain = [p for p in puzzles() if core.encode_strings([p], bytearray(81)) == []]
+    copies = -(-(core.PREFAULT_STRINGS_FROM + 1000) // len(plain))
+    return [p[:40] + p[40:] for p in plain * copies]  # distinct string objects
+
+
+@pytest.mark.parametrize("helpers", [1, 3])
+def test_large_batches_make_their_strings_in_prefaulted_memory(helpers: int) -> None:
+    items = large_plain_batch()
+    allocator = core.arena_allocator_now()
+    out, texts = run_fanout(items, 1, helpers, 64)
+    assert core.arena_allocator_now() == allocator  # put back once the strings are made
+    expected = sf.solve_many(tuple(items), threads=1)  # a tuple: the general path
+    assert texts == expected
+    for i in range(0, len(items), 997):
+        if texts[i] is not None:
+            check_solution(texts[i], items[i])
+    fanout = core.Fanout(len(items), helpers, items, True)
+    cursor = array("q", [0])
+    args = (None, *buffers(len(items)), cursor, len(items), 64, 1, None, fanout)
+    workers = [threading.Thread(target=core.solve_batch, args=args) for _ in range(helpers)]
+    for worker in workers:
+        worker.start()
+    core.solve_batch(*args, True)
+    for worker in workers:
+        worker.join()
+    gil = getattr(sys, "_is_gil_enabled", lambda: True)()
+    if core.PREFAULT_ARENAS and gil:
+        assert fanout.arenas_served > 0
+    else:
+        assert fanout.arenas_served == 0
+
+
+def test_a_failing_large_batch_puts_the_allocator_back() -> None:
+    items: list[Any] = large_plain_batch()
+    items[-5] = "x" * 81
+    allocator = core.arena_allocator_now()
+    with pytest.raises(ValueError, match=f"puzzle {len(items) - 5}"):
+        sf.solve_many(items, threads=2)
+    assert core.arena_allocator_now() == allocator
+    assert sf.solve_many(items[:-5], threads=2) == sf.solve_many(tuple(items[:-5]), threads=2)
+    assert sf.solve_many([], threads=2) == []
+
+
+def test_another_allocator_turns_the_pool_off() -> None:
+    script = (
+        "from sudoku_fast.isa import core\n"
+        "import sudoku_fast as sf\n"
+        "p = sf.generate(seed=1)\n"
+        "n = core.PREFAULT_STRINGS_FROM + 10\n"
+        "items = [p[:40] + p[40:] for _ in range(n)]\n"
+        "texts = sf.solve_many(items, threads=2)\n"
+        "assert texts == [sf.solve(p)] * n\n"
+        "print(core.PREFAULT_ARENAS)\n"
+    )
+    env = {**os.environ, "PYTHONMALLOC": "malloc"}
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "False"

@@ -85,11 +85,23 @@ class Fanout:
     @property
     def failed(self) -> bool:
         """True when the list source held an item that is not a plain puzzle string."""
+    @property
+    def arenas_served(self) -> int:
+        """Arenas of memory faulted in by the batch's threads that the strings took."""
     def __new__(
         cls, n: int, helpers: int, source: list[Any] | None = None, texts: bool = False
     ) -> Fanout: ...
     def finish(self, solutions: Buffer, counts: Buffer) -> list[str | None]:
         """The solution strings (None where counts[i] <= 0), once every call returned."""
+
+PREFAULT_STRINGS_FROM: int
+"""Batches of at least this many result strings have their memory faulted in first."""
+PREFAULT_ARENAS: bool
+"""Whether such batches use an ArenaPool (64-bit, Python's own small-object allocator)."""
+
+def arena_allocator_now() -> tuple[int, int, int]:
+    """Python's arena allocator, as (context, alloc, free) addresses: to check that a
+    batch leaves it as it found it."""
 
 def new_array(typecode: str, n: int) -> array[int]:
     """An array.array of n items of `typecode`, left uninitialised.

@@ -319,6 +319,7 @@ cdef bint prefault_arenas = sys.maxsize > 2**32 and os.environ.get("PYTHONMALLOC
     "", "default", "debug", "pymalloc", "pymalloc_debug"
 )
 PREFAULT_ARENAS = prefault_arenas  # whether large batches of strings use an ArenaPool
+PREFAULT_STRINGS_FROM = PREFAULT_FROM  # from how many strings a batch uses one
 
 
 def arena_allocator_now():
