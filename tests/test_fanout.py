@@ -333,7 +333,7 @@ def large_plain_batch() -> list[str]:
 def test_large_batches_make_their_strings_in_prefaulted_memory(helpers: int) -> None:
     items = large_plain_batch()
     allocator = core.arena_allocator_now()
-    out, texts = run_fanout(items, 1, helpers, 64)
+    _, texts = run_fanout(items, 1, helpers, 64)
     assert core.arena_allocator_now() == allocator  # put back once the strings are made
     expected = sf.solve_many(tuple(items), threads=1)  # a tuple: the general path
     assert texts == expected
