@@ -260,6 +260,9 @@ def test_every_exception_of_the_package_survives_pickling() -> None:
     from sudoku_fast.parquet_footer import FooterError
 
     examples[FooterError] = FooterError("truncated Thrift data")
+    from sudoku_fast.parquet_io import MalformedRow
+
+    examples[MalformedRow] = MalformedRow("in.parquet: puzzle 3: missing (null)")
     from sudoku_fast.batch import _NotPlain  # a list that needs the parser, caught inside
 
     examples[_NotPlain] = _NotPlain()

@@ -471,7 +471,7 @@ def test_each_command_lists_the_exit_codes_it_can_return() -> None:
         "show": [OK, USAGE],
         "count": [OK, USAGE, UNDECIDED, INTERRUPTED],
         "check": [OK, CHECK_FAILED, USAGE, INTERRUPTED],
-        "generate": [OK, USAGE, INTERRUPTED, 141],
+        "generate": [OK, CHECK_FAILED, USAGE, INTERRUPTED, 141],
         "rate": [OK, CHECK_FAILED, USAGE, MALFORMED, UNDECIDED, INTERRUPTED, 141],
         "hint": [OK, USAGE, UNDECIDED, INTERRUPTED, 141],
     }
