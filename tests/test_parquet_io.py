@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -455,3 +456,63 @@ def test_rate_score_adds_the_score_columns(tmp_path: Path) -> None:
     assert row["score_rated"] == expected.score
     assert row["score_technique"] == expected.score_technique
     assert row["score_complete"] is True
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "kaggle_bryanpark_sample500_with_solutions.csv",
+        "sudoku16_goomii_sample100_with_solutions.csv",
+    ],
+)
+def test_the_column_check_agrees_with_its_row_by_row_twin(name: str) -> None:
+    """`_check_columns` (numpy, whole columns) against `_check_rows` (one row at a time)."""
+    rng = random.Random(5)
+    rows = read_csv(VENDORED / name)[:100]
+    puzzles: list[str | None] = [r["puzzle"] for r in rows]
+    size = int(len(rows[0]["puzzle"]) ** 0.5)
+    box = (int(size**0.5), int(size**0.5))
+    found: list[str | None] = [r["solution"] for r in rows]
+    given: list[str | None] = list(found)
+    for i in rng.sample(range(100), 40):
+        s = found[i]
+        assert s is not None
+        j = rng.randrange(len(s) - 1)
+        swapped = s[:j] + s[j + 1] + s[j] + s[j + 2 :]
+        which = rng.randrange(4)
+        if which == 0:
+            found[i] = swapped  # breaks the rules (or differs, if the two cells agree)
+        elif which == 1:
+            given[i] = swapped
+        elif which == 2:
+            found[i] = None
+        else:
+            given[i] = None
+    bad = {3: "malformed: x", 7: "malformed: y"}
+    puzzles[3] = None
+    for count in (False, True):
+        answers = [(1 if a else 0) for a in found] if count else found
+        kind = pa.int32() if count else pa.string()
+        for given_column in (pa.array(given, pa.string()), None):
+            fast = parquet_io._check_columns(
+                pa.array(puzzles, pa.string()),
+                pa.array(answers, kind),
+                given_column,
+                bad,
+                count,
+                box,
+                None,
+            )
+            slow = parquet_io._check_rows(
+                puzzles,
+                answers,
+                None if given_column is None else given,
+                bad,
+                count,
+                False,
+                box,
+                None,
+            )
+            assert fast == slow
+            if given_column is not None and not count:
+                assert len(slow) >= 30  # the tampered rows were seen

@@ -44,7 +44,7 @@ from .batch import (
     resolve_threads,
     solve_many,
 )
-from .grid import geometry_for, is_solution, parse, parse_grid, parse_marks_grid
+from .grid import Geometry, geometry_for, is_solution, parse, parse_grid, parse_marks_grid
 from .parquet_footer import Struct
 
 PUZZLE_COLUMNS = ("puzzle", "quizzes", "quiz", "puzzles")
@@ -330,17 +330,22 @@ def solve_parquet(
         report.no_solution += len(puzzles) - found - len(bad)
         problems = {i: f"malformed: {reason}" for i, reason in bad.items()}
         if verify:
-            solutions = table.column(given).to_pylist() if given else None
-            wrong = _check_rows(
-                puzzles.to_pylist(),
-                answers.to_pylist(),
-                solutions,
-                bad,
-                count,
-                marks,
-                box,
-                alphabet,
-            )
+            given_column = table.column(given) if given else None
+            wrong = None
+            if not marks:
+                shape = (keywords["box"], keywords["alphabet"])
+                wrong = _check_columns(puzzles, answers, given_column, bad, count, *shape)
+            if wrong is None:  # pencil marks, or a given solution the column reader refuses
+                wrong = _check_rows(
+                    puzzles.to_pylist(),
+                    answers.to_pylist(),
+                    given_column.to_pylist() if given_column is not None else None,
+                    bad,
+                    count,
+                    marks,
+                    box,
+                    alphabet,
+                )
             report.checked += len(puzzles) - len(bad)
             report.mismatches += len(wrong)
             problems.update(wrong)
@@ -374,8 +379,11 @@ def _answers_around_bad_rows(
     """
     pa, _ = _pyarrow()
     items = puzzles.to_pylist()
+    plain = _plain_rows(puzzles, items, keywords)
     bad: dict[int, str] = {}
     for i, item in enumerate(items):
+        if plain is not None and plain[i]:
+            continue
         reason = _row_problem(item, keywords)
         if reason is not None:
             bad[i] = reason
@@ -412,6 +420,31 @@ def _pin_geometry(keywords: dict[str, Any], puzzles: Any, bad: dict[int, str]) -
 
 
 _ITEM_PREFIX = re.compile(r"puzzle (\d+): ")
+
+
+def _plain_rows(puzzles: Any, items: list[Any], keywords: dict[str, Any]) -> Any:
+    """Which rows are plain puzzles of the batch's geometry (one character per cell, each
+    a symbol or an empty mark), found in one pass; None when that cannot be told.
+
+    Only the other rows need the parser, one by one, to say what is wrong with them.
+    """
+    import numpy as np
+
+    pa, _ = _pyarrow()
+    if keywords["marks"]:
+        return None
+    try:
+        if keywords["box"] is not None or keywords["alphabet"] is not None:
+            geometry = geometry_for(None, keywords["box"], keywords["alphabet"])
+        else:
+            first = next(item for item in items if item is not None)
+            geometry = parse_grid(first)[0]
+    except (StopIteration, ValueError, TypeError):
+        return None
+    chars = "".join(sorted(set(geometry.symbols + ".0")))
+    pattern = f"^[{re.escape(chars)}]{{{geometry.cells}}}$"
+    matched = pa.compute.match_substring_regex(puzzles, pattern)
+    return np.asarray(matched.fill_null(False))
 
 
 def _row_problem(item: object, keywords: dict[str, Any]) -> str | None:
@@ -470,6 +503,115 @@ def _check_rows(
         ):
             wrong[i] = "mismatch: several solutions; the given one differs from the one found"
     return wrong
+
+
+def _check_columns(
+    puzzles: Any,
+    answers: Any,
+    given: Any,
+    bad: dict[int, str],
+    count: bool,
+    box: tuple[int, int] | None,
+    alphabet: str | None,
+) -> dict[int, str] | None:
+    """`_check_rows` (its twin, for clue puzzles) on whole columns with numpy.
+
+    The puzzles, the answers and the given solutions are read by `frames` into values;
+    a grid is valid when every unit's values, as bits, make all N and it keeps the
+    puzzle's clues. Returns None when a column cannot be read that way (a malformed
+    given solution): the caller then checks row by row.
+    """
+    import numpy as np
+
+    pa, _ = _pyarrow()
+    n = len(puzzles)
+    if n == len(bad) or box is None:
+        return {}
+    keep = np.ones(n, dtype=bool)
+    keep[list(bad)] = False
+    try:
+        clues, geometry = _values(puzzles, keep, box, alphabet)
+        has_answer = keep.copy() if count else keep & ~np.asarray(answers.is_null())
+        if count:
+            found = np.asarray(answers.fill_null(0)) > 0
+        else:
+            solved, _ = _values(answers, has_answer, box, alphabet)
+        has_given = np.zeros(n, dtype=bool)
+        if given is not None:
+            if isinstance(given, pa.ChunkedArray):
+                given = given.combine_chunks()
+            has_given = keep & ~np.asarray(given.is_null())
+            expected, _ = _values(given, has_given, box, alphabet)
+    except (ValueError, TypeError):
+        return None
+    given_valid = (
+        has_given & _solved_grids(expected, clues, geometry) if given is not None else has_given
+    )
+    wrong: dict[int, str] = {}
+
+    def say(rows: Any, reason: str) -> None:
+        for i in np.flatnonzero(rows).tolist():
+            wrong.setdefault(i, reason)
+
+    if count:
+        say(given_valid & ~found, "wrong: no solution counted, but the given solution is valid")
+        return wrong
+    answer_valid = _solved_grids(solved, clues, geometry)
+    say(has_answer & ~answer_valid, "wrong: the solution found breaks the rules")
+    say(
+        keep & ~has_answer & given_valid,
+        "wrong: no solution found, but the given solution is valid",
+    )
+    say(
+        has_given & has_answer & ~given_valid,
+        "mismatch: the given solution is not a solution of the puzzle",
+    )
+    say(
+        has_given & ~has_answer,
+        "mismatch: no solution found, and the given solution is not valid either",
+    )
+    if given is not None:
+        differ = (solved != expected).any(axis=1)
+        say(
+            given_valid & has_answer & differ,
+            "mismatch: several solutions; the given one differs from the one found",
+        )
+    return wrong
+
+
+def _values(texts: Any, rows: Any, box: tuple[int, int], alphabet: str | None) -> tuple[Any, Any]:
+    """The values (n x N*N uint8, 0 = empty) of a string column, rows not in `rows` empty."""
+    import numpy as np
+
+    pa, _ = _pyarrow()
+    pc = pa.compute
+    if isinstance(texts, pa.ChunkedArray):
+        texts = texts.combine_chunks()
+    geometry = geometry_for(None, box, alphabet)
+    empty = pa.scalar("." * geometry.cells)
+    column = frames.read_column(
+        pc.if_else(pa.array(rows), texts.fill_null(""), empty), "verify", box, alphabet
+    )
+    assert column is not None
+    return np.asarray(column.grids).reshape(len(texts), geometry.cells), geometry
+
+
+def _solved_grids(values: Any, clues: Any, geometry: Geometry) -> Any:
+    """For each row: a complete grid, every unit holding each value once, the clues kept."""
+    import numpy as np
+
+    size, rows, cols = geometry.size, geometry.box_rows, geometry.box_cols
+    kind = np.uint16 if size <= 16 else np.uint32 if size <= 32 else np.uint64
+    bit = np.array([0] + [1 << (v - 1) for v in range(1, size + 1)], dtype=kind)
+    every = bit[1:].sum(dtype=kind)  # one bit per value
+    n = len(values)
+    bits = bit[values].reshape(n, size, size)
+    valid = (values > 0).all(axis=1) & ((clues == 0) | (clues == values)).all(axis=1)
+    valid &= (np.bitwise_or.reduce(bits, axis=2) == every).all(axis=1)  # rows
+    valid &= (np.bitwise_or.reduce(bits, axis=1) == every).all(axis=1)  # columns
+    boxes = bits.reshape(n, size // rows, rows, size // cols, cols)
+    valid &= (np.bitwise_or.reduce(boxes, axis=(2, 4)) == every).all(axis=(1, 2))
+    return valid
 
 
 def _clues_and_marks(
