@@ -9,8 +9,8 @@ import pytest
 from conftest import VENDORED, read_csv
 
 import sudoku_fast as sf
+from sudoku_fast import column_check, parquet_io
 from sudoku_fast import frames as sf_frames
-from sudoku_fast import parquet_io
 from sudoku_fast.cli import main
 
 pa = pytest.importorskip("pyarrow")
@@ -466,7 +466,7 @@ def test_rate_score_adds_the_score_columns(tmp_path: Path) -> None:
     ],
 )
 def test_the_column_check_agrees_with_its_row_by_row_twin(name: str) -> None:
-    """`_check_columns` (numpy, whole columns) against `_check_rows` (one row at a time)."""
+    """`check_columns` (numpy, whole columns) against `check_rows` (one row at a time)."""
     rng = random.Random(5)
     rows = read_csv(VENDORED / name)[:100]
     puzzles: list[str | None] = [r["puzzle"] for r in rows]
@@ -494,7 +494,7 @@ def test_the_column_check_agrees_with_its_row_by_row_twin(name: str) -> None:
         answers = [(1 if a else 0) for a in found] if count else found
         kind = pa.int32() if count else pa.string()
         for given_column in (pa.array(given, pa.string()), None):
-            fast = parquet_io._check_columns(
+            fast = column_check.check_columns(
                 pa.array(puzzles, pa.string()),
                 pa.array(answers, kind),
                 given_column,
@@ -503,7 +503,7 @@ def test_the_column_check_agrees_with_its_row_by_row_twin(name: str) -> None:
                 box,
                 None,
             )
-            slow = parquet_io._check_rows(
+            slow = column_check.check_rows(
                 puzzles,
                 answers,
                 None if given_column is None else given,
