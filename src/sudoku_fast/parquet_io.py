@@ -432,7 +432,6 @@ def _plain_rows(puzzles: Any, items: list[Any], keywords: dict[str, Any]) -> Any
     """
     import numpy as np
 
-    pa, _ = _pyarrow()
     if keywords["marks"]:
         return None
     try:
