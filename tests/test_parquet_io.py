@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
+from checks import check_solution
 from conftest import VENDORED, read_csv
 
 import sudoku_fast as sf
@@ -516,3 +517,69 @@ def test_the_column_check_agrees_with_its_row_by_row_twin(name: str) -> None:
             assert fast == slow
             if given_column is not None and not count:
                 assert len(slow) >= 30  # the tampered rows were seen
+
+
+def test_rows_that_cannot_be_rated_get_null_ratings_and_an_exit_status(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "r.parquet"
+    several = "." * 81
+    pq.write_table(pa.table({"puzzle": [PUZZLE, "11" + "." * 79, several, PUZZLE]}), path)
+    out = tmp_path / "out.parquet"
+    assert main(["rate", str(path), "-o", str(out)]) == 1  # not unique: as text input
+    levels = pq.read_table(out)["level"].to_pylist()
+    assert levels[1] is None and levels[2] is None
+    assert levels[0] == levels[3] == sf.rate(PUZZLE).level
+    err = capsys.readouterr().err
+    assert "r.parquet: row 1: no solution" in err and "row 2: several solutions" in err
+    pq.write_table(pa.table({"puzzle": [PUZZLE, "hello", None]}), path)
+    assert main(["rate", str(path), "-o", str(out)]) == 3
+    assert pq.read_table(out)["level"].to_pylist()[1:] == [None, None]
+    with pytest.raises(ValueError, match="puzzle 1"):
+        parquet_io.rate_parquet(str(path), str(tmp_path / "o2.parquet"))  # on_error="fail"
+
+
+def test_undecided_rows_get_null_answers(tmp_path: Path) -> None:
+    rows = read_csv(VENDORED / "sudoku16_misc.csv")[:12]
+    path = tmp_path / "p16.parquet"
+    pq.write_table(pa.table({"puzzle": [r["puzzle"] for r in rows]}), path)
+    out = tmp_path / "out.parquet"
+    report = parquet_io.solve_parquet(str(path), str(out), max_nodes=1, on_error="mark")
+    solutions = pq.read_table(out)["solution"].to_pylist()
+    assert report.undecided > 0 and report.undecided + report.solved == len(rows)
+    for row, solution in zip(rows, solutions, strict=True):
+        if solution is not None:
+            check_solution(solution, row["puzzle"])
+    assert solutions.count(None) == report.undecided
+    assert main(["solve", str(path), "--max-nodes", "1", "-o", str(out), "-q"]) == 5
+    assert main(["solve", str(path), "--max-nodes", "1", "--count", "-o", str(out), "-q"]) == 5
+    counts = pq.read_table(out)["count"].to_pylist()
+    assert all(c is None or c == 1 for c in counts) and None in counts
+
+
+def test_binary_and_dictionary_puzzle_columns_are_read_as_text(tmp_path: Path) -> None:
+    rows = read_csv(VENDORED / "kaggle_bryanpark_sample500_with_solutions.csv")[:5]
+    texts = [r["puzzle"] for r in rows]
+    out = tmp_path / "out.parquet"
+    for column in (
+        pa.array([t.encode() for t in texts], pa.binary()),
+        pa.array(texts, pa.large_string()),
+        pa.array(texts).dictionary_encode(),
+    ):
+        path = tmp_path / "in.parquet"
+        pq.write_table(pa.table({"puzzle": column}), path)
+        assert main(["solve", str(path), "-o", str(out), "-q"]) == 0
+        assert pq.read_table(out)["solution"].to_pylist() == [r["solution"] for r in rows]
+
+
+def test_a_failed_run_leaves_an_existing_output_file_alone(tmp_path: Path) -> None:
+    path = tmp_path / "bad.parquet"
+    pq.write_table(pa.table({"puzzle": [PUZZLE, "hello"]}), path)
+    out = tmp_path / "out.parquet"
+    out.write_bytes(b"earlier work")
+    assert main(["solve", str(path), "--on-error", "fail", "-o", str(out), "-q"]) == 4
+    with pytest.raises(ValueError):
+        parquet_io.rate_parquet(str(path), str(out))
+    assert out.read_bytes() == b"earlier work"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.parquet", "out.parquet"]
+    assert main(["solve", str(path), "--format", "lines", "-o", str(out), "-q"]) == 2

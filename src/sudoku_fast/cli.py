@@ -499,8 +499,10 @@ def _solve_parquet(args: argparse.Namespace) -> int:
     """`solve FILE.parquet -o OUT.parquet`: the answers as a column beside the input's."""
     if args.output == "-":
         raise ValueError("Parquet input writes Parquet: name the output file with -o OUT.parquet")
-    if args.format == "csv":
-        raise ValueError("Parquet input writes Parquet: --format csv applies to text input")
+    if args.format != "auto":
+        raise ValueError(
+            f"Parquet input writes Parquet: --format {args.format} applies to text input"
+        )
     try:
         report = parquet_io.solve_parquet(
             args.file,
@@ -534,13 +536,17 @@ def _solve_parquet(args: argparse.Namespace) -> int:
         )
         if report.malformed:
             summary += f", {report.malformed:,} malformed (null answer)"
+        if report.undecided:
+            summary += f", {report.undecided:,} undecided within --max-nodes (null answer)"
         if args.verify:
             summary += f"; {report.checked:,} checked, {report.mismatches:,} failed the check"
         print(summary, file=sys.stderr)
-    if report.mismatches:
-        return EXIT_CHECK_FAILED
+    if report.undecided:
+        return EXIT_UNDECIDED
     if report.malformed and args.on_error == "mark":
         return EXIT_MALFORMED
+    if report.mismatches:
+        return EXIT_CHECK_FAILED
     return EXIT_OK
 
 
@@ -1089,7 +1095,7 @@ def _cmd_rate(args: argparse.Namespace) -> int:
     if parquet_io.is_parquet(args.file):
         if args.output is None:
             raise ValueError("Parquet input writes Parquet: name the output file with -o")
-        parquet_io.rate_parquet(
+        report = parquet_io.rate_parquet(
             args.file,
             args.output,
             column=args.column,
@@ -1098,10 +1104,17 @@ def _cmd_rate(args: argparse.Namespace) -> int:
             alphabet=args.alphabet,
             max_nodes=args.max_nodes,
             score=bool(getattr(args, "score", False)),
+            on_error="mark",
             compression=args.compression,
             rewrite=args.rewrite,
         )
-        return 0
+        for problem in report.problems:  # each has a null rating
+            print(f"{args.file}: {problem}", file=sys.stderr)
+        if report.undecided:
+            return EXIT_UNDECIDED
+        if report.malformed:
+            return EXIT_MALFORMED
+        return EXIT_CHECK_FAILED if report.not_unique else EXIT_OK
     source, name, _ = open_input(args.file)
     score = bool(getattr(args, "score", False))
     print(

@@ -97,7 +97,8 @@ def puzzle_column(names: list[str], wanted: str | None) -> str:
 class ParquetReport:
     """What a Parquet run did: rows, seconds, how many had 0 / 1+ solutions, problems.
 
-    `malformed` rows (null or unreadable puzzles, with on_error "mark" or "skip") get a
+    `malformed` rows (null or unreadable puzzles, with on_error "mark" or "skip"),
+    `undecided` ones (out of search nodes) and, when rating, `not_unique` ones get a
     null answer; `checked` solutions were verified, `mismatches` of them failed (see
     `solve_parquet`); `problems` holds "row R: reason" for each, in row order.
     """
@@ -106,6 +107,8 @@ class ParquetReport:
     solved: int = 0
     no_solution: int = 0
     malformed: int = 0
+    not_unique: int = 0
+    undecided: int = 0
     checked: int = 0
     mismatches: int = 0
     seconds: float = 0.0
@@ -270,7 +273,9 @@ def solve_parquet(
     The input's columns are copied as they are stored (see `add_columns`); with
     `rewrite`, they are decoded and encoded again, with `compression` too.
 
-    `marks` reads every puzzle as pencil marks (see `solve_many`). A row whose puzzle
+    A binary, large-string, view or dictionary puzzle column is read as strings. A row
+    whose puzzle runs out of `max_nodes` search nodes gets a null answer and is counted
+    as undecided. `marks` reads every puzzle as pencil marks (see `solve_many`). A row whose puzzle
     is null or malformed raises MalformedRow naming it with `on_error` "fail" (and no
     output is left); with "mark" or "skip" its answer is null and the report counts it
     and says why (the rows of a Parquet file are kept: "skip" differs from "mark" only
@@ -298,23 +303,32 @@ def solve_parquet(
         answer = f"{answer}_found"
     kind = pa.int32() if count else pa.string()
 
-    def engine(puzzles: Any) -> Any:
-        if count:
-            return count_many(puzzles, limit, output="arrow", **keywords)
-        return solve_many(puzzles, output="arrow", **keywords)
+    def engine(puzzles: Any) -> tuple[Any, list[int]]:
+        """The answers (null where undecided) and the rows out of search nodes."""
+        try:
+            if count:
+                return count_many(puzzles, limit, output="arrow", **keywords), []
+            return solve_many(puzzles, output="arrow", **keywords), []
+        except SearchLimitExceeded as err:
+            answers = err.partial
+            if count:  # -1 marks an undecided count
+                answers = pa.array(
+                    [None if c < 0 else c for c in answers.to_pylist()], type=pa.int32()
+                )
+            return answers, list(err.indices)
 
     def answer_rows(table: Any) -> Any:
         first = report.rows
         puzzles = table.column(0)
+        if not pa.types.is_string(puzzles.type):
+            puzzles = _as_strings(puzzles)
         try:
-            answers = engine(puzzles)
+            answers, undecided = engine(puzzles)
             bad: dict[int, str] = {}
         except (ValueError, TypeError) as err:
             if on_error == "fail":
                 raise MalformedRow(str(renumber_error(err, first, f"{path}: "))) from None
-            answers, bad = _answers_around_bad_rows(puzzles, engine, kind, keywords)
-        except SearchLimitExceeded as err:
-            raise renumber_error(err, first, f"{path}: ") from None
+            answers, bad, undecided = _answers_around_bad_rows(puzzles, engine, kind, keywords)
         if isinstance(answers, pa.ChunkedArray):
             answers = answers.combine_chunks()
         if keywords["box"] is None and keywords["alphabet"] is None:
@@ -327,8 +341,11 @@ def solve_parquet(
             else (len(answers) - answers.null_count)
         )
         report.solved += found
-        report.no_solution += len(puzzles) - found - len(bad)
+        report.no_solution += len(puzzles) - found - len(bad) - len(undecided)
+        report.undecided += len(undecided)
         problems = {i: f"malformed: {reason}" for i, reason in bad.items()}
+        for i in undecided:
+            problems[i] = f"unknown: no answer within {max_nodes:,} search nodes"
         if verify:
             given_column = table.column(given) if given else None
             wrong = None
@@ -371,9 +388,13 @@ def solve_parquet(
 
 
 def _answers_around_bad_rows(
-    puzzles: Any, engine: Callable[[Any], Any], kind: Any, keywords: dict[str, Any]
-) -> tuple[Any, dict[int, str]]:
-    """The answers of a batch with malformed rows: null for those, and why each is bad.
+    puzzles: Any,
+    engine: Callable[[Any], tuple[Any, list[int]]],
+    kind: Any,
+    keywords: dict[str, Any],
+) -> tuple[Any, dict[int, str], list[int]]:
+    """The answers of a batch with malformed rows: null for those, why each is bad, and
+    the rows out of search nodes (see `engine` in `solve_parquet`).
 
     Each row is parsed on its own first (a null, a bad character, a wrong length); the
     rest are answered together, and a row only the batch refuses (one of another size
@@ -392,7 +413,7 @@ def _answers_around_bad_rows(
     while True:
         good = [i for i in range(len(items)) if i not in bad]
         try:
-            found = engine(pa.array([items[i] for i in good], type=pa.string()))
+            found, undecided = engine(pa.array([items[i] for i in good], type=pa.string()))
             break
         except (ValueError, TypeError) as err:
             match = _ITEM_PREFIX.match(str(err))
@@ -402,7 +423,30 @@ def _answers_around_bad_rows(
     values: list[Any] = [None] * len(items)
     for i, answer in zip(good, found.to_pylist(), strict=True):
         values[i] = answer
-    return pa.array(values, type=kind), bad
+    return pa.array(values, type=kind), bad, [good[k] for k in undecided]
+
+
+def _as_strings(column: Any) -> Any:
+    """A puzzle column of another type as strings: binary as UTF-8 (an invalid sequence
+    becomes U+FFFD, which the parser then refuses), dictionaries and views decoded."""
+    pa, _ = _pyarrow()
+    if isinstance(column, pa.ChunkedArray):
+        column = column.combine_chunks()
+    kind = column.type
+    if pa.types.is_dictionary(kind):
+        column = column.dictionary_decode()
+        kind = column.type
+    if pa.types.is_binary(kind) or pa.types.is_large_binary(kind):
+        try:
+            return column.cast(pa.string())
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+            items = column.to_pylist()
+            texts = [None if b is None else b.decode("utf-8", "replace") for b in items]
+            return pa.array(texts, type=pa.string())
+    try:
+        return column.cast(pa.string())  # large_string, string_view
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+        return column  # another type: the batch functions name the rows they refuse
 
 
 def _pin_geometry(keywords: dict[str, Any], puzzles: Any, bad: dict[int, str]) -> None:
@@ -476,9 +520,10 @@ def rate_parquet(
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
     score: bool = False,
+    on_error: str = "fail",
     compression: str = "input",
     rewrite: bool = False,
-) -> int:
+) -> ParquetReport:
     """Rate every puzzle of a Parquet file into another one with the rating columns added.
 
     The columns are the fields of `rate_many`'s Arrow output (with `score`, the Sudoku
@@ -486,36 +531,63 @@ def rate_parquet(
     already uses gets the suffix `_rated`; the output is written as `solve_parquet`
     writes it.
 
-    Returns the number of rows. Raises ValueError naming a puzzle that cannot be rated.
+    A puzzle that cannot be rated (malformed or null, without exactly one solution, or
+    undecided within `max_nodes`) raises ValueError (SearchLimitExceeded) naming it with
+    `on_error` "fail"; with "mark" or "skip" its rating is null and the report counts it
+    (`malformed`, `not_unique`, `undecided`) and says why. Returns the report (`solved`:
+    the rows rated).
     """
     from .rating import rate_many
 
+    if on_error not in ON_ERROR:
+        raise ValueError(f"on_error must be one of {', '.join(ON_ERROR)}, got {on_error!r}")
     pa, _ = _pyarrow()
     taken = set(_parquet_file(path).schema_arrow.names)
     kinds = frames.rating_arrow_type(score)
     rated = [f"{f.name}_rated" if f.name in taken else f.name for f in kinds]
-    rows = 0
+    report = ParquetReport()
+    keywords: dict[str, Any] = {"box": box, "alphabet": alphabet, "marks": False}
+
+    def rate(puzzles: Any) -> Any:
+        return rate_many(
+            puzzles,
+            threads=threads,
+            box=keywords["box"],
+            alphabet=keywords["alphabet"],
+            max_nodes=max_nodes,
+            score=score,
+            output="arrow",
+        )
 
     def rate_rows(table: Any) -> Any:
-        nonlocal rows
+        first = report.rows
         puzzles = table.column(0)
-        first, rows = rows, rows + len(puzzles)
+        if not pa.types.is_string(puzzles.type):
+            puzzles = _as_strings(puzzles)
+        problems: dict[int, str] = {}
         try:
-            ratings = rate_many(
-                puzzles,
-                threads=threads,
-                box=box,
-                alphabet=alphabet,
-                max_nodes=max_nodes,
-                score=score,
-                output="arrow",
-            )
+            ratings = rate(puzzles)
         except (ValueError, TypeError, SearchLimitExceeded) as err:
-            raise renumber_error(err, first, f"{path}: ") from None
+            if on_error == "fail":
+                raise renumber_error(err, first, f"{path}: ") from None
+            ratings, problems = _ratings_around_bad_rows(puzzles, rate, keywords, max_nodes)
         if isinstance(ratings, pa.ChunkedArray):
             ratings = ratings.combine_chunks()
+        if keywords["box"] is None and keywords["alphabet"] is None:
+            _pin_geometry(keywords, puzzles, problems)
+        report.rows += len(puzzles)
+        report.solved += len(puzzles) - len(problems)
+        for reason in problems.values():
+            if reason.startswith("malformed"):
+                report.malformed += 1
+            elif reason.startswith("unknown"):
+                report.undecided += 1
+            else:
+                report.not_unique += 1
+        report.problems.extend(f"row {first + i}: {problems[i]}" for i in sorted(problems))
         return pa.table(ratings.flatten(), names=rated)
 
+    start = time.perf_counter()
     add_columns(
         path,
         output,
@@ -526,7 +598,42 @@ def rate_parquet(
         fields=pa.schema([pa.field(r, f.type) for r, f in zip(rated, kinds, strict=True)]),
         threads=threads,
     )
-    return rows
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _ratings_around_bad_rows(
+    puzzles: Any, rate: Callable[[Any], Any], keywords: dict[str, Any], max_nodes: int | None
+) -> tuple[Any, dict[int, str]]:
+    """The ratings of a batch with rows that cannot be rated (null for those), and why.
+
+    Malformed rows are found as `_answers_around_bad_rows` finds them; the others are
+    counted (up to 2) and only the puzzles with exactly one solution are rated.
+    """
+    pa, _ = _pyarrow()
+
+    def counted(texts: Any) -> tuple[Any, list[int]]:
+        shape = {"box": keywords["box"], "alphabet": keywords["alphabet"]}
+        try:
+            return count_many(texts, 2, output="arrow", max_nodes=max_nodes, **shape), []
+        except SearchLimitExceeded as err:
+            return err.partial, list(err.indices)
+
+    counts, bad, undecided = _answers_around_bad_rows(puzzles, counted, pa.int32(), keywords)
+    problems = {i: f"malformed: {reason}" for i, reason in bad.items()}
+    for i in undecided:
+        problems[i] = f"unknown: no answer within {max_nodes:,} search nodes"
+    for i, found in enumerate(counts.to_pylist()):
+        if i not in problems and found != 1:
+            problems[i] = "no solution" if found == 0 else "several solutions"
+    unique = [i for i in range(len(puzzles)) if i not in problems]
+    ratings = rate(pa.array([puzzles[i].as_py() for i in unique], type=pa.string()))
+    if isinstance(ratings, pa.ChunkedArray):
+        ratings = ratings.combine_chunks()
+    place: list[int | None] = [None] * len(puzzles)
+    for k, i in enumerate(unique):
+        place[i] = k
+    return ratings.take(pa.array(place, type=pa.int64())), problems
 
 
 def add_columns(
@@ -554,7 +661,9 @@ def add_columns(
     (an encrypted one, one with chunks in other files, a row group of more than
     SPLICE_MAX_ROWS rows, no rows) and every file with `rewrite` is read batch by batch
     and written again with every column encoded by pyarrow and compressed with
-    `compression`. When an error stops a copy, the unfinished output is removed.
+    `compression`. The file is written under a temporary name beside `output` and
+    renamed to it once complete: when an error stops the run, nothing is left of it and
+    a file `output` named before is unchanged.
 
     Copied row groups go through `ordered_pipeline`: their puzzle columns are read and
     the answers encoded on as many threads as `threads` resolves to, with about
@@ -569,6 +678,36 @@ def add_columns(
         # Opening it for writing would empty the input before it is read.
         raise ValueError(f"{output}: the output file is the input file; write elsewhere")
     codec = input_codec(path, name) if compression == "input" else compression
+    # Written under another name and renamed when complete: a run that fails leaves
+    # whatever file `output` named before untouched (and no half-written one).
+    partial = os.path.join(
+        os.path.dirname(os.path.abspath(output)),
+        f".{os.path.basename(output)}.{os.getpid()}.{threading.get_ident()}.partial",
+    )
+    try:
+        _write_with_columns(
+            source, path, partial, name, answer, codec, rewrite, fields, threads, also
+        )
+        os.replace(partial, output)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
+        raise
+
+
+def _write_with_columns(
+    source: Any,
+    path: str,
+    output: str,
+    name: str,
+    answer: Callable[[Any], Any],
+    codec: str,
+    rewrite: bool,
+    fields: Any,
+    threads: int | None,
+    also: Sequence[str],
+) -> None:
+    """`add_columns` into the file `output`, by copying row groups or rewriting them."""
     meta = None if rewrite else _spliceable(path)
     if meta is None:
         _rewrite(source, output, [name, *also], answer, codec, fields)
@@ -605,11 +744,6 @@ def add_columns(
                 window=window,
             )
             splice.finish()
-    except BaseException:
-        # Without its footer the output is no Parquet file at all.
-        with contextlib.suppress(OSError):
-            os.unlink(output)
-        raise
     finally:
         for reader in opened:
             reader.close()
