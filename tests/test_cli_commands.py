@@ -582,3 +582,50 @@ def test_histogram_keeps_empty_bins() -> None:
     for low, high, count in summary.time_histogram:  # the summary's bins, unchanged
         k = edges.index(next(e for e in edges if abs(e - low) < 1e-9))
         assert abs(edges[k + 1] - high) < 1e-9 and shares[k] == 100 * count / 4
+
+
+def test_output_options_write_where_they_say(tmp_path: Path) -> None:
+    generated = tmp_path / "gen.txt"
+    proc = run("generate", "-n", "2", "--seed", "4", "-o", str(generated))
+    assert proc.returncode == OK and proc.stdout == ""
+    puzzles = generated.read_text().split()
+    assert puzzles == sf.generate_many(2, seed=4)
+    rated = tmp_path / "rated.tsv"
+    proc = run("rate", str(generated), "-o", str(rated))
+    assert proc.returncode == OK and proc.stdout == ""
+    lines = rated.read_text().splitlines()
+    assert lines[0].startswith("line\tlevel") and len(lines) == 1 + 2 + 1  # header, rows, summary
+    proc = run("rate", str(generated), "-o", str(generated))
+    assert proc.returncode == USAGE and "the output file is the input file" in proc.stderr
+    assert generated.read_text().split() == puzzles
+    proc = run("generate", "-n", "5", "--format", "parquet")  # refused before any work
+    assert proc.returncode == USAGE and "name it with -o" in proc.stderr
+
+
+def test_text_commands_refuse_parquet_files_clearly(tmp_path: Path) -> None:
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    path = tmp_path / "p.parquet"
+    pq.write_table(pa.table({"puzzle": [PUZZLE]}), path)
+    for command in ("stats", "dedup"):
+        proc = run(command, str(path))
+        assert proc.returncode == USAGE, proc.stderr
+        assert "Parquet files are read by solve and rate" in proc.stderr
+
+
+def test_negative_seeds_are_refused() -> None:
+    proc = run("generate", "-n", "1", "--seed", "-1")
+    assert proc.returncode == USAGE and "seed must not be negative" in proc.stderr
+    with pytest.raises(ValueError, match="seed must not be negative"):
+        sf.generate_many(1, seed=-2)
+
+
+def test_lab_reads_csv_as_the_other_commands_do(tmp_path: Path) -> None:
+    for name, text in (
+        ("bom.csv", f"\ufeffpuzzle,x\n{PUZZLE},1\n"),
+        ("quizzes.csv", f"quizzes,solutions\n{PUZZLE},{SOLUTION}\n"),
+    ):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        proc = run("lab", str(path), "--algorithms", "dlx")
+        assert proc.returncode == OK, proc.stderr

@@ -15,6 +15,7 @@ returns an exit status; the former goes into `COMMANDS`.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import importlib
 import json
@@ -622,7 +623,18 @@ def _add_stats_parser(subparsers: Any) -> None:
     parser.set_defaults(handler=_cmd_stats)
 
 
+def _refuse_parquet(path: str, command: str) -> None:
+    """Raise ValueError for a Parquet file given to a command that reads text only."""
+    if parquet_io.is_parquet(path):
+        raise ValueError(
+            f"{path}: {command} reads text files (one puzzle per line, or CSV); Parquet "
+            "files are read by solve and rate"
+        )
+
+
 def _cmd_stats(args: argparse.Namespace) -> int:
+    for path in args.files:
+        _refuse_parquet(path, "stats")
     if args.plot:
         try:
             importlib.import_module("matplotlib")
@@ -937,7 +949,12 @@ def _add_generate_parser(subparsers: Any) -> None:
         default="lines",
         help="'parquet' writes puzzle, solution, clues, level, name, seed to -o FILE",
     )
-    parser.add_argument("-o", "--output", default=None, help="output file (--format parquet)")
+    parser.add_argument(
+        "-o",
+        "--output",
+        default=None,
+        help="the output file (required with --format parquet; default: standard output)",
+    )
     parser.add_argument(
         "--not-minimal",
         action="store_true",
@@ -969,6 +986,8 @@ def _score_band(text: str) -> tuple[float, float]:
 def _cmd_generate(args: argparse.Namespace) -> int:
     from .generator import generate_many
 
+    if args.format == "parquet" and args.output is None:
+        raise ValueError("--format parquet writes a file: name it with -o")
     try:
         puzzles = generate_many(
             args.count,
@@ -984,12 +1003,14 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         print(f"sudoku-fast: {err}", file=sys.stderr)
         return EXIT_CHECK_FAILED
     if args.format == "parquet":
-        if args.output is None:
-            raise ValueError("--format parquet writes a file: name it with -o")
         parquet_io.write_generated(args.output, puzzles, args.seed)
         return 0
-    for puzzle in puzzles:
-        print(puzzle)
+    text = "".join(f"{puzzle}\n" for puzzle in puzzles)
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        with open(args.output, "w", encoding="utf-8") as out:
+            out.write(text)
     return 0
 
 
@@ -1027,7 +1048,12 @@ def _add_rate_parser(subparsers: Any) -> None:
     _add_threads(parser)
     _add_geometry(parser)
     parquet_io.add_column_option(parser)
-    parser.add_argument("-o", "--output", default=None, help="Parquet input: the output file")
+    parser.add_argument(
+        "-o",
+        "--output",
+        default=None,
+        help="the output file (required for Parquet input; default for text: standard output)",
+    )
     _add_max_nodes(parser)
     parser.add_argument(
         "--score",
@@ -1115,6 +1141,20 @@ def _cmd_rate(args: argparse.Namespace) -> int:
         if report.malformed:
             return EXIT_MALFORMED
         return EXIT_CHECK_FAILED if report.not_unique else EXIT_OK
+    if args.output is None:
+        return _rate_text(args)
+    if (
+        args.file != "-"
+        and os.path.exists(args.output)
+        and os.path.samefile(args.file, args.output)
+    ):
+        raise ValueError(f"{args.output}: the output file is the input file; write elsewhere")
+    with open(args.output, "w", encoding="utf-8") as out, contextlib.redirect_stdout(out):
+        return _rate_text(args)
+
+
+def _rate_text(args: argparse.Namespace) -> int:
+    """`rate` on a text file: one tab-separated line per puzzle on standard output."""
     source, name, _ = open_input(args.file)
     score = bool(getattr(args, "score", False))
     print(
@@ -1288,6 +1328,7 @@ def _add_dedup_parser(subparsers: Any) -> None:
 
 
 def _cmd_dedup(args: argparse.Namespace) -> int:
+    _refuse_parquet(args.file, "dedup")
     source, name, size = open_input(args.file)
     try:
         reader = PuzzleReader(source, name, box=args.box, alphabet=args.alphabet)

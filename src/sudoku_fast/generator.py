@@ -176,6 +176,7 @@ def _scored(
         raise TypeError(f"n must be an int, not {type(n).__name__}")
     if n < 0:
         raise ValueError(f"n must be >= 0, got {n}")
+    check_seed(seed)
     low, high = band
     level = min(5, se.score_level((low + high) / 20))
     master = random.Random(seed)
@@ -543,6 +544,7 @@ def _prepare(
         raise TypeError(f"n must be an int, not {type(n).__name__}")
     if n < 0:
         raise ValueError(f"n must not be negative, got {n}")
+    check_seed(seed)
     level = _level_of(difficulty)
     geo = _geometry_for(size)
     if level is not None and minimal and level not in MINIMAL_LEVELS.get(geo.size, (level,)):
@@ -554,6 +556,16 @@ def _prepare(
     orbits = symmetry_orbits(symmetry, geo)
     master = random.Random(seed)
     return level, geo, orbits, [master.getrandbits(64) for _ in range(n)]
+
+
+def check_seed(seed: object) -> None:
+    """Raise unless `seed` is None or an int >= 0 (Python's Random would take -s as s)."""
+    if seed is None:
+        return
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+    if seed < 0:
+        raise ValueError(f"seed must not be negative, got {seed}")
 
 
 def _gave_up(geo: Geometry, level: int | None, symmetry: str | None) -> RuntimeError:

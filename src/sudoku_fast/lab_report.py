@@ -23,24 +23,32 @@ from dataclasses import dataclass, field
 from . import lab
 from .batch import encode_batch
 from .grid import Geometry, format_values, geometry_for
+from .stream import PUZZLE_COLUMNS
 
 RANDOM_BLOCK = 100_000  # random puzzles made, solved and checked at a time
 
 
 def read_puzzles(path: str) -> list[str]:
-    """The puzzles of a file: one per line, or the `puzzle` column of a CSV file.
+    """The puzzles of a file: one per line, or the puzzle column of a CSV file.
 
-    Blank lines and lines starting with '#' are skipped. Raises ValueError naming the
-    file when a CSV header has no `puzzle` column.
+    The puzzle column is the first of `stream.PUZZLE_COLUMNS` the header names, as for
+    the other commands; a UTF-8 byte order mark is skipped. Blank lines and lines
+    starting with '#' are skipped. Raises ValueError naming the file when a CSV header
+    has no puzzle column.
     """
-    with open(path, encoding="utf-8") as f:
-        lines = [line.strip() for line in f]
+    with open(path, encoding="utf-8-sig", newline="") as f:
+        text = f.read()
+    lines = [line.strip() for line in text.splitlines()]
     lines = [line for line in lines if line and not line.startswith("#")]
     if lines and "," in lines[0]:
-        rows = list(csv.DictReader(io.StringIO("\n".join(lines))))
-        if not rows or "puzzle" not in rows[0]:
-            raise ValueError(f"{path}: a CSV file needs a 'puzzle' column")
-        return [row["puzzle"] for row in rows]
+        kept = [line for line in text.splitlines(keepends=True) if not line.startswith("#")]
+        reader = csv.DictReader(io.StringIO("".join(kept)))
+        names = reader.fieldnames or []
+        column = next((c for c in PUZZLE_COLUMNS if c in names), None)
+        if column is None:
+            wanted = ", ".join(PUZZLE_COLUMNS)
+            raise ValueError(f"{path}: a CSV file needs a puzzle column (one of {wanted})")
+        return [row[column] for row in reader if row.get(column)]
     return lines
 
 
