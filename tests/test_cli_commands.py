@@ -629,3 +629,12 @@ def test_lab_reads_csv_as_the_other_commands_do(tmp_path: Path) -> None:
         path.write_text(text, encoding="utf-8")
         proc = run("lab", str(path), "--algorithms", "dlx")
         assert proc.returncode == OK, proc.stderr
+
+
+def test_a_quoted_field_over_two_lines_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "q.csv"
+    path.write_text(f'x,puzzle\n"a\nb",{PUZZLE}\nc,{PUZZLE}\n')
+    proc = run("solve", str(path))
+    assert proc.returncode == MALFORMED
+    assert f"{path}:2: a quoted field runs on past the end of the line" in proc.stderr
+    assert proc.stdout.splitlines()[-1] == f"c,{PUZZLE},{SOLUTION}"

@@ -462,6 +462,11 @@ class PuzzleReader:
         text = line.decode("utf-8", "replace")
         solution = ""
         if self.is_csv:
+            if text.count('"') % 2:
+                # A quoted field that goes on past the line's end: records are read line
+                # by line, so each line of such a record is a record (and this one bad).
+                batch.mark_bad(record, "a quoted field runs on past the end of the line")
+                return
             try:
                 fields = next(csv.reader([text]))
             except csv.Error as err:
