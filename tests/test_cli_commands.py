@@ -10,9 +10,11 @@ import io
 import itertools
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -638,3 +640,19 @@ def test_a_quoted_field_over_two_lines_is_reported(tmp_path: Path) -> None:
     assert proc.returncode == MALFORMED
     assert f"{path}:2: a quoted field runs on past the end of the line" in proc.stderr
     assert proc.stdout.splitlines()[-1] == f"c,{PUZZLE},{SOLUTION}"
+
+
+@needs_sigint
+def test_generate_writes_puzzles_as_they_are_made(tmp_path: Path) -> None:
+    out = tmp_path / "gen.txt"
+    command = [sys.executable, "-m", "sudoku_fast", "generate", "-n", "100000", "--size", "16"]
+    with out.open("w") as f:
+        proc = subprocess.Popen(command, stdout=f, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 60
+        while out.stat().st_size == 0 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    made = out.read_text().split()
+    assert made and all(sf.count_solutions(p) == 1 for p in made[:3])

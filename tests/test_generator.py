@@ -320,3 +320,15 @@ def test_sizes_below_4x4_are_refused(size: int) -> None:
 def test_rate_out_of_nodes_message_reads_well() -> None:
     with pytest.raises(sf.SearchLimitExceeded, match=r"^the puzzle: no answer within max_nodes=1 "):
         sf.rate("." * 256, max_nodes=1)
+
+
+@pytest.mark.parametrize(("size", "chunk"), [(4, 1), (9, 3), (9, 1000)])
+def test_iter_generate_gives_generate_many_in_chunks(size: int, chunk: int) -> None:
+    from sudoku_fast.generator import iter_generate
+
+    chunks = list(iter_generate(7, seed=5, size=size, chunk=chunk))
+    assert [p for c in chunks for p in c] == sf.generate_many(7, seed=5, size=size)
+    assert all(len(c) <= chunk for c in chunks)
+    assert list(iter_generate(0, seed=5)) == []
+    with pytest.raises(ValueError, match="n must not be negative"):
+        list(iter_generate(-1))

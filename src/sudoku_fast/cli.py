@@ -26,7 +26,7 @@ import statistics
 import sys
 import textwrap
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, BinaryIO, TextIO
 
 from . import lab_report, parquet_io, symmetry
@@ -38,6 +38,7 @@ from .batch import (
     SearchLimitExceeded,
     decode_solutions,
     encode_puzzles,
+    resolve_threads,
     run_engine,
 )
 from .datasets import EMBEDDED_SETS, load_embedded
@@ -926,7 +927,10 @@ def _add_generate_parser(subparsers: Any) -> None:
         [EXIT_OK, EXIT_CHECK_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE],
         {
             EXIT_OK: "success: the puzzles are printed",
-            EXIT_CHECK_FAILED: "too few of the generated candidates scored in the --score band",
+            EXIT_CHECK_FAILED: (
+                "the puzzles asked for could not be made: too few candidates scored in "
+                "the --score band, or a --difficulty / --symmetry was not met"
+            ),
         },
         help="generate puzzles with exactly one solution",
         description="Generate puzzles with exactly one solution, one per line.",
@@ -984,34 +988,40 @@ def _score_band(text: str) -> tuple[float, float]:
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
-    from .generator import generate_many
+    from .generator import generate_many, iter_generate
 
     if args.format == "parquet" and args.output is None:
         raise ValueError("--format parquet writes a file: name it with -o")
+    shape = {
+        "difficulty": args.difficulty,
+        "seed": args.seed,
+        "size": args.size,
+        "symmetry": args.symmetry,
+        "minimal": not args.not_minimal,
+        "threads": args.threads,
+    }
     try:
-        puzzles = generate_many(
-            args.count,
-            difficulty=args.difficulty,
-            seed=args.seed,
-            size=args.size,
-            symmetry=args.symmetry,
-            minimal=not args.not_minimal,
-            threads=args.threads,
-            score=args.score,
-        )
-    except RuntimeError as err:  # no puzzle in the --score band among the candidates
+        if args.format == "parquet" or args.score is not None:
+            puzzles = generate_many(args.count, score=args.score, **shape)
+            if args.format == "parquet":
+                parquet_io.write_generated(args.output, puzzles, args.seed)
+                return EXIT_OK
+            chunks: Iterable[list[str]] = [puzzles]
+        else:
+            # Written as they are made: a long run shows its puzzles, and Ctrl-C keeps them.
+            chunk = 1024 if args.size <= 9 else 4 * resolve_threads(args.threads)
+            chunks = iter_generate(args.count, chunk=chunk, **shape)
+        with contextlib.ExitStack() as stack:
+            out = sys.stdout
+            if args.output is not None:
+                out = stack.enter_context(open(args.output, "w", encoding="utf-8"))
+            for made in chunks:
+                out.write("".join(f"{puzzle}\n" for puzzle in made))
+                out.flush()
+    except RuntimeError as err:  # a --score band or a level the candidates did not meet
         print(f"sudoku-fast: {err}", file=sys.stderr)
         return EXIT_CHECK_FAILED
-    if args.format == "parquet":
-        parquet_io.write_generated(args.output, puzzles, args.seed)
-        return 0
-    text = "".join(f"{puzzle}\n" for puzzle in puzzles)
-    if args.output is None:
-        sys.stdout.write(text)
-    else:
-        with open(args.output, "w", encoding="utf-8") as out:
-            out.write(text)
-    return 0
+    return EXIT_OK
 
 
 def _add_rate_parser(subparsers: Any) -> None:

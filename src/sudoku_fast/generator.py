@@ -60,7 +60,7 @@ from __future__ import annotations
 import math
 import random
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from . import _general, _generate, _logic, se
 from .batch import resolve_threads, run_chunks, run_engine
@@ -659,6 +659,47 @@ def generate_many(
 
         return _scored(n, band, seed, make_batch, rate_batch)
     level, geo, orbits, seeds = _prepare(n, difficulty, seed, size, symmetry, minimal)
+    return _generate_seeds(seeds, level, geo, orbits, minimal, symmetry, threads)
+
+
+def iter_generate(
+    n: int,
+    difficulty: str | int | None = None,
+    seed: int | None = None,
+    size: int = 9,
+    symmetry: str | None = None,
+    minimal: bool = True,
+    *,
+    threads: int | None = None,
+    chunk: int = 1024,
+) -> Iterator[list[str]]:
+    """`generate_many`'s puzzles (the same ones, in order), in lists of up to `chunk`.
+
+    Each list is made as soon as the previous one was taken, so a caller can write the
+    puzzles out as they come and `n` may be far larger than what fits in memory.
+    """
+    if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
+        raise ValueError(f"chunk must be an int >= 1, got {chunk!r}")
+    level, geo, orbits, _ = _prepare(0, difficulty, seed, size, symmetry, minimal)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        _prepare(n, difficulty, seed, size, symmetry, minimal)  # raises the usual error
+    master = random.Random(seed)  # the draws `_prepare` makes for all n at once
+    for start in range(0, n, chunk):
+        seeds = [master.getrandbits(64) for _ in range(min(chunk, n - start))]
+        yield _generate_seeds(seeds, level, geo, orbits, minimal, symmetry, threads)
+
+
+def _generate_seeds(
+    seeds: list[int],
+    level: int | None,
+    geo: Geometry,
+    orbits: list[tuple[int, ...]],
+    minimal: bool,
+    symmetry: str | None,
+    threads: int | None,
+) -> list[str]:
+    """The compiled path of `generate_many`: one puzzle per 64-bit seed."""
+    n = len(seeds)
     workers = resolve_threads(threads)
     orbit_start = array("i", [0])
     orbit_cells = array("i")
