@@ -297,3 +297,26 @@ def test_renumber_error_shifts_the_index_and_keeps_the_kind() -> None:
     assert limit.indices == [11, 14] and limit.partial == [7]
     other = KeyError("puzzle 3")
     assert renumber_error(other, 5) is other
+
+
+def test_value_arrays_can_answer_as_text_and_threads_are_capped() -> None:
+    np = pytest.importorskip("numpy")
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    values = np.array([[0 if c == "." else int(c) for c in puzzle], [1, 1] + [0] * 79], np.uint8)
+    listed = sf.solve_many(values, output="list")
+    assert listed[1] is None
+    check_solution(listed[0], puzzle)
+    pa = pytest.importorskip("pyarrow")
+    assert sf.solve_many(values, output="arrow").to_pylist() == listed
+    assert isinstance(sf.solve_many(values), np.ndarray)
+    assert resolve_threads(10**30) == 1024
+    assert sf.solve_many([puzzle] * 3000, threads=10**30) == [listed[0]] * 3000
+    assert pa is not None
+
+
+def test_marks_in_bytes_are_text_as_elsewhere() -> None:
+    marks = "123456789" * 81
+    expected = sf.count_many([marks], marks=True)
+    assert sf.count_many([marks.encode()], marks=True) == expected == [2]
+    pa = pytest.importorskip("pyarrow")
+    assert sf.count_many(pa.array([marks.encode()], pa.binary()), marks=True) == expected

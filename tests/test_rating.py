@@ -256,3 +256,14 @@ def test_compiled_rating_builder_matches_python_twin(scored: bool) -> None:
             assert list(a.counts.items()) == list(b.counts.items())
             assert type(a.score) is type(b.score) and hash(a) == hash(b)
     assert sum(r is not None and r.level >= 4 for r in compiled) >= 10  # hard ones too
+
+
+def test_rate_many_takes_value_arrays_and_checks_score_budget_always() -> None:
+    np = pytest.importorskip("numpy")
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    values = np.array([[0 if c == "." else int(c) for c in puzzle]] * 2, np.uint8)
+    assert sf.rate_many(values) == sf.rate_many([puzzle, puzzle])
+    with pytest.raises(ValueError, match="score_budget must be from 0"):
+        sf.rate(puzzle, score_budget=-1)
+    with pytest.raises(TypeError, match="score_budget must be an int"):
+        sf.rate_many([puzzle], score_budget="x")  # type: ignore[arg-type]

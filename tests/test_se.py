@@ -445,3 +445,11 @@ def test_generate_without_a_puzzle_in_the_band_exits_1(
     monkeypatch.setattr(generator, "SCORE_CANDIDATES", 0)  # no candidate at all
     assert main(["generate", "--score", "9-inf", "-n", "1"]) == 1
     assert "no 9x9 puzzle scored 9.0 or more in 0 generated puzzles" in capsys.readouterr().err
+
+
+def test_scores_far_past_the_scale() -> None:
+    assert se.score_level(1e308) == 6 and se.score_level(-1e308) == 1
+    assert se.score_level(10**400) == 6
+    assert sf.rate(sf.generate(seed=1, score=(1.0, 1e308)), score=True).score is not None
+    with pytest.raises(ValueError, match="low bound on the scale"):
+        sf.generate(seed=1, score=(10**400, 10**401))

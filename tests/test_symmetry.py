@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pickle
 import random
+import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import data_file, read_csv, read_lines
+from conftest import data_file, interrupt, needs_sigint, read_csv, read_lines
 
 import sudoku_fast as sf
 from sudoku_fast import cli, symmetry
@@ -341,3 +342,29 @@ def test_random_transformation_takes_a_geometry() -> None:
     with pytest.raises(TypeError, match="takes a Geometry"):
         sf.random_transformation("x")  # type: ignore[arg-type]
     assert len(sf.random_transformation(geometry_for(6), seed=1).rows) == 6
+
+
+def test_canonical_checks_max_nodes_and_seeds_at_every_size() -> None:
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    for bad in (-1, 0):
+        with pytest.raises(ValueError, match="max_nodes must be from 1"):
+            sf.canonical(puzzle, max_nodes=bad)
+        with pytest.raises(ValueError, match="max_nodes must be from 1"):
+            sf.canonical_many([puzzle], max_nodes=bad)
+    with pytest.raises(TypeError, match="max_nodes must be an int"):
+        sf.canonical(puzzle, max_nodes=1.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seed must not be negative"):
+        sf.random_transform(puzzle, seed=-7)
+    with pytest.raises(TypeError, match="seed must be an int"):
+        sf.random_transform_many([puzzle], seed=True)
+
+
+@needs_sigint
+def test_ctrl_c_stops_a_long_canonical_search() -> None:
+    code = (
+        "import sudoku_fast as sf\n"
+        "sf.canonical_many([sf.solve('.' * 256)] * 4, max_nodes=None, threads=2)\n"
+    )
+    status, err, seconds = interrupt([sys.executable, "-c", code], after=2.0)
+    assert status != 0 and "KeyboardInterrupt" in err, err
+    assert seconds < 5

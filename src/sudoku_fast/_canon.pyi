@@ -19,6 +19,7 @@ def canonical_range(
     start: int,
     stop: int,
     max_nodes: int = 0,
+    stop_flag: Any | None = None,
 ) -> None: ...
 def transform_range(
     grids: Any,

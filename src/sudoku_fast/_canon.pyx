@@ -42,10 +42,14 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcmp, memcpy, memset
 
 from sudoku_fast._rng cimport Rng, below, identity, line_order, rng_seed, shuffle
+from sudoku_fast._stop cimport Stop, poll, raise_saved, stop_init
+
+import threading
 
 cdef enum:
     MAXN = 64     # rows are a 64-bit mask
     NEW = 255     # a digit not yet numbered: above every number
+    POLL_EVERY = 1024  # search steps between two looks at the stop flag and Ctrl-C
 
 # Status of a grid after canonical_range.
 cdef enum:
@@ -82,6 +86,8 @@ cdef struct Ctx:
     int transposed
     int64_t nodes            # search steps taken on this grid
     int64_t max_nodes        # 0: no budget
+    Stop *stop               # polled every POLL_EVERY steps: a stop flag, Ctrl-C
+    bint stopped             # a poll said stop: the search unwinds
     const uint8_t *g         # the grid in the orientation being searched
     uint8_t *best            # the best string so far, n*n
     int best_rows            # how many rows of best are set
@@ -246,6 +252,9 @@ cdef void descend(Ctx *cx, const State *parent, int r, int level) noexcept nogil
     cdef State child
     cx.nodes += 1
     if cx.max_nodes and cx.nodes > cx.max_nodes:
+        return
+    if cx.stopped or (cx.nodes % POLL_EVERY == 0 and poll(cx.stop)):
+        cx.stopped = True
         return
     # Columns: sort every cell of every stack by the row's values, split where they differ.
     for q in range(cx.nstacks):
@@ -508,6 +517,7 @@ def canonical_range(
     Py_ssize_t start,
     Py_ssize_t stop,
     int64_t max_nodes=0,
+    stop_flag=None,
 ):
     """Canonical forms of grids start..stop-1 (n*n values each, 0 = empty) into `out`.
 
@@ -515,8 +525,14 @@ def canonical_range(
     row or column, or STATUS_BUDGET for one whose search took more than `max_nodes`
     steps (0: no budget); their `out` rows are left as zeros. With a non-empty `moves` buffer, one
     group element per grid (`move_size(size)` bytes: see `transform_range`) that maps
-    the grid to its canonical form is written too. The GIL is released for the range.
+    the grid to its canonical form is written too. The GIL is released for the range;
+    the search polls `stop_flag` (a byte another thread sets) and, in the main thread,
+    Ctrl-C, which stops the range (a KeyboardInterrupt is raised here).
     """
+    cdef Stop stop_state
+    cdef const unsigned char *flag = NULL
+    cdef const uint8_t[::1] flag_view
+    cdef bint main_thread = threading.current_thread() is threading.main_thread()
     cdef int n = size
     cdef Py_ssize_t cells = n * n, i
     cdef int stride = 3 * n + 2
@@ -547,8 +563,18 @@ def canonical_range(
     cx.nbands = n // box_rows
     cx.nstacks = n // box_cols
     cx.max_nodes = max_nodes
+    if stop_flag is not None:
+        flag_view = stop_flag
+        flag = &flag_view[0]
+    stop_init(&stop_state, flag, main_thread)
+    cx.stop = &stop_state
+    cx.stopped = False
     with nogil:
         for i in range(start, stop):
+            if cx.stopped:
+                status[i] = C_BUDGET
+                memset(&out[i * cells], 0, cells)
+                continue
             if has_repeat(&grids[i * cells], n):
                 status[i] = C_REPEAT
                 memset(&out[i * cells], 0, cells)
@@ -556,13 +582,14 @@ def canonical_range(
             status[i] = C_OK
             canonical_one(cx, &grids[i * cells], gt, &out[i * cells],
                           &moves[i * stride] if want_moves else NULL)
-            if cx.max_nodes and cx.nodes > cx.max_nodes:
+            if (cx.max_nodes and cx.nodes > cx.max_nodes) or cx.stopped:
                 status[i] = C_BUDGET
                 memset(&out[i * cells], 0, cells)
     free(cx.best)
     free(cx.cand)
     free(cx)
     free(gt)
+    raise_saved(&stop_state)
 
 
 def transform_range(

@@ -153,12 +153,16 @@ def _all_cores() -> int:
     return cores
 
 
+MAX_THREADS = 1024  # the most threads a batch starts, whatever `threads` asks for
+
+
 def resolve_threads(threads: int | None) -> int:
     """Turn the user's `threads` argument into a thread count.
 
     `None`: all usable cores; `-k`: all cores + 1 - k (so -1 is all cores), at least 1;
     in both, "all cores" is capped by the SUDOKU_FAST_NUM_THREADS environment variable.
-    `k >= 1`: k threads (1 runs serially in the caller); `0`: ValueError.
+    `k >= 1`: k threads, at most MAX_THREADS (1 runs serially in the caller); `0`:
+    ValueError.
     """
     if threads is None:
         return _all_cores()
@@ -168,7 +172,9 @@ def resolve_threads(threads: int | None) -> int:
         raise ValueError("threads must not be 0 (use None or -1 for all cores, 1 for serial)")
     if threads < 0:
         return max(1, _all_cores() + 1 + threads)
-    return threads
+    # More threads than this only add start-up cost and contention: thousands of OS
+    # threads made a batch hundreds of times slower.
+    return min(threads, MAX_THREADS)
 
 
 @dataclass
@@ -765,13 +771,13 @@ def _marks_list(puzzles: Any, what: str) -> tuple[list[Any], str | None]:
     Marks are strings, so never a numpy value array; a text column (Arrow, pandas,
     polars, numpy) is listed item by item (None stays None, refused by the parser).
     """
-    if _numpy_array(puzzles) is not None:
+    if numpy_values(puzzles) is not None:
         raise TypeError(f"{what}: marks=True takes pencil-mark strings, not a numpy array")
     kind = frames.column_kind(puzzles)
-    if kind is None:
-        return _as_list(puzzles, what), None
+    if kind is None:  # bytes items are text, as everywhere else
+        return [frames.as_text(item) for item in _as_list(puzzles, what)], None
     if kind in ("arrow", "chunked"):
-        items = puzzles.to_pylist()
+        items = [frames.as_text(item) for item in puzzles.to_pylist()]
     else:
         items = [frames.as_text(item) for item in puzzles]
     for i, item in enumerate(items):
@@ -793,7 +799,7 @@ def _marks_column(
     return None if kind is None else frames.Column(geometry, grids, n, kind, puzzles)
 
 
-def _numpy_array(puzzles: object) -> Any:
+def numpy_values(puzzles: object) -> Any:
     """The input as a numpy array of values if it is one (numpy is imported only if loaded).
 
     A one-dimensional array of text is a column of puzzles, read by `frames`.
@@ -804,7 +810,7 @@ def _numpy_array(puzzles: object) -> Any:
     return None
 
 
-def _encode_array(
+def encode_values(
     arr: Any, what: str, box: object = None, alphabet: object = None
 ) -> tuple[Any, int, Geometry]:
     """Validate a numpy array of shape (n, N*N) or (n, N, N) holding values 0..N."""
@@ -893,7 +899,8 @@ def solve_many(
     integer array of shape (n, N*N) or (n, N, N) with 0 for empty cells. For strings the
     result is a list holding the canonical solution, or None where there is none. For an
     array the result is a uint8 array of the same shape; a row with no solution is all
-    zeros. For puzzles with several solutions one valid solution is returned.
+    zeros (with `output` "list" or "arrow": the solutions as strings, as for strings).
+    For puzzles with several solutions one valid solution is returned.
 
     A batch holds puzzles of one size: the size comes from `box` / `alphabet` when
     given (as in `parse`), else from the first puzzle. `threads`: None = all usable
@@ -923,11 +930,17 @@ def solve_many(
         solutions = frames.solutions_out(results, column, output)
         check_budget(results, solutions, max_nodes)
         return solutions
-    arr = _numpy_array(puzzles)
+    arr = numpy_values(puzzles)
     if arr is not None:
         import numpy as np
 
-        grids, n, geometry = _encode_array(arr, "solve_many", box, alphabet)
+        grids, n, geometry = encode_values(arr, "solve_many", box, alphabet)
+        if output not in (None, "like"):
+            # Values in, text out: the answers as strings (None where there is none).
+            results = run_engine(grids, n, 1, threads, geometry=geometry, max_nodes=budget)
+            solutions = frames.solutions_out(results, None, output)
+            check_budget(results, solutions, max_nodes)
+            return solutions
         results = run_engine(grids, n, 1, threads, geometry=geometry, max_nodes=budget)
         out = np.frombuffer(results.solutions, dtype=np.uint8).reshape(arr.shape)
         check_budget(results, out, max_nodes)
@@ -995,7 +1008,7 @@ def count_many(
     frames.check_output(output)
     column = None
     masks = None
-    arr = None if marks else _numpy_array(puzzles)
+    arr = None if marks else numpy_values(puzzles)
     source = None if marks else _list_source(puzzles, box, alphabet)
     if source is not None:
         try:
@@ -1009,7 +1022,7 @@ def count_many(
         n = len(items)
         column = _marks_column(puzzles, kind, geometry, grids, n)
     elif arr is not None:
-        grids, n, geometry = _encode_array(arr, "count_many", box, alphabet)
+        grids, n, geometry = encode_values(arr, "count_many", box, alphabet)
     else:
         geometry, grids, n, column = encode_input(
             puzzles, "count_many", box, alphabet, threads=threads

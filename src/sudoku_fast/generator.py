@@ -57,7 +57,6 @@ never touched.
 
 from __future__ import annotations
 
-import math
 import random
 from array import array
 from collections.abc import Callable, Iterator
@@ -147,13 +146,13 @@ def _score_band(score: object, size: object, difficulty: object) -> tuple[int, i
     for bound in score:
         if isinstance(bound, bool) or not isinstance(bound, int | float):
             raise TypeError(f"score bounds must be numbers, not {type(bound).__name__}")
-        if math.isnan(bound):
+        if bound != bound:
             raise ValueError("score bounds must be numbers, not NaN")
-    if math.isinf(score[0]):
-        raise ValueError(f"score band must have a finite low bound, got {score[0]}")
+    if not -1e6 < score[0] < 1e6:
+        raise ValueError(f"score band must have a low bound on the scale, got {score[0]}")
     low = round(score[0] * 10)
-    # An infinite high bound means no upper limit: no score reaches this many tenths.
-    high = UNBOUNDED_TENTHS if score[1] == math.inf else round(max(score[1], -1.0) * 10)
+    # A high bound past the scale (infinity too) means no upper limit.
+    high = UNBOUNDED_TENTHS if score[1] >= 1e6 else round(max(score[1], -1.0) * 10)
     if not 10 <= low <= high:
         raise ValueError(f"score band must have 1.0 <= low <= high, got {score[0]}-{score[1]}")
     if size != 9:

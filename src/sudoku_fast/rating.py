@@ -61,7 +61,9 @@ from .batch import (
     EngineResults,
     SearchLimitExceeded,
     encode_input,
+    encode_values,
     node_budget,
+    numpy_values,
     resolve_threads,
     run_chunks,
     run_engine,
@@ -344,16 +346,25 @@ def rate_many(
     of one with no solution or several; `SearchLimitExceeded` when a grid other than
     9x9 needs more than `max_nodes` search nodes to be proven unique.
 
-    Takes the columns `solve_many` takes; `output` = "arrow" gives a struct array of
-    the scalar fields, "like" a column or data frame of the input's kind (see `frames`).
+    Takes the columns and the numpy value arrays `solve_many` takes; `output` = "arrow"
+    gives a struct array of the scalar fields, "like" a column or data frame of the
+    input's kind (see `frames`).
     `score=True` also computes the score on the Sudoku Explainer scale (9x9; see the
     module doc), with at most `score_budget` chain-walk steps per puzzle; it costs far
     more than the level on hard puzzles, so it is asked for, not the default (the
     column forms then have the fields `score`, `score_technique`, `score_complete`).
     """
     check_output(output)
-    geometry, grids, n, column = encode_input(puzzles, "rate_many", box, alphabet, threads=threads)
-    budget = se.check_budget(score_budget) if score else None
+    column = None
+    values = numpy_values(puzzles)
+    if values is not None:  # an (n, N*N) or (n, N, N) array of values, as solve_many takes
+        grids, n, geometry = encode_values(values, "rate_many", box, alphabet)
+    else:
+        geometry, grids, n, column = encode_input(
+            puzzles, "rate_many", box, alphabet, threads=threads
+        )
+    se.check_budget(score_budget)  # even without `score`: a bad value is a mistake anyway
+    budget = score_budget if score else None
     ratings = _rate_grids(grids, n, geometry, threads, max_nodes, single=False, score_budget=budget)
     return ratings_out(ratings, column, output, score)
 
@@ -374,5 +385,6 @@ def rate(
     one solution.
     """
     geometry, values = parse_grid(puzzle, box=box, alphabet=alphabet)
-    budget = se.check_budget(score_budget) if score else None
+    se.check_budget(score_budget)  # even without `score`: a bad value is a mistake anyway
+    budget = score_budget if score else None
     return _rate_grids(values, 1, geometry, 1, max_nodes, single=True, score_budget=budget)[0]

@@ -81,7 +81,6 @@ the next technique of the ladder that applies.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -208,9 +207,9 @@ def score_level(score: float) -> int:
     """
     if isinstance(score, bool) or not isinstance(score, int | float):
         raise TypeError(f"score must be a number, not {type(score).__name__}")
-    if math.isnan(score):
+    if score != score:
         raise ValueError("score must be a number, not NaN")
-    if math.isinf(score):
+    if not -1e6 < score < 1e6:  # far past either end of the scale (infinities too)
         return 1 if score < 0 else 1 + len(SCORE_LEVEL_STARTS)
     tenths = round(score * 10)
     return 1 + sum(1 for start in SCORE_LEVEL_STARTS if tenths >= start)

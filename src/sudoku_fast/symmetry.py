@@ -54,14 +54,14 @@ from typing import Any, BinaryIO
 from . import _canon
 from .batch import (
     SearchLimitExceeded,
-    _encode_array,
-    _numpy_array,
     encode_input,
+    encode_values,
     node_budget,
+    numpy_values,
     resolve_threads,
     run_chunks,
 )
-from .generator import Rng, _line_order
+from .generator import Rng, _line_order, check_seed
 from .grid import CLASSIC, Geometry, format_values, parse_grid
 from .progress import Progress
 from .stream import Messages, PuzzleReader
@@ -277,6 +277,7 @@ def _from_move(move: bytes | bytearray, geometry: Geometry) -> Transformation:
 def _seeds(seed: int | None, n: int) -> array[int]:
     """The 64-bit seeds of n random symmetries: from one `random.Random(seed)`, in order
     (the first one is the same whatever n is)."""
+    check_seed(seed)
     seeds = array("Q", random.Random(seed).randbytes(8 * n))
     if sys.byteorder == "big":
         seeds.byteswap()  # the bytes are read as little-endian numbers everywhere
@@ -399,9 +400,9 @@ def _batch(
     puzzles: Any, what: str, box: object, alphabet: object, threads: int | None = 1
 ) -> tuple[Geometry, Any, int]:
     """Encode a batch as the other batch functions do: (geometry, grids, n)."""
-    arr = _numpy_array(puzzles)
+    arr = numpy_values(puzzles)
     if arr is not None:
-        grids, n, geometry = _encode_array(arr, what, box, alphabet)
+        grids, n, geometry = encode_values(arr, what, box, alphabet)
         return geometry, grids, n
     geometry, grids, n, _column = encode_input(puzzles, what, box, alphabet, threads=threads)
     return geometry, grids, n
@@ -452,7 +453,9 @@ def _run_canonical(
 ) -> tuple[bytearray, bytearray, bytearray]:
     """Canonical forms of n encoded grids on threads: (forms, statuses, moves)."""
     size, cells = geometry.size, geometry.cells
-    budget = 0 if (geometry.size, geometry.box_rows) == (9, 3) else node_budget(max_nodes)
+    budget = node_budget(max_nodes)  # checked at every size
+    if (geometry.size, geometry.box_rows) == (9, 3):
+        budget = 0  # a 9x9 grid's search is small: no budget
     out = bytearray(n * cells)
     status = bytearray(n)
     moves = bytearray(n * _canon.move_size(size) if want_moves else 0)
@@ -460,10 +463,17 @@ def _run_canonical(
     workers = resolve_threads(threads)
     min_chunk = max(1, _MIN_CHUNK * 81 // cells)
 
-    def work(start: int, stop: int) -> None:
-        _canon.canonical_range(grids, size, br, bc, out, status, moves, start, stop, budget)
+    stop_flag = bytearray(1)
 
-    run_chunks(n, workers, min_chunk, work)
+    def work(start: int, stop: int) -> None:
+        _canon.canonical_range(
+            grids, size, br, bc, out, status, moves, start, stop, budget, stop_flag
+        )
+
+    def abort() -> None:
+        stop_flag[0] = 1
+
+    run_chunks(n, workers, min_chunk, work, on_abort=abort)
     return out, status, moves
 
 
