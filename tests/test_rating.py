@@ -267,3 +267,15 @@ def test_rate_many_takes_value_arrays_and_checks_score_budget_always() -> None:
         sf.rate(puzzle, score_budget=-1)
     with pytest.raises(TypeError, match="score_budget must be an int"):
         sf.rate_many([puzzle], score_budget="x")  # type: ignore[arg-type]
+
+
+def test_out_of_nodes_names_every_puzzle_and_rates_the_others() -> None:
+    full = sf.solve("." * 256)
+    assert full is not None
+    batch = [full, "." * 256, full, "." * 256]
+    with pytest.raises(sf.SearchLimitExceeded, match=r"puzzle 1 and 1 more: no answer") as info:
+        sf.rate_many(batch, max_nodes=1, threads=1)
+    assert info.value.indices == [1, 3]
+    partial = info.value.partial
+    assert partial[1] is None and partial[3] is None
+    assert partial[0] == partial[2] == sf.rate(full)

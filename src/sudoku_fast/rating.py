@@ -168,22 +168,15 @@ def _rating(counts: dict[str, int], clues: int, engine_guesses: int, engine_node
     )
 
 
-def _require_unique(results: EngineResults, max_nodes: int | None, single: bool) -> None:
-    """Raise for the first puzzle without exactly one solution (or out of nodes)."""
+def _require_unique(results: EngineResults, single: bool) -> list[int]:
+    """Raise ValueError for the first puzzle with no solution or several; return the
+    puzzles that ran out of search nodes (the caller raises for them)."""
     for i, count in enumerate(results.counts):
-        if count == 1:
-            continue
-        where = "the puzzle" if single else f"puzzle {i}:"
-        if count < 0:
-            raise SearchLimitExceeded(
-                f"{'the puzzle:' if single else where} no answer within "
-                f"max_nodes={max_nodes} search nodes "
-                "(pass a larger max_nodes, or None for no budget)",
-                [i],
-                None,
-            )
-        what = "no solution" if count == 0 else "several solutions"
-        raise ValueError(f"{where} has {what}; only unique puzzles can be rated")
+        if count == 0 or count > 1:
+            where = "the puzzle" if single else f"puzzle {i}:"
+            what = "no solution" if count == 0 else "several solutions"
+            raise ValueError(f"{where} has {what}; only unique puzzles can be rated")
+    return [i for i, count in enumerate(results.counts) if count < 0]
 
 
 # What `_logic.build_ratings` needs to name techniques and levels, by technique index.
@@ -256,7 +249,34 @@ def _rate_grids(
     (and, for 9x9 when a `score_budget` is given, on the SE scale)."""
     workers = resolve_threads(threads)
     results = run_engine(grids, n, 2, workers, geometry=geometry, max_nodes=node_budget(max_nodes))
-    _require_unique(results, max_nodes, single)
+    undecided = _require_unique(results, single)
+    if undecided:
+        # The others are rated all the same: they are the exception's `partial`.
+        cells = geometry.cells
+        left_out = set(undecided)
+        decided = [i for i in range(n) if i not in left_out]
+        rest = bytearray(len(decided) * cells)
+        for k, i in enumerate(decided):
+            rest[k * cells : (k + 1) * cells] = grids[i * cells : (i + 1) * cells]
+        rated = _rate_grids(rest, len(decided), geometry, threads, None, False, score_budget)
+        partial: list[Rating | None] = [None] * n
+        for k, i in enumerate(decided):
+            partial[i] = rated[k]
+        where = (
+            "the puzzle:"
+            if single
+            else (
+                f"puzzle {undecided[0]}"
+                + (f" and {len(undecided) - 1} more" if len(undecided) > 1 else "")
+                + ":"
+            )
+        )
+        raise SearchLimitExceeded(
+            f"{where} no answer within max_nodes={max_nodes} search nodes "
+            "(pass a larger max_nodes, or None for no budget)",
+            undecided,
+            partial,
+        )
     tables = _logic.tables_for(geometry)
     counts = array("i", bytes(4 * _logic.SLOTS * n))
     summary = array("i", bytes(8 * n))  # per puzzle: hardest technique, clues
@@ -344,7 +364,8 @@ def rate_many(
     comes from `box` / `alphabet` or the first puzzle, as in `solve_many`. Raises
     `ValueError` (`TypeError` for a non-str) naming the index of a malformed puzzle or
     of one with no solution or several; `SearchLimitExceeded` when a grid other than
-    9x9 needs more than `max_nodes` search nodes to be proven unique.
+    9x9 needs more than `max_nodes` search nodes to be proven unique (its `indices` name
+    every such puzzle, its `partial` is the list of the others' ratings, None for those).
 
     Takes the columns and the numpy value arrays `solve_many` takes; `output` = "arrow"
     gives a struct array of the scalar fields, "like" a column or data frame of the
