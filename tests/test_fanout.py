@@ -212,8 +212,11 @@ def python_text(solutions: bytearray, i: int) -> str:
     return "".join(str(d) for d in solutions[81 * i : 81 * (i + 1)])
 
 
-def run_fanout(items: list[str], limit: int, helpers: int, chunk: int) -> tuple[Buffers, Any]:
-    """Solve `items` as a list source with strings, the lead in this thread."""
+def solve_on_a_fanout(
+    items: list[str], limit: int, helpers: int, chunk: int
+) -> tuple[Buffers, Any]:
+    """Solve `items` as a list source with strings, the lead in this thread: the
+    buffers and the Fanout, its strings not yet handed over."""
     n = len(items)
     out = buffers(n)
     cursor = array("q", [0])
@@ -225,6 +228,12 @@ def run_fanout(items: list[str], limit: int, helpers: int, chunk: int) -> tuple[
     core.solve_batch(*args, True)
     for worker in workers:
         worker.join()
+    return out, fanout
+
+
+def run_fanout(items: list[str], limit: int, helpers: int, chunk: int) -> tuple[Buffers, Any]:
+    """Solve `items` as a list source with strings: the buffers and the strings."""
+    out, fanout = solve_on_a_fanout(items, limit, helpers, chunk)
     return out, fanout.finish(out[0], out[1])
 
 
@@ -340,15 +349,7 @@ def test_large_batches_make_their_strings_in_prefaulted_memory(helpers: int) -> 
     for i in range(0, len(items), 997):
         if texts[i] is not None:
             check_solution(texts[i], items[i])
-    fanout = core.Fanout(len(items), helpers, items, True)
-    cursor = array("q", [0])
-    args = (None, *buffers(len(items)), cursor, len(items), 64, 1, None, fanout)
-    workers = [threading.Thread(target=core.solve_batch, args=args) for _ in range(helpers)]
-    for worker in workers:
-        worker.start()
-    core.solve_batch(*args, True)
-    for worker in workers:
-        worker.join()
+    _, fanout = solve_on_a_fanout(items, 1, helpers, 64)
     gil = getattr(sys, "_is_gil_enabled", lambda: True)()
     if core.PREFAULT_ARENAS and gil:
         assert fanout.arenas_served > 0
