@@ -368,3 +368,12 @@ def test_ctrl_c_stops_a_long_canonical_search() -> None:
     status, err, seconds = interrupt([sys.executable, "-c", code], after=2.0)
     assert status != 0 and "KeyboardInterrupt" in err, err
     assert seconds < 5
+
+
+def test_out_of_budget_canonical_forms_come_with_the_others() -> None:
+    full = sf.solve("." * 256)  # a grid with very many symmetries: a long search
+    assert full is not None
+    with pytest.raises(sf.SearchLimitExceeded, match="puzzle 0 and 1 more") as info:
+        sf.canonical_many([full, "." * 256, full], max_nodes=100, threads=1)
+    assert info.value.indices == [0, 2]
+    assert info.value.partial == [None, sf.canonical("." * 256), None]

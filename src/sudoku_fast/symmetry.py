@@ -478,9 +478,15 @@ def _run_canonical(
 
 
 def _raise_for_status(
-    status: bytearray, grids: Any, geometry: Geometry, max_nodes: int | None, single: bool
+    status: bytearray,
+    grids: Any,
+    geometry: Geometry,
+    max_nodes: int | None,
+    single: bool,
+    forms: bytearray | None = None,
 ) -> None:
-    """ValueError for the first repeated symbol; SearchLimitExceeded for out-of-budget ones."""
+    """ValueError for the first repeated symbol; SearchLimitExceeded for out-of-budget
+    ones, whose `partial` is the list of the canonical forms of `forms` (None for those)."""
     if not any(status):
         return
     cells = geometry.cells
@@ -496,11 +502,17 @@ def _raise_for_status(
         )
         if single:
             where = "the puzzle"
+        partial: list[str | None] | None = None
+        if forms is not None:
+            text = format_values(forms, geometry)
+            partial = [text[i * cells : (i + 1) * cells] for i in range(len(status))]
+            for i in indices:
+                partial[i] = None
         raise SearchLimitExceeded(
             f"{where}: no canonical form within max_nodes={max_nodes} search steps "
             "(a grid with very many symmetries; pass a larger max_nodes, or None)",
             indices,
-            None,
+            partial,
         )
 
 
@@ -566,7 +578,7 @@ def canonical_many(
     """
     geometry, grids, n = _batch(puzzles, "canonical_many", box, alphabet, threads)
     out, status, _moves = _run_canonical(geometry, grids, n, threads, max_nodes, False)
-    _raise_for_status(status, grids, geometry, max_nodes, False)
+    _raise_for_status(status, grids, geometry, max_nodes, False, out)
     text = format_values(out, geometry)
     cells = geometry.cells
     return [text[i * cells : (i + 1) * cells] for i in range(n)]
