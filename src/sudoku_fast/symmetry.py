@@ -450,8 +450,9 @@ def _run_canonical(
     threads: int | None,
     max_nodes: int | None,
     want_moves: bool,
-) -> tuple[bytearray, bytearray, bytearray]:
-    """Canonical forms of n encoded grids on threads: (forms, statuses, moves)."""
+) -> tuple[bytearray, bytearray, bytearray, int]:
+    """Canonical forms of n encoded grids on threads: (forms, statuses, moves, threads
+    used)."""
     size, cells = geometry.size, geometry.cells
     budget = node_budget(max_nodes)  # checked at every size
     if (geometry.size, geometry.box_rows) == (9, 3):
@@ -473,8 +474,8 @@ def _run_canonical(
     def abort() -> None:
         stop_flag[0] = 1
 
-    run_chunks(n, workers, min_chunk, work, on_abort=abort)
-    return out, status, moves
+    used = run_chunks(n, workers, min_chunk, work, on_abort=abort)
+    return out, status, moves, used
 
 
 def _raise_for_status(
@@ -536,7 +537,7 @@ def canonical(
     True
     """
     geometry, values = parse_grid(puzzle, box=box, alphabet=alphabet)
-    out, status, _moves = _run_canonical(geometry, values, 1, 1, max_nodes, False)
+    out, status, _moves, _ = _run_canonical(geometry, values, 1, 1, max_nodes, False)
     _raise_for_status(status, values, geometry, max_nodes, True)
     return format_values(out, geometry)
 
@@ -555,7 +556,7 @@ def canonical_transform(
     symmetries of its own, several elements do this; one of them is returned.
     """
     geometry, values = parse_grid(puzzle, box=box, alphabet=alphabet)
-    _out, status, moves = _run_canonical(geometry, values, 1, 1, max_nodes, True)
+    _out, status, moves, _ = _run_canonical(geometry, values, 1, 1, max_nodes, True)
     _raise_for_status(status, values, geometry, max_nodes, True)
     return _from_move(moves, geometry)
 
@@ -577,7 +578,7 @@ def canonical_many(
     (TypeError for a non-str) naming its index.
     """
     geometry, grids, n = _batch(puzzles, "canonical_many", box, alphabet, threads)
-    out, status, _moves = _run_canonical(geometry, grids, n, threads, max_nodes, False)
+    out, status, _moves, _ = _run_canonical(geometry, grids, n, threads, max_nodes, False)
     _raise_for_status(status, grids, geometry, max_nodes, False, out)
     text = format_values(out, geometry)
     cells = geometry.cells
@@ -621,14 +622,18 @@ def dedup_stream(
     reported and kept (undecided). Memory grows with the number of distinct puzzles
     (their canonical forms are kept), not with the file.
     """
-    report = DedupReport(threads=resolve_threads(threads))
+    resolve_threads(threads)  # refused before any work if it is not a thread count
+    report = DedupReport()
     started = time.perf_counter()
     seen: dict[bytes, int] = {}  # canonical form -> hash of the first grid with it
     if reader.is_csv:
         out.write(reader.header.encode() + b"\n")
     for batch in reader:
         geometry, n, cells = batch.geometry, batch.n, batch.geometry.cells
-        forms, status, _moves = _run_canonical(geometry, batch.grids, n, threads, max_nodes, False)
+        forms, status, _moves, used = _run_canonical(
+            geometry, batch.grids, n, threads, max_nodes, False
+        )
+        report.threads = max(report.threads, used)
         problems = dict(batch.problems)
         for i in range(n):
             report.records += 1
