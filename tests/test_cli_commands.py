@@ -656,3 +656,11 @@ def test_generate_writes_puzzles_as_they_are_made(tmp_path: Path) -> None:
     assert proc.returncode == 130, err
     made = out.read_text().split()
     assert made and all(sf.count_solutions(p) == 1 for p in made[:3])
+
+
+def test_generate_errors_name_its_options() -> None:
+    proc = run("generate", "--size", "5", "-n", "1")
+    assert proc.returncode == USAGE and "box=" not in proc.stderr
+    assert "no default box shape" in proc.stderr
+    proc = run("generate", "--size", "4", "--difficulty", "medium", "-n", "1")
+    assert proc.returncode == USAGE and "pass --not-minimal" in proc.stderr

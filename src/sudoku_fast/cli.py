@@ -1021,7 +1021,22 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     except RuntimeError as err:  # a --score band or a level the candidates did not meet
         print(f"sudoku-fast: {err}", file=sys.stderr)
         return EXIT_CHECK_FAILED
+    except ValueError as err:
+        raise ValueError(_in_cli_terms(str(err))) from None
     return EXIT_OK
+
+
+# The advice of the library's messages, in the command line's terms.
+_CLI_ADVICE = (
+    ("; pass box=(rows, cols)", ": generate makes sizes with a default box shape"),
+    ("pass minimal=False", "pass --not-minimal"),
+)
+
+
+def _in_cli_terms(message: str) -> str:
+    for python, cli in _CLI_ADVICE:
+        message = message.replace(python, cli)
+    return message
 
 
 def _add_rate_parser(subparsers: Any) -> None:
