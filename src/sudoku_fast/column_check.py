@@ -19,12 +19,6 @@ from . import frames
 from .grid import Geometry, geometry_for, is_solution, parse
 
 
-def _pyarrow() -> Any:
-    import pyarrow as pa
-
-    return pa
-
-
 def check_rows(
     puzzles: list[Any],
     answers: list[Any],
@@ -84,8 +78,8 @@ def check_columns(
     given solution): the caller then checks row by row.
     """
     import numpy as np
+    import pyarrow as pa
 
-    pa = _pyarrow()
     n = len(puzzles)
     if n == len(bad) or box is None:
         return {}
@@ -144,8 +138,7 @@ def check_columns(
 def _values(texts: Any, rows: Any, box: tuple[int, int], alphabet: str | None) -> tuple[Any, Any]:
     """The values (n x N*N uint8, 0 = empty) of a string column, rows not in `rows` empty."""
     import numpy as np
-
-    pa = _pyarrow()
+    import pyarrow as pa
     import pyarrow.compute as pc
 
     if isinstance(texts, pa.ChunkedArray):

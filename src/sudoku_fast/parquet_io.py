@@ -343,9 +343,7 @@ def solve_parquet(
         report.solved += found
         report.no_solution += len(puzzles) - found - len(bad) - len(undecided)
         report.undecided += len(undecided)
-        problems = {i: f"malformed: {reason}" for i, reason in bad.items()}
-        for i in undecided:
-            problems[i] = f"unknown: no answer within {max_nodes:,} search nodes"
+        problems = _problems(bad, undecided, max_nodes)
         if verify:
             given_column = table.column(given) if given else None
             wrong = None
@@ -440,8 +438,7 @@ def _as_strings(column: Any) -> Any:
         try:
             return column.cast(pa.string())
         except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
-            items = column.to_pylist()
-            texts = [None if b is None else b.decode("utf-8", "replace") for b in items]
+            texts = [frames.as_text(item) for item in column.to_pylist()]
             return pa.array(texts, type=pa.string())
     try:
         return column.cast(pa.string())  # large_string, string_view
@@ -564,26 +561,27 @@ def rate_parquet(
         puzzles = table.column(0)
         if not pa.types.is_string(puzzles.type):
             puzzles = _as_strings(puzzles)
-        problems: dict[int, str] = {}
+        bad: dict[int, str] = {}
+        undecided: list[int] = []
+        not_unique: dict[int, str] = {}
         try:
             ratings = rate(puzzles)
         except (ValueError, TypeError, SearchLimitExceeded) as err:
             if on_error == "fail":
                 raise renumber_error(err, first, f"{path}: ") from None
-            ratings, problems = _ratings_around_bad_rows(puzzles, rate, keywords, max_nodes)
+            ratings, bad, undecided, not_unique = _ratings_around_bad_rows(
+                puzzles, rate, keywords, max_nodes
+            )
         if isinstance(ratings, pa.ChunkedArray):
             ratings = ratings.combine_chunks()
         if keywords["box"] is None and keywords["alphabet"] is None:
-            _pin_geometry(keywords, puzzles, problems)
+            _pin_geometry(keywords, puzzles, bad)
+        problems = {**_problems(bad, undecided, max_nodes), **not_unique}
         report.rows += len(puzzles)
         report.solved += len(puzzles) - len(problems)
-        for reason in problems.values():
-            if reason.startswith("malformed"):
-                report.malformed += 1
-            elif reason.startswith("unknown"):
-                report.undecided += 1
-            else:
-                report.not_unique += 1
+        report.malformed += len(bad)
+        report.undecided += len(undecided)
+        report.not_unique += len(not_unique)
         report.problems.extend(f"row {first + i}: {problems[i]}" for i in sorted(problems))
         return pa.table(ratings.flatten(), names=rated)
 
@@ -604,8 +602,9 @@ def rate_parquet(
 
 def _ratings_around_bad_rows(
     puzzles: Any, rate: Callable[[Any], Any], keywords: dict[str, Any], max_nodes: int | None
-) -> tuple[Any, dict[int, str]]:
-    """The ratings of a batch with rows that cannot be rated (null for those), and why.
+) -> tuple[Any, dict[int, str], list[int], dict[int, str]]:
+    """The ratings of a batch with rows that cannot be rated (null for those): with the
+    malformed rows and why, the undecided ones, and those without exactly one solution.
 
     Malformed rows are found as `_answers_around_bad_rows` finds them; the others are
     counted (up to 2) and only the puzzles with exactly one solution are rated.
@@ -620,20 +619,28 @@ def _ratings_around_bad_rows(
             return err.partial, list(err.indices)
 
     counts, bad, undecided = _answers_around_bad_rows(puzzles, counted, pa.int32(), keywords)
-    problems = {i: f"malformed: {reason}" for i, reason in bad.items()}
-    for i in undecided:
-        problems[i] = f"unknown: no answer within {max_nodes:,} search nodes"
-    for i, found in enumerate(counts.to_pylist()):
-        if i not in problems and found != 1:
-            problems[i] = "no solution" if found == 0 else "several solutions"
-    unique = [i for i in range(len(puzzles)) if i not in problems]
+    left_out = set(bad) | set(undecided)
+    not_unique = {
+        i: "no solution" if found == 0 else "several solutions"
+        for i, found in enumerate(counts.to_pylist())
+        if i not in left_out and found != 1
+    }
+    unique = [i for i in range(len(puzzles)) if i not in left_out and i not in not_unique]
     ratings = rate(pa.array([puzzles[i].as_py() for i in unique], type=pa.string()))
     if isinstance(ratings, pa.ChunkedArray):
         ratings = ratings.combine_chunks()
     place: list[int | None] = [None] * len(puzzles)
     for k, i in enumerate(unique):
         place[i] = k
-    return ratings.take(pa.array(place, type=pa.int64())), problems
+    return ratings.take(pa.array(place, type=pa.int64())), bad, undecided, not_unique
+
+
+def _problems(bad: dict[int, str], undecided: list[int], max_nodes: int | None) -> dict[int, str]:
+    """Why rows got a null answer: malformed ones (with the parser's reason), undecided ones."""
+    problems = {i: f"malformed: {reason}" for i, reason in bad.items()}
+    for i in undecided:
+        problems[i] = f"unknown: no answer within {max_nodes:,} search nodes"
+    return problems
 
 
 def add_columns(
