@@ -935,14 +935,11 @@ def solve_many(
         import numpy as np
 
         grids, n, geometry = encode_values(arr, "solve_many", box, alphabet)
-        if output not in (None, "like"):
-            # Values in, text out: the answers as strings (None where there is none).
-            results = run_engine(grids, n, 1, threads, geometry=geometry, max_nodes=budget)
-            solutions = frames.solutions_out(results, None, output)
-            check_budget(results, solutions, max_nodes)
-            return solutions
         results = run_engine(grids, n, 1, threads, geometry=geometry, max_nodes=budget)
-        out = np.frombuffer(results.solutions, dtype=np.uint8).reshape(arr.shape)
+        if output in (None, "like"):
+            out = np.frombuffer(results.solutions, dtype=np.uint8).reshape(arr.shape)
+        else:  # values in, text out: the answers as strings (None where there is none)
+            out = frames.solutions_out(results, None, output)
         check_budget(results, out, max_nodes)
         return out
     source = _list_source(puzzles, box, alphabet)
