@@ -19,10 +19,12 @@ Beside the ratio, in the same rounds:
   an (n, 81) uint8 array in and out), which bounds
   the speed-up at any thread count (Amdahl: at most 1 / share). It is measured on every
   threads=N pass: the engine module `batch.py` calls is replaced by a recorder that
-  stamps each worker's `solve_batch` call (the part without the GIL) on entry and exit.
-  Serial time = the wall time of the call outside the span from the first entry to
-  the last exit (parsing, buffers, pool hand-off, handing the strings over), plus, for
-  every worker call, the cost of an empty call (argument checks: it holds the GIL too).
+  stamps each worker's `solve_batch` call (the part without the GIL) on entry, and the
+  caller's own call (the lead, which returns once every helper that entered the engine
+  has left it) on exit. Serial time = the wall time of the call outside the span from
+  the first entry to the lead's exit (parsing, buffers, pool hand-off, handing the
+  strings over), plus, for each of the N worker calls, the cost of an empty call
+  (argument checks: it holds the GIL too, helpers partly after the call has returned).
   Nothing else runs then, so this is the serial fraction; it also takes in the first
   block of puzzles the caller's thread reads from the list before any thread can solve
   (`Fanout.first_block_ns`). The rest of that thread's GIL-held work (reading the
@@ -59,22 +61,36 @@ DEFAULT_FILES = [DATA / "sudoku17_49158.txt", DATA / "magictour_top1465.txt"]
 
 
 class Recorder:
-    """Stands in for the engine module in batch.py, stamping each `solve_batch` call."""
+    """Stands in for the engine module in batch.py, stamping each `solve_batch` call.
+
+    Every call's entry is stamped with its batch's Fanout, and the lead's exit: the lead
+    (the caller's thread) returns once every helper that entered the engine has left it,
+    while helpers may return to the pool later, when the caller next lets go of the GIL
+    (a helper of one pass may even enter after that pass, and claim nothing).
+    """
 
     def __init__(self, module: Any) -> None:
         self.module = module
-        self.spans: list[tuple[int, int]] = []
-        self.fanouts: list[Any] = []  # the Fanout of the pass, if any
+        self.entries: list[tuple[int, Any]] = []  # (entry time, the call's Fanout)
+        self.lead_exits: list[tuple[int, Any]] = []
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.module, name)
 
     def solve_batch(self, *args: Any) -> None:
-        start = time.perf_counter_ns()
+        fanout = args[10] if len(args) > 10 else None
+        lead = len(args) > 11 and bool(args[11])
+        self.entries.append((time.perf_counter_ns(), fanout))
         self.module.solve_batch(*args)
-        self.spans.append((start, time.perf_counter_ns()))
-        if len(args) > 10 and args[10] is not None and args[10] not in self.fanouts:
-            self.fanouts.append(args[10])
+        if lead:
+            self.lead_exits.append((time.perf_counter_ns(), fanout))
+
+    def solving_span(self) -> tuple[int, Any]:
+        """Nanoseconds from the first entry of the last pass's batch to its lead's exit,
+        and that batch's Fanout."""
+        end, fanout = self.lead_exits[-1]
+        begin = min(start for start, entry in self.entries if entry is fanout)
+        return end - begin, fanout
 
 
 def empty_call_ns() -> float:
@@ -105,17 +121,15 @@ def rate(
     start = time.perf_counter()
     try:
         while True:
-            recorder.spans.clear()
-            recorder.fanouts.clear()
+            recorder.entries.clear()
+            recorder.lead_exits.clear()
             solutions = None  # the previous result is freed here, not in the timed call
             t0 = time.perf_counter_ns()
             solutions = sf.solve_many(puzzles, threads=threads)
             wall = time.perf_counter_ns() - t0
-            spans = recorder.spans
-            solving = max(end for _, end in spans) - min(begin for begin, _ in spans)
-            first = sum(fanout.first_block_ns for fanout in recorder.fanouts)
-            lead = sum(fanout.lead_ns for fanout in recorder.fanouts)
-            shares.append((wall - solving + len(spans) * empty_ns + first) / wall)
+            solving, fanout = recorder.solving_span()
+            first, lead = fanout.first_block_ns, fanout.lead_ns
+            shares.append((wall - solving + threads * empty_ns + first) / wall)
             making.append((lead - first) / wall)
             done += len(puzzles)
             elapsed = time.perf_counter() - start

@@ -128,6 +128,70 @@ def test_run_workers_raises_the_first_error_and_aborts_the_others() -> None:
     assert run_workers(1, lambda: None) == 1
 
 
+def test_run_workers_may_leave_the_helpers_to_return_on_their_own() -> None:
+    release = threading.Event()
+    finished = threading.Event()
+
+    def helper() -> None:
+        release.wait(30)
+        finished.set()
+
+    # The 9x9 engine's lead returns only once the batch is done, so its helpers need
+    # not be waited for on their way back to the pool.
+    assert run_workers(2, helper, caller_body=lambda: None, await_helpers=False) == 2
+    assert not finished.is_set()
+    release.set()
+    assert finished.wait(30)
+    release.clear()
+    finished.clear()
+    threading.Timer(0.05, release.set).start()
+    assert run_workers(2, helper, caller_body=lambda: None) == 2  # waited for by default
+    assert finished.is_set()
+
+
+def test_finish_refuses_while_a_helper_is_in_the_engine() -> None:
+    n = 64
+    items = ["." * 81] * n  # counting up to a huge limit: each puzzle takes long
+    out = buffers(n)
+    fanout = core.Fanout(n, 1, None, True)
+    cursor = array("q", [0])
+    stop = bytearray(1)
+    grids = encode_puzzles(items)
+    helper = threading.Thread(
+        target=core.solve_batch, args=(grids, *out, cursor, n, 1, 10**9, stop, fanout)
+    )
+    helper.start()
+    try:
+        while cursor[0] == 0:  # until the helper has claimed its first puzzle
+            threading.Event().wait(0.001)
+        with pytest.raises(RuntimeError, match="still writing"):
+            fanout.finish(out[0], out[1])
+    finally:
+        stop[0] = 1
+        helper.join()
+    assert fanout.finish(out[0], out[1]) == [None] * n  # stopped: no answers
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_back_to_back_batches_while_helpers_return(threads: int) -> None:
+    # The caller does not wait for the helpers' return to the pool, so the next batch
+    # starts while they may still be on their way: every answer must stay its own.
+    items = [p for p in puzzles() if core.encode_strings([p], bytearray(81)) == []]
+    expected = sf.count_many(tuple(items), threads=1)
+    for round_ in range(60):
+        start = (round_ * 37) % len(items)
+        part = items[start : start + 40 + round_ * 3]
+        if round_ % 2:
+            assert sf.count_many(part, threads=threads) == expected[start : start + len(part)]
+            continue
+        texts = sf.solve_many(part, threads=threads)
+        for text, puzzle, count in zip(texts, part, expected[start:], strict=False):
+            if count:
+                check_solution(text, puzzle)
+            else:
+                assert text is None
+
+
 PLAIN = "0123456789."
 
 

@@ -293,6 +293,9 @@ cdef enum:
     # How often solve_batch, in the main thread, lets Python run its signal handlers
     # between chunks (each look takes the GIL, so not at every chunk): 20 ms.
     SIGNAL_CHECK_NANOS = 20000000
+    # How long a helper done with a batch waits for the lead to take the GIL back
+    # (wait_lead_back): a few microseconds when the threads finish together.
+    LEAD_BACK_WAIT_NANOS = 200000
     # Result strings made between two publications of their count (SolutionTexts).
     MAKE_BLOCK = 256
     # Batches from this many result strings (two arenas and more) have the memory for
@@ -1041,6 +1044,7 @@ cdef struct Crew:
     int64_t engaged        # helper threads that have entered the engine
     int64_t left           # helper threads that have left it again
     int64_t helpers        # helper threads the batch was handed to
+    int64_t lead_back      # 1 once the lead holds the GIL again after the solving
     bint has_source        # the puzzles come from a list of strings, encoded by the lead
     int64_t encoded        # puzzles of that list encoded so far (published, release order)
     int64_t failed         # 1 once an item of that list was found not plain: all stop
@@ -1138,6 +1142,24 @@ cdef void wait_helpers(Crew *crew, Stop *halt, long long *last_signal_check) noe
         return
     while sudoku_fast_published(&crew.left) < sudoku_fast_published(&crew.engaged):
         if signals_due(halt, last_signal_check) and poll(halt):
+            return
+        back_off(&spins)
+
+
+cdef void wait_lead_back(Crew *crew, Stop *halt) noexcept nogil:
+    """A helper that has left the engine: wait, briefly and without the GIL, for the lead
+    to take the GIL back before taking it to return to the pool (the helper).
+
+    Both want the GIL at the end of a batch. If a helper took it first, the lead would
+    wait for it to return to the pool and then be woken by the operating system: tens of
+    microseconds per batch. A helper that leaves well before the others (a long last
+    puzzle) stops waiting after LEAD_BACK_WAIT_NANOS, and returns while the lead waits
+    for the rest without the GIL.
+    """
+    cdef int spins = 0
+    cdef long long since = clock_nanos(False)
+    while not sudoku_fast_published(&crew.lead_back):
+        if flag_set(halt.flag) or clock_nanos(False) - since > LEAD_BACK_WAIT_NANOS:
             return
         back_off(&spins)
 
@@ -1261,7 +1283,7 @@ cdef class Fanout:
     cdef readonly long long first_block_ns
     cdef list source
     cdef list strings
-    cdef int active  # solve_batch calls running with this fanout (counted under the GIL)
+    cdef bint lead_active  # the lead's solve_batch call is running (GIL held to change)
     cdef bint finished
 
     def __cinit__(self, Py_ssize_t n, Py_ssize_t helpers, list source=None, bint texts=False):
@@ -1379,8 +1401,10 @@ cdef class Fanout:
     def finish(self, const uint8_t[::1] solutions, const int32_t[::1] counts):
         """The list of solution strings: None where counts[i] is not positive.
 
-        Call once, after every `solve_batch` call given this fanout has returned, with
-        the batch's solutions and counts; makes the strings first if no call did.
+        Call once, after the lead's `solve_batch` call has returned (it waits for every
+        helper that entered the engine to leave it; helpers still returning to their
+        pool write nothing), or after every call if there was no lead, with the batch's
+        solutions and counts; makes the strings first if no call did.
         """
         cdef Py_ssize_t i, end
         cdef PyObject *item
@@ -1388,7 +1412,9 @@ cdef class Fanout:
             raise ValueError("this batch makes no strings")
         if self.finished:
             raise ValueError("the strings of this batch were handed over already")
-        if self.active:
+        if self.lead_active or (
+            sudoku_fast_published(&self.crew.left) < sudoku_fast_published(&self.crew.engaged)
+        ):
             raise RuntimeError("a solve_batch call is still writing these strings")
         if self.crew.failed:
             raise ValueError("the batch failed: its source held a puzzle that is not plain")
@@ -1447,7 +1473,9 @@ def solve_batch(
     `fanout` (a Fanout for n puzzles, the same for every worker) brings a list source
     (then `grids` is None) and/or asks for solution strings; the one worker called
     with `lead` (the caller's thread) does their GIL-held work (see Fanout), and
-    `fanout.finish` hands the strings over once all workers have returned.
+    `fanout.finish` hands the strings over once it has returned. The lead returns
+    once every helper that entered the engine has left it, so the batch is done then;
+    helpers wait a moment for it to hold the GIL before they take it to return.
     """
     if limit < 1:
         raise ValueError("limit must be at least 1")
@@ -1489,8 +1517,8 @@ def solve_batch(
     cdef long long last_signal_check = clock_nanos(False), t0
     cdef Py_ssize_t pending = 0, pending_end
     cdef int why
-    if fanout is not None:
-        fanout.active += 1
+    if lead:
+        fanout.lead_active = True
     try:
         if lead:
             if from_source:  # a first block, for the threads to start on
@@ -1530,9 +1558,11 @@ def solve_batch(
                 wait_helpers(share.crew, &halt, &last_signal_check)
             elif share.crew != NULL:
                 sudoku_fast_claim(&share.crew.left, 1)
+                wait_lead_back(share.crew, &halt)
     finally:
-        if fanout is not None:
-            fanout.active -= 1
+        if lead:
+            fanout.lead_active = False
+            sudoku_fast_publish(&fanout.crew.lead_back, 1)
     raise_saved(&halt)
 
 

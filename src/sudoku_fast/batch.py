@@ -388,7 +388,7 @@ def run_engine(
             )
 
         results.threads = run_workers(
-            workers, share, on_abort=abort, caller_body=lambda: share(True)
+            workers, share, on_abort=abort, caller_body=lambda: share(True), await_helpers=False
         )
         if fanout.failed:
             raise _NotPlain
@@ -460,6 +460,7 @@ def run_workers(
     caller_works: bool = True,
     on_abort: Callable[[], None] | None = None,
     caller_body: Callable[[], None] | None = None,
+    await_helpers: bool = True,
 ) -> int:
     """Call `body()` once on each of `workers` threads of the shared pool; wait for all.
 
@@ -470,6 +471,11 @@ def run_workers(
     When a body raises (or the wait is interrupted), `on_abort` is called so the others
     can stop early, all are waited for, and the first exception propagates. Returns
     the number of threads used.
+
+    `await_helpers=False` is for a caller body that returns only once the work is done
+    (the 9x9 engine's lead waits, without the GIL, for every helper that took part):
+    when it returns normally the helpers still on their way back to the pool are not
+    waited for, which would cost the caller a hand-over of the GIL and a wake-up.
     """
     own_body = body if caller_body is None else caller_body
     if workers <= 1:
@@ -485,8 +491,9 @@ def run_workers(
     try:
         if caller_works:
             own_body()
-        for future in futures:
-            future.result()
+        if await_helpers or own_pool or not caller_works:
+            for future in futures:
+                future.result()
     except BaseException:
         if on_abort is not None:
             on_abort()
