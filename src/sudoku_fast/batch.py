@@ -25,12 +25,11 @@ import threading
 import time
 from array import array
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
-from . import _general, frames
+from . import _general, frames, pool
 from .grid import (
     CELLS,
     CLASSIC,
@@ -483,26 +482,27 @@ def run_workers(
         return 1
     # The calling thread works too by default: one thread fewer to wake per call.
     helpers = workers - caller_works
-    pool = _shared_pool(helpers)
-    own_pool = pool is None  # more threads than cores were asked for: this call only
-    if pool is None:
-        pool = ThreadPoolExecutor(max_workers=helpers, thread_name_prefix="sudoku_fast")
-    futures = [pool.submit(body) for _ in range(helpers)]
+    shared = pool.shared_pool(helpers, usable_cores)
+    # More threads than cores were asked for: threads of this call only, stopped after.
+    workers_pool = shared if shared is not None else pool.WorkerPool()
+    if shared is None:
+        workers_pool.grow(helpers)
+    tasks = [workers_pool.submit(body) for _ in range(helpers)]
     try:
         if caller_works:
             own_body()
-        if await_helpers or own_pool or not caller_works:
-            for future in futures:
-                future.result()
+        if await_helpers or shared is None or not caller_works:
+            for task in tasks:
+                task.wait()
     except BaseException:
         if on_abort is not None:
             on_abort()
-        for future in futures:
-            future.exception()
+        for task in tasks:
+            task.join()
         raise
     finally:
-        if own_pool:
-            pool.shutdown(wait=True)
+        if shared is None:
+            workers_pool.shutdown()
     return workers
 
 
@@ -582,35 +582,6 @@ def _timed(
             solve_range(start, stop, True)
 
     return solve_chunk
-
-
-_POOL: ThreadPoolExecutor | None = None
-_POOL_SIZE = 0
-_POOL_PID = 0
-_POOL_LOCK = threading.Lock()
-
-
-def _shared_pool(helpers: int) -> ThreadPoolExecutor | None:
-    """The process-wide pool, with room for `helpers` threads; None if that is too many.
-
-    Starting threads costs more than solving a small batch, so the pool is kept between
-    calls; it holds at most one thread per usable core, so asking for more threads (an
-    oversubscribed call) never leaves extra threads behind: such a call gets its own
-    pool, shut down when it returns. The pool is rebuilt when it is too small or after a
-    fork (the child has no worker threads).
-    """
-    global _POOL, _POOL_SIZE, _POOL_PID
-    if helpers > usable_cores():
-        return None
-    with _POOL_LOCK:
-        if _POOL is None or helpers > _POOL_SIZE or os.getpid() != _POOL_PID:
-            old = _POOL if os.getpid() == _POOL_PID else None
-            _POOL = ThreadPoolExecutor(max_workers=helpers, thread_name_prefix="sudoku_fast")
-            _POOL_SIZE = helpers
-            _POOL_PID = os.getpid()
-            if old is not None:
-                old.shutdown(wait=False)
-        return _POOL
 
 
 def encode_puzzles(puzzles: list[Any]) -> bytearray:
