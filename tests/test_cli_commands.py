@@ -602,6 +602,9 @@ def test_output_options_write_where_they_say(tmp_path: Path) -> None:
     assert generated.read_text().split() == puzzles
     proc = run("generate", "-n", "5", "--format", "parquet")  # refused before any work
     assert proc.returncode == USAGE and "name it with -o" in proc.stderr
+    out = tmp_path / "big_seed.parquet"
+    proc = run("generate", "-n", "2", "--seed", str(2**64), "--format", "parquet", "-o", str(out))
+    assert proc.returncode == USAGE and "below 2**63" in proc.stderr and not out.exists()
 
 
 def test_text_commands_refuse_parquet_files_clearly(tmp_path: Path) -> None:
@@ -661,6 +664,8 @@ def test_generate_writes_puzzles_as_they_are_made(tmp_path: Path) -> None:
 def test_generate_errors_name_its_options() -> None:
     proc = run("generate", "--size", "5", "-n", "1")
     assert proc.returncode == USAGE and "box=" not in proc.stderr
-    assert "no default box shape" in proc.stderr
-    proc = run("generate", "--size", "4", "--difficulty", "medium", "-n", "1")
+    assert "sizes with a default box shape, not 5x5" in proc.stderr
+    proc = run("generate", "--size", "16", "--difficulty", "easy", "-n", "1")
     assert proc.returncode == USAGE and "pass --not-minimal" in proc.stderr
+    proc = run("generate", "--size", "4", "--difficulty", "medium", "--not-minimal")
+    assert proc.returncode == USAGE and "4x4 puzzles are practically never medium" in proc.stderr

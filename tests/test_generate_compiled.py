@@ -22,6 +22,7 @@ from sudoku_fast.generator import (
     Rng,
     generate_many,
     generate_many_reference,
+    iter_generate,
     symmetry_orbits,
 )
 from sudoku_fast.grid import format_values, geometry_for, parse_grid
@@ -124,10 +125,17 @@ def test_both_give_up_on_a_level_not_found(monkeypatch: pytest.MonkeyPatch) -> N
     module = sys.modules["sudoku_fast.generator"]
     monkeypatch.setattr(module, "MAX_ATTEMPTS", 1)
     # About 7% of removal orders give a hard 9x9 puzzle: 40 single tries fail somewhere.
-    with pytest.raises(RuntimeError, match="no 9x9 hard puzzle"):
+    with pytest.raises(RuntimeError, match=r"puzzle \d+: no 9x9 hard puzzle"):
         generate_many(40, difficulty="hard", seed=1, threads=2)
-    with pytest.raises(RuntimeError, match="no 9x9 hard puzzle"):
+    # Serially, the first puzzle given up on is named, by both twins and in chunks.
+    with pytest.raises(RuntimeError, match="no 9x9 hard puzzle") as serial:
+        generate_many(40, difficulty="hard", seed=1, threads=1)
+    first = str(serial.value).split(":")[0]
+    with pytest.raises(RuntimeError, match=f"^{first}: no 9x9 hard puzzle"):
         generate_many_reference(40, difficulty="hard", seed=1)
+    with pytest.raises(RuntimeError, match=f"^{first}: no 9x9 hard puzzle"):
+        for _ in iter_generate(40, difficulty="hard", seed=1, threads=1, chunk=3):
+            pass
 
 
 def test_same_errors_for_bad_arguments() -> None:

@@ -186,8 +186,11 @@ def test_bad_arguments() -> None:
         sf.generate(difficulty=2.5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="minimal 16x16 puzzles are practically never easy"):
         sf.generate(size=16, difficulty="easy")
-    with pytest.raises(ValueError, match="minimal=False"):
-        sf.generate(size=4, difficulty="medium")
+    for minimal in (True, False):  # no 4x4 puzzle needs more than singles
+        with pytest.raises(ValueError, match="4x4 puzzles are practically never medium"):
+            sf.generate(size=4, difficulty="medium", minimal=minimal)
+    with pytest.raises(TypeError, match="minimal must be True or False"):
+        sf.generate(minimal="no")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="box shape"):
         sf.generate(size=7)
     with pytest.raises(ValueError, match="up to 16x16"):

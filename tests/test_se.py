@@ -347,8 +347,31 @@ def test_generate_in_a_score_band() -> None:
 
 
 @pytest.mark.parametrize(
+    ("band", "tenths"),
+    [
+        ((3.95, 4.15), (40, 41)),
+        ((4.25, 4.45), (43, 44)),
+        ((4.3, 4.3), (43, 43)),
+        ((1, 2), (10, 20)),
+    ],
+)
+def test_a_band_holds_the_tenths_between_its_ends(
+    band: tuple[float, float], tenths: tuple[int, int]
+) -> None:
+    # Both ends included, whatever the rounding of a half-tenth bound.
+    assert generator._score_band(band, 9, None) == tenths
+
+
+def test_a_band_with_half_tenth_ends_gives_scores_inside_it() -> None:
+    for puzzle in sf.generate_many(2, seed=1, score=(3.95, 4.15), threads=2):
+        score = sf.rate(puzzle, score=True).score
+        assert score is not None and 3.95 <= score <= 4.15
+
+
+@pytest.mark.parametrize(
     ("kwargs", "error"),
     [
+        ({"score": (4.15, 4.19)}, ValueError),  # no tenth inside
         ({"score": (8.0, 7.0)}, ValueError),
         ({"score": (0.5, 2.0)}, ValueError),
         ({"score": (7.0, 8.0), "size": 6}, ValueError),

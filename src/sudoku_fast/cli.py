@@ -992,6 +992,8 @@ def _cmd_generate(args: argparse.Namespace) -> int:
 
     if args.format == "parquet" and args.output is None:
         raise ValueError("--format parquet writes a file: name it with -o")
+    if args.format == "parquet":
+        parquet_io.check_generated_seed(args.seed)
     shape = {
         "difficulty": args.difficulty,
         "seed": args.seed,
@@ -1027,10 +1029,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
 
 
 # The advice of the library's messages, in the command line's terms.
-_CLI_ADVICE = (
-    ("; pass box=(rows, cols)", ": generate makes sizes with a default box shape"),
-    ("pass minimal=False", "pass --not-minimal"),
-)
+_CLI_ADVICE = (("pass minimal=False", "pass --not-minimal"),)
 
 
 def _in_cli_terms(message: str) -> str:

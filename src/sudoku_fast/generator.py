@@ -29,7 +29,8 @@ made from its seed:
    put back, last removed first, until it is no harder; it is kept if it then has the
    asked level. Every level works at every size, except minimal puzzles at levels
    that size practically never has (`MINIMAL_LEVELS`: 4x4 ones are all easy, 15x15
-   and 16x16 ones extreme or harder).
+   and 16x16 ones extreme or harder) and, minimal or not, levels above those (adding
+   clues never makes a puzzle harder, so 4x4 puzzles are easy).
 
 **A band of the SE scale.** `score=(low, high)` (9x9 only) asks for puzzles whose
 Sudoku Explainer score (`rate(..., score=True)`) lies in the band, ends included. The
@@ -57,6 +58,7 @@ never touched.
 
 from __future__ import annotations
 
+import math
 import random
 from array import array
 from collections.abc import Callable, Iterator
@@ -135,6 +137,7 @@ def _level_of(difficulty: str | int | None) -> int | None:
 SCORE_CANDIDATES = 100
 SCORE_ROUND = 8
 UNBOUNDED_TENTHS = 10**9
+TENTH_SLACK = 1e-9  # float error allowed in a score bound times 10
 
 
 def _score_band(score: object, size: object, difficulty: object) -> tuple[int, int] | None:
@@ -150,11 +153,20 @@ def _score_band(score: object, size: object, difficulty: object) -> tuple[int, i
             raise ValueError("score bounds must be numbers, not NaN")
     if not -1e6 < score[0] < 1e6:
         raise ValueError(f"score band must have a low bound on the scale, got {score[0]}")
-    low = round(score[0] * 10)
+    # Scores come in tenths and both ends are included: the band holds the tenths from
+    # the first at or above `low` to the last at or below `high` (4.15-4.45: 4.2-4.4).
+    # The slack absorbs float error in bounds such as 4.3 * 10 = 43.000000000000007.
+    low = math.ceil(score[0] * 10 - TENTH_SLACK)
     # A high bound past the scale (infinity too) means no upper limit.
-    high = UNBOUNDED_TENTHS if score[1] >= 1e6 else round(max(score[1], -1.0) * 10)
-    if not 10 <= low <= high:
+    high = (
+        UNBOUNDED_TENTHS if score[1] >= 1e6 else math.floor(max(score[1], -1.0) * 10 + TENTH_SLACK)
+    )
+    if not 1.0 <= score[0] <= score[1]:
         raise ValueError(f"score band must have 1.0 <= low <= high, got {score[0]}-{score[1]}")
+    if low > high:
+        raise ValueError(
+            f"score band {score[0]}-{score[1]} holds no score (scores go in tenths: 4.2, 4.3, ...)"
+        )
     if size != 9:
         raise ValueError("score bands are on the Sudoku Explainer scale, defined for 9x9 only")
     if difficulty is not None:
@@ -211,7 +223,12 @@ def _geometry_for(size: object) -> Geometry:
             f"puzzles can be generated up to {MAX_SIZE}x{MAX_SIZE}, not {size}x{size}: "
             "checking near-minimal 20x20 or 25x25 puzzles for uniqueness takes minutes each"
         )
-    return geometry_for(size)  # raises ValueError for sizes the engines do not handle
+    try:
+        return geometry_for(size)
+    except ValueError as exc:  # no default box shape (5, 7, 11, ...): generate takes none
+        raise ValueError(
+            f"puzzles can be generated for sizes with a default box shape, not {size}x{size}"
+        ) from exc
 
 
 # ---------------------------------------------------------------------------------------
@@ -544,14 +561,26 @@ def _prepare(
     if n < 0:
         raise ValueError(f"n must not be negative, got {n}")
     check_seed(seed)
+    if not isinstance(minimal, bool):
+        raise TypeError(f"minimal must be True or False, not {minimal!r}")
     level = _level_of(difficulty)
     geo = _geometry_for(size)
-    if level is not None and minimal and level not in MINIMAL_LEVELS.get(geo.size, (level,)):
-        names = ", ".join(LEVEL_NAMES[k] for k in MINIMAL_LEVELS[geo.size])
-        raise ValueError(
-            f"minimal {geo.size}x{geo.size} puzzles are practically never "
-            f"{LEVEL_NAMES[level]} (only {names}); pass minimal=False to get one"
-        )
+    reached = MINIMAL_LEVELS.get(geo.size)
+    if level is not None and reached is not None and level not in reached:
+        grid = f"{geo.size}x{geo.size}"
+        names = ", ".join(LEVEL_NAMES[k] for k in reached)
+        if level > max(reached):
+            # Without minimal, clues go back into a minimal puzzle, which never makes it
+            # harder: no puzzle of this size gets past what its minimal ones reach.
+            raise ValueError(
+                f"{grid} puzzles are practically never {LEVEL_NAMES[level]}: minimal ones "
+                f"are only {names}, and adding clues never makes a puzzle harder"
+            )
+        if minimal:
+            raise ValueError(
+                f"minimal {grid} puzzles are practically never "
+                f"{LEVEL_NAMES[level]} (only {names}); pass minimal=False to get one"
+            )
     orbits = symmetry_orbits(symmetry, geo)
     master = random.Random(seed)
     return level, geo, orbits, [master.getrandbits(64) for _ in range(n)]
@@ -567,10 +596,12 @@ def check_seed(seed: object) -> None:
         raise ValueError(f"seed must not be negative, got {seed}")
 
 
-def _gave_up(geo: Geometry, level: int | None, symmetry: str | None) -> RuntimeError:
+def _gave_up(geo: Geometry, level: int | None, symmetry: str | None, index: int) -> RuntimeError:
+    """The error of a batch whose puzzle `index` was given up on."""
     what = f"{geo.size}x{geo.size}" + (f" {LEVEL_NAMES[level]}" if level is not None else "")
     return RuntimeError(
-        f"no {what} puzzle with symmetry {symmetry!r} found in {MAX_ATTEMPTS} attempts"
+        f"puzzle {index}: no {what} puzzle with symmetry {symmetry!r} found in "
+        f"{MAX_ATTEMPTS} attempts"
     )
 
 
@@ -609,10 +640,10 @@ def generate_many_reference(
         return _scored(n, band, seed, make_batch, rate_batch)
     level, geo, orbits, seeds = _prepare(n, difficulty, seed, size, symmetry, minimal)
     out = []
-    for s in seeds:
+    for index, s in enumerate(seeds):
         puzzle = _reference_puzzle(s, geo, orbits, level, bool(minimal))
         if puzzle is None:
-            raise _gave_up(geo, level, symmetry)
+            raise _gave_up(geo, level, symmetry, index)
         out.append(format_values(puzzle, geo))
     return out
 
@@ -685,7 +716,7 @@ def iter_generate(
     master = random.Random(seed)  # the draws `_prepare` makes for all n at once
     for start in range(0, n, chunk):
         seeds = [master.getrandbits(64) for _ in range(min(chunk, n - start))]
-        yield _generate_seeds(seeds, level, geo, orbits, minimal, symmetry, threads)
+        yield _generate_seeds(seeds, level, geo, orbits, minimal, symmetry, threads, start)
 
 
 def _generate_seeds(
@@ -696,8 +727,10 @@ def _generate_seeds(
     minimal: bool,
     symmetry: str | None,
     threads: int | None,
+    first: int = 0,
 ) -> list[str]:
-    """The compiled path of `generate_many`: one puzzle per 64-bit seed."""
+    """The compiled path of `generate_many`: one puzzle per 64-bit seed (puzzle `first`
+    of the caller's batch and on, as errors name them)."""
     n = len(seeds)
     workers = resolve_threads(threads)
     orbit_start = array("i", [0])
@@ -743,8 +776,8 @@ def _generate_seeds(
 
     max_chunk = MAX_CHUNK_9X9 if geo.size <= 9 else 1
     run_chunks(n, workers, 1, make, on_abort=abort, max_chunk=max_chunk)
-    if gave_up:
-        raise _gave_up(geo, level, symmetry)
+    if gave_up:  # with threads, one that gave up (the others stopped early)
+        raise _gave_up(geo, level, symmetry, first + min(gave_up))
     cells = geo.cells
     return [format_values(out[i * cells : (i + 1) * cells], geo) for i in range(n)]
 
@@ -769,7 +802,8 @@ def generate(
     back until the puzzle is no harder than `difficulty` (no effect without one).
     `size`: 4 to 16, boxes as square as possible (6 -> 2x3, 12 -> 3x4, 15 -> 3x5).
     Levels work at every size, but a minimal puzzle at a level its size practically
-    never has (4x4: only easy; 15x15, 16x16: only extreme) raises ValueError.
+    never has (4x4: only easy; 15x15, 16x16: only extreme) raises ValueError, as does
+    any level above those (adding clues never makes a puzzle harder: 4x4 is easy).
     `score=(low, high)` instead of `difficulty`: a 9x9 puzzle whose score on the Sudoku
     Explainer scale (`rate(..., score=True)`) lies in the band, e.g. (7.5, 8.0).
     """

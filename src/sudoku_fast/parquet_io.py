@@ -1027,10 +1027,20 @@ def _copy_range(source: BinaryIO, out: BinaryIO, start: int, length: int) -> Non
         done += len(data)
 
 
+SEED_LIMIT = 2**63  # the seed column is int64
+
+
+def check_generated_seed(seed: int | None) -> None:
+    """Raise ValueError for a seed the seed column of `write_generated` cannot hold."""
+    if seed is not None and seed >= SEED_LIMIT:
+        raise ValueError(f"a seed written to Parquet must be below 2**63, got {seed}")
+
+
 def write_generated(path: str, puzzles: list[str], seed: int | None) -> None:
     """Write generated puzzles with their solution, clue count, level and seed."""
     from .rating import rate_many
 
+    check_generated_seed(seed)
     pa, pq = _pyarrow()
     solutions = solve_many(puzzles, output="arrow")
     ratings = rate_many(puzzles, output="arrow")
