@@ -111,6 +111,8 @@ def test_bad_edits() -> None:
         board.set_value(0, 10)
     with pytest.raises(ValueError, match="cell must be"):
         board.set_value(81, 1)
+    with pytest.raises(TypeError, match="cell must be an int, not float"):
+        board.set_value(1.0, 1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="mark 0"):
         board.set_pencil(0, {0})
     with pytest.raises(ValueError, match="pencil: expected 81"):
@@ -252,6 +254,10 @@ def test_misuse_is_a_clear_error(tmp_path: Path) -> None:
         Board.new("1.3..4.........2").apply(sf.Hint("naked single", 1, (1,), (7,), ((1, 7),)))
     with pytest.raises(TypeError, match="apply takes a Hint, not str"):
         Board.new(EASY).apply("x")  # type: ignore[arg-type]
+    for digit in (1.5, True):  # a hand-made hint: cells and digits are ints
+        made = sf.Hint("naked single", 1, (1,), (digit,), ((1, digit),))  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="cells and digits are ints"):
+            Board.new("1.3..4.........2").apply(made)
     with pytest.raises(TypeError, match="save_board takes a Board, not str"):
         sf.save_board("x", tmp_path / "board.json")  # type: ignore[arg-type]
     assert not (tmp_path / "board.json").exists()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -226,7 +227,14 @@ def test_hints_in_another_alphabet() -> None:
     puzzle = read_csv(VENDORED / "sudoku16_misc.csv")[0]["puzzle"]
     hex_puzzle = puzzle.translate(str.maketrans("123456789ABCDEFG", "0123456789ABCDEF"))
     board = sf.Board.new(hex_puzzle, alphabet="0123456789ABCDEF")
-    assert sf.hint(board) == sf.hint(puzzle)  # the same values, whatever their symbols
+    mine, theirs = sf.hint(board), sf.hint(puzzle)
+    assert mine is not None and theirs is not None
+    # The same step on the same values, each explained in its own board's symbols.
+    assert replace(mine, explanation="") == replace(theirs, explanation="")
+    value = mine.digits[0]
+    hex_symbol, default_symbol = "0123456789ABCDEF"[value - 1], "123456789ABCDEFG"[value - 1]
+    assert mine.explanation == theirs.explanation.replace(default_symbol, hex_symbol, 1)
+    assert mine.explanation.startswith(f"{hex_symbol} has only one place left")
     cell = hex_puzzle.index(".")
     solution = sf.solve(hex_puzzle, alphabet="0123456789ABCDEF")
     assert solution is not None
@@ -276,8 +284,9 @@ def test_hint_needs_a_decided_search(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(hints, "DEFAULT_MAX_NODES", 1)
     hints._solution_of.cache_clear()
     try:
-        with pytest.raises(ValueError, match="more than 1 search nodes"):
+        with pytest.raises(sf.SearchLimitExceeded, match="more than 1 search nodes"):
             sf.hint(puzzle)
+        assert main(["hint", puzzle]) == 5  # undecided, as --help says
     finally:
         hints._solution_of.cache_clear()
 

@@ -201,7 +201,9 @@ class Board:
         return Board(self.givens, self.values, pencil, self.geometry)
 
     def _check_cell(self, cell: int) -> None:
-        if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < self.cells:
+        if isinstance(cell, bool) or not isinstance(cell, int):
+            raise TypeError(f"cell must be an int, not {type(cell).__name__}")
+        if not 0 <= cell < self.cells:
             raise ValueError(f"cell must be 0-{self.cells - 1}, got {cell!r}")
 
     def apply(self, hint: Hint) -> Board:
@@ -248,6 +250,10 @@ class Board:
             raise TypeError(f"apply takes a Hint, not {type(hint).__name__}")
         cells, size = self.geometry.cells, self.geometry.size
         pairs = [*hint.placements, *hint.eliminations]
+        numbers = [*hint.cells, *hint.digits, *(k for pair in pairs for k in pair)]
+        for number in numbers:
+            if isinstance(number, bool) or not isinstance(number, int):
+                raise TypeError(f"a hint's cells and digits are ints, not {number!r}")
         for cell in [*hint.cells, *(c for c, _ in pairs)]:
             if not 0 <= cell < cells:
                 raise ValueError(f"the hint's cell {cell} is not on this {size}x{size} board")

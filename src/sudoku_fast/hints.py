@@ -24,7 +24,7 @@ from array import array
 from functools import lru_cache
 
 from . import _logic
-from .batch import DEFAULT_MAX_NODES, run_engine
+from .batch import DEFAULT_MAX_NODES, SearchLimitExceeded, run_engine
 from .board import Board
 from .grid import Geometry
 from .logic import Hint, LogicSolver, digits_of, hint_from_record
@@ -63,10 +63,12 @@ def candidates(
 def _solution_of(givens: bytes, geometry: Geometry) -> tuple[int, ...]:
     results = run_engine(givens, 1, 2, 1, geometry=geometry, max_nodes=DEFAULT_MAX_NODES)
     count = results.counts[0]
-    if count < 0:
-        raise ValueError(
+    if count < 0:  # undecided, as a batch's puzzle that runs out of its budget
+        raise SearchLimitExceeded(
             f"the givens need more than {DEFAULT_MAX_NODES:,} search nodes to prove one "
-            "solution, so no hint can be given"
+            "solution, so no hint can be given",
+            [0],
+            None,
         )
     if count == 0:
         raise ValueError("the givens have no solution, so no hint can be given")
@@ -103,7 +105,9 @@ def hint(puzzle: str | Board, *, box: object = None, alphabet: object = None) ->
 
     `puzzle` is a `Board` or a puzzle string of any size `parse` accepts (`box` /
     `alphabet` as there). Raises `ValueError` when the givens have no solution or
-    several, `TypeError` for anything but a puzzle string or a `Board`.
+    several, `SearchLimitExceeded` when a grid other than 9x9 needs more search nodes
+    than the default budget to tell, `TypeError` for anything but a puzzle string or a
+    `Board`.
     """
     board = _board_of(puzzle, box, alphabet)
     solution = _solution_of(bytes(board.given_values()), board.geometry)

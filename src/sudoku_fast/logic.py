@@ -60,8 +60,13 @@ def geometry(size: int = 9, box_rows: int | None = None, box_cols: int | None = 
     return geometry_for(size, box)
 
 
-def _digit_list(digits: Sequence[int]) -> str:
-    return "/".join(str(d) for d in digits)
+def _symbol(geo: Geometry, value: int) -> str:
+    """How a value is written on this grid (its alphabet: 'A' for 10 on 16x16)."""
+    return geo.symbols[value - 1] if 1 <= value <= geo.size else str(value)
+
+
+def _digit_list(geo: Geometry, digits: Sequence[int]) -> str:
+    return "/".join(_symbol(geo, d) for d in digits)
 
 
 @dataclass(frozen=True)
@@ -110,12 +115,13 @@ Pairs = tuple[tuple[int, int], ...]
 def _clash_text(geo: Geometry, reason: Sequence[int]) -> str:
     kind = reason[0]
     if kind == CLASH_VALUE:
-        return f"{geo.name(reason[1])} would need both {reason[2]} and {reason[3]}"
+        held, wanted = _symbol(geo, reason[2]), _symbol(geo, reason[3])
+        return f"{geo.name(reason[1])} would need both {held} and {wanted}"
     if kind == CLASH_CANDIDATE:
-        return f"{geo.name(reason[1])} would need {reason[2]}, which it cannot hold"
+        return f"{geo.name(reason[1])} would need {_symbol(geo, reason[2])}, which it cannot hold"
     if kind == CLASH_EMPTY:
         return f"{geo.name(reason[1])} would have no candidate left"
-    return f"{reason[1]} would have no place left in {geo.unit_name(reason[2])}"
+    return f"{_symbol(geo, reason[1])} would have no place left in {geo.unit_name(reason[2])}"
 
 
 def _lines(mask: int) -> str:
@@ -138,7 +144,7 @@ def explain(
     trial and error, the candidate mask of a guessed cell.
     """
     n = geo.size
-    digit = digits[0] if digits else 0
+    digit = _symbol(geo, digits[0]) if digits else "0"
     cell = cells[0] if cells else 0
     names = ", ".join(geo.name(c) for c in cells)
     if technique == "full house":
@@ -163,12 +169,12 @@ def explain(
         )
     if technique.startswith("naked "):
         return (
-            f"{names} can only hold {_digit_list(digits)} between them, so "
+            f"{names} can only hold {_digit_list(geo, digits)} between them, so "
             f"those digits go from the rest of {geo.unit_name(aux[0])}"
         )
     if technique.startswith("hidden "):
         return (
-            f"in {geo.unit_name(aux[0])}, {_digit_list(digits)} fit only in {names}, "
+            f"in {geo.unit_name(aux[0])}, {_digit_list(geo, digits)} fit only in {names}, "
             f"so those cells hold nothing else"
         )
     if technique in _FISH_NAMES.values() or technique == BIG_FISH:
@@ -179,13 +185,15 @@ def explain(
         )
     if technique == "xy-wing":
         pivot, a, b = cells
-        z = aux[0]
+        z_value = aux[0]
+        z = _symbol(geo, z_value)
         return (
-            f"{geo.name(pivot)} is {_digit_list([d for d in digits if d != z])}; either way "
+            f"{geo.name(pivot)} is {_digit_list(geo, [d for d in digits if d != z_value])}; "
+            "either way "
             f"one of {geo.name(a)}, {geo.name(b)} is {z}, so {z} goes from cells seeing both"
         )
     if technique == "xyz-wing":
-        z = aux[0]
+        z = _symbol(geo, aux[0])
         return f"one of {names} must be {z}, so {z} goes from cells seeing all three"
     if technique == "simple colouring":
         opening = (
@@ -211,7 +219,7 @@ def explain(
         )
     if technique == GUESS:
         return (
-            f"no technique applies; of {_digit_list(digits_of(aux[0]))} in "
+            f"no technique applies; of {_digit_list(geo, digits_of(aux[0]))} in "
             f"{geo.name(cell)}, the solution has {digit}"
         )
     raise ValueError(f"unknown technique {technique!r}")
