@@ -524,6 +524,18 @@ def test_ctrl_c_interrupts_count_inside_one_puzzle() -> None:
     assert seconds < 5
 
 
+@needs_sigint
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_ctrl_c_interrupts_a_file_inside_one_big_puzzle(tmp_path: Path, threads: str) -> None:
+    # The file's batches are solved on another thread than the one Ctrl-C reaches.
+    path = write(tmp_path / "empty16.txt", ["." * 256] * 8)
+    command = [sys.executable, "-m", "sudoku_fast", "solve", "--count", "--limit", "2000000000"]
+    command += ["--max-nodes", "0", "--threads", threads, "-q", str(path)]
+    status, err, seconds = interrupt(command, after=2.0)
+    assert status == INTERRUPTED and "interrupted" in err, err
+    assert seconds < 5
+
+
 def test_output_file_that_is_the_input_is_refused(tmp_path: Path) -> None:
     puzzles = read_lines(SEVENTEEN)[:50]
     path = write(tmp_path / "same.txt", puzzles)

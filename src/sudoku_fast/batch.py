@@ -304,6 +304,7 @@ def run_engine(
     decode: bool = False,
     masks: Any = None,
     source: list[Any] | None = None,
+    stop_flag: bytearray | None = None,
 ) -> EngineResults:
     """Run the engine over n encoded grids (a buffer of n*81 digits 0-9).
 
@@ -323,6 +324,9 @@ def run_engine(
     its first n items are read by the caller's thread while the helpers solve (see
     `_core.Fanout`). Raises _NotPlain, before any result is made, if one of them is not
     a plain 81-character puzzle string; the caller then encodes the list in full.
+
+    `stop_flag`, a one-byte buffer, lets another thread stop the call: once it is set
+    to 1 the engines abandon their puzzles (count `_core.STOPPED`) and the call returns.
     """
     check_limit(limit)
     workers = resolve_threads(threads)
@@ -356,7 +360,8 @@ def run_engine(
         return results
     # Bigger grids cost more per puzzle, so they are worth spreading in smaller chunks.
     min_chunk = max(1, MIN_CHUNK * CELLS // cells)
-    stop_flag = bytearray(1)  # the engines poll it to abandon a long puzzle
+    if stop_flag is None:
+        stop_flag = bytearray(1)  # the engines poll it to abandon a long puzzle
 
     def abort() -> None:
         stop_flag[0] = 1

@@ -618,6 +618,9 @@ class _Solver:
         self.messages = messages
         self.progress = progress
         self.report = RunReport()
+        # Set by the reading thread when it is interrupted (Ctrl-C lands there): the
+        # batch being solved on the solver's thread is then abandoned, not written.
+        self.stop_flag = bytearray(1)
         if not options.csv_output:
             self.csv_mode = CSV_ANSWER_ONLY
         else:
@@ -652,7 +655,10 @@ class _Solver:
             geometry=batch.geometry,
             max_nodes=node_budget(options.max_nodes),
             masks=batch.masks,
+            stop_flag=self.stop_flag,
         )
+        if self.stop_flag[0]:
+            return
         csv_mode = self.csv_mode
         if classic:
             answers: bytes | memoryview = _textio.format_answers(
@@ -851,6 +857,9 @@ def solve_stream(
                 break
         if in_flight is not None:
             in_flight.result()
+    except BaseException:
+        solver.stop_flag[0] = 1  # a long puzzle on the solver's thread stops too
+        raise
     finally:
         writer.shutdown(wait=True, cancel_futures=True)
     solver.report.seconds = time.perf_counter() - started
