@@ -126,6 +126,29 @@ def test_a_line_too_long_is_one_malformed_record(first: bool) -> None:
     assert report.malformed == 1 and f"t:{skipped}: line longer" in err
 
 
+@pytest.mark.parametrize("first", [True, False])
+@pytest.mark.parametrize("kind", ["comment", "blank", "blanks then text"])
+def test_a_long_blank_or_comment_line_is_skipped(first: bool, kind: str) -> None:
+    """Blank and '#' lines make no record however long; blanks then text make a bad one."""
+    many = 3 * stream.MAX_LINE  # past what one read keeps: skipped as it is read
+    line = {
+        "comment": b"  #" + b"x" * many,
+        "blank": b" \t" * many,
+        "blanks then text": b" " * many + b"x",
+    }[kind]
+    head = b"" if first else f"{PUZZLE}\n".encode()
+    data = head + line + f"\n{PUZZLE}\n".encode()
+    found = []
+    for batch in PuzzleReader(io.BytesIO(data), "t"):
+        found += [(batch.line_numbers[i], batch.flags[i]) for i in range(batch.n)]
+    at = 1 if first else 2
+    bad = [(at, FLAG_BAD)] if kind == "blanks then text" else []
+    assert found == ([] if first else [(1, 0)]) + bad + [(at + 1, 0)]
+    text, _, report = solve_text(data.decode())
+    assert text.splitlines() == [SOLUTION] * (not first) + ["error"] * len(bad) + [SOLUTION]
+    assert report.malformed == len(bad)
+
+
 def test_bad_records_get_reasons() -> None:
     data = f"{PUZZLE}\n{PUZZLE[:79]}\n{PUZZLE}z\n{PUZZLE}\n".encode()
     reader = PuzzleReader(io.BytesIO(data), "t")

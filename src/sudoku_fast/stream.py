@@ -187,6 +187,15 @@ def _records(data: bytes, start: int, stop: int, first_line: int) -> Iterator[tu
         pos = end + 1
 
 
+BLANKS = b" \t\r"  # what the scanner skips before deciding a line is blank or a comment
+
+
+def _may_be_skipped(head: bytes) -> bool:
+    """Whether a line beginning with `head` may be blank or a comment (so no record)."""
+    text = head.lstrip(BLANKS)
+    return not text or text.startswith(b"#")
+
+
 def _too_long() -> str:
     return f"line longer than {MAX_LINE:,} bytes: not a puzzle"
 
@@ -252,6 +261,7 @@ class PuzzleReader:
         self._source = source
         self._read_some = getattr(source, "read1", source.read)
         self._line = 1
+        self._first_batch: Batch | None = None  # a bad first line read while detecting
         self._pending = self._detect_format(want_given)
 
     @property
@@ -297,6 +307,12 @@ class PuzzleReader:
                 break
             self._line += data.count(b"\n", 0, whole)
             data = data[whole:]
+            if not eof and len(data) > MAX_LINE and _may_be_skipped(data):
+                bad, data = self._skip_long_line(data)  # a long blank or comment line
+                if bad is None:
+                    continue
+                self._first_batch = bad  # blanks, then something: the first record
+                return data
             if eof or len(data) > MAX_LINE:
                 return data  # nothing but blanks and comments, or a line too long to read
             chunk = self._read(FIRST_BLOCK)
@@ -326,6 +342,9 @@ class PuzzleReader:
         """
         data = self._pending
         self._pending = b""
+        if self._first_batch is not None:
+            yield self._first_batch
+            self._first_batch = None
         start = 0  # data[:start] is done
         size = FIRST_BLOCK
         eof = False
@@ -339,9 +358,10 @@ class PuzzleReader:
             if eof:
                 return
             if len(data) - start > MAX_LINE:
-                batch, data = self._skip_long_line()
+                bad, data = self._skip_long_line(data[start:])
                 start = 0
-                yield batch
+                if bad is not None:
+                    yield bad
                 continue
             chunk = self._read(size)
             size = min(size * 4, MAX_BLOCK)
@@ -349,22 +369,29 @@ class PuzzleReader:
             data = data[start:] + chunk
             start = 0
 
-    def _skip_long_line(self) -> tuple[Batch, bytes]:
-        """Read past the rest of a line longer than MAX_LINE; it makes one malformed record.
+    def _skip_long_line(self, head: bytes) -> tuple[Batch | None, bytes]:
+        """Read past a line longer than MAX_LINE that `head` (read already) begins.
 
-        Returns that record's batch and the data read after the line.
+        A blank or '#' comment line makes no record (None), however long; any other
+        makes one malformed record, without being kept whole. Returns that record's
+        batch and the data read after the line.
         """
         line = self._line
+        text = head.lstrip(BLANKS)
         rest = b""
         while True:
             chunk = self._read(MAX_BLOCK)
             if not chunk:
                 break
             newline = chunk.find(b"\n")
+            if not text:  # blanks so far: what follows them decides
+                text = (chunk if newline < 0 else chunk[:newline]).lstrip(BLANKS)
             if newline >= 0:
                 rest = chunk[newline + 1 :]
                 break
         self._line += 1
+        if not text or text.startswith(b"#"):
+            return None, rest
         geometry = self.geometry if self.geometry is not None else CLASSIC
         # Its text stands for a row of empty fields, so CSV output keeps its columns.
         placeholder = b"," * (len(self.header_fields) - 1) if self.is_csv else b""
