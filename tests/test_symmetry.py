@@ -326,6 +326,20 @@ def test_dedup_command_keeps_first_occurrences(
     assert f"in.txt:{len(lines) - 1}: '1' repeats in row 1" in err
 
 
+def test_dedup_counts_repeats_of_any_earlier_grid(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first, twin = "1.3..4.........2", "2.3..4.........1"  # equivalent (1 and 2 swapped)
+    spaced = " ".join(first)  # the first grid in another notation: the same grid
+    source = tmp_path / "in.txt"
+    source.write_text("\n".join([first, twin, twin, spaced, twin]) + "\n")
+    target = tmp_path / "out.txt"
+    assert cli.main(["dedup", str(source), "-o", str(target)]) == cli.EXIT_OK
+    assert target.read_text().splitlines() == [first]
+    # Of the four dropped, three repeat an earlier grid (the first twin does not).
+    assert "4 equivalent to an earlier one (3 of them exact repeats)" in capsys.readouterr().err
+
+
 def test_dedup_command_copies_csv_rows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rows = read_csv(KAGGLE)[:30]
     moved = sf.random_transform(rows[0]["puzzle"], seed=1)

@@ -591,7 +591,8 @@ def canonical_many(
 @dataclass
 class DedupReport:
     """What `dedup_stream` did: records read, kept, dropped as equivalent to an earlier
-    one (`exact`: of those, the ones equal as written), malformed (left out), undecided
+    one (`exact`: of those, the ones with the same grid as an earlier record, the same
+    values in the same cells, whatever the notation), malformed (left out), undecided
     (out of budget, kept), seconds and threads."""
 
     records: int = 0
@@ -626,6 +627,7 @@ def dedup_stream(
     report = DedupReport()
     started = time.perf_counter()
     seen: dict[bytes, int] = {}  # canonical form -> hash of the first grid with it
+    others: dict[bytes, set[int]] = {}  # the same for later, different grids of a form
     if reader.is_csv:
         out.write(reader.header.encode() + b"\n")
     for batch in reader:
@@ -658,7 +660,12 @@ def dedup_stream(
                 first = seen.get(form)
                 if first is not None:
                     report.equivalent += 1
-                    report.exact += first == hash(grid)
+                    grid_hash = hash(grid)
+                    later = others.setdefault(form, set())
+                    if grid_hash == first or grid_hash in later:
+                        report.exact += 1
+                    else:
+                        later.add(grid_hash)
                     continue
                 seen[form] = hash(grid)
             report.kept += 1
