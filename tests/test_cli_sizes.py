@@ -133,6 +133,16 @@ def test_one_size_per_file(tmp_path: Path) -> None:
     assert f"{path}:2: expected 81 cells, found 36 (a 9x9 grid with 3x3 boxes)" in proc.stderr
 
 
+def test_a_malformed_line_among_1x1_grids(tmp_path: Path) -> None:
+    # A 1x1 grid has one cell: the malformed record's marker must still fit it.
+    path = write(tmp_path / "ones.txt", ["1", "x", "."])
+    for command in (["solve"], ["solve", "--count"]):
+        proc = run(*command, str(path), "--box", "1", "1")
+        assert proc.returncode == MALFORMED, proc.stderr
+        assert answers(proc) == ["1", "error", "1"]
+        assert "0 without solution, 1 malformed" in proc.stderr
+
+
 def test_bad_geometry_options_are_usage_errors(tmp_path: Path) -> None:
     path = write(tmp_path / "p.txt", ["1.3..4.........2"])
     for option in (["--box", "3y2"], ["--box", "0x4"], ["--alphabet", "1123"]):

@@ -119,7 +119,9 @@ class Batch:
         cells = self.geometry.cells
         self.flags[record] = FLAG_BAD
         # Two 1s in the first row: the engine finds no solution at once, with no search.
-        self.grids[record * cells : (record + 1) * cells] = bytes([1, 1]) + bytes(cells - 2)
+        # (A 1x1 grid has no room for two: left empty, it is solved at once too.)
+        marker = bytes([1, 1]) + bytes(cells - 2) if cells >= 2 else bytes(cells)
+        self.grids[record * cells : (record + 1) * cells] = marker
         self.problems.append((record, reason))
 
     def stop_at_first_problem(self) -> None:
@@ -686,6 +688,8 @@ class _Solver:
         )
         if self.stop_flag[0]:
             return
+        for record, _ in batch.problems:  # malformed: no answer, whatever its marker gave
+            results.counts[record] = 0
         csv_mode = self.csv_mode
         if classic:
             answers: bytes | memoryview = _textio.format_answers(
