@@ -135,6 +135,9 @@ def test_numpy_in_and_out() -> None:
     assert out3.shape == (len(puzzles), 9, 9)
     assert (out3.reshape(-1, 81) == out).all()
     assert sf.count_many(arr) == [1] * 95 + [0]
+    like = sf.count_many(arr, output="like")  # an array answers with an array, as solve
+    assert isinstance(like, np.ndarray) and like.dtype == np.int32
+    assert like.tolist() == [1] * 95 + [0]
 
 
 def test_numpy_bad_input() -> None:

@@ -1008,6 +1008,11 @@ def count_many(
             puzzles, "count_many", box, alphabet, threads=threads
         )
     results = run_engine(grids, n, limit, threads, geometry=geometry, max_nodes=budget, masks=masks)
-    counts = frames.counts_out(results.counts, column, output)
+    if arr is not None and output == "like":  # numpy in, numpy out, as in solve_many
+        import numpy as np
+
+        counts = np.frombuffer(results.counts, dtype=np.int32).copy()
+    else:
+        counts = frames.counts_out(results.counts, column, output)
     check_budget(results, counts, max_nodes)
     return counts

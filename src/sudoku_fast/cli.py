@@ -371,8 +371,10 @@ def _add_solve_parser(subparsers: Any) -> None:
             "--alphabet fix it, else the first puzzle decides. Writes one line per "
             "puzzle, in input order: the solution, "
             f"'{NO_SOLUTION_MARK}' when there is none, '{MALFORMED_MARK}' for a malformed "
-            f"line, '{UNKNOWN_MARK}' when --max-nodes ran out. CSV input gives "
-            "'puzzle,solution' CSV output. The file is streamed: "
+            f"line, '{UNKNOWN_MARK}' when --max-nodes ran out. CSV input gives CSV "
+            "output: every input column, then the answer ('solution', or "
+            "'found_solution' when the input has a 'solution' column; 'count' with "
+            "--count). The file is streamed: "
             "memory stays flat and answers start at once."
         ),
     )
@@ -410,7 +412,8 @@ def _add_solve_parser(subparsers: Any) -> None:
         "--format",
         choices=("auto", "lines", "csv"),
         default="auto",
-        help="output: one answer per line, or 'puzzle,solution' CSV (default: as the input)",
+        help="output: one answer per line, or CSV (a CSV input's columns and the answer; "
+        "'puzzle,solution' for puzzles one per line); default: as the input",
     )
     parser.add_argument(
         "--max-messages",
