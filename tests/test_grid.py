@@ -73,6 +73,16 @@ def test_foreign_characters_are_named_with_position(bad: str) -> None:
 def test_punctuation_is_layout() -> None:
     assert sf.parse("|".join(PUZZLE)) == PUZZLE
     assert sf.parse(PUZZLE + "  ;; --") == PUZZLE
+    assert sf.parse("\u2502".join(PUZZLE) + " \u00a7 \u2500\u253c") == PUZZLE  # box drawing
+
+
+@pytest.mark.parametrize("junk", ["\x00", "\x07", "\ufffd", "\U0001f600", "\u0301", "\u200b"])
+def test_characters_that_are_neither_cells_nor_layout_are_errors(junk: str) -> None:
+    # A NUL, U+FFFD (an undecodable byte), an emoji, a combining mark: a corrupted line.
+    for text in (PUZZLE[:10] + junk + PUZZLE[10:], PUZZLE + junk):
+        at = text.index(junk)
+        with pytest.raises(ValueError, match=f"unexpected character .* at position {at}"):
+            sf.parse(text)
 
 
 @pytest.mark.parametrize("func", [sf.parse, sf.show, sf.solve, sf.count_solutions])

@@ -1412,8 +1412,11 @@ cdef class Fanout:
             raise ValueError("this batch makes no strings")
         if self.finished:
             raise ValueError("the strings of this batch were handed over already")
+        # A helper still in the engine writes strings only while puzzles are left: one
+        # that enters after the lead has returned finds nothing to claim and leaves.
         if self.lead_active or (
             sudoku_fast_published(&self.crew.left) < sudoku_fast_published(&self.crew.engaged)
+            and sudoku_fast_published(&self.crew.solved) < self.n
         ):
             raise RuntimeError("a solve_batch call is still writing these strings")
         if self.crew.failed:

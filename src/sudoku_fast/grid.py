@@ -14,14 +14,15 @@ clue and `.` for an empty cell. The default symbols are the first N characters o
 * rows separated by spaces, tabs or newlines, cells optionally separated by spaces;
 * the pretty form printed by `show`, with `|`, `-` and `+` separators.
 
-Every letter, digit and `.` is a cell; whitespace and other punctuation are layout and
-are ignored. The size is inferred from the number of cells (16, 36, 64, 81, 100, 144,
-..., 2401), unless `box` or `alphabet` fixes it. The box shape is the square root when
-N is a square, otherwise the factor pair closest to a square with fewer rows than
-columns (6 -> 2x3, 8 -> 2x4, 10 -> 2x5, 12 -> 3x4, 15 -> 3x5); `box=(rows, cols)`
-overrides it. A cell character that is not a symbol of the grid is never silently
-dropped: it raises `ValueError` naming the character and its position, because a stray
-letter usually means a corrupted line.
+Every letter, digit and `.` is a cell; whitespace, punctuation (math and currency signs
+and box drawing too) are layout and are ignored; any other character (a control
+character, U+FFFD, an emoji) is an error. The size is inferred from the number of cells
+(16, 36, 64, 81, 100, 144, ..., 2401), unless `box` or `alphabet` fixes it. The box
+shape is the square root when N is a square, otherwise the factor pair closest to a
+square with fewer rows than columns (6 -> 2x3, 8 -> 2x4, 10 -> 2x5, 12 -> 3x4, 15 ->
+3x5); `box=(rows, cols)` overrides it. A cell character that is not a symbol of the
+grid is never silently dropped: it raises `ValueError` naming the character and its
+position, because a stray letter usually means a corrupted line.
 
 `is_solution` is deliberately independent of the engines: it checks a finished grid
 against the rules with plain Python sets.
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import math
 import operator
+import unicodedata
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -381,6 +383,17 @@ def parse_grid(
     return geometry, parsed
 
 
+def _is_layout(ch: str) -> bool:
+    """Whether a character that is no cell may stand between cells: whitespace, printable
+    ASCII, punctuation, math and currency signs, box drawing. Anything else (control
+    characters, U+FFFD from undecodable bytes, emoji, combining marks) is an unexpected
+    character, as a stray letter is: it usually means a corrupted line."""
+    if ch.isspace() or (ch.isascii() and ch.isprintable()):
+        return True
+    category = unicodedata.category(ch)
+    return category[0] == "P" or category in ("Sm", "Sc", "Sk") or "\u2500" <= ch <= "\u259f"
+
+
 def _cell_characters(text: str, geometry: Geometry | None) -> list[tuple[int, str]]:
     """(position, character) of every cell character of a text; the rest is layout.
 
@@ -390,7 +403,7 @@ def _cell_characters(text: str, geometry: Geometry | None) -> list[tuple[int, st
     cells = [
         (position, ch)
         for position, ch in enumerate(text)
-        if ch == EMPTY or ch.isalnum() or ch in extra
+        if ch == EMPTY or ch.isalnum() or ch in extra or not _is_layout(ch)
     ]
     if geometry is None:
         for position, ch in cells:

@@ -18,11 +18,13 @@ Sizes: every geometry `parse` accepts, 4x4 to 64x64. With square boxes (4x4, 9x9
 16x16, 25x25, ...) the group includes transposition; rectangular boxes (6x6 as 2x3,
 12x12 as 3x4, ...) turn into boxes of the other orientation when transposed, so there the
 group has no transposition. 9x9 runs at full speed on every puzzle; for other sizes the
-search is given a budget of `max_nodes` steps per puzzle (grids with very many
-symmetries, such as highly regular solution grids of 16x16 and up, can need more; a
-puzzle that runs out raises `SearchLimitExceeded`). A grid in which a symbol repeats in
-a row or a column has no canonical form here (`ValueError`): such a grid is no Sudoku
-position, and the search relies on symbols being distinct in every line.
+search is given a budget of `max_nodes` steps per puzzle (a puzzle that runs out raises
+`SearchLimitExceeded`). Complete solution grids from 12x12 up usually need more than
+the default budget, as do grids with very many symmetries: a full grid leaves the
+search nothing to prune by (the same grid with one cell emptied takes milliseconds).
+A grid in which a symbol repeats in a row or a column has no canonical form here
+(`ValueError`): such a grid is no Sudoku position, and the search relies on symbols
+being distinct in every line.
 
 A `Transformation` is one element of the group, spelled out: `transform(p, ...)` applies
 explicit parameters, `random_transform(p, seed=...)` a uniformly drawn element (data
