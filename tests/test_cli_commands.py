@@ -502,6 +502,8 @@ def test_limits_beyond_the_engine_types_are_usage_errors() -> None:
     assert proc.returncode == USAGE and "9,223,372,036,854,775,807" in proc.stderr
     proc = run("solve", "--count", "--limit", str(2**40), stdin=PUZZLE + "\n")
     assert proc.returncode == USAGE and "Traceback" not in proc.stderr
+    proc = run("solve", "--limit", "5", stdin=PUZZLE + "\n")  # a limit of nothing counted
+    assert proc.returncode == USAGE and "pass --count too" in proc.stderr
 
 
 def test_count_and_check_when_the_budget_runs_out() -> None:

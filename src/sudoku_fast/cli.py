@@ -387,7 +387,11 @@ def _add_solve_parser(subparsers: Any) -> None:
         help="write the number of solutions instead (0, 1, or the limit meaning 'several')",
     )
     parser.add_argument(
-        "--limit", type=_limit, default=2, metavar="N", help="count up to N (default 2)"
+        "--limit",
+        type=_limit,
+        default=None,
+        metavar="N",
+        help="with --count: count up to N (default 2)",
     )
     parser.add_argument(
         "--verify",
@@ -451,6 +455,10 @@ def _same_file(source: BinaryIO, path: str) -> bool:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
+    if args.limit is not None and not args.count:
+        raise ValueError("--limit is the limit of --count: pass --count too")
+    if args.limit is None:
+        args.limit = 2
     if parquet_io.is_parquet(args.file):
         return _solve_parquet(args)
     source, name, size = open_input(args.file)
