@@ -250,37 +250,59 @@ def _rate_grids(
     workers = resolve_threads(threads)
     results = run_engine(grids, n, 2, workers, geometry=geometry, max_nodes=node_budget(max_nodes))
     undecided = _require_unique(results, single)
-    if undecided:
-        # The others are rated all the same: they are the exception's `partial`.
-        cells = geometry.cells
-        left_out = set(undecided)
-        decided = [i for i in range(n) if i not in left_out]
-        rest = bytearray(len(decided) * cells)
-        for k, i in enumerate(decided):
-            rest[k * cells : (k + 1) * cells] = grids[i * cells : (i + 1) * cells]
-        rated = _rate_grids(rest, len(decided), geometry, threads, None, False, score_budget)
-        partial: list[Rating | None] = [None] * n
-        for k, i in enumerate(decided):
-            partial[i] = rated[k]
-        where = (
-            "the puzzle:"
-            if single
-            else (
-                f"puzzle {undecided[0]}"
-                + (f" and {len(undecided) - 1} more" if len(undecided) > 1 else "")
-                + ":"
-            )
+    if not undecided:
+        figures = (results.solutions, results.guesses, results.nodes)
+        return _rate_solved(grids, n, geometry, workers, figures, score_budget)
+    # The others are rated all the same, from the engine's figures gathered for them:
+    # they are the exception's `partial`.
+    cells = geometry.cells
+    left_out = set(undecided)
+    decided = [i for i in range(n) if i not in left_out]
+    rest_grids, rest_solutions = bytearray(len(decided) * cells), bytearray(len(decided) * cells)
+    for k, i in enumerate(decided):
+        rest_grids[k * cells : (k + 1) * cells] = grids[i * cells : (i + 1) * cells]
+        rest_solutions[k * cells : (k + 1) * cells] = results.solutions[i * cells : (i + 1) * cells]
+    rest = (
+        rest_solutions,
+        array("q", [results.guesses[i] for i in decided]),
+        array("q", [results.nodes[i] for i in decided]),
+    )
+    rated = _rate_solved(rest_grids, len(decided), geometry, workers, rest, score_budget)
+    partial: list[Rating | None] = [None] * n
+    for k, i in enumerate(decided):
+        partial[i] = rated[k]
+    where = (
+        "the puzzle:"
+        if single
+        else (
+            f"puzzle {undecided[0]}"
+            + (f" and {len(undecided) - 1} more" if len(undecided) > 1 else "")
+            + ":"
         )
-        raise SearchLimitExceeded(
-            f"{where} no answer within max_nodes={max_nodes} search nodes "
-            "(pass a larger max_nodes, or None for no budget)",
-            undecided,
-            partial,
-        )
+    )
+    raise SearchLimitExceeded(
+        f"{where} no answer within max_nodes={max_nodes} search nodes "
+        "(pass a larger max_nodes, or None for no budget)",
+        undecided,
+        partial,
+    )
+
+
+def _rate_solved(
+    grids: Any,
+    n: int,
+    geometry: Geometry,
+    workers: int,
+    figures: tuple[Any, Any, Any],
+    score_budget: int | None,
+) -> list[Rating]:
+    """Rate n puzzles, each proven unique by the engine (`figures`: their solutions,
+    guesses and nodes), with the technique solver and, for 9x9 with a budget, on the SE
+    scale."""
+    solutions, guesses, nodes = figures
     tables = _logic.tables_for(geometry)
     counts = array("i", bytes(4 * _logic.SLOTS * n))
     summary = array("i", bytes(8 * n))  # per puzzle: hardest technique, clues
-    solutions = results.solutions
     ratings: list[Rating | None] = [None] * n
     failed: list[int] = []
     scored = geometry.size == 9 and score_budget is not None
@@ -299,8 +321,8 @@ def _rate_grids(
                 ratings,
                 counts,
                 summary,
-                results.guesses,
-                results.nodes,
+                guesses,
+                nodes,
                 _NAMES,
                 _LEVELS,
                 _LEVEL_NAMES,
