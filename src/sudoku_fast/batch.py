@@ -1011,7 +1011,7 @@ def count_many(
     if arr is not None and output == "like":  # numpy in, numpy out, as in solve_many
         import numpy as np
 
-        counts = np.frombuffer(results.counts, dtype=np.int32).copy()
+        counts = np.frombuffer(results.counts, dtype=np.int32)
     else:
         counts = frames.counts_out(results.counts, column, output)
     check_budget(results, counts, max_nodes)

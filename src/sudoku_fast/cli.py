@@ -438,10 +438,15 @@ def _open_output(path: str, source: BinaryIO) -> BinaryIO:
     """The output stream; refuses (ValueError) a file that is the input itself."""
     if path == "-":
         return sys.stdout.buffer
-    if _same_file(source, path):
-        # Opening it for writing would empty the input before it is read.
-        raise ValueError(f"{path}: the output file is the input file; write elsewhere")
+    _refuse_same_file(source, path)
     return open(path, "wb")
+
+
+def _refuse_same_file(source: BinaryIO, path: str) -> None:
+    """Raise ValueError when `path` is the file `source` reads: opening it for writing
+    would empty the input before it is read."""
+    if _same_file(source, path):
+        raise ValueError(f"{path}: the output file is the input file; write elsewhere")
 
 
 def _same_file(source: BinaryIO, path: str) -> bool:
@@ -1001,9 +1006,9 @@ def _score_band(text: str) -> tuple[float, float]:
 def _cmd_generate(args: argparse.Namespace) -> int:
     from .generator import generate_many, iter_generate
 
-    if args.format == "parquet" and args.output is None:
-        raise ValueError("--format parquet writes a file: name it with -o")
     if args.format == "parquet":
+        if args.output is None:
+            raise ValueError("--format parquet writes a file: name it with -o")
         parquet_io.check_generated_seed(args.seed)
     shape = {
         "difficulty": args.difficulty,
@@ -1176,21 +1181,20 @@ def _cmd_rate(args: argparse.Namespace) -> int:
         if report.malformed:
             return EXIT_MALFORMED
         return EXIT_CHECK_FAILED if report.not_unique else EXIT_OK
-    if args.output is None:
-        return _rate_text(args)
-    if (
-        args.file != "-"
-        and os.path.exists(args.output)
-        and os.path.samefile(args.file, args.output)
-    ):
-        raise ValueError(f"{args.output}: the output file is the input file; write elsewhere")
-    with open(args.output, "w", encoding="utf-8") as out, contextlib.redirect_stdout(out):
-        return _rate_text(args)
-
-
-def _rate_text(args: argparse.Namespace) -> int:
-    """`rate` on a text file: one tab-separated line per puzzle on standard output."""
     source, name, _ = open_input(args.file)
+    try:
+        if args.output is None:
+            return _rate_text(args, source, name)
+        _refuse_same_file(source, args.output)
+        with open(args.output, "w", encoding="utf-8") as out, contextlib.redirect_stdout(out):
+            return _rate_text(args, source, name)
+    finally:
+        if source is not sys.stdin.buffer:
+            source.close()
+
+
+def _rate_text(args: argparse.Namespace, source: BinaryIO, name: str) -> int:
+    """`rate` on a text file: one tab-separated line per puzzle on standard output."""
     score = bool(getattr(args, "score", False))
     print(
         "line\tlevel\tname\thardest\tclues\tengine_guesses\tengine_nodes"
@@ -1198,26 +1202,22 @@ def _rate_text(args: argparse.Namespace) -> int:
     )
     levels: list[int] = []
     failures = malformed = undecided = 0
-    try:
-        reader = PuzzleReader(source, name, box=args.box, alphabet=args.alphabet)
-        for batch in reader:
-            for number, r, bad in _rated(batch, args.threads, args.max_nodes, score):
-                if isinstance(r, str):
-                    failures += 1
-                    malformed += bad
-                    undecided += isinstance(r, _Undecided)
-                    print(f"{number}\terror: {r}")
-                    if bad:  # reported like `solve` reports it
-                        print(f"{name}:{number}: {r}", file=sys.stderr)
-                    continue
-                levels.append(r.level)
-                print(
-                    f"{number}\t{r.level}\t{r.name}\t{r.hardest}\t{r.clues}"
-                    f"\t{r.engine_guesses}\t{r.engine_nodes}" + (_score_columns(r) if score else "")
-                )
-    finally:
-        if source is not sys.stdin.buffer:
-            source.close()
+    reader = PuzzleReader(source, name, box=args.box, alphabet=args.alphabet)
+    for batch in reader:
+        for number, r, bad in _rated(batch, args.threads, args.max_nodes, score):
+            if isinstance(r, str):
+                failures += 1
+                malformed += bad
+                undecided += isinstance(r, _Undecided)
+                print(f"{number}\terror: {r}")
+                if bad:  # reported like `solve` reports it
+                    print(f"{name}:{number}: {r}", file=sys.stderr)
+                continue
+            levels.append(r.level)
+            print(
+                f"{number}\t{r.level}\t{r.name}\t{r.hardest}\t{r.clues}"
+                f"\t{r.engine_guesses}\t{r.engine_nodes}" + (_score_columns(r) if score else "")
+            )
     if levels:
         summary = ", ".join(f"{lv}: {levels.count(lv)}" for lv in sorted(set(levels)))
         print(

@@ -183,10 +183,7 @@ def _scored(
 ) -> list[str]:
     """The first `n` generated puzzles whose score (tenths, None when unknown) lies in
     `band`; `make(count, level, seed)` generates, `score` rates."""
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"n must be an int, not {type(n).__name__}")
-    if n < 0:
-        raise ValueError(f"n must be >= 0, got {n}")
+    _check_count(n)
     check_seed(seed)
     low, high = band
     level = min(5, se.score_level((low + high) / 20))
@@ -556,10 +553,7 @@ def _prepare(
     minimal: bool,
 ) -> tuple[int | None, Geometry, list[tuple[int, ...]], list[int]]:
     """Check the arguments; the level, geometry, orbits and per-puzzle seeds."""
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"n must be an int, not {type(n).__name__}")
-    if n < 0:
-        raise ValueError(f"n must not be negative, got {n}")
+    _check_count(n)
     check_seed(seed)
     if not isinstance(minimal, bool):
         raise TypeError(f"minimal must be True or False, not {minimal!r}")
@@ -584,6 +578,14 @@ def _prepare(
     orbits = symmetry_orbits(symmetry, geo)
     master = random.Random(seed)
     return level, geo, orbits, [master.getrandbits(64) for _ in range(n)]
+
+
+def _check_count(n: object) -> None:
+    """Raise unless `n`, the number of puzzles asked for, is an int >= 0."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"n must be an int, not {type(n).__name__}")
+    if n < 0:
+        raise ValueError(f"n must not be negative, got {n}")
 
 
 def check_seed(seed: object) -> None:
@@ -641,7 +643,7 @@ def generate_many_reference(
     level, geo, orbits, seeds = _prepare(n, difficulty, seed, size, symmetry, minimal)
     out = []
     for index, s in enumerate(seeds):
-        puzzle = _reference_puzzle(s, geo, orbits, level, bool(minimal))
+        puzzle = _reference_puzzle(s, geo, orbits, level, minimal)
         if puzzle is None:
             raise _gave_up(geo, level, symmetry, index)
         out.append(format_values(puzzle, geo))
@@ -710,9 +712,8 @@ def iter_generate(
     """
     if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
         raise ValueError(f"chunk must be an int >= 1, got {chunk!r}")
+    _check_count(n)
     level, geo, orbits, _ = _prepare(0, difficulty, seed, size, symmetry, minimal)
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        _prepare(n, difficulty, seed, size, symmetry, minimal)  # raises the usual error
     master = random.Random(seed)  # the draws `_prepare` makes for all n at once
     for start in range(0, n, chunk):
         seeds = [master.getrandbits(64) for _ in range(min(chunk, n - start))]
@@ -759,7 +760,7 @@ def _generate_seeds(
             stop,
             out,
             level or 0,
-            bool(minimal),
+            minimal,
             fill_nodes,
             check_nodes,
             ORDERS_PER_GRID,

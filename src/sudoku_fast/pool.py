@@ -85,10 +85,14 @@ class WorkerPool:
 
     def __init__(self) -> None:
         self.pid = os.getpid()
-        self.size = 0
         self._tasks: queue.SimpleQueue[Task | None] = queue.SimpleQueue()
         self._threads: list[threading.Thread] = []
         self._lock = threading.Lock()
+
+    @property
+    def size(self) -> int:
+        """The threads the pool has."""
+        return len(self._threads)
 
     def grow(self, size: int) -> None:
         """Start threads until the pool has `size` of them."""
@@ -102,7 +106,6 @@ class WorkerPool:
                 )
                 thread.start()
                 self._threads.append(thread)
-            self.size = len(self._threads)
 
     def submit(self, body: Callable[[], None]) -> Task:
         """Hand `body` to the next free thread; the returned Task tells when it has run."""
@@ -113,7 +116,7 @@ class WorkerPool:
     def shutdown(self) -> None:
         """Stop every thread once the tasks before this call have run, and wait for them."""
         with self._lock:
-            threads, self._threads, self.size = self._threads, [], 0
+            threads, self._threads = self._threads, []
         for _ in threads:
             self._tasks.put(None)
         for thread in threads:

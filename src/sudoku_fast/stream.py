@@ -392,7 +392,7 @@ class PuzzleReader:
                 rest = chunk[newline + 1 :]
                 break
         self._line += 1
-        if not text or text.startswith(b"#"):
+        if _may_be_skipped(text):
             return None, rest
         geometry = self.geometry if self.geometry is not None else CLASSIC
         # Its text stands for a row of empty fields, so CSV output keeps its columns.
