@@ -18,20 +18,22 @@ Beside the ratio, in the same rounds:
 * the share of wall time spent holding the GIL (list input, strings out; with --numpy
   an (n, 81) uint8 array in and out), which bounds
   the speed-up at any thread count (Amdahl: at most 1 / share). It is measured on every
-  threads=N pass: the engine module `batch.py` calls is replaced by a recorder that
-  stamps each worker's `solve_batch` call (the part without the GIL) on entry, and the
-  caller's own call (the lead, which returns once every helper that entered the engine
-  has left it) on exit. Serial time = the wall time of the call outside the span from
-  the first entry to the lead's exit (parsing, buffers, pool hand-off, handing the
-  strings over), plus, for each of the N worker calls, the cost of an empty call
-  (argument checks: it holds the GIL too, helpers partly after the call has returned).
-  Nothing else runs then, so this is the serial fraction; it also takes in the first
-  block of puzzles the caller's thread reads from the list before any thread can solve
-  (`Fanout.first_block_ns`). The rest of that thread's GIL-held work (reading the
-  list, making the result strings: `Fanout.lead_ns`) happens inside the span, while
-  the helpers solve without the GIL: GIL-held, but beside the solving rather than in
-  series with it. Both are reported, and their sum, the whole GIL-held share. The
-  previous pass's result is freed before a pass is timed: that is the caller's cost.
+  threads=N pass: each batch runs on a `_core.BatchRun`, which stamps on the engine's
+  monotonic clock when its first worker entered the engine (after the call into it)
+  and when the caller's own part (the lead, which returns once every helper that
+  entered the engine has left it) left it; the wall time of the call is read on that
+  clock too. Serial time = the wall time of the call outside that span (parsing,
+  buffers, pool hand-off, handing the strings over), plus, for each of the N workers,
+  the cost of an empty worker call (it holds the GIL too, helpers partly after the
+  call has returned). Nothing else runs then, so this is the serial fraction; it also
+  takes in the first block of puzzles the caller's thread reads from the list before
+  any thread can solve (`Fanout.first_block_ns`). The rest of that thread's GIL-held
+  work (reading the list, making the result strings: `Fanout.lead_ns`) happens inside
+  the span, while the helpers solve without the GIL: GIL-held, but beside the solving
+  rather than in series with it. Both are reported, and their sum, the whole GIL-held
+  share. The previous pass's result is freed before a pass is timed: that is the
+  caller's cost. (Builds from before BatchRun are measured the same way, with each
+  worker's `solve_batch` call stamped from Python.)
 * the pool's costs: starting a thread pool and running one task on it (what a call
   would pay without the shared pool), and waking the warm shared pool for an empty
   fan-out over N threads (what every call pays).
@@ -64,49 +66,79 @@ DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 DEFAULT_FILES = [DATA / "sudoku17_49158.txt", DATA / "magictour_top1465.txt"]
 
 
-class Recorder:
-    """Stands in for the engine module in batch.py, stamping each `solve_batch` call.
+# The clock of the engine's stamps (BatchRun), which the wall time of a call is read on
+# too; builds from before BatchRun are stamped here, on Python's clock.
+clock = getattr(batch._core, "now_ns", time.perf_counter_ns)
 
-    Every call's entry is stamped with its batch's Fanout, and the lead's exit: the lead
-    (the caller's thread) returns once every helper that entered the engine has left it,
-    while helpers may return to the pool later, when the caller next lets go of the GIL
-    (a helper of one pass may even enter after that pass, and claim nothing).
+
+class Recorder:
+    """Stands in for the engine module in batch.py, to find the solving span of each call.
+
+    A batch runs on a `BatchRun`, which stamps when its first worker entered the engine
+    and when the lead (the caller's thread) left it; the lead returns once every helper
+    that entered the engine has left it, while helpers may return to the pool later,
+    when the caller next lets go of the GIL (a helper of one pass may even enter after
+    that pass, and claim nothing). Builds from before BatchRun made one `solve_batch`
+    call per worker: the calls are stamped here instead, on entry and at the lead's exit.
     """
 
     def __init__(self, module: Any) -> None:
         self.module = module
+        self.runs: list[Any] = []  # the BatchRun of each batch
         self.entries: list[tuple[int, Any]] = []  # (entry time, the call's Fanout)
         self.lead_exits: list[tuple[int, Any]] = []
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.module, name)
 
+    def clear(self) -> None:
+        """Forget the batches seen so far."""
+        self.runs.clear()
+        self.entries.clear()
+        self.lead_exits.clear()
+
+    def BatchRun(self, *args: Any) -> Any:  # the engine class it stands in for
+        run = self.module.BatchRun(*args)
+        self.runs.append(run)
+        return run
+
     def solve_batch(self, *args: Any) -> None:
         fanout = args[10] if len(args) > 10 else None
         lead = len(args) > 11 and bool(args[11])
-        self.entries.append((time.perf_counter_ns(), fanout))
+        self.entries.append((clock(), fanout))
         self.module.solve_batch(*args)
         if lead:
-            self.lead_exits.append((time.perf_counter_ns(), fanout))
+            self.lead_exits.append((clock(), fanout))
 
     def solving_span(self) -> tuple[int, Any]:
         """Nanoseconds from the first entry of the last pass's batch to its lead's exit,
         and that batch's Fanout."""
+        if self.runs:
+            run = self.runs[-1]
+            return run.lead_exit_ns - run.first_entry_ns, run.fanout
         end, fanout = self.lead_exits[-1]
         begin = min(start for start, entry in self.entries if entry is fanout)
         return end - begin, fanout
 
 
 def empty_call_ns() -> float:
-    """Median cost of a `solve_batch` call with nothing to solve (GIL held throughout)."""
+    """Median cost of a worker's call with nothing to solve (GIL held throughout)."""
     core = batch._core
-    buffers = (bytearray(81), bytearray(81), array("i", [0]), array("q", [0]), array("q", [0]))
     times = []
+    if hasattr(core, "BatchRun"):
+        run = core.BatchRun(bytearray(0), 0, 16, 1, bytearray(1), core.Fanout(0, 0))
+        run.lead()  # helpers leave at once from here on
+        for _ in range(201):
+            start = clock()
+            run.helper()
+            times.append(clock() - start)
+        return statistics.median(times)
+    buffers = (bytearray(81), bytearray(81), array("i", [0]), array("q", [0]), array("q", [0]))
     for _ in range(201):
         cursor = array("q", [1])
-        start = time.perf_counter_ns()
+        start = clock()
         core.solve_batch(*buffers, cursor, 1, 16, 1, bytearray(1))
-        times.append(time.perf_counter_ns() - start)
+        times.append(clock() - start)
     return statistics.median(times)
 
 
@@ -125,12 +157,11 @@ def rate(
     start = time.perf_counter()
     try:
         while True:
-            recorder.entries.clear()
-            recorder.lead_exits.clear()
+            recorder.clear()
             solutions = None  # the previous result is freed here, not in the timed call
-            t0 = time.perf_counter_ns()
+            t0 = clock()
             solutions = sf.solve_many(puzzles, threads=threads)
-            wall = time.perf_counter_ns() - t0
+            wall = clock() - t0
             solving, fanout = recorder.solving_span()
             first, lead = fanout.first_block_ns, fanout.lead_ns
             shares.append((wall - solving + threads * empty_ns + first) / wall)
@@ -248,7 +279,7 @@ def main() -> None:
         start_up, wake_up = pool_costs(n)
         print(
             f"pool: a new pool running one task {start_up:.0f} us; an empty fan-out over {n} "
-            f"threads on the warm shared pool {wake_up:.0f} us; an empty solve_batch call "
+            f"threads on the warm shared pool {wake_up:.0f} us; an empty worker call "
             f"{empty_ns / 1000:.1f} us"
         )
     print(

@@ -380,6 +380,79 @@ def test_fanout_arguments_and_a_single_hand_over() -> None:
         fanout.finish(out[0], out[1])
 
 
+def run_batch(
+    grids: bytearray | None, items: list[str] | None, n: int, limit: int, helpers: int, chunk: int
+) -> tuple[Any, list[str | None] | None]:
+    """Solve n puzzles on a BatchRun, the lead in this thread: the run and its strings
+    (made when `items`, the list source, is given)."""
+    fanout = core.Fanout(n, helpers, items, items is not None)
+    run = core.BatchRun(grids, n, chunk, limit, bytearray(1), fanout)
+    workers = [threading.Thread(target=run.helper) for _ in range(helpers)]
+    for worker in workers:
+        worker.start()
+    run.lead()
+    for worker in workers:
+        worker.join()
+    return run, run.finish() if items is not None else None
+
+
+@pytest.mark.parametrize("helpers", [0, 1, 3])
+@pytest.mark.parametrize(("chunk", "limit"), [(1, 1), (3, 2), (16, 1), (10_000, 30)])
+def test_a_batch_run_matches_solve_range(helpers: int, chunk: int, limit: int) -> None:
+    items = [p for p in puzzles() if core.encode_strings([p], bytearray(81)) == []]
+    n = len(items)
+    expected = by_range(encode_puzzles(items), n, limit)
+    run, texts = run_batch(None, items, n, limit, helpers, chunk)
+    assert (run.solutions, run.counts, run.guesses, run.nodes) == expected
+    assert texts is not None
+    for i, item in enumerate(items):
+        if expected[1][i] > 0:
+            assert texts[i] == python_text(expected[0], i)
+            check_solution(texts[i], item)
+        else:
+            assert texts[i] is None
+    run, _ = run_batch(encode_puzzles(items), None, n, limit, helpers, chunk)  # grids in
+    assert (run.solutions, run.counts, run.guesses, run.nodes) == expected
+    assert 0 < run.first_entry_ns <= run.lead_exit_ns <= core.now_ns()
+
+
+def test_batch_run_arguments() -> None:
+    items = read_lines(data_file("sudoku17_49158.txt", "sudoku17_sample.txt"))[:20]
+    stop = bytearray(1)
+    with pytest.raises(ValueError, match="Fanout of this batch"):
+        core.BatchRun(None, 19, 4, 1, stop, core.Fanout(20, 0, items))
+    with pytest.raises(ValueError, match="too small"):
+        core.BatchRun(bytearray(81 * 19), 20, 4, 1, stop, core.Fanout(20, 0))
+    with pytest.raises(ValueError, match="grids"):
+        core.BatchRun(None, 20, 4, 1, stop, core.Fanout(20, 0))  # no grids, no source
+    with pytest.raises(ValueError, match="limit"):
+        core.BatchRun(None, 20, 4, 0, stop, core.Fanout(20, 0, items))
+    with pytest.raises(ValueError, match="chunk"):
+        core.BatchRun(None, 20, 0, 1, stop, core.Fanout(20, 0, items))
+    with pytest.raises(ValueError, match="one byte"):
+        core.BatchRun(None, 20, 4, 1, bytearray(0), core.Fanout(20, 0, items))
+    run = core.BatchRun(None, 20, 4, 1, stop, core.Fanout(20, 0, items, True))
+    run.lead()
+    with pytest.raises(ValueError, match="one lead"):
+        run.lead()
+    texts = run.finish()
+    assert all(sf.is_solution(t, p) for t, p in zip(texts, items, strict=True))
+    with pytest.raises(ValueError, match="handed over"):
+        run.finish()
+
+
+def test_a_batch_run_stopped_before_it_starts_returns_at_once() -> None:
+    items = [p for p in puzzles() if core.encode_strings([p], bytearray(81)) == []]
+    n = len(items)
+    stop = bytearray(b"\x01")
+    run = core.BatchRun(None, n, 1, 10**6, stop, core.Fanout(n, 1, items, True))
+    helper = threading.Thread(target=run.helper)
+    helper.start()
+    run.lead()  # counts up to a million solutions each, had it not been stopped
+    helper.join(timeout=60)
+    assert not helper.is_alive() and run.lead_exit_ns > 0
+
+
 @pytest.mark.parametrize("threads", [1, 2, 3])
 def test_list_input_agrees_with_the_general_path(threads: int) -> None:
     items = puzzles()  # plain strings, several with no or many solutions

@@ -94,6 +94,51 @@ class Fanout:
     def finish(self, solutions: Buffer, counts: Buffer) -> list[str | None]:
         """The solution strings (None where counts[i] <= 0), once every call returned."""
 
+@disjoint_base
+class BatchRun:
+    """A batch of n 9x9 puzzles for the workers of `solve_batch`, in buffers of its own.
+
+    The same work as `solve_batch` calls sharing `fanout`, with the solutions, counts,
+    guesses and nodes allocated here (uninitialised until the workers write them): each
+    helper thread calls `helper()`, the caller's thread `lead()` (once), and `finish()`
+    hands the strings over. `grids` is None for a Fanout with a list source.
+    """
+
+    @property
+    def solutions(self) -> bytearray: ...
+    @property
+    def counts(self) -> array[int]: ...
+    @property
+    def guesses(self) -> array[int]: ...
+    @property
+    def nodes(self) -> array[int]: ...
+    @property
+    def fanout(self) -> Fanout: ...
+    @property
+    def first_entry_ns(self) -> int:
+        """`now_ns()` when the first worker entered the engine (0 before)."""
+    @property
+    def lead_exit_ns(self) -> int:
+        """`now_ns()` when the lead returned (0 before)."""
+    def __new__(
+        cls,
+        grids: Buffer | None,
+        n: int,
+        chunk: int,
+        limit: int,
+        stop_flag: Buffer,
+        fanout: Fanout,
+    ) -> BatchRun: ...
+    def helper(self) -> None:
+        """A helper thread's share of the batch."""
+    def lead(self) -> None:
+        """The caller's share; returns once every helper that entered has left."""
+    def finish(self) -> list[str | None]:
+        """The solution strings (None where there is no solution)."""
+
+def now_ns() -> int:
+    """The engine's monotonic clock in nanoseconds."""
+
 PREFAULT_STRINGS_FROM: int
 """Batches of at least this many result strings have their memory faulted in first."""
 PREFAULT_ARENAS: bool

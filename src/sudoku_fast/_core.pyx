@@ -1406,6 +1406,14 @@ cdef class Fanout:
         pool write nothing), or after every call if there was no lead, with the batch's
         solutions and counts; makes the strings first if no call did.
         """
+        if solutions.shape[0] < self.n * CELLS or counts.shape[0] < self.n:
+            raise ValueError("buffers too small for the batch")
+        return self.hand_over(
+            &solutions[0] if self.n > 0 else NULL, &counts[0] if self.n > 0 else NULL
+        )
+
+    cdef list hand_over(self, const uint8_t *solutions, const int32_t *counts):
+        """`finish` with the batch's buffers (of n rows, n counts) as pointers."""
         cdef Py_ssize_t i, end
         cdef PyObject *item
         if not self.crew.has_texts:
@@ -1421,8 +1429,6 @@ cdef class Fanout:
             raise RuntimeError("a solve_batch call is still writing these strings")
         if self.crew.failed:
             raise ValueError("the batch failed: its source held a puzzle that is not plain")
-        if solutions.shape[0] < self.n * CELLS or counts.shape[0] < self.n:
-            raise ValueError("buffers too small for the batch")
         self.make(self.n)
         # The threads counted what is left to do here: when they solved every puzzle
         # and each has a solution, only those solved before their string was made (the
@@ -1444,6 +1450,68 @@ cdef class Fanout:
         self.finished = True
         PyObject_GC_Track(strings)
         return strings
+
+
+cdef int run_share(Share *share, Fanout fanout, const uint8_t *stop_byte, bint lead) except -1:
+    """One worker's share of a batch whose buffers are checked (see solve_batch).
+
+    `stop_byte` (or NULL) is the batch's stop flag. Only the lead can be the main
+    thread, which runs Python's signal handlers: helpers are threads of the pool.
+    """
+    cdef bint from_source = share.crew != NULL and share.crew.has_source
+    cdef Stop halt
+    stop_init(&halt, stop_byte, threading.current_thread() is threading.main_thread())
+    cdef long long last_signal_check = clock_nanos(False), t0
+    cdef Py_ssize_t pending = 0, pending_end
+    cdef int why
+    if lead:
+        fanout.lead_active = True
+    try:
+        if lead:
+            if from_source:  # a first block, for the threads to start on
+                t0 = clock_nanos(False)
+                fanout.lead_work(share.solutions, min(share.n, 2 * share.chunk))
+                fanout.first_block_ns += clock_nanos(False) - t0
+            while True:
+                with nogil:
+                    why = take_chunks(share, &halt, &last_signal_check, AS_EARLY_LEAD, &pending)
+                if why != CHUNKS_UNENCODED:
+                    break
+                # Helpers still on their way: encode a little more (twice as much as
+                # so far) and solve on, leaving the GIL to them in between.
+                pending_end = min(share.n, pending + share.chunk)
+                fanout.lead_work(
+                    share.solutions, max(pending_end, min(share.n, 2 * fanout.crew.encoded))
+                )
+                if fanout.crew.failed:
+                    break
+                with nogil:
+                    solve_chunk(share, pending, pending_end, &halt)
+            if not halt.stopped:
+                if from_source and not fanout.crew.failed:
+                    pending = fanout.crew.encoded
+                    with nogil:  # the rows are written next, with the GIL
+                        sudoku_fast_touch_pages(
+                            share.solutions + pending * CELLS, (share.n - pending) * CELLS
+                        )
+                fanout.lead_work(share.solutions, share.n)  # the rest, and the strings
+        elif share.crew != NULL:
+            with nogil:
+                sudoku_fast_claim(&share.crew.engaged, 1)
+                pool_fill(share.crew.arenas)  # the strings' memory, before solving
+        with nogil:
+            take_chunks(share, &halt, &last_signal_check, AS_LEAD if lead else AS_HELPER, &pending)
+            if lead:
+                wait_helpers(share.crew, &halt, &last_signal_check)
+            elif share.crew != NULL:
+                sudoku_fast_claim(&share.crew.left, 1)
+                wait_lead_back(share.crew, &halt)
+    finally:
+        if lead:
+            fanout.lead_active = False
+            sudoku_fast_publish(&fanout.crew.lead_back, 1)
+    raise_saved(&halt)
+    return 0
 
 
 def solve_batch(
@@ -1511,62 +1579,127 @@ def solve_batch(
     share.chunk = chunk
     share.limit = limit
     share.crew = &fanout.crew if fanout is not None else NULL
-    cdef Stop halt
-    stop_init(
-        &halt,
-        &stop_flag[0] if stop_flag is not None else NULL,
-        threading.current_thread() is threading.main_thread(),
-    )
-    cdef long long last_signal_check = clock_nanos(False), t0
-    cdef Py_ssize_t pending = 0, pending_end
-    cdef int why
-    if lead:
-        fanout.lead_active = True
-    try:
-        if lead:
-            if from_source:  # a first block, for the threads to start on
-                t0 = clock_nanos(False)
-                fanout.lead_work(share.solutions, min(n, 2 * chunk))
-                fanout.first_block_ns += clock_nanos(False) - t0
-            while True:
-                with nogil:
-                    why = take_chunks(&share, &halt, &last_signal_check, AS_EARLY_LEAD, &pending)
-                if why != CHUNKS_UNENCODED:
-                    break
-                # Helpers still on their way: encode a little more (twice as much as
-                # so far) and solve on, leaving the GIL to them in between.
-                pending_end = min(n, pending + chunk)
-                fanout.lead_work(
-                    share.solutions, max(pending_end, min(n, 2 * fanout.crew.encoded))
-                )
-                if fanout.crew.failed:
-                    break
-                with nogil:
-                    solve_chunk(&share, pending, pending_end, &halt)
-            if not halt.stopped:
-                if from_source and not fanout.crew.failed:
-                    pending = fanout.crew.encoded
-                    with nogil:  # the rows are written next, with the GIL
-                        sudoku_fast_touch_pages(
-                            share.solutions + pending * CELLS, (n - pending) * CELLS
-                        )
-                fanout.lead_work(share.solutions, n)  # the rest, and the strings
-        elif share.crew != NULL:
-            with nogil:
-                sudoku_fast_claim(&share.crew.engaged, 1)
-                pool_fill(share.crew.arenas)  # the strings' memory, before solving
-        with nogil:
-            take_chunks(&share, &halt, &last_signal_check, AS_LEAD if lead else AS_HELPER, &pending)
-            if lead:
-                wait_helpers(share.crew, &halt, &last_signal_check)
-            elif share.crew != NULL:
-                sudoku_fast_claim(&share.crew.left, 1)
-                wait_lead_back(share.crew, &halt)
-    finally:
-        if lead:
-            fanout.lead_active = False
-            sudoku_fast_publish(&fanout.crew.lead_back, 1)
-    raise_saved(&halt)
+    run_share(&share, fanout, &stop_flag[0] if stop_flag is not None else NULL, lead)
+
+
+cdef carray.array INT32_ARRAY = pyarray.array("i")  # templates of the figures' arrays
+cdef carray.array INT64_ARRAY = pyarray.array("q")
+
+
+cdef carray.array uninitialised_array(carray.array template, Py_ssize_t n):
+    """An array like `template` of n items left as the allocator gives them."""
+    cdef carray.array items = carray.clone(template, n, False)
+    cdef Py_ssize_t size = n * items.ob_descr.itemsize
+    if size >= HUGE_BUFFER:
+        sudoku_fast_advise_huge(items.data.as_chars, size)
+    return items
+
+
+@cython.auto_pickle(False)
+@cython.no_gc  # its buffers and Fanout hold nothing that leads back to it
+cdef class BatchRun:
+    """A batch of n 9x9 puzzles for `solve_batch`'s workers, in buffers of its own.
+
+    What batch.run_engine hands its threads: the same work as `solve_batch` calls on
+    one `Fanout`, with the solutions, counts, guesses and nodes allocated here (left
+    uninitialised: the threads write every row) and every buffer held as a pointer. A
+    call of `helper()` (on a pool thread) or `lead()` (on the caller's) then parses no
+    argument and acquires no buffer while it holds the GIL, which the caller's thread
+    holds alone before and after the solving: on a batch of a thousand hard puzzles,
+    a share of its time that bounds the speed-up on any number of cores.
+
+    `grids` (n*81 digits) is None when the Fanout reads a list source. `stop_flag`, a
+    one-byte buffer, stops the batch once set (see `solve_batch`). `first_entry_ns` and
+    `lead_exit_ns` are the monotonic clock (`now_ns`) when the first worker started
+    and when the lead returned, 0 until then: the span in which threads solve.
+    """
+
+    cdef Share share
+    cdef const uint8_t[::1] grids
+    cdef const uint8_t[::1] stop_flag
+    cdef int64_t cursor
+    cdef readonly bytearray solutions
+    cdef readonly carray.array counts
+    cdef readonly carray.array guesses
+    cdef readonly carray.array nodes
+    cdef readonly Fanout fanout
+    cdef readonly long long first_entry_ns
+    cdef readonly long long lead_exit_ns
+
+    def __cinit__(
+        self,
+        object grids,
+        Py_ssize_t n,
+        Py_ssize_t chunk,
+        int limit,
+        object stop_flag,
+        Fanout fanout not None,
+    ):
+        if limit < 1:
+            raise ValueError("limit must be at least 1")
+        if n < 0 or chunk < 1:
+            raise ValueError("bad batch size or chunk")
+        if fanout.n != n or fanout.finished:
+            raise ValueError("fanout must be the unfinished Fanout of this batch")
+        if not fanout.crew.has_source:
+            if grids is None:
+                raise ValueError("grids are needed without a list source")
+            self.grids = grids
+            if self.grids.shape[0] < n * CELLS:
+                raise ValueError("buffers too small for the batch")
+        self.stop_flag = stop_flag
+        if self.stop_flag.shape[0] < 1:
+            raise ValueError("stop_flag must hold one byte")
+        self.solutions = PyByteArray_FromStringAndSize(NULL, n * CELLS)
+        if n * CELLS >= HUGE_BUFFER:
+            sudoku_fast_advise_huge(PyByteArray_AS_STRING(self.solutions), n * CELLS)
+        self.counts = uninitialised_array(INT32_ARRAY, n)
+        self.guesses = uninitialised_array(INT64_ARRAY, n)
+        self.nodes = uninitialised_array(INT64_ARRAY, n)
+        self.fanout = fanout
+        cdef uint8_t *solutions = <uint8_t *>PyByteArray_AS_STRING(self.solutions)
+        self.share.solutions = solutions
+        if fanout.crew.has_source:  # each puzzle is encoded into its solution's row
+            self.share.grids = solutions
+        else:
+            self.share.grids = &self.grids[0] if n > 0 else NULL
+        self.share.counts = <int32_t *>self.counts.data.as_voidptr
+        self.share.guesses = <int64_t *>self.guesses.data.as_voidptr
+        self.share.nodes = <int64_t *>self.nodes.data.as_voidptr
+        self.share.cursor = &self.cursor
+        self.share.n = n
+        self.share.chunk = chunk
+        self.share.limit = limit
+        self.share.crew = &fanout.crew
+
+    def helper(self):
+        """A helper thread's share of the batch (see `solve_batch`)."""
+        if self.first_entry_ns == 0:
+            self.first_entry_ns = clock_nanos(False)
+        run_share(&self.share, self.fanout, &self.stop_flag[0], False)
+
+    def lead(self):
+        """The caller's share, the Fanout's GIL-held work included (see `solve_batch`).
+
+        Returns once every helper that entered the engine has left it.
+        """
+        if self.fanout.lead_active or self.lead_exit_ns != 0:
+            raise ValueError("a batch has one lead")
+        if self.first_entry_ns == 0:
+            self.first_entry_ns = clock_nanos(False)
+        try:
+            run_share(&self.share, self.fanout, &self.stop_flag[0], True)
+        finally:
+            self.lead_exit_ns = clock_nanos(False)
+
+    def finish(self):
+        """The solution strings, as `Fanout.finish` with this batch's buffers."""
+        return self.fanout.hand_over(self.share.solutions, self.share.counts)
+
+
+def now_ns():
+    """The engine's monotonic clock in nanoseconds (as stamped in `BatchRun`)."""
+    return clock_nanos(False)
 
 
 def new_buffer(Py_ssize_t size):
@@ -1646,11 +1779,7 @@ def new_array(str typecode, Py_ssize_t n):
     """
     if n < 0:
         raise ValueError("n must not be negative")
-    cdef carray.array items = carray.clone(pyarray.array(typecode), n, False)
-    cdef Py_ssize_t size = n * items.ob_descr.itemsize
-    if size >= HUGE_BUFFER:
-        sudoku_fast_advise_huge(items.data.as_chars, size)
-    return items
+    return uninitialised_array(pyarray.array(typecode), n)
 
 
 def solve_plain(object text, int limit):

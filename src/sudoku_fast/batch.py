@@ -335,70 +335,36 @@ def run_engine(
     on_core = _runs_on_core(geometry) and masks is None
     if _runs_on_core(geometry):
         max_nodes = 0
-    # solve_batch writes every row (zeros where there is no solution): left uninitialised,
-    # its pages are first touched by the worker threads, not under the caller's GIL.
     fan_out = on_core and not timed
     if source is not None and not fan_out:
         grids = encode_puzzles(source[:n])
         source = None
-    # The figures too: solve_batch writes them for every puzzle of a batch it finishes.
+    texts_wanted = decode and geometry == CLASSIC  # other alphabets use format_values
+    if stop_flag is None:
+        stop_flag = bytearray(1)  # the engines poll it to abandon a long puzzle
+    if fan_out and n > 0:
+        return _fan_out(grids, source, n, limit, workers, geometry, texts_wanted, stop_flag)
     results = EngineResults(
         n=n,
-        solutions=_core.new_buffer(n * cells) if fan_out else bytearray(n * cells),
-        counts=_core.new_array("i", n) if fan_out else array("i", bytes(4 * n)),
-        guesses=_core.new_array("q", n) if fan_out else array("q", bytes(8 * n)),
-        nodes=_core.new_array("q", n) if fan_out else array("q", bytes(8 * n)),
+        solutions=bytearray(n * cells),
+        counts=array("i", bytes(4 * n)),
+        guesses=array("q", bytes(8 * n)),
+        nodes=array("q", bytes(8 * n)),
         nanos=array("q", bytes(8 * n)) if timed else None,
         threads=1,
         geometry=geometry,
         on_core=on_core,
     )
-    texts_wanted = decode and geometry == CLASSIC  # other alphabets use format_values
-    if texts_wanted and (n == 0 or not fan_out):
+    if texts_wanted:
         results.texts = [None] * n
     if n == 0:
         return results
     # Bigger grids cost more per puzzle, so they are worth spreading in smaller chunks.
     min_chunk = max(1, MIN_CHUNK * CELLS // cells)
-    if stop_flag is None:
-        stop_flag = bytearray(1)  # the engines poll it to abandon a long puzzle
 
     def abort() -> None:
         stop_flag[0] = 1
 
-    if fan_out:
-        # Each worker makes one call that claims chunks inside the engine: no GIL-held
-        # work per chunk. A list source is read and the solution strings are made by
-        # the caller's thread while the helpers solve (see _core.Fanout).
-        workers = max(1, min(workers, -(-n // min_chunk)))
-        chunk = max(1, min(CORE_CHUNK, n // (workers * CHUNKS_PER_THREAD)))
-        cursor = array("q", [0])
-        fanout = _core.Fanout(n, workers - 1, source, texts_wanted)
-
-        def share(lead: bool = False) -> None:
-            _core.solve_batch(
-                grids,
-                results.solutions,
-                results.counts,
-                results.guesses,
-                results.nodes,
-                cursor,
-                n,
-                chunk,
-                limit,
-                stop_flag,
-                fanout,
-                lead,
-            )
-
-        results.threads = run_workers(
-            workers, share, on_abort=abort, caller_body=lambda: share(True), await_helpers=False
-        )
-        if fanout.failed:
-            raise _NotPlain
-        if texts_wanted:
-            results.texts = fanout.finish(results.solutions, results.counts)
-        return results
     solve_chunk = _chunk_solver(grids, results, limit, max_nodes, stop_flag, masks)
     texts = results.texts
 
@@ -410,6 +376,54 @@ def run_engine(
     # Chunks of the general engine can run for minutes, so there the caller only
     # waits, ready to raise the stop flag on Ctrl-C.
     results.threads = run_chunks(n, workers, min_chunk, work, caller_works=on_core, on_abort=abort)
+    return results
+
+
+def _fan_out(
+    grids: Any,
+    source: list[Any] | None,
+    n: int,
+    limit: int,
+    workers: int,
+    geometry: Geometry,
+    texts_wanted: bool,
+    stop_flag: bytearray,
+) -> EngineResults:
+    """`run_engine` on n > 0 9x9 grids (or a list source) in buffers the engine makes.
+
+    Each worker makes one call that claims chunks inside the engine: no GIL-held work
+    per chunk. A list source is read and the solution strings are made by the caller's
+    thread while the helpers solve (see `_core.Fanout`); what the caller's thread does
+    alone before and after (here, as few steps as it can) bounds the speed-up.
+    """
+    workers = max(1, min(workers, -(-n // MIN_CHUNK)))
+    chunk = max(1, min(CORE_CHUNK, n // (workers * CHUNKS_PER_THREAD)))
+    fanout = _core.Fanout(n, workers - 1, source, texts_wanted)
+    # The result buffers are left uninitialised (the workers write every row, zeros
+    # where there is no solution): their pages are first touched by the worker threads.
+    run = _core.BatchRun(grids, n, chunk, limit, stop_flag, fanout)
+
+    def abort() -> None:
+        stop_flag[0] = 1
+
+    threads = run_workers(
+        workers, run.helper, on_abort=abort, caller_body=run.lead, await_helpers=False
+    )
+    if fanout.failed:
+        raise _NotPlain
+    results = EngineResults(
+        n=n,
+        solutions=run.solutions,
+        counts=run.counts,
+        guesses=run.guesses,
+        nodes=run.nodes,
+        nanos=None,
+        threads=threads,
+        geometry=geometry,
+        on_core=True,
+    )
+    if texts_wanted:
+        results.texts = run.finish()
     return results
 
 
@@ -731,6 +745,10 @@ def encode_input(
     return geometry, grids, len(items), None
 
 
+# Tells whether the GIL is on; None on builds that always have one.
+_gil_enabled: Callable[[], bool] | None = getattr(sys, "_is_gil_enabled", None)
+
+
 def _list_source(puzzles: Any, box: object, alphabet: object) -> list[Any] | None:
     """`puzzles` itself when it may be read by the engine as it is (see run_engine's source).
 
@@ -741,7 +759,7 @@ def _list_source(puzzles: Any, box: object, alphabet: object) -> list[Any] | Non
     """
     if type(puzzles) is not list or not puzzles or box is not None or alphabet is not None:
         return None
-    if not getattr(sys, "_is_gil_enabled", lambda: True)():
+    if _gil_enabled is not None and not _gil_enabled():
         # The engine reads the list while holding the GIL, so no other thread can change
         # it under the reader; without a GIL it reads a copy only this call can see.
         return list(puzzles)
