@@ -88,6 +88,21 @@ def test_pyarrow_inputs_and_outputs(expected: list[str | None]) -> None:
     assert sf.solve_many(pa.array(batch).slice(3, 10)) == expected[3:13]
 
 
+@pytest.mark.parametrize("make", ["pandas", "table", "record_batch"])
+@pytest.mark.parametrize("function", [sf.solve_many, sf.count_many, sf.rate_many])
+def test_a_table_is_refused_with_a_pointer_to_its_columns(make: str, function: Any) -> None:
+    pa = pytest.importorskip("pyarrow")
+    puzzles = {"puzzle": PUZZLES[:2]}
+    if make == "pandas":
+        table = pytest.importorskip("pandas").DataFrame(puzzles)
+    else:
+        table = getattr(pa, make)(puzzles)
+    # Iterated, a table gives its column names, which would be read as bad puzzles.
+    with pytest.raises(TypeError, match=r"column of puzzles, not a (pandas|pyarrow) "):
+        function(table)
+    assert function(table["puzzle"], output="list")[0] is not None
+
+
 def test_pyarrow_errors_name_the_row() -> None:
     pa = pytest.importorskip("pyarrow")
     with pytest.raises(ValueError, match="puzzle 2: missing"):

@@ -110,6 +110,25 @@ def column_kind(puzzles: object) -> str | None:
     return None
 
 
+def table_kind(puzzles: object) -> str | None:
+    """The name of the table `puzzles` is (a data frame, an Arrow table), else None.
+
+    A table iterates over its column names, which would be read as puzzles; batch
+    functions take one of its columns instead.
+    """
+    modules = sys.modules
+    pd = modules.get("pandas")
+    if pd is not None and isinstance(puzzles, pd.DataFrame):
+        return "pandas DataFrame"
+    pl = modules.get("polars")
+    if pl is not None and isinstance(puzzles, (pl.DataFrame, pl.LazyFrame)):
+        return f"polars {type(puzzles).__name__}"
+    pa = modules.get("pyarrow")
+    if pa is not None and isinstance(puzzles, (pa.Table, pa.RecordBatch)):
+        return f"pyarrow {type(puzzles).__name__}"
+    return None
+
+
 def as_text(item: Any) -> Any:
     """A bytes-like puzzle as text (ASCII or UTF-8); any other object unchanged."""
     if isinstance(item, (bytes, bytearray, memoryview)):
