@@ -126,7 +126,7 @@ def empty_call_ns() -> float:
     core = batch._core
     times = []
     if hasattr(core, "BatchRun"):
-        run = core.BatchRun(bytearray(0), 0, 16, 1, bytearray(1), core.Fanout(0, 0))
+        run = core.BatchRun(bytearray(0), None, 0, 16, 1, 0, False)
         run.lead()  # helpers leave at once from here on
         for _ in range(201):
             start = clock()

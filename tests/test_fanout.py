@@ -385,8 +385,7 @@ def run_batch(
 ) -> tuple[Any, list[str | None] | None]:
     """Solve n puzzles on a BatchRun, the lead in this thread: the run and its strings
     (made when `items`, the list source, is given)."""
-    fanout = core.Fanout(n, helpers, items, items is not None)
-    run = core.BatchRun(grids, n, chunk, limit, bytearray(1), fanout)
+    run = core.BatchRun(grids, items, n, chunk, limit, helpers, items is not None)
     workers = [threading.Thread(target=run.helper) for _ in range(helpers)]
     for worker in workers:
         worker.start()
@@ -418,20 +417,22 @@ def test_a_batch_run_matches_solve_range(helpers: int, chunk: int, limit: int) -
 
 def test_batch_run_arguments() -> None:
     items = read_lines(data_file("sudoku17_49158.txt", "sudoku17_sample.txt"))[:20]
-    stop = bytearray(1)
-    with pytest.raises(ValueError, match="Fanout of this batch"):
-        core.BatchRun(None, 19, 4, 1, stop, core.Fanout(20, 0, items))
+    with pytest.raises(ValueError, match="at least n"):
+        core.BatchRun(None, items, 21, 4, 1, 0, True)
     with pytest.raises(ValueError, match="too small"):
-        core.BatchRun(bytearray(81 * 19), 20, 4, 1, stop, core.Fanout(20, 0))
+        core.BatchRun(bytearray(81 * 19), None, 20, 4, 1, 0, False)
     with pytest.raises(ValueError, match="grids"):
-        core.BatchRun(None, 20, 4, 1, stop, core.Fanout(20, 0))  # no grids, no source
+        core.BatchRun(None, None, 20, 4, 1, 0, False)  # no grids, no source
     with pytest.raises(ValueError, match="limit"):
-        core.BatchRun(None, 20, 4, 0, stop, core.Fanout(20, 0, items))
+        core.BatchRun(None, items, 20, 4, 0, 0, False)
     with pytest.raises(ValueError, match="chunk"):
-        core.BatchRun(None, 20, 0, 1, stop, core.Fanout(20, 0, items))
+        core.BatchRun(None, items, 20, 0, 1, 0, False)
     with pytest.raises(ValueError, match="one byte"):
-        core.BatchRun(None, 20, 4, 1, bytearray(0), core.Fanout(20, 0, items))
-    run = core.BatchRun(None, 20, 4, 1, stop, core.Fanout(20, 0, items, True))
+        core.BatchRun(None, items, 20, 4, 1, 0, False, bytearray(0))
+    with pytest.raises(ValueError, match="negative"):
+        core.BatchRun(None, items, 20, 4, 1, -1, False)
+    run = core.BatchRun(None, items, 20, 4, 1, 0, True)
+    assert run.threads == 1 and not run.failed
     run.lead()
     with pytest.raises(ValueError, match="one lead"):
         run.lead()
@@ -439,13 +440,16 @@ def test_batch_run_arguments() -> None:
     assert all(sf.is_solution(t, p) for t, p in zip(texts, items, strict=True))
     with pytest.raises(ValueError, match="handed over"):
         run.finish()
+    bad = core.BatchRun(None, [*items[:5], "x" * 81, *items[6:]], 20, 4, 1, 0, True)
+    bad.lead()
+    assert bad.failed
 
 
 def test_a_batch_run_stopped_before_it_starts_returns_at_once() -> None:
     items = [p for p in puzzles() if core.encode_strings([p], bytearray(81)) == []]
     n = len(items)
-    stop = bytearray(b"\x01")
-    run = core.BatchRun(None, n, 1, 10**6, stop, core.Fanout(n, 1, items, True))
+    run = core.BatchRun(None, items, n, 1, 10**6, 1, True)
+    run.stop()
     helper = threading.Thread(target=run.helper)
     helper.start()
     run.lead()  # counts up to a million solutions each, had it not been stopped

@@ -98,10 +98,11 @@ class Fanout:
 class BatchRun:
     """A batch of n 9x9 puzzles for the workers of `solve_batch`, in buffers of its own.
 
-    The same work as `solve_batch` calls sharing `fanout`, with the solutions, counts,
-    guesses and nodes allocated here (uninitialised until the workers write them): each
-    helper thread calls `helper()`, the caller's thread `lead()` (once), and `finish()`
-    hands the strings over. `grids` is None for a Fanout with a list source.
+    The same work as `solve_batch` calls sharing a `Fanout(n, helpers, source, texts)`,
+    with the solutions, counts, guesses and nodes allocated here (uninitialised until
+    the workers write them): each helper thread calls `helper()`, the caller's thread
+    `lead()` (once), and `finish()` hands the strings over. `grids` is None when the
+    puzzles come from a list `source`; `stop_flag` a writable byte (None: its own).
     """
 
     @property
@@ -115,6 +116,12 @@ class BatchRun:
     @property
     def fanout(self) -> Fanout: ...
     @property
+    def failed(self) -> bool:
+        """True when the list source held an item that is not a plain puzzle string."""
+    @property
+    def threads(self) -> int:
+        """The threads the batch was made for: its helpers and the lead."""
+    @property
     def first_entry_ns(self) -> int:
         """`now_ns()` when the first worker entered the engine (0 before)."""
     @property
@@ -123,12 +130,16 @@ class BatchRun:
     def __new__(
         cls,
         grids: Buffer | None,
+        source: list[Any] | None,
         n: int,
         chunk: int,
         limit: int,
-        stop_flag: Buffer,
-        fanout: Fanout,
+        helpers: int,
+        texts: bool,
+        stop_flag: Buffer | None = None,
     ) -> BatchRun: ...
+    def stop(self) -> None:
+        """Set the stop flag: the workers abandon their puzzles and return."""
     def helper(self) -> None:
         """A helper thread's share of the batch."""
     def lead(self) -> None:

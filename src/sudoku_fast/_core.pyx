@@ -1601,22 +1601,24 @@ cdef class BatchRun:
     """A batch of n 9x9 puzzles for `solve_batch`'s workers, in buffers of its own.
 
     What batch.run_engine hands its threads: the same work as `solve_batch` calls on
-    one `Fanout`, with the solutions, counts, guesses and nodes allocated here (left
-    uninitialised: the threads write every row) and every buffer held as a pointer. A
-    call of `helper()` (on a pool thread) or `lead()` (on the caller's) then parses no
-    argument and acquires no buffer while it holds the GIL, which the caller's thread
-    holds alone before and after the solving: on a batch of a thousand hard puzzles,
-    a share of its time that bounds the speed-up on any number of cores.
+    one `Fanout` (made here, from `source`, `helpers` and `texts`), with the solutions,
+    counts, guesses and nodes allocated here (left uninitialised: the threads write
+    every row) and every buffer held as a pointer. A call of `helper()` (on a pool
+    thread) or `lead()` (on the caller's) then parses no argument and acquires no
+    buffer while it holds the GIL, which the caller's thread holds alone before and
+    after the solving: on a batch of a thousand hard puzzles, a share of its time that
+    bounds the speed-up on any number of cores.
 
-    `grids` (n*81 digits) is None when the Fanout reads a list source. `stop_flag`, a
-    one-byte buffer, stops the batch once set (see `solve_batch`). `first_entry_ns` and
-    `lead_exit_ns` are the monotonic clock (`now_ns`) when the first worker started
-    and when the lead returned, 0 until then: the span in which threads solve.
+    `grids` (n*81 digits) is None when the puzzles come from a list `source`.
+    `stop_flag`, a writable one-byte buffer (one of its own when None), stops the batch
+    once set (see `solve_batch`), as `stop()` does. `first_entry_ns` and `lead_exit_ns`
+    are the monotonic clock (`now_ns`) when the first worker started and when the lead
+    returned, 0 until then: the span in which threads solve.
     """
 
     cdef Share share
     cdef const uint8_t[::1] grids
-    cdef const uint8_t[::1] stop_flag
+    cdef uint8_t[::1] stop_flag
     cdef int64_t cursor
     cdef readonly bytearray solutions
     cdef readonly carray.array counts
@@ -1629,37 +1631,37 @@ cdef class BatchRun:
     def __cinit__(
         self,
         object grids,
+        list source,
         Py_ssize_t n,
         Py_ssize_t chunk,
         int limit,
-        object stop_flag,
-        Fanout fanout not None,
+        Py_ssize_t helpers,
+        bint texts,
+        object stop_flag=None,
     ):
         if limit < 1:
             raise ValueError("limit must be at least 1")
         if n < 0 or chunk < 1:
             raise ValueError("bad batch size or chunk")
-        if fanout.n != n or fanout.finished:
-            raise ValueError("fanout must be the unfinished Fanout of this batch")
-        if not fanout.crew.has_source:
+        if source is None:
             if grids is None:
                 raise ValueError("grids are needed without a list source")
             self.grids = grids
             if self.grids.shape[0] < n * CELLS:
                 raise ValueError("buffers too small for the batch")
-        self.stop_flag = stop_flag
+        self.stop_flag = bytearray(1) if stop_flag is None else stop_flag
         if self.stop_flag.shape[0] < 1:
             raise ValueError("stop_flag must hold one byte")
+        self.fanout = Fanout(n, helpers, source, texts)
         self.solutions = PyByteArray_FromStringAndSize(NULL, n * CELLS)
         if n * CELLS >= HUGE_BUFFER:
             sudoku_fast_advise_huge(PyByteArray_AS_STRING(self.solutions), n * CELLS)
         self.counts = uninitialised_array(INT32_ARRAY, n)
         self.guesses = uninitialised_array(INT64_ARRAY, n)
         self.nodes = uninitialised_array(INT64_ARRAY, n)
-        self.fanout = fanout
         cdef uint8_t *solutions = <uint8_t *>PyByteArray_AS_STRING(self.solutions)
         self.share.solutions = solutions
-        if fanout.crew.has_source:  # each puzzle is encoded into its solution's row
+        if source is not None:  # each puzzle is encoded into its solution's row
             self.share.grids = solutions
         else:
             self.share.grids = &self.grids[0] if n > 0 else NULL
@@ -1670,7 +1672,21 @@ cdef class BatchRun:
         self.share.n = n
         self.share.chunk = chunk
         self.share.limit = limit
-        self.share.crew = &fanout.crew
+        self.share.crew = &self.fanout.crew
+
+    @property
+    def failed(self):
+        """True when the list source held an item that is not a plain puzzle string."""
+        return self.fanout.crew.failed != 0
+
+    @property
+    def threads(self):
+        """The threads the batch was made for: its helpers and the lead."""
+        return self.fanout.crew.helpers + 1
+
+    def stop(self):
+        """Set the stop flag: the workers abandon their puzzles and return."""
+        self.stop_flag[0] = 1
 
     def helper(self):
         """A helper thread's share of the batch (see `solve_batch`)."""

@@ -343,7 +343,19 @@ def run_engine(
     if stop_flag is None:
         stop_flag = bytearray(1)  # the engines poll it to abandon a long puzzle
     if fan_out and n > 0:
-        return _fan_out(grids, source, n, limit, workers, geometry, texts_wanted, stop_flag)
+        run = _fan_out(grids, source, n, limit, workers, texts_wanted, stop_flag)
+        return EngineResults(
+            n=n,
+            solutions=run.solutions,
+            counts=run.counts,
+            guesses=run.guesses,
+            nodes=run.nodes,
+            nanos=None,
+            threads=run.threads,
+            geometry=geometry,
+            on_core=True,
+            texts=run.finish() if texts_wanted else None,
+        )
     results = EngineResults(
         n=n,
         solutions=bytearray(n * cells),
@@ -385,46 +397,26 @@ def _fan_out(
     n: int,
     limit: int,
     workers: int,
-    geometry: Geometry,
-    texts_wanted: bool,
-    stop_flag: bytearray,
-) -> EngineResults:
-    """`run_engine` on n > 0 9x9 grids (or a list source) in buffers the engine makes.
+    texts: bool,
+    stop_flag: bytearray | None = None,
+) -> Any:
+    """Run the 9x9 engine on n > 0 grids (or a list source): the finished `_core.BatchRun`.
 
     Each worker makes one call that claims chunks inside the engine: no GIL-held work
-    per chunk. A list source is read and the solution strings are made by the caller's
-    thread while the helpers solve (see `_core.Fanout`); what the caller's thread does
-    alone before and after (here, as few steps as it can) bounds the speed-up.
+    per chunk. A list source is read and the solution strings (`texts`) are made by the
+    caller's thread while the helpers solve (see `_core.Fanout`); what that thread does
+    alone before and after (here, few steps, most of them compiled) bounds the speed-up.
+    Raises _NotPlain if an item of the source is not a plain 81-character puzzle.
     """
     workers = max(1, min(workers, -(-n // MIN_CHUNK)))
     chunk = max(1, min(CORE_CHUNK, n // (workers * CHUNKS_PER_THREAD)))
-    fanout = _core.Fanout(n, workers - 1, source, texts_wanted)
     # The result buffers are left uninitialised (the workers write every row, zeros
     # where there is no solution): their pages are first touched by the worker threads.
-    run = _core.BatchRun(grids, n, chunk, limit, stop_flag, fanout)
-
-    def abort() -> None:
-        stop_flag[0] = 1
-
-    threads = run_workers(
-        workers, run.helper, on_abort=abort, caller_body=run.lead, await_helpers=False
-    )
-    if fanout.failed:
+    run = _core.BatchRun(grids, source, n, chunk, limit, workers - 1, texts, stop_flag)
+    run_workers(workers, run.helper, on_abort=run.stop, caller_body=run.lead, await_helpers=False)
+    if run.failed:
         raise _NotPlain
-    results = EngineResults(
-        n=n,
-        solutions=run.solutions,
-        counts=run.counts,
-        guesses=run.guesses,
-        nodes=run.nodes,
-        nanos=None,
-        threads=threads,
-        geometry=geometry,
-        on_core=True,
-    )
-    if texts_wanted:
-        results.texts = run.finish()
-    return results
+    return run
 
 
 def run_chunks(
@@ -715,6 +707,12 @@ def _as_list(puzzles: Iterable[str], what: str) -> list[Any]:
     if isinstance(puzzles, (str, bytes, bytearray)):
         kind = type(puzzles).__name__
         raise TypeError(f"{what} takes an iterable of puzzles, not a single {kind}")
+    table = frames.table_kind(puzzles)
+    if table is not None:
+        raise TypeError(
+            f"{what} takes a column of puzzles, not a {table}: pass one of its columns, "
+            "such as frame['puzzle']"
+        )
     try:
         return list(puzzles)
     except TypeError:
@@ -946,6 +944,9 @@ def solve_many(
     source = _list_source(puzzles, box, alphabet)
     if source is not None:
         try:
+            if output is None:  # the common case, in as few steps as can be
+                workers = resolve_threads(threads)
+                return _fan_out(None, source, len(source), 1, workers, True).finish()
             decode = frames.needs_texts(None, output)
             results = run_engine(None, len(source), 1, threads, decode=decode, source=source)
             return frames.solutions_out(results, None, output)
@@ -1010,8 +1011,9 @@ def count_many(
     source = None if marks else _list_source(puzzles, box, alphabet)
     if source is not None:
         try:
-            results = run_engine(None, len(source), limit, threads, source=source)
-            return frames.counts_out(results.counts, None, output)
+            check_limit(limit)
+            run = _fan_out(None, source, len(source), limit, resolve_threads(threads), False)
+            return frames.counts_out(run.counts, None, output)
         except _NotPlain:
             pass  # some item needs the parser (or is malformed): the general path
     if marks:
