@@ -918,6 +918,13 @@ def solve_many(
     `marks=True` reads every puzzle as pencil marks (strings only; see `parse`).
     """
     budget = node_budget(max_nodes)
+    source = None if marks else _list_source(puzzles, box, alphabet)
+    if source is not None and output is None:
+        # The common case first, in as few steps as can be (see _fan_out).
+        try:
+            return _fan_out(None, source, len(source), 1, resolve_threads(threads), True).finish()
+        except _NotPlain:
+            source = None  # some item needs the parser (or is malformed): the general path
     frames.check_output(output)
     if marks:
         items, kind = _marks_list(puzzles, "solve_many")
@@ -941,12 +948,8 @@ def solve_many(
             out = frames.solutions_out(results, None, output)
         check_budget(results, out, max_nodes)
         return out
-    source = _list_source(puzzles, box, alphabet)
     if source is not None:
         try:
-            if output is None:  # the common case, in as few steps as can be
-                workers = resolve_threads(threads)
-                return _fan_out(None, source, len(source), 1, workers, True).finish()
             decode = frames.needs_texts(None, output)
             results = run_engine(None, len(source), 1, threads, decode=decode, source=source)
             return frames.solutions_out(results, None, output)
