@@ -168,10 +168,10 @@ def test_copied_columns_read_back_as_rewritten_ones(
     parquet_io.solve_parquet(str(path), str(copied), threads=2)
     parquet_io.solve_parquet(str(path), str(rewritten), threads=2, rewrite=True)
     got, want = pq.read_table(copied), pq.read_table(rewritten)
-    assert got.schema.names == ["tags", "puzzle", "meta", "kind", "solution", "solution_found"]
+    assert got.schema.names == ["tags", "puzzle", "meta", "kind", "solution", "found_solution"]
     assert got.equals(want)
     assert got.schema.metadata == want.schema.metadata
-    assert got["solution_found"].to_pylist() == [r["solution"] for r in rows]
+    assert got["found_solution"].to_pylist() == [r["solution"] for r in rows]
     assert got.select(["tags", "puzzle", "meta", "kind", "solution"]).equals(pq.read_table(path))
     source, out = pq.ParquetFile(path).metadata, pq.ParquetFile(copied).metadata
     assert out.num_row_groups == source.num_row_groups
@@ -427,7 +427,7 @@ def test_verify_checks_solutions_against_the_solution_column(
     err = capsys.readouterr().err
     assert "given.parquet: row 3: mismatch: the given solution is not a solution" in err
     assert "5 checked, 1 failed the check" in err
-    found = pq.read_table(out)["solution_found"].to_pylist()
+    found = pq.read_table(out)["found_solution"].to_pylist()
     assert found == [r["solution"] for r in rows]
     pq.write_table(pa.table({"puzzle": [r["puzzle"] for r in rows], "solution": found}), path)
     assert main(["solve", str(path), "-o", str(out), "--verify", "-q"]) == 0
@@ -583,3 +583,32 @@ def test_a_failed_run_leaves_an_existing_output_file_alone(tmp_path: Path) -> No
     assert out.read_bytes() == b"earlier work"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.parquet", "out.parquet"]
     assert main(["solve", str(path), "--format", "lines", "-o", str(out), "-q"]) == 2
+
+
+@pytest.mark.parametrize("count", [False, True])
+def test_the_answer_column_never_takes_a_name_in_use(tmp_path: Path, count: bool) -> None:
+    rows = read_csv(VENDORED / "kaggle_bryanpark_sample500_with_solutions.csv")[:5]
+    answer = "count" if count else "solution"
+    taken = {
+        "puzzle": [r["puzzle"] for r in rows],
+        answer: ["x"] * 5,
+        f"found_{answer}": ["y"] * 5,
+    }
+    path, out = tmp_path / "in.parquet", tmp_path / "out.parquet"
+    pq.write_table(pa.table(taken), path)
+    parquet_io.solve_parquet(str(path), str(out), count=count, threads=1)
+    got = pq.read_table(out)  # two columns of one name would make this raise
+    assert got.schema.names == [*taken, f"found_{answer}_2"]
+    expected = [1] * 5 if count else [r["solution"] for r in rows]
+    assert got[f"found_{answer}_2"].to_pylist() == expected
+
+
+def test_csv_and_parquet_name_the_answer_column_alike() -> None:
+    from sudoku_fast.stream import answer_column
+
+    assert answer_column(["puzzle"], False) == "solution"
+    assert answer_column(["puzzle"], True) == "count"
+    assert answer_column(["puzzle", "solution"], False) == "found_solution"
+    assert answer_column(["solution", "found_solution", "found_solution_2"], False) == (
+        "found_solution_3"
+    )

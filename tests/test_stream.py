@@ -504,3 +504,19 @@ def test_memory_stays_flat_whatever_lies_between_puzzles(tmp_path: Path) -> None
     big = read_csv(VENDORED / "sudoku25_misc.csv")[0]["puzzle"]
     junk = b"x\n" * 100_000  # each a malformed 25x25 record
     assert _memory_growth(f"{big}\n".encode() + junk, tmp_path) < 16 << 20  # was 90 MB
+
+
+def test_a_csv_answer_column_never_takes_a_name_in_use(tmp_path: Path) -> None:
+    row = read_csv(VENDORED / "kaggle_bryanpark_sample500_with_solutions.csv")[0]
+    path = tmp_path / "in.csv"
+    path.write_text(f"puzzle,solution,found_solution\n{row['puzzle']},a,b\n")
+    out = subprocess.run(
+        [sys.executable, "-m", "sudoku_fast", "solve", str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    assert out == [
+        "puzzle,solution,found_solution,found_solution_2",
+        f"{row['puzzle']},a,b,{row['solution']}",
+    ]

@@ -46,6 +46,7 @@ from .batch import (
 )
 from .grid import geometry_for, parse, parse_grid, parse_marks_grid
 from .parquet_footer import Struct
+from .stream import answer_column
 
 PUZZLE_COLUMNS = ("puzzle", "quizzes", "quiz", "puzzles")
 # Rows read at a time: enough to keep every engine thread busy; three batches are in
@@ -298,9 +299,7 @@ def solve_parquet(
     names = list(_parquet_file(path).schema_arrow.names)
     name = puzzle_column(names, column)
     given = "solution" if verify and "solution" in names and name != "solution" else None
-    answer = "count" if count else "solution"
-    if answer in names:
-        answer = f"{answer}_found"
+    answer = answer_column(names, count)
     kind = pa.int32() if count else pa.string()
 
     def engine(puzzles: Any) -> tuple[Any, list[int]]:

@@ -38,7 +38,7 @@ import sys
 import threading
 import time
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import BinaryIO, TextIO
@@ -149,6 +149,25 @@ class Batch:
 def _header_fields(line: bytes) -> list[str]:
     text = line.decode("utf-8", "replace").strip().lstrip("\ufeff")
     return [f.strip().strip('"').strip().lower() for f in text.split(",")]
+
+
+def answer_column(names: Sequence[str], count: bool) -> str:
+    """The name of the answer column added to a table with columns `names` (CSV, Parquet).
+
+    `solution` (`count` when counting), or, when the table has a column of that name
+    already, `found_solution` (`found_count`), then `found_solution_2`, `_3`, ... until
+    the name is free: the output never holds two columns of one name.
+    """
+    answer = "count" if count else "solution"
+    if answer not in names:
+        return answer
+    answer = f"found_{answer}"
+    suffix = 2
+    name = answer
+    while name in names:
+        name = f"{answer}_{suffix}"
+        suffix += 1
+    return name
 
 
 def _first_of(fields: list[str], names: tuple[str, ...]) -> int:
@@ -658,17 +677,14 @@ class _Solver:
     def header(self) -> bytes:
         """The CSV header line of the output (empty when the output is not CSV).
 
-        CSV input keeps its own header, with the answer column added; its name is
-        `solution` (`count` with --count), or `found_solution` (`found_count`) when the
-        input already has a column of that name.
+        CSV input keeps its own header, with the answer column added (see
+        `answer_column` for its name).
         """
-        answer = "count" if self.options.count else "solution"
         if self.csv_mode == CSV_WITH_PUZZLE:
-            return f"puzzle,{answer}\n".encode()
+            return f"puzzle,{answer_column((), self.options.count)}\n".encode()
         if self.csv_mode != CSV_WITH_ROW:
             return b""
-        if answer in self.reader.header_fields:
-            answer = f"found_{answer}"
+        answer = answer_column(self.reader.header_fields, self.options.count)
         return f"{self.reader.header},{answer}\n".encode()
 
     def finish_batch(self, batch: Batch) -> None:
