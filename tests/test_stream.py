@@ -520,3 +520,27 @@ def test_a_csv_answer_column_never_takes_a_name_in_use(tmp_path: Path) -> None:
         "puzzle,solution,found_solution,found_solution_2",
         f"{row['puzzle']},a,b,{row['solution']}",
     ]
+
+
+def test_a_csv_row_with_other_than_the_headers_fields_is_malformed(tmp_path: Path) -> None:
+    rows = read_csv(VENDORED / "kaggle_bryanpark_sample500_with_solutions.csv")[:4]
+    p = [r["puzzle"] for r in rows]
+    path = tmp_path / "in.csv"
+    # Short, long, right (plain), right (quoted): an answer appended to the first two
+    # would land under another column.
+    path.write_text(f'id,puzzle\n{p[0]}\n1,{p[1]},extra\n2,{p[2]}\n3,"{p[3]}"\n')
+    proc = subprocess.run(
+        [sys.executable, "-m", "sudoku_fast", "solve", str(path)],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 3
+    assert proc.stdout.splitlines() == [
+        "id,puzzle,solution",
+        f"{p[0]},error",
+        f"1,{p[1]},extra,error",
+        f"2,{p[2]},{rows[2]['solution']}",
+        f'3,"{p[3]}",{rows[3]["solution"]}',
+    ]
+    assert f"{path}:2: 1 field(s) where the header has 2" in proc.stderr
+    assert f"{path}:3: 3 field(s) where the header has 2" in proc.stderr

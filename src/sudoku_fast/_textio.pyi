@@ -19,6 +19,7 @@ def scan_block(
     line_numbers: Any,
     flags: Any,
     spans: Any,
+    field_count: int = -1,
 ) -> tuple[int, int, list[tuple[int, int, int, int]]]: ...
 def format_answers(
     grids: Any,

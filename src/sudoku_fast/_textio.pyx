@@ -79,6 +79,16 @@ cdef inline bint encode_solution(const uint8_t *text, uint8_t *row) noexcept nog
     return True
 
 
+cdef inline Py_ssize_t count_byte(
+    const uint8_t *text, Py_ssize_t length, uint8_t byte
+) noexcept nogil:
+    """How many times `byte` occurs in text[:length]."""
+    cdef Py_ssize_t i, found = 0
+    for i in range(length):
+        found += text[i] == byte
+    return found
+
+
 cdef inline bint find_field(
     const uint8_t *line, Py_ssize_t length, Py_ssize_t index,
     Py_ssize_t *start, Py_ssize_t *stop,
@@ -138,6 +148,7 @@ def scan_block(
     int64_t[::1] line_numbers,
     uint8_t[::1] flags,
     int64_t[::1] spans,
+    Py_ssize_t field_count=-1,
 ):
     """Scan a block of whole lines into puzzle records.
 
@@ -147,7 +158,8 @@ def scan_block(
     (flag FLAG_GIVEN). Record k gets its grid in grids[81k:81k+81], the 1-based line
     number `first_line` + offset in line_numbers[k], and the bounds of its text (the
     line without surrounding blanks) in spans[2k] and spans[2k+1]. Buffers must hold
-    one record per record line of the block.
+    one record per record line of the block. A CSV line with other than `field_count`
+    fields (the header's; -1: not checked) is not in the plain form.
 
     Returns (records, lines, slow): `slow` lists (record, line number, start, stop) for
     the lines not in the plain form; the caller parses those (or marks them bad).
@@ -186,7 +198,8 @@ def scan_block(
             plain = False
         else:
             plain = (
-                find_field(base + begin, stop - begin, puzzle_field, &fstart, &fstop)
+                (field_count < 0 or count_byte(base + begin, stop - begin, 44) + 1 == field_count)
+                and find_field(base + begin, stop - begin, puzzle_field, &fstart, &fstop)
                 and fstop - fstart == CELLS
                 and encode_puzzle(base + begin + fstart, &grids[records * CELLS])
             )

@@ -496,6 +496,7 @@ class PuzzleReader:
             batch.line_numbers,
             batch.flags,
             batch.spans,
+            len(self.header_fields) if self.is_csv else -1,
         )
         self._line += lines
         for record, _line, begin, finish in slow:
@@ -520,10 +521,12 @@ class PuzzleReader:
             except csv.Error as err:
                 batch.mark_bad(record, f"not a CSV row: {err}")
                 return
-            if self.puzzle_field >= len(fields):
+            if len(fields) != len(self.header_fields):
+                # Its answer would land in another column (or its puzzle be missing):
+                # every row of a CSV file has the header's fields (RFC 4180).
                 batch.mark_bad(
                     record,
-                    f"{len(fields)} field(s); the puzzle is field {self.puzzle_field + 1}",
+                    f"{len(fields)} field(s) where the header has {len(self.header_fields)}",
                 )
                 return
             text = fields[self.puzzle_field]
