@@ -175,6 +175,11 @@ def test_cli_hint(capsys: pytest.CaptureFixture[str]) -> None:
     assert "several solutions" in capsys.readouterr().err
 
 
+def test_cli_hint_on_a_missing_file_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hint", "missing_board.json"]) == 2
+    assert "'missing_board.json' is no file, and as a puzzle:" in capsys.readouterr().err
+
+
 def test_cli_hint_on_a_saved_board(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "board.json"
     board = sf.Board.new(EASY).set_value(0, 5)

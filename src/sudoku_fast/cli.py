@@ -1266,6 +1266,10 @@ def _cmd_hint(args: argparse.Namespace) -> int:
             raise ValueError("--box and --alphabet are for a PUZZLE; a saved board has its own")
         board = load_board(args.puzzle)
     else:
+        try:
+            parse_grid(args.puzzle, box=args.box, alphabet=args.alphabet)
+        except ValueError as err:  # a misspelt file name is read as a puzzle too
+            raise ValueError(f"{args.puzzle!r} is no file, and as a puzzle: {err}") from None
         board = Board.new(args.puzzle, box=args.box, alphabet=args.alphabet)
     name = board.geometry.name
     while True:
