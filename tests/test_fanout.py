@@ -276,6 +276,16 @@ def python_text(solutions: bytearray, i: int) -> str:
     return "".join(str(d) for d in solutions[81 * i : 81 * (i + 1)])
 
 
+def check_texts(texts: list[str | None], items: list[str], expected: Buffers) -> None:
+    """The strings of a batch against solve_range's buffers, and against the rules."""
+    for i, item in enumerate(items):
+        if expected[1][i] > 0:
+            assert texts[i] == python_text(expected[0], i)
+            check_solution(texts[i], item)
+        else:
+            assert texts[i] is None
+
+
 def solve_on_a_fanout(
     items: list[str], limit: int, helpers: int, chunk: int
 ) -> tuple[Buffers, Any]:
@@ -311,12 +321,7 @@ def test_list_source_matches_solve_range_and_python_strings(
     out, texts = run_fanout(items, limit, helpers, chunk)
     expected = by_range(encode_puzzles(items), n, limit)
     assert out[1:] == expected[1:]
-    for i, item in enumerate(items):
-        if expected[1][i] > 0:
-            assert texts[i] == python_text(expected[0], i)
-            check_solution(texts[i], item)
-        else:
-            assert texts[i] is None
+    check_texts(texts, items, expected)
 
 
 def test_a_lead_whose_helpers_never_come_encodes_as_it_goes() -> None:
@@ -404,12 +409,7 @@ def test_a_batch_run_matches_solve_range(helpers: int, chunk: int, limit: int) -
     run, texts = run_batch(None, items, n, limit, helpers, chunk)
     assert (run.solutions, run.counts, run.guesses, run.nodes) == expected
     assert texts is not None
-    for i, item in enumerate(items):
-        if expected[1][i] > 0:
-            assert texts[i] == python_text(expected[0], i)
-            check_solution(texts[i], item)
-        else:
-            assert texts[i] is None
+    check_texts(texts, items, expected)
     run, _ = run_batch(encode_puzzles(items), None, n, limit, helpers, chunk)  # grids in
     assert (run.solutions, run.counts, run.guesses, run.nodes) == expected
     assert 0 < run.first_entry_ns <= run.lead_exit_ns <= core.now_ns()

@@ -506,16 +506,20 @@ def test_memory_stays_flat_whatever_lies_between_puzzles(tmp_path: Path) -> None
     assert _memory_growth(f"{big}\n".encode() + junk, tmp_path) < 16 << 20  # was 90 MB
 
 
+def solve_file(path: Path) -> subprocess.CompletedProcess[str]:
+    """`sudoku-fast solve PATH` in a child process."""
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_fast", "solve", str(path)], capture_output=True, text=True
+    )
+
+
 def test_a_csv_answer_column_never_takes_a_name_in_use(tmp_path: Path) -> None:
     row = read_csv(VENDORED / "kaggle_bryanpark_sample500_with_solutions.csv")[0]
     path = tmp_path / "in.csv"
     path.write_text(f"puzzle,solution,found_solution\n{row['puzzle']},a,b\n")
-    out = subprocess.run(
-        [sys.executable, "-m", "sudoku_fast", "solve", str(path)],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.splitlines()
+    proc = solve_file(path)
+    assert proc.returncode == 0
+    out = proc.stdout.splitlines()
     assert out == [
         "puzzle,solution,found_solution,found_solution_2",
         f"{row['puzzle']},a,b,{row['solution']}",
@@ -529,11 +533,7 @@ def test_a_csv_row_with_other_than_the_headers_fields_is_malformed(tmp_path: Pat
     # Short, long, right (plain), right (quoted): an answer appended to the first two
     # would land under another column.
     path.write_text(f'id,puzzle\n{p[0]}\n1,{p[1]},extra\n2,{p[2]}\n3,"{p[3]}"\n')
-    proc = subprocess.run(
-        [sys.executable, "-m", "sudoku_fast", "solve", str(path)],
-        capture_output=True,
-        text=True,
-    )
+    proc = solve_file(path)
     assert proc.returncode == 3
     assert proc.stdout.splitlines() == [
         "id,puzzle,solution",
