@@ -340,9 +340,7 @@ def run_engine(
         grids = encode_puzzles(source[:n])
         source = None
     texts_wanted = decode and geometry == CLASSIC  # other alphabets use format_values
-    if stop_flag is None:
-        stop_flag = bytearray(1)  # the engines poll it to abandon a long puzzle
-    if fan_out and n > 0:
+    if fan_out and n > 0:  # (the BatchRun makes a stop flag of its own if none is given)
         run = _fan_out(grids, source, n, limit, workers, texts_wanted, stop_flag)
         return EngineResults(
             n=n,
@@ -373,9 +371,12 @@ def run_engine(
         return results
     # Bigger grids cost more per puzzle, so they are worth spreading in smaller chunks.
     min_chunk = max(1, MIN_CHUNK * CELLS // cells)
+    if stop_flag is None:
+        stop_flag = bytearray(1)  # the engines poll it to abandon a long puzzle
+    stop = stop_flag
 
     def abort() -> None:
-        stop_flag[0] = 1
+        stop[0] = 1
 
     solve_chunk = _chunk_solver(grids, results, limit, max_nodes, stop_flag, masks)
     texts = results.texts
