@@ -602,3 +602,16 @@ def test_verify_refuses_what_it_cannot_check() -> None:
     with pytest.raises(ValueError, match="limit must be at least 1"):
         lab.verify([lab.solve(puzzle, "dlx")], [puzzle], limit=0)
     assert lab.verify([lab.solve(puzzle, "dlx")], [puzzle]).checked == 1
+
+
+def test_set_row_solved_and_gave_up_are_disjoint() -> None:
+    # Backtracking finds EASY[0]'s solution in about 200 nodes and needs about 900 to
+    # prove it unique: on a budget of 500 it holds a solution when it runs out, and
+    # the puzzle is "gave up", not also "solved".
+    from sudoku_fast import lab_report
+
+    assert lab.count(EASY[0], "backtracking", limit=2, budget=500).count == 1
+    row = lab_report.set_row("s", EASY[:1], "backtracking", limit=2, budget=500, threads=1)
+    assert (row.n, row.solved, row.gave_up) == (1, 0, 1)
+    row = lab_report.set_row("s", EASY[:1], "backtracking", limit=1, budget=500, threads=1)
+    assert (row.n, row.solved, row.gave_up) == (1, 1, 0)

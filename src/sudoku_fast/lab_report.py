@@ -62,7 +62,11 @@ def percentile(sorted_values: Sequence[int], share: float) -> int:
 
 @dataclass(frozen=True)
 class SetRow:
-    """One line of the table: one algorithm with its orders on one puzzle set."""
+    """One line of the table: one algorithm with its orders on one puzzle set.
+
+    `solved` counts puzzles whose search finished with a solution and `gave_up` those
+    that ran out of budget (whatever they had found by then): the two never overlap.
+    """
 
     algorithm: str
     order: str
@@ -127,7 +131,9 @@ def set_row(
         value_order=plan.value_order,
         name=name,
         n=n,
-        solved=sum(1 for i in range(n) if batch.counts[i] > 0),
+        # Disjoint from gave_up: a count cut short by the budget may already hold a
+        # solution, but the puzzle was not settled.
+        solved=sum(1 for i in range(n) if batch.counts[i] > 0 and not batch.statuses[i]),
         gave_up=sum(1 for s in batch.statuses if s),
         checked=checked,
         wrong=wrong,
