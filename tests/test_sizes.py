@@ -372,6 +372,12 @@ def test_numpy_other_sizes() -> None:
     with pytest.raises(ValueError, match="no default box shape"):
         sf.solve_many(np.zeros((2, 49), dtype=np.uint8))
     assert sf.count_many(np.zeros((1, 49), dtype=np.uint8), box=(1, 7), limit=2) == [2]
+    # 1x1 to 3x3 arrays are taken for puzzles only with a box, as text of 1, 4 or 9 cells.
+    for shape in ((2, 1), (2, 1, 1), (2, 4), (2, 3, 3)):
+        with pytest.raises(ValueError, match=r"too small to be taken for puzzles"):
+            sf.solve_many(np.zeros(shape, dtype=np.uint8))
+    assert sf.solve_many(np.zeros((2, 1), dtype=np.uint8), box=(1, 1)).tolist() == [[1], [1]]
+    assert sf.count_many(np.zeros((1, 4), dtype=np.uint8), box=(1, 2), limit=3) == [2]
 
 
 # ---------------------------------------------------------------------------------

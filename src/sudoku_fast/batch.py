@@ -34,6 +34,7 @@ from .grid import (
     CELLS,
     CLASSIC,
     MAX_SIZE,
+    MIN_INFERRED_SIZE,
     Geometry,
     format_values,
     geometry_for,
@@ -827,6 +828,12 @@ def encode_values(
         raise ValueError(f"{what}: expected an array of shape (n, N*N) or (n, N, N), got {shape}")
     if not np.issubdtype(arr.dtype, np.integer):
         raise TypeError(f"{what}: expected an integer array, got dtype {arr.dtype}")
+    if size < MIN_INFERRED_SIZE and box is None and alphabet is None:
+        # As for text: a grid this small is more likely a wrong shape than a puzzle.
+        raise ValueError(
+            f"{what}: an array of shape {shape} holds {size}x{size} grids, too small to be "
+            f"taken for puzzles without box=(rows, cols)"
+        )
     try:
         geometry = geometry_for(size, box, alphabet)
     except ValueError as err:
