@@ -114,6 +114,8 @@ def test_marks_notation_and_errors() -> None:
         sf.solve_many([marks, marks[:100]], marks=True)
     with pytest.raises(ValueError, match="unexpected character 'x'"):
         sf.parse("x" + marks[1:], marks=True)
+    with pytest.raises(ValueError, match=r"'x' at position 30 \(cell r1c4; "):
+        sf.parse(marks[:30] + "x" + marks[31:], marks=True, box=(3, 3))
     # Without marks=True, 729 characters are a 27x27 grid (here with clashing clues).
     assert sf.parse(marks) == marks and sf.solve(marks) is None
 

@@ -377,7 +377,7 @@ def test_solve_stream_other_sizes() -> None:
     text, err, report = solve_text(data, threads=1)
     assert text.splitlines() == [r["solution"] for r in rows] + ["none", "error"]
     assert (report.records, report.solved, report.no_solution, report.malformed) == (8, 6, 1, 1)
-    assert "t:8: unexpected character 'x' at position 0 (a 16x16 grid" in err
+    assert "t:8: unexpected character 'x' at position 0 (cell r1c1; a 16x16 grid" in err
     text, _, _ = solve_text(data, count=True, limit=3, on_error="skip")
     assert text.splitlines() == ["1"] * 6 + ["0"]
     lines = ["puzzle,solution"] + [f"{r['puzzle']},{r['solution']}" for r in rows]

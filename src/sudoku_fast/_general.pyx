@@ -888,5 +888,6 @@ def solve_range(
     if bad_index >= 0:
         value = grids[bad_index * cells + bad_cell]
         raise ValueError(
-            f"puzzle {bad_index}: value {value} at cell {bad_cell} is above the size {geo.size}"
+            f"puzzle {bad_index}: value {value} at cell {bad_cell} "
+            f"(r{bad_cell // geo.size + 1}c{bad_cell % geo.size + 1}) is above the size {geo.size}"
         )

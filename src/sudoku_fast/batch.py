@@ -850,7 +850,8 @@ def encode_values(
         if bad.any():
             row, col = (int(x) for x in np.argwhere(bad)[0])
             raise ValueError(
-                f"puzzle {row}: value {int(flat[row, col])} at cell {col} is not a value 0-{size}"
+                f"puzzle {row}: value {int(flat[row, col])} at cell {col} ({geometry.name(col)}) "
+                f"is not a value 0-{size}"
             )
     return np.ascontiguousarray(flat, dtype=np.uint8).reshape(-1), n, geometry
 

@@ -412,15 +412,22 @@ def _cell_characters(text: str, geometry: Geometry | None) -> list[tuple[int, st
     return cells
 
 
-def _cell_values(cells: list[tuple[int, str]], geometry: Geometry) -> bytes:
-    """The value (0 = empty) of each cell character; ValueError naming a foreign one."""
+def _cell_values(cells: list[tuple[int, str]], geometry: Geometry, per_cell: int = 1) -> bytes:
+    """The value (0 = empty) of each cell character; ValueError naming a foreign one.
+
+    `per_cell` is the characters of one cell (N for pencil marks): the error names the
+    cell (r1c1 style) besides the character's position in the text (counted from 0).
+    """
     value_of = _codec(geometry).value_of
     parsed = bytearray(len(cells))
     for k, (position, ch) in enumerate(cells):
         value = value_of.get(ch)
         if value is None:
+            cell = k // per_cell
+            where = f"cell {geometry.name(cell)}; " if cell < geometry.cells else ""
             raise ValueError(
-                f"unexpected character {ch!r} at position {position} ({_symbol_help(geometry)})"
+                f"unexpected character {ch!r} at position {position} "
+                f"({where}{_symbol_help(geometry)})"
             )
         parsed[k] = value
     return bytes(parsed)
@@ -476,7 +483,7 @@ def parse_marks_grid(
             f"characters (N*N*N: one per digit of each of the {geometry.cells} cells), "
             f"found {len(cells)}"
         )
-    values = _cell_values(cells, geometry)
+    values = _cell_values(cells, geometry, n)
     masks = array("Q", bytes(8 * geometry.cells))
     for cell in range(geometry.cells):
         mask = 0
