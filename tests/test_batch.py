@@ -78,7 +78,9 @@ def test_malformed_item_names_its_index() -> None:
     with pytest.raises(ValueError, match="puzzle 5: expected 81 cells, found 80"):
         sf.solve_many(batch)
     batch = [PUZZLE] * 3 + [PUZZLE[:40] + "x" + PUZZLE[41:]]
-    with pytest.raises(ValueError, match=r"puzzle 3: unexpected character 'x' at position 40 \(cell r5c5; "):
+    with pytest.raises(
+        ValueError, match=r"puzzle 3: unexpected character 'x' at position 40 \(cell r5c5; "
+    ):
         sf.count_many(batch)
     with pytest.raises(TypeError, match="puzzle 2: must be a str, not int"):
         sf.solve_many([PUZZLE, PUZZLE, 7])

@@ -683,3 +683,27 @@ def test_generate_errors_name_its_options() -> None:
     assert proc.returncode == USAGE and "pass --not-minimal" in proc.stderr
     proc = run("generate", "--size", "4", "--difficulty", "medium", "--not-minimal")
     assert proc.returncode == USAGE and "4x4 puzzles are practically never medium" in proc.stderr
+
+
+def test_puzzle_commands_refuse_a_file_and_speak_in_options(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sudoku_fast.cli import main
+
+    path = write(tmp_path / "p.txt", [PUZZLE])
+    name = str(path)
+    for args, files in (
+        (["count", name], "solve FILE --count"),
+        (["show", name], "solve FILE`"),
+        (["check", name, SOLUTION], "solve FILE --verify"),
+    ):
+        assert main(args) == USAGE
+        err = capsys.readouterr().err
+        assert f"{name!r} is a file; this command takes one PUZZLE" in err and files in err
+    # The library's `box=(rows, cols)` is `--box R C` on the command line.
+    assert main(["count", "." * 49]) == USAGE
+    assert "7x7 grid, which has no default box shape; pass --box R C" in capsys.readouterr().err
+    seven = write(tmp_path / "seven.txt", ["." * 49])
+    assert main(["solve", str(seven)]) == MALFORMED
+    assert "seven.txt:1: found 49 cells, a 7x7 grid" in (err := capsys.readouterr().err)
+    assert "pass --box R C" in err and "box=(" not in err

@@ -365,7 +365,9 @@ def test_numpy_other_sizes() -> None:
     assert sf.count_many(six, box=(3, 2), limit=5) == [5, 5]
     bad = arr.copy()
     bad[3, 10] = 17
-    with pytest.raises(ValueError, match=r"puzzle 3: value 17 at cell 10 \(r1c11\) is not a value 0-16"):
+    with pytest.raises(
+        ValueError, match=r"puzzle 3: value 17 at cell 10 \(r1c11\) is not a value 0-16"
+    ):
         sf.solve_many(bad)
     with pytest.raises(ValueError, match="shape"):
         sf.solve_many(np.zeros((2, 50), dtype=np.uint8))

@@ -58,6 +58,7 @@ from .stream import (
     SolveOptions,
     grid_text,
     open_input,
+    option_words,
     solve_stream,
     summarize_stream,
 )
@@ -318,13 +319,21 @@ def _add_max_nodes(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _puzzle_argument(text: str) -> str:
-    """A PUZZLE argument: the text itself, or '-' for standard input (several lines)."""
-    return sys.stdin.read() if text == "-" else text
+def _puzzle_argument(text: str, for_files: str) -> str:
+    """A PUZZLE argument: the text itself, or '-' for standard input (several lines).
+
+    The name of an existing file is refused with `for_files`, the command that takes
+    files, rather than parsed as a puzzle and reported as an odd character.
+    """
+    if text == "-":
+        return sys.stdin.read()
+    if os.path.isfile(text):
+        raise ValueError(f"{text!r} is a file; this command takes one PUZZLE ({for_files})")
+    return text
 
 
 def _error(message: str) -> None:
-    print(f"sudoku-fast: error: {message}", file=sys.stderr)
+    print(f"sudoku-fast: error: {option_words(message)}", file=sys.stderr)
 
 
 def _command(
@@ -802,7 +811,8 @@ def _add_show_parser(subparsers: Any) -> None:
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
-    print(show(_puzzle_argument(args.puzzle), box=args.box, alphabet=args.alphabet))
+    puzzle = _puzzle_argument(args.puzzle, "`sudoku-fast solve FILE` solves those of a file")
+    print(show(puzzle, box=args.box, alphabet=args.alphabet))
     return EXIT_OK
 
 
@@ -835,7 +845,9 @@ def _add_count_parser(subparsers: Any) -> None:
 
 
 def _cmd_count(args: argparse.Namespace) -> int:
-    puzzle = _puzzle_argument(args.puzzle)
+    puzzle = _puzzle_argument(
+        args.puzzle, "`sudoku-fast solve FILE --count` counts those of a file"
+    )
     geometry = {"box": args.box, "alphabet": args.alphabet}
     try:
         count = count_solutions(
@@ -910,8 +922,9 @@ def _why_not_a_solution(
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    puzzle = _puzzle_argument(args.puzzle)
-    candidate = _puzzle_argument(args.solution)
+    files = "`sudoku-fast solve FILE --verify` checks those of a file"
+    puzzle = _puzzle_argument(args.puzzle, files)
+    candidate = _puzzle_argument(args.solution, files)
     geometry = {"box": args.box, "alphabet": args.alphabet}
     parse(puzzle, **geometry)  # a malformed PUZZLE is a usage error even when SOLUTION is wrong
     if not is_solution(candidate, puzzle, **geometry):
@@ -1175,7 +1188,7 @@ def _cmd_rate(args: argparse.Namespace) -> int:
             rewrite=args.rewrite,
         )
         for problem in report.problems:  # each has a null rating
-            print(f"{args.file}: {problem}", file=sys.stderr)
+            print(f"{args.file}: {option_words(problem)}", file=sys.stderr)
         if report.undecided:
             return EXIT_UNDECIDED
         if report.malformed:
@@ -1209,9 +1222,9 @@ def _rate_text(args: argparse.Namespace, source: BinaryIO, name: str) -> int:
                 failures += 1
                 malformed += bad
                 undecided += isinstance(r, _Undecided)
-                print(f"{number}\terror: {r}")
+                print(f"{number}\terror: {option_words(r)}")
                 if bad:  # reported like `solve` reports it
-                    print(f"{name}:{number}: {r}", file=sys.stderr)
+                    print(f"{name}:{number}: {option_words(r)}", file=sys.stderr)
                 continue
             levels.append(r.level)
             print(

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import csv
 import os
+import re
 import sys
 import threading
 import time
@@ -585,6 +586,21 @@ def open_input(path: str) -> tuple[BinaryIO, str, int | None]:
     return stream, path, size or None
 
 
+_API_OPTIONS = (
+    (re.compile(r"\bbox=\(rows, cols\)"), "--box R C"),
+    (re.compile(r"\balphabet=(?=')"), "--alphabet "),
+    (re.compile(r"\balphabet="), "--alphabet"),
+)
+
+
+def option_words(text: str) -> str:
+    """A message of the library in the command line's words: `box=(rows, cols)` becomes
+    `--box R C` and `alphabet=` `--alphabet`."""
+    for pattern, words in _API_OPTIONS:
+        text = pattern.sub(words, text)
+    return text
+
+
 class Messages:
     """Per-line messages on a text stream (`NAME:LINE: text`), at most `limit` of them.
 
@@ -614,7 +630,7 @@ class Messages:
                 self.shown += 1
             if self._progress is not None:
                 self._progress.clear()
-            print(text, file=self._stream, flush=True)
+            print(option_words(text), file=self._stream, flush=True)
 
     def finish(self) -> None:
         """Say how many messages were left out, if any."""
