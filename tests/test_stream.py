@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import random
 import subprocess
@@ -531,16 +532,19 @@ def test_a_csv_row_with_other_than_the_headers_fields_is_malformed(tmp_path: Pat
     p = [r["puzzle"] for r in rows]
     path = tmp_path / "in.csv"
     # Short, long, right (plain), right (quoted): an answer appended to the first two
-    # would land under another column.
+    # would land under another column. The short row's marker goes in the answer column
+    # after an empty field; the long row keeps its extra field (nothing is dropped).
     path.write_text(f'id,puzzle\n{p[0]}\n1,{p[1]},extra\n2,{p[2]}\n3,"{p[3]}"\n')
     proc = solve_file(path)
     assert proc.returncode == 3
     assert proc.stdout.splitlines() == [
         "id,puzzle,solution",
-        f"{p[0]},error",
+        f"{p[0]},,error",
         f"1,{p[1]},extra,error",
         f"2,{p[2]},{rows[2]['solution']}",
         f'3,"{p[3]}",{rows[3]["solution"]}',
     ]
     assert f"{path}:2: 1 field(s) where the header has 2" in proc.stderr
     assert f"{path}:3: 3 field(s) where the header has 2" in proc.stderr
+    short = next(csv.DictReader(io.StringIO(proc.stdout)))
+    assert short == {"id": p[0], "puzzle": "", "solution": "error"}

@@ -93,7 +93,9 @@ class Batch:
     blanks) is text[spans[2*i]:spans[2*i+1]].
     `problems` lists (record, reason) for the malformed records in order; `given_problems`
     maps a record to the reason its given solution could not be read; `failed` holds the
-    (line, reason) of the malformed line a run stopped at.
+    (line, reason) of the malformed line a run stopped at. `short_rows` maps a CSV row
+    with fewer fields than the header to how many it lacks: its answer is written
+    after that many empty fields, in the answer column.
     """
 
     n: int
@@ -109,6 +111,7 @@ class Batch:
     text: bytes | memoryview = b""
     spans: array[int] = field(default_factory=_no_spans)
     masks: array[int] | None = None  # pencil marks: N*N candidate masks per record
+    short_rows: dict[int, int] = field(default_factory=dict)
 
     def record_text(self, record: int) -> str:
         """The input text of a record, as it was read."""
@@ -132,6 +135,7 @@ class Batch:
         self.n = record
         self.problems = []
         self.given_problems = {r: m for r, m in self.given_problems.items() if r < record}
+        self.short_rows = {}  # only rows before the first malformed one are kept
 
     def good_grids(self) -> tuple[bytearray, int]:
         """The grids of the records that are not malformed, and how many there are."""
@@ -524,7 +528,10 @@ class PuzzleReader:
                 return
             if len(fields) != len(self.header_fields):
                 # Its answer would land in another column (or its puzzle be missing):
-                # every row of a CSV file has the header's fields (RFC 4180).
+                # every row of a CSV file has the header's fields (RFC 4180). A longer
+                # row keeps all its fields (nothing is dropped); a shorter one is padded.
+                if len(fields) < len(self.header_fields):
+                    batch.short_rows[record] = len(self.header_fields) - len(fields)
                 batch.mark_bad(
                     record,
                     f"{len(fields)} field(s) where the header has {len(self.header_fields)}",
@@ -710,7 +717,8 @@ class _Solver:
         """Solve one batch, write its answers, report its problems, count the results."""
         options = self.options
         limit = options.limit if options.count else 1
-        classic = batch.geometry == CLASSIC and batch.masks is None  # compiled text I/O
+        # Compiled text I/O, unless a short CSV row needs its answer moved over.
+        classic = batch.geometry == CLASSIC and batch.masks is None and not batch.short_rows
         results = run_engine(
             batch.grids,
             batch.n,
@@ -843,7 +851,8 @@ def _format_answers(
         else:
             answer = solutions[i * size : (i + 1) * size]
         if csv_mode == CSV_WITH_ROW:
-            answer = f"{batch.record_text(i)},{answer}"
+            padding = "," * batch.short_rows.get(i, 0)
+            answer = f"{batch.record_text(i)}{padding},{answer}"
         elif csv_mode == CSV_WITH_PUZZLE:
             text = batch.record_text(i).replace('"', '""')
             puzzle = f'"{text}"' if bad else puzzles[i * cells : (i + 1) * cells]
