@@ -279,3 +279,8 @@ def test_out_of_nodes_names_every_puzzle_and_rates_the_others() -> None:
     partial = info.value.partial
     assert partial[1] is None and partial[3] is None
     assert partial[0] == partial[2] == sf.rate(full)
+    # The same from an array (a numpy grid buffer: its slices are not bytes).
+    np = pytest.importorskip("numpy")
+    with pytest.raises(sf.SearchLimitExceeded, match=r"puzzle 1 and 1 more: no answer") as info:
+        sf.rate_many(np.array(batch), max_nodes=1, threads=1)
+    assert info.value.indices == [1, 3] and info.value.partial == partial

@@ -256,6 +256,7 @@ def _rate_grids(
     # The others are rated all the same, from the engine's figures gathered for them:
     # they are the exception's `partial`.
     cells = geometry.cells
+    grids = memoryview(grids).cast("B")  # a numpy array's slices are not bytes-like
     left_out = set(undecided)
     decided = [i for i in range(n) if i not in left_out]
     rest_grids, rest_solutions = bytearray(len(decided) * cells), bytearray(len(decided) * cells)
