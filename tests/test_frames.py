@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import sys
 from typing import Any
 
 import pytest
@@ -51,6 +52,21 @@ def test_numpy_variable_width_strings(expected: list[str | None]) -> None:
     with pytest.raises(ValueError, match="puzzle 1: missing"):
         sf.solve_many(nullable)
     assert sf.solve_many(nullable[:1]) == expected[:1]
+
+
+def test_a_library_half_imported_elsewhere_is_not_consulted(
+    monkeypatch: pytest.MonkeyPatch, expected: list[str | None]
+) -> None:
+    # While another thread imports pandas (or numpy) for the first time, sys.modules
+    # holds the module before its names exist. A list or tuple of puzzles has nothing to
+    # do with either and must not look at them.
+    import types
+
+    for name in ("pandas", "numpy", "pyarrow", "polars"):
+        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
+    assert sf.solve_many(tuple([*PUZZLES, UNSOLVABLE])) == expected
+    assert sf.count_many([*PUZZLES, UNSOLVABLE], threads=1) == [1] * len(PUZZLES) + [0]
+    assert frames.column_kind(PUZZLES) is None and frames.table_kind(PUZZLES) is None
 
 
 def test_bytes_items(expected: list[str | None]) -> None:

@@ -801,14 +801,13 @@ def _marks_column(
 
 
 def numpy_values(puzzles: object) -> Any:
-    """The input as a numpy array of values if it is one (numpy is imported only if loaded).
+    """The input as a numpy array of values if it is one (numpy is imported only for one).
 
     A one-dimensional array of text is a column of puzzles, read by `frames`.
     """
-    np = sys.modules.get("numpy")
-    if np is not None and isinstance(puzzles, np.ndarray) and frames.column_kind(puzzles) is None:
-        return puzzles
-    return None
+    if not frames.is_numpy_array(puzzles) or frames.column_kind(puzzles) is not None:
+        return None
+    return puzzles
 
 
 def encode_values(

@@ -80,33 +80,45 @@ def check_output(output: object) -> None:
         raise ValueError(f"output must be one of {OUTPUTS}, got {output!r}")
 
 
+def _libraries(obj: object) -> frozenset[str]:
+    """The top-level packages that define the classes of `obj` (its type and their bases)."""
+    return frozenset(cls.__module__.partition(".")[0] for cls in type(obj).__mro__)
+
+
+def is_numpy_array(obj: object) -> bool:
+    """Whether `obj` is a numpy array (numpy is imported only when it could be one)."""
+    return "numpy" in _libraries(obj) and isinstance(obj, _numpy().ndarray)
+
+
 def column_kind(puzzles: object) -> str | None:
     """The kind of column `puzzles` is, or None for anything `batch.py` reads itself.
 
-    Only libraries already imported are consulted: an object of a library that was
-    never imported cannot be one of its columns.
+    A library is consulted only when one of the object's classes comes from it, and then
+    imported properly: while another thread is still importing it, `sys.modules` holds a
+    module without its names yet, and the import waits for it to finish.
     """
-    modules = sys.modules
-    pa = modules.get("pyarrow")
-    if pa is not None:
+    libraries = _libraries(puzzles)
+    if "pyarrow" in libraries:
+        import pyarrow as pa
+
         if isinstance(puzzles, pa.ChunkedArray):
             return "chunked"
         if isinstance(puzzles, pa.Array):
             return "arrow"
-    pd = modules.get("pandas")
-    if pd is not None and isinstance(puzzles, (pd.Series, pd.Index)):
-        return "pandas"
-    pl = modules.get("polars")
-    if pl is not None and isinstance(puzzles, pl.Series):
-        return "polars"
-    np = modules.get("numpy")
-    if (
-        np is not None
-        and isinstance(puzzles, np.ndarray)
-        and puzzles.ndim == 1
-        and puzzles.dtype.kind in "USOT"
-    ):
-        return "numpy"
+    if "pandas" in libraries:
+        import pandas as pd
+
+        if isinstance(puzzles, (pd.Series, pd.Index)):
+            return "pandas"
+    if "polars" in libraries:
+        import polars as pl
+
+        if isinstance(puzzles, pl.Series):
+            return "polars"
+    if is_numpy_array(puzzles):
+        array: Any = puzzles
+        if array.ndim == 1 and array.dtype.kind in "USOT":
+            return "numpy"
     return None
 
 
@@ -116,16 +128,22 @@ def table_kind(puzzles: object) -> str | None:
     A table iterates over its column names, which would be read as puzzles; batch
     functions take one of its columns instead.
     """
-    modules = sys.modules
-    pd = modules.get("pandas")
-    if pd is not None and isinstance(puzzles, pd.DataFrame):
-        return "pandas DataFrame"
-    pl = modules.get("polars")
-    if pl is not None and isinstance(puzzles, (pl.DataFrame, pl.LazyFrame)):
-        return f"polars {type(puzzles).__name__}"
-    pa = modules.get("pyarrow")
-    if pa is not None and isinstance(puzzles, (pa.Table, pa.RecordBatch)):
-        return f"pyarrow {type(puzzles).__name__}"
+    libraries = _libraries(puzzles)
+    if "pandas" in libraries:
+        import pandas as pd
+
+        if isinstance(puzzles, pd.DataFrame):
+            return "pandas DataFrame"
+    if "polars" in libraries:
+        import polars as pl
+
+        if isinstance(puzzles, (pl.DataFrame, pl.LazyFrame)):
+            return f"polars {type(puzzles).__name__}"
+    if "pyarrow" in libraries:
+        import pyarrow as pa
+
+        if isinstance(puzzles, (pa.Table, pa.RecordBatch)):
+            return f"pyarrow {type(puzzles).__name__}"
     return None
 
 
