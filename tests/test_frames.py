@@ -144,6 +144,11 @@ def test_pandas_series(expected: list[str | None]) -> None:
     ratings = sf.rate_many(series.iloc[:5], output="like")
     assert isinstance(ratings, pd.DataFrame) and list(ratings.index) == list(series.index[:5])
     assert list(ratings["level"]) == [r.level for r in sf.rate_many(PUZZLES[:5])]
+    # A column read without a header is named 0: a name all the same, kept.
+    for name, answer in ((0, 0), ("", ""), (None, "solution")):
+        assert sf.solve_many(series.rename(name), output="like").name == answer
+    assert sf.count_many(series.rename(0), output="like").name == 0
+    assert sf.count_many(series.rename(None), output="like").name == "count"
 
 
 @pytest.mark.parametrize("dtype", ["string[pyarrow]", "str"])

@@ -494,7 +494,7 @@ def _pandas_strings(array: Any, source: Any) -> Any:
     except (AttributeError, TypeError, ValueError):
         values = pd.array(array, dtype=dtype)
     index = source.index if isinstance(source, pd.Series) else None
-    return pd.Series(values, index=index, name=getattr(source, "name", None) or "solution")
+    return pd.Series(values, index=index, name=_pandas_name(source, "solution"))
 
 
 def counts_out(counts: Sequence[int], column: Column | None, output: str | None) -> Any:
@@ -669,6 +669,13 @@ def _solution_text(
     return text.reshape(-1)
 
 
+def _pandas_name(source: Any, default: str) -> Any:
+    """The name of an answer column made from a pandas one: the input's, if it has one
+    (0 and "" are names too), else `default`."""
+    name = getattr(source, "name", None)
+    return default if name is None else name
+
+
 def _like(values: Any, column: Column | None, name: str) -> Any:
     """`values` (a list, or a numpy array for pandas and polars) as a column of the input's kind."""
     assert column is not None
@@ -677,11 +684,11 @@ def _like(values: Any, column: Column | None, name: str) -> Any:
 
         source = column.source
         index = source.index if isinstance(source, pd.Series) else None
-        return pd.Series(values, index=index, name=getattr(source, "name", None) or name)
+        return pd.Series(values, index=index, name=_pandas_name(source, name))
     if column.kind == "polars":
         import polars as pl
 
-        return pl.Series(column.source.name or name, values)
+        return pl.Series(column.source.name or name, values)  # unnamed polars Series: ""
     np = _numpy()
     out = np.empty(len(values), dtype=object)
     out[:] = values
