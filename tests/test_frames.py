@@ -129,6 +129,27 @@ def test_pyarrow_errors_name_the_row() -> None:
         sf.solve_many(pa.array([1, 2]))
     with pytest.raises(ValueError, match="output"):
         sf.solve_many(PUZZLES, output="nonsense")
+    with pytest.raises(ValueError, match="puzzle 0: missing"):
+        sf.solve_many(pa.array([None, None]))  # all missing: Arrow's null type
+    assert sf.solve_many(pa.array([], pa.null())) == []
+
+
+def test_a_missing_value_is_missing_in_every_kind_of_column() -> None:
+    # None, NaN, pandas' NA and NaT in an object column are missing values (ValueError
+    # naming the row), as nulls are in Arrow; another object is a TypeError.
+    np = pytest.importorskip("numpy")
+    pd = pytest.importorskip("pandas")
+    for missing in (None, float("nan"), pd.NA, pd.NaT):
+        items = [PUZZLES[0], PUZZLES[1], missing]
+        for column in (
+            np.array(items, dtype=object),
+            pd.Series(items, dtype=object, index=[7, 8, 9]),
+            pd.Index(items, dtype=object),
+        ):
+            with pytest.raises(ValueError, match="puzzle 2: missing"):
+                sf.count_many(column)
+    with pytest.raises(TypeError, match="puzzle 1: must be a str, not int"):
+        sf.solve_many(pd.Series([PUZZLES[0], 5], dtype=object))
 
 
 def test_pandas_series(expected: list[str | None]) -> None:

@@ -783,14 +783,9 @@ def _marks_list(puzzles: Any, what: str) -> tuple[list[Any], str | None]:
         items = [frames.as_text(item) for item in puzzles]
     for i, item in enumerate(items):
         # A column's missing value (None, NaN, pandas' NA) is a null, as `frames` reads it.
-        if not isinstance(item, str) and (item is None or _is_pandas_na(item) or item != item):
+        if not isinstance(item, str) and frames.is_missing(item):
             raise ValueError(f"puzzle {i}: missing (null)")
     return items, kind
-
-
-def _is_pandas_na(item: object) -> bool:
-    """True for pandas' NA (which has no truth value, so `!=` cannot tell)."""
-    return type(item).__name__ in ("NAType", "NaTType")
 
 
 def _marks_column(

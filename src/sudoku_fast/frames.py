@@ -147,6 +147,15 @@ def table_kind(puzzles: object) -> str | None:
     return None
 
 
+def is_missing(item: object) -> bool:
+    """Whether a column's item is a missing value: None, a float NaN, pandas' NA or NaT."""
+    if item is None:
+        return True
+    if isinstance(item, float):
+        return item != item
+    return type(item).__name__ in ("NAType", "NaTType")
+
+
 def as_text(item: Any) -> Any:
     """A bytes-like puzzle as text (ASCII or UTF-8); any other object unchanged."""
     if isinstance(item, (bytes, bytearray, memoryview)):
@@ -173,6 +182,9 @@ def read_column(
     if isinstance(data, list):
         from .batch import encode_batch
 
+        if kind == "pandas" and puzzles.hasnans:  # type: ignore[attr-defined]
+            first = int(_numpy().asarray(puzzles.isna()).argmax())  # type: ignore[attr-defined]
+            raise ValueError(f"puzzle {first}: missing (null)")
         geometry, grids = encode_batch(data, box, alphabet)
         return Column(geometry, grids, len(data), kind, puzzles)
     np = _numpy()
@@ -283,7 +295,7 @@ class _TextReader:
         from .batch import _encode_item
 
         item = self.item(index)
-        if item is None:
+        if is_missing(item):
             raise ValueError(f"puzzle {index}: missing (null)")
         return _encode_item(as_text(item), index, geometry, inferred=False)
 
@@ -327,7 +339,7 @@ class _ArrowText(_TextReader):
             return chunk.cast(pa.large_binary())
         if pt.is_dictionary(kind):
             return _ArrowText._plain_type(chunk.dictionary_decode())
-        if pt.is_null(kind) and len(chunk) == 0:
+        if pt.is_null(kind):  # all missing: each is reported as such, by its row
             return chunk.cast(pa.string())
         raise TypeError(f"expected an Arrow column of strings, got type {kind}")
 
