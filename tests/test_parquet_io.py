@@ -432,6 +432,12 @@ def test_verify_checks_solutions_against_the_solution_column(
     pq.write_table(pa.table({"puzzle": [r["puzzle"] for r in rows], "solution": found}), path)
     assert main(["solve", str(path), "-o", str(out), "--verify", "-q"]) == 0
     assert main(["solve", str(path), "-o", str(out), "--verify", "--count", "-q"]) == 0
+    # Kaggle's names, in another case: read as the CSV reader reads them.
+    table = pa.table({"Quizzes": [r["puzzle"] for r in rows], "Solutions": given})
+    pq.write_table(table, path)
+    assert main(["solve", str(path), "-o", str(out), "--verify"]) == 1
+    assert "given.parquet: row 3: mismatch" in capsys.readouterr().err
+    assert pq.read_table(out).column_names == ["Quizzes", "Solutions", "solution"]
 
 
 def test_rating_a_file_without_rows_writes_the_typed_columns(tmp_path: Path) -> None:

@@ -548,3 +548,12 @@ def test_a_csv_row_with_other_than_the_headers_fields_is_malformed(tmp_path: Pat
     assert f"{path}:3: 3 field(s) where the header has 2" in proc.stderr
     short = next(csv.DictReader(io.StringIO(proc.stdout)))
     assert short == {"id": p[0], "puzzle": "", "solution": "error"}
+    # A header field may hold a quoted comma, as any other field may.
+    path.write_text(f'"id, x",puzzle\n0,{p[0]}\n1,"{p[1]}"\n')
+    proc = solve_file(path)
+    assert proc.returncode == 0
+    answered = list(csv.DictReader(io.StringIO(proc.stdout)))
+    assert [(r["id, x"], r["solution"]) for r in answered] == [
+        ("0", rows[0]["solution"]),
+        ("1", rows[1]["solution"]),
+    ]

@@ -1,7 +1,7 @@
 """Dask: solve, count, rate and generate puzzles partition by partition.
 
 Each function takes a dask DataFrame (the puzzle column chosen by name, by default the
-first of `puzzle`, `quizzes`, `quiz`, `puzzles`), a dask Series or a dask Bag of
+first named `quizzes`, `quiz`, `puzzles` or `puzzle`, in any case), a dask Series or a dask Bag of
 strings, and returns a lazy collection of the same kind built with `map_partitions`:
 a DataFrame gets the answer column(s) appended to its own, a Series becomes the
 answers with the same index, a Bag a Bag of answers. Nothing runs until the result is

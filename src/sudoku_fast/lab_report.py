@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from . import lab
 from .batch import encode_batch
 from .grid import Geometry, format_values, geometry_for
-from .stream import PUZZLE_COLUMNS
+from .stream import PUZZLE_COLUMNS, find_column
 
 RANDOM_BLOCK = 100_000  # random puzzles made, solved and checked at a time
 
@@ -31,8 +31,8 @@ RANDOM_BLOCK = 100_000  # random puzzles made, solved and checked at a time
 def read_puzzles(path: str) -> list[str]:
     """The puzzles of a file: one per line, or the puzzle column of a CSV file.
 
-    The puzzle column is the first of `stream.PUZZLE_COLUMNS` the header names, as for
-    the other commands; a UTF-8 byte order mark is skipped. Blank lines and lines
+    The puzzle column is the first the header names as one of `stream.PUZZLE_COLUMNS`
+    (any case), as for the other commands; a UTF-8 byte order mark is skipped. Blank lines and lines
     starting with '#' are skipped. Raises ValueError naming the file when a CSV header
     has no puzzle column.
     """
@@ -44,7 +44,8 @@ def read_puzzles(path: str) -> list[str]:
         kept = [line for line in text.splitlines(keepends=True) if not line.startswith("#")]
         reader = csv.DictReader(io.StringIO("".join(kept)))
         names = reader.fieldnames or []
-        column = next((c for c in PUZZLE_COLUMNS if c in names), None)
+        index = find_column(names, PUZZLE_COLUMNS)
+        column = names[index] if index >= 0 else None
         if column is None:
             wanted = ", ".join(PUZZLE_COLUMNS)
             raise ValueError(f"{path}: a CSV file needs a puzzle column (one of {wanted})")

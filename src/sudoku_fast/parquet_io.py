@@ -1,18 +1,18 @@
 """Parquet files in the command line: read puzzles by row groups, write answers beside them.
 
 A Parquet file is handled one row group at a time, so memory stays flat however many
-rows it holds. Only the puzzle column (chosen by name; by default the first of `puzzle`,
-`quizzes`, `quiz`, `puzzles`) is read and decoded; it goes to the engine through
-`frames` straight from its Arrow buffers. The answers are added as new columns
-(`solution`, `count` or the rating fields), encoded by pyarrow with no dictionary
-(puzzles and solutions are nearly all distinct) and compressed with the puzzle column's
-codec or the one asked for. Every other column of the input is copied into the output
-byte for byte, compressed pages and all, under a footer rewritten to point at the new
-places (`_Splice`, with `parquet_footer`): decoding, encoding and compressing columns
-that do not change cost as much CPU as solving easy puzzles. The output is an ordinary
-Parquet file with the input's columns, rows and order. Files that cannot be copied
-that way, and every file with `rewrite`, are read batch by batch and written again by
-pyarrow. Needs pyarrow (the `arrow` extra).
+rows it holds. Only the puzzle column (chosen by name; by default the first column named
+`quizzes`, `quiz`, `puzzles` or `puzzle`, in any case) is read and decoded; it goes to
+the engine through `frames` straight from its Arrow buffers. The answers are added as
+new columns (`solution`, `count` or the rating fields), encoded by pyarrow with no
+dictionary (puzzles and solutions are nearly all distinct) and compressed with the
+puzzle column's codec or the one asked for. Every other column of the input is copied
+into the output byte for byte, compressed pages and all, under a footer rewritten to
+point at the new places (`_Splice`, with `parquet_footer`): decoding, encoding and
+compressing columns that do not change cost as much CPU as solving easy puzzles. The
+output is an ordinary Parquet file with the input's columns, rows and order. Files that
+cannot be copied that way, and every file with `rewrite`, are read batch by batch and
+written again by pyarrow. Needs pyarrow (the `arrow` extra).
 
 Reading, solving and writing overlap: while the engine works on one row group, the
 next ones' puzzles are read and the answers of the previous ones encoded, on as many
@@ -46,9 +46,8 @@ from .batch import (
 )
 from .grid import geometry_for, parse, parse_grid, parse_marks_grid
 from .parquet_footer import Struct
-from .stream import answer_column
+from .stream import PUZZLE_COLUMNS, SOLUTION_COLUMNS, answer_column, find_column
 
-PUZZLE_COLUMNS = ("puzzle", "quizzes", "quiz", "puzzles")
 # Rows read at a time: enough to keep every engine thread busy; three batches are in
 # memory at once (being read, solved, written).
 BATCH_ROWS = 131_072
@@ -80,14 +79,15 @@ def _pyarrow() -> tuple[Any, Any]:
 
 
 def puzzle_column(names: list[str], wanted: str | None) -> str:
-    """The name of the puzzle column: `wanted`, or the first of PUZZLE_COLUMNS present."""
+    """The name of the puzzle column: `wanted`, or the first column named as one of
+    `stream.PUZZLE_COLUMNS` (any case), as in a CSV header."""
     if wanted is not None:
         if wanted not in names:
             raise ValueError(f"no column {wanted!r} (columns: {', '.join(names)})")
         return wanted
-    for name in PUZZLE_COLUMNS:
-        if name in names:
-            return name
+    index = find_column(names, PUZZLE_COLUMNS)
+    if index >= 0:
+        return names[index]
     raise ValueError(
         f"no puzzle column: none of {', '.join(PUZZLE_COLUMNS)} "
         f"(columns: {', '.join(names)}); name one with --column"
@@ -282,8 +282,9 @@ def solve_parquet(
     and says why (the rows of a Parquet file are kept: "skip" differs from "mark" only
     in the command line's exit status). With `verify`, every solution found is checked
     by the rules independently of the engine (`is_solution`, and the pencil marks) and
-    against the input's `solution` column when there is one; with `count`, a row whose
-    given solution is valid must count at least 1. Failures are counted in the report.
+    against the input's `solutions` or `solution` column (any case) when there is one;
+    with `count`, a row whose given solution is valid must count at least 1. Failures
+    are counted in the report.
     """
     if on_error not in ON_ERROR:
         raise ValueError(f"on_error must be one of {', '.join(ON_ERROR)}, got {on_error!r}")
@@ -298,7 +299,9 @@ def solve_parquet(
     }
     names = list(_parquet_file(path).schema_arrow.names)
     name = puzzle_column(names, column)
-    given = "solution" if verify and "solution" in names and name != "solution" else None
+    # The given solutions, as in a CSV file: the first `solutions` / `solution` column.
+    found = find_column([n if n != name else "" for n in names], SOLUTION_COLUMNS)
+    given = names[found] if verify and found >= 0 else None
     answer = answer_column(names, count)
     kind = pa.int32() if count else pa.string()
 

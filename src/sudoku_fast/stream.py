@@ -152,8 +152,13 @@ class Batch:
 
 
 def _header_fields(line: bytes) -> list[str]:
+    """A CSV header's field names, trimmed and lower-cased (quoted commas kept inside)."""
     text = line.decode("utf-8", "replace").strip().lstrip("\ufeff")
-    return [f.strip().strip('"').strip().lower() for f in text.split(",")]
+    try:
+        fields = next(csv.reader([text]))
+    except (csv.Error, StopIteration):
+        fields = text.split(",")
+    return [f.strip().strip('"').strip().lower() for f in fields]
 
 
 def answer_column(names: Sequence[str], count: bool) -> str:
@@ -175,9 +180,11 @@ def answer_column(names: Sequence[str], count: bool) -> str:
     return name
 
 
-def _first_of(fields: list[str], names: tuple[str, ...]) -> int:
-    for index, name in enumerate(fields):
-        if name in names:
+def find_column(names: Sequence[str], wanted: tuple[str, ...]) -> int:
+    """The index of the first of `names` (a header, in order) that is one of `wanted`
+    (lower case), whatever its case and surrounding blanks; -1 if none is."""
+    for index, name in enumerate(names):
+        if name.strip().lower() in wanted:
             return index
     return -1
 
@@ -348,14 +355,14 @@ class PuzzleReader:
         self._line += data.count(b"\n", 0, start)
         newline = end - 1 if data[end - 1] == 10 else end
         fields = _header_fields(data[start:newline])
-        puzzle = _first_of(fields, PUZZLE_COLUMNS)
+        puzzle = find_column(fields, PUZZLE_COLUMNS)
         if puzzle < 0:
             return data[start:]  # one puzzle per line (a lone `puzzle` header is a one-column CSV)
         self.is_csv = True
         self.header = data[start:newline].decode("utf-8", "replace").strip()
         self.header_fields = fields
         self.puzzle_field = puzzle
-        self.solution_field = _first_of(fields, SOLUTION_COLUMNS) if want_given else -1
+        self.solution_field = find_column(fields, SOLUTION_COLUMNS) if want_given else -1
         self._line += 1
         return data[end:]
 
