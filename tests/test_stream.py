@@ -533,21 +533,36 @@ def test_a_csv_row_with_other_than_the_headers_fields_is_malformed(tmp_path: Pat
     path = tmp_path / "in.csv"
     # Short, long, right (plain), right (quoted): an answer appended to the first two
     # would land under another column. The short row's marker goes in the answer column
-    # after an empty field; the long row keeps its extra field (nothing is dropped).
+    # after an empty field; the long row is written whole in its first field (nothing is
+    # dropped, and the output has the header's fields).
     path.write_text(f'id,puzzle\n{p[0]}\n1,{p[1]},extra\n2,{p[2]}\n3,"{p[3]}"\n')
     proc = solve_file(path)
     assert proc.returncode == 3
     assert proc.stdout.splitlines() == [
         "id,puzzle,solution",
         f"{p[0]},,error",
-        f"1,{p[1]},extra,error",
+        f'"1,{p[1]},extra",,error',
         f"2,{p[2]},{rows[2]['solution']}",
         f'3,"{p[3]}",{rows[3]["solution"]}',
     ]
     assert f"{path}:2: 1 field(s) where the header has 2" in proc.stderr
     assert f"{path}:3: 3 field(s) where the header has 2" in proc.stderr
-    short = next(csv.DictReader(io.StringIO(proc.stdout)))
+    short, long, *_ = csv.DictReader(io.StringIO(proc.stdout))
     assert short == {"id": p[0], "puzzle": "", "solution": "error"}
+    assert long == {"id": f"1,{p[1]},extra", "puzzle": "", "solution": "error"}
+    # A quoted field over two lines (each line is read as a record) and a quote left
+    # open: each such line is kept whole in its first field, and the rest stays apart.
+    path.write_text(f'id,note,puzzle\n1,"two\nlines",{p[0]}\n2,"open,{p[1]}\n3,x,{p[2]}\n')
+    proc = solve_file(path)
+    assert proc.returncode == 3
+    answered = list(csv.reader(io.StringIO(proc.stdout)))
+    assert answered == [
+        ["id", "note", "puzzle", "solution"],
+        ['1,"two', "", "", "error"],
+        [f'lines",{p[0]}', "", "", "error"],
+        [f'2,"open,{p[1]}', "", "", "error"],
+        ["3", "x", p[2], rows[2]["solution"]],
+    ]
     # A header field may hold a quoted comma, as any other field may.
     path.write_text(f'"id, x",puzzle\n0,{p[0]}\n1,"{p[1]}"\n')
     proc = solve_file(path)

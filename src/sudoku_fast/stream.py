@@ -93,9 +93,9 @@ class Batch:
     blanks) is text[spans[2*i]:spans[2*i+1]].
     `problems` lists (record, reason) for the malformed records in order; `given_problems`
     maps a record to the reason its given solution could not be read; `failed` holds the
-    (line, reason) of the malformed line a run stopped at. `short_rows` maps a CSV row
-    with fewer fields than the header to how many it lacks: its answer is written
-    after that many empty fields, in the answer column.
+    (line, reason) of the malformed line a run stopped at. `rewritten` maps a malformed
+    CSV row whose fields are not the header's to the text written for it instead, so
+    that the output parses with the header's fields (see `_whole_row`).
     """
 
     n: int
@@ -111,7 +111,7 @@ class Batch:
     text: bytes | memoryview = b""
     spans: array[int] = field(default_factory=_no_spans)
     masks: array[int] | None = None  # pencil marks: N*N candidate masks per record
-    short_rows: dict[int, int] = field(default_factory=dict)
+    rewritten: dict[int, str] = field(default_factory=dict)
 
     def record_text(self, record: int) -> str:
         """The input text of a record, as it was read."""
@@ -135,7 +135,7 @@ class Batch:
         self.n = record
         self.problems = []
         self.given_problems = {r: m for r, m in self.given_problems.items() if r < record}
-        self.short_rows = {}  # only rows before the first malformed one are kept
+        self.rewritten = {}  # only rows before the first malformed one are kept
 
     def good_grids(self) -> tuple[bytearray, int]:
         """The grids of the records that are not malformed, and how many there are."""
@@ -178,6 +178,12 @@ def answer_column(names: Sequence[str], count: bool) -> str:
         name = f"{answer}_{suffix}"
         suffix += 1
     return name
+
+
+def _whole_row(text: str, width: int) -> str:
+    """A malformed CSV row written as one quoted field, then empty fields up to `width`
+    (the header's): its text is kept whole and the output still parses."""
+    return '"' + text.replace('"', '""') + '"' + "," * (width - 1)
 
 
 def find_column(names: Sequence[str], wanted: tuple[str, ...]) -> int:
@@ -523,22 +529,30 @@ class PuzzleReader:
         text = line.decode("utf-8", "replace")
         solution = ""
         if self.is_csv:
+            width = len(self.header_fields)
             if text.count('"') % 2:
                 # A quoted field that goes on past the line's end: records are read line
                 # by line, so each line of such a record is a record (and this one bad).
+                batch.rewritten[record] = _whole_row(batch.record_text(record), width)
                 batch.mark_bad(record, "a quoted field runs on past the end of the line")
                 return
             try:
                 fields = next(csv.reader([text]))
             except csv.Error as err:
+                batch.rewritten[record] = _whole_row(batch.record_text(record), width)
                 batch.mark_bad(record, f"not a CSV row: {err}")
                 return
-            if len(fields) != len(self.header_fields):
+            if len(fields) != width:
                 # Its answer would land in another column (or its puzzle be missing):
-                # every row of a CSV file has the header's fields (RFC 4180). A longer
-                # row keeps all its fields (nothing is dropped); a shorter one is padded.
-                if len(fields) < len(self.header_fields):
-                    batch.short_rows[record] = len(self.header_fields) - len(fields)
+                # every row of a CSV file has the header's fields (RFC 4180). A shorter
+                # row is padded with empty fields; a longer one is written whole in its
+                # first field, so nothing is dropped and the output keeps the header's.
+                row = batch.record_text(record)
+                batch.rewritten[record] = (
+                    row + "," * (width - len(fields))
+                    if len(fields) < width
+                    else _whole_row(row, width)
+                )
                 batch.mark_bad(
                     record,
                     f"{len(fields)} field(s) where the header has {len(self.header_fields)}",
@@ -724,8 +738,8 @@ class _Solver:
         """Solve one batch, write its answers, report its problems, count the results."""
         options = self.options
         limit = options.limit if options.count else 1
-        # Compiled text I/O, unless a short CSV row needs its answer moved over.
-        classic = batch.geometry == CLASSIC and batch.masks is None and not batch.short_rows
+        # Compiled text I/O, unless a malformed CSV row is written otherwise than read.
+        classic = batch.geometry == CLASSIC and batch.masks is None and not batch.rewritten
         results = run_engine(
             batch.grids,
             batch.n,
@@ -858,8 +872,8 @@ def _format_answers(
         else:
             answer = solutions[i * size : (i + 1) * size]
         if csv_mode == CSV_WITH_ROW:
-            padding = "," * batch.short_rows.get(i, 0)
-            answer = f"{batch.record_text(i)}{padding},{answer}"
+            row = batch.rewritten.get(i)
+            answer = f"{batch.record_text(i) if row is None else row},{answer}"
         elif csv_mode == CSV_WITH_PUZZLE:
             text = batch.record_text(i).replace('"', '""')
             puzzle = f'"{text}"' if bad else puzzles[i * cells : (i + 1) * cells]
