@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -589,6 +592,35 @@ def test_a_failed_run_leaves_an_existing_output_file_alone(tmp_path: Path) -> No
     assert out.read_bytes() == b"earlier work"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.parquet", "out.parquet"]
     assert main(["solve", str(path), "--format", "lines", "-o", str(out), "-q"]) == 2
+
+
+def test_the_output_goes_through_a_link_and_into_a_pipe(tmp_path: Path) -> None:
+    # A link's file is replaced, not the link; a pipe (or a device) is written into,
+    # since renaming a finished file over it would replace the pipe itself.
+    path = tmp_path / "in.parquet"
+    pq.write_table(pa.table({"puzzle": [PUZZLE] * 3}), path)
+    target, link = tmp_path / "target.parquet", tmp_path / "link.parquet"
+    try:
+        link.symlink_to(target)
+    except (OSError, NotImplementedError):
+        pytest.skip("no symbolic links here")
+    assert main(["solve", str(path), "-o", str(link), "-q"]) == 0
+    assert link.is_symlink() and pq.read_table(target).column_names == ["puzzle", "solution"]
+    if not hasattr(os, "mkfifo"):
+        return
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(pipe.read_bytes()), daemon=True)
+    reader.start()
+    assert main(["solve", str(path), "-o", str(pipe), "-q"]) == 0
+    reader.join(timeout=60)
+    assert received, "nothing was written into the pipe"
+    assert stat.S_ISFIFO(os.stat(pipe).st_mode)
+    answers = pq.read_table(pa.BufferReader(received[0]))["solution"].to_pylist()
+    assert len(answers) == 3
+    for answer in answers:
+        check_solution(answer, PUZZLE)
 
 
 @pytest.mark.parametrize("count", [False, True])

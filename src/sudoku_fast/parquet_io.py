@@ -26,6 +26,9 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
+import stat
+import tempfile
 import threading
 import time
 from collections import deque
@@ -688,16 +691,28 @@ def add_columns(
         raise ValueError(f"{output}: the output file is the input file; write elsewhere")
     codec = input_codec(path, name) if compression == "input" else compression
     # Written under another name and renamed when complete: a run that fails leaves
-    # whatever file `output` named before untouched (and no half-written one).
+    # whatever file `output` named before untouched (and no half-written one). A link
+    # is followed (the file it names is replaced, not the link); a device or a pipe is
+    # not a file to replace: the complete output is copied into it.
+    try:
+        special = not stat.S_ISREG(os.stat(output).st_mode)  # through any link
+    except FileNotFoundError:
+        special = False
+    target = output if special else os.path.realpath(output)
+    folder = tempfile.gettempdir() if special else os.path.dirname(target)
     partial = os.path.join(
-        os.path.dirname(os.path.abspath(output)),
-        f".{os.path.basename(output)}.{os.getpid()}.{threading.get_ident()}.partial",
+        folder, f".{os.path.basename(target)}.{os.getpid()}.{threading.get_ident()}.partial"
     )
     try:
         _write_with_columns(
             source, path, partial, name, answer, codec, rewrite, fields, threads, also
         )
-        os.replace(partial, output)
+        if special:
+            with open(partial, "rb") as written, open(target, "wb") as out:
+                shutil.copyfileobj(written, out, _COPY_STEP)
+            os.unlink(partial)
+        else:
+            os.replace(partial, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(partial)

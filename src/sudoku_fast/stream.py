@@ -27,8 +27,8 @@ longer than MAX_LINE is skipped as it is read, a malformed record of its own.
 CSV output keeps the input: with CSV input each row is written back as it was read,
 with the answer added as a last column (a malformed row keeps its text, an `id` column
 stays; one that does not have the header's fields is padded, or written whole in its
-first field, so the output parses); with lines input it is `puzzle,solution` (the canonical puzzle; a malformed
-line's own text, quoted).
+first field, so the output parses); with lines input it is `puzzle,solution` (the
+canonical puzzle; a malformed line's own text, quoted).
 """
 
 from __future__ import annotations
