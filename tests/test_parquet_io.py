@@ -100,7 +100,7 @@ def test_an_error_in_a_later_batch_stops_the_pipeline(
     puzzles[9] = "x" + puzzles[9][1:]
     path = tmp_path / "bad.parquet"
     pq.write_table(pa.table({"puzzle": puzzles}), path)
-    with pytest.raises(ValueError, match=r"bad.parquet: puzzle 9: .*'x'"):
+    with pytest.raises(ValueError, match=r"bad.parquet: row 9: .*'x'"):
         parquet_io.solve_parquet(str(path), str(tmp_path / "out.parquet"))
     assert not (tmp_path / "out.parquet").exists()  # no footer: no file
 
@@ -406,7 +406,7 @@ def test_malformed_and_null_rows_follow_on_error(
     assert pq.read_table(out)["solution"].to_pylist() == expected
     out.unlink()
     assert main(["solve", str(path), "-o", str(out), "--on-error", "fail", "-q"]) == 4
-    assert "puzzle 1: missing (null)" in capsys.readouterr().err
+    assert "row 1: missing (null)" in capsys.readouterr().err
     assert not out.exists()
     report = parquet_io.solve_parquet(str(path), str(out), on_error="mark", count=True)
     assert (report.rows, report.malformed, report.solved, report.no_solution) == (9, 3, 6, 0)
@@ -592,6 +592,22 @@ def test_a_failed_run_leaves_an_existing_output_file_alone(tmp_path: Path) -> No
     assert out.read_bytes() == b"earlier work"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.parquet", "out.parquet"]
     assert main(["solve", str(path), "--format", "lines", "-o", str(out), "-q"]) == 2
+
+
+def test_parquet_messages_name_rows_and_speak_in_options(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sixteen = sf.solve("." * 256)
+    assert sixteen is not None
+    path = tmp_path / "mixed.parquet"
+    pq.write_table(pa.table({"puzzle": [PUZZLE, sixteen, "." * 49]}), path)
+    out = tmp_path / "out.parquet"
+    assert main(["solve", str(path), "-o", str(out)]) == 3
+    err = capsys.readouterr().err
+    assert "row 1: malformed: a 16x16 puzzle in a file of 9x9 puzzles" in err
+    assert "row 2: " in err and "box=" not in err and "alphabet=" not in err
+    assert main(["solve", str(path), "-o", str(out), "--on-error", "fail"]) == 4
+    assert "mixed.parquet: row 1: " in capsys.readouterr().err
 
 
 def test_the_output_goes_through_a_link_and_into_a_pipe(tmp_path: Path) -> None:

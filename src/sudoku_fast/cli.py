@@ -548,7 +548,7 @@ def _solve_parquet(args: argparse.Namespace) -> int:
             rewrite=args.rewrite,
         )
     except parquet_io.MalformedRow as err:
-        print(f"sudoku-fast: {err}", file=sys.stderr)
+        print(f"sudoku-fast: {option_words(str(err))}", file=sys.stderr)
         return EXIT_STOPPED
     messages = Messages(sys.stderr, max(args.max_messages, 0))
     for problem in report.problems:
@@ -1050,7 +1050,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
                 out.write("".join(f"{puzzle}\n" for puzzle in made))
                 out.flush()
     except RuntimeError as err:  # a --score band or a level the candidates did not meet
-        print(f"sudoku-fast: {err}", file=sys.stderr)
+        print(f"sudoku-fast: {option_words(str(err))}", file=sys.stderr)
         return EXIT_CHECK_FAILED
     except ValueError as err:
         raise ValueError(_in_cli_terms(str(err))) from None

@@ -49,7 +49,7 @@ from .batch import (
 )
 from .grid import geometry_for, parse, parse_grid, parse_marks_grid
 from .parquet_footer import Struct
-from .stream import PUZZLE_COLUMNS, SOLUTION_COLUMNS, answer_column, find_column
+from .stream import PUZZLE_COLUMNS, SOLUTION_COLUMNS, answer_column, find_column, other_size
 
 # Rows read at a time: enough to keep every engine thread busy; three batches are in
 # memory at once (being read, solved, written).
@@ -332,7 +332,9 @@ def solve_parquet(
             bad: dict[int, str] = {}
         except (ValueError, TypeError) as err:
             if on_error == "fail":
-                raise MalformedRow(str(renumber_error(err, first, f"{path}: "))) from None
+                # Named by its row, as the other messages about a Parquet file are.
+                row = _ITEM_PREFIX.sub(r"row \1: ", str(renumber_error(err, first)), 1)
+                raise MalformedRow(f"{path}: {row}") from None
             answers, bad, undecided = _answers_around_bad_rows(puzzles, engine, kind, keywords)
         if isinstance(answers, pa.ChunkedArray):
             answers = answers.combine_chunks()
@@ -422,11 +424,25 @@ def _answers_around_bad_rows(
             match = _ITEM_PREFIX.match(str(err))
             if match is None or int(match[1]) >= len(good):
                 raise
-            bad[good[int(match[1])]] = str(err)[match.end() :]
+            row = good[int(match[1])]
+            bad[row] = _size_problem(items, good[0], row, keywords) or str(err)[match.end() :]
     values: list[Any] = [None] * len(items)
     for i, answer in zip(good, found.to_pylist(), strict=True):
         values[i] = answer
     return pa.array(values, type=kind), bad, [good[k] for k in undecided]
+
+
+def _size_problem(items: list[Any], first: int, row: int, keywords: dict[str, Any]) -> str | None:
+    """Why a batch refused row `row`, which reads well on its own, when that is its size:
+    another than the first good row's, which decides the size as in a text file."""
+    if keywords["box"] is not None or keywords["alphabet"] is not None:
+        return None
+    try:
+        parser = parse_marks_grid if keywords["marks"] else parse_grid
+        size = parser(items[first])[0].size
+    except (ValueError, TypeError):
+        return None
+    return other_size(items[row], size, keywords["marks"])
 
 
 def _as_strings(column: Any) -> Any:
@@ -508,6 +524,11 @@ def _row_problem(item: object, keywords: dict[str, Any]) -> str | None:
             marks=keywords["marks"],
         )
     except (ValueError, TypeError) as err:
+        box = keywords["box"]
+        if isinstance(item, str) and box is not None and keywords["alphabet"] is None:
+            other = other_size(item, box[0] * box[1], keywords["marks"])
+            if other is not None:
+                return other
         return str(err)
     return None
 

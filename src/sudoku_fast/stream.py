@@ -251,12 +251,19 @@ def _own_geometry(text: str, marks: bool) -> Geometry:
     return parse_marks_grid(text)[0] if marks else parse_grid(text)[0]
 
 
-def _own_size(text: str, marks: bool) -> int | None:
-    """The size of a puzzle read on its own (inferred from its cells), or None."""
+def other_size(text: str, size: int, marks: bool) -> str | None:
+    """What is wrong with a puzzle that does not parse as one of a file's `size`, when it
+    is a puzzle of another size read on its own; else None."""
     try:
-        return _own_geometry(text, marks).size
+        own = _own_geometry(text, marks).size
     except ValueError:
         return None
+    if own == size:
+        return None
+    return (
+        f"a {own}x{own} puzzle in a file of {size}x{size} puzzles "
+        "(the first puzzle decides the size of a file)"
+    )
 
 
 class PuzzleReader:
@@ -593,14 +600,10 @@ class PuzzleReader:
                 return parse_marks_grid(text, geometry=geometry)[1]
             return encode_puzzle(text, geometry)
         except ValueError:
-            own = _own_size(text, self.marks) if self.inferred else None
-            if own is None or own == geometry.size:
+            other = other_size(text, geometry.size, self.marks) if self.inferred else None
+            if other is None:
                 raise
-            n = geometry.size
-            raise ValueError(
-                f"a {own}x{own} puzzle in a file of {n}x{n} puzzles "
-                "(the first puzzle decides the size of a file)"
-            ) from None
+            raise ValueError(other) from None
 
 
 def open_input(path: str) -> tuple[BinaryIO, str, int | None]:
