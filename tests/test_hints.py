@@ -282,18 +282,15 @@ def test_candidates_of_other_sizes() -> None:
         assert sf.candidates(puzzle, box=box) == expected
 
 
-def test_hint_needs_a_decided_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sudoku_fast import hints
-
+def test_hint_needs_a_decided_search(capsys: pytest.CaptureFixture[str]) -> None:
     puzzle = read_csv(VENDORED / "sudoku16_misc.csv")[5]["puzzle"]
-    monkeypatch.setattr(hints, "DEFAULT_MAX_NODES", 1)
-    hints._solution_of.cache_clear()
-    try:
-        with pytest.raises(sf.SearchLimitExceeded, match="more than 1 search nodes"):
-            sf.hint(puzzle)
-        assert main(["hint", puzzle]) == 5  # undecided, as --help says
-    finally:
-        hints._solution_of.cache_clear()
+    with pytest.raises(sf.SearchLimitExceeded, match="more than 1 search nodes"):
+        sf.hint(puzzle, max_nodes=1)
+    assert main(["hint", puzzle, "--max-nodes", "1"]) == 5  # undecided, as --help says
+    assert "--max-nodes N raises it" in capsys.readouterr().err
+    assert sf.hint(puzzle, max_nodes=None) == sf.hint(puzzle)  # the default decides it
+    with pytest.raises(ValueError, match="max_nodes must be from 1"):
+        sf.hint(puzzle, max_nodes=0)
 
 
 def test_cli_hint_other_sizes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -1267,6 +1267,7 @@ def _add_hint_parser(subparsers: Any) -> None:
         "--all", action="store_true", help="apply hints one after another to the end"
     )
     _add_geometry(parser)
+    _add_max_nodes(parser)
     parser.set_defaults(handler=_cmd_hint)
 
 
@@ -1286,7 +1287,7 @@ def _cmd_hint(args: argparse.Namespace) -> int:
         board = Board.new(args.puzzle, box=args.box, alphabet=args.alphabet)
     name = board.geometry.name
     while True:
-        step = hint(board)
+        step = hint(board, max_nodes=args.max_nodes)
         if step is None:
             print("solved" if args.all else "the board is complete and correct")
             return 0

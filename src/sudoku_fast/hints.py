@@ -14,8 +14,9 @@ pencil marks) of any geometry and returns, in this order of priority:
 
 Hints need givens with exactly one solution (mistakes are defined against it), found
 by the engine of the board's geometry: givens with no solution or several raise
-`ValueError`, and so do givens whose search needs more than `DEFAULT_MAX_NODES` nodes
-(possible on big grids only). A plain puzzle string counts as givens only.
+`ValueError`; givens whose search needs more than `max_nodes` nodes (default
+`DEFAULT_MAX_NODES`; possible on big grids only) raise `SearchLimitExceeded`. A plain
+puzzle string counts as givens only.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from array import array
 from functools import lru_cache
 
 from . import _logic
-from .batch import DEFAULT_MAX_NODES, SearchLimitExceeded, run_engine
+from .batch import DEFAULT_MAX_NODES, SearchLimitExceeded, node_budget, run_engine
 from .board import Board
 from .grid import Geometry
 from .logic import Hint, LogicSolver, digits_of, hint_from_record
@@ -60,13 +61,13 @@ def candidates(
 # Hints are asked for again and again on the same givens while a board is played, so
 # the engine's answer is kept for the last few puzzles.
 @lru_cache(maxsize=16)
-def _solution_of(givens: bytes, geometry: Geometry) -> tuple[int, ...]:
-    results = run_engine(givens, 1, 2, 1, geometry=geometry, max_nodes=DEFAULT_MAX_NODES)
+def _solution_of(givens: bytes, geometry: Geometry, max_nodes: int) -> tuple[int, ...]:
+    results = run_engine(givens, 1, 2, 1, geometry=geometry, max_nodes=max_nodes)
     count = results.counts[0]
     if count < 0:  # undecided, as a batch's puzzle that runs out of its budget
         raise SearchLimitExceeded(
-            f"the givens need more than {DEFAULT_MAX_NODES:,} search nodes to prove one "
-            "solution, so no hint can be given",
+            f"the givens need more than {max_nodes:,} search nodes to prove one "
+            "solution, so no hint can be given (pass a larger max_nodes, or None)",
             [0],
             None,
         )
@@ -100,17 +101,24 @@ def _wrong_value(board: Board, solution: tuple[int, ...]) -> Hint | None:
     return None
 
 
-def hint(puzzle: str | Board, *, box: object = None, alphabet: object = None) -> Hint | None:
+def hint(
+    puzzle: str | Board,
+    *,
+    box: object = None,
+    alphabet: object = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+) -> Hint | None:
     """The next step for the player (see the module doc), or None when solved.
 
     `puzzle` is a `Board` or a puzzle string of any size `parse` accepts (`box` /
     `alphabet` as there). Raises `ValueError` when the givens have no solution or
-    several, `SearchLimitExceeded` when a grid other than 9x9 needs more search nodes
-    than the default budget to tell, `TypeError` for anything but a puzzle string or a
-    `Board`.
+    several, `SearchLimitExceeded` when a grid other than 9x9 needs more than
+    `max_nodes` search nodes to tell (None: no budget), `TypeError` for anything but a
+    puzzle string or a `Board`.
     """
+    budget = node_budget(max_nodes)  # checked before anything else, on every call
     board = _board_of(puzzle, box, alphabet)
-    solution = _solution_of(bytes(board.given_values()), board.geometry)
+    solution = _solution_of(bytes(board.given_values()), board.geometry, budget)
     mistake = _wrong_value(board, solution)
     if mistake is not None:
         return mistake

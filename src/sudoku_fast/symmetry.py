@@ -21,7 +21,8 @@ group has no transposition. 9x9 runs at full speed on every puzzle; for other si
 search is given a budget of `max_nodes` steps per puzzle (a puzzle that runs out raises
 `SearchLimitExceeded`). Complete solution grids from 12x12 up usually need more than
 the default budget, as do grids with very many symmetries: a full grid leaves the
-search nothing to prune by (the same grid with one cell emptied takes milliseconds).
+search nothing to prune by (the same 12x12 grid with one cell emptied takes
+milliseconds; a 16x16 one needs more than the default budget too).
 A grid in which a symbol repeats in a row or a column has no canonical form here
 (`ValueError`): such a grid is no Sudoku position, and the search relies on symbols
 being distinct in every line.
