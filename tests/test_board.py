@@ -83,6 +83,11 @@ def test_board_views() -> None:
         ({"pencil": {"r1c1": 12}}, "must be a string"),
         ({"pencil": []}, "pencil must be an object"),
         ({"size": "9"}, "size must be an int"),
+        ({"version": True}, "unsupported board version True"),
+        ({"version": 1.0}, "unsupported board version 1.0"),
+        ({"givens": 5}, "givens must be a string"),
+        ({"values": None}, "values must be a string"),
+        ({"pencil": {"r\u0661c1": "1"}}, "bad cell name"),  # an Arabic-Indic digit
     ],
 )
 def test_bad_board_files(change: dict[str, object], message: str) -> None:
@@ -95,6 +100,8 @@ def test_bad_board_files(change: dict[str, object], message: str) -> None:
 def test_not_json() -> None:
     with pytest.raises(ValueError, match="not a JSON board"):
         Board.from_json("{")
+    with pytest.raises(ValueError, match="not a JSON board: Exceeds the limit"):
+        Board.from_json('{"size": ' + "9" * 5000 + "}")
     with pytest.raises(ValueError, match="expected an object"):
         Board.from_json("[]")
     doc = json.loads(Board.new(EASY).to_json())

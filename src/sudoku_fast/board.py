@@ -45,7 +45,7 @@ from .logic import Hint, LogicSolver, digits_of
 
 FORMAT = "sudoku-fast-board"
 VERSION = 1
-_CELL_NAME = re.compile(r"r(\d+)c(\d+)")
+_CELL_NAME = re.compile(r"r([0-9]+)c([0-9]+)")  # ASCII digits: names round-trip exactly
 
 
 def _decode(text: object, geometry: Geometry, what: str) -> tuple[int, ...]:
@@ -283,7 +283,7 @@ class Board:
         """Read a board written by `to_json`; ValueError names what is wrong."""
         try:
             doc: Any = json.loads(text)
-        except json.JSONDecodeError as err:
+        except ValueError as err:  # bad JSON, or an int of thousands of digits
             raise ValueError(f"not a JSON board: {err}") from None
         except RecursionError:  # arrays or objects nested thousands deep
             raise ValueError("not a JSON board: nested too deeply") from None
@@ -291,11 +291,15 @@ class Board:
             raise ValueError("not a JSON board: expected an object")
         if doc.get("format") != FORMAT:
             raise ValueError(f"not a sudoku-fast board: format is {doc.get('format')!r}")
-        if doc.get("version") != VERSION:
-            raise ValueError(f"unsupported board version {doc.get('version')!r}")
+        version = doc.get("version")
+        if type(version) is not int or version != VERSION:  # not True, not 1.0
+            raise ValueError(f"unsupported board version {version!r}")
         for key in ("size", "givens", "values"):
             if key not in doc:
                 raise ValueError(f"board: missing field {key!r}")
+        for key in ("givens", "values"):
+            if not isinstance(doc[key], str):
+                raise ValueError(f"board: {key} must be a string, got {doc[key]!r:.40}")
         geometry = _geometry_of(doc)
         pencil_doc = doc.get("pencil", {})
         if not isinstance(pencil_doc, dict):
