@@ -100,8 +100,13 @@ def test_bad_board_files(change: dict[str, object], message: str) -> None:
 def test_not_json() -> None:
     with pytest.raises(ValueError, match="not a JSON board"):
         Board.from_json("{")
-    with pytest.raises(ValueError, match="not a JSON board: Exceeds the limit"):
-        Board.from_json('{"size": ' + "9" * 5000 + "}")
+    # Python 3.11+ refuse to read an int of 5,000 digits; 3.10 reads it and the size
+    # check refuses it.
+    with pytest.raises(ValueError, match=r"not a JSON board: Exceeds|size must be from"):
+        Board.from_json(
+            '{"format": "sudoku-fast-board", "version": 1, "givens": "", "values": "", '
+            f'"size": {"9" * 5000}}}'
+        )
     with pytest.raises(ValueError, match="expected an object"):
         Board.from_json("[]")
     doc = json.loads(Board.new(EASY).to_json())
