@@ -504,7 +504,7 @@ def hard_16x16() -> str:
 
 def test_node_budget_is_a_distinct_outcome() -> None:
     puzzle = hard_16x16()
-    with pytest.raises(sf.SearchLimitExceeded, match="puzzle 0: no answer within max_nodes=50"):
+    with pytest.raises(sf.SearchLimitExceeded, match="the puzzle: no answer within max_nodes=50"):
         sf.solve(puzzle, max_nodes=50)
     with pytest.raises(sf.SearchLimitExceeded) as info:
         sf.count_solutions(puzzle, max_nodes=50)

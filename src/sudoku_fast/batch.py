@@ -254,12 +254,17 @@ def _runs_on_core(geometry: Geometry) -> bool:
     return (geometry.size, geometry.box_rows, geometry.box_cols) == (9, 3, 3)
 
 
-def check_budget(results: EngineResults, partial: Any, max_nodes: int | None) -> None:
-    """Raise SearchLimitExceeded when a puzzle of `results` ran out of search nodes."""
+def check_budget(
+    results: EngineResults, partial: Any, max_nodes: int | None, single: bool = False
+) -> None:
+    """Raise SearchLimitExceeded when a puzzle of `results` ran out of search nodes
+    (named "the puzzle" when `single`, the call's only one, else by its index)."""
     if results.on_core or results.n == 0 or min(results.counts) >= 0:
         return
     indices = [i for i, count in enumerate(results.counts) if count == _general.BUDGET_EXHAUSTED]
     where = f"puzzle {indices[0]}" + (f" and {len(indices) - 1} more" if len(indices) > 1 else "")
+    if single:
+        where = "the puzzle"
     raise SearchLimitExceeded(
         f"{where}: no answer within max_nodes={max_nodes} search nodes "
         "(pass a larger max_nodes, or None for no budget)",

@@ -43,7 +43,7 @@ def solve(
             return plain[1]
     results = _run_one(puzzle, 1, box, alphabet, budget, marks)
     solution = decode_solutions(results)[0]
-    check_budget(results, None, max_nodes)
+    check_budget(results, None, max_nodes, single=True)
     return solution
 
 
@@ -69,7 +69,7 @@ def count_solutions(
         if plain is not None:
             return plain[0]
     results = _run_one(puzzle, limit, box, alphabet, budget, marks)
-    check_budget(results, -1, max_nodes)
+    check_budget(results, -1, max_nodes, single=True)
     return results.counts[0]
 
 
