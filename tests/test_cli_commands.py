@@ -700,6 +700,10 @@ def test_puzzle_commands_refuse_a_file_and_speak_in_options(
         assert main(args) == USAGE
         err = capsys.readouterr().err
         assert f"{name!r} is a file; this command takes one PUZZLE" in err and files in err
+    # The other way round: a puzzle where a file is wanted.
+    for command in ("solve", "stats", "rate", "dedup"):
+        assert main([command, PUZZLE]) == USAGE
+        assert f"no file {PUZZLE!r}; it reads as a puzzle" in capsys.readouterr().err
     # The library's `box=(rows, cols)` is `--box R C` on the command line.
     assert main(["count", "." * 49]) == USAGE
     assert "7x7 grid, which has no default box shape; pass --box R C" in capsys.readouterr().err

@@ -606,11 +606,29 @@ class PuzzleReader:
             raise ValueError(other) from None
 
 
+def _reads_as_puzzle(text: str) -> bool:
+    """Whether a name given for a file is a puzzle in some notation instead."""
+    try:
+        parse_grid(text)
+    except ValueError:
+        return False
+    return True
+
+
 def open_input(path: str) -> tuple[BinaryIO, str, int | None]:
     """A binary stream for `path` ('-' = standard input), its display name and size."""
     if path == "-":
         return sys.stdin.buffer, "<stdin>", None
-    stream = open(path, "rb")  # noqa: SIM115 - the caller closes it
+    try:
+        stream = open(path, "rb")  # noqa: SIM115 - the caller closes it
+    except FileNotFoundError:
+        if _reads_as_puzzle(path):
+            raise FileNotFoundError(
+                f"no file {path!r}; it reads as a puzzle: the commands that take files "
+                "read puzzles from standard input with '-' (echo PUZZLE | sudoku-fast "
+                "solve -)"
+            ) from None
+        raise
     try:
         size = os.fstat(stream.fileno()).st_size
     except OSError:
