@@ -324,6 +324,11 @@ def test_score_level_maps_the_scale_onto_levels() -> None:
     assert sf.score_level(7.5) == 5
     with pytest.raises(TypeError):
         se.score_level("7.5")  # type: ignore[arg-type]
+    # Between two tenths, half up at every boundary alike; any real number type.
+    between = (2.45, 2.95, 3.75, 7.15, 9.95)
+    assert [se.score_level(x) for x in between] == [2, 3, 4, 5, 6]
+    np = pytest.importorskip("numpy")
+    assert se.score_level(np.float32(2.5)) == se.score_level(np.float64(2.5)) == 2
     # On the bank, the technique solver's level agrees with the mapped score for most
     # puzzles (the thresholds were read off the bank; a regression would show here).
     rows = read_csv(SE_RATED)[::60] if SE_RATED.name.endswith("rated.csv") else read_csv(SE_RATED)

@@ -81,6 +81,8 @@ the next technique of the ladder that applies.
 
 from __future__ import annotations
 
+import math
+import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -205,13 +207,16 @@ def score_level(score: float) -> int:
     uniqueness, short chains); 7.2 to 9.9: 5 (longer, multiple and dynamic forcing
     chains); 10.0 and above: 6 (beyond this ladder).
     """
-    if isinstance(score, bool) or not isinstance(score, int | float):
+    if isinstance(score, bool) or not isinstance(score, numbers.Real):
         raise TypeError(f"score must be a number, not {type(score).__name__}")
+    score = float(score)  # numpy's float32 and the like too
     if score != score:
         raise ValueError("score must be a number, not NaN")
     if not -1e6 < score < 1e6:  # far past either end of the scale (infinities too)
         return 1 if score < 0 else 1 + len(SCORE_LEVEL_STARTS)
-    tenths = round(score * 10)
+    # Scores come in tenths; anything between is rounded half up (2.45 -> 2.5), alike
+    # at every boundary (`round` would go to the even tenth).
+    tenths = math.floor(score * 10 + 0.5)
     return 1 + sum(1 for start in SCORE_LEVEL_STARTS if tenths >= start)
 
 
