@@ -125,3 +125,20 @@ def test_limit_and_budget_beyond_the_engine_types_are_value_errors() -> None:
         sf.count_many(["." * 81], 2**40)
     assert sf.count_solutions(PUZZLE, 2**31 - 1) == 1  # the largest limit works
     assert sf.count_solutions("." * 16, 2**31 - 1, max_nodes=2**63 - 1) == 288
+
+
+def test_flags_are_true_or_false() -> None:
+    # A truthy string such as "False" would silently mean the opposite.
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    calls = [
+        lambda: sf.solve(puzzle, marks=1),  # type: ignore[arg-type]
+        lambda: sf.count_solutions(puzzle, marks="False"),  # type: ignore[arg-type]
+        lambda: sf.solve_many([puzzle], marks=0),  # type: ignore[arg-type]
+        lambda: sf.count_many([puzzle], marks=None),  # type: ignore[arg-type]
+        lambda: sf.parse(puzzle, marks="no"),  # type: ignore[arg-type]
+        lambda: sf.rate(puzzle, score="yes"),  # type: ignore[arg-type]
+        lambda: sf.rate_many([puzzle], score=1),  # type: ignore[arg-type]
+    ]
+    for call in calls:
+        with pytest.raises(TypeError, match=r"(marks|score) must be True or False"):
+            call()

@@ -245,6 +245,12 @@ def test_transform_parameters() -> None:
         sf.transform(p, digits="1235")
     with pytest.raises(TypeError, match="transpose"):
         sf.transform(p, transpose=1)  # type: ignore[arg-type]
+    # A set or a mapping has an order of its own: it cannot say which line goes where.
+    for unordered in ({0, 1, 2, 3}, dict.fromkeys(range(4))):
+        with pytest.raises(TypeError, match="must be a sequence"):
+            sf.transform(p, rows=unordered)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="digits must be a str or a sequence"):
+        sf.transform(p, digits={1: 2, 2: 1, 3: 3, 4: 4})  # type: ignore[arg-type]
     assert sf.random_transform(p, seed=5) == sf.random_transform(p, seed=5)
 
 

@@ -36,6 +36,7 @@ from .grid import (
     MAX_SIZE,
     MIN_INFERRED_SIZE,
     Geometry,
+    check_flag,
     format_values,
     geometry_for,
     parse_grid,
@@ -926,7 +927,7 @@ def solve_many(
     `marks=True` reads every puzzle as pencil marks (strings only; see `parse`).
     """
     budget = node_budget(max_nodes)
-    source = None if marks else _list_source(puzzles, box, alphabet)
+    source = None if check_flag(marks, "marks") else _list_source(puzzles, box, alphabet)
     if source is not None and output is None:
         # The common case first, in as few steps as can be (see _fan_out).
         try:
@@ -1018,7 +1019,7 @@ def count_many(
     frames.check_output(output)
     column = None
     masks = None
-    arr = None if marks else numpy_values(puzzles)
+    arr = None if check_flag(marks, "marks") else numpy_values(puzzles)
     source = None if marks else _list_source(puzzles, box, alphabet)
     if source is not None:
         try:

@@ -65,7 +65,7 @@ from collections.abc import Callable, Iterator
 
 from . import _general, _generate, _logic, se
 from .batch import resolve_threads, run_chunks, run_engine
-from .grid import Geometry, format_values, geometry_for, parse_values
+from .grid import Geometry, check_flag, format_values, geometry_for, parse_values
 from .logic import LEVEL_NAMES
 from .logic import level_within as reference_level_within
 
@@ -555,8 +555,7 @@ def _prepare(
     """Check the arguments; the level, geometry, orbits and per-puzzle seeds."""
     _check_count(n)
     check_seed(seed)
-    if not isinstance(minimal, bool):
-        raise TypeError(f"minimal must be True or False, not {minimal!r}")
+    check_flag(minimal, "minimal")
     level = _level_of(difficulty)
     geo = _geometry_for(size)
     reached = MINIMAL_LEVELS.get(geo.size)

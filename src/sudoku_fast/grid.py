@@ -574,6 +574,14 @@ def format_values(values: list[int] | bytes | bytearray, geometry: Geometry = CL
     return "".join(symbols[v] for v in values)
 
 
+def check_flag(value: object, name: str) -> bool:
+    """`value` if it is True or False; TypeError naming `name` otherwise (a truthy string
+    such as "False" would silently mean the opposite)."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, not {value!r:.40}")
+    return value
+
+
 def parse(text: str, *, box: object = None, alphabet: object = None, marks: bool = False) -> str:
     """Parse a puzzle in any common notation into its canonical N*N-character form.
 
@@ -588,7 +596,7 @@ def parse(text: str, *, box: object = None, alphabet: object = None, marks: bool
     >>> parse("1 2 | 3 4 / . . | . . / 2 . | . . / . . | . 1")
     '1234....2......1'
     """
-    if marks:
+    if check_flag(marks, "marks"):
         geometry, masks = parse_marks_grid(text, box=box, alphabet=alphabet)
         return format_marks(masks, geometry)
     geometry, values = parse_grid(text, box=box, alphabet=alphabet)

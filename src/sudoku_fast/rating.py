@@ -69,7 +69,7 @@ from .batch import (
     run_engine,
 )
 from .frames import check_output, ratings_out
-from .grid import Geometry, parse_grid
+from .grid import Geometry, check_flag, parse_grid
 from .logic import (
     GUESS,
     LEVEL_NAMES,
@@ -408,7 +408,7 @@ def rate_many(
             puzzles, "rate_many", box, alphabet, threads=threads
         )
     se.check_budget(score_budget)  # even without `score`: a bad value is a mistake anyway
-    budget = score_budget if score else None
+    budget = score_budget if check_flag(score, "score") else None
     ratings = _rate_grids(grids, n, geometry, threads, max_nodes, single=False, score_budget=budget)
     return ratings_out(ratings, column, output, score)
 
@@ -430,5 +430,5 @@ def rate(
     """
     geometry, values = parse_grid(puzzle, box=box, alphabet=alphabet)
     se.check_budget(score_budget)  # even without `score`: a bad value is a mistake anyway
-    budget = score_budget if score else None
+    budget = score_budget if check_flag(score, "score") else None
     return _rate_grids(values, 1, geometry, 1, max_nodes, single=True, score_budget=budget)[0]

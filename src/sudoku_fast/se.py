@@ -209,11 +209,11 @@ def score_level(score: float) -> int:
     """
     if isinstance(score, bool) or not isinstance(score, numbers.Real):
         raise TypeError(f"score must be a number, not {type(score).__name__}")
-    score = float(score)  # numpy's float32 and the like too
     if score != score:
         raise ValueError("score must be a number, not NaN")
     if not -1e6 < score < 1e6:  # far past either end of the scale (infinities too)
         return 1 if score < 0 else 1 + len(SCORE_LEVEL_STARTS)
+    score = float(score)  # numpy's float32 and the like too
     # Scores come in tenths; anything between is rounded half up (2.45 -> 2.5), alike
     # at every boundary (`round` would go to the even tenth).
     tenths = math.floor(score * 10 + 0.5)

@@ -13,7 +13,7 @@ from .batch import (
     node_budget,
     run_engine,
 )
-from .grid import parse_grid, parse_marks_grid
+from .grid import check_flag, parse_grid, parse_marks_grid
 from .isa import core as _core  # the build of the 9x9 engine chosen for this CPU
 
 
@@ -37,7 +37,7 @@ def solve(
     possible and `.` where it is excluded (see `parse`).
     """
     budget = node_budget(max_nodes)
-    if box is None and alphabet is None and not marks:
+    if box is None and alphabet is None and not check_flag(marks, "marks"):
         plain = _core.solve_plain(puzzle, 1)  # None unless 81 plain characters
         if plain is not None:
             return plain[1]
@@ -64,7 +64,7 @@ def count_solutions(
     """
     budget = node_budget(max_nodes)
     check_limit(limit)
-    if box is None and alphabet is None and not marks:
+    if box is None and alphabet is None and not check_flag(marks, "marks"):
         plain = _core.solve_plain(puzzle, limit)  # None unless 81 plain characters
         if plain is not None:
             return plain[0]

@@ -50,7 +50,8 @@ import random
 import sys
 import time
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
@@ -65,7 +66,7 @@ from .batch import (
     run_chunks,
 )
 from .generator import Rng, _line_order, check_seed
-from .grid import CLASSIC, Geometry, format_values, parse_grid
+from .grid import CLASSIC, Geometry, check_flag, format_values, parse_grid
 from .progress import Progress
 from .stream import Messages, PuzzleReader
 
@@ -199,7 +200,9 @@ def _check_order(order: object, geometry: Geometry, what: str, block: int) -> tu
     n = geometry.size
     if order is None:
         return tuple(range(n))
-    if isinstance(order, (str, bytes)) or not isinstance(order, Iterable):
+    if isinstance(order, (str, bytes, AbstractSet, Mapping)) or not isinstance(order, Iterable):
+        # A set or a mapping iterates in an order of its own: it cannot say which line
+        # goes where.
         raise TypeError(f"{what} must be a sequence of {n} ints, not {type(order).__name__}")
     items = tuple(order)
     if not all(isinstance(x, int) and not isinstance(x, bool) for x in items):
@@ -229,7 +232,9 @@ def _check_digits(digits: object, geometry: Geometry) -> str:
                 f"digits must be the {n} symbols {symbols!r} in a new order, got {digits!r}"
             )
         return digits
-    if isinstance(digits, Iterable) and not isinstance(digits, (bytes, bytearray)):
+    if isinstance(digits, Iterable) and not isinstance(
+        digits, (bytes, bytearray, AbstractSet, Mapping)
+    ):
         items = tuple(digits)
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in items):
             raise TypeError("digits must be a str of symbols or a sequence of ints 1..N")
@@ -242,15 +247,14 @@ def _check_digits(digits: object, geometry: Geometry) -> str:
 def _check_transformation(
     geometry: Geometry, transpose: object, rows: object, cols: object, digits: object
 ) -> Transformation:
-    if not isinstance(transpose, bool):
-        raise TypeError(f"transpose must be a bool, not {type(transpose).__name__}")
-    if transpose and geometry.box_rows != geometry.box_cols:
+    flip = check_flag(transpose, "transpose")
+    if flip and geometry.box_rows != geometry.box_cols:
         raise ValueError(
             f"a {geometry.describe()} cannot be transposed: its boxes would become "
             f"{geometry.box_cols}x{geometry.box_rows}"
         )
     return Transformation(
-        transpose,
+        flip,
         _check_order(rows, geometry, "rows", geometry.box_rows),
         _check_order(cols, geometry, "cols", geometry.box_cols),
         _check_digits(digits, geometry),
