@@ -106,8 +106,12 @@ def test_marks_notation_and_errors() -> None:
         sf.parse(marks[:-1], marks=True)
     with pytest.raises(ValueError, match=r"need 729 characters .* found 730"):
         sf.solve(marks + "1", marks=True, box=(3, 3))
-    with pytest.raises(ValueError, match=r"cell r1c2 \(positions 9-17\) has no candidate left"):
-        sf.solve(marks[:9] + "." * 9 + marks[18:], marks=True)
+    # A cell with no candidate left: no solution, an answer as clashing clues give one.
+    emptied = marks[:9] + "." * 9 + marks[18:]
+    assert sf.solve(emptied, marks=True) is None
+    assert sf.count_solutions(emptied, marks=True) == 0
+    assert sf.count_many([marks, emptied], marks=True) == [1, 0]
+    assert sf.parse(emptied, marks=True) == emptied
     with pytest.raises(ValueError, match=r"'5' at position 0 is in the place of '1' of cell r1c1"):
         sf.count_solutions("5" + marks[1:], marks=True)
     with pytest.raises(ValueError, match="puzzle 1: "):

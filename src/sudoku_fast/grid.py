@@ -464,8 +464,9 @@ def parse_marks_grid(
     symbol), so a 9x9 grid takes 729 characters; layout characters are skipped as in
     `parse_grid`. Mask bit v-1 is set when value v is possible. The geometry comes from
     `geometry`, `box` / `alphabet`, or the number of characters (N*N*N). Raises
-    `ValueError` for a wrong number of characters, a digit out of its place, or a cell
-    with no candidate left.
+    `ValueError` for a wrong number of characters or a digit out of its place. A cell
+    with no candidate left is well formed (mask 0): the position has no solution, as
+    one with clashing clues has none.
     """
     _require_str(text)
     if geometry is None and (box is not None or alphabet is not None):
@@ -499,12 +500,6 @@ def parse_marks_grid(
                     "give each digit its own place: the digit where it is possible, '.' "
                     "where not)"
                 )
-        if not mask:
-            first = cells[cell * n][0]
-            raise ValueError(
-                f"cell {geometry.name(cell)} (positions {first}-{cells[cell * n + n - 1][0]}) "
-                "has no candidate left"
-            )
         masks[cell] = mask
     return geometry, masks
 
@@ -541,8 +536,6 @@ def _fast_marks(text: str, geometry: Geometry | None) -> tuple[Geometry, array[i
     bits = present.translate(_BIT_DIGITS)
     # Digit 1 is the lowest bit: each cell's places, reversed, read as a binary number.
     masks = array("Q", [int(bits[k : k + n][::-1], 2) for k in range(0, len(bits), n)])
-    if 0 in masks:
-        return None  # a cell with no candidate left
     return geometry, masks
 
 
