@@ -117,9 +117,12 @@ def test_thread_cap_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     assert resolve_threads(-1) == 1  # every "all cores" request is capped
     assert resolve_threads(-3) == 1
     assert resolve_threads(2) == 2  # an explicit count wins
-    monkeypatch.setenv(THREADS_ENV, "lots")
-    with pytest.raises(ValueError, match=THREADS_ENV):
-        resolve_threads(None)
+    for bad in ("lots", "0", "-4", "1.5"):  # 0 or less would silently mean no cap
+        monkeypatch.setenv(THREADS_ENV, bad)
+        with pytest.raises(ValueError, match=f"{THREADS_ENV} must be a whole number"):
+            resolve_threads(None)
+    monkeypatch.setenv(THREADS_ENV, " ")  # blank: not set
+    assert resolve_threads(None) == usable_cores()
 
 
 def test_numpy_in_and_out() -> None:

@@ -167,8 +167,28 @@ def test_cluster_solves_counts_and_rates(client: Any) -> None:
     rated = client.compute(sfd.rate(frame(PUZZLES[:30], 2))).result()
     assert list(rated["level"]) == [r.level for r in sf.rate_many(PUZZLES[:30], threads=1)]
     # One task at a time per worker: each gets the cores of the machine, over 1.
-    assert client.submit(sfd.worker_threads, None, pure=False).result() == sf.batch.usable_cores()
+    expected = sf.batch.resolve_threads(None)  # the workers share this process's environment
+    assert client.submit(sfd.worker_threads, None, pure=False).result() == expected
     assert client.submit(sfd.worker_threads, 3, pure=False).result() == 3
+
+
+def test_worker_threads_obey_the_threads_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    # In a worker running two tasks at once on a machine capped to one thread by the
+    # environment, a partition gets one thread (the cap), not half the machine's cores.
+    distributed = pytest.importorskip("distributed")
+
+    class State:
+        nthreads = 2
+
+    class Worker:
+        state = State()
+
+    monkeypatch.setattr(distributed, "get_worker", lambda: Worker())
+    monkeypatch.setattr(sf.batch, "usable_cores", lambda: 8)
+    monkeypatch.delenv("SUDOKU_FAST_NUM_THREADS", raising=False)
+    assert sfd.worker_threads(None) == 4
+    monkeypatch.setenv("SUDOKU_FAST_NUM_THREADS", "2")
+    assert sfd.worker_threads(None) == 1
 
 
 def test_cluster_bag_and_generate(client: Any) -> None:

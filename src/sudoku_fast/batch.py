@@ -148,9 +148,10 @@ def _all_cores() -> int:
         try:
             limit = int(cap)
         except ValueError:
-            raise ValueError(f"{THREADS_ENV} must be an integer, got {cap!r}") from None
-        if limit >= 1:
-            cores = min(cores, limit)
+            limit = 0
+        if limit < 1:  # 0 or less would be no cap at all, which is not what was meant
+            raise ValueError(f"{THREADS_ENV} must be a whole number of threads >= 1, got {cap!r}")
+        cores = min(cores, limit)
     return cores
 
 

@@ -11,7 +11,8 @@ inside that worker. `generate` makes a DataFrame of new puzzles, one
 `generate_many` call per partition.
 
 Threads: `threads=None` gives each partition the usable cores of its worker's machine
-divided by the tasks that worker runs at once (its `nthreads`); outside a
+(capped by SUDOKU_FAST_NUM_THREADS, as everywhere) divided by the tasks that worker
+runs at once (its `nthreads`); outside a
 `dask.distributed` worker it is the engine's default (all usable cores). With several
 worker processes on one machine, pass `threads=1` (or the cores per process).
 
@@ -36,8 +37,8 @@ from .batch import (
     SearchLimitExceeded,
     count_many,
     renumber_error,
+    resolve_threads,
     solve_many,
-    usable_cores,
 )
 from .generator import generate_many
 from .rating import rate_many
@@ -75,7 +76,7 @@ def worker_threads(threads: int | None) -> int | None:
         slots = get_worker().state.nthreads
     except (ImportError, ValueError, AttributeError):
         return None  # not in a distributed worker: the engine's own default
-    return max(1, usable_cores() // max(1, slots))
+    return max(1, resolve_threads(None) // max(1, slots))  # "all cores", capped as anywhere
 
 
 def _string_dtype(pd: Any, like: Any = None) -> Any:
