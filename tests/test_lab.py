@@ -14,7 +14,16 @@ from pathlib import Path
 import pytest
 from conftest import data_file, interrupt, needs_sigint, read_csv, read_lines
 
-from sudoku_fast import _lab, cli, count_many, count_solutions, is_solution, lab, lab_reference
+from sudoku_fast import (
+    _lab,
+    cli,
+    count_many,
+    count_solutions,
+    is_solution,
+    lab,
+    lab_reference,
+    lab_report,
+)
 from sudoku_fast.grid import geometry_for
 
 # The first two puzzles of Norvig's easy50 (Project Euler 96), via ../shared/data.
@@ -592,7 +601,22 @@ def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_text(EASY[0] + "\n" + "x" * 81 + "\n")
     status, _, err = _lab_cli(capsys, str(bad))
-    assert status == 2 and "puzzle 1" in err
+    assert status == 2 and f"{bad}: puzzle 1" in err
+    status, _, err = _lab_cli(capsys, "--random", "5", "--limit", "3")
+    assert status == 2 and "--limit is for FILES" in err
+    status, _, err = _lab_cli(capsys, "--random", "5", "--size", "6", "--box", "3", "3")
+    assert status == 2 and "inconsistent grid size" in err
+
+
+def test_cli_random_takes_a_box_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    # --box shapes the random puzzles (7x7 has no default box, 6x6 has 2x3 by default).
+    status, out, _ = _lab_cli(capsys, "--random", "30", "--size", "6", "--box", "3", "2")
+    assert status == 0 and "30 6x6 (3x2 boxes) with >= 8 clues" in out
+    status, out, _ = _lab_cli(capsys, "--random", "30", "--size", "7", "--box", "1", "7")
+    assert status == 0 and "30 7x7 (1x7 boxes)" in out
+    report = lab_report.random_experiment(30, size=6, box=(3, 2), seed=2, threads=1)
+    assert (report.geometry.box_rows, report.geometry.box_cols) == (3, 2)
+    assert sum(report.solutions.values()) + report.gave_up == 30 == report.checked
 
 
 def test_verify_refuses_what_it_cannot_check() -> None:
@@ -608,8 +632,6 @@ def test_set_row_solved_and_gave_up_are_disjoint() -> None:
     # Backtracking finds EASY[0]'s solution in about 200 nodes and needs about 900 to
     # prove it unique: on a budget of 500 it holds a solution when it runs out, and
     # the puzzle is "gave up", not also "solved".
-    from sudoku_fast import lab_report
-
     assert lab.count(EASY[0], "backtracking", limit=2, budget=500).count == 1
     row = lab_report.set_row("s", EASY[:1], "backtracking", limit=2, budget=500, threads=1)
     assert (row.n, row.solved, row.gave_up) == (1, 0, 1)

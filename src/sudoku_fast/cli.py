@@ -223,14 +223,16 @@ def _limit(text: str) -> int:
     return value
 
 
-def _add_threads(parser: argparse.ArgumentParser, top_level: bool = False) -> None:
+def _add_threads(
+    parser: argparse.ArgumentParser, top_level: bool = False, default: str = "all cores"
+) -> None:
     # Subcommands leave it unset unless given, so `sudoku-fast --threads 2 solve F` works.
     parser.add_argument(
         "--threads",
         type=_thread_count,
         default=None if top_level else argparse.SUPPRESS,
         metavar="N",
-        help="worker threads (default: all cores; 1 = serial; -k = all cores + 1 - k)",
+        help=f"worker threads (default: {default}; 1 = serial; -k = all cores + 1 - k)",
     )
 
 
@@ -1307,7 +1309,7 @@ def _add_lab_parser(subparsers: Any) -> None:
     parser = _command(
         subparsers,
         "lab",
-        [EXIT_OK, EXIT_CHECK_FAILED, EXIT_USAGE, EXIT_INTERRUPTED],
+        [EXIT_OK, EXIT_CHECK_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE],
         {
             EXIT_OK: "success: the tables are printed, every answer checked (or --no-verify)",
             EXIT_CHECK_FAILED: "an algorithm's answer differs from the main engine's",
@@ -1321,7 +1323,8 @@ def _add_lab_parser(subparsers: Any) -> None:
     )
     lab_report.add_arguments(parser)
     _add_geometry(parser)
-    _add_threads(parser)
+    # FILES tables time each puzzle on one thread by default; --random uses every core.
+    _add_threads(parser, default="1 for FILES, all cores for --random")
     parser.set_defaults(handler=lab_report.command)
 
 

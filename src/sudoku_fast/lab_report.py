@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from . import lab
 from .batch import encode_batch
-from .grid import Geometry, format_values, geometry_for
+from .grid import Geometry, default_box, format_values, geometry_for
 from .stream import PUZZLE_COLUMNS, find_column
 
 RANDOM_BLOCK = 100_000  # random puzzles made, solved and checked at a time
@@ -231,6 +231,8 @@ def random_experiment(
     restart_after: int | None = None,
     threads: int | None = None,
     verify: bool = True,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
 ) -> RandomReport:
     """Make n random puzzles (the essay's recipe), count each to 2 with one algorithm.
 
@@ -241,7 +243,8 @@ def random_experiment(
     """
     began = time.perf_counter()
     plan = lab.make_plan(algorithm, order, value_order, 2, budget, seconds, seed, restart_after)
-    geometry = geometry_for(size)
+    geometry = geometry_for(size, box, alphabet)  # `alphabet`: the symbols puzzles are shown in
+    box = (geometry.box_rows, geometry.box_cols)
     clues = lab.default_clues(geometry) if clues is None else clues
     report = RandomReport(n, clues, plan.algorithm, plan.order, seed, geometry)
     report.restart_after = plan.restart_after
@@ -254,7 +257,7 @@ def random_experiment(
     while done < n:
         block = min(RANDOM_BLOCK, n - done)
         _, grids, restarts = lab.random_grids(
-            block, clues=clues, size=size, seed=_block_seed(seed, done), threads=threads
+            block, clues=clues, size=size, box=box, seed=_block_seed(seed, done), threads=threads
         )
         report.restarts += sum(restarts)
         batch = lab.run_grids(geometry, grids, block, plan, threads=threads)
@@ -290,6 +293,12 @@ def _block_seed(seed: int, start: int) -> int:
     return seed if start == 0 else (seed * 1_000_003 + start) & (2**64 - 1)
 
 
+def _other_box(geometry: Geometry) -> str:
+    """' (3x2 boxes)' when the boxes are not the size's default shape, else ''."""
+    box = (geometry.box_rows, geometry.box_cols)
+    return "" if default_box(geometry.size) == box else f" ({box[0]}x{box[1]} boxes)"
+
+
 def format_random_report(report: RandomReport) -> str:
     """The experiment as Markdown tables."""
     g = report.geometry
@@ -299,7 +308,8 @@ def format_random_report(report: RandomReport) -> str:
     if report.restart_after:
         restarts = f", search restarts after {report.restart_after:,} nodes"
     lines = [
-        f"random puzzles: {report.n:,} {g.size}x{g.size} with >= {report.clues} clues "
+        f"random puzzles: {report.n:,} {g.size}x{g.size}{_other_box(g)} with >= "
+        f"{report.clues} clues "
         f"(seed {report.seed}), counted to 2 by {report.algorithm} ({report.order}{restarts})",
         "",
         "| N | 0 solutions | 1 solution | 2+ solutions | gave up | verified | restarts |",
@@ -446,6 +456,10 @@ def command(args: argparse.Namespace) -> int:
     """Run `sudoku-fast lab`: the set table and/or the random experiment; exit status."""
     if not args.files and args.random is None:
         raise ValueError("lab needs puzzle FILES, --random N, or both")
+    if not args.files and args.limit != 1:
+        raise ValueError(
+            "--random counts every puzzle to 2 (0, 1 or 2+ solutions); --limit is for FILES"
+        )
     budget = args.max_nodes or None
     threads = getattr(args, "threads", None)
     status = 0
@@ -461,22 +475,25 @@ def command(args: argparse.Namespace) -> int:
             puzzles = read_puzzles(path)
             name = os.path.splitext(os.path.basename(path))[0]
             for algorithm, order, value_order in runs:
-                row = set_row(
-                    name,
-                    puzzles,
-                    algorithm,
-                    order=order,
-                    value_order=value_order,
-                    limit=args.limit,
-                    budget=budget,
-                    seconds=args.max_seconds,
-                    seed=args.seed,
-                    restart_after=args.restart_after,
-                    threads=1 if threads is None else threads,
-                    verify=not args.no_verify,
-                    box=args.box,
-                    alphabet=args.alphabet,
-                )
+                try:
+                    row = set_row(
+                        name,
+                        puzzles,
+                        algorithm,
+                        order=order,
+                        value_order=value_order,
+                        limit=args.limit,
+                        budget=budget,
+                        seconds=args.max_seconds,
+                        seed=args.seed,
+                        restart_after=args.restart_after,
+                        threads=1 if threads is None else threads,
+                        verify=not args.no_verify,
+                        box=args.box,
+                        alphabet=args.alphabet,
+                    )
+                except (ValueError, TypeError) as err:  # a malformed line: name its file
+                    raise type(err)(f"{path}: {err}") from None
                 rows.append(row)
                 table = format_set_table([row]).splitlines()
                 print("\n".join(table if len(rows) == 1 else table[2:]), flush=True)
@@ -501,6 +518,8 @@ def command(args: argparse.Namespace) -> int:
                 restart_after=args.restart_after,
                 threads=threads,
                 verify=not args.no_verify,
+                box=args.box,
+                alphabet=args.alphabet,
             )
             print(format_random_report(report), flush=True)
             if report.wrong:
