@@ -371,6 +371,7 @@ def test_stats_embedded_and_json() -> None:
     assert proc.returncode == OK, proc.stderr
     data = json.loads(proc.stdout)
     assert data["puzzles"] == 3 and data["solved"] == 2
+    assert (data["no_solution"], data["unknown"]) == (1, 0)  # the clash
     assert list(data["node_percentiles"]) == [
         "1",
         "10",

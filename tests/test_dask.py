@@ -104,12 +104,19 @@ def test_errors_name_the_partition_and_keep_their_kind(threaded: None) -> None:
         sfd.solve(frame(bad, 2)).compute()
     with pytest.raises(ValueError, match="already has a column 'id'"):
         sfd.solve(frame(PUZZLES[:4], 1), name="id")
-    with pytest.raises(ValueError, match="no puzzle column"):
+    with pytest.raises(ValueError, match=r"no puzzle column.*; pass column="):
         sfd.solve(frame(PUZZLES[:4], 1).rename(columns={"quizzes": "q"}))
     with pytest.raises(TypeError, match="dask DataFrame, Series or Bag"):
         sfd.solve(PUZZLES)
     with pytest.raises(ValueError, match="threads must not be 0"):
         sfd.count(frame(PUZZLES[:4], 1), threads=0)
+    # Checked when the graph is built, not once per partition when it is computed.
+    with pytest.raises(ValueError, match="limit must be from 1"):
+        sfd.count(frame(PUZZLES[:4], 1), limit=0)
+    with pytest.raises(ValueError, match="max_nodes must be from 1"):
+        sfd.solve(frame(PUZZLES[:4], 1), max_nodes=0)
+    with pytest.raises(ValueError, match="box 0x3 is not supported"):
+        sfd.rate(frame(PUZZLES[:4], 1), box=(0, 3))
     with pytest.raises(ValueError, match="npartitions"):
         sfd.generate(3, npartitions=0)
 

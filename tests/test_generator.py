@@ -197,6 +197,8 @@ def test_bad_arguments() -> None:
         sf.generate(size=25)
     with pytest.raises(TypeError):
         sf.generate(size="16")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="symmetry must be a str or None, not int"):
+        sf.generate(symmetry=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown symmetry"):
         sf.generate(symmetry="spiral")
     with pytest.raises(ValueError, match="negative"):

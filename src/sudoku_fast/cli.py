@@ -720,6 +720,7 @@ def _summary_json(name: str, summary: Summary) -> dict[str, Any]:
     data = dataclasses.asdict(summary)
     data["name"] = name
     data["puzzles_per_second"] = summary.puzzles_per_second
+    data["no_solution"] = summary.no_solution  # solved + no_solution + unknown = puzzles
     data["percent_without_guessing"] = summary.percent_without_guessing
     data["node_percentiles"] = {f"{p:g}": v for p, v in summary.node_percentiles}
     data["max_us_by_count"] = {str(n): us for n, us in summary.max_us_by_count}

@@ -35,12 +35,15 @@ from . import frames, parquet_io
 from .batch import (
     DEFAULT_MAX_NODES,
     SearchLimitExceeded,
+    check_limit,
     count_many,
+    node_budget,
     renumber_error,
     resolve_threads,
     solve_many,
 )
 from .generator import generate_many
+from .grid import geometry_for
 from .rating import rate_many
 
 # Rating fields as data-frame columns, with their dtypes.
@@ -182,7 +185,7 @@ def _apply(
             meta = pd.Series([], dtype=dtype, index=meta_in.index[:0], name=names[0])
         return data.map_partitions(_series_part, names[0], how, keywords, dtype, meta=meta)
     if isinstance(data, dd.DataFrame):
-        column = parquet_io.puzzle_column(list(data.columns), column)
+        column = parquet_io.puzzle_column(list(data.columns), column, "pass column=")
         taken = [name for name in names if name in data.columns]
         if taken:
             raise ValueError(
@@ -238,11 +241,17 @@ def _keywords(
     max_nodes: int | None,
     **more: Any,
 ) -> dict[str, Any]:
-    """The batch functions' keywords, `threads` checked now rather than on a worker."""
+    """The batch functions' keywords, checked now rather than on a worker (where a
+    mistake would surface only when the result is computed, once per partition)."""
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)):
         raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
     if threads == 0:
         raise ValueError("threads must not be 0 (use None or -1 for all cores, 1 for serial)")
+    node_budget(max_nodes)
+    if box is not None or alphabet is not None:
+        geometry_for(None, box, alphabet)
+    if "limit" in more:
+        check_limit(more["limit"])
     return {"threads": threads, "box": box, "alphabet": alphabet, "max_nodes": max_nodes, **more}
 
 

@@ -421,7 +421,9 @@ def random_full_grid(rng: Rng, geo: Geometry) -> list[int]:
 
 def symmetry_orbits(symmetry: str | None, geo: Geometry) -> list[tuple[int, ...]]:
     """The cells grouped into orbits of the symmetry (singletons for None / "none")."""
-    name = "none" if symmetry is None else str(symmetry).strip().lower()
+    if symmetry is not None and not isinstance(symmetry, str):
+        raise TypeError(f"symmetry must be a str or None, not {type(symmetry).__name__}")
+    name = "none" if symmetry is None else symmetry.strip().lower()
     if name == "rot180":
         name = "rotational"
     if name not in SYMMETRIES:

@@ -81,7 +81,9 @@ def _pyarrow() -> tuple[Any, Any]:
     return pa, pq
 
 
-def puzzle_column(names: list[str], wanted: str | None) -> str:
+def puzzle_column(
+    names: list[str], wanted: str | None, naming: str = "name one with --column"
+) -> str:
     """The name of the puzzle column: `wanted`, or the first column named as one of
     `stream.PUZZLE_COLUMNS` (any case), as in a CSV header."""
     if wanted is not None:
@@ -93,7 +95,7 @@ def puzzle_column(names: list[str], wanted: str | None) -> str:
         return names[index]
     raise ValueError(
         f"no puzzle column: none of {', '.join(PUZZLE_COLUMNS)} "
-        f"(columns: {', '.join(names)}); name one with --column"
+        f"(columns: {', '.join(names)}); {naming}"
     )
 
 
