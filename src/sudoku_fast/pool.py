@@ -128,15 +128,30 @@ _POOL: WorkerPool | None = None
 _POOL_LOCK = threading.Lock()
 
 
+def _forget_pool() -> None:
+    """In a child after a fork: none of the parent's threads, nor its pool, came along."""
+    global _POOL, _POOL_LOCK
+    _POOL = None
+    _POOL_LOCK = threading.Lock()  # another thread may have held it at the fork
+
+
+# Where the OS tells us of forks, the pool is dropped in the child then, and a call
+# that the pool can serve makes no system call at all; elsewhere the process id is
+# compared on every call.
+_FORKS_REPORTED = hasattr(os, "register_at_fork")
+if _FORKS_REPORTED:
+    os.register_at_fork(after_in_child=_forget_pool)
+
+
 def shared_pool(helpers: int, usable: Callable[[], int]) -> WorkerPool | None:
     """The process-wide pool, with at least `helpers` threads; None if that is too many.
 
     `usable()` gives the usable cores; it is only asked when the pool must grow, so a
-    call the pool can already serve costs no system call but the process id.
+    call the pool can already serve makes no system call.
     """
     global _POOL
     pool = _POOL
-    if pool is not None and pool.size >= helpers and pool.pid == os.getpid():
+    if pool is not None and pool.size >= helpers and (_FORKS_REPORTED or pool.pid == os.getpid()):
         return pool
     if helpers > usable():
         return None
