@@ -84,6 +84,14 @@ def test_malformed_item_names_its_index() -> None:
         sf.count_many(batch)
     with pytest.raises(TypeError, match="puzzle 2: must be a str, not int"):
         sf.solve_many([PUZZLE, PUZZLE, 7])
+    # Before any size is known, the cell is named when the cell count gives one.
+    bad = PUZZLE[:40] + "x" + PUZZLE[41:]
+    with pytest.raises(ValueError, match=r"^unexpected character 'x' at position 40 \(cell r5c5\)"):
+        sf.parse(bad)
+    with pytest.raises(
+        ValueError, match=r"^puzzle 0: unexpected character 'x' at position 40 \(cell r5c5\)"
+    ):
+        sf.solve_many([bad, PUZZLE])
 
 
 def test_single_string_is_not_a_batch() -> None:
@@ -117,7 +125,7 @@ def test_thread_cap_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     assert resolve_threads(-1) == 1  # every "all cores" request is capped
     assert resolve_threads(-3) == 1
     assert resolve_threads(2) == 2  # an explicit count wins
-    for bad in ("lots", "0", "-4", "1.5"):  # 0 or less would silently mean no cap
+    for bad in ("lots", "0", "-4", "1.5", "1_0", "\u0663"):  # 0 or less would mean no cap
         monkeypatch.setenv(THREADS_ENV, bad)
         with pytest.raises(ValueError, match=f"{THREADS_ENV} must be a whole number"):
             resolve_threads(None)

@@ -705,6 +705,11 @@ def test_puzzle_commands_refuse_a_file_and_speak_in_options(
     for command in ("solve", "stats", "rate", "dedup"):
         assert main([command, PUZZLE]) == USAGE
         assert f"no file {PUZZLE!r}; it reads as a puzzle" in capsys.readouterr().err
+    sixteen = sf.solve("." * 256)  # a name too long for a file on most systems
+    assert sixteen is not None
+    assert main(["solve", sixteen]) == USAGE
+    assert f"no file {sixteen[:87]!r}"[:-1] in (err := capsys.readouterr().err)
+    assert "...'; it reads as a puzzle" in err
     # The library's `box=(rows, cols)` is `--box R C` on the command line.
     assert main(["count", "." * 49]) == USAGE
     assert "7x7 grid, which has no default box shape; pass --box R C" in capsys.readouterr().err

@@ -150,6 +150,9 @@ def test_a_missing_value_is_missing_in_every_kind_of_column() -> None:
                 sf.count_many(column)
     with pytest.raises(TypeError, match="puzzle 1: must be a str, not int"):
         sf.solve_many(pd.Series([PUZZLES[0], 5], dtype=object))
+    marks = sf.parse(PUZZLES[0].replace(".", "0"))  # any puzzle: only the error matters here
+    with pytest.raises(ValueError, match="puzzle 1: missing"):
+        sf.solve_many(np.array([marks, np.float32("nan")], dtype=object), marks=True)
 
 
 def test_pandas_series(expected: list[str | None]) -> None:

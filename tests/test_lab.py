@@ -606,13 +606,17 @@ def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 2 and "--limit is for FILES" in err
     status, _, err = _lab_cli(capsys, "--random", "5", "--size", "6", "--box", "3", "3")
     assert status == 2 and "inconsistent grid size" in err
+    good = tmp_path / "good.txt"
+    good.write_text(EASY[0] + "\n")
+    status, _, err = _lab_cli(capsys, str(good), "--max-seconds", "-1")  # not the file's fault
+    assert status == 2 and "seconds must be" in err and "good.txt" not in err
 
 
 def test_cli_random_takes_a_box_shape(capsys: pytest.CaptureFixture[str]) -> None:
     # --box shapes the random puzzles (7x7 has no default box, 6x6 has 2x3 by default).
     status, out, _ = _lab_cli(capsys, "--random", "30", "--size", "6", "--box", "3", "2")
     assert status == 0 and "30 6x6 (3x2 boxes) with >= 8 clues" in out
-    status, out, _ = _lab_cli(capsys, "--random", "30", "--size", "7", "--box", "1", "7")
+    status, out, _ = _lab_cli(capsys, "--random", "30", "--box", "1", "7")  # size from --box
     assert status == 0 and "30 7x7 (1x7 boxes)" in out
     report = lab_report.random_experiment(30, size=6, box=(3, 2), seed=2, threads=1)
     assert (report.geometry.box_rows, report.geometry.box_cols) == (3, 2)

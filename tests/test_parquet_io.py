@@ -594,6 +594,13 @@ def test_a_failed_run_leaves_an_existing_output_file_alone(tmp_path: Path) -> No
     assert main(["solve", str(path), "--format", "lines", "-o", str(out), "-q"]) == 2
 
 
+def test_the_puzzle_column_among_names_of_any_type() -> None:
+    # Data frames may name columns with ints; they are no puzzle column, and no error.
+    assert parquet_io.puzzle_column([0, "Puzzle", 1.5], None) == "Puzzle"
+    with pytest.raises(ValueError, match="no puzzle column"):
+        parquet_io.puzzle_column([0, 1], None)
+
+
 def test_parquet_messages_name_rows_and_speak_in_options(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -607,7 +614,9 @@ def test_parquet_messages_name_rows_and_speak_in_options(
     assert "row 1: malformed: a 16x16 puzzle in a file of 9x9 puzzles" in err
     assert "row 2: " in err and "box=" not in err and "alphabet=" not in err
     assert main(["solve", str(path), "-o", str(out), "--on-error", "fail"]) == 4
-    assert "mixed.parquet: row 1: " in capsys.readouterr().err
+    assert "mixed.parquet: row 1: a 16x16 puzzle in a file of 9x9" in capsys.readouterr().err
+    assert main(["solve", str(path), "-o", str(out), "--box", "3", "3"]) == 3
+    assert "row 1: malformed: a 16x16 puzzle in a file of 9x9" in capsys.readouterr().err
 
 
 def test_the_output_goes_through_a_link_and_into_a_pipe(tmp_path: Path) -> None:

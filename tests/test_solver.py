@@ -138,6 +138,8 @@ def test_flags_are_true_or_false() -> None:
         lambda: sf.parse(puzzle, marks="no"),  # type: ignore[arg-type]
         lambda: sf.rate(puzzle, score="yes"),  # type: ignore[arg-type]
         lambda: sf.rate_many([puzzle], score=1),  # type: ignore[arg-type]
+        lambda: sf.solve(puzzle, box=(3, 3), marks="False"),  # type: ignore[arg-type]
+        lambda: sf.count_solutions(puzzle, alphabet="123456789", marks=1),  # type: ignore[arg-type]
     ]
     for call in calls:
         with pytest.raises(TypeError, match=r"(marks|score) must be True or False"):

@@ -145,10 +145,8 @@ def _all_cores() -> int:
     cores = usable_cores()
     cap = os.environ.get(THREADS_ENV, "").strip()
     if cap:
-        try:
-            limit = int(cap)
-        except ValueError:
-            limit = 0
+        # ASCII digits only (int() would take "1_0" and other scripts' digits too).
+        limit = int(cap) if re.fullmatch(r"[0-9]+", cap) else 0
         if limit < 1:  # 0 or less would be no cap at all, which is not what was meant
             raise ValueError(f"{THREADS_ENV} must be a whole number of threads >= 1, got {cap!r}")
         cores = min(cores, limit)

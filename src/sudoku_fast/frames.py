@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import numbers
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -82,7 +83,7 @@ def check_output(output: object) -> None:
 
 def _libraries(obj: object) -> frozenset[str]:
     """The top-level packages that define the classes of `obj` (its type and their bases)."""
-    return frozenset(cls.__module__.partition(".")[0] for cls in type(obj).__mro__)
+    return frozenset(str(cls.__module__).partition(".")[0] for cls in type(obj).__mro__)
 
 
 def is_numpy_array(obj: object) -> bool:
@@ -151,9 +152,9 @@ def is_missing(item: object) -> bool:
     """Whether a column's item is a missing value: None, a float NaN, pandas' NA or NaT."""
     if item is None:
         return True
-    if isinstance(item, float):
-        return item != item
-    return type(item).__name__ in ("NAType", "NaTType")
+    if type(item).__name__ in ("NAType", "NaTType"):  # NA has no truth value: first
+        return True
+    return isinstance(item, numbers.Real) and item != item  # NaN, numpy's too
 
 
 def as_text(item: Any) -> Any:

@@ -406,9 +406,13 @@ def _cell_characters(text: str, geometry: Geometry | None) -> list[tuple[int, st
         if ch == EMPTY or ch.isalnum() or ch in extra or not _is_layout(ch)
     ]
     if geometry is None:
-        for position, ch in cells:
+        for k, (position, ch) in enumerate(cells):
             if ch not in SYMBOLS and ch not in ".0":  # foreign to every default size
-                raise ValueError(f"unexpected character {ch!r} at position {position}")
+                # The cell is named when the cell count gives the size (N*N cells).
+                side = math.isqrt(len(cells))
+                named = side * side == len(cells) and side >= MIN_INFERRED_SIZE
+                where = f" (cell r{k // side + 1}c{k % side + 1})" if named else ""
+                raise ValueError(f"unexpected character {ch!r} at position {position}{where}")
     return cells
 
 

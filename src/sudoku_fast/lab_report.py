@@ -16,6 +16,7 @@ import csv
 import io
 import math
 import os
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -423,7 +424,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="clues of a random puzzle (default 17 for 9x9, the same share for other sizes)",
     )
     parser.add_argument(
-        "--size", type=int, default=9, metavar="N", help="grid size of random puzzles (default 9)"
+        "--size",
+        type=int,
+        default=None,
+        metavar="N",
+        help="grid size of random puzzles (default: that of --box or --alphabet, else 9)",
     )
     parser.add_argument(
         "--no-verify",
@@ -450,6 +455,20 @@ def _combinations(args: argparse.Namespace) -> list[tuple[str, str | None, str]]
                     continue  # restarts would repeat the same run
                 runs.append((algorithm, order, value_order))
     return runs
+
+
+_PUZZLE_ERROR = re.compile(r"puzzle \d+: ")
+
+
+def _random_size(args: argparse.Namespace) -> int:
+    """The size of --random puzzles: --size, else the one --box or --alphabet gives, else 9."""
+    if args.size is not None:
+        return int(args.size)
+    if args.box is not None:
+        return int(args.box[0] * args.box[1])
+    if args.alphabet is not None:
+        return len(args.alphabet)
+    return 9
 
 
 def command(args: argparse.Namespace) -> int:
@@ -492,8 +511,10 @@ def command(args: argparse.Namespace) -> int:
                         box=args.box,
                         alphabet=args.alphabet,
                     )
-                except (ValueError, TypeError) as err:  # a malformed line: name its file
-                    raise type(err)(f"{path}: {err}") from None
+                except (ValueError, TypeError) as err:
+                    if _PUZZLE_ERROR.match(str(err)):  # a malformed line: name its file
+                        raise type(err)(f"{path}: {err}") from None
+                    raise
                 rows.append(row)
                 table = format_set_table([row]).splitlines()
                 print("\n".join(table if len(rows) == 1 else table[2:]), flush=True)
@@ -508,7 +529,7 @@ def command(args: argparse.Namespace) -> int:
             report = random_experiment(
                 args.random,
                 clues=args.clues,
-                size=args.size,
+                size=_random_size(args),
                 algorithm=algorithm,
                 order=order,
                 value_order=value_order,

@@ -88,14 +88,14 @@ def puzzle_column(
     `stream.PUZZLE_COLUMNS` (any case), as in a CSV header."""
     if wanted is not None:
         if wanted not in names:
-            raise ValueError(f"no column {wanted!r} (columns: {', '.join(names)})")
+            raise ValueError(f"no column {wanted!r} (columns: {', '.join(map(str, names))})")
         return wanted
     index = find_column(names, PUZZLE_COLUMNS)
     if index >= 0:
         return names[index]
     raise ValueError(
         f"no puzzle column: none of {', '.join(PUZZLE_COLUMNS)} "
-        f"(columns: {', '.join(names)}); {naming}"
+        f"(columns: {', '.join(map(str, names))}); {naming}"
     )
 
 
@@ -334,9 +334,9 @@ def solve_parquet(
             bad: dict[int, str] = {}
         except (ValueError, TypeError) as err:
             if on_error == "fail":
-                # Named by its row, as the other messages about a Parquet file are.
-                row = _ITEM_PREFIX.sub(r"row \1: ", str(renumber_error(err, first)), 1)
-                raise MalformedRow(f"{path}: {row}") from None
+                raise MalformedRow(
+                    f"{path}: {_failed_row(err, puzzles, first, keywords)}"
+                ) from None
             answers, bad, undecided = _answers_around_bad_rows(puzzles, engine, kind, keywords)
         if isinstance(answers, pa.ChunkedArray):
             answers = answers.combine_chunks()
@@ -434,14 +434,32 @@ def _answers_around_bad_rows(
     return pa.array(values, type=kind), bad, [good[k] for k in undecided]
 
 
+def _failed_row(err: Exception, puzzles: Any, first: int, keywords: dict[str, Any]) -> str:
+    """The message of a batch's error with `on_error` "fail": the row named as a row (as
+    the other messages about a Parquet file name it), and a puzzle of another size said
+    to be one."""
+    match = _ITEM_PREFIX.match(str(err))
+    if match is not None and int(match[1]) < len(puzzles):
+        row = int(match[1])
+        items = [puzzles[0].as_py(), puzzles[row].as_py()]
+        other = _size_problem(items, 0, 1, keywords)
+        if other is not None:
+            return f"row {first + row}: {other}"
+    return _ITEM_PREFIX.sub(r"row \1: ", str(renumber_error(err, first)), 1)
+
+
 def _size_problem(items: list[Any], first: int, row: int, keywords: dict[str, Any]) -> str | None:
-    """Why a batch refused row `row`, which reads well on its own, when that is its size:
-    another than the first good row's, which decides the size as in a text file."""
-    if keywords["box"] is not None or keywords["alphabet"] is not None:
+    """Why a batch refused row `row` when that is its size: another than the one `box` /
+    `alphabet` set, or else the first good row's, which decides it as in a text file."""
+    box, alphabet = keywords["box"], keywords["alphabet"]
+    if not isinstance(items[row], str):
         return None
     try:
-        parser = parse_marks_grid if keywords["marks"] else parse_grid
-        size = parser(items[first])[0].size
+        if box is not None or alphabet is not None:
+            size = geometry_for(None, box, alphabet).size
+        else:
+            parser = parse_marks_grid if keywords["marks"] else parse_grid
+            size = parser(items[first])[0].size
     except (ValueError, TypeError):
         return None
     return other_size(items[row], size, keywords["marks"])

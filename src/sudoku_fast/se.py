@@ -213,9 +213,10 @@ def score_level(score: float) -> int:
         raise ValueError("score must be a number, not NaN")
     if not -1e6 < score < 1e6:  # far past either end of the scale (infinities too)
         return 1 if score < 0 else 1 + len(SCORE_LEVEL_STARTS)
-    score = float(score)  # numpy's float32 and the like too
+    score = float(score)  # numpy's float32 and the like too, at their exact value
     # Scores come in tenths; anything between is rounded half up (2.45 -> 2.5), alike
-    # at every boundary (`round` would go to the even tenth).
+    # at every boundary (`round` would go to the even tenth). A float32 9.95 is
+    # 9.9499998..., below the half: 9.9.
     tenths = math.floor(score * 10 + 0.5)
     return 1 + sum(1 for start in SCORE_LEVEL_STARTS if tenths >= start)
 

@@ -37,7 +37,8 @@ def solve(
     possible and `.` where it is excluded (see `parse`).
     """
     budget = node_budget(max_nodes)
-    if box is None and alphabet is None and not check_flag(marks, "marks"):
+    check_flag(marks, "marks")
+    if box is None and alphabet is None and not marks:
         plain = _core.solve_plain(puzzle, 1)  # None unless 81 plain characters
         if plain is not None:
             return plain[1]
@@ -64,7 +65,8 @@ def count_solutions(
     """
     budget = node_budget(max_nodes)
     check_limit(limit)
-    if box is None and alphabet is None and not check_flag(marks, "marks"):
+    check_flag(marks, "marks")
+    if box is None and alphabet is None and not marks:
         plain = _core.solve_plain(puzzle, limit)  # None unless 81 plain characters
         if plain is not None:
             return plain[0]

@@ -187,11 +187,11 @@ def _whole_row(text: str, width: int) -> str:
     return '"' + text.replace('"', '""') + '"' + "," * (width - 1)
 
 
-def find_column(names: Sequence[str], wanted: tuple[str, ...]) -> int:
+def find_column(names: Sequence[object], wanted: tuple[str, ...]) -> int:
     """The index of the first of `names` (a header, in order) that is one of `wanted`
     (lower case), whatever its case and surrounding blanks; -1 if none is."""
     for index, name in enumerate(names):
-        if name.strip().lower() in wanted:
+        if isinstance(name, str) and name.strip().lower() in wanted:  # data frames: any name
             return index
     return -1
 
@@ -262,7 +262,7 @@ def other_size(text: str, size: int, marks: bool) -> str | None:
         return None
     return (
         f"a {own}x{own} puzzle in a file of {size}x{size} puzzles "
-        "(the first puzzle decides the size of a file)"
+        "(a file's size is its first puzzle's, unless --box or --alphabet sets it)"
     )
 
 
@@ -621,14 +621,15 @@ def open_input(path: str) -> tuple[BinaryIO, str, int | None]:
         return sys.stdin.buffer, "<stdin>", None
     try:
         stream = open(path, "rb")  # noqa: SIM115 - the caller closes it
-    except FileNotFoundError:
-        if _reads_as_puzzle(path):
+    except OSError as err:  # not found, a name too long for one (big grids), ...
+        if not os.path.exists(path) and _reads_as_puzzle(path):
+            shown = path if len(path) <= 90 else path[:87] + "..."
             raise FileNotFoundError(
-                f"no file {path!r}; it reads as a puzzle: the commands that take files "
-                "read puzzles from standard input with '-' (echo PUZZLE | sudoku-fast "
+                f"no file {shown!r}; it reads as a puzzle: the commands that take files "
+                "read puzzles from standard input with '-' (e.g. echo PUZZLE | sudoku-fast "
                 "solve -)"
             ) from None
-        raise
+        raise err
     try:
         size = os.fstat(stream.fileno()).st_size
     except OSError:
