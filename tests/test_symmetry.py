@@ -397,3 +397,20 @@ def test_out_of_budget_canonical_forms_come_with_the_others() -> None:
         sf.canonical_many([full, "." * 256, full], max_nodes=100, threads=1)
     assert info.value.indices == [0, 2]
     assert info.value.partial == [None, sf.canonical("." * 256), None]
+
+
+def test_dedup_keeps_a_grid_past_its_budget_and_says_how_to_raise_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sudoku_fast.cli import main
+
+    full = sf.solve("." * 144)  # a full 12x12 grid: far more steps than 1,000
+    assert full is not None
+    path = tmp_path / "full.txt"
+    path.write_text(full + "\n" + full + "\n")
+    out = tmp_path / "out.txt"
+    assert main(["dedup", str(path), "-o", str(out), "--max-nodes", "1000"]) == 5
+    err = capsys.readouterr().err
+    assert "full.txt:1: kept: no canonical form within 1,000 search steps" in err
+    assert "(--max-nodes N raises it)" in err
+    assert out.read_text() == full + "\n" + full + "\n"  # both kept: undecided, not dropped

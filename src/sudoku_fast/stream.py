@@ -641,12 +641,14 @@ _API_OPTIONS = (
     (re.compile(r"\bbox=\(rows, cols\)"), "--box R C"),
     (re.compile(r"\balphabet=(?=')"), "--alphabet "),
     (re.compile(r"\balphabet="), "--alphabet"),
+    (re.compile(r"pass a larger max_nodes, or None( for no budget)?"), "--max-nodes N raises it"),
+    (re.compile(r"\bmax_nodes=(?=\d)"), "--max-nodes "),
 )
 
 
 def option_words(text: str) -> str:
     """A message of the library in the command line's words: `box=(rows, cols)` becomes
-    `--box R C` and `alphabet=` `--alphabet`."""
+    `--box R C`, `alphabet=` `--alphabet` and `max_nodes=` `--max-nodes`."""
     for pattern, words in _API_OPTIONS:
         text = pattern.sub(words, text)
     return text

@@ -661,7 +661,12 @@ def dedup_stream(
                 continue
             if status[i] == _canon.STATUS_BUDGET:
                 report.undecided += 1
-                messages.line(reader.name, line, f"kept: no canonical form within {max_nodes=}")
+                messages.line(
+                    reader.name,
+                    line,
+                    f"kept: no canonical form within {max_nodes:,} search steps "
+                    "(pass a larger max_nodes, or None)",
+                )
             else:
                 form = bytes(forms[i * cells : (i + 1) * cells])
                 first = seen.get(form)
