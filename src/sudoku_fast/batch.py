@@ -52,7 +52,7 @@ THREADS_ENV = "SUDOKU_FAST_NUM_THREADS"
 MAX_CHUNK = 256
 MIN_CHUNK = 16  # batches of up to this many puzzles run serially
 CHUNKS_PER_THREAD = 8  # smaller chunks even out the heavy-tailed finish of a batch
-# Chunk of the 9x9 engine's own claim loop (`solve_batch`): claiming costs one atomic
+# Chunk of the 9x9 engine's own claim loop (`_core.BatchRun`): claiming costs one atomic
 # add, not a trip through Python, so chunks can be small and the finish even.
 CORE_CHUNK = 16
 # Search nodes a puzzle of the general engine may use before its answer is given up as
@@ -262,9 +262,8 @@ def check_budget(
     if results.on_core or results.n == 0 or min(results.counts) >= 0:
         return
     indices = [i for i, count in enumerate(results.counts) if count == _general.BUDGET_EXHAUSTED]
-    where = f"puzzle {indices[0]}" + (f" and {len(indices) - 1} more" if len(indices) > 1 else "")
-    if single:
-        where = "the puzzle"
+    more = f" and {len(indices) - 1} more" if len(indices) > 1 else ""
+    where = "the puzzle" if single else f"puzzle {indices[0]}{more}"
     raise SearchLimitExceeded(
         f"{where}: no answer within max_nodes={max_nodes} search nodes "
         "(pass a larger max_nodes, or None for no budget)",
@@ -482,7 +481,7 @@ def run_workers(
     """Call `body()` once on each of `workers` threads of the shared pool; wait for all.
 
     The fan-out under `run_chunks`, for a body that shares the work out itself (the 9x9
-    engine's `solve_batch` claims chunks with an atomic counter). One worker runs in the
+    engine's `BatchRun` claims chunks with an atomic counter). One worker runs in the
     caller, with no pool, calling `caller_body` instead when given (after the helpers
     were started); `caller_works=False` keeps the caller free to notice Ctrl-C.
     When a body raises (or the wait is interrupted), `on_abort` is called so the others

@@ -40,7 +40,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .grid import SYMBOLS, Geometry, default_box, format_values, geometry_for, parse_grid
+from .grid import SYMBOLS, Geometry, format_values, geometry_for, parse_grid
 from .logic import Hint, LogicSolver, digits_of
 
 FORMAT = "sudoku-fast-board"
@@ -265,7 +265,7 @@ class Board:
         """The board in the documented JSON format (see the module doc)."""
         geometry = self.geometry
         doc: dict[str, Any] = {"format": FORMAT, "version": VERSION, "size": geometry.size}
-        if default_box(geometry.size) != (geometry.box_rows, geometry.box_cols):
+        if not geometry.default_boxes:
             doc["box"] = [geometry.box_rows, geometry.box_cols]
         if not _is_default_alphabet(geometry):
             doc["alphabet"] = geometry.symbols

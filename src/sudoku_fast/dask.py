@@ -1,8 +1,8 @@
 """Dask: solve, count, rate and generate puzzles partition by partition.
 
 Each function takes a dask DataFrame (the puzzle column chosen by name, by default the
-first named `quizzes`, `quiz`, `puzzles` or `puzzle`, in any case), a dask Series or a dask Bag of
-strings, and returns a lazy collection of the same kind built with `map_partitions`:
+first named `quizzes`, `quiz`, `puzzles` or `puzzle`, in any case), a dask Series or a
+dask Bag of strings, and returns a lazy collection of the same kind built with `map_partitions`:
 a DataFrame gets the answer column(s) appended to its own, a Series becomes the
 answers with the same index, a Bag a Bag of answers. Nothing runs until the result is
 computed; each partition then goes through the batch functions (`solve_many`,
@@ -12,8 +12,8 @@ inside that worker. `generate` makes a DataFrame of new puzzles, one
 
 Threads: `threads=None` gives each partition the usable cores of its worker's machine
 (capped by SUDOKU_FAST_NUM_THREADS, as everywhere) divided by the tasks that worker
-runs at once (its `nthreads`); outside a
-`dask.distributed` worker it is the engine's default (all usable cores). With several
+runs at once (its `nthreads`); outside a `dask.distributed` worker it is the engine's
+default (all usable cores). With several
 worker processes on one machine, pass `threads=1` (or the cores per process).
 
 Errors keep their kind: a malformed puzzle is a ValueError and a puzzle past its node
@@ -243,10 +243,8 @@ def _keywords(
 ) -> dict[str, Any]:
     """The batch functions' keywords, checked now rather than on a worker (where a
     mistake would surface only when the result is computed, once per partition)."""
-    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)):
-        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
-    if threads == 0:
-        raise ValueError("threads must not be 0 (use None or -1 for all cores, 1 for serial)")
+    if threads is not None:  # None is resolved on each worker (see worker_threads)
+        resolve_threads(threads)
     node_budget(max_nodes)
     if box is not None or alphabet is not None:
         geometry_for(None, box, alphabet)

@@ -116,10 +116,13 @@ def column_kind(puzzles: object) -> str | None:
 
         if isinstance(puzzles, pl.Series):
             return "polars"
-    if is_numpy_array(puzzles):
-        array: Any = puzzles
-        if array.ndim == 1 and array.dtype.kind in "USOT":
-            return "numpy"
+    if (
+        "numpy" in libraries
+        and isinstance(puzzles, _numpy().ndarray)
+        and puzzles.ndim == 1
+        and puzzles.dtype.kind in "USOT"
+    ):
+        return "numpy"
     return None
 
 

@@ -92,6 +92,11 @@ class Geometry:
         """True when `0` in the text means an empty cell (N <= 9 and `0` is no symbol)."""
         return self.size <= 9 and "0" not in self.symbols
 
+    @property
+    def default_boxes(self) -> bool:
+        """True when the boxes have the size's default shape (see `default_box`)."""
+        return default_box(self.size) == (self.box_rows, self.box_cols)
+
     def describe(self) -> str:
         """A short description for messages, e.g. '12x12 grid with 3x4 boxes'."""
         return f"{self.size}x{self.size} grid with {self.box_rows}x{self.box_cols} boxes"

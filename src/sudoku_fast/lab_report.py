@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from . import lab
 from .batch import encode_batch
-from .grid import Geometry, default_box, format_values, geometry_for
+from .grid import Geometry, format_values, geometry_for
 from .stream import PUZZLE_COLUMNS, find_column
 
 RANDOM_BLOCK = 100_000  # random puzzles made, solved and checked at a time
@@ -296,8 +296,7 @@ def _block_seed(seed: int, start: int) -> int:
 
 def _other_box(geometry: Geometry) -> str:
     """' (3x2 boxes)' when the boxes are not the size's default shape, else ''."""
-    box = (geometry.box_rows, geometry.box_cols)
-    return "" if default_box(geometry.size) == box else f" ({box[0]}x{box[1]} boxes)"
+    return "" if geometry.default_boxes else f" ({geometry.box_rows}x{geometry.box_cols} boxes)"
 
 
 def format_random_report(report: RandomReport) -> str:

@@ -427,7 +427,8 @@ def _answers_around_bad_rows(
             if match is None or int(match[1]) >= len(good):
                 raise
             row = good[int(match[1])]
-            bad[row] = _size_problem(items, good[0], row, keywords) or str(err)[match.end() :]
+            other = _size_problem(items[row], items[good[0]], keywords)
+            bad[row] = other or str(err)[match.end() :]
     values: list[Any] = [None] * len(items)
     for i, answer in zip(good, found.to_pylist(), strict=True):
         values[i] = answer
@@ -441,28 +442,28 @@ def _failed_row(err: Exception, puzzles: Any, first: int, keywords: dict[str, An
     match = _ITEM_PREFIX.match(str(err))
     if match is not None and int(match[1]) < len(puzzles):
         row = int(match[1])
-        items = [puzzles[0].as_py(), puzzles[row].as_py()]
-        other = _size_problem(items, 0, 1, keywords)
+        other = _size_problem(puzzles[row].as_py(), puzzles[0].as_py(), keywords)
         if other is not None:
             return f"row {first + row}: {other}"
     return _ITEM_PREFIX.sub(r"row \1: ", str(renumber_error(err, first)), 1)
 
 
-def _size_problem(items: list[Any], first: int, row: int, keywords: dict[str, Any]) -> str | None:
-    """Why a batch refused row `row` when that is its size: another than the one `box` /
-    `alphabet` set, or else the first good row's, which decides it as in a text file."""
+def _size_problem(item: object, first: object, keywords: dict[str, Any]) -> str | None:
+    """Why a batch refused `item` when that is its size: another than the one `box` /
+    `alphabet` set, or else than its first puzzle's (`first`), which decides it as in a
+    text file. None when that is not why."""
     box, alphabet = keywords["box"], keywords["alphabet"]
-    if not isinstance(items[row], str):
+    if not isinstance(item, str):
         return None
     try:
         if box is not None or alphabet is not None:
             size = geometry_for(None, box, alphabet).size
         else:
             parser = parse_marks_grid if keywords["marks"] else parse_grid
-            size = parser(items[first])[0].size
+            size = parser(first)[0].size  # type: ignore[arg-type]
     except (ValueError, TypeError):
         return None
-    return other_size(items[row], size, keywords["marks"])
+    return other_size(item, size, keywords["marks"])
 
 
 def _as_strings(column: Any) -> Any:
@@ -544,12 +545,7 @@ def _row_problem(item: object, keywords: dict[str, Any]) -> str | None:
             marks=keywords["marks"],
         )
     except (ValueError, TypeError) as err:
-        box = keywords["box"]
-        if isinstance(item, str) and box is not None and keywords["alphabet"] is None:
-            other = other_size(item, box[0] * box[1], keywords["marks"])
-            if other is not None:
-                return other
-        return str(err)
+        return _size_problem(item, item, keywords) or str(err)
     return None
 
 

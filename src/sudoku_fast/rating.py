@@ -59,7 +59,7 @@ from . import _logic, _se, se
 from .batch import (
     DEFAULT_MAX_NODES,
     EngineResults,
-    SearchLimitExceeded,
+    check_budget,
     encode_input,
     encode_values,
     node_budget,
@@ -272,21 +272,8 @@ def _rate_grids(
     partial: list[Rating | None] = [None] * n
     for k, i in enumerate(decided):
         partial[i] = rated[k]
-    where = (
-        "the puzzle:"
-        if single
-        else (
-            f"puzzle {undecided[0]}"
-            + (f" and {len(undecided) - 1} more" if len(undecided) > 1 else "")
-            + ":"
-        )
-    )
-    raise SearchLimitExceeded(
-        f"{where} no answer within max_nodes={max_nodes} search nodes "
-        "(pass a larger max_nodes, or None for no budget)",
-        undecided,
-        partial,
-    )
+    check_budget(results, partial, max_nodes, single)  # raises: some ran out of nodes
+    raise AssertionError("unreachable: undecided puzzles raise above")
 
 
 def _rate_solved(

@@ -563,7 +563,7 @@ class PuzzleReader:
                 )
                 batch.mark_bad(
                     record,
-                    f"{len(fields)} field(s) where the header has {len(self.header_fields)}",
+                    f"{len(fields)} field(s) where the header has {width}",
                 )
                 return
             text = fields[self.puzzle_field]
