@@ -50,7 +50,8 @@ SETS = [
 WORKER = r"""
 import json, sys, time
 import numpy as np
-from sudoku_fast import _core, count_many, solve_many
+from sudoku_fast import count_many, solve_many
+from sudoku_fast.isa import core as _core  # the build the dispatch chose, as solve_many runs
 from sudoku_fast.batch import encode_puzzles
 path, mode, seconds, api = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4] == "1"
 puzzles = [line.strip() for line in open(path) if line.strip()]
@@ -142,9 +143,17 @@ def main() -> int:
     parser.add_argument("--ours", action="append", help="PYTHON[=LABEL]; repeatable")
     parser.add_argument("--api", action="store_true", help="time solve_many / count_many")
     parser.add_argument("--sets", nargs="*", help="file names under ../shared/data")
+    parser.add_argument(
+        "--extra",
+        action="append",
+        default=[],
+        help="PATH of another set (one puzzle per line, or CSV with a puzzle column), "
+        "timed in solve and count mode; repeatable",
+    )
     args = parser.parse_args()
     builds = [[*s.split("=", 1), s][:2] for s in (args.ours or [sys.executable + "=ours"])]
     wanted = [(f, m) for f, m in SETS if not args.sets or f in args.sets]
+    wanted += [(os.path.abspath(path), ("solve", "count")) for path in args.extra]
     times: dict[tuple[str, str, str], list[float]] = {}
     guesses: dict[tuple[str, str, str], float] = {}
     failures = 0
@@ -152,7 +161,7 @@ def main() -> int:
         files = {}
         for name, _ in wanted:
             puzzles, counts = load(SHARED / name, args.sample)
-            path = os.path.join(tmp, name + ".txt")
+            path = os.path.join(tmp, Path(name).name + ".txt")
             Path(path).write_text("\n".join(puzzles) + "\n")
             files[name] = (path, puzzles, counts)
         for _ in range(args.rounds):
