@@ -646,7 +646,7 @@ cdef inline uint64_t triad_word(uint64_t s0, uint64_t s1, uint64_t s2) noexcept 
         | (swap_bands_stacks(columns) << 32)
 
 
-cdef int triad_rules(Board *b) noexcept nogil:
+cdef int triad_rules(Board *b, uint64_t *word) noexcept nogil:
     """The rule of triads, on every band and every stack at once; across digits.
 
     A triad, the three cells a row shares with a box (or a column with a box), holds
@@ -664,9 +664,9 @@ cdef int triad_rules(Board *b) noexcept nogil:
 
     The words, and what each digit loses, are made in loops with no dependence between
     digits, which the AVX2 build runs four digits at a time (the rule costs about 8%
-    less than with the counters in the same loop).
+    less than with the counters in the same loop). The words are left in `word` (nine):
+    when the rule changes nothing they describe the board as it stays.
     """
-    cdef uint64_t word[9]
     cdef uint64_t forced[9]
     cdef uint64_t lost_pairs[9]
     cdef uint64_t w, f, lost, t, kept
@@ -744,10 +744,11 @@ cdef void write_solution(const Board *b, uint8_t *solution) noexcept nogil:
             row[sudoku_fast_lowest_bit(w)] = <uint8_t>(digit + 1)
 
 
-cdef bint propagate(Board *b, bint triads) noexcept nogil:
+cdef bint propagate(Board *b, bint triads, uint64_t *words) noexcept nogil:
     """Run the rules to a fixed point, cheapest first. False on contradiction.
 
-    `triads` adds the rule of triads, the one rule across digits, run last.
+    `triads` adds the rule of triads, the one rule across digits, run last; a board it
+    leaves unsolved then has its triad words in `words` (see pick_permutation_branch).
     """
     cdef int result
     while True:
@@ -770,7 +771,7 @@ cdef bint propagate(Board *b, bint triads) noexcept nogil:
             continue
         if not triads:
             return True
-        result = triad_rules(b)
+        result = triad_rules(b, words)
         if result == FAILED:
             return False
         if result == UNCHANGED:
@@ -878,17 +879,18 @@ cdef inline int pattern_offset(int area) noexcept nogil:
     return 9 * area + (5 if area >= 3 else 0)
 
 
-cdef int pick_permutation_branch(const Board *b) noexcept nogil:
+cdef int pick_permutation_branch(const uint64_t *words) noexcept nogil:
     """A digit left exactly two permutations in a band or a stack, as 9 * area + digit
     (areas 0-2 the bands, 3-5 the stacks), in the area with the fewest permutations over
     all its digits (the most settled, so both branches propagate far); -1 if none.
+
+    `words` are the board's nine triad words, as the rule of triads left them.
     """
     cdef uint64_t two[9]        # digit -> the patterns where it has exactly two
     cdef uint64_t counts, total = 0, any_two = 0, area_total, best_total = 1000
     cdef int digit, area, best = -1
     for digit in range(9):
-        counts = permutations_in(
-            triad_word(b.cand[digit], b.cand[9 + digit], b.cand[18 + digit]))
+        counts = permutations_in(words[digit])
         total += counts         # at most 9 * 6 per pattern: fits its 9 bits
         two[digit] = (counts >> 1) & ~(counts | (counts >> 2)) & PATTERN_LOW
     for digit in range(9):
@@ -925,13 +927,15 @@ cdef void take_permutation(Board *b, int area, int digit, bint second) noexcept 
             b.cand[band * 9 + digit] &= ~(((7 & ~(pairs >> (3 * band))) << shift) * REPEAT_ROWS)
 
 
-cdef inline int pick_branch(const Board *b, uint32_t *rest, bint wide_open) noexcept nogil:
+cdef inline int pick_branch(
+    const Board *b, uint32_t *rest, bint wide_open, const uint64_t *words
+) noexcept nogil:
     """What the search branches on next: a cell (band * 27 + bit, `rest` its candidates as
-    a digit mask) or, in a wide-open puzzle, -1 - (9 * area + digit) for a digit's two
-    permutations (`rest` 0b11: the first, then the second)."""
+    a digit mask) or, in a wide-open puzzle (whose `words` propagate left), -1 - (9 *
+    area + digit) for a digit's two permutations (`rest` 0b11: the first, then the second)."""
     cdef int choice
     if wide_open:
-        choice = pick_permutation_branch(b)
+        choice = pick_permutation_branch(words)
         if choice >= 0:
             rest[0] = 3
             return -1 - choice
@@ -1010,6 +1014,7 @@ cdef Outcome search(
     cdef Board *b
     cdef Board *child
     cdef int choice, depth, band
+    cdef uint64_t words[9]   # the triad words of the last board propagated wide open
     cdef uint32_t rest, digit_bit
     cdef bint wide_open
 
@@ -1022,7 +1027,7 @@ cdef Outcome search(
     if ruled_out_cell >= 0:
         band = ruled_out_cell // 27
         b.cand[band * 9 + ruled_out_digit - 1] &= ~(1u << (ruled_out_cell - 27 * band))
-    if not propagate(b, False):
+    if not propagate(b, False, words):
         return out
     if is_solved(b):
         write_solution(b, solution)
@@ -1033,7 +1038,7 @@ cdef Outcome search(
     # (see the module's docstring). Easier puzzles, and the multi-solution ones of the
     # serg set, settle with fewer guesses than those cost.
     wide_open = unsolved_cells(b) >= WIDE_OPEN
-    if wide_open and not propagate(b, True):
+    if wide_open and not propagate(b, True, words):
         return out
     if is_solved(b):
         write_solution(b, solution)
@@ -1041,7 +1046,7 @@ cdef Outcome search(
         return out
 
     depth = 0
-    branch_on[0] = pick_branch(b, &branch_rest[0], wide_open)
+    branch_on[0] = pick_branch(b, &branch_rest[0], wide_open, words)
     while True:
         rest = branch_rest[depth]
         if rest == 0:
@@ -1066,7 +1071,7 @@ cdef Outcome search(
         else:
             choice = -1 - choice
             take_permutation(child, choice // 9, choice % 9, digit_bit == 2)
-        if not propagate(child, wide_open):
+        if not propagate(child, wide_open, words):
             continue
         if is_solved(child):
             out.count += 1
@@ -1076,7 +1081,7 @@ cdef Outcome search(
                 break
             continue
         depth += 1
-        branch_on[depth] = pick_branch(child, &branch_rest[depth], wide_open)
+        branch_on[depth] = pick_branch(child, &branch_rest[depth], wide_open, words)
     return out
 
 
