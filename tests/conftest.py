@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,13 +39,27 @@ def read_csv(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(f))
 
 
+def _default_sigint() -> None:
+    """In a child before it runs: Ctrl-C acts as from a terminal. A test run started as a
+    shell's background job has SIGINT ignored, and children inherit that (Python then
+    installs no KeyboardInterrupt handler)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def start_interruptible(args: list[str], **options: Any) -> subprocess.Popen[str]:
+    """`subprocess.Popen(args, text=True, **options)`, with SIGINT at its default."""
+    if sys.platform != "win32":
+        options["preexec_fn"] = _default_sigint
+    return subprocess.Popen(args, text=True, **options)
+
+
 def interrupt(args: list[str], after: float = 1.5, timeout: float = 15.0) -> tuple[int, str, float]:
     """Start `args`, send it Ctrl-C (SIGINT) `after` seconds later, let it end.
 
     Returns its exit status, its stderr and the seconds it took to exit after the
     signal; fails the test when it does not exit within `timeout` seconds.
     """
-    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = start_interruptible(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     time.sleep(after)
     assert proc.poll() is None, "ended before it could be interrupted"
     proc.send_signal(signal.SIGINT)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from checks import check_solution
-from conftest import VENDORED, interrupt, needs_sigint, read_csv, read_lines
+from conftest import VENDORED, interrupt, needs_sigint, read_csv, read_lines, start_interruptible
 
 import sudoku_fast as sf
 from sudoku_fast.datasets import EMBEDDED_SETS, load_embedded
@@ -665,7 +665,7 @@ def test_generate_writes_puzzles_as_they_are_made(tmp_path: Path) -> None:
     out = tmp_path / "gen.txt"
     command = [sys.executable, "-m", "sudoku_fast", "generate", "-n", "100000", "--size", "16"]
     with out.open("w") as f:
-        proc = subprocess.Popen(command, stdout=f, stderr=subprocess.PIPE, text=True)
+        proc = start_interruptible(command, stdout=f, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 60
         while out.stat().st_size == 0 and time.monotonic() < deadline:
             time.sleep(0.2)
