@@ -38,7 +38,7 @@ import numbers
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from ._textio import encode_rows
 from .grid import CLASSIC, Geometry, _codec, geometry_for
@@ -86,7 +86,7 @@ def _libraries(obj: object) -> frozenset[str]:
     return frozenset(str(cls.__module__).partition(".")[0] for cls in type(obj).__mro__)
 
 
-def is_numpy_array(obj: object) -> bool:
+def is_numpy_array(obj: object) -> TypeGuard[Any]:
     """Whether `obj` is a numpy array (numpy is imported only when it could be one)."""
     return "numpy" in _libraries(obj) and isinstance(obj, _numpy().ndarray)
 
@@ -116,12 +116,7 @@ def column_kind(puzzles: object) -> str | None:
 
         if isinstance(puzzles, pl.Series):
             return "polars"
-    if (
-        "numpy" in libraries
-        and isinstance(puzzles, _numpy().ndarray)
-        and puzzles.ndim == 1
-        and puzzles.dtype.kind in "USOT"
-    ):
+    if is_numpy_array(puzzles) and puzzles.ndim == 1 and puzzles.dtype.kind in "USOT":
         return "numpy"
     return None
 
