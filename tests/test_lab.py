@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import pickle
+import re
 import sys
 import time
 from array import array
@@ -601,7 +602,7 @@ def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_text(EASY[0] + "\n" + "x" * 81 + "\n")
     status, _, err = _lab_cli(capsys, str(bad))
-    assert status == 2 and f"{bad}: puzzle 1" in err
+    assert status == 2 and f"{bad}:2: unexpected character 'x'" in err
     status, _, err = _lab_cli(capsys, "--random", "5", "--limit", "3")
     assert status == 2 and "--limit is for FILES" in err
     status, _, err = _lab_cli(capsys, "--random", "5", "--size", "6", "--box", "3", "3")
@@ -610,6 +611,29 @@ def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     good.write_text(EASY[0] + "\n")
     status, _, err = _lab_cli(capsys, str(good), "--max-seconds", "-1")  # not the file's fault
     assert status == 2 and "seconds must be" in err and "good.txt" not in err
+
+
+def test_files_are_read_as_the_other_commands_read_them(tmp_path: Path) -> None:
+    """The lab reads a file with the reader of solve and stats: CSV by its header, '#'
+    rows of a CSV kept, an empty puzzle field or a Parquet file refused with FILE:LINE."""
+    commas = ",".join(EASY[0])  # a puzzle in comma notation, not a CSV header
+    files = {
+        "one_column.csv": (f"PUZZLE\n{EASY[0]}\n\n{EASY[1]}\n", EASY[:2], [2, 4]),
+        "hash_ids.csv": (f"# notes\nid,puzzle\n#1,{EASY[0]}\n#2,{EASY[1]}\n", EASY[:2], [3, 4]),
+        "commas.txt": (f"{commas}\n{EASY[1]}\n", [commas, EASY[1]], [1, 2]),
+    }
+    for name, (text, puzzles, lines) in files.items():
+        path = tmp_path / name
+        path.write_text(text)
+        assert lab_report.read_puzzles(str(path)) == (puzzles, lines)
+    empty = tmp_path / "empty_field.csv"
+    empty.write_text(f"id,puzzle\n1,{EASY[0]}\n2,\n3,{EASY[1]}\n")
+    with pytest.raises(ValueError, match=f"^{re.escape(str(empty))}:3: "):
+        lab_report.read_puzzles(str(empty))
+    parquet = tmp_path / "p.parquet"
+    parquet.write_bytes(b"PAR1" + bytes(100) + b"PAR1")
+    with pytest.raises(ValueError, match="lab reads text files"):
+        lab_report.read_puzzles(str(parquet))
 
 
 def test_cli_random_takes_a_box_shape(capsys: pytest.CaptureFixture[str]) -> None:

@@ -98,6 +98,17 @@ def test_csv_headers_and_fields() -> None:
     assert reader.is_csv and reader.puzzle_field == 3 and not reader.has_solutions
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32"])
+def test_a_utf16_file_is_refused_by_name(encoding: str) -> None:
+    """A byte order mark of UTF-16 (or UTF-32) stops the run with one clear error,
+    rather than a malformed record per line and extra ones made of NULs."""
+    data = f"{PUZZLE}\n{PUZZLE}\n".encode(encoding)
+    if encoding == "utf-16-be":
+        data = b"\xfe\xff" + data
+    with pytest.raises(ValueError, match=r"^f\.txt: the file is UTF-16 .* save it as UTF-8"):
+        PuzzleReader(io.BytesIO(data), "f.txt")
+
+
 def test_format_detection() -> None:
     assert not PuzzleReader(io.BytesIO(PUZZLE.encode()), "t").is_csv
     assert not PuzzleReader(io.BytesIO(b""), "t").is_csv
@@ -105,6 +116,31 @@ def test_format_detection() -> None:
     # Commas alone do not make CSV: a comma-separated grid is one puzzle per line.
     line = ",".join(PUZZLE)
     assert records(line.encode()) == [(1, PUZZLE, 0, "")]
+
+
+@pytest.mark.parametrize("puzzle", [PUZZLE, "1...........4..."])
+def test_csv_rows_starting_with_hash_are_rows(puzzle: str) -> None:
+    """'#' comments end at a CSV header: below it "#17,..." is a row with the id "#17"."""
+    data = f"# made by hand\nid,puzzle\n#1,{puzzle}\n  #2,{puzzle}\n3,{puzzle}\n".encode()
+    found = records(data) if puzzle == PUZZLE else []
+    if found:
+        assert [(line, p, flags) for line, p, flags, _ in found] == [
+            (3, PUZZLE, 0),
+            (4, PUZZLE, 0),
+            (5, PUZZLE, 0),
+        ]
+    text, _, report = solve_text(data.decode())
+    rows = list(csv.reader(io.StringIO(text)))
+    assert [row[0] for row in rows] == ["id", "#1", "#2", "3"]  # blanks around a row go
+    assert report.malformed == 0 and len(rows) == 4
+    for row in rows[1:]:
+        check_solution(row[2], row[1])
+    # A '#' row too long to be a puzzle is a malformed row, not a skipped comment.
+    long_row = b"#" + b"x" * (stream.MAX_LINE + 10)
+    text, err, report = solve_text((data + long_row + f"\n4,{puzzle}\n".encode()).decode())
+    assert report.malformed == 1 and "t:6: line longer" in err
+    lines = text.splitlines()
+    assert len(lines) == 6 and lines[-1].startswith(f"4,{puzzle},")
 
 
 @pytest.mark.parametrize("first", [True, False])

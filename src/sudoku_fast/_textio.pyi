@@ -8,7 +8,7 @@ CSV_ANSWER_ONLY: int
 CSV_WITH_PUZZLE: int
 CSV_WITH_ROW: int
 
-def record_span(data: Any, max_records: int) -> tuple[int, int]: ...
+def record_span(data: Any, max_records: int, comments: bool = True) -> tuple[int, int]: ...
 def scan_block(
     data: Any,
     first_line: int,
@@ -20,6 +20,7 @@ def scan_block(
     flags: Any,
     spans: Any,
     field_count: int = -1,
+    comments: bool = True,
 ) -> tuple[int, int, list[tuple[int, int, int, int]]]: ...
 def format_answers(
     grids: Any,

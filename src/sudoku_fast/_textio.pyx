@@ -115,13 +115,14 @@ cdef inline bint find_field(
     return True
 
 
-def record_span(const uint8_t[::1] data, Py_ssize_t max_records):
+def record_span(const uint8_t[::1] data, Py_ssize_t max_records, bint comments=True):
     """How much of a block of whole lines makes at most `max_records` records.
 
-    Returns (records, end): the records (lines neither blank nor '#' comments) among the
-    lines of data[:end], where `end` follows the line of record number `max_records`,
-    or is the block's size when it holds fewer. Blank and comment lines cost no record,
-    so a batch's buffers are sized by its records, whatever lies between them.
+    Returns (records, end): the records (lines neither blank nor, with `comments`, '#'
+    comments) among the lines of data[:end], where `end` follows the line of record
+    number `max_records`, or is the block's size when it holds fewer. Blank and comment
+    lines cost no record, so a batch's buffers are sized by its records, whatever lies
+    between them.
     """
     cdef Py_ssize_t size = data.shape[0], pos = 0, begin, stop, records = 0
     cdef const uint8_t *base = &data[0] if size else NULL
@@ -133,7 +134,7 @@ def record_span(const uint8_t[::1] data, Py_ssize_t max_records):
         pos = stop + 1
         while begin < stop and is_blank(base[begin]):
             begin += 1
-        if begin < stop and base[begin] != 35:  # not blank, not a '#' comment
+        if begin < stop and not (comments and base[begin] == 35):  # not blank, no comment
             records += 1
     return records, min(pos, size)
 
@@ -149,10 +150,12 @@ def scan_block(
     uint8_t[::1] flags,
     int64_t[::1] spans,
     Py_ssize_t field_count=-1,
+    bint comments=True,
 ):
     """Scan a block of whole lines into puzzle records.
 
-    Blank lines and lines starting with '#' are skipped. `puzzle_field` < 0 means one
+    Blank lines are skipped, and with `comments` lines starting with '#' (a CSV row may
+    start with '#': its first field is data). `puzzle_field` < 0 means one
     puzzle per line; otherwise the puzzle is that comma-separated field, and when
     `solution_field` >= 0 the given solution is read from that field into `given`
     (flag FLAG_GIVEN). Record k gets its grid in grids[81k:81k+81], the 1-based line
@@ -181,7 +184,7 @@ def scan_block(
             begin += 1
         while stop > begin and is_blank(base[stop - 1]):
             stop -= 1
-        if begin == stop or base[begin] == 35:  # blank or '#' comment
+        if begin == stop or (comments and base[begin] == 35):  # blank or '#' comment
             line += 1
             continue
         if records >= flags.shape[0]:

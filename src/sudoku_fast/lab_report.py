@@ -12,8 +12,6 @@ time grows with the number of puzzles. `command` is the `sudoku-fast lab` comman
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import math
 import os
 import re
@@ -21,37 +19,43 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from . import lab
+from . import lab, parquet_io
 from .batch import encode_batch
 from .grid import Geometry, format_values, geometry_for
-from .stream import PUZZLE_COLUMNS, find_column
+from .stream import PuzzleReader
 
 RANDOM_BLOCK = 100_000  # random puzzles made, solved and checked at a time
 
 
-def read_puzzles(path: str) -> list[str]:
-    """The puzzles of a file: one per line, or the puzzle column of a CSV file.
+def read_puzzles(
+    path: str, box: object = None, alphabet: object = None
+) -> tuple[list[str], list[int]]:
+    """The puzzles of a file and their line numbers, read as the other commands read it.
 
-    The puzzle column is the first the header names as one of `stream.PUZZLE_COLUMNS`
-    (any case), as for the other commands; a UTF-8 byte order mark is skipped. Blank lines and lines
-    starting with '#' are skipped. Raises ValueError naming the file when a CSV header
-    has no puzzle column.
+    One puzzle per line, or the puzzle column of a CSV file (`stream.PuzzleReader`: blank
+    lines and, above a CSV header, '#' comments are skipped; a UTF-8 byte order mark
+    too). Raises ValueError naming FILE:LINE and the reason at the first malformed
+    record (an empty CSV field included), and for a Parquet file.
     """
-    with open(path, encoding="utf-8-sig", newline="") as f:
-        text = f.read()
-    lines = [line.strip() for line in text.splitlines()]
-    lines = [line for line in lines if line and not line.startswith("#")]
-    if lines and "," in lines[0]:
-        kept = [line for line in text.splitlines(keepends=True) if not line.startswith("#")]
-        reader = csv.DictReader(io.StringIO("".join(kept)))
-        names = reader.fieldnames or []
-        index = find_column(names, PUZZLE_COLUMNS)
-        column = names[index] if index >= 0 else None
-        if column is None:
-            wanted = ", ".join(PUZZLE_COLUMNS)
-            raise ValueError(f"{path}: a CSV file needs a puzzle column (one of {wanted})")
-        return [row[column] for row in reader if row.get(column)]
-    return lines
+    if parquet_io.is_parquet(path):
+        raise ValueError(
+            f"{path}: lab reads text files (one puzzle per line, or CSV); Parquet "
+            "files are read by solve and rate"
+        )
+    puzzles: list[str] = []
+    lines: list[int] = []
+    with open(path, "rb") as f:
+        reader = PuzzleReader(f, path, box=box, alphabet=alphabet)
+        for batch in reader:
+            if batch.problems:
+                record, reason = batch.problems[0]
+                raise ValueError(f"{path}:{batch.line_numbers[record]}: {reason}")
+            for record in range(batch.n):
+                puzzle = reader.puzzle_of(batch.record_text(record))
+                assert puzzle is not None, "a record that is not malformed has a puzzle"
+                puzzles.append(puzzle)
+                lines.append(batch.line_numbers[record])
+    return puzzles, lines
 
 
 def percentile(sorted_values: Sequence[int], share: float) -> int:
@@ -456,7 +460,7 @@ def _combinations(args: argparse.Namespace) -> list[tuple[str, str | None, str]]
     return runs
 
 
-_PUZZLE_ERROR = re.compile(r"puzzle \d+: ")
+_PUZZLE_ERROR = re.compile(r"puzzle (\d+): ")
 
 
 def _random_size(args: argparse.Namespace) -> int:
@@ -490,7 +494,7 @@ def command(args: argparse.Namespace) -> int:
     if args.files:
         rows = []
         for path in args.files:
-            puzzles = read_puzzles(path)
+            puzzles, lines = read_puzzles(path, args.box, args.alphabet)
             name = os.path.splitext(os.path.basename(path))[0]
             for algorithm, order, value_order in runs:
                 try:
@@ -511,8 +515,10 @@ def command(args: argparse.Namespace) -> int:
                         alphabet=args.alphabet,
                     )
                 except (ValueError, TypeError) as err:
-                    if _PUZZLE_ERROR.match(str(err)):  # a malformed line: name its file
-                        raise type(err)(f"{path}: {err}") from None
+                    found = _PUZZLE_ERROR.match(str(err))
+                    if found:  # a puzzle the lab refuses: name its file and line
+                        where = f"{path}:{lines[int(found.group(1))]}: "
+                        raise type(err)(where + str(err)[found.end() :]) from None
                     raise
                 rows.append(row)
                 table = format_set_table([row]).splitlines()

@@ -206,11 +206,14 @@ def grid_text(values: bytes | bytearray | memoryview, geometry: Geometry = CLASS
     return format_values(bytes(values), geometry)
 
 
-def _records(data: bytes, start: int, stop: int, first_line: int) -> Iterator[tuple[int, int, int]]:
+def _records(
+    data: bytes, start: int, stop: int, first_line: int, comments: bool = True
+) -> Iterator[tuple[int, int, int]]:
     """(line number, begin, end) of the records in data[start:stop]; data[begin:end] is
     the record's text without surrounding blanks.
 
-    The same rules as `_textio.scan_block`: blank lines and '#' comments are skipped.
+    The same rules as `_textio.scan_block`: blank lines are skipped, and with `comments`
+    '#' comments.
     """
     line = first_line
     pos = start
@@ -220,7 +223,7 @@ def _records(data: bytes, start: int, stop: int, first_line: int) -> Iterator[tu
             end = stop
         segment = data[pos:end]
         text = segment.strip(b" \t\r")
-        if text and not text.startswith(b"#"):
+        if text and not (comments and text.startswith(b"#")):
             begin = pos + len(segment) - len(segment.lstrip(b" \t\r"))
             yield line, begin, begin + len(text)
         line += 1
@@ -230,10 +233,11 @@ def _records(data: bytes, start: int, stop: int, first_line: int) -> Iterator[tu
 BLANKS = b" \t\r"  # what the scanner skips before deciding a line is blank or a comment
 
 
-def _may_be_skipped(head: bytes) -> bool:
-    """Whether a line beginning with `head` may be blank or a comment (so no record)."""
+def _may_be_skipped(head: bytes, comments: bool = True) -> bool:
+    """Whether a line beginning with `head` may be blank or (with `comments`) a comment,
+    so no record."""
     text = head.lstrip(BLANKS)
-    return not text or text.startswith(b"#")
+    return not text or (comments and text.startswith(b"#"))
 
 
 def _too_long() -> str:
@@ -270,10 +274,11 @@ class PuzzleReader:
     """Reads a binary stream of puzzles as a sequence of `Batch` objects.
 
     The format (lines or CSV) is detected from the first line that is neither blank nor
-    a comment: a CSV header must name the puzzle column. With `want_given`, a CSV
-    solution column is read too (for verification). `box` / `alphabet` fix the
-    geometry of the puzzles (as in `parse`); without them the first puzzle that parses
-    decides it, and `geometry` is None until then. Nothing in the input stops the
+    a '#' comment: a CSV header must name the puzzle column. Below a CSV header a line
+    starting with '#' is a row (its first field is data, an id such as "#17"). With
+    `want_given`, a CSV solution column is read too (for verification). `box` /
+    `alphabet` fix the geometry of the puzzles (as in `parse`); without them the first
+    puzzle that parses decides it, and `geometry` is None until then. Nothing in the input stops the
     reading: a line that cannot be a puzzle (a line over MAX_LINE bytes included) is a
     malformed record.
     """
@@ -346,6 +351,12 @@ class PuzzleReader:
         data = self._read(FIRST_BLOCK)
         if data.startswith(b"\xef\xbb\xbf"):
             data = data[3:]
+        elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            # Read as UTF-8 every line would be malformed, and the NULs make extra ones.
+            raise ValueError(
+                f"{self.name}: the file is UTF-16 (its byte order mark says so); "
+                "puzzle files are read as UTF-8 (or ASCII): save it as UTF-8"
+            )
         eof = False
         while True:
             whole = len(data) if eof else data.rfind(b"\n") + 1
@@ -437,7 +448,7 @@ class PuzzleReader:
                 rest = chunk[newline + 1 :]
                 break
         self._line += 1
-        if _may_be_skipped(text):
+        if _may_be_skipped(text, not self.is_csv):
             return None, rest
         geometry = self.geometry if self.geometry is not None else CLASSIC
         # Its text stands for a row of empty fields, so CSV output keeps its columns.
@@ -456,7 +467,7 @@ class PuzzleReader:
         batch.mark_bad(0, _too_long())
         return batch, rest
 
-    def _puzzle_field(self, text: str) -> str | None:
+    def puzzle_of(self, text: str) -> str | None:
         """The puzzle of a record's text (its CSV field), or None when there is none."""
         if not self.is_csv:
             return text
@@ -468,8 +479,8 @@ class PuzzleReader:
 
     def _first_geometry(self, data: bytes, start: int, stop: int) -> Geometry | None:
         """The geometry of the first record in data[start:stop] that parses, if any."""
-        for _line, begin, end in _records(data, start, stop, self._line):
-            puzzle = self._puzzle_field(data[begin:end].decode("utf-8", "replace"))
+        for _line, begin, end in _records(data, start, stop, self._line, not self.is_csv):
+            puzzle = self.puzzle_of(data[begin:end].decode("utf-8", "replace"))
             if puzzle is not None:
                 try:
                     return _own_geometry(puzzle, self.marks)
@@ -488,7 +499,7 @@ class PuzzleReader:
         geometry = self.geometry if self.geometry is not None else CLASSIC
         cells = geometry.cells
         view = memoryview(data)[start:stop]
-        records, end = _textio.record_span(view, max(1, MAX_BATCH_CELLS // cells))
+        records, end = _textio.record_span(view, max(1, MAX_BATCH_CELLS // cells), not self.is_csv)
         view = view[:end]
         batch = Batch(
             n=0,
@@ -503,7 +514,8 @@ class PuzzleReader:
             masks=array("Q", bytes(8 * records * cells)) if self.marks else None,
         )
         if geometry != CLASSIC or self.marks:
-            for line, begin, finish in _records(data, start, start + end, self._line):
+            found = _records(data, start, start + end, self._line, not self.is_csv)
+            for line, begin, finish in found:
                 record = batch.n
                 batch.n += 1
                 batch.line_numbers[record] = line
@@ -523,6 +535,7 @@ class PuzzleReader:
             batch.flags,
             batch.spans,
             len(self.header_fields) if self.is_csv else -1,
+            not self.is_csv,
         )
         self._line += lines
         for record, _line, begin, finish in slow:
