@@ -120,6 +120,11 @@ def test_marks_notation_and_errors() -> None:
         sf.parse("x" + marks[1:], marks=True)
     with pytest.raises(ValueError, match=r"'x' at position 30 \(cell r1c4; "):
         sf.parse(marks[:30] + "x" + marks[31:], marks=True, box=(3, 3))
+    # Before the size is known the cell is named from N*N*N characters, N a cell.
+    with pytest.raises(ValueError, match=r"'x' at position 100 \(cell r2c3\)$"):
+        sf.solve(marks[:100] + "x" + marks[101:], marks=True)
+    with pytest.raises(ValueError, match=r"'x' at position 6 \(cell r1c2\)$"):
+        sf.count_solutions("1234" + "12x4" + "1234" * 14, marks=True)
     # Without marks=True, 729 characters are a 27x27 grid (here with clashing clues).
     assert sf.parse(marks) == marks and sf.solve(marks) is None
 

@@ -399,10 +399,14 @@ def _is_layout(ch: str) -> bool:
     return category[0] == "P" or category in ("Sm", "Sc", "Sk") or "\u2500" <= ch <= "\u259f"
 
 
-def _cell_characters(text: str, geometry: Geometry | None) -> list[tuple[int, str]]:
+def _cell_characters(
+    text: str, geometry: Geometry | None, marks: bool = False
+) -> list[tuple[int, str]]:
     """(position, character) of every cell character of a text; the rest is layout.
 
-    Without a geometry yet, a character foreign to every default size raises ValueError.
+    Without a geometry yet, a character foreign to every default size raises ValueError,
+    naming its cell when the count of cell characters gives the size: N*N of them, or
+    N*N*N for pencil marks (`marks`: N characters a cell).
     """
     extra = geometry.symbols if geometry is not None else ""
     cells = [
@@ -413,10 +417,11 @@ def _cell_characters(text: str, geometry: Geometry | None) -> list[tuple[int, st
     if geometry is None:
         for k, (position, ch) in enumerate(cells):
             if ch not in SYMBOLS and ch not in ".0":  # foreign to every default size
-                # The cell is named when the cell count gives the size (N*N cells).
-                side = math.isqrt(len(cells))
-                named = side * side == len(cells) and side >= MIN_INFERRED_SIZE
-                where = f" (cell r{k // side + 1}c{k % side + 1})" if named else ""
+                side = round(len(cells) ** (1 / 3)) if marks else math.isqrt(len(cells))
+                per_cell = side if marks else 1
+                named = side ** (3 if marks else 2) == len(cells) and side >= MIN_INFERRED_SIZE
+                row, column = divmod(k // per_cell, side) if named else (0, 0)
+                where = f" (cell r{row + 1}c{column + 1})" if named else ""
                 raise ValueError(f"unexpected character {ch!r} at position {position}{where}")
     return cells
 
@@ -483,7 +488,7 @@ def parse_marks_grid(
     fast = _fast_marks(text, geometry)
     if fast is not None:
         return fast
-    cells = _cell_characters(text, geometry)
+    cells = _cell_characters(text, geometry, marks=True)
     if geometry is None:
         geometry = _infer_marks(len(cells))
     n = geometry.size
