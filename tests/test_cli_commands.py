@@ -296,6 +296,44 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert run("no-such-command").returncode == USAGE
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_disk_names_the_output(tmp_path: Path) -> None:
+    """A failed write names no file by itself: the message names the output."""
+    path = write(tmp_path / "p.txt", [PUZZLE])
+    proc = run("solve", str(path), "-q", "-o", "/dev/full")
+    assert proc.returncode == USAGE
+    assert "error: /dev/full: [Errno 28] No space left on device" in proc.stderr
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(
+            [sys.executable, "-m", "sudoku_fast", "solve", str(path), "-q"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            encoding="utf-8",
+            timeout=300,
+            check=False,
+        )
+    assert proc.returncode == USAGE
+    assert "error: standard output: [Errno 28] No space left on device" in proc.stderr
+
+
+@pytest.mark.parametrize("command", ["solve", "stats", "rate", "dedup"])
+def test_an_invalid_thread_setting_is_a_usage_error(command: str, tmp_path: Path) -> None:
+    """SUDOKU_FAST_NUM_THREADS=abc stops every file command before any output (rate
+    once took it for a puzzle's fault and rated one puzzle at a time instead)."""
+    path = write(tmp_path / "p.txt", [PUZZLE])
+    env = dict(os.environ, SUDOKU_FAST_NUM_THREADS="abc")
+    proc = subprocess.run(
+        [sys.executable, "-m", "sudoku_fast", command, str(path)],
+        capture_output=True,
+        encoding="utf-8",
+        timeout=300,
+        check=False,
+        env=env,
+    )
+    assert proc.returncode == USAGE and proc.stdout == ""
+    assert "SUDOKU_FAST_NUM_THREADS must be a whole number of threads" in proc.stderr
+
+
 def test_a_line_over_1_mib_is_reported_and_the_run_goes_on(tmp_path: Path) -> None:
     path = tmp_path / "long.txt"
     path.write_bytes(b"1" * (2 << 20) + f"\n{PUZZLE}\n".encode())
@@ -430,7 +468,12 @@ def test_check() -> None:
     other = "." * 81
     proc = run("check", other, SOLUTION)
     assert proc.returncode == OK and "one of several solutions" in proc.stdout
-    assert run("check", PUZZLE[:80], SOLUTION).returncode == USAGE
+    proc = run("check", PUZZLE[:80], SOLUTION)
+    assert proc.returncode == USAGE and "error: PUZZLE: expected 81 cells, found 80" in proc.stderr
+    # A malformed SOLUTION solves nothing: status 1, and the message says it is SOLUTION.
+    proc = run("check", PUZZLE, SOLUTION[:80])
+    assert proc.returncode == CHECK_FAILED
+    assert "not a solution: SOLUTION is malformed: expected 81 cells, found 80" in proc.stdout
 
 
 def test_check_other_sizes() -> None:
@@ -438,6 +481,9 @@ def test_check_other_sizes() -> None:
     assert run("check", puzzle, solution).returncode == OK
     proc = run("check", puzzle, "1234342121434321")
     assert proc.returncode == CHECK_FAILED and "is changed to 1" in proc.stdout
+    proc = run("check", puzzle, SOLUTION)
+    assert proc.returncode == CHECK_FAILED
+    assert "SOLUTION is malformed: a 9x9 grid, not a 4x4 one" in proc.stdout
 
 
 # ---------------------------------------------------------------- rough edges

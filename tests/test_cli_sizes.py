@@ -204,6 +204,12 @@ def test_stats_box_alphabet_and_budget(tmp_path: Path) -> None:
     assert (data["solved"], data["unknown"]) == (3, 2)
     assert ":1: unknown: no answer within 3 search nodes" in proc.stderr
     assert "2 puzzle(s) unknown" in proc.stderr
+    # With several files the highest status wins, whatever their order.
+    bad = write(tmp_path / "bad.txt", [sample[1]["puzzle"].translate(TO_HEX), "x"])
+    for files in ([path, bad], [bad, path]):
+        proc = run("stats", *map(str, files), "--alphabet", HEX, "--max-nodes", "3")
+        assert proc.returncode == UNDECIDED, files
+        assert "1 malformed line(s) left out" in proc.stderr
 
 
 # ---------------------------------------------------------------- rate

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import errno
 import importlib
 import json
 import math
@@ -42,7 +43,7 @@ from .batch import (
     run_engine,
 )
 from .datasets import EMBEDDED_SETS, load_embedded
-from .grid import CLASSIC, is_solution, parse, parse_grid, show
+from .grid import CLASSIC, Geometry, is_solution, parse_grid, show
 from .progress import Progress
 from .solver import count_solutions
 from .stats import BINS_PER_OCTAVE, Summary, solve_stats
@@ -212,6 +213,16 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
     return value
 
 
@@ -432,7 +443,7 @@ def _add_solve_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--max-messages",
-        type=int,
+        type=_non_negative,
         default=100,
         metavar="N",
         help="report at most N problem lines (default 100; 0 = all)",
@@ -498,7 +509,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             max_nodes=args.max_nodes,
         )
         progress = Progress(sys.stderr, size, enabled=not args.quiet)
-        messages = Messages(sys.stderr, max(args.max_messages, 0), progress)
+        messages = Messages(sys.stderr, args.max_messages, progress)
         out = _open_output(args.output, source)
         try:
             report = solve_stream(reader, out, options, messages, progress)
@@ -552,7 +563,7 @@ def _solve_parquet(args: argparse.Namespace) -> int:
     except parquet_io.MalformedRow as err:
         print(f"sudoku-fast: {option_words(str(err))}", file=sys.stderr)
         return EXIT_STOPPED
-    messages = Messages(sys.stderr, max(args.max_messages, 0))
+    messages = Messages(sys.stderr, args.max_messages)
     for problem in report.problems:
         messages.say(f"{args.file}: {problem}", counted=True)
     messages.finish()
@@ -697,14 +708,14 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         messages.finish()
         if malformed:
             print(f"{name}: {malformed:,} malformed line(s) left out", file=sys.stderr)
-            status = EXIT_MALFORMED
+            status = max(status, EXIT_MALFORMED)  # the highest status of all files wins
         if summary.unknown:
             print(
                 f"{name}: {summary.unknown:,} puzzle(s) {UNKNOWN_MARK}: "
                 "no answer within --max-nodes search nodes",
                 file=sys.stderr,
             )
-            status = EXIT_UNDECIDED
+            status = max(status, EXIT_UNDECIDED)
         results.append((name, summary))
     for name, summary in results:
         if args.json:
@@ -882,7 +893,7 @@ def _add_check_parser(subparsers: Any) -> None:
                 "SOLUTION solves PUZZLE (whether it is the only solution is printed; on "
                 "grids other than 9x9 that may be left undecided by --max-nodes)"
             ),
-            EXIT_CHECK_FAILED: "SOLUTION does not solve PUZZLE",
+            EXIT_CHECK_FAILED: "SOLUTION does not solve PUZZLE (a malformed SOLUTION neither)",
         },
         help="check that SOLUTION solves PUZZLE",
         description=(
@@ -896,6 +907,17 @@ def _add_check_parser(subparsers: Any) -> None:
     _add_geometry(parser)
     _add_max_nodes(parser)
     parser.set_defaults(handler=_cmd_check)
+
+
+def _other_grid(text: str, geometry: Geometry) -> str | None:
+    """'a 9x9 grid, not a 4x4 one' when `text`, read on its own, is a grid of another size."""
+    try:
+        own = parse_grid(text)[0]
+    except ValueError:
+        return None
+    if own.size == geometry.size:
+        return None
+    return f"a {own.size}x{own.size} grid, not a {geometry.size}x{geometry.size} one"
 
 
 def _why_not_a_solution(
@@ -929,8 +951,16 @@ def _cmd_check(args: argparse.Namespace) -> int:
     puzzle = _puzzle_argument(args.puzzle, files)
     candidate = _puzzle_argument(args.solution, files)
     geometry = {"box": args.box, "alphabet": args.alphabet}
-    parse(puzzle, **geometry)  # a malformed PUZZLE is a usage error even when SOLUTION is wrong
-    if not is_solution(candidate, puzzle, **geometry):
+    try:  # a malformed PUZZLE is a usage error even when SOLUTION is wrong
+        shape = parse_grid(puzzle, **geometry)[0]
+    except ValueError as err:
+        raise ValueError(f"PUZZLE: {err}") from None
+    try:
+        solves = is_solution(candidate, puzzle, **geometry)
+    except ValueError as err:  # a malformed SOLUTION solves nothing: say what is wrong
+        print(f"not a solution: SOLUTION is malformed: {_other_grid(candidate, shape) or err}")
+        return EXIT_CHECK_FAILED
+    if not solves:
         print(f"not a solution: {_why_not_a_solution(candidate, puzzle, **geometry)}")
         return EXIT_CHECK_FAILED
     try:
@@ -1174,6 +1204,10 @@ class _Undecided(str):
 
 
 def _cmd_rate(args: argparse.Namespace) -> int:
+    # An invalid thread setting (SUDOKU_FAST_NUM_THREADS too) is an error of the run,
+    # found before any output, not an error of each batch, which would make `_rated`
+    # rate its puzzles one at a time to find the one at fault.
+    args.threads = resolve_threads(args.threads)
     if parquet_io.is_parquet(args.file):
         if args.output is None:
             raise ValueError("Parquet input writes Parquet: name the output file with -o")
@@ -1475,6 +1509,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
     except (ValueError, TypeError, OSError) as err:
-        _error(str(err))
+        _error(_naming_the_output(err, args))
         return EXIT_USAGE
     return status
+
+
+# Errors only a write gives; the operating system names no file for them.
+_WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
+
+
+def _naming_the_output(err: BaseException, args: argparse.Namespace) -> str:
+    """The message of an error, naming the output when a write failed (a full disk)."""
+    if isinstance(err, OSError) and err.filename is None and err.errno in _WRITE_ERRNOS:
+        output = getattr(args, "output", None)
+        return f"{output if output not in (None, '-') else 'standard output'}: {err}"
+    return str(err)
