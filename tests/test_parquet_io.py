@@ -594,6 +594,51 @@ def test_a_failed_run_leaves_an_existing_output_file_alone(tmp_path: Path) -> No
     assert main(["solve", str(path), "--format", "lines", "-o", str(out), "-q"]) == 2
 
 
+@pytest.mark.parametrize("rewrite", [False, True])
+def test_errors_name_the_file_the_user_gave(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], rewrite: bool
+) -> None:
+    """pyarrow's errors name no file: a damaged or truncated input, or an output folder
+    that is not there (written under a temporary name), are reported with the user's."""
+    path = tmp_path / "in.parquet"
+    pq.write_table(pa.table({"puzzle": [PUZZLE] * 1000}), path, compression="zstd")
+    data = bytearray(path.read_bytes())
+    for i in range(60, 200):  # inside the first data page, past the magic bytes
+        data[i] ^= 0x5A
+    damaged = tmp_path / "damaged.parquet"
+    damaged.write_bytes(bytes(data))
+    truncated = tmp_path / "truncated.parquet"
+    truncated.write_bytes(b"PAR1" + bytes(data[4:100]))
+    out = tmp_path / "out.parquet"
+    extra = ["--rewrite"] if rewrite else []
+    for source, where in ((damaged, f"{damaged}: row group 0: "), (truncated, f"{truncated}: ")):
+        assert main(["solve", str(source), "-o", str(out), "-q", *extra]) == 2
+        assert f"error: {where}" in capsys.readouterr().err
+    missing = tmp_path / "no such folder" / "out.parquet"
+    assert main(["solve", str(path), "-o", str(missing), "-q", *extra]) == 2
+    err = capsys.readouterr().err
+    assert f"'{missing}'" in err and "No such file or directory" in err
+    assert ".partial" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "damaged.parquet",
+        "in.parquet",
+        "truncated.parquet",
+    ]
+
+
+def test_a_puzzle_column_of_numbers_is_refused_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "in.parquet"
+    pq.write_table(pa.table({"id": [1, 2], "puzzle": [PUZZLE, PUZZLE]}), path)
+    out = tmp_path / "out.parquet"
+    for command in ("solve", "rate"):
+        assert main([command, str(path), "--column", "id", "-o", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert f"{path}: column 'id' holds int64, not text" in err and "row" not in err
+    assert not out.exists()
+
+
 def test_the_puzzle_column_among_names_of_any_type() -> None:
     # Data frames may name columns with ints; they are no puzzle column, and no error.
     assert parquet_io.puzzle_column([0, "Puzzle", 1.5], None) == "Puzzle"

@@ -125,14 +125,35 @@ class MalformedRow(ValueError):
     """A row of a Parquet file whose puzzle cannot be read (with on_error "fail")."""
 
 
-def _by_row_group(source: Any) -> Iterator[Any]:
+def _by_row_group(source: Any, path: str) -> Iterator[Any]:
     """The record batches of a ParquetFile, one row group at a time.
 
     One reader over the whole file would pre-buffer every row group's bytes at once,
     so memory would grow with the file.
     """
     for group in range(source.num_row_groups):
-        yield from source.iter_batches(batch_size=BATCH_ROWS, row_groups=[group])
+        with _naming(path, f"row group {group}: "):
+            yield from source.iter_batches(batch_size=BATCH_ROWS, row_groups=[group])
+
+
+@contextlib.contextmanager
+def _naming(path: str, where: str = "") -> Iterator[None]:
+    """Put `path` (and `where`) before pyarrow's errors, which name no file: a damaged
+    file, one that is no Parquet, a failed read. Errors that name their file pass."""
+    pa, _ = _pyarrow()
+    try:
+        yield
+    except (OSError, pa.ArrowException) as err:
+        if isinstance(err, OSError) and err.filename is not None:
+            raise
+        raise type(err)(f"{path}: {where}{err}") from None
+
+
+def _open_parquet(path: str) -> Any:
+    """pq.ParquetFile(path), its errors naming the file."""
+    _, pq = _pyarrow()
+    with _naming(path):
+        return pq.ParquetFile(path)
 
 
 # Parquet's codec names as the metadata gives them -> the names ParquetWriter takes.
@@ -141,8 +162,7 @@ _CODECS = {"UNCOMPRESSED": "none", "LZ4_RAW": "lz4", "LZ4": "lz4"}
 
 def input_codec(path: str, name: str) -> str:
     """The codec of column `name` in the first row group of `path` ("snappy" if none)."""
-    _, pq = _pyarrow()
-    metadata = pq.ParquetFile(path).metadata
+    metadata = _open_parquet(path).metadata
     if metadata.num_row_groups == 0:
         return "snappy"
     group = metadata.row_group(0)
@@ -302,7 +322,7 @@ def solve_parquet(
         "marks": marks,
         "threads": threads,
     }
-    names = list(_parquet_file(path).schema_arrow.names)
+    names = list(_open_parquet(path).schema_arrow.names)
     name = puzzle_column(names, column)
     # The given solutions, as in a CSV file: the first `solutions` / `solution` column.
     found = find_column([n if n != name else "" for n in names], SOLUTION_COLUMNS)
@@ -466,6 +486,28 @@ def _size_problem(item: object, first: object, keywords: dict[str, Any]) -> str 
     return other_size(item, size, keywords["marks"])
 
 
+def _require_text(path: str, name: str, kind: Any) -> None:
+    """ValueError unless a puzzle column of type `kind` holds text: strings or bytes of
+    any width, or a dictionary of them (numbers would make every row malformed). A
+    column of nulls only is let through: each row is a missing puzzle."""
+    pa, _ = _pyarrow()
+    if pa.types.is_dictionary(kind):
+        kind = kind.value_type
+    text = (
+        pa.types.is_null(kind)
+        or pa.types.is_string(kind)
+        or pa.types.is_large_string(kind)
+        or pa.types.is_binary(kind)
+        or pa.types.is_large_binary(kind)
+        or str(kind) in ("string_view", "binary_view")
+    )
+    if not text:
+        raise ValueError(
+            f"{path}: column {name!r} holds {kind}, not text: puzzles are strings "
+            "(name the puzzle column with --column)"
+        )
+
+
 def _as_strings(column: Any) -> Any:
     """A puzzle column of another type as strings: binary as UTF-8 (an invalid sequence
     becomes U+FFFD, which the parser then refuses), dictionaries and views decoded."""
@@ -581,7 +623,7 @@ def rate_parquet(
     if on_error not in ON_ERROR:
         raise ValueError(f"on_error must be one of {', '.join(ON_ERROR)}, got {on_error!r}")
     pa, _ = _pyarrow()
-    taken = set(_parquet_file(path).schema_arrow.names)
+    taken = set(_open_parquet(path).schema_arrow.names)
     kinds = frames.rating_arrow_type(score)
     rated = [f"{f.name}_rated" if f.name in taken else f.name for f in kinds]
     report = ParquetReport()
@@ -721,8 +763,9 @@ def add_columns(
     """
     if compression not in CODECS:
         raise ValueError(f"compression must be one of {', '.join(CODECS)}, got {compression!r}")
-    source = _parquet_file(path)
+    source = _open_parquet(path)
     name = puzzle_column(list(source.schema_arrow.names), column)
+    _require_text(path, name, source.schema_arrow.field(name).type)
     if os.path.exists(output) and os.path.samefile(path, output):
         # Opening it for writing would empty the input before it is read.
         raise ValueError(f"{output}: the output file is the input file; write elsewhere")
@@ -750,9 +793,13 @@ def add_columns(
             os.unlink(partial)
         else:
             os.replace(partial, target)
-    except BaseException:
+    except BaseException as err:
         with contextlib.suppress(OSError):
             os.unlink(partial)
+        if isinstance(err, OSError) and partial in str(err):  # name the user's file
+            if err.filename == partial:
+                raise type(err)(err.errno, err.strerror, output) from None
+            raise type(err)(str(err).replace(partial, output)) from None
         raise
 
 
@@ -771,10 +818,9 @@ def _write_with_columns(
     """`add_columns` into the file `output`, by copying row groups or rewriting them."""
     meta = None if rewrite else _spliceable(path)
     if meta is None:
-        _rewrite(source, output, [name, *also], answer, codec, fields)
+        _rewrite(source, path, output, [name, *also], answer, codec, fields)
         return
 
-    _, pq = _pyarrow()
     # One reader per thread: a ParquetFile is not meant to be read by several at once.
     local = threading.local()
     opened: list[Any] = []
@@ -783,10 +829,11 @@ def _write_with_columns(
     def read(group: int) -> Any:
         reader = getattr(local, "reader", None)
         if reader is None:
-            reader = local.reader = pq.ParquetFile(path)
+            reader = local.reader = _open_parquet(path)
             with opening:
                 opened.append(reader)
-        return reader.read_row_group(group, columns=[name, *also])
+        with _naming(path, f"row group {group}: "):
+            return reader.read_row_group(group, columns=[name, *also])
 
     sizes = [pf.field(g, pf.GROUP_NUM_ROWS, 0) for g in meta[pf.FILE_ROW_GROUPS][1].items]
     groups = [i for i, rows in enumerate(sizes) if rows > 0]
@@ -810,13 +857,9 @@ def _write_with_columns(
             reader.close()
 
 
-def _parquet_file(path: str) -> Any:
-    _, pq = _pyarrow()
-    return pq.ParquetFile(path)
-
-
 def _rewrite(
     source: Any,
+    path: str,
     output: str,
     read: list[str],
     answer: Callable[[Any], Any],
@@ -848,7 +891,7 @@ def _rewrite(
     try:
         if fields is not None:
             open_writer(fields)
-        pipeline(_by_row_group(source), lambda batch: answer(batch.select(read)), write)
+        pipeline(_by_row_group(source, path), lambda batch: answer(batch.select(read)), write)
     finally:
         for writer in writers:
             writer.close()
