@@ -245,8 +245,10 @@ def _run_out_of_nodes(puzzle: str) -> list[str | None]:
 
 def test_search_limit_exceeded_survives_pickling_and_process_pools() -> None:
     err = sf.SearchLimitExceeded("no answer", [3, 5], [None, "x"])
+    err.add_note("while solving part 7")
     copy = pickle.loads(pickle.dumps(err))
     assert (str(copy), copy.indices, copy.partial) == ("no answer", [3, 5], [None, "x"])
+    assert copy.__notes__ == ["while solving part 7"]
     with ProcessPoolExecutor(max_workers=1) as pool:
         future = pool.submit(_run_out_of_nodes, "." * 256)
         with pytest.raises(sf.SearchLimitExceeded) as raised:

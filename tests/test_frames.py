@@ -52,6 +52,21 @@ def test_numpy_variable_width_strings(expected: list[str | None]) -> None:
     with pytest.raises(ValueError, match="puzzle 1: missing"):
         sf.solve_many(nullable)
     assert sf.solve_many(nullable[:1]) == expected[:1]
+    # One very long row is read at N*N + 1 characters, not every row at its width
+    # (2,000 rows of 10^6 characters each: 8 GB).
+    rows = [PUZZLES[0]] * 2000 + ["1" * 1_000_000]
+    with pytest.raises(ValueError, match=r"^puzzle 2000: expected 81 cells, found 1000000 "):
+        sf.count_many(np.array(rows, dtype=string_dtype()))
+
+
+@pytest.mark.parametrize("missing", [None, float("nan"), np.nan])
+def test_a_missing_first_row_is_missing_as_any_other(missing: object) -> None:
+    """The first row, read to find the size, says 'missing (null)' as any row does."""
+    for row in (0, 1):
+        column = np.array([PUZZLES[0]] * 2, dtype=object)
+        column[row] = missing
+        with pytest.raises(ValueError, match=f"^puzzle {row}: missing \\(null\\)$"):
+            sf.solve_many(column)
 
 
 def test_a_library_half_imported_elsewhere_is_not_consulted(

@@ -216,8 +216,9 @@ class SearchLimitExceeded(RuntimeError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Exceptions pickle as (class, args), and args holds only the message: without
-        # this a process pool could not send one back from a worker.
-        return (type(self), (str(self), self.indices, self.partial))
+        # this a process pool could not send one back from a worker. The third item,
+        # the instance's attributes, keeps notes (add_note) and anything set later.
+        return (type(self), (str(self), self.indices, self.partial), self.__dict__)
 
 
 class _NotPlain(Exception):

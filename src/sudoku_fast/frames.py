@@ -262,7 +262,7 @@ def _batch_geometry(reader: _TextReader, n: int, box: object, alphabet: object) 
     if n == 0:
         return CLASSIC
     first = reader.item(0)
-    if first is None:
+    if is_missing(first):
         raise ValueError("puzzle 0: missing (null)")
     return _item_geometry(as_text(first))
 
@@ -414,7 +414,9 @@ class _NumpyText(_TextReader):
             width = arr.dtype.itemsize
             codes = arr.view(np.uint8).reshape(n, width)
         elif kind == "T":  # variable-width strings: each range is cast to fixed width
-            width = int(np.strings.str_len(arr).max())
+            # One character past N*N tells a longer row (which the parser then takes
+            # whole): a wider cast would make every row as long as the longest one.
+            width = min(int(np.strings.str_len(arr).max()), cells + 1)
             codes = arr
         else:
             width = arr.dtype.itemsize // 4
