@@ -380,11 +380,12 @@ def parse_grid(
         if values is not None:
             return geometry, values
     cells = _cell_characters(text, geometry)
+    count = len(cells[1])
     if geometry is None:
-        geometry = _infer(len(cells))
+        geometry = _infer(count)
     parsed = _cell_values(cells, geometry)
-    if len(cells) != geometry.cells:
-        raise _count_error(len(cells), geometry)
+    if count != geometry.cells:
+        raise _count_error(count, geometry)
     return geometry, parsed
 
 
@@ -401,46 +402,53 @@ def _is_layout(ch: str) -> bool:
 
 def _cell_characters(
     text: str, geometry: Geometry | None, marks: bool = False
-) -> list[tuple[int, str]]:
-    """(position, character) of every cell character of a text; the rest is layout.
+) -> tuple[array[int], str]:
+    """The cell characters of a text and their positions in it; the rest is layout.
 
+    Kept as a string and an array of positions (a few bytes a character), so that a
+    malformed text of millions of characters costs little before it is refused.
     Without a geometry yet, a character foreign to every default size raises ValueError,
     naming its cell when the count of cell characters gives the size: N*N of them, or
     N*N*N for pencil marks (`marks`: N characters a cell).
     """
     extra = geometry.symbols if geometry is not None else ""
-    cells = [
-        (position, ch)
-        for position, ch in enumerate(text)
-        if ch == EMPTY or ch.isalnum() or ch in extra or not _is_layout(ch)
-    ]
+    positions = array("q")
+    kept: list[str] = []
+    for position, ch in enumerate(text):
+        if ch == EMPTY or ch.isalnum() or ch in extra or not _is_layout(ch):
+            positions.append(position)
+            kept.append(ch)
+    chars = "".join(kept)
+    del kept
     if geometry is None:
-        for k, (position, ch) in enumerate(cells):
+        count = len(chars)
+        for k, ch in enumerate(chars):
             if ch not in SYMBOLS and ch not in ".0":  # foreign to every default size
-                side = round(len(cells) ** (1 / 3)) if marks else math.isqrt(len(cells))
+                side = round(count ** (1 / 3)) if marks else math.isqrt(count)
                 per_cell = side if marks else 1
-                named = side ** (3 if marks else 2) == len(cells) and side >= MIN_INFERRED_SIZE
+                named = side ** (3 if marks else 2) == count and side >= MIN_INFERRED_SIZE
                 row, column = divmod(k // per_cell, side) if named else (0, 0)
                 where = f" (cell r{row + 1}c{column + 1})" if named else ""
-                raise ValueError(f"unexpected character {ch!r} at position {position}{where}")
-    return cells
+                raise ValueError(f"unexpected character {ch!r} at position {positions[k]}{where}")
+    return positions, chars
 
 
-def _cell_values(cells: list[tuple[int, str]], geometry: Geometry, per_cell: int = 1) -> bytes:
+def _cell_values(cells: tuple[array[int], str], geometry: Geometry, per_cell: int = 1) -> bytes:
     """The value (0 = empty) of each cell character; ValueError naming a foreign one.
 
     `per_cell` is the characters of one cell (N for pencil marks): the error names the
     cell (r1c1 style) besides the character's position in the text (counted from 0).
     """
+    positions, chars = cells
     value_of = _codec(geometry).value_of
-    parsed = bytearray(len(cells))
-    for k, (position, ch) in enumerate(cells):
+    parsed = bytearray(len(chars))
+    for k, ch in enumerate(chars):
         value = value_of.get(ch)
         if value is None:
             cell = k // per_cell
             where = f"cell {geometry.name(cell)}; " if cell < geometry.cells else ""
             raise ValueError(
-                f"unexpected character {ch!r} at position {position} "
+                f"unexpected character {ch!r} at position {positions[k]} "
                 f"({where}{_symbol_help(geometry)})"
             )
         parsed[k] = value
@@ -489,14 +497,15 @@ def parse_marks_grid(
     if fast is not None:
         return fast
     cells = _cell_characters(text, geometry, marks=True)
+    positions, chars = cells
     if geometry is None:
-        geometry = _infer_marks(len(cells))
+        geometry = _infer_marks(len(chars))
     n = geometry.size
-    if len(cells) != n * geometry.cells:
+    if len(chars) != n * geometry.cells:
         raise ValueError(
             f"the pencil marks of a {geometry.describe()} need {n * geometry.cells} "
             f"characters (N*N*N: one per digit of each of the {geometry.cells} cells), "
-            f"found {len(cells)}"
+            f"found {len(chars)}"
         )
     values = _cell_values(cells, geometry, n)
     masks = array("Q", bytes(8 * geometry.cells))
@@ -507,7 +516,7 @@ def parse_marks_grid(
             if value == digit + 1:
                 mask |= 1 << digit
             elif value:
-                position, ch = cells[cell * n + digit]
+                position, ch = positions[cell * n + digit], chars[cell * n + digit]
                 raise ValueError(
                     f"{ch!r} at position {position} is in the place of "
                     f"{geometry.symbols[digit]!r} of cell {geometry.name(cell)} (pencil marks "
