@@ -580,7 +580,7 @@ def test_cli_restarts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
         assert (r[4], r[6], r[7]) == ("3", "0", "3") and r[-1].endswith("(50) |")
     # Without a random order there is nothing to restart: a clear error.
     status, _, err = _lab_cli(capsys, *args)
-    assert status == 2 and "random order" in err
+    assert status == 2 and "add --order random or --value-order random" in err
 
 
 def test_cli_random_experiment(capsys: pytest.CaptureFixture[str]) -> None:
@@ -609,8 +609,13 @@ def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 2 and "inconsistent grid size" in err
     good = tmp_path / "good.txt"
     good.write_text(EASY[0] + "\n")
-    status, _, err = _lab_cli(capsys, str(good), "--max-seconds", "-1")  # not the file's fault
-    assert status == 2 and "seconds must be" in err and "good.txt" not in err
+    for seconds in ("-1", "0", "nan", "inf"):
+        with pytest.raises(SystemExit) as info:
+            cli.main(["lab", str(good), "--max-seconds", seconds])
+        assert info.value.code == 2
+        assert "--max-seconds: must be a positive number of seconds" in capsys.readouterr().err
+    status, _, err = _lab_cli(capsys, str(good), "--restart-after", "10")
+    assert status == 2 and "add --order random or --value-order random" in err
 
 
 def test_files_are_read_as_the_other_commands_read_them(tmp_path: Path) -> None:

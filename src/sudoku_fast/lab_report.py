@@ -396,7 +396,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-seconds",
-        type=float,
+        type=_seconds,
         default=None,
         metavar="S",
         help="seconds per puzzle before giving up (default: no time budget)",
@@ -438,6 +438,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="skip checking every answer against the main engine",
     )
+
+
+def _seconds(text: str) -> float:
+    """A --max-seconds value: a positive finite number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError("must be a positive number of seconds")
+    return value
 
 
 def _combinations(args: argparse.Namespace) -> list[tuple[str, str | None, str]]:
@@ -486,6 +497,11 @@ def command(args: argparse.Namespace) -> int:
     threads = getattr(args, "threads", None)
     status = 0
     runs = _combinations(args)
+    if not runs and args.restart_after is not None:
+        raise ValueError(
+            "--restart-after restarts a random search: add --order random or "
+            "--value-order random (with fixed orders every run would repeat the first)"
+        )
     if not runs:
         raise ValueError(
             "no algorithm takes the orders given (comb: first; dlx: first, random; "
