@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
 from conftest import VENDORED, read_csv
 
 import sudoku_fast as sf
-from sudoku_fast.board import Board
+from sudoku_fast.board import Board, load_board
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 
@@ -77,7 +78,9 @@ def test_board_views() -> None:
         ({"givens": "x" + EASY[1:]}, "givens: unexpected character 'x' at position 0"),
         ({"values": "." * 80 + "x"}, "values: unexpected character .x. at position 80"),
         ({"values": "." * 2 + "1" + "." * 78}, "cell 2 holds a given and a value"),
-        ({"pencil": {"r0c1": "12"}}, "outside a 9x9 grid"),
+        ({"pencil": {"r0c1": "12"}}, "bad cell name 'r0c1'"),
+        ({"pencil": {"r10c1": "12"}}, "outside a 9x9 grid"),
+        ({"pencil": {"r01c2": "12"}}, "bad cell name 'r01c2'"),  # r1c2 has one name
         ({"pencil": {"a1": "12"}}, "bad cell name 'a1'"),
         ({"pencil": {"r1c1": "1x"}}, "unexpected mark 'x' in r1c1"),
         ({"pencil": {"r1c1": 12}}, "must be a string"),
@@ -95,6 +98,16 @@ def test_bad_board_files(change: dict[str, object], message: str) -> None:
     doc.update(change)
     with pytest.raises(ValueError, match=message):
         Board.from_json(json.dumps(doc))
+
+
+def test_load_board_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "board.json"
+    path.write_bytes(b"\xff\xfe{")
+    with pytest.raises(ValueError, match=f"^{re.escape(str(path))}: not a JSON board: not UTF-8"):
+        load_board(path)
+    path.write_text('{"x": 1}')
+    with pytest.raises(ValueError, match=f"^{re.escape(str(path))}: not a sudoku-fast board"):
+        load_board(path)
 
 
 def test_not_json() -> None:

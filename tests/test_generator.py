@@ -335,5 +335,7 @@ def test_iter_generate_gives_generate_many_in_chunks(size: int, chunk: int) -> N
     assert [p for c in chunks for p in c] == sf.generate_many(7, seed=5, size=size)
     assert all(len(c) <= chunk for c in chunks)
     assert list(iter_generate(0, seed=5)) == []
+    with pytest.raises(ValueError, match=r"n must be at most 100,000,000: .* iter_generate"):
+        sf.generate_many(10**12)  # refused at once, not after a list of 10**12 seeds
     with pytest.raises(ValueError, match="n must not be negative"):
         list(iter_generate(-1))

@@ -106,6 +106,11 @@ def test_technique_fires_when_easier_ones_are_stuck(technique: str) -> None:
             _assert_sound(step, solution)
             assert step.cells and step.digits and step.explanation
             assert step.placements or step.eliminations
+            if technique == "simple colouring" and "see" in step.explanation:
+                symbol = str(step.digits[0])  # the trapped cells: the sentence ends
+                verb = "sees" if len(step.eliminations) == 1 else "see"
+                assert f" {verb} both colours, so " in step.explanation
+                assert step.explanation.endswith(f"cannot be {symbol}")
             return
         _assert_sound(step, solution)
         solver.apply(step)
@@ -193,6 +198,8 @@ def test_rate_full_grid() -> None:
     grid = "".join(str(d) for d in _solution(TECHNIQUE_PUZZLES["pointing"]))
     r = sf.rate(grid)
     assert (r.level, r.hardest, dict(r.counts)) == (1, "none", {})
+    scored = sf.rate(grid, score=True)  # as documented: no step, score 0.0
+    assert (scored.score, scored.score_technique, scored.score_complete) == (0.0, "none", True)
 
 
 def test_rate_rejects_puzzles_without_one_solution() -> None:

@@ -393,7 +393,10 @@ def test_score_band_arguments(kwargs: dict[str, object], error: type[Exception])
 
 def test_a_band_generation_cannot_reach_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(generator, "SCORE_CANDIDATES", 2)
-    with pytest.raises(RuntimeError, match=r"11\.0-11\.5"):
+    with pytest.raises(RuntimeError, match=r"9\.5-9\.9 .* try a wider band"):
+        sf.generate_many(1, seed=1, score=(9.5, 9.9), threads=1)
+    # Above the top of the scale no score exists: refused before generating anything.
+    with pytest.raises(ValueError, match=r"holds no score: scores here go up to 10\.0"):
         sf.generate_many(1, seed=1, score=(11.0, 11.5), threads=1)
 
 

@@ -45,7 +45,8 @@ from .logic import Hint, LogicSolver, digits_of
 
 FORMAT = "sudoku-fast-board"
 VERSION = 1
-_CELL_NAME = re.compile(r"r([0-9]+)c([0-9]+)")  # ASCII digits: names round-trip exactly
+# ASCII digits, no leading zero: a cell has one name, which round-trips exactly.
+_CELL_NAME = re.compile(r"r([1-9][0-9]*)c([1-9][0-9]*)")
 
 
 def _decode(text: object, geometry: Geometry, what: str) -> tuple[int, ...]:
@@ -353,6 +354,14 @@ def save_board(board: Board, path: str | os.PathLike[str]) -> None:
 
 
 def load_board(path: str | os.PathLike[str]) -> Board:
-    """Read a board saved by `save_board`."""
-    with open(path, encoding="utf-8") as f:
-        return Board.from_json(f.read())
+    """Read a board saved by `save_board`; ValueError naming the file if it is not one."""
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        return Board.from_json(data.decode("utf-8"))
+    except UnicodeDecodeError as err:
+        raise ValueError(
+            f"{os.fsdecode(path)}: not a JSON board: not UTF-8 text (byte {err.start})"
+        ) from None
+    except ValueError as err:
+        raise ValueError(f"{os.fsdecode(path)}: {err}") from None

@@ -167,6 +167,11 @@ def _score_band(score: object, size: object, difficulty: object) -> tuple[int, i
         raise ValueError(
             f"score band {score[0]}-{score[1]} holds no score (scores go in tenths: 4.2, 4.3, ...)"
         )
+    top = max(se.BASE)  # "beyond": no step scores more, chains included
+    if low > top:
+        raise ValueError(
+            f"score band {score[0]}-{score[1]} holds no score: scores here go up to {top / 10:.1f}"
+        )
     if size != 9:
         raise ValueError("score bands are on the Sudoku Explainer scale, defined for 9x9 only")
     if difficulty is not None:
@@ -198,8 +203,8 @@ def _scored(
                 else (f"{low / 10:.1f}-{high / 10:.1f}")
             )
             raise RuntimeError(
-                f"no 9x9 puzzle scored {wanted} in {tried} generated puzzles: try a wider "
-                "or lower band"
+                f"no 9x9 puzzle scored {wanted} in {tried} generated puzzles: scores at "
+                "either end of the scale are rare; try a wider band"
             )
         count = max(SCORE_ROUND, 2 * (n - len(found)))
         puzzles = make(count, level, master.getrandbits(64))
@@ -581,6 +586,11 @@ def _prepare(
     return level, geo, orbits, [master.getrandbits(64) for _ in range(n)]
 
 
+# The most puzzles one generate_many call makes: its list of 9x9 puzzles (a str of 81
+# characters is about 130 bytes) then holds about 13 GB.
+MAX_MANY = 100_000_000
+
+
 def _check_count(n: object) -> None:
     """Raise unless `n`, the number of puzzles asked for, is an int >= 0."""
     if isinstance(n, bool) or not isinstance(n, int):
@@ -670,12 +680,20 @@ def generate_many(
 
     Puzzle i depends only on the seed and i, not on `threads`: the same seed gives the
     same list. The puzzles are made on `threads` (None = all cores, 1 = serial), each
-    by compiled code with the GIL released. Raises RuntimeError when some puzzle's
+    by compiled code with the GIL released. `n` is at most MAX_MANY (`iter_generate`
+    streams any number). Raises RuntimeError when some puzzle's
     level was not met in MAX_ATTEMPTS removal orders (a level a symmetry makes rare).
     `score=(low, high)`: puzzles whose SE score lies in the band (9x9, instead of a
     difficulty; see the module doc), rated on `threads` too; RuntimeError when
     SCORE_CANDIDATES generated puzzles per asked one do not fill it.
     """
+    _check_count(n)
+    if n > MAX_MANY:
+        raise ValueError(
+            f"n must be at most {MAX_MANY:,}: generate_many returns one list (about "
+            f"{n * 130 / 1e9:,.0f} GB for {n:,}); iter_generate makes any number, a "
+            "chunk at a time"
+        )
     band = _score_band(score, size, difficulty)
     if band is not None:
         from .rating import rate_many

@@ -205,7 +205,9 @@ def explain(
                 "see each other, so that colour is false"
             )
         trapped = ", ".join(geo.name(c) for c, _ in eliminations)
-        return f"{opening}; {trapped} see both colours, so they cannot"
+        if len(eliminations) == 1:
+            return f"{opening}; {trapped} sees both colours, so it cannot be {digit}"
+        return f"{opening}; {trapped} see both colours, so they cannot be {digit}"
     if technique == "xy-chain":
         chain = " - ".join(geo.name(c) for c in cells)
         return (

@@ -31,9 +31,10 @@ the puzzle unique, then the technique solver runs its whole step loop in C with 
 GIL released; Python only builds the `Rating` objects at the end.
 
 **Score on the Sudoku Explainer scale.** For 9x9 puzzles `Rating.score` is a float on
-SE's scale (1.0 ... 10.0 here), computed like SE: the puzzle is solved with the easiest
-step available at each point, each technique carrying SE's difficulty, chains by their
-length; the score is the hardest step's difficulty. The ladder, the chain rules and
+SE's scale (1.0 ... 10.0 here; a full grid, with no step to take, scores 0.0),
+computed like SE: the puzzle is solved with the easiest step available at each point,
+each technique carrying SE's difficulty, chains by their length; the score is the
+hardest step's difficulty. The ladder, the chain rules and
 where it differs from SE are in `se.py` (the pure-Python twin of the compiled `_se.pyx`
 that does the work). `score_technique` names the step that set the score. Each puzzle
 has a budget of chain-walk steps (`score_budget`); when it runs out, `score_complete`
@@ -97,9 +98,10 @@ class Rating:
     was used (placements and elimination steps, guesses included); `clues` is the
     number of givens. `engine_guesses` and `engine_nodes` are the compiled engine's
     search figures for proving the solution unique. `score` is the difficulty on the
-    Sudoku Explainer scale (9x9 only, else None), `score_technique` the SE-ladder step
-    that set it and `score_complete` False when the score budget ran out (the score is
-    then a lower bound); see the module doc.
+    Sudoku Explainer scale (9x9 only, else None; 0.0 with `score_technique` "none" for
+    a full grid, which takes no step), `score_technique` the SE-ladder step that set it
+    and `score_complete` False when the score budget ran out (the score is then a lower
+    bound); see the module doc.
     """
 
     level: int
