@@ -119,6 +119,17 @@ def test_format_detection() -> None:
 
 
 @pytest.mark.parametrize("puzzle", [PUZZLE, "1...........4..."])
+def test_form_feeds_and_vertical_tabs_are_blanks(puzzle: str) -> None:
+    """Lines of only ASCII whitespace (form feed and vertical tab too) are blank lines,
+    and such characters around a puzzle are not part of it."""
+    data = f"\f\n{puzzle}\n\x0b \t\n\x0c{puzzle}\x0b\r\n".encode()
+    text, _, report = solve_text(data.decode())
+    assert report.malformed == 0 and len(text.splitlines()) == 2
+    for answer in text.splitlines():
+        check_solution(answer, puzzle)
+
+
+@pytest.mark.parametrize("puzzle", [PUZZLE, "1...........4..."])
 def test_csv_rows_starting_with_hash_are_rows(puzzle: str) -> None:
     """'#' comments end at a CSV header: below it "#17,..." is a row with the id "#17"."""
     data = f"# made by hand\nid,puzzle\n#1,{puzzle}\n  #2,{puzzle}\n3,{puzzle}\n".encode()

@@ -53,7 +53,7 @@ build_tables()
 
 
 cdef inline bint is_blank(uint8_t c) noexcept nogil:
-    return c == 32 or c == 9 or c == 13  # space, tab, CR
+    return c == 32 or (9 <= c <= 13 and c != 10)  # space, tab, VT, FF, CR (not newline)
 
 
 cdef inline bint encode_puzzle(const uint8_t *text, uint8_t *row) noexcept nogil:

@@ -206,6 +206,11 @@ def grid_text(values: bytes | bytearray | memoryview, geometry: Geometry = CLASS
     return format_values(bytes(values), geometry)
 
 
+# What the scanner skips around a record and before deciding a line is blank or a
+# comment: space, tab, vertical tab, form feed, carriage return (`_textio.is_blank`).
+BLANKS = b" \t\x0b\x0c\r"
+
+
 def _records(
     data: bytes, start: int, stop: int, first_line: int, comments: bool = True
 ) -> Iterator[tuple[int, int, int]]:
@@ -222,15 +227,12 @@ def _records(
         if end < 0:
             end = stop
         segment = data[pos:end]
-        text = segment.strip(b" \t\r")
+        text = segment.strip(BLANKS)
         if text and not (comments and text.startswith(b"#")):
-            begin = pos + len(segment) - len(segment.lstrip(b" \t\r"))
+            begin = pos + len(segment) - len(segment.lstrip(BLANKS))
             yield line, begin, begin + len(text)
         line += 1
         pos = end + 1
-
-
-BLANKS = b" \t\r"  # what the scanner skips before deciding a line is blank or a comment
 
 
 def _may_be_skipped(head: bytes, comments: bool = True) -> bool:
