@@ -93,6 +93,19 @@ def test_generate_makes_unique_puzzles_reproducibly(threaded: None) -> None:
     assert list(out["clues"]) == [81 - p.count(".") for p in out["puzzle"]]
     again = sfd.generate(9, npartitions=3, seed=11, difficulty="easy", threads=2).compute()
     assert list(again["puzzle"]) == list(out["puzzle"])
+    # Rating what was generated: the rating fields of the same names get `_rated`.
+    rated = sfd.rate(lazy).compute()
+    assert list(rated.columns) == [
+        *sfd.GENERATED_COLUMNS,
+        "level_rated",
+        "name_rated",
+        "hardest",
+        "clues_rated",
+        "engine_guesses",
+        "engine_nodes",
+    ]
+    assert list(rated["level_rated"]) == list(out["level"])
+    assert list(rated["clues_rated"]) == list(out["clues"])
     one = out[out["seed"] == out["seed"].iloc[0]]
     assert list(one["puzzle"]) == sf.generate_many(3, "easy", seed=int(one["seed"].iloc[0]))
 

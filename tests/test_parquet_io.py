@@ -74,6 +74,16 @@ def test_generate_then_rate(tmp_path: Path) -> None:
     out = pq.read_table(rated)
     assert out["level_rated"].to_pylist() == table["level"].to_pylist()
     assert out.num_rows == 4
+    # Clues are counted as the parser reads a puzzle: '0' is an empty cell too.
+    puzzle = table["puzzle"][0].as_py()
+    parquet_io.write_generated(str(generated), [puzzle, puzzle.replace(".", "0")], 3)
+    clues = pq.read_table(generated)["clues"].to_pylist()
+    assert clues == [81 - puzzle.count(".")] * 2
+    # Rated once more: the suffixed names are taken too, so the next ones are free.
+    again = tmp_path / "r2.parquet"
+    assert main(["rate", str(rated), "-o", str(again)]) == 0
+    names = pq.read_table(again).column_names
+    assert len(names) == len(set(names)) and "level_rated_2" in names
 
 
 def test_batches_overlap_and_keep_order(
@@ -441,6 +451,32 @@ def test_verify_checks_solutions_against_the_solution_column(
     assert main(["solve", str(path), "-o", str(out), "--verify"]) == 1
     assert "given.parquet: row 3: mismatch" in capsys.readouterr().err
     assert pq.read_table(out).column_names == ["Quizzes", "Solutions", "solution"]
+
+
+def test_verify_with_an_alphabet_and_undecided_rows(tmp_path: Path) -> None:
+    """--verify checks 16x16 rows read with an alphabet alone (no --box), and leaves rows
+    the node budget left undecided as unknown, not as wrong answers."""
+    rows = read_csv(VENDORED / "sudoku16_goomii_sample100_with_solutions.csv")[:6]
+    hex_digits = str.maketrans("123456789ABCDEFG", "0123456789ABCDEF")
+    puzzles = [r["puzzle"].translate(hex_digits) for r in rows]
+    given = [r["solution"].translate(hex_digits) for r in rows]
+    given[2] = given[2][1] + given[2][0] + given[2][2:]  # two cells swapped
+    path = tmp_path / "hex.parquet"
+    pq.write_table(pa.table({"puzzle": puzzles, "solution": given}), path)
+    out = tmp_path / "out.parquet"
+    alphabet = "0123456789ABCDEF"
+    report = parquet_io.solve_parquet(str(path), str(out), alphabet=alphabet, verify=True)
+    assert (report.checked, report.mismatches) == (6, 1)
+    assert [p.split(":")[0] for p in report.problems] == ["row 2"]
+    # An empty 16x16 grid on a budget of 1 node is undecided, not wrong, though the
+    # solution given beside it (another puzzle's) is one of its solutions.
+    pq.write_table(pa.table({"puzzle": [puzzles[0], "." * 256], "solution": given[:2]}), path)
+    for count in (False, True):
+        report = parquet_io.solve_parquet(
+            str(path), str(out), alphabet=alphabet, verify=True, max_nodes=1, count=count
+        )
+        assert (report.undecided, report.mismatches, report.checked) == (1, 0, 1)
+        assert report.problems == ["row 1: unknown: no answer within 1 search nodes"]
 
 
 def test_rating_a_file_without_rows_writes_the_typed_columns(tmp_path: Path) -> None:

@@ -270,6 +270,9 @@ def test_rate_many_takes_value_arrays_and_checks_score_budget_always() -> None:
     puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     values = np.array([[0 if c == "." else int(c) for c in puzzle]] * 2, np.uint8)
     assert sf.rate_many(values) == sf.rate_many([puzzle, puzzle])
+    like = sf.rate_many(values, output="like")  # a numpy array, as solve_many answers
+    assert isinstance(like, np.ndarray) and like.dtype == object
+    assert list(like) == sf.rate_many([puzzle, puzzle])
     with pytest.raises(ValueError, match="score_budget must be from 0"):
         sf.rate(puzzle, score_budget=-1)
     with pytest.raises(TypeError, match="score_budget must be an int"):

@@ -1012,7 +1012,8 @@ def count_many(
 
     With the default limit of 2 this is a uniqueness check: 0 = no solution, 1 = unique,
     2 = several. Accepts the same inputs and keywords as `solve_many`; returns a list of
-    ints in input order (or, with `output`, an int32 column: see `solve_many`).
+    ints in input order (or, with `output`, a column of counts: int32 for Arrow and
+    numpy, int64 for pandas and polars as from Python ints; see `solve_many`).
     """
     budget = node_budget(max_nodes)
     frames.check_output(output)

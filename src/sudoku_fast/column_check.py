@@ -8,7 +8,8 @@ instead of solutions, a row with a valid given solution must count at least one.
 
 `check_columns` does it on whole columns with numpy; `check_rows`, its slow and plainly
 correct twin, one row at a time with `grid.is_solution`, and also for pencil marks.
-Rows named in `bad` (malformed puzzles) are skipped. Both return {row: reason}.
+Rows named in `bad` (malformed puzzles, and those left undecided by the search's
+budget) are skipped. Both return {row: reason}.
 """
 
 from __future__ import annotations
@@ -81,8 +82,16 @@ def check_columns(
     import pyarrow as pa
 
     n = len(puzzles)
-    if n == len(bad) or box is None:
+    if n == len(bad):
         return {}
+    if box is None:  # the shape from the alphabet (the caller pins it otherwise)
+        try:
+            shape = geometry_for(None, None, alphabet) if alphabet is not None else None
+        except ValueError:
+            shape = None
+        if shape is None:
+            return None  # no geometry to read the columns with: the caller goes row by row
+        box = (shape.box_rows, shape.box_cols)
     keep = np.ones(n, dtype=bool)
     keep[list(bad)] = False
     try:

@@ -186,6 +186,8 @@ def _apply(
         return data.map_partitions(_series_part, names[0], how, keywords, dtype, meta=meta)
     if isinstance(data, dd.DataFrame):
         column = parquet_io.puzzle_column(list(data.columns), column, "pass column=")
+        if how == "rate":  # the rating fields beside columns of the same names: renamed
+            names = frames.free_names(names, list(data.columns))
         taken = [name for name in names if name in data.columns]
         if taken:
             raise ValueError(
@@ -305,9 +307,10 @@ def rate(
     """Rate every puzzle partition by partition (see `rate_many`).
 
     A DataFrame gets the columns of RATING_DTYPES (level, name, hardest, clues,
-    engine_guesses, engine_nodes) appended; a Series becomes a DataFrame of them with
-    its index; a Bag a Bag of `Rating` objects. A puzzle without exactly one solution
-    raises ValueError when the result is computed.
+    engine_guesses, engine_nodes) appended, each one whose name the frame already uses
+    with the suffix `_rated` (as `rate_parquet` names them); a Series becomes a
+    DataFrame of them with its index; a Bag a Bag of `Rating` objects. A puzzle without
+    exactly one solution raises ValueError when the result is computed.
     """
     names = list(frames.RATING_FIELDS)
     return _apply(data, "rate", column, names, _keywords(threads, box, alphabet, max_nodes))

@@ -375,24 +375,26 @@ def solve_parquet(
         problems = _problems(bad, undecided, max_nodes)
         if verify:
             given_column = table.column(given) if given else None
+            # Undecided rows have no answer to check: they keep their "unknown" message.
+            skipped = {**bad, **dict.fromkeys(undecided, "undecided")}
             wrong = None
             if not marks:
                 shape = (keywords["box"], keywords["alphabet"])
                 wrong = column_check.check_columns(
-                    puzzles, answers, given_column, bad, count, *shape
+                    puzzles, answers, given_column, skipped, count, *shape
                 )
             if wrong is None:  # pencil marks, or a given solution the column reader refuses
                 wrong = column_check.check_rows(
                     puzzles.to_pylist(),
                     answers.to_pylist(),
                     given_column.to_pylist() if given_column is not None else None,
-                    bad,
+                    skipped,
                     count,
                     marks,
-                    box,
-                    alphabet,
+                    keywords["box"],
+                    keywords["alphabet"],
                 )
-            report.checked += len(puzzles) - len(bad)
+            report.checked += len(puzzles) - len(skipped)
             report.mismatches += len(wrong)
             problems.update(wrong)
         report.problems.extend(f"row {first + i}: {problems[i]}" for i in sorted(problems))
@@ -609,8 +611,8 @@ def rate_parquet(
 
     The columns are the fields of `rate_many`'s Arrow output (with `score`, the Sudoku
     Explainer score's too; `max_nodes` as there). A rating field whose name the input
-    already uses gets the suffix `_rated`; the output is written as `solve_parquet`
-    writes it.
+    already uses gets the suffix `_rated` (`_rated_2`, ... while that is taken too, see
+    `frames.free_names`); the output is written as `solve_parquet` writes it.
 
     A puzzle that cannot be rated (malformed or null, without exactly one solution, or
     undecided within `max_nodes`) raises ValueError (SearchLimitExceeded) naming it with
@@ -623,9 +625,9 @@ def rate_parquet(
     if on_error not in ON_ERROR:
         raise ValueError(f"on_error must be one of {', '.join(ON_ERROR)}, got {on_error!r}")
     pa, _ = _pyarrow()
-    taken = set(_open_parquet(path).schema_arrow.names)
+    taken = _open_parquet(path).schema_arrow.names
     kinds = frames.rating_arrow_type(score)
-    rated = [f"{f.name}_rated" if f.name in taken else f.name for f in kinds]
+    rated = frames.free_names([f.name for f in kinds], taken)
     report = ParquetReport()
     keywords: dict[str, Any] = {"box": box, "alphabet": alphabet, "marks": False}
 
@@ -1141,12 +1143,12 @@ def write_generated(path: str, puzzles: list[str], seed: int | None) -> None:
     pa, pq = _pyarrow()
     solutions = solve_many(puzzles, output="arrow")
     ratings = rate_many(puzzles, output="arrow")
-    clues = [sum(ch != "." for ch in p) for p in puzzles]
     table = pa.table(
         {
             "puzzle": pa.array(puzzles, type=pa.string()),
             "solution": solutions,
-            "clues": pa.array(clues, type=pa.int32()),
+            # The rating's count, read by the parser ('0' is an empty cell too).
+            "clues": ratings.field("clues").cast(pa.int32()),
             "level": ratings.field("level"),
             "name": ratings.field("name"),
             "seed": pa.array([seed] * len(puzzles), type=pa.int64()),

@@ -399,6 +399,12 @@ def rate_many(
     se.check_budget(score_budget)  # even without `score`: a bad value is a mistake anyway
     budget = score_budget if check_flag(score, "score") else None
     ratings = _rate_grids(grids, n, geometry, threads, max_nodes, single=False, score_budget=budget)
+    if values is not None and output == "like":  # a numpy array, as solve_many answers
+        import numpy as np
+
+        out = np.empty(n, dtype=object)
+        out[:] = ratings
+        return out
     return ratings_out(ratings, column, output, score)
 
 
