@@ -467,21 +467,58 @@ cdef void orient(Ctx *cx, const uint8_t *g) noexcept nogil:
     search(cx, &s, 0)
 
 
+cdef void least_first_row(Ctx *cx, const uint8_t *g, uint8_t *out) noexcept nogil:
+    """The smallest image of any row of g: the first row of g's best string when g is
+    searched in this orientation."""
+    cdef int n = cx.n
+    cdef int r
+    cdef State s
+    cdef uint8_t image[MAXN]
+    cx.g = g
+    root_state(cx, &s)
+    row_image(cx, &s, 0, out)
+    for r in range(1, n):
+        row_image(cx, &s, r, image)
+        if memcmp(image, out, n) < 0:
+            memcpy(out, image, n)
+
+
 cdef void canonical_one(Ctx *cx, const uint8_t *g, uint8_t *gt, uint8_t *out,
                         uint8_t *move) noexcept nogil:
-    """The canonical form of g into out (n*n values); its group element into move."""
+    """The canonical form of g into out (n*n values); its group element into move.
+
+    With square boxes both orientations are searched, the one with the smaller first
+    row first: the other's search then ends at its first row, bounded by the best
+    string found. (Searched the other way round, the orientation that cannot hold the
+    canonical form would be searched to the end with no bound: a 25x25 puzzle took
+    over 10^6 steps written one way and 10^4 the other.)
+    """
     cdef int n = cx.n
     cdef int i, j, d, free_label
+    cdef bint transposed_first = False
+    cdef uint8_t row_g[MAXN]
+    cdef uint8_t row_gt[MAXN]
     cx.best_rows = 0
     cx.nodes = 0
-    cx.transposed = 0
-    orient(cx, g)
     if cx.br == cx.bc:
         for i in range(n):
             for j in range(n):
                 gt[i * n + j] = g[j * n + i]
+        if n > 9:  # at 9x9 and below every search is short: the look costs more (14%)
+            least_first_row(cx, g, row_g)
+            least_first_row(cx, gt, row_gt)
+            transposed_first = memcmp(row_gt, row_g, n) < 0
+    if transposed_first:
         cx.transposed = 1
         orient(cx, gt)
+        cx.transposed = 0
+        orient(cx, g)
+    else:
+        cx.transposed = 0
+        orient(cx, g)
+        if cx.br == cx.bc:
+            cx.transposed = 1
+            orient(cx, gt)
     memcpy(out, cx.best, n * n)
     if move != NULL:
         move[0] = <uint8_t>cx.leaf_t

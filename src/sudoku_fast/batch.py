@@ -916,8 +916,8 @@ def solve_many(
     nothing is returned. (A list of plain 81-character strings is read while its first
     puzzles are being solved, so solving may have begun when a bad item far into it is
     found; the list is then parsed in full, as any other input, and the error raised.)
-    Grids other than 9x9 get a budget of `max_nodes` search nodes per puzzle (None = no
-    budget); running out raises `SearchLimitExceeded`.
+    Grids other than 9x9 with 3x3 boxes get a budget of `max_nodes` search nodes per
+    puzzle (None = no budget); running out raises `SearchLimitExceeded`.
 
     Columns are taken too: a pandas or polars Series, a pyarrow Array / ChunkedArray of
     strings, a 1-D numpy array of str or bytes (bytes items anywhere). `output` picks

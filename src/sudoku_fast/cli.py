@@ -91,8 +91,8 @@ EXIT_MEANINGS: dict[int, str] = {
     ),
     EXIT_STOPPED: "--on-error fail stopped at a malformed line",
     EXIT_UNDECIDED: (
-        "a puzzle of a grid other than 9x9 ran out of its search-node budget (--max-nodes) "
-        f'before it was decided (answered "{UNKNOWN_MARK}")'
+        "a puzzle of a grid other than 9x9 with 3x3 boxes ran out of its search-node "
+        f'budget (--max-nodes) before it was decided (answered "{UNKNOWN_MARK}")'
     ),
     EXIT_INTERRUPTED: "interrupted (Ctrl-C)",
     EXIT_BROKEN_PIPE: "the output pipe was closed early (e.g. `| head`)",
@@ -326,7 +326,7 @@ def _add_max_nodes(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_MAX_NODES,
         metavar="N",
         help=(
-            "search nodes per puzzle for grids other than 9x9 "
+            "search nodes per puzzle for grids other than 9x9 with 3x3 boxes "
             f"(default {DEFAULT_MAX_NODES:,}; 0 = no budget)"
         ),
     )
@@ -635,8 +635,8 @@ def _add_stats_parser(subparsers: Any) -> None:
             EXIT_OK: "success: statistics of every puzzle",
             EXIT_MALFORMED: "malformed input lines (reported on stderr and left out)",
             EXIT_UNDECIDED: (
-                "a puzzle of a grid other than 9x9 ran out of its search-node budget "
-                "(--max-nodes) before it was decided (reported on stderr)"
+                "a puzzle of a grid other than 9x9 with 3x3 boxes ran out of its search-node "
+                "budget (--max-nodes) before it was decided (reported on stderr)"
             ),
         },
         help="search statistics per file: puzzles/s, time, guesses, search-tree size",
@@ -838,8 +838,8 @@ def _add_count_parser(subparsers: Any) -> None:
         {
             EXIT_OK: "success: the number of solutions is printed",
             EXIT_UNDECIDED: (
-                "a grid other than 9x9 ran out of its search-node budget (--max-nodes) "
-                f'before the count was decided (prints "{UNKNOWN_MARK}")'
+                "a grid other than 9x9 with 3x3 boxes ran out of its search-node budget "
+                f'(--max-nodes) before the count was decided (prints "{UNKNOWN_MARK}")'
             ),
         },
         help="print the number of solutions of a puzzle",
@@ -891,7 +891,7 @@ def _add_check_parser(subparsers: Any) -> None:
         {
             EXIT_OK: (
                 "SOLUTION solves PUZZLE (whether it is the only solution is printed; on "
-                "grids other than 9x9 that may be left undecided by --max-nodes)"
+                "grids other than 9x9 with 3x3 boxes that may be left undecided by --max-nodes)"
             ),
             EXIT_CHECK_FAILED: "SOLUTION does not solve PUZZLE (a malformed SOLUTION neither)",
         },
@@ -1118,8 +1118,8 @@ def _add_rate_parser(subparsers: Any) -> None:
             EXIT_CHECK_FAILED: "a puzzle has no solution or several, so it is not rated",
             EXIT_MALFORMED: "malformed input lines (reported on stderr, not rated)",
             EXIT_UNDECIDED: (
-                "a puzzle of a grid other than 9x9 ran out of its search-node budget "
-                "(--max-nodes) before its uniqueness was decided"
+                "a puzzle of a grid other than 9x9 with 3x3 boxes ran out of its search-node "
+                "budget (--max-nodes) before its uniqueness was decided"
             ),
         },
         help="rate the difficulty of the puzzles in a file",
@@ -1289,7 +1289,7 @@ def _add_hint_parser(subparsers: Any) -> None:
         {
             EXIT_OK: "success: the next step is printed",
             EXIT_UNDECIDED: (
-                "a grid other than 9x9 ran out of its search-node budget before its "
+                "a grid other than 9x9 with 3x3 boxes ran out of its search-node budget before its "
                 "solution was known"
             ),
         },
@@ -1385,7 +1385,7 @@ def _add_dedup_parser(subparsers: Any) -> None:
                 "column (reported on stderr and left out)"
             ),
             EXIT_UNDECIDED: (
-                "a puzzle of a grid other than 9x9 ran out of its search budget "
+                "a puzzle of a grid other than 9x9 with 3x3 boxes ran out of its search budget "
                 "(--max-nodes) before its canonical form was found (reported and kept)"
             ),
         },
@@ -1411,7 +1411,7 @@ def _add_dedup_parser(subparsers: Any) -> None:
         default=symmetry.DEFAULT_MAX_NODES,
         metavar="N",
         help=(
-            "search steps per puzzle for grids other than 9x9 (default "
+            "search steps per puzzle for grids other than 9x9 with 3x3 boxes (default "
             f"{symmetry.DEFAULT_MAX_NODES:,}; 0 = no budget)"
         ),
     )

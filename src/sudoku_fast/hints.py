@@ -112,7 +112,7 @@ def hint(
 
     `puzzle` is a `Board` or a puzzle string of any size `parse` accepts (`box` /
     `alphabet` as there). Raises `ValueError` when the givens have no solution or
-    several, `SearchLimitExceeded` when a grid other than 9x9 needs more than
+    several, `SearchLimitExceeded` when a grid other than 9x9 with 3x3 boxes needs more than
     `max_nodes` search nodes to tell (None: no budget), `TypeError` for anything but a
     puzzle string or a `Board`.
     """

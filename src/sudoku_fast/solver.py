@@ -31,7 +31,7 @@ def solve(
     no solution (clashing clues included). When it has several solutions, one valid
     solution is returned; use `count_solutions` to tell the cases apart. The size is
     inferred from the number of cells unless `box=(rows, cols)` or `alphabet` fixes it.
-    Grids other than 9x9 get a budget of `max_nodes` search nodes (None = no budget);
+    Grids other than 9x9 with 3x3 boxes get a budget of `max_nodes` search nodes (None = no budget);
     running out raises `SearchLimitExceeded`. `marks=True` reads the puzzle as pencil
     marks: N*N*N characters, for each cell, for each digit, the digit where it is still
     possible and `.` where it is excluded (see `parse`).

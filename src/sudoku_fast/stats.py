@@ -285,8 +285,9 @@ def solve_stats(
     solution, as `solve_many` does; a higher limit counts solutions up to it (the search
     then explores further, which shows in the figures). A malformed item raises
     ValueError (TypeError for a non-str) naming its index before any solving starts.
-    Grids other than 9x9 get a budget of `max_nodes` search nodes per puzzle (None = no
-    budget); running out raises `SearchLimitExceeded`, whose `partial` is the `Stats`.
+    Grids other than 9x9 with 3x3 boxes get a budget of `max_nodes` search nodes per
+    puzzle (None = no budget); running out raises `SearchLimitExceeded`, whose
+    `partial` is the `Stats`.
     """
     budget = node_budget(max_nodes)
     items = _as_list(puzzles, "solve_stats")

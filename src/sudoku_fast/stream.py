@@ -16,7 +16,7 @@ default symbols, plain 81-character puzzles are encoded by compiled code
 and every line of other geometries, goes through `parse`. A line that cannot be parsed
 becomes a *malformed record*: it is reported with its line number and answered with a
 marker, and the engine sees it as an instantly contradictory grid. A puzzle of a grid
-other than 9x9 whose search runs out of its node budget is answered `unknown`.
+other than 9x9 with 3x3 boxes whose search runs out of its node budget is answered `unknown`.
 While the engine solves one batch on its worker threads, the calling thread reads and
 parses the next one; a separate thread hands each batch to the engine and writes its
 answers as soon as they are found. At most two batches (of at most MAX_BLOCK bytes of
@@ -716,7 +716,8 @@ class SolveOptions:
     verify: bool = False
     on_error: str = "mark"
     csv_output: bool = False
-    max_nodes: int | None = DEFAULT_MAX_NODES  # per puzzle, grids other than 9x9; None: no budget
+    # Per puzzle, grids other than 9x9 with 3x3 boxes; None: no budget.
+    max_nodes: int | None = DEFAULT_MAX_NODES
 
 
 @dataclass
@@ -1012,7 +1013,7 @@ def summarize_stream(
     """The statistics of every well-formed puzzle of `reader`, and the malformed count.
 
     Batches run one at a time, with nothing else working meanwhile, so the times are
-    the engine's alone. Puzzles of grids other than 9x9 get `max_nodes` search nodes
+    the engine's alone. Puzzles of grids other than 9x9 with 3x3 boxes get `max_nodes` search nodes
     each (None = no budget); those left undecided are reported and counted in the
     summary's `unknown`.
     """

@@ -17,7 +17,7 @@ an ordinary puzzle string with the same number of clues and the same solution co
 Sizes: every geometry `parse` accepts, 4x4 to 64x64. With square boxes (4x4, 9x9,
 16x16, 25x25, ...) the group includes transposition; rectangular boxes (6x6 as 2x3,
 12x12 as 3x4, ...) turn into boxes of the other orientation when transposed, so there the
-group has no transposition. 9x9 runs at full speed on every puzzle; for other sizes the
+group has no transposition. 9x9 (3x3 boxes) runs at full speed on every puzzle; for other grids the
 search is given a budget of `max_nodes` steps per puzzle (a puzzle that runs out raises
 `SearchLimitExceeded`). Complete solution grids from 12x12 up usually need more than
 the default budget, as do grids with very many symmetries: a full grid leaves the
@@ -70,10 +70,10 @@ from .grid import CLASSIC, Geometry, check_flag, format_values, parse_grid
 from .progress import Progress
 from .stream import Messages, PuzzleReader
 
-# Search steps a puzzle of a grid other than 9x9 may take before `SearchLimitExceeded`
-# (a 9x9 search always ends: its group is small enough to need no budget). The first
-# 200 16x16 puzzles of the goomii set all fit in 1,000 steps; the budget stops the rare
-# grid with a huge symmetry group after about a second.
+# Search steps a puzzle of a grid other than 9x9 with 3x3 boxes may take before
+# `SearchLimitExceeded` (a 9x9 search always ends: its group is small enough to need no
+# budget). The first 200 16x16 puzzles of the goomii set all fit in 1,000 steps; the
+# budget stops the rare grid with a huge symmetry group after about a second.
 DEFAULT_MAX_NODES = 1_000_000
 _MIN_CHUNK = 64  # 9x9 puzzles take ~20 us: a chunk of 64 is worth a thread hand-off
 _REPEAT_HELP = "a canonical form needs a grid with no symbol repeated in a row or column"
@@ -537,8 +537,9 @@ def canonical(
     permutation or transposition of the other) exactly when their canonical forms are
     equal. The puzzle is read in any notation `parse` accepts (`box` / `alphabet` as
     there); the result is in the grid's own symbols with `.` for empty cells. Grids
-    other than 9x9 get `max_nodes` search steps (None = no budget); running out raises
-    `SearchLimitExceeded`. A symbol repeated in a row or column raises ValueError.
+    other than 9x9 with 3x3 boxes get `max_nodes` search steps (None = no budget);
+    running out raises `SearchLimitExceeded`. A symbol repeated in a row or column
+    raises ValueError.
 
     >>> canonical("........1" + "." * 72) == canonical("5" + "." * 80)
     True
