@@ -86,6 +86,7 @@ def test_generate_makes_unique_puzzles_reproducibly(threaded: None) -> None:
     assert list(lazy.columns) == list(sfd.GENERATED_COLUMNS)
     out = lazy.compute()
     assert len(out) == 9 and out["seed"].nunique() == 3
+    assert list(out.index) == list(range(9))  # one row number each, across partitions
     assert sf.count_many(list(out["puzzle"])) == [1] * 9
     for puzzle, solution in zip(out["puzzle"], out["solution"], strict=True):
         check_solution(solution, puzzle)

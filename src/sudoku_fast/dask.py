@@ -330,7 +330,8 @@ def generate(
     """A dask DataFrame of `n` new puzzles made in `npartitions` partitions.
 
     Columns: puzzle, solution, clues, level, name (the puzzle's rating) and seed (the
-    partition's seed, which with its row count and the other arguments remakes it).
+    partition's seed, which with its row count and the other arguments remakes it);
+    the index numbers the rows 0 to n-1 across the partitions.
     The partition seeds come from `seed`, so the same arguments give the same frame;
     each partition is one `generate_many` call (see it for `difficulty`, `size`,
     `symmetry`, `minimal`) on its worker's threads.
@@ -343,7 +344,9 @@ def generate(
     _keywords(threads, None, None, None)
     master = random.Random(seed)
     sizes = [n // npartitions + (i < n % npartitions) for i in range(npartitions)]
-    parts = [(rows, master.getrandbits(63)) for rows in sizes]
+    parts: list[tuple[int, int, int]] = []  # (rows, seed, first row) of each partition
+    for rows in sizes:
+        parts.append((rows, master.getrandbits(63), sum(p[0] for p in parts)))
     options = {
         "difficulty": difficulty,
         "size": size,
@@ -357,15 +360,18 @@ def generate(
     )
 
 
-def _generate_part(part: tuple[int, int], options: dict[str, Any]) -> Any:
-    """One partition of `generate`: (rows, seed) -> a pandas DataFrame of GENERATED_COLUMNS."""
+def _generate_part(part: tuple[int, int, int], options: dict[str, Any]) -> Any:
+    """One partition of `generate`: (rows, seed, first row) -> a pandas DataFrame of
+    GENERATED_COLUMNS, indexed by row number in the whole frame."""
     import pandas as pd
 
-    rows, seed = part
+    rows, seed, start = part
     threads = worker_threads(options["threads"])
     puzzles = generate_many(rows, **{**options, "threads": threads, "seed": seed})
     solutions = solve_many(puzzles, threads=threads)
-    return _generated_frame(pd, puzzles, solutions, seed, rate_many(puzzles, threads=threads))
+    frame = _generated_frame(pd, puzzles, solutions, seed, rate_many(puzzles, threads=threads))
+    frame.index = pd.RangeIndex(start, start + rows)
+    return frame
 
 
 def _generated_frame(
