@@ -293,6 +293,8 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert run("solve", str(tmp_path / "missing.txt")).returncode == USAGE
     assert run("solve", "--threads", "0", str(SEVENTEEN)).returncode == USAGE
     assert run("solve", "--on-error", "ignore", str(SEVENTEEN)).returncode == USAGE
+    proc = run("solve", "--max-messages", "-1", str(SEVENTEEN))
+    assert proc.returncode == USAGE and "--max-messages: must be at least 0" in proc.stderr
     assert run("no-such-command").returncode == USAGE
 
 
