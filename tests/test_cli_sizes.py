@@ -204,6 +204,11 @@ def test_stats_box_alphabet_and_budget(tmp_path: Path) -> None:
     assert (data["solved"], data["unknown"]) == (3, 2)
     assert ":1: unknown: no answer within 3 search nodes" in proc.stderr
     assert "2 puzzle(s) unknown" in proc.stderr
+    # Without FILES stats runs the embedded 9x9 sets: a shape for them is a usage error.
+    proc = run("stats", "--box", "2", "2")
+    assert proc.returncode == USAGE and "--box and --alphabet describe the puzzles of FILES" in (
+        proc.stderr
+    )
     # With several files the highest status wins, whatever their order.
     bad = write(tmp_path / "bad.txt", [sample[1]["puzzle"].translate(TO_HEX), "x"])
     for files in ([path, bad], [bad, path]):

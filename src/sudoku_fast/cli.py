@@ -682,6 +682,11 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     results: list[tuple[str, Summary]] = []
     status = EXIT_OK
     geometry = {"box": args.box, "alphabet": args.alphabet}
+    if not args.files and (args.box is not None or args.alphabet is not None):
+        raise ValueError(
+            "--box and --alphabet describe the puzzles of FILES; without FILES, stats "
+            "runs the embedded 9x9 sets"
+        )
     if not args.files:
         for name in EMBEDDED_SETS:
             stats = solve_stats(
