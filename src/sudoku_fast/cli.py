@@ -60,6 +60,7 @@ from .stream import (
     grid_text,
     open_input,
     option_words,
+    own_size,
     solve_stream,
     summarize_stream,
 )
@@ -661,18 +662,9 @@ def _add_stats_parser(subparsers: Any) -> None:
     parser.set_defaults(handler=_cmd_stats)
 
 
-def _refuse_parquet(path: str, command: str) -> None:
-    """Raise ValueError for a Parquet file given to a command that reads text only."""
-    if parquet_io.is_parquet(path):
-        raise ValueError(
-            f"{path}: {command} reads text files (one puzzle per line, or CSV); Parquet "
-            "files are read by solve and rate"
-        )
-
-
 def _cmd_stats(args: argparse.Namespace) -> int:
     for path in args.files:
-        _refuse_parquet(path, "stats")
+        parquet_io.refuse_parquet(path, "stats")
     if args.plot:
         try:
             importlib.import_module("matplotlib")
@@ -915,13 +907,10 @@ def _add_check_parser(subparsers: Any) -> None:
 
 def _other_grid(text: str, geometry: Geometry) -> str | None:
     """'a 9x9 grid, not a 4x4 one' when `text`, read on its own, is a grid of another size."""
-    try:
-        own = parse_grid(text)[0]
-    except ValueError:
+    own = own_size(text)
+    if own is None or own == geometry.size:
         return None
-    if own.size == geometry.size:
-        return None
-    return f"a {own.size}x{own.size} grid, not a {geometry.size}x{geometry.size} one"
+    return f"a {own}x{own} grid, not a {geometry.size}x{geometry.size} one"
 
 
 def _why_not_a_solution(
@@ -1423,7 +1412,7 @@ def _add_dedup_parser(subparsers: Any) -> None:
 
 
 def _cmd_dedup(args: argparse.Namespace) -> int:
-    _refuse_parquet(args.file, "dedup")
+    parquet_io.refuse_parquet(args.file, "dedup")
     source, name, size = open_input(args.file)
     try:
         reader = PuzzleReader(source, name, box=args.box, alphabet=args.alphabet)

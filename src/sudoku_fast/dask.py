@@ -45,6 +45,7 @@ from .batch import (
 from .generator import generate_many
 from .grid import geometry_for
 from .rating import rate_many
+from .stream import rating_columns
 
 # Rating fields as data-frame columns, with their dtypes.
 RATING_DTYPES = {
@@ -187,7 +188,7 @@ def _apply(
     if isinstance(data, dd.DataFrame):
         column = parquet_io.puzzle_column(list(data.columns), column, "pass column=")
         if how == "rate":  # the rating fields beside columns of the same names: renamed
-            names = frames.free_names(names, list(data.columns))
+            names = rating_columns(names, list(data.columns))
         taken = [name for name in names if name in data.columns]
         if taken:
             raise ValueError(

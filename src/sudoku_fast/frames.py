@@ -541,23 +541,6 @@ RATING_FIELDS = ("level", "name", "hardest", "clues", "engine_guesses", "engine_
 SCORE_FIELDS = ("score", "score_technique", "score_complete")
 
 
-def free_names(fields: Sequence[str], taken: Sequence[object]) -> list[str]:
-    """Names for rating columns added beside columns `taken`: each field's own name, or
-    with the suffix `_rated` (then `_rated_2`, `_rated_3`, ...) while the name is in use,
-    so that a table never holds two columns of one name."""
-    used = set(taken)
-    names = []
-    for field_name in fields:
-        name = field_name
-        suffix = 1
-        while name in used:
-            name = f"{field_name}_rated" + (f"_{suffix}" if suffix > 1 else "")
-            suffix += 1
-        used.add(name)
-        names.append(name)
-    return names
-
-
 def rating_fields(score: bool = False) -> tuple[str, ...]:
     """The fields of ratings in column form: RATING_FIELDS, and SCORE_FIELDS with `score`."""
     return RATING_FIELDS + SCORE_FIELDS if score else RATING_FIELDS
@@ -607,10 +590,7 @@ def ratings_out(
         import polars as pl
 
         return pl.DataFrame(rows)
-    np = _numpy()
-    out = np.empty(len(ratings), dtype=object)
-    out[:] = ratings
-    return out
+    return object_array(ratings)
 
 
 def _output_kind(column: Column | None, output: str | None) -> str:
@@ -719,7 +699,13 @@ def _like(values: Any, column: Column | None, name: str) -> Any:
         import polars as pl
 
         return pl.Series(column.source.name or name, values)  # unnamed polars Series: ""
+    return object_array(values)
+
+
+def object_array(items: Sequence[Any]) -> Any:
+    """A 1-d numpy array of Python objects, one per item (numpy would make a 2-d array
+    of a list of tuples or a list of lists)."""
     np = _numpy()
-    out = np.empty(len(values), dtype=object)
-    out[:] = values
+    out = np.empty(len(items), dtype=object)
+    out[:] = items
     return out

@@ -419,7 +419,6 @@ def _cell_characters(
             positions.append(position)
             kept.append(ch)
     chars = "".join(kept)
-    del kept
     if geometry is None:
         count = len(chars)
         for k, ch in enumerate(chars):

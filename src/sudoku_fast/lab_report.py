@@ -37,11 +37,7 @@ def read_puzzles(
     too). Raises ValueError naming FILE:LINE and the reason at the first malformed
     record (an empty CSV field included), and for a Parquet file.
     """
-    if parquet_io.is_parquet(path):
-        raise ValueError(
-            f"{path}: lab reads text files (one puzzle per line, or CSV); Parquet "
-            "files are read by solve and rate"
-        )
+    parquet_io.refuse_parquet(path, "lab")
     puzzles: list[str] = []
     lines: list[int] = []
     with open(path, "rb") as f:

@@ -49,7 +49,14 @@ from .batch import (
 )
 from .grid import geometry_for, parse, parse_grid, parse_marks_grid
 from .parquet_footer import Struct
-from .stream import PUZZLE_COLUMNS, SOLUTION_COLUMNS, answer_column, find_column, other_size
+from .stream import (
+    PUZZLE_COLUMNS,
+    SOLUTION_COLUMNS,
+    answer_column,
+    find_column,
+    other_size,
+    rating_columns,
+)
 
 # Rows read at a time: enough to keep every engine thread busy; three batches are in
 # memory at once (being read, solved, written).
@@ -68,6 +75,15 @@ def is_parquet(path: str) -> bool:
             return f.read(4) == MAGIC
     except OSError:
         return False
+
+
+def refuse_parquet(path: str, command: str) -> None:
+    """Raise ValueError for a Parquet file given to a command that reads text only."""
+    if is_parquet(path):
+        raise ValueError(
+            f"{path}: {command} reads text files (one puzzle per line, or CSV); Parquet "
+            "files are read by solve and rate"
+        )
 
 
 def _pyarrow() -> tuple[Any, Any]:
@@ -612,7 +628,7 @@ def rate_parquet(
     The columns are the fields of `rate_many`'s Arrow output (with `score`, the Sudoku
     Explainer score's too; `max_nodes` as there). A rating field whose name the input
     already uses gets the suffix `_rated` (`_rated_2`, ... while that is taken too, see
-    `frames.free_names`); the output is written as `solve_parquet` writes it.
+    `stream.rating_columns`); the output is written as `solve_parquet` writes it.
 
     A puzzle that cannot be rated (malformed or null, without exactly one solution, or
     undecided within `max_nodes`) raises ValueError (SearchLimitExceeded) naming it with
@@ -627,7 +643,7 @@ def rate_parquet(
     pa, _ = _pyarrow()
     taken = _open_parquet(path).schema_arrow.names
     kinds = frames.rating_arrow_type(score)
-    rated = frames.free_names([f.name for f in kinds], taken)
+    rated = rating_columns([f.name for f in kinds], taken)
     report = ParquetReport()
     keywords: dict[str, Any] = {"box": box, "alphabet": alphabet, "marks": False}
 

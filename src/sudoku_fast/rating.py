@@ -69,7 +69,7 @@ from .batch import (
     run_chunks,
     run_engine,
 )
-from .frames import check_output, ratings_out
+from .frames import check_output, object_array, ratings_out
 from .grid import Geometry, check_flag, parse_grid
 from .logic import (
     GUESS,
@@ -400,11 +400,7 @@ def rate_many(
     budget = score_budget if check_flag(score, "score") else None
     ratings = _rate_grids(grids, n, geometry, threads, max_nodes, single=False, score_budget=budget)
     if values is not None and output == "like":  # a numpy array, as solve_many answers
-        import numpy as np
-
-        out = np.empty(n, dtype=object)
-        out[:] = ratings
-        return out
+        return object_array(ratings)
     return ratings_out(ratings, column, output, score)
 
 

@@ -40,7 +40,7 @@ import sys
 import threading
 import time
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Container, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import BinaryIO, TextIO
@@ -170,15 +170,32 @@ def answer_column(names: Sequence[str], count: bool) -> str:
     the name is free: the output never holds two columns of one name.
     """
     answer = "count" if count else "solution"
-    if answer not in names:
-        return answer
-    answer = f"found_{answer}"
-    suffix = 2
-    name = answer
-    while name in names:
-        name = f"{answer}_{suffix}"
+    return _free_name(answer, f"found_{answer}", names)
+
+
+def rating_columns(fields: Sequence[str], taken: Sequence[object]) -> list[str]:
+    """The names of rating columns added beside columns `taken` (Parquet, dask): each
+    field's own, or with the suffix `_rated` (then `_rated_2`, `_rated_3`, ...) while
+    that is in use, so that a table never holds two columns of one name."""
+    used = set(taken)
+    names = []
+    for name in fields:
+        free = _free_name(name, f"{name}_rated", used)
+        used.add(free)
+        names.append(free)
+    return names
+
+
+def _free_name(name: str, alternative: str, taken: Container[object]) -> str:
+    """`name` when no column has it, else the first free of `alternative`,
+    `alternative_2`, `alternative_3`, ..."""
+    if name not in taken:
+        return name
+    free, suffix = alternative, 2
+    while free in taken:
+        free = f"{alternative}_{suffix}"
         suffix += 1
-    return name
+    return free
 
 
 def _whole_row(text: str, width: int) -> str:
@@ -257,14 +274,19 @@ def _own_geometry(text: str, marks: bool) -> Geometry:
     return parse_marks_grid(text)[0] if marks else parse_grid(text)[0]
 
 
+def own_size(text: str, marks: bool = False) -> int | None:
+    """The size of a puzzle (or pencil marks) read on its own; None if it reads as none."""
+    try:
+        return _own_geometry(text, marks).size
+    except ValueError:
+        return None
+
+
 def other_size(text: str, size: int, marks: bool) -> str | None:
     """What is wrong with a puzzle that does not parse as one of a file's `size`, when it
     is a puzzle of another size read on its own; else None."""
-    try:
-        own = _own_geometry(text, marks).size
-    except ValueError:
-        return None
-    if own == size:
+    own = own_size(text, marks)
+    if own is None or own == size:
         return None
     return (
         f"a {own}x{own} puzzle in a file of {size}x{size} puzzles "
@@ -317,6 +339,12 @@ class PuzzleReader:
         self._line = 1
         self._first_batch: Batch | None = None  # a bad first line read while detecting
         self._pending = self._detect_format(want_given)
+
+    @property
+    def comments(self) -> bool:
+        """Whether a line starting with '#' is a comment: in a CSV file only above its
+        header (read already), so below it every such line is a row."""
+        return not self.is_csv
 
     @property
     def has_solutions(self) -> bool:
@@ -450,7 +478,7 @@ class PuzzleReader:
                 rest = chunk[newline + 1 :]
                 break
         self._line += 1
-        if _may_be_skipped(text, not self.is_csv):
+        if _may_be_skipped(text, self.comments):
             return None, rest
         geometry = self.geometry if self.geometry is not None else CLASSIC
         # Its text stands for a row of empty fields, so CSV output keeps its columns.
@@ -481,7 +509,7 @@ class PuzzleReader:
 
     def _first_geometry(self, data: bytes, start: int, stop: int) -> Geometry | None:
         """The geometry of the first record in data[start:stop] that parses, if any."""
-        for _line, begin, end in _records(data, start, stop, self._line, not self.is_csv):
+        for _line, begin, end in _records(data, start, stop, self._line, self.comments):
             puzzle = self.puzzle_of(data[begin:end].decode("utf-8", "replace"))
             if puzzle is not None:
                 try:
@@ -501,7 +529,7 @@ class PuzzleReader:
         geometry = self.geometry if self.geometry is not None else CLASSIC
         cells = geometry.cells
         view = memoryview(data)[start:stop]
-        records, end = _textio.record_span(view, max(1, MAX_BATCH_CELLS // cells), not self.is_csv)
+        records, end = _textio.record_span(view, max(1, MAX_BATCH_CELLS // cells), self.comments)
         view = view[:end]
         batch = Batch(
             n=0,
@@ -516,7 +544,7 @@ class PuzzleReader:
             masks=array("Q", bytes(8 * records * cells)) if self.marks else None,
         )
         if geometry != CLASSIC or self.marks:
-            found = _records(data, start, start + end, self._line, not self.is_csv)
+            found = _records(data, start, start + end, self._line, self.comments)
             for line, begin, finish in found:
                 record = batch.n
                 batch.n += 1
@@ -537,7 +565,7 @@ class PuzzleReader:
             batch.flags,
             batch.spans,
             len(self.header_fields) if self.is_csv else -1,
-            not self.is_csv,
+            self.comments,
         )
         self._line += lines
         for record, _line, begin, finish in slow:
