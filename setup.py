@@ -36,37 +36,37 @@ MSVC = sys.platform == "win32"
 # A module may say it is free-threading compatible only if it keeps no mutable state
 # shared between calls; free-threaded CPython (3.14t) then imports it without turning
 # the GIL back on.
-#   sudoku_fast._core: its tables are filled once while the module is being imported
+#   sudoku_fast._engine._core: its tables are filled once while the module is being imported
 #   (under the import lock) and only read afterwards; a solve keeps its whole search
 #   state on the C stack; a call writes only to the output slots of its own puzzles;
 #   encode_strings and Fanout read a list their caller owns (batch.py hands Fanout a
 #   copy where there is no GIL).
-#   sudoku_fast._textio: the same: two tables filled at import, then read only; every
+#   sudoku_fast._engine._textio: the same: two tables filled at import, then read only; every
 #   call works on buffers its caller owns.
-#   sudoku_fast._logic: per-geometry tables are immutable once built and are cached
+#   sudoku_fast._techniques._logic: per-geometry tables are immutable once built and are cached
 #   under a lock; each call allocates its own solver state.
-#   sudoku_fast._se: no module state beyond a constant table; each call allocates its
+#   sudoku_fast._techniques._se: no module state beyond a constant table; each call allocates its
 #   own workspace.
-#   sudoku_fast._general: per-geometry tables are immutable once built and are cached
+#   sudoku_fast._engine._general: per-geometry tables are immutable once built and are cached
 #   under a lock; each solve allocates its own workspace; the stop flag is a buffer
 #   owned by the batch that passes it.
-#   sudoku_fast._canon: no module state at all; each call allocates its own workspace
+#   sudoku_fast._symmetry._canon: no module state at all; each call allocates its own workspace
 #   and writes only the output slots of its own grids.
-#   sudoku_fast._generate: no module state at all; each call allocates its own
+#   sudoku_fast._generation._generate: no module state at all; each call allocates its own
 #   workspace and random generator, reads the engines' immutable tables and writes only
 #   the output slots of its own puzzles.
-#   sudoku_fast._lab: its tables are immutable once built; each call allocates its own
+#   sudoku_fast.lab._lab: its tables are immutable once built; each call allocates its own
 #   workspace and random generator and writes only the output slots of its puzzles.
 MODULES: list[tuple[str, bool]] = [
-    ("sudoku_fast._core", True),
-    ("sudoku_fast._general", True),
-    ("sudoku_fast._logic", True),
-    ("sudoku_fast._generate", True),
-    ("sudoku_fast._textio", True),
-    ("sudoku_fast._se", True),
-    ("sudoku_fast._lab", True),
-    ("sudoku_fast._canon", True),
-    ("sudoku_fast._cpu", True),  # no state at all: reads what the CPU reports
+    ("sudoku_fast._engine._core", True),
+    ("sudoku_fast._engine._general", True),
+    ("sudoku_fast._techniques._logic", True),
+    ("sudoku_fast._generation._generate", True),
+    ("sudoku_fast._engine._textio", True),
+    ("sudoku_fast._techniques._se", True),
+    ("sudoku_fast.lab._lab", True),
+    ("sudoku_fast._symmetry._canon", True),
+    ("sudoku_fast._engine._cpu", True),  # no state at all: reads what the CPU reports
 ]
 
 # Runtime instruction-set dispatch (sudoku_fast/isa.py picks one at import). The hot
@@ -78,7 +78,7 @@ MODULES: list[tuple[str, bool]] = [
 # features, so the wheel as a whole still runs on every CPU of its platform.
 # x86-64 only; arm64 builds the baseline alone (ARMv8.0 has NEON, and the engines are
 # scalar). No variants with SUDOKU_FAST_NATIVE: the baseline is already native then.
-DISPATCHED = ["sudoku_fast._core"]
+DISPATCHED = ["sudoku_fast._engine._core"]
 ISA_FLAGS: dict[str, list[str]] = {
     # The x86-64-v3 level (Haswell, Zen 1 and later): AVX2, BMI1/2, POPCNT, LZCNT, FMA...
     "avx2": ["-mavx2", "-mbmi", "-mbmi2", "-mpopcnt", "-mlzcnt", "-mfma", "-mf16c", "-mmovbe"],

@@ -110,8 +110,10 @@ def verify(puzzles: list[str], level: str | None, size: int, sample: int) -> flo
 
 def print_stats(levels: list[str], count: int, size: int, seed: int) -> None:
     """Where the compiled generator's time goes, from its own counters (threads=1)."""
-    from sudoku_fast import _general, _generate, _logic
     from sudoku_fast import generator as g
+    from sudoku_fast._engine import _general
+    from sudoku_fast._generation import _generate
+    from sudoku_fast._techniques import _logic
 
     geo = geometry_for(size)
     orbits = g.symmetry_orbits(None, geo)

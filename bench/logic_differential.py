@@ -21,7 +21,8 @@ import time
 from pathlib import Path
 
 import sudoku_fast as sf
-from sudoku_fast import _logic, logic
+from sudoku_fast import logic
+from sudoku_fast._techniques import _logic
 from sudoku_fast.grid import parse_grid
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"

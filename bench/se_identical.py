@@ -20,7 +20,8 @@ import time
 from array import array
 
 import sudoku_fast as sf
-from sudoku_fast import _logic, _se, se
+from sudoku_fast import se
+from sudoku_fast._techniques import _logic, _se
 from sudoku_fast.batch import run_chunks
 from sudoku_fast.grid import geometry_for, parse_values
 

@@ -173,7 +173,7 @@ def test_nine_by_nine_with_own_alphabet_keeps_its_symbols() -> None:
 
 
 def test_decode_range_rejects_a_range_outside_the_batch() -> None:
-    from sudoku_fast import _core
+    from sudoku_fast._engine import _core
     from sudoku_fast.batch import encode_puzzles, run_engine
 
     results = run_engine(encode_puzzles([PUZZLE]), 1)

@@ -21,8 +21,8 @@ from conftest import data_file, interrupt, needs_sigint, read_csv, read_lines
 
 import sudoku_fast as sf
 from sudoku_fast import batch
+from sudoku_fast._engine.isa import core
 from sudoku_fast.batch import encode_puzzles, run_workers
-from sudoku_fast.isa import core
 
 Buffers = tuple[bytearray, array, array, array]
 
@@ -511,7 +511,7 @@ def test_a_failing_large_batch_puts_the_allocator_back() -> None:
 
 def test_another_allocator_turns_the_pool_off() -> None:
     script = (
-        "from sudoku_fast.isa import core\n"
+        "from sudoku_fast._engine.isa import core\n"
         "import sudoku_fast as sf\n"
         "p = sf.generate(seed=1)\n"
         "n = core.PREFAULT_STRINGS_FROM + 10\n"

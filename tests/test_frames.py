@@ -14,7 +14,8 @@ import pytest
 from conftest import VENDORED, read_csv, read_lines
 
 import sudoku_fast as sf
-from sudoku_fast import _textio, frames
+from sudoku_fast import frames
+from sudoku_fast._engine import _textio
 
 np = pytest.importorskip("numpy")
 

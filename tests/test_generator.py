@@ -10,7 +10,9 @@ import pytest
 from checks import check_solution
 
 import sudoku_fast as sf
-from sudoku_fast import _general, _generate, reference
+from sudoku_fast import reference
+from sudoku_fast._engine import _general
+from sudoku_fast._generation import _generate
 from sudoku_fast.cli import main
 from sudoku_fast.generator import (
     DIFFICULTIES,

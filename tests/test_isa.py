@@ -21,7 +21,8 @@ import pytest
 from conftest import data_file, read_csv, read_lines
 
 import sudoku_fast as sf
-from sudoku_fast import _cpu, batch, isa, solver
+from sudoku_fast import batch, solver
+from sudoku_fast._engine import _cpu, isa
 from sudoku_fast.batch import encode_puzzles
 
 X86 = platform.machine().lower() in ("x86_64", "amd64")
@@ -114,7 +115,7 @@ def test_override_picks_the_build(variant: str) -> None:
     assert proc.returncode == 0, proc.stderr
     first, second = proc.stdout.split("\n")[:2]
     suffix = isa.BY_NAME[variant].suffix
-    assert first == f"{variant} sudoku_fast._core{suffix}"
+    assert first == f"{variant} sudoku_fast._engine._core{suffix}"
     assert (
         second
         == "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
@@ -196,7 +197,7 @@ def extended_instructions(path: str) -> int:
     reason="needs objdump and an x86-64 build with its avx2 variant (not a native build)",
 )
 def test_baseline_builds_stay_baseline_and_the_variant_does_not() -> None:
-    from sudoku_fast import _core, _general
+    from sudoku_fast._engine import _core, _general
 
     for module in (_core, _general, _cpu):
         assert module.__file__ is not None

@@ -16,7 +16,6 @@ import pytest
 from conftest import data_file, interrupt, needs_sigint, read_csv, read_lines
 
 from sudoku_fast import (
-    _lab,
     cli,
     count_many,
     count_solutions,
@@ -26,6 +25,7 @@ from sudoku_fast import (
     lab_report,
 )
 from sudoku_fast.grid import geometry_for
+from sudoku_fast.lab import _lab
 
 # The first two puzzles of Norvig's easy50 (Project Euler 96), via ../shared/data.
 EASY = [

@@ -16,7 +16,8 @@ import pytest
 from conftest import data_file, read_csv, read_lines
 
 import sudoku_fast as sf
-from sudoku_fast import _logic, logic, rating
+from sudoku_fast import logic, rating
+from sudoku_fast._techniques import _logic
 from sudoku_fast.datasets import load_embedded
 from sudoku_fast.grid import Geometry, format_values, geometry_for, parse_grid
 

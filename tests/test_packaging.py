@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import sudoku_fast
-from sudoku_fast import _core
+from sudoku_fast._engine import _core
 
 USER_SCRIPT = Path(__file__).resolve().parent / "typecheck" / "user_script.py"
 
@@ -38,17 +38,18 @@ def test_typing_files_are_shipped() -> None:
     package = resources.files("sudoku_fast")
     assert package.joinpath("py.typed").is_file()
     for stub in (
-        "_canon.pyi",
-        "_core.pyi",
-        "_general.pyi",
-        "_generate.pyi",
-        "_logic.pyi",
-        "_se.pyi",
-        "_textio.pyi",
-        "_cpu.pyi",
-        "_core_avx2.pyi",
+        "_symmetry/_canon.pyi",
+        "_engine/_core.pyi",
+        "_engine/_general.pyi",
+        "_generation/_generate.pyi",
+        "_techniques/_logic.pyi",
+        "_techniques/_se.pyi",
+        "_engine/_textio.pyi",
+        "_engine/_cpu.pyi",
+        "_engine/_core_avx2.pyi",
+        "lab/_lab.pyi",
     ):
-        assert package.joinpath(stub).is_file(), stub
+        assert package.joinpath(*stub.split("/")).is_file(), stub
 
 
 @pytest.mark.skipif(
@@ -118,8 +119,8 @@ _DECLARATION = re.compile(r"^\s*cdef\s+(?:const\s+)?[A-Za-z_][\w.]*\s+([^=(:]*)"
 def test_compiled_sources_declare_pointers_and_arrays_on_their_own_lines() -> None:
     """Cython warns ("Non-trivial type declarators in shared declaration") when one
     `cdef` line mixes plain names with pointers or arrays; none may."""
-    package = resources.files("sudoku_fast")
-    sources = [f for f in package.iterdir() if f.name.endswith((".pyx", ".pxd"))]
+    package = Path(sudoku_fast.__file__).parent
+    sources = [f for f in package.rglob("*") if f.suffix in (".pyx", ".pxd")]
     assert any(f.name == "_core.pyx" for f in sources)
     mixed = []
     for source in sources:

@@ -217,7 +217,8 @@ def _rater_buffers(
     puzzles: list[str], scored: bool
 ) -> tuple[object, array[int], array[int], array[int] | None]:
     """What `rate_many` hands to the Rating builders: engine results and raters' output."""
-    from sudoku_fast import _logic, _se, se
+    from sudoku_fast import se
+    from sudoku_fast._techniques import _logic, _se
     from sudoku_fast.batch import encode_input, run_engine
 
     geometry, grids, n, _ = encode_input(puzzles, "rate_many", None, None)
@@ -237,7 +238,8 @@ def _rater_buffers(
 def test_compiled_rating_builder_matches_python_twin(scored: bool) -> None:
     """`_logic.build_ratings` (the batch path) builds the same objects, and reports the
     same failures, as the plain-Python `rating_objects` that calls `Rating(...)`."""
-    from sudoku_fast import _logic, _se, se
+    from sudoku_fast import se
+    from sudoku_fast._techniques import _logic, _se
     from sudoku_fast.rating import _LEVEL_NAMES, _LEVELS, _NAMES, rating_objects
 
     sample = "sudoku_exchange_se_rated_sample300.csv"

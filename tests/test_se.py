@@ -13,7 +13,8 @@ import pytest
 from conftest import data_file, read_csv
 
 import sudoku_fast as sf
-from sudoku_fast import _logic, _se, generator, se
+from sudoku_fast import generator, se
+from sudoku_fast._techniques import _logic, _se
 from sudoku_fast.datasets import load_embedded
 from sudoku_fast.grid import geometry_for, parse_values
 from sudoku_fast.logic import LogicSolver

@@ -19,7 +19,8 @@ from checks import DEFAULT_SYMBOLS, check_solution
 from conftest import data_file, read_csv, read_lines
 
 import sudoku_fast as sf
-from sudoku_fast import _general, reference
+from sudoku_fast import reference
+from sudoku_fast._engine import _general
 from sudoku_fast.batch import encode_batch
 
 # file -> (size, box rows, box cols) as stated in ../shared/data/README.md

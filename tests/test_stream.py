@@ -13,7 +13,8 @@ import pytest
 from checks import check_solution
 from conftest import VENDORED, read_csv
 
-from sudoku_fast import _textio, stream
+from sudoku_fast import stream
+from sudoku_fast._engine import _textio
 from sudoku_fast.datasets import load_embedded
 from sudoku_fast.grid import geometry_for
 from sudoku_fast.progress import Progress

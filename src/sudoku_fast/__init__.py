@@ -8,13 +8,13 @@
 True
 """
 
+from ._engine.isa import EngineInfo, engine_info
 from ._version import __version__
 from .batch import SearchLimitExceeded, count_many, solve_many
 from .board import Board, load_board, save_board
 from .generator import generate, generate_many
 from .grid import Geometry, geometry_for, is_solution, parse, show
 from .hints import candidates, hint
-from .isa import EngineInfo, engine_info
 from .logic import Hint
 from .rating import Rating, rate, rate_many
 from .se import score_level

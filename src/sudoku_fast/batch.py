@@ -29,7 +29,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
-from . import _general, frames, pool
+from . import frames, pool
+from ._engine import _general
+from ._engine.isa import core as _core  # the build of the 9x9 engine chosen for this CPU
 from .grid import (
     CELLS,
     CLASSIC,
@@ -42,7 +44,6 @@ from .grid import (
     parse_grid,
     parse_marks_grid,
 )
-from .isa import core as _core  # the build of the 9x9 engine chosen for this CPU
 
 if TYPE_CHECKING:
     import numpy as np

@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from ._textio import encode_rows
+from ._engine._textio import encode_rows
 from .grid import CLASSIC, Geometry, _codec, geometry_for
 
 if TYPE_CHECKING:

@@ -63,7 +63,10 @@ import random
 from array import array
 from collections.abc import Callable, Iterator
 
-from . import _general, _generate, _logic, se
+from . import se
+from ._engine import _general
+from ._generation import _generate
+from ._techniques import _logic
 from .batch import resolve_threads, run_chunks, run_engine
 from .grid import Geometry, check_flag, format_values, geometry_for, parse_values
 from .logic import LEVEL_NAMES

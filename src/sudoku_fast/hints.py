@@ -24,7 +24,7 @@ from __future__ import annotations
 from array import array
 from functools import lru_cache
 
-from . import _logic
+from ._techniques import _logic
 from .batch import DEFAULT_MAX_NODES, SearchLimitExceeded, node_budget, run_engine
 from .board import Board
 from .grid import Geometry

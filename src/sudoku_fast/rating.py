@@ -56,7 +56,8 @@ from dataclasses import dataclass, field
 from itertools import compress
 from typing import Any, overload
 
-from . import _logic, _se, se
+from . import se
+from ._techniques import _logic, _se
 from .batch import (
     DEFAULT_MAX_NODES,
     EngineResults,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._engine.isa import core as _core  # the build of the 9x9 engine chosen for this CPU
 from .batch import (
     DEFAULT_MAX_NODES,
     EngineResults,
@@ -14,7 +15,6 @@ from .batch import (
     run_engine,
 )
 from .grid import check_flag, parse_grid, parse_marks_grid
-from .isa import core as _core  # the build of the 9x9 engine chosen for this CPU
 
 
 def solve(

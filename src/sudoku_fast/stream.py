@@ -45,7 +45,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import BinaryIO, TextIO
 
-from . import _textio
+from ._engine import _textio
 from .batch import DEFAULT_MAX_NODES, EngineResults, node_budget, run_engine
 from .grid import (
     CLASSIC,

@@ -55,7 +55,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from . import _canon
+from ._symmetry import _canon
 from .batch import (
     SearchLimitExceeded,
     encode_input,

@@ -47,9 +47,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from . import _lab, lab_reference
-from .batch import count_many, encode_batch, resolve_threads, run_chunks, run_engine
-from .grid import Geometry, format_values, geometry_for, is_solution
+from .. import lab_reference
+from ..batch import count_many, encode_batch, resolve_threads, run_chunks, run_engine
+from ..grid import Geometry, format_values, geometry_for, is_solution
+from . import _lab
 
 ALGORITHMS: tuple[str, ...] = (
     "comb",

@@ -25,7 +25,7 @@ arena from the allocator in place and the pool is left unused.
 
 from libc.stdint cimport int64_t
 
-from sudoku_fast._atomic cimport sudoku_fast_claim
+from sudoku_fast._engine._atomic cimport sudoku_fast_claim
 
 cdef extern from *:
     """

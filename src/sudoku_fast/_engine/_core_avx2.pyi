@@ -3,5 +3,5 @@
 Its interface is `_core`'s, name for name.
 """
 
-from sudoku_fast._core import *  # noqa: F403
-from sudoku_fast._core import __pyx_capi__ as __pyx_capi__
+from sudoku_fast._engine._core import *  # noqa: F403
+from sudoku_fast._engine._core import __pyx_capi__ as __pyx_capi__

@@ -41,8 +41,8 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcmp, memcpy, memset
 
-from sudoku_fast._rng cimport Rng, below, identity, line_order, rng_seed, shuffle
-from sudoku_fast._stop cimport Stop, poll, raise_saved, stop_init
+from sudoku_fast._base.rng cimport Rng, below, identity, line_order, rng_seed, shuffle
+from sudoku_fast._base.stop cimport Stop, poll, raise_saved, stop_init
 
 import threading
 

@@ -4,8 +4,8 @@ from typing import Final
 
 from typing_extensions import Buffer
 
-from ._general import Tables
-from ._logic import LogicTables
+from .._engine._general import Tables
+from .._techniques._logic import LogicTables
 
 STAT_NAMES: Final[tuple[str, ...]]
 

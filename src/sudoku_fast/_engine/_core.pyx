@@ -57,7 +57,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
-from sudoku_fast._arenas cimport (
+from sudoku_fast._engine._arenas cimport (
     ArenaAllocator,
     arena_allocator,
     ArenaPool,
@@ -70,13 +70,13 @@ from sudoku_fast._arenas cimport (
     pool_unserve,
     pool_wait,
 )
-from sudoku_fast._atomic cimport (
+from sudoku_fast._engine._atomic cimport (
     sudoku_fast_claim,
     sudoku_fast_publish,
     sudoku_fast_published,
 )
-from sudoku_fast._clock cimport CPU_CLOCK, clock_nanos, elapsed, measurement_overhead
-from sudoku_fast._stop cimport Stop, flag_set, poll, raise_saved, stop_init
+from sudoku_fast._base.clock cimport CPU_CLOCK, clock_nanos, elapsed, measurement_overhead
+from sudoku_fast._base.stop cimport Stop, flag_set, poll, raise_saved, stop_init
 
 import array as pyarray
 import os

@@ -29,14 +29,15 @@ from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
 
-from sudoku_fast cimport _core, _general, _logic
-from sudoku_fast._bits cimport bits_lowest_index, bits_popcount
-from sudoku_fast._rng cimport Rng, below, identity, line_order, rng_seed, shuffle
-from sudoku_fast._stop cimport poll, raise_saved, stop_init
+from sudoku_fast._engine cimport _core, _general
+from sudoku_fast._techniques cimport _logic
+from sudoku_fast._base.bits cimport bits_lowest_index, bits_popcount
+from sudoku_fast._base.rng cimport Rng, below, identity, line_order, rng_seed, shuffle
+from sudoku_fast._base.stop cimport poll, raise_saved, stop_init
 
 import threading
 
-from sudoku_fast._general import DEFAULT_RESTART_UNIT as _RESTART_UNIT
+from sudoku_fast._engine._general import DEFAULT_RESTART_UNIT as _RESTART_UNIT
 
 cdef extern from *:
     """

@@ -27,7 +27,7 @@ from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 from cpython.object cimport PyObject_GenericSetAttr
 
-from sudoku_fast._bits cimport bits_highest_index, bits_lowest_index, bits_popcount
+from sudoku_fast._base.bits cimport bits_highest_index, bits_lowest_index, bits_popcount
 
 import threading
 from array import array

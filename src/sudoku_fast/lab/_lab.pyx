@@ -40,10 +40,10 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcmp, memcpy, memset
 
-from sudoku_fast._bits cimport bits_lowest_index, bits_popcount
-from sudoku_fast._clock cimport clock_nanos, elapsed, measurement_overhead
-from sudoku_fast._rng cimport splitmix64
-from sudoku_fast._stop cimport Stop, poll, raise_saved, stop_init
+from sudoku_fast._base.bits cimport bits_lowest_index, bits_popcount
+from sudoku_fast._base.clock cimport clock_nanos, elapsed, measurement_overhead
+from sudoku_fast._base.rng cimport splitmix64
+from sudoku_fast._base.stop cimport Stop, poll, raise_saved, stop_init
 
 import threading
 

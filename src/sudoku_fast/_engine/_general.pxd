@@ -9,7 +9,7 @@ for how the fields are used.
 
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 
-from sudoku_fast._stop cimport Stop
+from sudoku_fast._base.stop cimport Stop
 
 
 cdef enum Status:

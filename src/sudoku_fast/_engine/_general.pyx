@@ -51,8 +51,8 @@ from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
-from sudoku_fast._clock cimport clock_nanos, elapsed, measurement_overhead
-from sudoku_fast._stop cimport Stop, flag_set, poll, raise_saved, stop_init
+from sudoku_fast._base.clock cimport clock_nanos, elapsed, measurement_overhead
+from sudoku_fast._base.stop cimport Stop, flag_set, poll, raise_saved, stop_init
 
 import threading
 

@@ -22,8 +22,8 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memset
 
-from sudoku_fast._bits cimport bits_lowest_index, bits_popcount
-from sudoku_fast._logic cimport (
+from sudoku_fast._base.bits cimport bits_lowest_index, bits_popcount
+from sudoku_fast._techniques._logic cimport (
     HIDDEN_PAIR, HIDDEN_QUAD, HIDDEN_TRIPLE, JELLYFISH, NAKED_PAIR, NAKED_QUAD,
     NAKED_TRIPLE, SWORDFISH, X_WING,
     LogicTables, Solver, Tables, apply_step, find_full_house, find_hidden_single,
