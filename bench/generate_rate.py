@@ -35,10 +35,10 @@ from array import array
 from collections import defaultdict
 
 import sudoku_fast as sf
-from sudoku_fast import reference
+from sudoku_fast._base.grid import geometry_for, parse_grid
+from sudoku_fast._engine import _general_py as reference
+from sudoku_fast._techniques.solver import level_within
 from sudoku_fast.generator import DIFFICULTIES
-from sudoku_fast.grid import geometry_for, parse_grid
-from sudoku_fast.rating import level_within
 
 WORKER = """
 import json, sys, time

@@ -25,7 +25,7 @@ from types import ModuleType
 from throughput import check, load
 
 from sudoku_fast._engine import isa
-from sudoku_fast.batch import encode_puzzles
+from sudoku_fast._engine.encode import encode_puzzles
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 DEFAULT_FILES = [

@@ -58,7 +58,7 @@ import sudoku_fast as sf
 from sudoku_fast import batch
 
 try:
-    from sudoku_fast import pool
+    from sudoku_fast._parallel import pool
 except ImportError:  # a build from before the pool module (run for a before/after)
     pool = None  # type: ignore[assignment]
 

@@ -40,8 +40,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .grid import SYMBOLS, Geometry, format_values, geometry_for, parse_grid
-from .logic import Hint, LogicSolver, digits_of
+from ._base.grid import SYMBOLS, Geometry, format_values, geometry_for, parse_grid
+from ._base.records import Hint
+from ._techniques.steps import candidate_masks, digits_of
 
 FORMAT = "sudoku-fast-board"
 VERSION = 1
@@ -240,7 +241,7 @@ class Board:
                 if not marks:
                     if allowed is None:
                         placed = Board(self.givens, "".join(values), (), self.geometry)
-                        allowed = LogicSolver(placed.grid_values(), self.geometry).cand
+                        allowed = candidate_masks(placed.grid_values(), self.geometry)
                     marks = frozenset(digits_of(allowed[cell]))
                 pencil[cell] = marks - {digit}
         return Board(self.givens, "".join(values), pencil, self.geometry)

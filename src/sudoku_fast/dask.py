@@ -31,21 +31,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import frames, parquet_io
-from .batch import (
-    DEFAULT_MAX_NODES,
-    SearchLimitExceeded,
-    check_limit,
-    count_many,
-    node_budget,
-    renumber_error,
-    resolve_threads,
-    solve_many,
-)
+from ._base.checks import DEFAULT_MAX_NODES, check_limit, node_budget
+from ._base.errors import SearchLimitExceeded, renumber_error
+from ._base.grid import geometry_for
+from ._columns import frames
+from ._files import parquet_io
+from ._files.stream import rating_columns
+from ._parallel.threads import resolve_threads
 from .generator import generate_many
-from .grid import geometry_for
 from .rating import rate_many
-from .stream import rating_columns
+from .solving import count_many, solve_many
 
 # Rating fields as data-frame columns, with their dtypes.
 RATING_DTYPES = {

@@ -4,8 +4,8 @@ from typing import Any, Final
 
 from typing_extensions import disjoint_base
 
-from ..grid import Geometry
-from ..logic import Record
+from .._base.grid import Geometry
+from .steps import Record
 
 TECHNIQUES: Final[int]
 SLOTS: Final[int]

@@ -26,9 +26,9 @@ column (minrv is Knuth's rule) and only `first` and `random` value orders apply;
 has no orders. Random orders draw from a seeded generator per puzzle, so every run is
 reproducible.
 
-The compiled side (`_lab.pyx`) runs the tables; `lab_reference.py` is its slow pure-
-Python twin, selected with `implementation="python"`. Every answer can be checked
-against the main engine with `verify`.
+The compiled side (`_lab.pyx`) runs the tables; `_lab_py.py` is its slow pure-Python
+twin (the same functions), selected with `implementation="python"`. Every answer can be
+checked against the main engine with `verify`.
 
 >>> from sudoku_fast import lab
 >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -40,17 +40,20 @@ against the main engine with `verify`.
 from __future__ import annotations
 
 import math
-import time
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .. import lab_reference
-from ..batch import count_many, encode_batch, resolve_threads, run_chunks, run_engine
-from ..grid import Geometry, format_values, geometry_for, is_solution
+from .._base.grid import Geometry, format_values, geometry_for, is_solution
+from .._engine.encode import encode_texts
+from .._engine.run import run_engine
+from .._parallel.fanout import run_chunks
+from .._parallel.threads import resolve_threads
+from ..solving import count_many
 from . import _lab
+from . import _lab_py as lab_reference
 
 ALGORITHMS: tuple[str, ...] = (
     "comb",
@@ -219,10 +222,16 @@ def _restart_cutoff(restart_after: object, order: str, value_order: str) -> int:
     return restart_after
 
 
-@lru_cache(maxsize=64)
 def tables_for(geometry: Geometry) -> _lab.Tables:
     """The compiled peer and unit tables of a geometry (built once, then shared)."""
-    return _lab.Tables(geometry.size, geometry.peers, geometry.units)
+    tables: _lab.Tables = _tables(_lab, geometry)
+    return tables
+
+
+@lru_cache(maxsize=64)
+def _tables(side: Any, geometry: Geometry) -> Any:
+    """The tables of a geometry for one side: `_lab` or its twin."""
+    return side.Tables(geometry.size, geometry.peers, geometry.units)
 
 
 @dataclass
@@ -290,36 +299,17 @@ def run_grids(
         )
     out = _new_batch(geometry, n)
     seed = plan.seed & (2**64 - 1)
-    if implementation == "python":
-        cells = geometry.cells
-        for i in range(n):
-            began = time.thread_time_ns()
-            outcome = lab_reference.solve_values(
-                geometry,
-                bytes(grids[i * cells : (i + 1) * cells]),
-                *plan.codes,
-                plan.limit,
-                plan.max_nodes,
-                plan.max_seconds,
-                seed,
-                i,
-                plan.restart_after,
-            )
-            out.nanos[i] = time.thread_time_ns() - began
-            out.counts[i] = outcome.count
-            out.statuses[i] = outcome.status
-            out.nodes[i] = outcome.nodes
-            out.guesses[i] = outcome.guesses
-            out.restarts[i] = outcome.restarts
-            if outcome.solution is not None:
-                out.solutions[i * cells : (i + 1) * cells] = bytes(outcome.solution)
-        return out
-    tables = tables_for(geometry)
+    # The compiled side, or its pure-Python twin: the same function on the same buffers
+    # (the twin runs serially: its puzzles are timed one by one on this thread).
+    side: Any = _lab if implementation == "compiled" else lab_reference
+    tables = _tables(side, geometry)
+    if side is lab_reference:
+        threads = 1
     stop_flag = bytearray(1)
     max_nanos = int(plan.max_seconds * 1e9)
 
     def work(start: int, stop: int) -> None:
-        _lab.solve_range(
+        side.solve_range(
             tables,
             grids,
             out.solutions,
@@ -384,7 +374,7 @@ def run_many(
     if isinstance(puzzles, str):
         raise TypeError("run_many takes an iterable of puzzles, not a single str")
     items = list(puzzles)
-    geometry, grids = encode_batch(items, box, alphabet)
+    geometry, grids = encode_texts(items, box, alphabet)
     batch = run_grids(
         geometry, grids, len(items), plan, threads=threads, implementation=implementation
     )
@@ -615,7 +605,7 @@ def random_grids(
         raise ValueError(f"clues must be from 1 to {geometry.cells}, got {clues}")
     grids = bytearray(n * geometry.cells)
     restarts = array("i", bytes(4 * n))
-    tables = tables_for(geometry)
+    tables = _tables(_lab, geometry)
     distinct = max(1, geometry.size - 1)
     masked = seed & (2**64 - 1)
     stop_flag = bytearray(1)

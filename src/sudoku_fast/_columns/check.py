@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._base.grid import Geometry, geometry_for, is_solution, parse
 from . import frames
-from .grid import Geometry, geometry_for, is_solution, parse
 
 
 def check_rows(

@@ -37,17 +37,16 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
-from . import column_check, frames
+from .._base.checks import DEFAULT_MAX_NODES
+from .._base.errors import SearchLimitExceeded, renumber_error
+from .._base.grid import geometry_for, parse, parse_grid, parse_marks_grid
+from .._columns import check as column_check
+from .._columns import frames
+from .._engine.encode import as_text
+from .._parallel.threads import resolve_threads
+from ..rating import rate_many
+from ..solving import count_many, solve_many
 from . import parquet_footer as pf
-from .batch import (
-    DEFAULT_MAX_NODES,
-    SearchLimitExceeded,
-    count_many,
-    renumber_error,
-    resolve_threads,
-    solve_many,
-)
-from .grid import geometry_for, parse, parse_grid, parse_marks_grid
 from .parquet_footer import Struct
 from .stream import (
     PUZZLE_COLUMNS,
@@ -98,7 +97,7 @@ def _pyarrow() -> tuple[Any, Any]:
 
 
 def puzzle_column(
-    names: list[str], wanted: str | None, naming: str = "name one with --column"
+    names: list[str], wanted: str | None, naming: str = "name one with column="
 ) -> str:
     """The name of the puzzle column: `wanted`, or the first column named as one of
     `stream.PUZZLE_COLUMNS` (any case), as in a CSV header."""
@@ -522,7 +521,7 @@ def _require_text(path: str, name: str, kind: Any) -> None:
     if not text:
         raise ValueError(
             f"{path}: column {name!r} holds {kind}, not text: puzzles are strings "
-            "(name the puzzle column with --column)"
+            "(name the puzzle column with column=)"
         )
 
 
@@ -540,7 +539,7 @@ def _as_strings(column: Any) -> Any:
         try:
             return column.cast(pa.string())
         except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
-            texts = [frames.as_text(item) for item in column.to_pylist()]
+            texts = [as_text(item) for item in column.to_pylist()]
             return pa.array(texts, type=pa.string())
     try:
         return column.cast(pa.string())  # large_string, string_view
@@ -636,8 +635,6 @@ def rate_parquet(
     (`malformed`, `not_unique`, `undecided`) and says why. Returns the report (`solved`:
     the rows rated).
     """
-    from .rating import rate_many
-
     if on_error not in ON_ERROR:
         raise ValueError(f"on_error must be one of {', '.join(ON_ERROR)}, got {on_error!r}")
     pa, _ = _pyarrow()
@@ -1153,8 +1150,6 @@ def check_generated_seed(seed: int | None) -> None:
 
 def write_generated(path: str, puzzles: list[str], seed: int | None) -> None:
     """Write generated puzzles with their solution, clue count, level and seed."""
-    from .rating import rate_many
-
     check_generated_seed(seed)
     pa, pq = _pyarrow()
     solutions = solve_many(puzzles, output="arrow")
@@ -1171,26 +1166,3 @@ def write_generated(path: str, puzzles: list[str], seed: int | None) -> None:
         }
     )
     pq.write_table(table, path)
-
-
-def add_column_option(parser: Any) -> None:
-    """The `--column`, `--compression` and `--rewrite` options of the Parquet commands."""
-    parser.add_argument(
-        "--column",
-        default=None,
-        metavar="NAME",
-        help=f"Parquet input: the puzzle column (default: {' / '.join(PUZZLE_COLUMNS)})",
-    )
-    parser.add_argument(
-        "--compression",
-        choices=CODECS,
-        default="input",
-        help="Parquet output: the codec of the added columns (default 'input': the puzzle "
-        "column's codec); the input's columns are copied as stored, unless --rewrite",
-    )
-    parser.add_argument(
-        "--rewrite",
-        action="store_true",
-        help="Parquet output: decode and encode every column again (compressed with "
-        "--compression) rather than copying the input's column chunks",
-    )

@@ -4,7 +4,7 @@
 pyarrow `Array` / `ChunkedArray` of strings (or binary), a pandas `Series`, a polars
 `Series` or a one-dimensional numpy array of `str` / `bytes` is turned into the batch's
 geometry and one contiguous buffer of N*N values per puzzle, the form the engines run
-on. Anything else (a list, a generator, a numpy integer array) is left to `batch.py`.
+on. Anything else (a list, a generator, a numpy integer array) is left to `inputs.py`.
 
 Arrow strings are read from their buffers: the offsets say which rows are plain (exactly
 N*N one-byte characters); their bytes go through the geometry's character table in one
@@ -16,7 +16,7 @@ columns are read through Arrow when their strings live there, else item by item.
 
 The bulk passes around the engine (text -> grids before it, solution values -> text
 after it) run on the batch's threads: on a large batch (see PARALLEL_ROWS) the rows are
-split into ranges handed to `batch.run_chunks`, the pool the engine runs on, each range
+split into ranges handed to `run_chunks`, the pool the engine runs on, each range
 done with the GIL released. Rows the bulk pass leaves to the parser are then parsed in
 input order on the caller's thread, so the first bad row is the one an error names,
 whatever the thread count.
@@ -38,14 +38,15 @@ import numbers
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import Any, TypeGuard
 
-from ._engine._textio import encode_rows
-from .grid import CLASSIC, Geometry, _codec, geometry_for
-
-if TYPE_CHECKING:
-    from .batch import EngineResults
-    from .rating import Rating
+from .._base.grid import CLASSIC, Geometry, codec, geometry_for
+from .._base.records import Rating
+from .._engine.encode import as_text, decode_solutions, encode_item, encode_texts, item_geometry
+from .._engine.results import EngineResults
+from .._engine.textio import encode_rows
+from .._parallel.fanout import run_chunks
+from .._parallel.threads import resolve_threads
 
 OUTPUTS = (None, "list", "arrow", "like")
 _SLOW = 254  # table values at or above this need the full parser (layout or foreign)
@@ -92,7 +93,7 @@ def is_numpy_array(obj: object) -> TypeGuard[Any]:
 
 
 def column_kind(puzzles: object) -> str | None:
-    """The kind of column `puzzles` is, or None for anything `batch.py` reads itself.
+    """The kind of column `puzzles` is, or None for anything `inputs.py` reads itself.
 
     A library is consulted only when one of the object's classes comes from it, and then
     imported properly: while another thread is still importing it, `sys.modules` holds a
@@ -155,19 +156,12 @@ def is_missing(item: object) -> bool:
     return isinstance(item, numbers.Real) and item != item  # NaN, numpy's too
 
 
-def as_text(item: Any) -> Any:
-    """A bytes-like puzzle as text (ASCII or UTF-8); any other object unchanged."""
-    if isinstance(item, (bytes, bytearray, memoryview)):
-        return bytes(item).decode("utf-8", errors="replace")
-    return item
-
-
 def read_column(
     puzzles: object, what: str, box: object, alphabet: object, *, threads: int | None = 1
 ) -> Column | None:
     """Encode a column input (see the module doc), or None when `puzzles` is not one.
 
-    `threads` is the batch's `threads` argument (see `batch.resolve_threads`): a large
+    `threads` is the batch's `threads` argument (see `resolve_threads`): a large
     Arrow or numpy text column is encoded on that many threads.
     """
     kind = column_kind(puzzles)
@@ -179,12 +173,10 @@ def read_column(
     elif kind == "polars":
         data = _polars_data(puzzles)
     if isinstance(data, list):
-        from .batch import encode_batch
-
         if kind == "pandas" and puzzles.hasnans:  # type: ignore[attr-defined]
             first = int(_numpy().asarray(puzzles.isna()).argmax())  # type: ignore[attr-defined]
             raise ValueError(f"puzzle {first}: missing (null)")
-        geometry, grids = encode_batch(data, box, alphabet)
+        geometry, grids = encode_texts(data, box, alphabet)
         return Column(geometry, grids, len(data), kind, puzzles)
     np = _numpy()
     reader: _TextReader = _NumpyText(data) if isinstance(data, np.ndarray) else _ArrowText(data)
@@ -206,15 +198,13 @@ def over_ranges(
     """Call `work(start, stop)` over rows 0..n-1: once on this thread, or in ranges on threads.
 
     From `scale` * PARALLEL_ROWS rows up (`scale` > 1 for a pass that does little per row)
-    the ranges go to `batch.run_chunks` on `threads` threads (a `threads` argument,
-    resolved by `batch.resolve_threads`); `work` should release the GIL for most of its
+    the ranges go to `run_chunks` on `threads` threads (a `threads` argument,
+    resolved by `resolve_threads`); `work` should release the GIL for most of its
     range.
     """
     if n < scale * PARALLEL_ROWS:
         work(0, n)
         return
-    from .batch import resolve_threads, run_chunks
-
     workers = resolve_threads(threads)
     if workers <= 1:
         work(0, n)
@@ -255,8 +245,6 @@ def _polars_data(series: Any) -> Any:
 
 
 def _batch_geometry(reader: _TextReader, n: int, box: object, alphabet: object) -> Geometry:
-    from .batch import _item_geometry
-
     if box is not None or alphabet is not None:
         return geometry_for(None, box, alphabet)
     if n == 0:
@@ -264,7 +252,7 @@ def _batch_geometry(reader: _TextReader, n: int, box: object, alphabet: object) 
     first = reader.item(0)
     if is_missing(first):
         raise ValueError("puzzle 0: missing (null)")
-    return _item_geometry(as_text(first))
+    return item_geometry(as_text(first))
 
 
 class _TextReader:
@@ -291,17 +279,15 @@ class _TextReader:
             out[i] = np.frombuffer(self.slow_item(i, geometry), dtype=np.uint8)
 
     def slow_item(self, index: int, geometry: Geometry) -> bytes:
-        from .batch import _encode_item
-
         item = self.item(index)
         if is_missing(item):
             raise ValueError(f"puzzle {index}: missing (null)")
-        return _encode_item(as_text(item), index, geometry, inferred=False)
+        return encode_item(as_text(item), index, geometry, inferred=False)
 
 
 def _ascii_table(geometry: Geometry) -> bytes:
     """The geometry's byte -> value table (for `bytes.translate`), non-ASCII to the parser."""
-    decode = _codec(geometry).decode
+    decode = codec(geometry).decode
     if decode is None:
         return bytes([255]) * 256
     return decode[:128] + bytes([255]) * 128
@@ -446,21 +432,6 @@ class _NumpyText(_TextReader):
         self.finish(out, _merged(*found), geometry)
 
 
-def encode_rows_py(data: Any, offsets: Any, table: Any, out: Any) -> list[int]:
-    """The pure-Python twin of `_textio.encode_rows`: one row at a time with `bytes.translate`."""
-    cells = len(out[0]) if len(out) else 0
-    raw, table_bytes = bytes(data), bytes(table)
-    slow = []
-    for i in range(len(out)):
-        start, stop = int(offsets[i]), int(offsets[i + 1])
-        values = raw[start:stop].translate(table_bytes)
-        if stop - start != cells or any(v >= _SLOW for v in values):
-            slow.append(i)
-            continue
-        out[i] = list(values)
-    return slow
-
-
 # ---------------------------------------------------------------- output
 
 
@@ -468,11 +439,7 @@ def solutions_out(results: EngineResults, column: Column | None, output: str | N
     """The solutions of `results` in the form `output` asks for (see the module doc)."""
     kind = _output_kind(column, output)
     if kind == "list" and results.texts is not None:
-        # The strings the engine made: returned before the import below, which took
-        # 30 us of a 7 ms call right after the solving (a cold import system).
-        return results.texts
-    from .batch import decode_solutions
-
+        return results.texts  # the strings the engine made as it went
     if kind == "list":
         return decode_solutions(results)
     if kind == "arrow":
@@ -623,10 +590,8 @@ def _arrow_solutions(results: EngineResults, column: Column | None) -> Any:
 
     np = _numpy()
     geometry, n = results.geometry, results.n
-    encode = _codec(geometry).encode
+    encode = codec(geometry).encode
     if encode is None:  # a non-ASCII alphabet: go through Python strings
-        from .batch import decode_solutions
-
         return _rechunk(pa.array(decode_solutions(results), type=pa.string()), column)
     cells = geometry.cells
     valid = np.frombuffer(results.counts, dtype=np.int32) > 0

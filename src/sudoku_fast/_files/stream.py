@@ -35,19 +35,16 @@ from __future__ import annotations
 
 import csv
 import os
-import re
 import sys
-import threading
 import time
 from array import array
 from collections.abc import Container, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import BinaryIO, TextIO
+from typing import BinaryIO
 
-from ._engine import _textio
-from .batch import DEFAULT_MAX_NODES, EngineResults, node_budget, run_engine
-from .grid import (
+from .._base.checks import DEFAULT_MAX_NODES, node_budget
+from .._base.grid import (
     CLASSIC,
     Geometry,
     format_marks,
@@ -57,8 +54,12 @@ from .grid import (
     parse_grid,
     parse_marks_grid,
 )
+from .._base.reports import LineReport
+from .._engine import textio as _textio
+from .._engine.results import EngineResults
+from .._engine.run import run_engine
+from ..stats import StatsBuilder, Summary
 from .progress import Progress
-from .stats import StatsBuilder, Summary
 
 FIRST_BLOCK = 1 << 16  # small, so the first answers come out quickly
 MAX_BLOCK = 1 << 20  # ~12,000 puzzles; larger blocks only raise peak memory
@@ -680,60 +681,6 @@ def open_input(path: str) -> tuple[BinaryIO, str, int | None]:
     return stream, path, size or None
 
 
-_API_OPTIONS = (
-    (re.compile(r"\bbox=\(rows, cols\)"), "--box R C"),
-    (re.compile(r"\balphabet=(?=')"), "--alphabet "),
-    (re.compile(r"\balphabet="), "--alphabet"),
-    (re.compile(r"pass a larger max_nodes, or None( for no budget)?"), "--max-nodes N raises it"),
-    (re.compile(r"\bmax_nodes=(?=\d)"), "--max-nodes "),
-)
-
-
-def option_words(text: str) -> str:
-    """A message of the library in the command line's words: `box=(rows, cols)` becomes
-    `--box R C`, `alphabet=` `--alphabet` and `max_nodes=` `--max-nodes`."""
-    for pattern, words in _API_OPTIONS:
-        text = pattern.sub(words, text)
-    return text
-
-
-class Messages:
-    """Per-line messages on a text stream (`NAME:LINE: text`), at most `limit` of them.
-
-    Thread-safe; erases the progress bar before writing. `limit` 0 means no limit.
-    """
-
-    def __init__(self, stream: TextIO, limit: int = 100, progress: Progress | None = None) -> None:
-        """Write to `stream`, showing at most `limit` messages (0 = all)."""
-        self._stream = stream
-        self._limit = limit
-        self._progress = progress
-        self._lock = threading.Lock()
-        self.shown = 0
-        self.suppressed = 0
-
-    def line(self, name: str, line: int, text: str) -> None:
-        """Report something about line `line` of input `name`."""
-        self.say(f"{name}:{line}: {text}", counted=True)
-
-    def say(self, text: str, counted: bool = False) -> None:
-        """Write one message line (counted ones obey the limit)."""
-        with self._lock:
-            if counted and self._limit and self.shown >= self._limit:
-                self.suppressed += 1
-                return
-            if counted:
-                self.shown += 1
-            if self._progress is not None:
-                self._progress.clear()
-            print(option_words(text), file=self._stream, flush=True)
-
-    def finish(self) -> None:
-        """Say how many messages were left out, if any."""
-        if self.suppressed:
-            self.say(f"... and {self.suppressed:,} more message(s) not shown")
-
-
 @dataclass
 class SolveOptions:
     """How `solve_stream` answers: solutions or counts, checks, malformed lines, format."""
@@ -773,7 +720,7 @@ class _Solver:
         reader: PuzzleReader,
         out: BinaryIO,
         options: SolveOptions,
-        messages: Messages,
+        messages: LineReport,
         progress: Progress,
     ) -> None:
         self.reader = reader
@@ -996,7 +943,7 @@ def solve_stream(
     reader: PuzzleReader,
     out: BinaryIO,
     options: SolveOptions,
-    messages: Messages,
+    messages: LineReport,
     progress: Progress,
 ) -> RunReport:
     """Answer every record of `reader` on `out`, one line each, in input order.
@@ -1034,7 +981,7 @@ def solve_stream(
 def summarize_stream(
     reader: PuzzleReader,
     threads: int | None,
-    messages: Messages,
+    messages: LineReport,
     progress: Progress,
     max_nodes: int | None = DEFAULT_MAX_NODES,
 ) -> tuple[Summary, int]:

@@ -1,5 +1,8 @@
 """Difficulty on the Sudoku Explainer (SE) scale: the slow, plain twin of `_se.pyx`.
 
+The ladder's names, ids and base difficulties are in `_base/se_scale.py` (one source
+for both twins); this module follows them step by step.
+
 SE rates a puzzle by solving it with the easiest available step at each point and
 reporting the difficulty of the hardest step. The techniques, their order and their
 difficulties below follow Sukaku Explainer (the SE fork that rated the Sudoku Exchange
@@ -81,144 +84,52 @@ the next technique of the ladder that applies.
 
 from __future__ import annotations
 
-import math
-import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
-from . import logic
-from .grid import Geometry
-from .logic import LogicSolver
-
-# Technique names, in ladder order; the index is the technique id in both twins.
-TECHNIQUES: tuple[str, ...] = (
-    "full house",
-    "hidden single (box)",
-    "hidden single (line)",
-    "direct pointing",
-    "direct claiming",
-    "direct hidden pair",
-    "naked single",
-    "direct hidden triple",
-    "pointing",
-    "claiming",
-    "naked pair",
-    "x-wing",
-    "hidden pair",
-    "naked triple",
-    "swordfish",
-    "hidden triple",
-    "skyscraper",
-    "two-string kite",
-    "turbot fish",
-    "xy-wing",
-    "xyz-wing",
-    "unique rectangle",
-    "naked quad",
-    "jellyfish",
-    "hidden quad",
-    "three strong links",
-    "wxyz-wing",
-    "bivalue universal grave",
-    "four strong links",
-    "vwxyz-wing",
-    "aligned pair exclusion",
-    "uvwxyz-wing",
-    "x-cycle",
-    "y-cycle",
-    "forcing x-chain",
-    "forcing chain",
-    "tuvwxyz-wing",
-    "aligned triplet exclusion",
-    "nishio",
-    "cell forcing chains",
-    "region forcing chains",
-    "dynamic forcing chain",
-    "beyond",
+from .._base.grid import Geometry
+from .._base.se_scale import (
+    ALIGNED_PAIR,
+    ALIGNED_TRIPLE,
+    BASE,
+    BEYOND,
+    BUG,
+    CELL,
+    DEFAULT_BUDGET,
+    DIRECT_HIDDEN_PAIR,
+    DIRECT_POINTING,
+    DYNAMIC,
+    FORCING,
+    FOUR_LINKS,
+    NAKED_SINGLE,
+    NISHIO,
+    POINTING,
+    REGION,
+    SE_BUDGET,
+    SE_OK,
+    SE_STUCK,
+    SKYSCRAPER,
+    THREE_LINKS,
+    TUVWXYZ_WING,
+    UNIQUE_RECTANGLE,
+    UVWXYZ_WING,
+    VWXYZ_WING,
+    WXYZ_WING,
+    X_CHAIN,
+    X_CYCLE,
+    Y_CYCLE,
 )
-# Base difficulty of each technique, in tenths.
-BASE: tuple[int, ...] = (
-    10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 42,
-    44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 66, 70, 75, 75, 75, 80, 80, 85,
-    100,
-)  # fmt: skip
-DIRECT_POINTING = TECHNIQUES.index("direct pointing")
-DIRECT_HIDDEN_PAIR = TECHNIQUES.index("direct hidden pair")
-NAKED_SINGLE = TECHNIQUES.index("naked single")
-POINTING = TECHNIQUES.index("pointing")
-SKYSCRAPER = TECHNIQUES.index("skyscraper")
-UNIQUE_RECTANGLE = TECHNIQUES.index("unique rectangle")
-THREE_LINKS = TECHNIQUES.index("three strong links")
-WXYZ_WING = TECHNIQUES.index("wxyz-wing")
-BUG = TECHNIQUES.index("bivalue universal grave")
-FOUR_LINKS = TECHNIQUES.index("four strong links")
-VWXYZ_WING = TECHNIQUES.index("vwxyz-wing")
-ALIGNED_PAIR = TECHNIQUES.index("aligned pair exclusion")
-UVWXYZ_WING = TECHNIQUES.index("uvwxyz-wing")
-X_CYCLE = TECHNIQUES.index("x-cycle")
-Y_CYCLE = X_CYCLE + 1
-X_CHAIN = TECHNIQUES.index("forcing x-chain")
-FORCING = X_CHAIN + 1
-TUVWXYZ_WING = X_CHAIN + 2
-ALIGNED_TRIPLE = X_CHAIN + 3
-NISHIO = X_CHAIN + 4
-CELL = X_CHAIN + 5
-REGION = X_CHAIN + 6
-DYNAMIC = X_CHAIN + 7
-BEYOND = X_CHAIN + 8
+from .._base.se_scale import TECHNIQUES as TECHNIQUE_NAMES
+from . import _logic_py as logic
+from ._logic_py import LogicSolver
+from .steps import Contradiction
 
 # Walk modes: which links the implications may use.
 UNIT_LINKS = 1
 CELL_LINKS = 2
 DYNAMIC_LINKS = 4
-
-# Outcomes of a rating.
-SE_OK = 0
-SE_BUDGET = 1  # the work budget ran out: the score is the hardest step so far
-SE_STUCK = 2  # nothing applies and no solution was given to reveal a digit
-
-# Walk steps per puzzle: nodes taken by the chain walks made (a walk that the static
-# graph shows can conclude nothing is not made and costs nothing).
-DEFAULT_BUDGET = 200_000_000
-MAX_BUDGET = 2**63 - 1  # the walk counts its steps in a signed 64-bit integer
-
-
-def check_budget(budget: object) -> int:
-    """`budget` if it is a valid score budget (an int from 0 to MAX_BUDGET), else raise."""
-    if isinstance(budget, bool) or not isinstance(budget, int):
-        raise TypeError(f"score_budget must be an int, not {type(budget).__name__}")
-    if not 0 <= budget <= MAX_BUDGET:
-        raise ValueError(f"score_budget must be from 0 to 2**63-1, got {budget}")
-    return budget
-
-
-# Where the technique ladder's levels (rating.LEVEL_NAMES) sit on the SE scale: level
-# k + 1 starts at SCORE_LEVEL_STARTS[k - 1] (tenths). Chosen on the Sudoku Exchange
-# bank, where each SE value's puzzles mostly get that level from the technique solver.
-SCORE_LEVEL_STARTS: tuple[int, ...] = (25, 30, 38, 72, 100)
-
-
-def score_level(score: float) -> int:
-    """The level (1 easy ... 6 nightmare) that an SE score maps to.
-
-    Up to 2.4: 1 (singles and the direct techniques); 2.5 to 2.9: 2 (locked
-    candidates); 3.0 to 3.7: 3 (pairs, triples, x-wing); 3.8 to 7.1: 4 (fish, wings,
-    uniqueness, short chains); 7.2 to 9.9: 5 (longer, multiple and dynamic forcing
-    chains); 10.0 and above: 6 (beyond this ladder).
-    """
-    if isinstance(score, bool) or not isinstance(score, numbers.Real):
-        raise TypeError(f"score must be a number, not {type(score).__name__}")
-    if score != score:
-        raise ValueError("score must be a number, not NaN")
-    if not -1e6 < score < 1e6:  # far past either end of the scale (infinities too)
-        return 1 if score < 0 else 1 + len(SCORE_LEVEL_STARTS)
-    score = float(score)  # numpy's float32 and the like too, at their exact value
-    # Scores come in tenths; anything between is rounded half up (2.45 -> 2.5), alike
-    # at every boundary (`round` would go to the even tenth). A float32 9.95 is
-    # 9.9499998..., below the half: 9.9.
-    tenths = math.floor(score * 10 + 0.5)
-    return 1 + sum(1 for start in SCORE_LEVEL_STARTS if tenths >= start)
 
 
 def length_tenths(length: int) -> int:
@@ -268,7 +179,7 @@ class SeResult:
     """The outcome of an SE-style rating.
 
     `score` is the hardest step's difficulty in tenths (0 when the grid needs no step),
-    `hardest` that step's technique id (index into `TECHNIQUES`, -1 for none), `steps`
+    `hardest` that step's technique id (index into `se_scale.TECHNIQUES`, -1 for none), `steps`
     the number of steps taken, `status` SE_OK, SE_BUDGET or SE_STUCK and `work` the
     walk steps spent.
     """
@@ -1375,3 +1286,43 @@ def rate_se(
             score = tenths
             hardest = tech
     return SeResult(score, hardest, steps, status, r.work)
+
+
+# ---------------------------------------------------------------------------------------
+# The compiled module's functions, the same arguments and results (see `_se.pyi`)
+
+TECHNIQUES = len(TECHNIQUE_NAMES)
+SLOTS = 4  # per puzzle: score in tenths, hardest technique id, steps, status
+SE_CONTRADICTION = -1  # two equal values share a unit
+
+
+def se_range(
+    tables: Any,
+    grids: Any,
+    solutions: Any,
+    out: Any,
+    start: int,
+    stop: int,
+    budget: int,
+) -> None:
+    """Rate puzzles start..stop-1 on the SE scale: out[i*SLOTS:(i+1)*SLOTS] = score in
+    tenths, hardest technique id (-1 none), steps, status (see `_se.se_range`).
+
+    `tables` is either side's `tables_for(geometry)` (only its geometry is read);
+    `solutions` may be empty (no digit is then revealed when nothing applies).
+    """
+    geo = tables.geometry
+    cells = geo.cells
+    grid_bytes = memoryview(grids).cast("B")
+    answer_bytes = memoryview(solutions).cast("B")
+    for i in range(start, stop):
+        values = list(grid_bytes[i * cells : (i + 1) * cells])
+        answer = list(answer_bytes[i * cells : (i + 1) * cells]) if len(answer_bytes) else None
+        try:
+            result = rate_se(values, geo, answer, budget)
+        except Contradiction:
+            row = [0, -1, 0, SE_CONTRADICTION]
+        else:
+            row = [result.score, result.hardest, result.steps, result.status]
+        for k, value in enumerate(row):
+            out[i * SLOTS + k] = value

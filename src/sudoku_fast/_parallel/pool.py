@@ -1,7 +1,7 @@
 """The engine's thread pool: threads kept between batches, each running one body at a time.
 
 Every batch call hands a body to up to `cores - 1` helper threads and runs one itself
-(`batch.run_workers`). What a hand-off costs counts on small batches and on many
+(`_parallel.fanout.run_workers`). What a hand-off costs counts on small batches and on many
 cores, where it is paid once per helper while the caller's thread holds the GIL, so the
 pool does little per task: a task is an object with a lock held until its body has run
 (`_thread` locks are C code; waiting on one can be interrupted by Ctrl-C), the threads

@@ -16,9 +16,10 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
+from typing import Any
 
-from .generator import splitmix64
-from .grid import Geometry
+from .._base.grid import Geometry, geometry_for
+from .._base.randomness import splitmix64
 
 MASK64 = (1 << 64) - 1
 CHECK_EVERY = 256
@@ -526,3 +527,106 @@ def random_values(
         if restarts == max_restarts:
             return bytes(geometry.cells), -1
         restarts += 1
+
+
+# ---------------------------------------------------------------------------------------
+# The compiled module's functions, the same arguments and results (see `_lab.pyi`)
+
+STATUS_DONE = DONE
+STATUS_OUT_OF_NODES = OUT_OF_NODES
+STATUS_OUT_OF_TIME = OUT_OF_TIME
+STATUS_STOPPED = 3
+STATUS_NO_MEMORY = 4
+
+
+class Tables:
+    """The geometry the functions below work on: built from a size with its peers and
+    units, as the compiled side's tables are."""
+
+    def __init__(self, size: int, peers: Any, units: Any) -> None:
+        self.size = size
+        self.geometry = geometry_for(size, _box_of(size, units))
+
+
+def _box_of(size: int, units: Any) -> tuple[int, int]:
+    """The box shape of a geometry from its units (the box units come last)."""
+    box = sorted(units[2 * size])
+    cols = sum(1 for cell in box if cell // size == box[0] // size)
+    return size // cols, cols
+
+
+def solve_range(
+    tables: Tables,
+    grids: Any,
+    solutions: Any,
+    counts: Any,
+    statuses: Any,
+    nodes: Any,
+    guesses: Any,
+    nanos: Any,
+    start: int,
+    stop: int,
+    algorithm: int,
+    var_order: int,
+    value_order: int,
+    limit: int,
+    max_nodes: int,
+    max_nanos: int,
+    seed: int,
+    stop_flag: Any | None = None,
+    restart_after: int = 0,
+    restarts: Any | None = None,
+) -> None:
+    """Solve puzzles start..stop-1 one by one, as `_lab.solve_range` does."""
+    geometry = tables.geometry
+    cells = geometry.cells
+    view = memoryview(grids).cast("B")
+    for i in range(start, stop):
+        if stop_flag is not None and stop_flag[0]:
+            statuses[i] = STATUS_STOPPED
+            continue
+        began = time.thread_time_ns()
+        outcome = solve_values(
+            geometry,
+            bytes(view[i * cells : (i + 1) * cells]),
+            algorithm,
+            var_order,
+            value_order,
+            limit,
+            max_nodes,
+            max_nanos / 1e9,
+            seed,
+            i,
+            restart_after,
+        )
+        nanos[i] = time.thread_time_ns() - began
+        counts[i] = outcome.count
+        statuses[i] = outcome.status
+        nodes[i] = outcome.nodes
+        guesses[i] = outcome.guesses
+        if restarts is not None:
+            restarts[i] = outcome.restarts
+        if outcome.solution is not None:
+            solutions[i * cells : (i + 1) * cells] = bytes(outcome.solution)
+
+
+def random_range(
+    tables: Tables,
+    clues: int,
+    distinct: int,
+    seed: int,
+    out: Any,
+    restarts: Any,
+    start: int,
+    stop: int,
+    max_restarts: int = 2147483647,
+    stop_flag: Any | None = None,
+) -> None:
+    """Random puzzles start..stop-1 by the essay's recipe, as `_lab.random_range` makes them."""
+    geometry = tables.geometry
+    cells = geometry.cells
+    for i in range(start, stop):
+        if stop_flag is not None and stop_flag[0]:
+            return
+        values, restarts[i] = random_values(geometry, clues, distinct, seed, i, max_restarts)
+        out[i * cells : (i + 1) * cells] = values

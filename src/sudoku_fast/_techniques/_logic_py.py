@@ -1,13 +1,17 @@
-"""A human-style logical solver on pencil marks: the techniques behind `rate` and `hint`.
+"""The technique solver in plain Python: the slow, obviously correct twin of `_logic.pyx`.
 
 The state is one candidate bitmask per cell (bit d-1 set = digit d still possible; 0 for
 a filled cell) plus the placed values. Each technique looks for one pattern and returns
-the deduction it allows as a `Hint`: the cells and digits of the pattern, the digits it
-places or the candidates it eliminates, and a one-line explanation. `LogicSolver`
-applies the easiest technique that makes progress, again and again.
+the deduction it allows as a `Step`: the cells and digits of the pattern, the digits it
+places or the candidates it eliminates, and the numbers its explanation needs (`aux`).
+`LogicSolver` applies the easiest technique that makes progress, again and again.
 
-Each technique has a level (`TECHNIQUE_LEVEL`); the table of levels and what they mean
-for a puzzle is in `rating.py`, where `rate` uses them.
+The techniques, their order and levels are the ladder of `_base/levels.py`; a step
+becomes a `Hint` (with its one-line explanation) through `steps.py`, as the compiled
+solver's steps do. Below the techniques, the compiled module's functions
+(`tables_for`, `solve_steps`, `find_step`, `level_within_range`, `rate_range`,
+`build_ratings`) are given again with the same arguments and results, so that the tests
+run the same checks on both sides.
 
 Every technique is sound for any puzzle (it eliminates only candidates that appear in
 no solution); none relies on the puzzle having a unique solution.
@@ -22,212 +26,57 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from math import isqrt
+from typing import Any, NamedTuple
 
-from .grid import Geometry, geometry_for
-
-LEVEL_NAMES = {1: "easy", 2: "medium", 3: "hard", 4: "expert", 5: "extreme", 6: "nightmare"}
-GUESS = "guess"  # the pseudo-technique counted when no technique applies
-
-
-def digits_of(mask: int) -> list[int]:
-    """The digits (1-based) whose bits are set in `mask`, ascending."""
-    out = []
-    digit = 1
-    while mask:
-        if mask & 1:
-            out.append(digit)
-        mask >>= 1
-        digit += 1
-    return out
-
-
-def cell_name(cell: int, size: int = 9) -> str:
-    """Human cell name, rows and columns counted from 1: cell 0 is r1c1."""
-    return f"r{cell // size + 1}c{cell % size + 1}"
-
-
-def geometry_of(cells: int) -> Geometry:
-    """The default geometry of a grid of `cells` cells (81 -> 9x9 with 3x3 boxes)."""
-    return geometry_for(isqrt(cells))
-
-
-def geometry(size: int = 9, box_rows: int | None = None, box_cols: int | None = None) -> Geometry:
-    """The geometry of a size x size grid (`grid.geometry_for`, default symbols).
-
-    Without a box shape, boxes follow `grid.default_box` (3x3 for 9, 2x3 for 6).
-    """
-    box = None if box_rows is None or box_cols is None else (box_rows, box_cols)
-    return geometry_for(size, box)
+from .._base.grid import Geometry, geometry_for
+from .._base.levels import (
+    BIG_FISH,
+    FISH_NAMES,
+    GUESS,
+    LADDER,
+    SLOT_LEVELS,
+    SLOT_NAMES,
+    TECHNIQUE_LEVEL,
+)
+from .._base.records import Hint
+from .steps import (
+    CLASH_CANDIDATE,
+    CLASH_EMPTY,
+    CLASH_NO_PLACE,
+    CLASH_VALUE,
+    COLOUR_TRAP,
+    COLOUR_WRAP,
+    Contradiction,
+    Pairs,
+    Record,
+    candidate_masks,
+    digits_of,
+)
 
 
-def _symbol(geo: Geometry, value: int) -> str:
-    """How a value is written on this grid (its alphabet: 'A' for 10 on 16x16)."""
-    return geo.symbols[value - 1] if 1 <= value <= geo.size else str(value)
-
-
-def _digit_list(geo: Geometry, digits: Sequence[int]) -> str:
-    return "/".join(_symbol(geo, d) for d in digits)
-
-
-@dataclass(frozen=True)
-class Hint:
-    """One step towards the solution, or a mistake found on the board.
-
-    `technique` names the step (e.g. "hidden single", "x-wing", "wrong value") and
-    `level` is its level (1-6, as in the table above; 0 for the two mistake kinds);
-    `cells` and `digits` are the pattern it rests on (0-based cells in row-major order,
-    digits from 1); `placements` and `eliminations` are (cell, digit) pairs it places or
-    removes from the pencil marks; `explanation` says it in one line.
-
-    Besides the techniques of `TECHNIQUES`, three kinds come from `hints.hint`:
-    "wrong value" (a user-entered value contradicts the solution: `cells` is that cell,
-    `digits` the entered value, `eliminations` the entry to remove), "wrong pencil marks"
-    (a cell's pencil marks leave out its solution digit, which is in `digits`) and
-    "guess" (no technique applies: the solution digit of one cell is revealed).
-    """
+class Step(NamedTuple):
+    """One deduction of the twin: what the compiled solver records (see `steps.Record`),
+    with the technique by name."""
 
     technique: str
-    level: int
     cells: tuple[int, ...]
     digits: tuple[int, ...]
-    placements: tuple[tuple[int, int], ...] = ()
-    eliminations: tuple[tuple[int, int], ...] = ()
-    explanation: str = ""
+    placements: Pairs = ()
+    eliminations: Pairs = ()
+    aux: tuple[int, ...] = ()
 
     @property
-    def is_mistake(self) -> bool:
-        """True for the two kinds that report a user mistake rather than a deduction."""
-        return self.technique in ("wrong value", "wrong pencil marks")
+    def level(self) -> int:
+        """The technique's level (1-6)."""
+        return TECHNIQUE_LEVEL[self.technique]
+
+    def record(self) -> Record:
+        """The step as the compiled solver records it."""
+        index = SLOT_NAMES.index(self.technique)
+        return (index, self.cells, self.digits, self.placements, self.eliminations, self.aux)
 
 
-# How a trial-and-error assumption failed (the first number of its `aux`).
-CLASH_VALUE = 0  # (kind, cell, value held, value wanted)
-CLASH_CANDIDATE = 1  # (kind, cell, value it cannot hold)
-CLASH_EMPTY = 2  # (kind, cell left without candidates)
-CLASH_NO_PLACE = 3  # (kind, value, unit where it has no place)
-# Simple colouring's two rules (the first number of its `aux`).
-COLOUR_WRAP = 0  # (kind, cell, cell): two cells of one colour see each other
-COLOUR_TRAP = 1  # (kind,): cells seeing both colours lose the digit
-
-Pairs = tuple[tuple[int, int], ...]
-
-
-def _clash_text(geo: Geometry, reason: Sequence[int]) -> str:
-    kind = reason[0]
-    if kind == CLASH_VALUE:
-        held, wanted = _symbol(geo, reason[2]), _symbol(geo, reason[3])
-        return f"{geo.name(reason[1])} would need both {held} and {wanted}"
-    if kind == CLASH_CANDIDATE:
-        return f"{geo.name(reason[1])} would need {_symbol(geo, reason[2])}, which it cannot hold"
-    if kind == CLASH_EMPTY:
-        return f"{geo.name(reason[1])} would have no candidate left"
-    return f"{_symbol(geo, reason[1])} would have no place left in {geo.unit_name(reason[2])}"
-
-
-def _lines(mask: int) -> str:
-    return ", ".join(str(i + 1) for i in range(mask.bit_length()) if mask >> i & 1)
-
-
-def explain(
-    geo: Geometry,
-    technique: str,
-    cells: Sequence[int],
-    digits: Sequence[int],
-    eliminations: Pairs,
-    aux: Sequence[int],
-) -> str:
-    """The one-line explanation of a step, from its pattern and `aux` numbers.
-
-    `aux` holds what the pattern alone does not say: the unit of a single or subset,
-    the (box, line) of locked candidates, (bases are rows, base mask, cover mask) of a
-    fish, the z digit of a wing, the rule of simple colouring, the contradiction of
-    trial and error, the candidate mask of a guessed cell.
-    """
-    n = geo.size
-    digit = _symbol(geo, digits[0]) if digits else "0"
-    cell = cells[0] if cells else 0
-    names = ", ".join(geo.name(c) for c in cells)
-    if technique == "full house":
-        return (
-            f"{geo.name(cell)} is the last empty cell of {geo.unit_name(aux[0])}, "
-            f"so it takes the missing {digit}"
-        )
-    if technique == "hidden single":
-        return f"{digit} has only one place left in {geo.unit_name(aux[0])}: {geo.name(cell)}"
-    if technique == "naked single":
-        return f"{digit} is the only candidate left in {geo.name(cell)}"
-    if technique == "pointing":
-        kind = "row" if aux[1] < n else "column"
-        return (
-            f"in {geo.unit_name(aux[0])}, {digit} can only be in "
-            f"{geo.unit_name(aux[1])}, so it goes from the rest of that {kind}"
-        )
-    if technique == "claiming":
-        return (
-            f"in {geo.unit_name(aux[0])}, {digit} can only be in "
-            f"{geo.unit_name(aux[1])}, so it goes from the rest of that box"
-        )
-    if technique.startswith("naked "):
-        return (
-            f"{names} can only hold {_digit_list(geo, digits)} between them, so "
-            f"those digits go from the rest of {geo.unit_name(aux[0])}"
-        )
-    if technique.startswith("hidden "):
-        return (
-            f"in {geo.unit_name(aux[0])}, {_digit_list(geo, digits)} fit only in {names}, "
-            f"so those cells hold nothing else"
-        )
-    if technique in _FISH_NAMES.values() or technique == BIG_FISH:
-        base_kind, cover_kind = ("rows", "columns")[:: 1 if aux[0] else -1]
-        return (
-            f"in {base_kind} {_lines(aux[1])}, {digit} fits only in {cover_kind} "
-            f"{_lines(aux[2])}, so it goes from the rest of those {cover_kind}"
-        )
-    if technique == "xy-wing":
-        pivot, a, b = cells
-        z_value = aux[0]
-        z = _symbol(geo, z_value)
-        return (
-            f"{geo.name(pivot)} is {_digit_list(geo, [d for d in digits if d != z_value])}; "
-            "either way "
-            f"one of {geo.name(a)}, {geo.name(b)} is {z}, so {z} goes from cells seeing both"
-        )
-    if technique == "xyz-wing":
-        z = _symbol(geo, aux[0])
-        return f"one of {names} must be {z}, so {z} goes from cells seeing all three"
-    if technique == "simple colouring":
-        opening = (
-            f"the conjugate pairs of {digit} split into two colours, one of which holds {digit}"
-        )
-        if aux[0] == COLOUR_WRAP:
-            return (
-                f"{opening}; {geo.name(aux[1])} and {geo.name(aux[2])} share a colour and "
-                "see each other, so that colour is false"
-            )
-        trapped = ", ".join(geo.name(c) for c, _ in eliminations)
-        if len(eliminations) == 1:
-            return f"{opening}; {trapped} sees both colours, so it cannot be {digit}"
-        return f"{opening}; {trapped} see both colours, so they cannot be {digit}"
-    if technique == "xy-chain":
-        chain = " - ".join(geo.name(c) for c in cells)
-        return (
-            f"in the chain {chain}, if the first cell is not {digit} the "
-            f"last one is, so {digit} goes from cells seeing both ends"
-        )
-    if technique == "trial and error":
-        return (
-            f"if {geo.name(cell)} were {digit}, singles would lead to a "
-            f"contradiction ({_clash_text(geo, aux)}), so it is not {digit}"
-        )
-    if technique == GUESS:
-        return (
-            f"no technique applies; of {_digit_list(geo, digits_of(aux[0]))} in "
-            f"{geo.name(cell)}, the solution has {digit}"
-        )
-    raise ValueError(f"unknown technique {technique!r}")
-
-
-def make_hint(
+def make_step(
     geo: Geometry,
     technique: str,
     cells: Sequence[int],
@@ -235,33 +84,11 @@ def make_hint(
     placements: Pairs = (),
     eliminations: Pairs = (),
     aux: Sequence[int] = (),
-) -> Hint:
-    """A `Hint` of a technique with its level and explanation (see `explain`)."""
-    return Hint(
-        technique,
-        TECHNIQUE_LEVEL[technique],
-        tuple(cells),
-        tuple(digits),
-        placements=tuple(placements),
-        eliminations=tuple(eliminations),
-        explanation=explain(geo, technique, cells, digits, tuple(eliminations), aux),
+) -> Step:
+    """A `Step` of a technique (`geo` is the grid's, for the same call as `steps.make_hint`)."""
+    return Step(
+        technique, tuple(cells), tuple(digits), tuple(placements), tuple(eliminations), tuple(aux)
     )
-
-
-# A step of the compiled solver: (technique index, cells, digits, placements,
-# eliminations, aux); the index counts TECHNIQUES, then GUESS.
-Record = tuple[int, tuple[int, ...], tuple[int, ...], Pairs, Pairs, tuple[int, ...]]
-
-
-def hint_from_record(geo: Geometry, record: Record) -> Hint:
-    """The `Hint` of one step recorded by the compiled solver (`_logic`)."""
-    index, cells, digits, placements, eliminations, aux = record
-    name = TECHNIQUES[index].name if index < len(TECHNIQUES) else GUESS
-    return make_hint(geo, name, cells, digits, placements, eliminations, aux)
-
-
-class Contradiction(ValueError):
-    """The board breaks the rules: two equal values share a unit."""
 
 
 class LogicSolver:
@@ -272,22 +99,10 @@ class LogicSolver:
 
         Raises `Contradiction` when two equal values share a unit.
         """
-        self.geo = geo if geo is not None else geometry_of(len(values))
-        if self.geo.cells != len(values):
-            raise ValueError(f"expected {self.geo.cells} cells, got {len(values)}")
+        self.geo = geo if geo is not None else geometry_for(isqrt(len(values)))
+        self.cand = candidate_masks(values, self.geo)
         self.values = list(values)
         self._positions: list[list[int]] | None = None
-        full = self.geo.all_digits
-        self.cand = [0 if v else full for v in self.values]
-        for cell, v in enumerate(self.values):
-            if v:
-                bit = 1 << (v - 1)
-                for peer in self.geo.peers[cell]:
-                    if self.values[peer] == v:
-                        raise Contradiction(
-                            f"{self.geo.name(cell)} and {self.geo.name(peer)} both hold {v}"
-                        )
-                    self.cand[peer] &= ~bit
 
     @property
     def solved(self) -> bool:
@@ -331,11 +146,11 @@ class LogicSolver:
         for peer in self.geo.peers[cell]:
             cand[peer] &= mask
 
-    def apply(self, hint: Hint) -> None:
-        """Carry out a hint's placements and eliminations."""
-        for cell, digit in hint.placements:
+    def apply(self, step: Step | Hint) -> None:
+        """Carry out a step's placements and eliminations."""
+        for cell, digit in step.placements:
             self.place(cell, digit)
-        for cell, digit in hint.eliminations:
+        for cell, digit in step.eliminations:
             self.cand[cell] &= ~(1 << (digit - 1))
         self._positions = None
 
@@ -376,9 +191,9 @@ class LogicSolver:
                         progress = True
         return placed
 
-    def next_step(self, max_level: int = 5, min_level: int = 1) -> Hint | None:
+    def next_step(self, max_level: int = 5, min_level: int = 1) -> Step | None:
         """The easiest deduction available (techniques of levels min_level..max_level)."""
-        for technique in TECHNIQUES:
+        for technique in TECHNIQUE_FINDERS:
             if technique.level < min_level:
                 continue
             if technique.level > max_level:
@@ -393,7 +208,7 @@ class LogicSolver:
 # Singles
 
 
-def find_full_house(s: LogicSolver) -> Hint | None:
+def find_full_house(s: LogicSolver) -> Step | None:
     """A unit with a single empty cell: that cell gets the missing digit."""
     geo = s.geo
     values = s.values
@@ -410,11 +225,11 @@ def find_full_house(s: LogicSolver) -> Hint | None:
             c = s.cand[empty]
             if c and not c & (c - 1):
                 digit = c.bit_length()
-                return make_hint(geo, "full house", (empty,), (digit,), ((empty, digit),), (), (u,))
+                return make_step(geo, "full house", (empty,), (digit,), ((empty, digit),), (), (u,))
     return None
 
 
-def find_hidden_single(s: LogicSolver) -> Hint | None:
+def find_hidden_single(s: LogicSolver) -> Step | None:
     """A digit with one place left in a unit goes there (boxes first, then lines)."""
     geo = s.geo
     n = geo.size
@@ -434,19 +249,19 @@ def find_hidden_single(s: LogicSolver) -> Hint | None:
             hit = cand[cell] & only
             if hit:
                 digit = digits_of(hit & -hit)[0]
-                return make_hint(
+                return make_step(
                     geo, "hidden single", (cell,), (digit,), ((cell, digit),), (), (u,)
                 )
     return None
 
 
-def find_naked_single(s: LogicSolver) -> Hint | None:
+def find_naked_single(s: LogicSolver) -> Step | None:
     """An empty cell with one candidate left takes it."""
     geo = s.geo
     for cell, c in enumerate(s.cand):
         if c and not c & (c - 1):
             digit = digits_of(c)[0]
-            return make_hint(geo, "naked single", (cell,), (digit,), ((cell, digit),))
+            return make_step(geo, "naked single", (cell,), (digit,), ((cell, digit),))
     return None
 
 
@@ -463,7 +278,7 @@ def _eliminations(s: LogicSolver, cells: Sequence[int], mask: int) -> tuple[tupl
     return tuple(out)
 
 
-def find_pointing(s: LogicSolver) -> Hint | None:
+def find_pointing(s: LogicSolver) -> Step | None:
     """A digit confined to one line inside a box is removed from the rest of that line."""
     geo = s.geo
     n = geo.size
@@ -484,11 +299,11 @@ def find_pointing(s: LogicSolver) -> Hint | None:
                 if elim:
                     box = geo.units[box_unit]
                     places = tuple(box[i] for i in range(n) if where >> i & 1)
-                    return make_hint(geo, "pointing", places, (digit,), (), elim, (box_unit, line))
+                    return make_step(geo, "pointing", places, (digit,), (), elim, (box_unit, line))
     return None
 
 
-def find_claiming(s: LogicSolver) -> Hint | None:
+def find_claiming(s: LogicSolver) -> Step | None:
     """A digit confined to one box inside a line is removed from the rest of that box."""
     geo = s.geo
     n = geo.size
@@ -508,7 +323,7 @@ def find_claiming(s: LogicSolver) -> Hint | None:
                 if elim:
                     unit = geo.units[line]
                     places = tuple(unit[i] for i in range(n) if where >> i & 1)
-                    return make_hint(geo, "claiming", places, (digit,), (), elim, (line, box_unit))
+                    return make_step(geo, "claiming", places, (digit,), (), elim, (line, box_unit))
     return None
 
 
@@ -518,7 +333,7 @@ def find_claiming(s: LogicSolver) -> Hint | None:
 _SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
 
-def _naked_subset(s: LogicSolver, k: int, level: int) -> Hint | None:
+def _naked_subset(s: LogicSolver, k: int, level: int) -> Step | None:
     """k cells of a unit whose candidates are k digits: those digits leave the unit's rest."""
     geo = s.geo
     for u, unit in enumerate(geo.units):
@@ -536,11 +351,11 @@ def _naked_subset(s: LogicSolver, k: int, level: int) -> Hint | None:
             elim = _eliminations(s, others, union)
             if elim:
                 name = f"naked {_SUBSET_NAMES[k]}"
-                return make_hint(geo, name, group, tuple(digits_of(union)), (), elim, (u,))
+                return make_step(geo, name, group, tuple(digits_of(union)), (), elim, (u,))
     return None
 
 
-def _hidden_subset(s: LogicSolver, k: int, level: int) -> Hint | None:
+def _hidden_subset(s: LogicSolver, k: int, level: int) -> Step | None:
     """k digits with only k places in a unit: those cells lose every other candidate."""
     geo = s.geo
     n = geo.size
@@ -562,45 +377,42 @@ def _hidden_subset(s: LogicSolver, k: int, level: int) -> Hint | None:
                 keep |= 1 << (d - 1)
             elim = _eliminations(s, cells, geo.all_digits & ~keep)
             if elim:
-                return make_hint(geo, f"hidden {_SUBSET_NAMES[k]}", cells, group, (), elim, (u,))
+                return make_step(geo, f"hidden {_SUBSET_NAMES[k]}", cells, group, (), elim, (u,))
     return None
 
 
-def find_naked_pair(s: LogicSolver) -> Hint | None:
+def find_naked_pair(s: LogicSolver) -> Step | None:
     """Naked pair: two cells of a unit with the same two candidates."""
     return _naked_subset(s, 2, 3)
 
 
-def find_hidden_pair(s: LogicSolver) -> Hint | None:
+def find_hidden_pair(s: LogicSolver) -> Step | None:
     """Hidden pair: two digits confined to the same two cells of a unit."""
     return _hidden_subset(s, 2, 3)
 
 
-def find_naked_triple(s: LogicSolver) -> Hint | None:
+def find_naked_triple(s: LogicSolver) -> Step | None:
     """Naked triple: three cells of a unit with three candidates between them."""
     return _naked_subset(s, 3, 3)
 
 
-def find_hidden_triple(s: LogicSolver) -> Hint | None:
+def find_hidden_triple(s: LogicSolver) -> Step | None:
     """Hidden triple: three digits confined to the same three cells of a unit."""
     return _hidden_subset(s, 3, 3)
 
 
-def find_naked_quad(s: LogicSolver) -> Hint | None:
+def find_naked_quad(s: LogicSolver) -> Step | None:
     """Naked quad: four cells of a unit with four candidates between them."""
     return _naked_subset(s, 4, 4)
 
 
-def find_hidden_quad(s: LogicSolver) -> Hint | None:
+def find_hidden_quad(s: LogicSolver) -> Step | None:
     """Hidden quad: four digits confined to the same four cells of a unit."""
     return _hidden_subset(s, 4, 4)
 
 
 # ---------------------------------------------------------------------------------------
 # Fish
-
-_FISH_NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
-BIG_FISH = "big fish"  # 5 lines and more, up to N/2: grids of 10x10 and larger
 
 
 def _fish_bases(spots: dict[int, int], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
@@ -623,7 +435,7 @@ def _fish_bases(spots: dict[int, int], k: int) -> Iterator[tuple[tuple[int, ...]
     return extend(0, (), 0)
 
 
-def _fish(s: LogicSolver, k: int, level: int) -> Hint | None:
+def _fish(s: LogicSolver, k: int, level: int) -> Step | None:
     """k rows (or columns) where a digit fits only in the same k columns (rows).
 
     The digit must take one of those k columns in each of the k base lines, so it
@@ -656,27 +468,27 @@ def _fish(s: LogicSolver, k: int, level: int) -> Hint | None:
                     )
                     base_mask = sum(1 << b for b in bases)
                     aux = (int(base_is_row), base_mask, cover)
-                    name = _FISH_NAMES.get(k, BIG_FISH)
-                    return make_hint(geo, name, pattern, (digit,), (), elim, aux)
+                    name = FISH_NAMES.get(k, BIG_FISH)
+                    return make_step(geo, name, pattern, (digit,), (), elim, aux)
     return None
 
 
-def find_x_wing(s: LogicSolver) -> Hint | None:
+def find_x_wing(s: LogicSolver) -> Step | None:
     """X-wing: a fish on two lines."""
     return _fish(s, 2, 3)
 
 
-def find_swordfish(s: LogicSolver) -> Hint | None:
+def find_swordfish(s: LogicSolver) -> Step | None:
     """Swordfish: a fish on three lines."""
     return _fish(s, 3, 4)
 
 
-def find_jellyfish(s: LogicSolver) -> Hint | None:
+def find_jellyfish(s: LogicSolver) -> Step | None:
     """Jellyfish: a fish on four lines."""
     return _fish(s, 4, 4)
 
 
-def find_big_fish(s: LogicSolver) -> Hint | None:
+def find_big_fish(s: LogicSolver) -> Step | None:
     """A fish on 5 to N/2 lines, smallest first (larger ones mirror smaller ones)."""
     for k in range(5, s.geo.size // 2 + 1):
         step = _fish(s, k, 4)
@@ -689,7 +501,7 @@ def find_big_fish(s: LogicSolver) -> Hint | None:
 # Wings
 
 
-def find_xy_wing(s: LogicSolver) -> Hint | None:
+def find_xy_wing(s: LogicSolver) -> Step | None:
     """Pivot {x,y} seeing pincers {x,z} and {y,z}: z goes from cells seeing both pincers."""
     geo = s.geo
     cand = s.cand
@@ -711,11 +523,11 @@ def find_xy_wing(s: LogicSolver) -> Hint | None:
             if elim:
                 digits = tuple(digits_of(pc | z))
                 aux = (digits_of(z)[0],)
-                return make_hint(geo, "xy-wing", (pivot, a, b), digits, (), elim, aux)
+                return make_step(geo, "xy-wing", (pivot, a, b), digits, (), elim, aux)
     return None
 
 
-def find_xyz_wing(s: LogicSolver) -> Hint | None:
+def find_xyz_wing(s: LogicSolver) -> Step | None:
     """Pivot {x,y,z} seeing {x,z} and {y,z}: z goes from cells seeing all three."""
     geo = s.geo
     cand = s.cand
@@ -733,7 +545,7 @@ def find_xyz_wing(s: LogicSolver) -> Hint | None:
             if elim:
                 digits = tuple(digits_of(pc))
                 aux = (digits_of(z)[0],)
-                return make_hint(geo, "xyz-wing", (pivot, a, b), digits, (), elim, aux)
+                return make_step(geo, "xyz-wing", (pivot, a, b), digits, (), elim, aux)
     return None
 
 
@@ -741,7 +553,7 @@ def find_xyz_wing(s: LogicSolver) -> Hint | None:
 # Chains
 
 
-def find_simple_colouring(s: LogicSolver) -> Hint | None:
+def find_simple_colouring(s: LogicSolver) -> Step | None:
     """Colour chains of conjugate pairs of one digit (exactly one of each pair holds it).
 
     Colour wrap: two cells of one colour see each other, so that colour is false
@@ -785,18 +597,18 @@ def find_simple_colouring(s: LogicSolver) -> Hint | None:
                     elim = tuple((c, digit) for c in side)
                     cells = tuple(sorted(component))
                     wrap = (COLOUR_WRAP, *clash)
-                    return make_hint(geo, "simple colouring", cells, (digit,), (), elim, wrap)
+                    return make_step(geo, "simple colouring", cells, (digit,), (), elim, wrap)
             seen = [set().union(*(geo.peer_sets[c] for c in side)) for side in sides]
             members = set(component)
             trapped = sorted(c for c in seen[0] & seen[1] if c not in members and cand[c] & bit)
             if trapped:
                 elim = tuple((c, digit) for c in trapped)
                 cells = tuple(sorted(component))
-                return make_hint(geo, "simple colouring", cells, (digit,), (), elim, (COLOUR_TRAP,))
+                return make_step(geo, "simple colouring", cells, (digit,), (), elim, (COLOUR_TRAP,))
     return None
 
 
-def find_xy_chain(s: LogicSolver) -> Hint | None:
+def find_xy_chain(s: LogicSolver) -> Step | None:
     """A chain of bivalue cells, each seeing the next and sharing a digit with it.
 
     If the first cell is not z, its other digit forces the next cell, and so on, until
@@ -838,12 +650,12 @@ def find_xy_chain(s: LogicSolver) -> Hint | None:
                             chain.append(walk[0])
                             walk = parent[walk]
                         chain.reverse()
-                        return make_hint(geo, "xy-chain", tuple(chain), (z,), (), elim)
+                        return make_step(geo, "xy-chain", tuple(chain), (z,), (), elim)
                 frontier = nxt
     return None
 
 
-def reveal(s: LogicSolver, solution: Sequence[int]) -> Hint:
+def reveal(s: LogicSolver, solution: Sequence[int]) -> Step:
     """The "guess" step: the solution digit of an open cell with the fewest candidates."""
     geo = s.geo
     cell = min(
@@ -851,7 +663,7 @@ def reveal(s: LogicSolver, solution: Sequence[int]) -> Hint:
         key=lambda c: (s.cand[c].bit_count(), c),
     )
     digit = solution[cell]
-    return make_hint(geo, GUESS, (cell,), (digit,), ((cell, digit),), (), (s.cand[cell],))
+    return make_step(geo, GUESS, (cell,), (digit,), ((cell, digit),), (), (s.cand[cell],))
 
 
 # ---------------------------------------------------------------------------------------
@@ -914,7 +726,7 @@ def _singles_refute(s: LogicSolver, cell: int, digit: int) -> tuple[int, ...] | 
     return None
 
 
-def find_trial_and_error(s: LogicSolver) -> Hint | None:
+def find_trial_and_error(s: LogicSolver) -> Step | None:
     """A candidate whose assumption leads, by singles alone, to a contradiction.
 
     Cells with the fewest candidates are tried first. The candidate is eliminated.
@@ -928,7 +740,7 @@ def find_trial_and_error(s: LogicSolver) -> Hint | None:
             reason = _singles_refute(s, cell, digit)
             if reason is not None:
                 elim = ((cell, digit),)
-                return make_hint(geo, "trial and error", (cell,), (digit,), (), elim, reason)
+                return make_step(geo, "trial and error", (cell,), (digit,), (), elim, reason)
     return None
 
 
@@ -938,46 +750,47 @@ class Technique:
 
     name: str
     level: int
-    find: Callable[[LogicSolver], Hint | None]
+    find: Callable[[LogicSolver], Step | None]
 
 
-# Easiest first: the solver always uses the first technique that makes progress.
-TECHNIQUES: tuple[Technique, ...] = (
-    Technique("full house", 1, find_full_house),
-    Technique("hidden single", 1, find_hidden_single),
-    Technique("naked single", 1, find_naked_single),
-    Technique("pointing", 2, find_pointing),
-    Technique("claiming", 2, find_claiming),
-    Technique("naked pair", 3, find_naked_pair),
-    Technique("hidden pair", 3, find_hidden_pair),
-    Technique("naked triple", 3, find_naked_triple),
-    Technique("hidden triple", 3, find_hidden_triple),
-    Technique("x-wing", 3, find_x_wing),
-    Technique("swordfish", 4, find_swordfish),
-    Technique("xy-wing", 4, find_xy_wing),
-    Technique("xyz-wing", 4, find_xyz_wing),
-    Technique("simple colouring", 4, find_simple_colouring),
-    Technique("xy-chain", 4, find_xy_chain),
-    Technique("naked quad", 4, find_naked_quad),
-    Technique("hidden quad", 4, find_hidden_quad),
-    Technique("jellyfish", 4, find_jellyfish),
-    Technique(BIG_FISH, 4, find_big_fish),
-    Technique("trial and error", 5, find_trial_and_error),
+_FINDERS: dict[str, Callable[[LogicSolver], Step | None]] = {
+    "full house": find_full_house,
+    "hidden single": find_hidden_single,
+    "naked single": find_naked_single,
+    "pointing": find_pointing,
+    "claiming": find_claiming,
+    "naked pair": find_naked_pair,
+    "hidden pair": find_hidden_pair,
+    "naked triple": find_naked_triple,
+    "hidden triple": find_hidden_triple,
+    "x-wing": find_x_wing,
+    "swordfish": find_swordfish,
+    "xy-wing": find_xy_wing,
+    "xyz-wing": find_xyz_wing,
+    "simple colouring": find_simple_colouring,
+    "xy-chain": find_xy_chain,
+    "naked quad": find_naked_quad,
+    "hidden quad": find_hidden_quad,
+    "jellyfish": find_jellyfish,
+    BIG_FISH: find_big_fish,
+    "trial and error": find_trial_and_error,
+}
+# The ladder's order and levels (one source: `_base/levels.py`), each with its finder.
+TECHNIQUE_FINDERS: tuple[Technique, ...] = tuple(
+    Technique(name, level, _FINDERS[name]) for name, level in LADDER
 )
-
-TECHNIQUE_LEVEL = {t.name: t.level for t in TECHNIQUES} | {GUESS: 6}
 
 
 # ---------------------------------------------------------------------------------------
-# Whole solves: the pure-Python twins of `rating.logical_solve` and `rating.level_within`
+# Whole solves
 
 
 def logical_solve(
     values: Sequence[int], solution: Sequence[int], geo: Geometry | None = None
-) -> list[Hint]:
+) -> list[Step]:
     """Every step the logical solver takes from `values` to `solution`, guesses included."""
     solver = LogicSolver(values, geo)
-    steps: list[Hint] = []
+    steps: list[Step] = []
     while not solver.solved:
         step = solver.next_step()
         if step is None:
@@ -1003,3 +816,189 @@ def level_within(values: Sequence[int], max_level: int, geo: Geometry | None = N
             return max_level + 1
         level = max(level, step.level)
         solver.apply(step)
+
+
+# ---------------------------------------------------------------------------------------
+# The compiled module's functions, the same arguments and results (see `_logic.pyi`)
+
+TECHNIQUES = len(LADDER)
+SLOTS = len(SLOT_NAMES)
+CONTRADICTION = -1  # two equal values share a unit
+NO_MEMORY = -2
+STUCK = -3  # a guess met a cell whose candidates lack its solution digit: not unique
+
+
+@dataclass(frozen=True)
+class LogicTables:
+    """The geometry the functions below work on (`tables_for`)."""
+
+    geometry: Geometry
+
+
+def tables_for(geometry: Geometry) -> LogicTables:
+    """The tables of a geometry."""
+    return LogicTables(geometry)
+
+
+def _grid(tables: LogicTables, values: Any, start: int = 0) -> list[int]:
+    cells = tables.geometry.cells
+    return list(memoryview(values).cast("B")[start * cells : (start + 1) * cells])
+
+
+def _loaded(tables: LogicTables, values: Any) -> LogicSolver:
+    grid = _grid(tables, values)
+    if len(grid) != tables.geometry.cells:
+        raise ValueError(f"expected {tables.geometry.cells} values, got {len(grid)}")
+    try:
+        return LogicSolver(grid, tables.geometry)
+    except Contradiction:
+        raise ValueError("two equal values share a unit") from None
+
+
+def solve_steps(tables: LogicTables, values: Any, solution: Any) -> list[Record]:
+    """Every step from `values` to `solution` as records (see `steps.hint_from_record`)."""
+    solver = _loaded(tables, values)
+    answer = _grid(tables, solution)
+    records = []
+    while not solver.solved:
+        step = solver.next_step()
+        if step is None:
+            step = reveal(solver, answer)
+            if not solver.cand[step.cells[0]] >> (step.digits[0] - 1) & 1:
+                raise ValueError("the solution does not fit the candidates")
+        records.append(step.record())
+        solver.apply(step)
+    return records
+
+
+def find_step(
+    tables: LogicTables,
+    values: Any,
+    allowed: Any,
+    solution: Any = None,
+    max_level: int = 5,
+    min_level: int = 1,
+) -> Record | None:
+    """The easiest step from `values`, each cell's candidates narrowed to `allowed`;
+    without one, the guess revealing a cell of `solution` (None without a solution)."""
+    solver = _loaded(tables, values)
+    masks = list(memoryview(allowed).cast("B").cast("Q")) if allowed is not None else []
+    if len(masks) != tables.geometry.cells:
+        raise ValueError(f"expected {tables.geometry.cells} masks, got {len(masks)}")
+    for cell, mask in enumerate(masks):
+        solver.restrict(cell, mask)
+    step = solver.next_step(max_level, min_level)
+    if step is None:
+        if solution is None or solver.solved:
+            return None
+        step = reveal(solver, _grid(tables, solution))
+    return step.record()
+
+
+def level_within_range(
+    tables: LogicTables, grids: Any, max_level: int, levels: Any, start: int, stop: int
+) -> None:
+    """levels[i] = the level of puzzle i if at most max_level, else max_level + 1."""
+    for i in range(start, stop):
+        try:
+            levels[i] = level_within(_grid(tables, grids, i), max_level, tables.geometry)
+        except Contradiction:
+            levels[i] = CONTRADICTION
+
+
+def _rated(tables: LogicTables, values: list[int], solution: list[int]) -> list[int]:
+    """The count slots of one puzzle (a negative first slot when it cannot be rated)."""
+    counts = [0] * SLOTS
+    try:
+        solver = LogicSolver(values, tables.geometry)
+    except Contradiction:
+        return [CONTRADICTION] + [0] * (SLOTS - 1)
+    while not solver.solved:
+        step = solver.next_step()
+        if step is None:
+            step = reveal(solver, solution)
+            if not solver.cand[step.cells[0]] >> (step.digits[0] - 1) & 1:
+                return [STUCK] + [0] * (SLOTS - 1)
+        counts[SLOT_NAMES.index(step.technique)] += 1
+        solver.apply(step)
+    return counts
+
+
+def rate_range(
+    tables: LogicTables,
+    grids: Any,
+    solutions: Any,
+    counts: Any,
+    start: int,
+    stop: int,
+    summary: Any = None,
+) -> None:
+    """Rate puzzles start..stop-1: counts[i*SLOTS + technique] = times it was used; with
+    `summary`, summary[2*i] the hardest technique (-1 for none), summary[2*i + 1] the clues."""
+    for i in range(start, stop):
+        values = _grid(tables, grids, i)
+        row = _rated(tables, values, _grid(tables, solutions, i))
+        for k, count in enumerate(row):
+            counts[i * SLOTS + k] = count
+        if summary is None:
+            continue
+        hardest = -1
+        for tech in range(SLOTS):
+            if row[tech] > 0 and (hardest < 0 or SLOT_LEVELS[tech] >= SLOT_LEVELS[hardest]):
+                hardest = tech
+        summary[2 * i] = hardest
+        summary[2 * i + 1] = sum(1 for v in values if v)
+
+
+def build_ratings(
+    rating: type,
+    out: list[Any],
+    counts: Any,
+    summary: Any,
+    guesses: Any,
+    nodes: Any,
+    names: tuple[str, ...],
+    levels: tuple[int, ...],
+    level_names: tuple[str, ...],
+    start: int,
+    stop: int,
+    scores: Any = None,
+    score_names: tuple[str, ...] | None = None,
+    score_slots: int = 0,
+    score_ok: int = 0,
+) -> list[int]:
+    """Build the `rating` objects of puzzles start..stop-1 into out[i] by calling the
+    class; return the indices that could not be rated."""
+    failed: list[int] = []
+    for i in range(start, stop):
+        row = counts[i * SLOTS : (i + 1) * SLOTS]
+        if row[0] < 0:
+            failed.append(i)
+            continue
+        used = {names[t]: row[t] for t in range(SLOTS) if row[t] > 0}
+        hardest = summary[2 * i]
+        level = levels[hardest] if hardest >= 0 else 1
+        score: float | None = None
+        technique, complete = "", True
+        if scores is not None:
+            assert score_names is not None
+            tenths, tech, _, status = scores[i * score_slots : i * score_slots + 4]
+            if status < 0:
+                failed.append(i)
+                continue
+            score = tenths / 10
+            technique = score_names[tech] if tech >= 0 else "none"
+            complete = status == score_ok
+        out[i] = rating(
+            level,
+            level_names[level],
+            names[hardest] if hardest >= 0 else "none",
+            used,
+            summary[2 * i + 1],
+            guesses[i],
+            nodes[i],
+            score,
+            technique,
+            complete,
+        )
+    return failed

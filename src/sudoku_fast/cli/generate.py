@@ -1,0 +1,127 @@
+"""`sudoku-fast generate`: puzzles with exactly one solution, as lines or Parquet."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Iterable
+from typing import Any
+
+from .._files import parquet_io
+from .._parallel.threads import resolve_threads
+from ..generator import DIFFICULTIES, SYMMETRIES, generate_many, iter_generate
+from .exits import (
+    EXIT_BROKEN_PIPE,
+    EXIT_CHECK_FAILED,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    command,
+)
+from .options import add_threads
+from .words import option_words
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = command(
+        subparsers,
+        "generate",
+        [EXIT_OK, EXIT_CHECK_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE],
+        {
+            EXIT_OK: "success: the puzzles are printed",
+            EXIT_CHECK_FAILED: (
+                "the puzzles asked for could not be made: too few candidates scored in "
+                "the --score band, or a --difficulty / --symmetry was not met"
+            ),
+        },
+        help="generate puzzles with exactly one solution",
+        description="Generate puzzles with exactly one solution, one per line.",
+    )
+    parser.add_argument("-n", "--count", type=int, default=1, help="how many (default 1)")
+    parser.add_argument(
+        "--difficulty",
+        choices=list(DIFFICULTIES),
+        default=None,
+        help="level as rated by `rate` (default: any)",
+    )
+    parser.add_argument("--seed", type=int, default=None, help="seed for reproducible output")
+    parser.add_argument(
+        "--symmetry", choices=list(SYMMETRIES), default=None, help="keep the clues symmetric"
+    )
+    parser.add_argument("--size", type=int, default=9, help="grid size, 4 to 16 (default 9)")
+    parser.add_argument(
+        "--format",
+        choices=("lines", "parquet"),
+        default="lines",
+        help="'parquet' writes puzzle, solution, clues, level, name, seed to -o FILE",
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        default=None,
+        help="the output file (required with --format parquet; default: standard output)",
+    )
+    parser.add_argument(
+        "--not-minimal",
+        action="store_true",
+        help="stop removing clues where the puzzle would get harder than --difficulty",
+    )
+    parser.add_argument(
+        "--score",
+        type=_score_band,
+        default=None,
+        metavar="LOW-HIGH",
+        help="9x9 puzzles whose Sudoku Explainer score lies in the band, e.g. 7.5-8.0",
+    )
+    add_threads(parser)
+    parser.set_defaults(handler=run)
+
+
+def _score_band(text: str) -> tuple[float, float]:
+    """`generate --score LOW-HIGH` (or a single value): the band as two floats."""
+    low, sep, high = text.partition("-")
+    try:
+        band = (float(low), float(high if sep else low))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected LOW-HIGH such as 7.5-8.0, got {text!r}"
+        ) from None
+    return band
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.format == "parquet":
+        if args.output is None:
+            raise ValueError("--format parquet writes a file: name it with -o")
+        parquet_io.check_generated_seed(args.seed)
+    shape = {
+        "difficulty": args.difficulty,
+        "seed": args.seed,
+        "size": args.size,
+        "symmetry": args.symmetry,
+        "minimal": not args.not_minimal,
+        "threads": args.threads,
+    }
+    try:
+        if args.format == "parquet" or args.score is not None:
+            puzzles = generate_many(args.count, score=args.score, **shape)
+            if args.format == "parquet":
+                parquet_io.write_generated(args.output, puzzles, args.seed)
+                return EXIT_OK
+            chunks: Iterable[list[str]] = [puzzles]
+        else:
+            # Written as they are made: a long run shows its puzzles, and Ctrl-C keeps them.
+            chunk = 1024 if args.size <= 9 else 4 * resolve_threads(args.threads)
+            chunks = iter_generate(args.count, chunk=chunk, **shape)
+        with contextlib.ExitStack() as stack:
+            out = sys.stdout
+            if args.output is not None:
+                out = stack.enter_context(open(args.output, "w", encoding="utf-8"))
+            for made in chunks:
+                out.write("".join(f"{puzzle}\n" for puzzle in made))
+                out.flush()
+    except RuntimeError as err:  # a --score band or a level the candidates did not meet
+        print(f"sudoku-fast: {option_words(str(err))}", file=sys.stderr)
+        return EXIT_CHECK_FAILED
+    return EXIT_OK

@@ -1,0 +1,128 @@
+"""The layout as documented and as declared: README's table against the tree, the
+compiled modules' cimports against the layers, one twin beside every compiled module.
+
+The Python imports are checked by `lint-imports` (the contracts in pyproject.toml);
+the compiled modules' `cimport`s are invisible to it, so their layering is checked here
+against the same `layers` list.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import sudoku_fast
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(sudoku_fast.__file__).resolve().parent
+SOURCES = (".py", ".pyx", ".pxd")
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pytest needs tomli on 3.10
+    import tomli as tomllib
+
+
+def _layout_rows() -> dict[str, str]:
+    """README's layout table: each path of the first column, with its description."""
+    readme = ROOT / "README.md"
+    if not readme.exists():
+        pytest.skip("no README.md beside the tests")
+    text = readme.read_text(encoding="utf-8")
+    table = text[text.index("## Layout") :]
+    rows: dict[str, str] = {}
+    for line in table.splitlines():
+        cells = line.split(" | ")
+        if not line.startswith("| `") or len(cells) < 2:
+            continue
+        paths = re.findall(r"`([^`]+)`", cells[0])
+        folder = paths[0].rsplit("/", 1)[0] if "/" in paths[0].rstrip("/") else ""
+        for k, path in enumerate(paths):
+            full = path if k == 0 or "/" in path else f"{folder}/{path}"
+            rows[full] = " | ".join(cells[1:])
+    return rows
+
+
+def _package_path(path: str) -> Path | None:
+    """Where a README path of the package lies in this installation (None: not the package)."""
+    prefix = "src/sudoku_fast"
+    if not path.startswith(prefix):
+        return None
+    return PACKAGE / path[len(prefix) :].strip("/")
+
+
+def test_every_path_of_the_layout_table_exists() -> None:
+    for path, _ in _layout_rows().items():
+        in_package = _package_path(path)
+        if in_package is not None:
+            assert in_package.exists(), path
+        elif (ROOT / "src").exists():  # a source checkout: the repository's own files
+            assert (ROOT / path.rstrip("/")).exists(), path
+
+
+def test_every_room_and_front_is_in_the_table_with_its_files() -> None:
+    rows = _layout_rows()
+    for entry in sorted(PACKAGE.iterdir()):
+        if entry.name.startswith((".", "__pycache__")) or entry.suffix in (".so", ".pyd", ".pyi"):
+            continue
+        if entry.is_file() and entry.suffix not in (*SOURCES, ".typed"):
+            continue
+        key = f"src/sudoku_fast/{entry.name}" + ("/" if entry.is_dir() else "")
+        assert key in rows, f"{key} is missing from README's layout table"
+        if not entry.is_dir() or entry.name == "data":
+            continue
+        named = set(re.findall(r"`([\w.]+)`", rows[key]))
+        for source in sorted(entry.iterdir()):
+            if (source.suffix in SOURCES and source.name != "__init__.py") or (
+                source.name == "__init__.py" and "`__init__.py`" in rows[key]
+            ):
+                assert source.name in named, f"{key}{source.name} is not named in its row"
+        for name in named:
+            if name.endswith(SOURCES):
+                assert (entry / name).exists(), f"{key}: {name} named but not there"
+
+
+def _layers() -> list[list[str]]:
+    pyproject = ROOT / "pyproject.toml"
+    if not pyproject.exists():
+        pytest.skip("no pyproject.toml beside the tests")
+    config = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["importlinter"]
+    (contract,) = [c for c in config["contracts"] if c["type"] == "layers"]
+    return [re.split(r"\s*[|:]\s*", layer) for layer in contract["layers"]]
+
+
+def _room(module: str) -> str:
+    """The room of a dotted module name inside the package (its first component)."""
+    return module.removeprefix("sudoku_fast.").split(".")[0]
+
+
+def test_compiled_modules_cimport_only_downwards() -> None:
+    depth = {room: k for k, layer in enumerate(_layers()) for room in layer}
+    sources = [p for p in PACKAGE.rglob("*") if p.suffix in (".pyx", ".pxd")]
+    assert any(p.name == "_core.pyx" for p in sources)
+    seen = 0
+    for source in sources:
+        importer = _room(".".join(source.relative_to(PACKAGE).with_suffix("").parts))
+        text = source.read_text(encoding="utf-8")
+        for found in re.finditer(r"^from (sudoku_fast[\w.]*) cimport (.+)$", text, re.M):
+            for name in found[2].split(","):
+                target = f"{found[1]}.{name.split(' as ')[0].strip()}"
+                imported = _room(target if found[1] == "sudoku_fast" else found[1])
+                seen += 1
+                if imported != importer:
+                    assert depth[imported] > depth[importer], (
+                        f"{source.relative_to(PACKAGE)} cimports {target}: {imported} is "
+                        f"not below {importer}"
+                    )
+    assert seen > 10
+
+
+def test_every_compiled_module_has_its_twin_beside_it() -> None:
+    compiled = sorted(p for p in PACKAGE.rglob("*.pyx"))
+    assert len(compiled) >= 9
+    for source in compiled:
+        twin = source.with_name(source.stem + "_py.py")
+        assert twin.exists(), f"{source.relative_to(PACKAGE)} has no twin {twin.name}"
