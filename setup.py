@@ -16,6 +16,7 @@ SUDOKU_FAST_DEBUG=1   no optimisation, debug symbols, C asserts on, and Cython's
 from __future__ import annotations
 
 import os
+import re
 import sys
 import sysconfig
 
@@ -78,7 +79,10 @@ MODULES: list[tuple[str, bool]] = [
 # features, so the wheel as a whole still runs on every CPU of its platform.
 # x86-64 only; arm64 builds the baseline alone (ARMv8.0 has NEON, and the engines are
 # scalar). No variants with SUDOKU_FAST_NATIVE: the baseline is already native then.
-DISPATCHED = ["sudoku_fast._engine._core"]
+# The generator calls the 9x9 engine from C (it cimports `_core`), so it is built per
+# variant too, each build against the engine of its own variant: generation then runs
+# on the engine build the dispatch chose.
+DISPATCHED = ["sudoku_fast._engine._core", "sudoku_fast._generation._generate"]
 ISA_FLAGS: dict[str, list[str]] = {
     # The x86-64-v3 level (Haswell, Zen 1 and later): AVX2, BMI1/2, POPCNT, LZCNT, FMA...
     "avx2": ["-mavx2", "-mbmi", "-mbmi2", "-mpopcnt", "-mlzcnt", "-mfma", "-mf16c", "-mmovbe"],
@@ -149,8 +153,10 @@ def build(
 def variant_source(name: str, variant: str) -> str:
     """Copy src/<name>.pyx and .pxd to build/isa-src as <name>_<variant>; the .pyx path.
 
-    A file is rewritten only when its text changed, so Cython's own up-to-date check
-    still skips unchanged modules.
+    In the copy, a cimport of another dispatched module names that module's build for
+    the same variant (`from pkg cimport _core` becomes `from pkg cimport _core_avx2 as
+    _core`). A file is rewritten only when its text changed, so Cython's own up-to-date
+    check still skips unchanged modules.
     """
     *package, module = name.split(".")
     folder = os.path.join(ISA_SOURCES, *package)
@@ -160,7 +166,7 @@ def variant_source(name: str, variant: str) -> str:
         if not os.path.exists(original):
             continue
         with open(original, encoding="utf-8") as f:
-            text = f.read()
+            text = variant_cimports(f.read(), variant)
         copy = os.path.join(folder, f"{module}_{variant}{suffix}")
         if os.path.exists(copy):
             with open(copy, encoding="utf-8") as f:
@@ -169,6 +175,15 @@ def variant_source(name: str, variant: str) -> str:
         with open(copy, "w", encoding="utf-8") as f:
             f.write(text)
     return os.path.join(folder, f"{module}_{variant}.pyx")
+
+
+def variant_cimports(text: str, variant: str) -> str:
+    """`text` with its cimports of dispatched modules pointing at their `variant` builds."""
+    for dispatched in DISPATCHED:
+        package, _, module = dispatched.rpartition(".")
+        cimport = re.compile(rf"^(from {re.escape(package)} cimport .*?)\b{module}\b(?! as)", re.M)
+        text = cimport.sub(rf"\g<1>{module}_{variant} as {module}", text)
+    return text
 
 
 def isa_variants() -> dict[str, list[str]]:

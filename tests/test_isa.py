@@ -121,6 +121,51 @@ def test_override_picks_the_build(variant: str) -> None:
     )
 
 
+# Every batch path, then the compiled modules built per variant that the process loaded.
+EVERY_PATH = (
+    "import sys, sudoku_fast as sf\n"
+    "from sudoku_fast import lab\n"
+    "p = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'\n"
+    "puzzles = sf.generate_many(4, seed=1, difficulty='hard', threads=2)\n"
+    "assert sf.count_many(puzzles) == [1] * 4\n"
+    "sf.solve_many([p] * 40, threads=2); sf.rate_many(puzzles, score=True, threads=2)\n"
+    "sf.canonical_many(puzzles, threads=2); sf.solve_stats([p] * 20, threads=2)\n"
+    "lab.run_many(puzzles, 'dlx', threads=2)\n"
+    "loaded = sorted(m for m in sys.modules if m.startswith('sudoku_fast')\n"
+    "                and m.endswith(('_core', '_generate', '_avx2')))\n"
+    "print(sf.engine_info().variant, *sf.engine_info().modules)\n"
+    "print(*loaded)\n"
+)
+
+
+@pytest.mark.parametrize("variant", isa.runnable())
+def test_every_batch_path_runs_on_the_chosen_build(variant: str) -> None:
+    """Generation, rating, canonical forms, statistics and the lab load the engine (and
+    the generator, which calls it from C) of the build the dispatch chose, and no other;
+    `engine_info()` names exactly those modules."""
+    proc = run_python(EVERY_PATH, variant)
+    assert proc.returncode == 0, proc.stderr
+    info, loaded = proc.stdout.split("\n")[:2]
+    suffix = isa.BY_NAME[variant].suffix
+    modules = [f"sudoku_fast._engine._core{suffix}", f"sudoku_fast._generation._generate{suffix}"]
+    assert info.split() == [variant, *modules]
+    assert loaded.split() == sorted(modules)
+
+
+@pytest.mark.skipif("avx2" not in isa.runnable(), reason="this CPU or build has no AVX2")
+def test_generation_runs_on_the_avx2_build_where_the_cpu_has_it() -> None:
+    """The default choice on an AVX2 CPU: generation calls the AVX2 engine build."""
+    env = {k: v for k, v in os.environ.items() if k != isa.ISA_ENV}
+    proc = subprocess.run(
+        [sys.executable, "-c", EVERY_PATH], capture_output=True, text=True, env=env, check=False
+    )
+    assert proc.returncode == 0, proc.stderr
+    info, loaded = proc.stdout.split("\n")[:2]
+    assert info.split()[0] == "avx2"
+    assert "sudoku_fast._generation._generate_avx2" in loaded.split()
+    assert "sudoku_fast._engine._core" not in loaded.split()  # the baseline engine stays out
+
+
 @pytest.mark.parametrize(
     ("value", "message"),
     [("sse9", "not a variant"), *([] if "avx2" in isa.built_variants() else [("avx2", "no avx2")])],

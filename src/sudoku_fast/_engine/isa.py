@@ -1,11 +1,13 @@
 """Runtime instruction-set dispatch: which build of the hot engine this process runs.
 
-The 9x9 engine (`_core`) ships more than once in a wheel on x86-64: the baseline build
-(SSE2, runs on every x86-64 CPU) and `_core_avx2`, the same source compiled for the
-x86-64-v3 features (AVX2, BMI1/2, POPCNT, LZCNT, FMA, F16C, MOVBE). At import the most
-capable build that this installation holds and whose features the CPU reports (CPUID,
-with the OS's consent for AVX state: see `_cpu.pyx`) is chosen; arm64 and other
-platforms have the baseline only. All builds give the same answers and figures.
+The 9x9 engine (`_engine._core`) ships more than once in a wheel on x86-64: the baseline
+build (SSE2, runs on every x86-64 CPU) and `_core_avx2`, the same source compiled for the
+x86-64-v3 features (AVX2, BMI1/2, POPCNT, LZCNT, FMA, F16C, MOVBE). The generator
+(`_generation._generate`), which calls the engine from C, ships the same builds, each
+made against the engine of its own variant; `load` imports a dispatched module's build.
+At import the most capable build that this installation holds and whose features the
+CPU reports (CPUID, with the OS's consent for AVX state: see `_cpu.pyx`) is chosen;
+arm64 and other platforms have the baseline only. All builds give the same answers and figures.
 
 SUDOKU_FAST_ISA overrides the choice: `baseline`, `avx2`, or `auto` (the default). A
 variant that is unknown, not built, or not supported by this CPU makes the import fail
@@ -39,6 +41,7 @@ __all__ = [
     "choose",
     "core",
     "engine_info",
+    "load",
     "module_name",
     "runnable",
     "variant_module",
@@ -46,8 +49,9 @@ __all__ = [
 
 ISA_ENV = "SUDOKU_FAST_ISA"
 AUTO = "auto"
-# The modules built once per variant, as named in the package (the baseline's name).
-DISPATCHED = ("_core",)
+# The modules built once per variant, below the package (the baseline's name).
+DISPATCHED = ("_engine._core", "_generation._generate")
+PACKAGE = __name__.partition(".")[0]
 
 
 @dataclass(frozen=True)
@@ -55,7 +59,7 @@ class Variant:
     """One build of the dispatched modules: its name, module suffix and CPU needs."""
 
     name: str
-    suffix: str  # "_core" + suffix is its module; "" for the baseline
+    suffix: str  # "_core" + suffix is its engine module; "" for the baseline
     features: frozenset[str]  # what the CPU must report to run it
 
 
@@ -75,7 +79,9 @@ BY_NAME = {v.name: v for v in VARIANTS}
 class EngineInfo:
     """Which build of the engine runs, and what else this installation and CPU offer.
 
-    `variant`: the build in use (`baseline`, `avx2`); `modules`: its compiled modules;
+    `variant`: the build in use (`baseline`, `avx2`); `modules`: its compiled modules
+    (the 9x9 engine, and the generator that calls it; every one the process loads is
+    of this build);
     `built`: the variants this installation holds; `supported`: those this CPU can run;
     `requested`: the SUDOKU_FAST_ISA value it was chosen by (None: chosen
     automatically); `cpu_features`: the instruction-set features the CPU reports;
@@ -91,9 +97,9 @@ class EngineInfo:
     machine: str
 
 
-def module_name(variant: Variant, base: str = "_core") -> str:
-    """The full name of `base`'s build for `variant`."""
-    return f"{__package__}.{base}{variant.suffix}"
+def module_name(variant: Variant, base: str = "_engine._core") -> str:
+    """The full name of `base`'s build for `variant` (`base` one of DISPATCHED)."""
+    return f"{PACKAGE}.{base}{variant.suffix}"
 
 
 def built_variants() -> tuple[str, ...]:
@@ -150,13 +156,20 @@ def variant_module(name: str) -> ModuleType:
     return importlib.import_module(module_name(variant))
 
 
+def load(base: str) -> ModuleType:
+    """The build of the dispatched module `base` (one of DISPATCHED) this process runs."""
+    if base not in DISPATCHED:
+        raise ValueError(f"{base!r} is not built per variant (one of {', '.join(DISPATCHED)})")
+    return importlib.import_module(module_name(_SELECTED, base))
+
+
 _REQUESTED = os.environ.get(ISA_ENV)
 _SELECTED = choose(_REQUESTED, built_variants(), _cpu.features())
 
 if TYPE_CHECKING:
     from . import _core as core
 else:
-    core = importlib.import_module(module_name(_SELECTED))
+    core = load("_engine._core")
 
 
 def engine_info() -> EngineInfo:

@@ -8,14 +8,20 @@ its twin `_generate_py.py` in plain Python.
 from __future__ import annotations
 
 from array import array
+from typing import TYPE_CHECKING
 
 from .._base.grid import Geometry, format_values
 from .._base.levels import LEVEL_NAMES
+from .._engine.isa import load
 from .._engine.run import general_tables
 from .._parallel.fanout import run_chunks
 from .._parallel.threads import resolve_threads
 from .._techniques.solver import logic_tables
-from . import _generate
+
+if TYPE_CHECKING:
+    from . import _generate
+else:  # the build of the variant the dispatch chose: it calls that build of the engine
+    _generate = load("_generation._generate")
 
 __all__ = [
     "CHECK_NODES",
