@@ -40,7 +40,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+from .._base.columns import RATING_KINDS, rating_fields
 from .._base.grid import CLASSIC, Geometry, codec, geometry_for
+from .._base.optional import optional
 from .._base.records import Rating
 from .._engine.encode import as_text, decode_solutions, encode_item, encode_texts, item_geometry
 from .._engine.results import EngineResults
@@ -220,7 +222,7 @@ def _merged(*found: list[int]) -> list[int]:
 
 
 def _numpy() -> Any:
-    import numpy
+    (numpy,) = optional("numpy", needed_for="a numpy array", extra="numpy")
 
     return numpy
 
@@ -503,28 +505,17 @@ def counts_out(counts: Sequence[int], column: Column | None, output: str | None)
     return values
 
 
-RATING_FIELDS = ("level", "name", "hardest", "clues", "engine_guesses", "engine_nodes")
-# Added when the Sudoku Explainer score is asked for (`rate_many(score=True)`).
-SCORE_FIELDS = ("score", "score_technique", "score_complete")
-
-
-def rating_fields(score: bool = False) -> tuple[str, ...]:
-    """The fields of ratings in column form: RATING_FIELDS, and SCORE_FIELDS with `score`."""
-    return RATING_FIELDS + SCORE_FIELDS if score else RATING_FIELDS
-
-
 def rating_arrow_type(score: bool = False) -> Any:
     """The pyarrow struct type of ratings in Arrow form (see `ratings_out`)."""
     import pyarrow as pa
 
     kinds = {
-        "name": pa.string(),
-        "hardest": pa.string(),
-        "score": pa.float64(),
-        "score_technique": pa.string(),
-        "score_complete": pa.bool_(),
+        "int64": pa.int64(),
+        "string": pa.string(),
+        "float64": pa.float64(),
+        "bool": pa.bool_(),
     }
-    return pa.struct([(f, kinds.get(f, pa.int64())) for f in rating_fields(score)])
+    return pa.struct([(f, kinds[RATING_KINDS[f]]) for f in rating_fields(score)])
 
 
 def ratings_out(

@@ -38,8 +38,17 @@ from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
 from .._base.checks import DEFAULT_MAX_NODES
+from .._base.columns import (
+    SOLUTION_COLUMNS,
+    answer_column,
+    check_on_error,
+    find_column,
+    puzzle_column,
+    rating_columns,
+)
 from .._base.errors import SearchLimitExceeded, renumber_error
 from .._base.grid import geometry_for, parse, parse_grid, parse_marks_grid
+from .._base.optional import optional
 from .._columns import check as column_check
 from .._columns import frames
 from .._engine.encode import as_text
@@ -48,14 +57,7 @@ from ..rating import rate_many
 from ..solving import count_many, solve_many
 from . import parquet_footer as pf
 from .parquet_footer import Struct
-from .stream import (
-    PUZZLE_COLUMNS,
-    SOLUTION_COLUMNS,
-    answer_column,
-    find_column,
-    other_size,
-    rating_columns,
-)
+from .stream import other_size
 
 # Rows read at a time: enough to keep every engine thread busy; three batches are in
 # memory at once (being read, solved, written).
@@ -86,32 +88,7 @@ def refuse_parquet(path: str, command: str) -> None:
 
 
 def _pyarrow() -> tuple[Any, Any]:
-    try:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-    except ImportError:
-        raise ValueError(
-            "reading Parquet needs pyarrow: pip install 'sudoku_fast[arrow]'"
-        ) from None
-    return pa, pq
-
-
-def puzzle_column(
-    names: list[str], wanted: str | None, naming: str = "name one with column="
-) -> str:
-    """The name of the puzzle column: `wanted`, or the first column named as one of
-    `stream.PUZZLE_COLUMNS` (any case), as in a CSV header."""
-    if wanted is not None:
-        if wanted not in names:
-            raise ValueError(f"no column {wanted!r} (columns: {', '.join(map(str, names))})")
-        return wanted
-    index = find_column(names, PUZZLE_COLUMNS)
-    if index >= 0:
-        return names[index]
-    raise ValueError(
-        f"no puzzle column: none of {', '.join(PUZZLE_COLUMNS)} "
-        f"(columns: {', '.join(map(str, names))}); {naming}"
-    )
+    return optional("pyarrow", "pyarrow.parquet", needed_for="reading Parquet", extra="arrow")
 
 
 @dataclass
@@ -286,9 +263,6 @@ def ordered_pipeline(
             raise
 
 
-ON_ERROR = ("fail", "mark", "skip")
-
-
 def solve_parquet(
     path: str,
     output: str,
@@ -326,8 +300,7 @@ def solve_parquet(
     with `count`, a row whose given solution is valid must count at least 1. Failures
     are counted in the report.
     """
-    if on_error not in ON_ERROR:
-        raise ValueError(f"on_error must be one of {', '.join(ON_ERROR)}, got {on_error!r}")
+    check_on_error(on_error)
     pa, _ = _pyarrow()
     report = ParquetReport()
     keywords: dict[str, Any] = {
@@ -627,7 +600,7 @@ def rate_parquet(
     The columns are the fields of `rate_many`'s Arrow output (with `score`, the Sudoku
     Explainer score's too; `max_nodes` as there). A rating field whose name the input
     already uses gets the suffix `_rated` (`_rated_2`, ... while that is taken too, see
-    `stream.rating_columns`); the output is written as `solve_parquet` writes it.
+    `rating_columns`); the output is written as `solve_parquet` writes it.
 
     A puzzle that cannot be rated (malformed or null, without exactly one solution, or
     undecided within `max_nodes`) raises ValueError (SearchLimitExceeded) naming it with
@@ -635,8 +608,7 @@ def rate_parquet(
     (`malformed`, `not_unique`, `undecided`) and says why. Returns the report (`solved`:
     the rows rated).
     """
-    if on_error not in ON_ERROR:
-        raise ValueError(f"on_error must be one of {', '.join(ON_ERROR)}, got {on_error!r}")
+    check_on_error(on_error)
     pa, _ = _pyarrow()
     taken = _open_parquet(path).schema_arrow.names
     kinds = frames.rating_arrow_type(score)

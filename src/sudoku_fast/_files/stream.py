@@ -38,12 +38,19 @@ import os
 import sys
 import time
 from array import array
-from collections.abc import Container, Iterator, Sequence
+from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from .._base.checks import DEFAULT_MAX_NODES, node_budget
+from .._base.columns import (
+    PUZZLE_COLUMNS,
+    SOLUTION_COLUMNS,
+    answer_column,
+    check_on_error,
+    find_column,
+)
 from .._base.grid import (
     CLASSIC,
     Geometry,
@@ -67,12 +74,9 @@ MAX_LINE = 1 << 20  # a longer line is reported as malformed without being kept 
 MAX_BATCH_CELLS = 1 << 20  # records per batch times cells per grid, at most
 PIPE_BUFFER = 1 << 16  # what one read of a full pipe returns (Linux, macOS)
 
-PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzles", "puzzle")
-SOLUTION_COLUMNS = ("solutions", "solution")
 NO_SOLUTION_MARK = "none"
 MALFORMED_MARK = "error"
 UNKNOWN_MARK = "unknown"  # the node budget ran out before the puzzle was decided
-ON_ERROR_CHOICES = ("mark", "skip", "fail")
 
 FLAG_BAD: int = _textio.FLAG_BAD
 FLAG_GIVEN: int = _textio.FLAG_GIVEN
@@ -163,55 +167,10 @@ def _header_fields(line: bytes) -> list[str]:
     return [f.strip().strip('"').strip().lower() for f in fields]
 
 
-def answer_column(names: Sequence[str], count: bool) -> str:
-    """The name of the answer column added to a table with columns `names` (CSV, Parquet).
-
-    `solution` (`count` when counting), or, when the table has a column of that name
-    already, `found_solution` (`found_count`), then `found_solution_2`, `_3`, ... until
-    the name is free: the output never holds two columns of one name.
-    """
-    answer = "count" if count else "solution"
-    return _free_name(answer, f"found_{answer}", names)
-
-
-def rating_columns(fields: Sequence[str], taken: Sequence[object]) -> list[str]:
-    """The names of rating columns added beside columns `taken` (Parquet, dask): each
-    field's own, or with the suffix `_rated` (then `_rated_2`, `_rated_3`, ...) while
-    that is in use, so that a table never holds two columns of one name."""
-    used = set(taken)
-    names = []
-    for name in fields:
-        free = _free_name(name, f"{name}_rated", used)
-        used.add(free)
-        names.append(free)
-    return names
-
-
-def _free_name(name: str, alternative: str, taken: Container[object]) -> str:
-    """`name` when no column has it, else the first free of `alternative`,
-    `alternative_2`, `alternative_3`, ..."""
-    if name not in taken:
-        return name
-    free, suffix = alternative, 2
-    while free in taken:
-        free = f"{alternative}_{suffix}"
-        suffix += 1
-    return free
-
-
 def _whole_row(text: str, width: int) -> str:
     """A malformed CSV row written as one quoted field, then empty fields up to `width`
     (the header's): its text is kept whole and the output still parses."""
     return '"' + text.replace('"', '""') + '"' + "," * (width - 1)
-
-
-def find_column(names: Sequence[object], wanted: tuple[str, ...]) -> int:
-    """The index of the first of `names` (a header, in order) that is one of `wanted`
-    (lower case), whatever its case and surrounding blanks; -1 if none is."""
-    for index, name in enumerate(names):
-        if isinstance(name, str) and name.strip().lower() in wanted:  # data frames: any name
-            return index
-    return -1
 
 
 def encode_puzzle(text: str, geometry: Geometry = CLASSIC) -> bytes:
@@ -950,8 +909,7 @@ def solve_stream(
 
     Reading and parsing overlap with solving; output is written batch by batch.
     """
-    if options.on_error not in ON_ERROR_CHOICES:
-        raise ValueError(f"on_error must be one of {', '.join(ON_ERROR_CHOICES)}")
+    check_on_error(options.on_error)
     started = time.perf_counter()
     solver = _Solver(reader, out, options, messages, progress)
     out.write(solver.header())

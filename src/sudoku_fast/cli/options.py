@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO
 
 from .._base.checks import DEFAULT_MAX_NODES, MAX_LIMIT, MAX_NODES
+from .._base.columns import PUZZLE_COLUMNS
 from .._files.parquet_io import CODECS
-from .._files.stream import PUZZLE_COLUMNS
 
 
 def _thread_count(text: str) -> int:

@@ -6,12 +6,12 @@ import argparse
 import sys
 from typing import Any
 
+from .._base.columns import ON_ERROR_CHOICES
 from .._files import parquet_io
 from .._files.progress import Progress
 from .._files.stream import (
     MALFORMED_MARK,
     NO_SOLUTION_MARK,
-    ON_ERROR_CHOICES,
     UNKNOWN_MARK,
     PuzzleReader,
     RunReport,
