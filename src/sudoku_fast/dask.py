@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ._base import columns
+from ._base import columns as column_names
 from ._base.checks import DEFAULT_MAX_NODES, check_limit, node_budget
 from ._base.errors import SearchLimitExceeded, renumber_error
 from ._base.grid import geometry_for
@@ -42,7 +42,7 @@ from .rating import rate_many
 from .solving import count_many, solve_many
 
 # Rating fields as data-frame columns, with their dtypes.
-RATING_DTYPES = {name: columns.RATING_KINDS[name] for name in columns.RATING_FIELDS}
+RATING_DTYPES = {name: column_names.RATING_KINDS[name] for name in column_names.RATING_FIELDS}
 GENERATED_COLUMNS = ("puzzle", "solution", "clues", "level", "name", "seed")
 
 
@@ -168,9 +168,9 @@ def _apply(
             meta = pd.Series([], dtype=dtype, index=meta_in.index[:0], name=names[0])
         return data.map_partitions(_series_part, names[0], how, keywords, dtype, meta=meta)
     if isinstance(data, dd.DataFrame):
-        column = columns.puzzle_column(list(data.columns), column, "pass column=")
+        column = column_names.puzzle_column(list(data.columns), column, "pass column=")
         if how == "rate":  # the rating fields beside columns of the same names: renamed
-            names = columns.rating_columns(names, list(data.columns))
+            names = column_names.rating_columns(names, list(data.columns))
         taken = [name for name in names if name in data.columns]
         if taken:
             raise ValueError(
@@ -295,7 +295,7 @@ def rate(
     DataFrame of them with its index; a Bag a Bag of `Rating` objects. A puzzle without
     exactly one solution raises ValueError when the result is computed.
     """
-    names = list(columns.RATING_FIELDS)
+    names = list(column_names.RATING_FIELDS)
     return _apply(data, "rate", column, names, _keywords(threads, box, alphabet, max_nodes))
 
 
