@@ -37,9 +37,9 @@ from array import array
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from ._base.checks import DEFAULT_MAX_NODES, node_budget
+from ._base.percentiles import percentile_rank
 from ._columns.inputs import as_list
 from ._engine.encode import decode_solutions, encode_texts
 from ._engine.results import EngineResults
@@ -53,12 +53,7 @@ BINS_PER_OCTAVE = 4
 
 def nearest_rank(sorted_counts: Sequence[tuple[int, int]], total: int, percent: float) -> int:
     """The nearest-rank percentile of a distribution given as sorted (value, count) pairs."""
-    if total <= 0:
-        raise ValueError("no values")
-    if not 0 <= percent <= 100:
-        raise ValueError(f"percentile must be within 0..100, got {percent}")
-    # Exact decimal arithmetic, so 99.9% of 1000 values is rank 999 and not 1000.
-    rank = max(1, math.ceil(Fraction(str(percent)) * total / 100))
+    rank = percentile_rank(total, percent)
     seen = 0
     for value, count in sorted_counts:
         seen += count

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from .. import lab
 from .._base.grid import Geometry, format_values, geometry_for
+from .._base.percentiles import percentile_rank
 from .._engine.encode import encode_texts
 from .._files import parquet_io
 from .._files.stream import PuzzleReader
@@ -52,12 +53,11 @@ def read_puzzles(
     return puzzles, lines
 
 
-def percentile(sorted_values: Sequence[int], share: float) -> int:
-    """The value below which `share` of the sorted values lie (nearest rank)."""
+def percentile(sorted_values: Sequence[int], percent: float) -> int:
+    """The `percent`-th percentile of the sorted values (nearest rank); 0 for none."""
     if not sorted_values:
         return 0
-    rank = max(1, math.ceil(share * len(sorted_values)))
-    return sorted_values[rank - 1]
+    return sorted_values[percentile_rank(len(sorted_values), percent) - 1]
 
 
 @dataclass(frozen=True)
@@ -139,9 +139,9 @@ def set_row(
         wrong=wrong,
         total_seconds=sum(batch.nanos) / 1e9,
         max_seconds=max(batch.nanos, default=0) / 1e9,
-        nodes_50=percentile(nodes, 0.5),
-        nodes_90=percentile(nodes, 0.9),
-        nodes_99=percentile(nodes, 0.99),
+        nodes_50=percentile(nodes, 50),
+        nodes_90=percentile(nodes, 90),
+        nodes_99=percentile(nodes, 99),
         nodes_max=nodes[-1] if nodes else 0,
         guesses_mean=sum(batch.guesses) / n if n else 0.0,
         restart_after=plan.restart_after,
