@@ -8,6 +8,7 @@ against the same `layers` list.
 
 from __future__ import annotations
 
+import ast
 import re
 import sys
 from pathlib import Path
@@ -126,3 +127,35 @@ def test_every_compiled_module_has_its_twin_beside_it() -> None:
     for source in compiled:
         twin = source.with_name(source.stem + "_py.py")
         assert twin.exists(), f"{source.relative_to(PACKAGE)} has no twin {twin.name}"
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstring nodes of a module and its classes and functions."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def test_the_library_speaks_its_own_words() -> None:
+    """Options spelt as on the command line (`--box`) appear in strings under cli/ only:
+    the library names its arguments as Python does (`box=`), and cli/words.py turns
+    them into the command line's words."""
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.relative_to(PACKAGE).parts[0] == "cli":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = _docstrings(tree)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docstrings
+                and re.search(r"(?<![\w-])--[a-z]", node.value)
+            ):
+                offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {node.value!r}")
+    assert not offenders, "\n".join(offenders)

@@ -78,15 +78,6 @@ def is_parquet(path: str) -> bool:
         return False
 
 
-def refuse_parquet(path: str, command: str) -> None:
-    """Raise ValueError for a Parquet file given to a command that reads text only."""
-    if is_parquet(path):
-        raise ValueError(
-            f"{path}: {command} reads text files (one puzzle per line, or CSV); Parquet "
-            "files are read by solve and rate"
-        )
-
-
 def _pyarrow() -> tuple[Any, Any]:
     return optional("pyarrow", "pyarrow.parquet", needed_for="reading Parquet", extra="arrow")
 

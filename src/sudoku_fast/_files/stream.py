@@ -250,7 +250,7 @@ def other_size(text: str, size: int, marks: bool) -> str | None:
         return None
     return (
         f"a {own}x{own} puzzle in a file of {size}x{size} puzzles "
-        "(a file's size is its first puzzle's, unless --box or --alphabet sets it)"
+        "(a file's size is its first puzzle's, unless box= or alphabet= sets it)"
     )
 
 

@@ -6,7 +6,6 @@ import argparse
 import sys
 from typing import Any
 
-from .._files import parquet_io
 from .._files.dedup import dedup_stream
 from .._files.progress import Progress
 from .._files.stream import PuzzleReader, open_input
@@ -20,7 +19,7 @@ from .exits import (
     EXIT_USAGE,
     command,
 )
-from .options import _max_nodes, add_geometry, add_threads, open_output
+from .options import _max_nodes, add_geometry, add_threads, open_output, refuse_parquet
 from .words import Messages
 
 
@@ -77,7 +76,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    parquet_io.refuse_parquet(args.file, "dedup")
+    refuse_parquet(args.file, "dedup")
     source, name, size = open_input(args.file)
     try:
         reader = PuzzleReader(source, name, box=args.box, alphabet=args.alphabet)

@@ -25,7 +25,7 @@ from .exits import (
     EXIT_USAGE,
     command,
 )
-from .options import add_geometry, add_threads
+from .options import add_geometry, add_threads, refuse_parquet
 
 
 def add_parser(subparsers: Any) -> None:
@@ -221,6 +221,7 @@ def run(args: argparse.Namespace) -> int:
     if args.files:
         rows = []
         for path in args.files:
+            refuse_parquet(path, "lab")
             puzzles, lines = read_puzzles(path, args.box, args.alphabet)
             name = os.path.splitext(os.path.basename(path))[0]
             for algorithm, order, value_order in runs:

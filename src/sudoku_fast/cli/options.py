@@ -13,7 +13,7 @@ from typing import Any, BinaryIO
 
 from .._base.checks import DEFAULT_MAX_NODES, MAX_LIMIT, MAX_NODES
 from .._base.columns import PUZZLE_COLUMNS
-from .._files.parquet_io import CODECS
+from .._files.parquet_io import CODECS, is_parquet
 
 
 def _thread_count(text: str) -> int:
@@ -212,3 +212,12 @@ def add_parquet_options(parser: Any) -> None:
         help="Parquet output: decode and encode every column again (compressed with "
         "--compression) rather than copying the input's column chunks",
     )
+
+
+def refuse_parquet(path: str, command: str) -> None:
+    """Raise ValueError for a Parquet file given to a command that reads text only."""
+    if is_parquet(path):
+        raise ValueError(
+            f"{path}: {command} reads text files (one puzzle per line, or CSV); Parquet "
+            "files are read by solve and rate"
+        )

@@ -12,7 +12,6 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .._files import parquet_io
 from .._files.progress import Progress
 from .._files.stream import UNKNOWN_MARK, PuzzleReader, open_input, summarize_stream
 from ..datasets import EMBEDDED_SETS, load_embedded
@@ -26,7 +25,7 @@ from .exits import (
     EXIT_USAGE,
     command,
 )
-from .options import add_geometry, add_max_nodes, add_threads
+from .options import add_geometry, add_max_nodes, add_threads, refuse_parquet
 from .words import Messages, error
 
 
@@ -75,7 +74,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     for path in args.files:
-        parquet_io.refuse_parquet(path, "stats")
+        refuse_parquet(path, "stats")
     if args.plot:
         try:
             importlib.import_module("matplotlib")

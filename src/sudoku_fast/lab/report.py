@@ -36,7 +36,8 @@ def read_puzzles(
     too). Raises ValueError naming FILE:LINE and the reason at the first malformed
     record (an empty CSV field included), and for a Parquet file.
     """
-    parquet_io.refuse_parquet(path, "lab")
+    if parquet_io.is_parquet(path):
+        raise ValueError(f"{path}: a Parquet file; the lab reads text files (lines or CSV)")
     puzzles: list[str] = []
     lines: list[int] = []
     with open(path, "rb") as f:
