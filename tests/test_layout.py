@@ -159,3 +159,49 @@ def test_the_library_speaks_its_own_words() -> None:
             ):
                 offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {node.value!r}")
     assert not offenders, "\n".join(offenders)
+
+
+# What a twin leaves out on purpose: the machinery that makes the compiled side fast or
+# probes the CPU, not the answers (threads claiming chunks, arenas, the CPUID bits, the
+# generator's phase counters).
+TWIN_LEAVES_OUT = {
+    "sudoku_fast._engine._core": {
+        "Fanout",
+        "PREFAULT_ARENAS",
+        "PREFAULT_STRINGS_FROM",
+        "arena_allocator_now",
+        "new_array",
+        "now_ns",
+        "solve_batch",
+    },
+    "sudoku_fast._engine._cpu": {"FEATURE_BITS", "NEEDS_AVX_STATE", "XCR0_AVX", "XCR0_AVX512"},
+    "sudoku_fast._generation._generate": {"STAT_NAMES"},
+}
+
+
+def test_every_twin_has_its_compiled_modules_functions_and_constants() -> None:
+    """The same names, the same parameters (by name, in order), the same constants: the
+    twin convention, which is what lets a test run unchanged on both sides."""
+    import importlib
+    import inspect
+    from types import ModuleType
+
+    from conftest import COMPILED_MODULES
+
+    for name in COMPILED_MODULES:
+        compiled = importlib.import_module(name)
+        twin = importlib.import_module(name + "_py")
+        left_out = TWIN_LEAVES_OUT.get(name, set())
+        for attribute in sorted(vars(compiled)):
+            value = getattr(compiled, attribute)
+            if attribute.startswith("_") or isinstance(value, ModuleType) or attribute in left_out:
+                continue
+            if isinstance(value, type) and value.__module__ != name:
+                continue  # an import (array), not the module's own
+            assert hasattr(twin, attribute), f"{name}_py has no {attribute}"
+            mirror = getattr(twin, attribute)
+            if callable(value) and not isinstance(value, type):
+                expected = list(inspect.signature(value).parameters)
+                assert list(inspect.signature(mirror).parameters) == expected, attribute
+            elif not callable(value):
+                assert mirror == value, f"{name}_py.{attribute}"

@@ -4,19 +4,8 @@ their levels, and the names of the levels.
 One source for both sides: the compiled technique solver (`_techniques/_logic.pyx`,
 whose enum in `_logic.pxd` numbers the techniques) and its pure-Python twin
 (`_techniques/_logic_py.py`) both follow this order; `tests/test_vocabulary.py`
-holds the compiled enum to it.
-
-=====  =========  ==========================================================
-level  name       hardest technique needed
-=====  =========  ==========================================================
-1      easy       full house, hidden single, naked single
-2      medium     pointing, claiming (locked candidates)
-3      hard       naked pair, hidden pair, naked triple, hidden triple, X-wing
-4      expert     swordfish, XY-wing, XYZ-wing, simple colouring, XY-chain, naked
-                  quad, hidden quad, jellyfish, big fish (5 to N/2 lines, N >= 10)
-5      extreme    trial and error (one level of trial, never nested)
-6      nightmare  needs guessing: at some point not even trial and error helps
-=====  =========  ==========================================================
+holds the compiled enum to it. What each level means for a puzzle is told in
+`sudoku_fast.rating`.
 """
 
 from __future__ import annotations

@@ -84,12 +84,12 @@ def decode_solutions(solutions: Any, counts: Any) -> list[str | None]:
     return texts
 
 
-def decode_range(solutions: Any, counts: Any, texts: list[Any], start: int, stop: int) -> None:
-    """texts[i] = the solution string of puzzle i (None without one), for i in start..stop-1."""
+def decode_range(solutions: Any, counts: Any, out: list[Any], start: int, stop: int) -> None:
+    """out[i] = the solution string of puzzle i (None without one), for i in start..stop-1."""
     view = memoryview(solutions).cast("B")
     for i in range(start, stop):
         grid = view[i * CELLS : (i + 1) * CELLS]
-        texts[i] = format_values(bytes(grid), CLASSIC) if counts[i] > 0 else None
+        out[i] = format_values(bytes(grid), CLASSIC) if counts[i] > 0 else None
 
 
 def solve_plain(text: object, limit: int) -> tuple[int, str | None] | None:

@@ -11,20 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = [
-    "CSV_ANSWER_ONLY",
-    "CSV_WITH_PUZZLE",
-    "CSV_WITH_ROW",
-    "FLAG_BAD",
-    "FLAG_GIVEN",
-    "check_solutions",
-    "compare_given",
-    "encode_rows",
-    "format_answers",
-    "record_span",
-    "scan_block",
-]
-
 FLAG_BAD = 1  # malformed record: no puzzle, answered with an error marker
 FLAG_GIVEN = 2  # the record carries a given solution (CSV solution column)
 CSV_ANSWER_ONLY = 0  # the answer alone

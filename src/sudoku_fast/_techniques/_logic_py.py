@@ -76,19 +76,10 @@ class Step(NamedTuple):
         return (index, self.cells, self.digits, self.placements, self.eliminations, self.aux)
 
 
-def make_step(
-    geo: Geometry,
-    technique: str,
-    cells: Sequence[int],
-    digits: Sequence[int],
-    placements: Pairs = (),
-    eliminations: Pairs = (),
-    aux: Sequence[int] = (),
-) -> Step:
-    """A `Step` of a technique (`geo` is the grid's, for the same call as `steps.make_hint`)."""
-    return Step(
-        technique, tuple(cells), tuple(digits), tuple(placements), tuple(eliminations), tuple(aux)
-    )
+def make_step(geo: Geometry, technique: str, *pattern: Sequence[Any]) -> Step:
+    """A `Step` of a technique from its cells, digits, placements, eliminations and aux
+    (the arguments of `steps.make_hint`, which words a step; `geo` is unused here)."""
+    return Step(technique, *(tuple(part) for part in pattern))
 
 
 class LogicSolver:

@@ -9,7 +9,8 @@ from .._base.errors import SearchLimitExceeded
 from .._base.grid import Geometry, is_solution, parse_grid
 from .._files.stream import own_size
 from ..solving import count_solutions
-from .exits import EXIT_CHECK_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, command
+from . import exits
+from .exits import command
 from .options import add_geometry, add_max_nodes, puzzle_argument
 
 
@@ -17,19 +18,21 @@ def add_parser(subparsers: Any) -> None:
     parser = command(
         subparsers,
         "check",
-        [EXIT_OK, EXIT_CHECK_FAILED, EXIT_USAGE, EXIT_INTERRUPTED],
+        [exits.EXIT_OK, exits.EXIT_CHECK_FAILED, exits.EXIT_USAGE, exits.EXIT_INTERRUPTED],
         {
-            EXIT_OK: (
+            exits.EXIT_OK: (
                 "SOLUTION solves PUZZLE (whether it is the only solution is printed; on "
                 "grids other than 9x9 with 3x3 boxes that may be left undecided by --max-nodes)"
             ),
-            EXIT_CHECK_FAILED: "SOLUTION does not solve PUZZLE (a malformed SOLUTION neither)",
+            exits.EXIT_CHECK_FAILED: (
+                "SOLUTION does not solve PUZZLE (a malformed SOLUTION neither)"
+            ),
         },
         help="check that SOLUTION solves PUZZLE",
         description=(
             "Check that SOLUTION is a complete grid obeying the rules and keeping every "
             "clue of PUZZLE (both in any notation). Exit status 0 if it is, "
-            f"{EXIT_CHECK_FAILED} if not."
+            f"{exits.EXIT_CHECK_FAILED} if not."
         ),
     )
     parser.add_argument("puzzle", metavar="PUZZLE")
@@ -86,10 +89,10 @@ def run(args: argparse.Namespace) -> int:
         solves = is_solution(candidate, puzzle, **geometry)
     except ValueError as err:  # a malformed SOLUTION solves nothing: say what is wrong
         print(f"not a solution: SOLUTION is malformed: {_other_grid(candidate, shape) or err}")
-        return EXIT_CHECK_FAILED
+        return exits.EXIT_CHECK_FAILED
     if not solves:
         print(f"not a solution: {_why_not_a_solution(candidate, puzzle, **geometry)}")
-        return EXIT_CHECK_FAILED
+        return exits.EXIT_CHECK_FAILED
     try:
         unique = count_solutions(puzzle, 2, max_nodes=args.max_nodes, **geometry) == 1
     except SearchLimitExceeded:
@@ -97,6 +100,6 @@ def run(args: argparse.Namespace) -> int:
             f"valid; whether it is the only solution was not decided within "
             f"{args.max_nodes:,} search nodes (--max-nodes)"
         )
-        return EXIT_OK
+        return exits.EXIT_OK
     print("valid: " + ("the only solution" if unique else "one of several solutions"))
-    return EXIT_OK
+    return exits.EXIT_OK

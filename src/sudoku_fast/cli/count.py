@@ -8,7 +8,8 @@ from typing import Any
 from .._base.errors import SearchLimitExceeded
 from .._files.stream import UNKNOWN_MARK
 from ..solving import count_solutions
-from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_UNDECIDED, EXIT_USAGE, command
+from . import exits
+from .exits import command
 from .options import _limit, add_geometry, add_marks, add_max_nodes, puzzle_argument
 from .words import budget_message, error
 
@@ -17,10 +18,10 @@ def add_parser(subparsers: Any) -> None:
     parser = command(
         subparsers,
         "count",
-        [EXIT_OK, EXIT_USAGE, EXIT_UNDECIDED, EXIT_INTERRUPTED],
+        [exits.EXIT_OK, exits.EXIT_USAGE, exits.EXIT_UNDECIDED, exits.EXIT_INTERRUPTED],
         {
-            EXIT_OK: "success: the number of solutions is printed",
-            EXIT_UNDECIDED: (
+            exits.EXIT_OK: "success: the number of solutions is printed",
+            exits.EXIT_UNDECIDED: (
                 "a grid other than 9x9 with 3x3 boxes ran out of its search-node budget "
                 f'(--max-nodes) before the count was decided (prints "{UNKNOWN_MARK}")'
             ),
@@ -51,6 +52,6 @@ def run(args: argparse.Namespace) -> int:
     except SearchLimitExceeded:
         print(UNKNOWN_MARK)
         error(budget_message(args.max_nodes, "before the count was decided"))
-        return EXIT_UNDECIDED
+        return exits.EXIT_UNDECIDED
     print(count)
-    return EXIT_OK
+    return exits.EXIT_OK

@@ -10,15 +10,8 @@ from .._files.dedup import dedup_stream
 from .._files.progress import Progress
 from .._files.stream import PuzzleReader, open_input
 from ..symmetry import DEFAULT_CANONICAL_NODES
-from .exits import (
-    EXIT_BROKEN_PIPE,
-    EXIT_INTERRUPTED,
-    EXIT_MALFORMED,
-    EXIT_OK,
-    EXIT_UNDECIDED,
-    EXIT_USAGE,
-    command,
-)
+from . import exits
+from .exits import command
 from .options import _max_nodes, add_geometry, add_threads, open_output, refuse_parquet
 from .words import Messages
 
@@ -28,20 +21,20 @@ def add_parser(subparsers: Any) -> None:
         subparsers,
         "dedup",
         [
-            EXIT_OK,
-            EXIT_USAGE,
-            EXIT_MALFORMED,
-            EXIT_UNDECIDED,
-            EXIT_INTERRUPTED,
-            EXIT_BROKEN_PIPE,
+            exits.EXIT_OK,
+            exits.EXIT_USAGE,
+            exits.EXIT_MALFORMED,
+            exits.EXIT_UNDECIDED,
+            exits.EXIT_INTERRUPTED,
+            exits.EXIT_BROKEN_PIPE,
         ],
         {
-            EXIT_OK: "success: every puzzle compared",
-            EXIT_MALFORMED: (
+            exits.EXIT_OK: "success: every puzzle compared",
+            exits.EXIT_MALFORMED: (
                 "malformed input lines, or puzzles with a symbol repeated in a row or "
                 "column (reported on stderr and left out)"
             ),
-            EXIT_UNDECIDED: (
+            exits.EXIT_UNDECIDED: (
                 "a puzzle of a grid other than 9x9 with 3x3 boxes ran out of its search budget "
                 "(--max-nodes) before its canonical form was found (reported and kept)"
             ),
@@ -110,5 +103,5 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     if report.undecided:
-        return EXIT_UNDECIDED
-    return EXIT_MALFORMED if report.malformed else EXIT_OK
+        return exits.EXIT_UNDECIDED
+    return exits.EXIT_MALFORMED if report.malformed else exits.EXIT_OK

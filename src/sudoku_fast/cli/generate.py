@@ -11,14 +11,8 @@ from typing import Any
 from .._files import parquet_io
 from .._parallel.threads import resolve_threads
 from ..generator import DIFFICULTIES, SYMMETRIES, generate_many, iter_generate
-from .exits import (
-    EXIT_BROKEN_PIPE,
-    EXIT_CHECK_FAILED,
-    EXIT_INTERRUPTED,
-    EXIT_OK,
-    EXIT_USAGE,
-    command,
-)
+from . import exits
+from .exits import command
 from .options import add_threads
 from .words import option_words
 
@@ -27,10 +21,16 @@ def add_parser(subparsers: Any) -> None:
     parser = command(
         subparsers,
         "generate",
-        [EXIT_OK, EXIT_CHECK_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE],
+        [
+            exits.EXIT_OK,
+            exits.EXIT_CHECK_FAILED,
+            exits.EXIT_USAGE,
+            exits.EXIT_INTERRUPTED,
+            exits.EXIT_BROKEN_PIPE,
+        ],
         {
-            EXIT_OK: "success: the puzzles are printed",
-            EXIT_CHECK_FAILED: (
+            exits.EXIT_OK: "success: the puzzles are printed",
+            exits.EXIT_CHECK_FAILED: (
                 "the puzzles asked for could not be made: too few candidates scored in "
                 "the --score band, or a --difficulty / --symmetry was not met"
             ),
@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
             puzzles = generate_many(args.count, score=args.score, **shape)
             if args.format == "parquet":
                 parquet_io.write_generated(args.output, puzzles, args.seed)
-                return EXIT_OK
+                return exits.EXIT_OK
             chunks: Iterable[list[str]] = [puzzles]
         else:
             # Written as they are made: a long run shows its puzzles, and Ctrl-C keeps them.
@@ -123,5 +123,5 @@ def run(args: argparse.Namespace) -> int:
                 out.flush()
     except RuntimeError as err:  # a --score band or a level the candidates did not meet
         print(f"sudoku-fast: {option_words(str(err))}", file=sys.stderr)
-        return EXIT_CHECK_FAILED
-    return EXIT_OK
+        return exits.EXIT_CHECK_FAILED
+    return exits.EXIT_OK

@@ -9,7 +9,8 @@ from typing import Any
 from .._base.grid import parse_grid
 from ..board import Board, load_board
 from ..hints import hint
-from .exits import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNDECIDED, EXIT_USAGE, command
+from . import exits
+from .exits import command
 from .options import add_geometry, add_max_nodes
 
 
@@ -17,10 +18,16 @@ def add_parser(subparsers: Any) -> None:
     parser = command(
         subparsers,
         "hint",
-        [EXIT_OK, EXIT_USAGE, EXIT_UNDECIDED, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE],
+        [
+            exits.EXIT_OK,
+            exits.EXIT_USAGE,
+            exits.EXIT_UNDECIDED,
+            exits.EXIT_INTERRUPTED,
+            exits.EXIT_BROKEN_PIPE,
+        ],
         {
-            EXIT_OK: "success: the next step is printed",
-            EXIT_UNDECIDED: (
+            exits.EXIT_OK: "success: the next step is printed",
+            exits.EXIT_UNDECIDED: (
                 "a grid other than 9x9 with 3x3 boxes ran out of its search-node budget before its "
                 "solution was known"
             ),

@@ -17,14 +17,8 @@ from ..lab.report import (
     read_puzzles,
     set_row,
 )
-from .exits import (
-    EXIT_BROKEN_PIPE,
-    EXIT_CHECK_FAILED,
-    EXIT_INTERRUPTED,
-    EXIT_OK,
-    EXIT_USAGE,
-    command,
-)
+from . import exits
+from .exits import command
 from .options import add_geometry, add_threads, refuse_parquet
 
 
@@ -32,10 +26,16 @@ def add_parser(subparsers: Any) -> None:
     parser = command(
         subparsers,
         "lab",
-        [EXIT_OK, EXIT_CHECK_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE],
+        [
+            exits.EXIT_OK,
+            exits.EXIT_CHECK_FAILED,
+            exits.EXIT_USAGE,
+            exits.EXIT_INTERRUPTED,
+            exits.EXIT_BROKEN_PIPE,
+        ],
         {
-            EXIT_OK: "success: the tables are printed, every answer checked (or --no-verify)",
-            EXIT_CHECK_FAILED: "an algorithm's answer differs from the main engine's",
+            exits.EXIT_OK: "success: the tables are printed, every answer checked (or --no-verify)",
+            exits.EXIT_CHECK_FAILED: "an algorithm's answer differs from the main engine's",
         },
         help="the algorithm lab: classic algorithms and orderings side by side",
         description=(

@@ -13,7 +13,7 @@ from .._base.grid import is_solution
 from .._engine.encode import decode_solutions, encode_puzzles
 from .._engine.run import run_engine
 from ..datasets import EMBEDDED_SETS, load_embedded
-from .exits import EXIT_CHECK_FAILED, EXIT_OK
+from . import exits
 
 MIN_SECONDS = 0.2  # repeat small sets until timing is meaningful
 
@@ -68,12 +68,12 @@ def run_embedded(threads: int | None = None, out: TextIO | None = None) -> int:
         )
     if failures:
         print(f"{failures} puzzle(s) without a verified solution", file=sys.stderr)
-        return EXIT_CHECK_FAILED
+        return exits.EXIT_CHECK_FAILED
     print(
         "every solution verified independently (rows, columns, boxes complete, clues kept)",
         file=stream,
     )
-    return EXIT_OK
+    return exits.EXIT_OK
 
 
 def run(args: argparse.Namespace) -> int:

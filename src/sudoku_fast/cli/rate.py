@@ -15,16 +15,8 @@ from .._files import parquet_io
 from .._files.stream import Batch, PuzzleReader, grid_text, open_input
 from .._parallel.threads import resolve_threads
 from ..rating import rate, rate_many
-from .exits import (
-    EXIT_BROKEN_PIPE,
-    EXIT_CHECK_FAILED,
-    EXIT_INTERRUPTED,
-    EXIT_MALFORMED,
-    EXIT_OK,
-    EXIT_UNDECIDED,
-    EXIT_USAGE,
-    command,
-)
+from . import exits
+from .exits import command
 from .options import (
     add_geometry,
     add_max_nodes,
@@ -40,19 +32,19 @@ def add_parser(subparsers: Any) -> None:
         subparsers,
         "rate",
         [
-            EXIT_OK,
-            EXIT_CHECK_FAILED,
-            EXIT_USAGE,
-            EXIT_MALFORMED,
-            EXIT_UNDECIDED,
-            EXIT_INTERRUPTED,
-            EXIT_BROKEN_PIPE,
+            exits.EXIT_OK,
+            exits.EXIT_CHECK_FAILED,
+            exits.EXIT_USAGE,
+            exits.EXIT_MALFORMED,
+            exits.EXIT_UNDECIDED,
+            exits.EXIT_INTERRUPTED,
+            exits.EXIT_BROKEN_PIPE,
         ],
         {
-            EXIT_OK: "success: every puzzle rated",
-            EXIT_CHECK_FAILED: "a puzzle has no solution or several, so it is not rated",
-            EXIT_MALFORMED: "malformed input lines (reported on stderr, not rated)",
-            EXIT_UNDECIDED: (
+            exits.EXIT_OK: "success: every puzzle rated",
+            exits.EXIT_CHECK_FAILED: "a puzzle has no solution or several, so it is not rated",
+            exits.EXIT_MALFORMED: "malformed input lines (reported on stderr, not rated)",
+            exits.EXIT_UNDECIDED: (
                 "a puzzle of a grid other than 9x9 with 3x3 boxes ran out of its search-node "
                 "budget (--max-nodes) before its uniqueness was decided"
             ),
@@ -160,10 +152,10 @@ def run(args: argparse.Namespace) -> int:
         for problem in report.problems:  # each has a null rating
             print(f"{args.file}: {option_words(problem)}", file=sys.stderr)
         if report.undecided:
-            return EXIT_UNDECIDED
+            return exits.EXIT_UNDECIDED
         if report.malformed:
-            return EXIT_MALFORMED
-        return EXIT_CHECK_FAILED if report.not_unique else EXIT_OK
+            return exits.EXIT_MALFORMED
+        return exits.EXIT_CHECK_FAILED if report.not_unique else exits.EXIT_OK
     source, name, _ = open_input(args.file)
     try:
         if args.output is None:
@@ -208,7 +200,7 @@ def _rate_text(args: argparse.Namespace, source: BinaryIO, name: str) -> int:
             + (f", {failures} not rated" if failures else "")
         )
     if undecided:
-        return EXIT_UNDECIDED
+        return exits.EXIT_UNDECIDED
     if malformed:
-        return EXIT_MALFORMED
-    return EXIT_CHECK_FAILED if failures else EXIT_OK
+        return exits.EXIT_MALFORMED
+    return exits.EXIT_CHECK_FAILED if failures else exits.EXIT_OK

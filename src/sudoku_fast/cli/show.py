@@ -6,7 +6,8 @@ import argparse
 from typing import Any
 
 from ..grid import show
-from .exits import EXIT_OK, EXIT_USAGE, command
+from . import exits
+from .exits import command
 from .options import add_geometry, puzzle_argument
 
 
@@ -14,8 +15,8 @@ def add_parser(subparsers: Any) -> None:
     parser = command(
         subparsers,
         "show",
-        [EXIT_OK, EXIT_USAGE],
-        {EXIT_OK: "success: the grid is printed"},
+        [exits.EXIT_OK, exits.EXIT_USAGE],
+        {exits.EXIT_OK: "success: the grid is printed"},
         help="print a puzzle as a grid",
         description="Print PUZZLE (any notation and size; '-' reads it from stdin) as a grid.",
     )
@@ -27,4 +28,4 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     puzzle = puzzle_argument(args.puzzle, "`sudoku-fast solve FILE` solves those of a file")
     print(show(puzzle, box=args.box, alphabet=args.alphabet))
-    return EXIT_OK
+    return exits.EXIT_OK

@@ -19,17 +19,8 @@ from .._files.stream import (
     open_input,
     solve_stream,
 )
-from .exits import (
-    EXIT_BROKEN_PIPE,
-    EXIT_CHECK_FAILED,
-    EXIT_INTERRUPTED,
-    EXIT_MALFORMED,
-    EXIT_OK,
-    EXIT_STOPPED,
-    EXIT_UNDECIDED,
-    EXIT_USAGE,
-    command,
-)
+from . import exits
+from .exits import command
 from .options import (
     _limit,
     add_geometry,
@@ -48,17 +39,17 @@ def add_parser(subparsers: Any) -> None:
         subparsers,
         "solve",
         [
-            EXIT_OK,
-            EXIT_CHECK_FAILED,
-            EXIT_USAGE,
-            EXIT_MALFORMED,
-            EXIT_STOPPED,
-            EXIT_UNDECIDED,
-            EXIT_INTERRUPTED,
-            EXIT_BROKEN_PIPE,
+            exits.EXIT_OK,
+            exits.EXIT_CHECK_FAILED,
+            exits.EXIT_USAGE,
+            exits.EXIT_MALFORMED,
+            exits.EXIT_STOPPED,
+            exits.EXIT_UNDECIDED,
+            exits.EXIT_INTERRUPTED,
+            exits.EXIT_BROKEN_PIPE,
         ],
         {
-            EXIT_CHECK_FAILED: (
+            exits.EXIT_CHECK_FAILED: (
                 "--verify found an answer that differs from the file's solution or breaks the rules"
             )
         },
@@ -106,7 +97,7 @@ def add_parser(subparsers: Any) -> None:
         default="mark",
         help=(
             "malformed lines: 'mark' (default) reports them, writes the marker and exits "
-            f"{EXIT_MALFORMED} at the end; 'skip' reports them and writes nothing for them; "
+            f"{exits.EXIT_MALFORMED} at the end; 'skip' reports them and writes nothing for them; "
             "'fail' stops at the first one (Parquet: a malformed or null row gets a null "
             "answer with mark and skip; fail leaves no output)"
         ),
@@ -175,15 +166,15 @@ def run(args: argparse.Namespace) -> int:
     messages.finish()
     if not args.quiet:
         _print_run_summary(name, report, args.verify, reader.has_solutions, options)
-    status = EXIT_OK
+    status = exits.EXIT_OK
     if report.mismatches:
-        status = EXIT_CHECK_FAILED
+        status = exits.EXIT_CHECK_FAILED
     if report.malformed and args.on_error == "mark":
-        status = EXIT_MALFORMED
+        status = exits.EXIT_MALFORMED
     if report.stopped:
-        status = EXIT_STOPPED
+        status = exits.EXIT_STOPPED
     if report.unknown:
-        status = EXIT_UNDECIDED
+        status = exits.EXIT_UNDECIDED
     return status
 
 
@@ -214,7 +205,7 @@ def _solve_parquet(args: argparse.Namespace) -> int:
         )
     except parquet_io.MalformedRow as err:
         print(f"sudoku-fast: {option_words(str(err))}", file=sys.stderr)
-        return EXIT_STOPPED
+        return exits.EXIT_STOPPED
     messages = Messages(sys.stderr, args.max_messages)
     for problem in report.problems:
         messages.say(f"{args.file}: {problem}", counted=True)
@@ -234,12 +225,12 @@ def _solve_parquet(args: argparse.Namespace) -> int:
             summary += f"; {report.checked:,} checked, {report.mismatches:,} failed the check"
         print(summary, file=sys.stderr)
     if report.undecided:
-        return EXIT_UNDECIDED
+        return exits.EXIT_UNDECIDED
     if report.malformed and args.on_error == "mark":
-        return EXIT_MALFORMED
+        return exits.EXIT_MALFORMED
     if report.mismatches:
-        return EXIT_CHECK_FAILED
-    return EXIT_OK
+        return exits.EXIT_CHECK_FAILED
+    return exits.EXIT_OK
 
 
 def _print_run_summary(

@@ -16,15 +16,8 @@ from .._files.progress import Progress
 from .._files.stream import UNKNOWN_MARK, PuzzleReader, open_input, summarize_stream
 from ..datasets import EMBEDDED_SETS, load_embedded
 from ..stats import BINS_PER_OCTAVE, Summary, solve_stats
-from .exits import (
-    EXIT_BROKEN_PIPE,
-    EXIT_INTERRUPTED,
-    EXIT_MALFORMED,
-    EXIT_OK,
-    EXIT_UNDECIDED,
-    EXIT_USAGE,
-    command,
-)
+from . import exits
+from .exits import command
 from .options import add_geometry, add_max_nodes, add_threads, refuse_parquet
 from .words import Messages, error
 
@@ -34,17 +27,17 @@ def add_parser(subparsers: Any) -> None:
         subparsers,
         "stats",
         [
-            EXIT_OK,
-            EXIT_USAGE,
-            EXIT_MALFORMED,
-            EXIT_UNDECIDED,
-            EXIT_INTERRUPTED,
-            EXIT_BROKEN_PIPE,
+            exits.EXIT_OK,
+            exits.EXIT_USAGE,
+            exits.EXIT_MALFORMED,
+            exits.EXIT_UNDECIDED,
+            exits.EXIT_INTERRUPTED,
+            exits.EXIT_BROKEN_PIPE,
         ],
         {
-            EXIT_OK: "success: statistics of every puzzle",
-            EXIT_MALFORMED: "malformed input lines (reported on stderr and left out)",
-            EXIT_UNDECIDED: (
+            exits.EXIT_OK: "success: statistics of every puzzle",
+            exits.EXIT_MALFORMED: "malformed input lines (reported on stderr and left out)",
+            exits.EXIT_UNDECIDED: (
                 "a puzzle of a grid other than 9x9 with 3x3 boxes ran out of its search-node "
                 "budget (--max-nodes) before it was decided (reported on stderr)"
             ),
@@ -80,9 +73,9 @@ def run(args: argparse.Namespace) -> int:
             importlib.import_module("matplotlib")
         except ImportError:
             error("--plot needs matplotlib: pip install 'sudoku_fast[plot]'")
-            return EXIT_USAGE
+            return exits.EXIT_USAGE
     results: list[tuple[str, Summary]] = []
-    status = EXIT_OK
+    status = exits.EXIT_OK
     geometry = {"box": args.box, "alphabet": args.alphabet}
     if not args.files and (args.box is not None or args.alphabet is not None):
         raise ValueError(
@@ -114,14 +107,14 @@ def run(args: argparse.Namespace) -> int:
         messages.finish()
         if malformed:
             print(f"{name}: {malformed:,} malformed line(s) left out", file=sys.stderr)
-            status = max(status, EXIT_MALFORMED)  # the highest status of all files wins
+            status = max(status, exits.EXIT_MALFORMED)  # the highest status of all files wins
         if summary.unknown:
             print(
                 f"{name}: {summary.unknown:,} puzzle(s) {UNKNOWN_MARK}: "
                 "no answer within --max-nodes search nodes",
                 file=sys.stderr,
             )
-            status = max(status, EXIT_UNDECIDED)
+            status = max(status, exits.EXIT_UNDECIDED)
         results.append((name, summary))
     for name, summary in results:
         if args.json:
