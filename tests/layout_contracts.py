@@ -32,6 +32,18 @@ def _imports_at(path: str) -> dict[int, list[str]]:
     }
 
 
+def _source_of(module: str, root_folder: Path) -> Path | None:
+    """The .py file of a module of the root package, found without importing anything."""
+    parts = module.split(".")[1:]
+    for candidate in (
+        root_folder.joinpath(*parts).with_suffix(".py"),
+        root_folder.joinpath(*parts, "__init__.py"),
+    ):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
 def _private(name: str) -> bool:
     return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
@@ -45,19 +57,22 @@ class PrivateNamesContract(Contract):
     def check(self, graph: grimp.ImportGraph, verbose: bool) -> ContractCheck:
         root = str(self.root)
         depth = root.count(".") + 1
+        spec = importlib.util.find_spec(root)  # a top-level package: found, not run
+        assert spec is not None and spec.origin is not None, root
+        root_folder = Path(spec.origin).parent
         broken: list[str] = []
         for importer in sorted(graph.modules):
             if not importer.startswith(root + "."):
                 continue
-            spec = importlib.util.find_spec(importer)
-            if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+            source = _source_of(importer, root_folder)
+            if source is None:
                 continue
             room = importer.split(".")[depth]
             for imported in sorted(graph.find_modules_directly_imported_by(importer)):
                 if not imported.startswith(root + ".") or imported.split(".")[depth] == room:
                     continue
                 for detail in graph.get_import_details(importer=importer, imported=imported):
-                    names = _imports_at(spec.origin).get(detail["line_number"], [])
+                    names = _imports_at(str(source)).get(detail["line_number"], [])
                     private = [name for name in names if _private(name)]
                     if private:
                         broken.append(
