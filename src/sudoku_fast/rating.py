@@ -114,7 +114,7 @@ def rate_many(
 
     Takes the columns and the numpy value arrays `solve_many` takes; `output` = "arrow"
     gives a struct array of the scalar fields, "like" a column or data frame of the
-    input's kind (see `frames`).
+    input's kind (see `_columns/frames.py`).
     `score=True` also computes the score on the Sudoku Explainer scale (9x9; see the
     module doc), with at most `score_budget` chain-walk steps per puzzle; it costs far
     more than the level on hard puzzles, so it is asked for, not the default (the

@@ -193,7 +193,7 @@ def solve_many(
     Columns are taken too: a pandas or polars Series, a pyarrow Array / ChunkedArray of
     strings, a 1-D numpy array of str or bytes (bytes items anywhere). `output` picks
     the result's form: None as above, "list", "arrow" (a pyarrow string array, null
-    where there is no solution) or "like" (a column of the input's kind); see `frames`.
+    where there is no solution) or "like" (a column of the input's kind); see `_columns/frames.py`.
     `marks=True` reads every puzzle as pencil marks (strings only; see `parse`).
     """
     budget = node_budget(max_nodes)
