@@ -286,11 +286,17 @@ def test_every_exception_of_the_package_survives_pickling() -> None:
     from sudoku_fast._engine.run import NotPlain  # a list that needs the parser, caught inside
 
     examples[NotPlain] = NotPlain()
+    from sudoku_fast.cli.options import Incomplete  # a command's output left out, caught inside
+
+    examples[Incomplete] = Incomplete()
+    from sudoku_fast._engine._general_py import _OutOfNodes  # the engine twin's budget
+
+    examples[_OutOfNodes] = _OutOfNodes()
     found = set()
-    for info in pkgutil.iter_modules(sf.__path__):
-        if info.name == "__main__":  # runs the command line when imported
+    for info in pkgutil.walk_packages(sf.__path__, "sudoku_fast."):
+        if info.name == "sudoku_fast.__main__":  # runs the command line when imported
             continue
-        module = importlib.import_module(f"sudoku_fast.{info.name}")
+        module = importlib.import_module(info.name)
         for value in vars(module).values():
             if (
                 isinstance(value, type)

@@ -12,7 +12,7 @@ from .._files.stream import PuzzleReader, open_input
 from ..symmetry import DEFAULT_CANONICAL_NODES
 from . import exits
 from .exits import command
-from .options import _max_nodes, add_geometry, add_threads, open_output, refuse_parquet
+from .options import _max_nodes, add_geometry, add_threads, output, refuse_parquet
 from .words import Messages
 
 
@@ -75,20 +75,18 @@ def run(args: argparse.Namespace) -> int:
         reader = PuzzleReader(source, name, box=args.box, alphabet=args.alphabet)
         progress = Progress(sys.stderr, size, enabled=not args.quiet)
         messages = Messages(sys.stderr, 100, progress)
-        out = open_output(args.output, source)
         try:
-            report = dedup_stream(
-                reader,
-                out,
-                messages,
-                progress,
-                threads=args.threads,
-                max_nodes=args.max_nodes,
-            )
+            with output(args.output, source) as out:
+                report = dedup_stream(
+                    reader,
+                    out,
+                    messages,
+                    progress,
+                    threads=args.threads,
+                    max_nodes=args.max_nodes,
+                )
         finally:
             progress.clear()
-            if out is not sys.stdout.buffer:
-                out.close()
     finally:
         if source is not sys.stdin.buffer:
             source.close()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
 from collections.abc import Iterable
 from typing import Any
@@ -13,7 +12,7 @@ from .._parallel.threads import resolve_threads
 from ..generator import DIFFICULTIES, SYMMETRIES, generate_many, iter_generate
 from . import exits
 from .exits import command
-from .options import add_threads
+from .options import add_threads, output
 from .words import option_words
 
 
@@ -114,14 +113,34 @@ def run(args: argparse.Namespace) -> int:
             # Written as they are made: a long run shows its puzzles, and Ctrl-C keeps them.
             chunk = 1024 if args.size <= 9 else 4 * resolve_threads(args.threads)
             chunks = iter_generate(args.count, chunk=chunk, **shape)
-        with contextlib.ExitStack() as stack:
-            out = sys.stdout
-            if args.output is not None:
-                out = stack.enter_context(open(args.output, "w", encoding="utf-8"))
-            for made in chunks:
-                out.write("".join(f"{puzzle}\n" for puzzle in made))
-                out.flush()
+        _write_generated(chunks, args.output)
     except RuntimeError as err:  # a --score band or a level the candidates did not meet
         print(f"sudoku-fast: {option_words(str(err))}", file=sys.stderr)
         return exits.EXIT_CHECK_FAILED
     return exits.EXIT_OK
+
+
+def _write_generated(chunks: Iterable[list[str]], path: str | None) -> None:
+    """Write the puzzles as they are made: a long run shows its puzzles. A file appears
+    when the run ends; Ctrl-C ends it early and keeps the puzzles finished so far, whole
+    lines only (a generation's output is a list of independent puzzles: a shorter list
+    is still a whole one)."""
+    written = kept = 0
+    interrupted: KeyboardInterrupt | None = None
+    with output("-" if path is None else path) as out:
+        try:
+            for made in chunks:
+                data = "".join(f"{puzzle}\n" for puzzle in made).encode("utf-8")
+                out.write(data)
+                out.flush()
+                written += len(made)
+                kept += len(data)
+        except KeyboardInterrupt as stop:
+            if out is sys.stdout.buffer:
+                raise
+            out.seek(kept)  # bytes of a write the interrupt cut short are cut off
+            out.truncate()
+            interrupted = stop
+    if interrupted is not None:
+        print(f"sudoku-fast: {written:,} puzzle(s) written to {path}", file=sys.stderr)
+        raise interrupted

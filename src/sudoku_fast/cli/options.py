@@ -5,15 +5,17 @@ the Parquet options."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, BinaryIO
 
 from .._base.checks import DEFAULT_MAX_NODES, MAX_LIMIT, MAX_NODES
 from .._base.columns import PUZZLE_COLUMNS
-from .._files.parquet_io import CODECS, is_parquet
+from .._files.parquet_io import CODECS
+from .._files.stream import is_parquet, output_file
 
 
 def _thread_count(text: str) -> int:
@@ -166,12 +168,22 @@ def puzzle_argument(text: str, for_files: str) -> str:
     return text
 
 
-def open_output(path: str, source: BinaryIO) -> BinaryIO:
-    """The output stream; refuses (ValueError) a file that is the input itself."""
+class Incomplete(Exception):
+    """Raised inside `output` to leave no output file: the run stopped before the end."""
+
+
+@contextlib.contextmanager
+def output(path: str, source: BinaryIO | None = None) -> Iterator[BinaryIO]:
+    """The output stream ('-': standard output, the stream being the contract there); a
+    file appears whole when the block ends without an error, or not at all (see
+    `stream.output_file`). Refuses (ValueError) a file that is the input itself."""
     if path == "-":
-        return sys.stdout.buffer
-    refuse_same_file(source, path)
-    return open(path, "wb")
+        yield sys.stdout.buffer
+        return
+    if source is not None:
+        refuse_same_file(source, path)
+    with output_file(path) as out:
+        yield out
 
 
 def refuse_same_file(source: BinaryIO, path: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import statistics
 import sys
 from collections.abc import Iterator
@@ -12,7 +13,7 @@ from typing import Any, BinaryIO
 from .._base.errors import SearchLimitExceeded
 from .._base.grid import CLASSIC
 from .._files import parquet_io
-from .._files.stream import Batch, PuzzleReader, grid_text, open_input
+from .._files.stream import Batch, PuzzleReader, grid_text, is_parquet, open_input
 from .._parallel.threads import resolve_threads
 from ..rating import rate, rate_many
 from . import exits
@@ -22,7 +23,7 @@ from .options import (
     add_max_nodes,
     add_parquet_options,
     add_threads,
-    refuse_same_file,
+    output,
 )
 from .words import budget_message, option_words
 
@@ -133,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
     # found before any output, not an error of each batch, which would make `_rated`
     # rate its puzzles one at a time to find the one at fault.
     args.threads = resolve_threads(args.threads)
-    if parquet_io.is_parquet(args.file):
+    if is_parquet(args.file):
         if args.output is None:
             raise ValueError("Parquet input writes Parquet: name the output file with -o")
         report = parquet_io.rate_parquet(
@@ -160,9 +161,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.output is None:
             return _rate_text(args, source, name)
-        refuse_same_file(source, args.output)
-        with open(args.output, "w", encoding="utf-8") as out, contextlib.redirect_stdout(out):
-            return _rate_text(args, source, name)
+        with output(args.output, source) as raw:
+            out = io.TextIOWrapper(raw, encoding="utf-8", write_through=True)
+            with contextlib.redirect_stdout(out):
+                status = _rate_text(args, source, name)
+            out.detach()  # the binary stream is closed by `output`
+            return status
     finally:
         if source is not sys.stdin.buffer:
             source.close()

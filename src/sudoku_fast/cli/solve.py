@@ -16,12 +16,14 @@ from .._files.stream import (
     PuzzleReader,
     RunReport,
     SolveOptions,
+    is_parquet,
     open_input,
     solve_stream,
 )
 from . import exits
 from .exits import command
 from .options import (
+    Incomplete,
     _limit,
     add_geometry,
     add_marks,
@@ -29,7 +31,7 @@ from .options import (
     add_parquet_options,
     add_threads,
     non_negative,
-    open_output,
+    output,
 )
 from .words import Messages, option_words
 
@@ -129,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--limit is the limit of --count: pass --count too")
     if args.limit is None:
         args.limit = 2
-    if parquet_io.is_parquet(args.file):
+    if is_parquet(args.file):
         return _solve_parquet(args)
     source, name, size = open_input(args.file)
     try:
@@ -153,13 +155,15 @@ def run(args: argparse.Namespace) -> int:
         )
         progress = Progress(sys.stderr, size, enabled=not args.quiet)
         messages = Messages(sys.stderr, args.max_messages, progress)
-        out = open_output(args.output, source)
         try:
-            report = solve_stream(reader, out, options, messages, progress)
+            with output(args.output, source) as out:
+                report = solve_stream(reader, out, options, messages, progress)
+                if report.stopped:  # --on-error fail: no output, as with Parquet
+                    raise Incomplete
+        except Incomplete:
+            pass
         finally:
             progress.clear()
-            if out is not sys.stdout.buffer:
-                out.close()
     finally:
         if source is not sys.stdin.buffer:
             source.close()

@@ -13,7 +13,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._files.progress import Progress
-from .._files.stream import UNKNOWN_MARK, PuzzleReader, open_input, summarize_stream
+from .._files.stream import (
+    UNKNOWN_MARK,
+    PuzzleReader,
+    open_input,
+    replacing,
+    summarize_stream,
+)
 from ..datasets import EMBEDDED_SETS, load_embedded
 from ..stats import BINS_PER_OCTAVE, Summary, solve_stats
 from . import exits
@@ -201,6 +207,8 @@ def _plot_times(results: list[tuple[str, Summary]], path: str) -> None:
     axes.set_title(f"sudoku_fast: time per puzzle (bins of 1/{BINS_PER_OCTAVE} octave)")
     axes.legend()
     figure.tight_layout()
-    figure.savefig(path, dpi=120)
+    kind = os.path.splitext(path)[1][1:].lower() or "png"  # the name says; png if not
+    with replacing(path) as partial:
+        figure.savefig(partial, dpi=120, format=kind)
     pyplot.close(figure)
     print(f"plot written to {path}", file=sys.stderr)

@@ -12,6 +12,7 @@ time grows with the number of puzzles. `command` is the `sudoku-fast lab` comman
 from __future__ import annotations
 
 import math
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -20,8 +21,7 @@ from .. import lab
 from .._base.grid import Geometry, format_values, geometry_for
 from .._base.percentiles import percentile_rank
 from .._engine.encode import encode_texts
-from .._files import parquet_io
-from .._files.stream import PuzzleReader
+from .._files.stream import PuzzleReader, is_parquet, open_input
 
 RANDOM_BLOCK = 100_000  # random puzzles made, solved and checked at a time
 
@@ -36,12 +36,13 @@ def read_puzzles(
     too). Raises ValueError naming FILE:LINE and the reason at the first malformed
     record (an empty CSV field included), and for a Parquet file.
     """
-    if parquet_io.is_parquet(path):
+    if is_parquet(path):
         raise ValueError(f"{path}: a Parquet file; the lab reads text files (lines or CSV)")
     puzzles: list[str] = []
     lines: list[int] = []
-    with open(path, "rb") as f:
-        reader = PuzzleReader(f, path, box=box, alphabet=alphabet)
+    source, name, _ = open_input(path)
+    try:
+        reader = PuzzleReader(source, name, box=box, alphabet=alphabet)
         for batch in reader:
             if batch.problems:
                 record, reason = batch.problems[0]
@@ -51,6 +52,9 @@ def read_puzzles(
                 assert puzzle is not None, "a record that is not malformed has a puzzle"
                 puzzles.append(puzzle)
                 lines.append(batch.line_numbers[record])
+    finally:
+        if source is not sys.stdin.buffer:
+            source.close()
     return puzzles, lines
 
 
