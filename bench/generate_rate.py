@@ -112,7 +112,9 @@ def print_stats(levels: list[str], count: int, size: int, seed: int) -> None:
     """Where the compiled generator's time goes, from its own counters (threads=1)."""
     from sudoku_fast import generator as g
     from sudoku_fast._engine import _general
-    from sudoku_fast._generation import _generate
+    from sudoku_fast._engine.isa import load
+
+    _generate = load("_generation._generate")  # the build the dispatch chose
     from sudoku_fast._techniques import _logic
 
     geo = geometry_for(size)
