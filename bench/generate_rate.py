@@ -113,9 +113,9 @@ def print_stats(levels: list[str], count: int, size: int, seed: int) -> None:
     from sudoku_fast import generator as g
     from sudoku_fast._engine import _general
     from sudoku_fast._engine.isa import load
+    from sudoku_fast._techniques import _logic
 
     _generate = load("_generation._generate")  # the build the dispatch chose
-    from sudoku_fast._techniques import _logic
 
     geo = geometry_for(size)
     orbits = g.symmetry_orbits(None, geo)
