@@ -110,9 +110,9 @@ def verify(puzzles: list[str], level: str | None, size: int, sample: int) -> flo
 
 def print_stats(levels: list[str], count: int, size: int, seed: int) -> None:
     """Where the compiled generator's time goes, from its own counters (threads=1)."""
-    from sudoku_fast import generator as g
     from sudoku_fast._engine import _general
     from sudoku_fast._engine.isa import load
+    from sudoku_fast._generation import generate as g
     from sudoku_fast._techniques import _logic
 
     _generate = load("_generation._generate")  # the build the dispatch chose
