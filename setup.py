@@ -61,6 +61,9 @@ MSVC = sys.platform == "win32"
 #   sudoku_fast._generation._generate: no module state at all; each call allocates its own
 #   workspace and random generator, reads the engines' immutable tables and writes only
 #   the output slots of its own puzzles.
+#   sudoku_fast._variants._variant: no module state but a constant table filled at import;
+#   each call allocates its own tables and search state and writes only the output
+#   slots of its own puzzles.
 #   sudoku_fast.lab._lab: its tables are immutable once built; each call allocates its own
 #   workspace and random generator and writes only the output slots of its puzzles.
 MODULES: list[tuple[str, bool]] = [
@@ -72,6 +75,7 @@ MODULES: list[tuple[str, bool]] = [
     ("sudoku_fast._techniques._se", True),
     ("sudoku_fast.lab._lab", True),
     ("sudoku_fast._symmetry._canon", True),
+    ("sudoku_fast._variants._variant", True),
     ("sudoku_fast._engine._cpu", True),  # no state at all: reads what the CPU reports
 ]
 

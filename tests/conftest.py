@@ -94,6 +94,7 @@ COMPILED_MODULES = (
     "sudoku_fast._techniques._se",
     "sudoku_fast._generation._generate",
     "sudoku_fast._symmetry._canon",
+    "sudoku_fast._variants._variant",
     "sudoku_fast.lab._lab",
 )
 

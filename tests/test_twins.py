@@ -24,6 +24,7 @@ from sudoku_fast._engine import _core, _cpu, _general, _textio
 from sudoku_fast._generation import _generate
 from sudoku_fast._symmetry import _canon
 from sudoku_fast._techniques import _logic, _se
+from sudoku_fast._variants import _variant
 from sudoku_fast.datasets import load_embedded
 
 SMALL = {
@@ -42,6 +43,7 @@ def test_the_side_is_in_place(side: Side) -> None:
     from sudoku_fast._engine import encode, run
     from sudoku_fast._symmetry import canon
     from sudoku_fast._techniques import rating
+    from sudoku_fast._variants import run as variant_run
 
     twin = side.name == "twin"
     assert run._general is side.module(_general)
@@ -49,7 +51,8 @@ def test_the_side_is_in_place(side: Side) -> None:
     assert (encode._core.__name__.endswith("_py")) == twin
     assert rating._logic is side.module(_logic) and rating._se is side.module(_se)
     assert canon._canon is side.module(_canon)
-    for module in (_core, _general, _textio, _cpu, _logic, _se, _generate, _canon):
+    assert variant_run._variant is side.module(_variant)
+    for module in (_core, _general, _textio, _cpu, _logic, _se, _generate, _canon, _variant):
         assert side.module(module).__name__.endswith("_py") == twin
 
 

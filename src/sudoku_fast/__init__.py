@@ -46,13 +46,16 @@ if TYPE_CHECKING:
         random_transformation,
         transform,
     )
+    from .variants import Cage, Rules
 
 __all__ = [
     "Board",
+    "Cage",
     "EngineInfo",
     "Geometry",
     "Hint",
     "Rating",
+    "Rules",
     "SearchLimitExceeded",
     "Stats",
     "Summary",
@@ -123,10 +126,12 @@ _HOMES = {
     "random_transform_many": "symmetry",
     "random_transformation": "symmetry",
     "transform": "symmetry",
+    "Cage": "variants",
+    "Rules": "variants",
 }
 # The public modules `import sudoku_fast` made attributes before they loaded lazily.
 _MODULES = frozenset(
-    {"board", "generator", "grid", "hints", "rating", "solving", "stats", "symmetry"}
+    {"board", "generator", "grid", "hints", "rating", "solving", "stats", "symmetry", "variants"}
 )
 
 

@@ -11,24 +11,37 @@ helper threads already solve (`_engine.run.fan_out`).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, overload
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeAlias, overload
 
 from ._base.checks import DEFAULT_MAX_NODES, check_flag, check_limit, node_budget
 from ._base.errors import SearchLimitExceeded
 from ._base.grid import parse_grid, parse_marks_grid
+from ._base.rules import Rules, as_rules
 from ._columns import frames
 from ._columns.inputs import encode_values, read_batch, read_marks, values_array
 from ._engine.encode import decode_solutions
 from ._engine.results import EngineResults
 from ._engine.run import NotPlain, fan_out, raise_if_undecided, run_engine, solve_plain
 from ._parallel.threads import resolve_threads
+from ._variants.run import box_for, per_puzzle, read_rules, run_rules
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["SearchLimitExceeded", "count_many", "count_solutions", "solve", "solve_many"]
+__all__ = [
+    "RulesLike",
+    "SearchLimitExceeded",
+    "count_many",
+    "count_solutions",
+    "solve",
+    "solve_many",
+]
+
+# What `rules=` takes: a Rules, its JSON form (a mapping or its text) or preset names
+# ("x", "windoku,anti-knight"); the batch functions also take one of these per puzzle.
+RulesLike: TypeAlias = "Rules | Mapping[str, Any] | str"
 
 
 def solve(
@@ -38,6 +51,7 @@ def solve(
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
     marks: bool = False,
+    rules: RulesLike | None = None,
 ) -> str | None:
     """Solve one puzzle given in any notation `parse` accepts.
 
@@ -49,9 +63,18 @@ def solve(
     running out raises `SearchLimitExceeded`. `marks=True` reads the puzzle as pencil
     marks: N*N*N characters, for each cell, for each digit, the digit where it is still
     possible and `.` where it is excluded (see `parse`).
+
+    `rules` adds variant rules (a `Rules`, its JSON form, or preset names such as "x",
+    "windoku", "anti-knight"): grids up to 11x11; every such puzzle gets the node budget.
     """
     budget = node_budget(max_nodes)
     check_flag(marks, "marks")
+    variant = as_rules(rules)
+    if variant is not None:
+        results = _run_one_variant(puzzle, 1, variant, box, alphabet, budget, marks)
+        solution = decode_solutions(results)[0]
+        raise_if_undecided(results, None, max_nodes, single=True)
+        return solution
     if box is None and alphabet is None and not marks:
         plain = solve_plain(puzzle, 1)  # None unless 81 plain characters
         if plain is not None:
@@ -70,16 +93,22 @@ def count_solutions(
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
     marks: bool = False,
+    rules: RulesLike | None = None,
 ) -> int:
     """Count the solutions of a puzzle, stopping at `limit`.
 
     0 means no solution, 1 a unique one; a result equal to `limit` means "at least
     `limit`". The default limit of 2 is the usual uniqueness check. `box`, `alphabet`,
-    `max_nodes` and `marks` work as in `solve`.
+    `max_nodes`, `marks` and `rules` work as in `solve`.
     """
     budget = node_budget(max_nodes)
     check_limit(limit)
     check_flag(marks, "marks")
+    variant = as_rules(rules)
+    if variant is not None:
+        results = _run_one_variant(puzzle, limit, variant, box, alphabet, budget, marks)
+        raise_if_undecided(results, -1, max_nodes, single=True)
+        return results.counts[0]
     if box is None and alphabet is None and not marks:
         plain = solve_plain(puzzle, limit)  # None unless 81 plain characters
         if plain is not None:
@@ -99,6 +128,42 @@ def _run_one(
         return run_engine(grid, 1, limit, 1, geometry=geometry, max_nodes=budget, masks=masks)
     geometry, values = parse_grid(puzzle, box=box, alphabet=alphabet)
     return run_engine(values, 1, limit, 1, geometry=geometry, max_nodes=budget)
+
+
+def _run_one_variant(
+    puzzle: str, limit: int, rules: Rules, box: Any, alphabet: Any, budget: int, marks: bool
+) -> EngineResults:
+    """Parse one puzzle and run the variant engine on it under `rules`."""
+    if marks:
+        raise ValueError("marks=True cannot be combined with rules= yet")
+    geometry, values = parse_grid(puzzle, box=box_for(rules, box, alphabet), alphabet=alphabet)
+    return run_rules(values, 1, [rules], limit, 1, geometry=geometry, max_nodes=budget)
+
+
+def _run_variant_batch(
+    puzzles: Any,
+    rules: Rules | list[Rules | None],
+    what: str,
+    limit: int,
+    threads: int | None,
+    box: Any,
+    alphabet: Any,
+    budget: int,
+    marks: bool,
+) -> tuple[EngineResults, Any, Any]:
+    """Read a batch and run the variant engine on it: (results, column, numpy array)."""
+    if marks:
+        raise ValueError(f"{what}: marks=True cannot be combined with rules= yet")
+    box = box_for(rules, box, alphabet)
+    arr = values_array(puzzles)
+    column = None
+    if arr is not None:
+        grids, n, geometry = encode_values(arr, what, box, alphabet)
+    else:
+        geometry, grids, n, column = read_batch(puzzles, what, box, alphabet, threads=threads)
+    each = per_puzzle(rules, n)
+    results = run_rules(grids, n, each, limit, threads, geometry=geometry, max_nodes=budget)
+    return results, column, arr
 
 
 # Tells whether the GIL is on; None on builds that always have one.
@@ -132,6 +197,7 @@ def solve_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: None = None,
     marks: bool = False,
+    rules: RulesLike | Sequence[RulesLike | None] | None = None,
 ) -> np.ndarray[Any, Any]: ...
 
 
@@ -145,6 +211,7 @@ def solve_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: None = None,
     marks: bool = False,
+    rules: RulesLike | Sequence[RulesLike | None] | None = None,
 ) -> list[str | None]: ...
 
 
@@ -158,6 +225,7 @@ def solve_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: str,
     marks: bool = False,
+    rules: RulesLike | Sequence[RulesLike | None] | None = None,
 ) -> Any: ...
 
 
@@ -170,6 +238,7 @@ def solve_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: str | None = None,
     marks: bool = False,
+    rules: RulesLike | Sequence[RulesLike | None] | None = None,
 ) -> Any:
     """Solve a batch of puzzles on several threads; results are in input order.
 
@@ -195,8 +264,25 @@ def solve_many(
     the result's form: None as above, "list", "arrow" (a pyarrow string array, null
     where there is no solution) or "like" (a column of the input's kind); see `_columns/frames.py`.
     `marks=True` reads every puzzle as pencil marks (strings only; see `parse`).
+
+    `rules` adds variant rules (see `solve`): one rule set for every puzzle, or a
+    sequence of one per puzzle (None for a classic one).
     """
     budget = node_budget(max_nodes)
+    variants = read_rules(rules)
+    if variants is not None:
+        frames.check_output(output)
+        results, column, arr = _run_variant_batch(
+            puzzles, variants, "solve_many", 1, threads, box, alphabet, budget, marks
+        )
+        if arr is not None and output in (None, "like"):
+            import numpy as np
+
+            out = np.frombuffer(results.solutions, dtype=np.uint8).reshape(arr.shape)
+        else:
+            out = frames.solutions_out(results, column, output)
+        raise_if_undecided(results, out, max_nodes)
+        return out
     source = None if check_flag(marks, "marks") else _list_source(puzzles, box, alphabet)
     if source is not None and output is None:
         # The common case first, in as few steps as can be (see fan_out).
@@ -249,6 +335,7 @@ def count_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: None = None,
     marks: bool = False,
+    rules: RulesLike | Sequence[RulesLike | None] | None = None,
 ) -> list[int]: ...
 
 
@@ -263,6 +350,7 @@ def count_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: str,
     marks: bool = False,
+    rules: RulesLike | Sequence[RulesLike | None] | None = None,
 ) -> Any: ...
 
 
@@ -276,6 +364,7 @@ def count_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: str | None = None,
     marks: bool = False,
+    rules: RulesLike | Sequence[RulesLike | None] | None = None,
 ) -> Any:
     """Count the solutions of each puzzle, up to `limit`, on several threads.
 
@@ -286,6 +375,20 @@ def count_many(
     """
     budget = node_budget(max_nodes)
     frames.check_output(output)
+    variants = read_rules(rules)
+    if variants is not None:
+        check_limit(limit)
+        results, column, arr = _run_variant_batch(
+            puzzles, variants, "count_many", limit, threads, box, alphabet, budget, marks
+        )
+        if arr is not None and output == "like":
+            import numpy as np
+
+            counts: Any = np.frombuffer(results.counts, dtype=np.int32)
+        else:
+            counts = frames.counts_out(results.counts, column, output)
+        raise_if_undecided(results, counts, max_nodes)
+        return counts
     column = None
     masks = None
     arr = None if check_flag(marks, "marks") else values_array(puzzles)

@@ -1,0 +1,222 @@
+"""Variant Sudoku speed: the variant engine against the classic engine, one thread.
+
+    python bench/variant_speed.py DATA_DIR [--rounds 7] [--per-set 150] [--killers 100]
+
+DATA_DIR holds variant puzzles as JSON lines (`{"puzzle", "rules", "size", "kind",
+"solution"?}`, the rule JSON of `sudoku_fast.Rules.from_json`): x.jsonl, windoku.jsonl,
+jigsaw.jsonl, killer.jsonl (public sets; not part of the repository). Anti-knight
+puzzles are made here, seeded: a solution of the anti-knight rules, then clues removed
+in random order while the count stays 1.
+
+Sets (9x9 only), each timed as `count_many(puzzles, limit=2, rules=..., threads=1)`
+(parsing, rule encoding and the engine: the public call):
+
+* X, windoku, jigsaw, anti-knight: against classic puzzles of the same clue counts
+  (for each variant puzzle, a classic one with its number of clues, from
+  tests/data/sudoku_exchange_se_rated_sample300.csv, the nearest count where there is
+  none), timed as `count_many(classic, limit=2, threads=1)`. Issue 33's target: 3x.
+* killer (no givens): against the classic puzzles of the whole sample (target: 20x).
+
+Each round times every set in an order rotated per round; a sample is as many whole
+passes over a set as fill 0.2 s. The figure is the median over rounds of the mean
+time per puzzle, and the ratio the median of the per-round ratios.
+
+`--threads` adds threads=2 against threads=1 on each variant set (repeated to 2,000
+puzzles), interleaved the same way.
+
+Before timing, every answer is checked: each count must be 1 (the sets are unique
+puzzles) and each solution must keep every rule, by tests/variant_oracle.py's checker.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import sudoku_fast as sf
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+import variant_oracle as oracle  # noqa: E402
+
+MIN_SAMPLE = 0.2
+
+
+def load(path: Path, limit: int) -> list[dict[str, Any]]:
+    records = []
+    for line in path.read_text().splitlines():
+        if line.strip():
+            record = json.loads(line)
+            if record.get("size", 9) == 9:
+                records.append(record)
+    return records[:limit]
+
+
+def clues(puzzle: str) -> int:
+    return sum(ch not in ".0" for ch in puzzle)
+
+
+def anti_knight_set(count: int, seed: int) -> list[dict[str, Any]]:
+    """Minimal-ish unique anti-knight puzzles: a seeded solution, clues removed while unique."""
+    rng = random.Random(seed)
+    rules = sf.Rules.named("anti-knight")
+    records = []
+    while len(records) < count:
+        start = ["."] * 81
+        for cell in rng.sample(range(81), 4):
+            start[cell] = str(rng.randint(1, 9))
+        solution = sf.solve("".join(start), rules=rules)
+        if solution is None:
+            continue
+        grid = list(solution)
+        for cell in rng.sample(range(81), 81):
+            kept = grid[cell]
+            grid[cell] = "."
+            if sf.count_solutions("".join(grid), rules=rules) != 1:
+                grid[cell] = kept
+        records.append(
+            {"puzzle": "".join(grid), "rules": rules.to_json(), "solution": solution, "size": 9}
+        )
+    return records
+
+
+def classic_like(records: list[dict[str, Any]], pool: list[str]) -> list[str]:
+    """For each record, a classic puzzle with the same number of clues (nearest count)."""
+    by_count: dict[int, list[str]] = {}
+    for puzzle in pool:
+        by_count.setdefault(clues(puzzle), []).append(puzzle)
+    used: dict[int, int] = {}
+    out = []
+    for record in records:
+        k = clues(record["puzzle"])
+        nearest = min(by_count, key=lambda c: (abs(c - k), c))
+        group = by_count[nearest]
+        out.append(group[used.get(nearest, 0) % len(group)])
+        used[nearest] = used.get(nearest, 0) + 1
+    return out
+
+
+def verify(name: str, records: list[dict[str, Any]]) -> None:
+    puzzles = [r["puzzle"] for r in records]
+    rules = [r["rules"] for r in records]
+    counts = sf.count_many(puzzles, rules=rules, threads=1)
+    solutions = sf.solve_many(puzzles, rules=rules, threads=1)
+    bad = [
+        i
+        for i, (c, s, r) in enumerate(zip(counts, solutions, records, strict=True))
+        if c != 1
+        or s is None
+        or not oracle.is_valid_solution(s, r["rules"], r["puzzle"])
+        or ("solution" in r and s != r["solution"])
+    ]
+    if bad:
+        raise SystemExit(f"{name}: {len(bad)} wrong answers, first at {bad[0]}")
+
+
+def timer(call: Callable[[], Any], n: int) -> Callable[[], float]:
+    def sample() -> float:
+        passes = 0
+        began = time.perf_counter()
+        while True:
+            call()
+            passes += 1
+            spent = time.perf_counter() - began
+            if spent >= MIN_SAMPLE:
+                return spent / (passes * n)
+
+    return sample
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("data", type=Path)
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--per-set", type=int, default=150)
+    parser.add_argument("--killers", type=int, default=100)
+    parser.add_argument("--threads", action="store_true", help="also threads=2 / threads=1")
+    args = parser.parse_args()
+
+    with (ROOT / "tests/data/sudoku_exchange_se_rated_sample300.csv").open() as f:
+        pool = [row["puzzle"] for row in csv.DictReader(f)]
+    sets = {
+        "X": load(args.data / "x.jsonl", args.per_set),
+        "windoku": load(args.data / "windoku.jsonl", args.per_set),
+        "jigsaw": load(args.data / "jigsaw.jsonl", 10**9)[: args.per_set],
+        "anti-knight": anti_knight_set(args.per_set // 3, seed=33),
+        "killer": [
+            r for r in load(args.data / "killer.jsonl", 10**9) if not r["rules"].get("diagonals")
+        ][: args.killers],
+    }
+    for name, records in sets.items():
+        verify(name, records)
+    classic = {name: classic_like(recs, pool) for name, recs in sets.items() if name != "killer"}
+    classic["killer"] = pool
+    for puzzles in classic.values():
+        assert all(c == 1 for c in sf.count_many(puzzles, threads=1))
+
+    samples: dict[str, Callable[[], float]] = {}
+    for name, records in sets.items():
+        puzzles = [r["puzzle"] for r in records]
+        rules = [sf.Rules.from_json(r["rules"]) for r in records]
+        samples[name] = timer(
+            lambda p=puzzles, r=rules: sf.count_many(p, rules=r, threads=1), len(puzzles)
+        )
+        samples[f"classic for {name}"] = timer(
+            lambda p=classic[name]: sf.count_many(p, threads=1), len(classic[name])
+        )
+        if args.threads:
+            big = (puzzles * (2000 // len(puzzles) + 1))[:2000]
+            big_rules = (rules * (2000 // len(rules) + 1))[:2000]
+            for t in (1, 2):
+                samples[f"{name} threads={t}"] = timer(
+                    lambda p=big, r=big_rules, t=t: sf.count_many(p, rules=r, threads=t), 2000
+                )
+    times: dict[str, list[float]] = {key: [] for key in samples}
+    keys = list(samples)
+    for round_ in range(args.rounds):
+        shift = round_ % len(keys)
+        for key in keys[shift:] + keys[:shift]:
+            times[key].append(samples[key]())
+
+    load_avg = os.getloadavg()
+    print(
+        f"# {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
+        f"Python {platform.python_version()}, sudoku_fast {sf.__version__}, "
+        f"load average {load_avg[0]:.1f} {load_avg[1]:.1f} {load_avg[2]:.1f}; "
+        f"{args.rounds} interleaved rounds, medians"
+    )
+    print("| set | n | median clues | variant us/puzzle | classic us/puzzle | ratio |")
+    print("|---|---|---|---|---|---|")
+    for name, records in sets.items():
+        ratios = [v / c for v, c in zip(times[name], times[f"classic for {name}"], strict=True)]
+        median_clues = statistics.median(clues(r["puzzle"]) for r in records)
+        print(
+            f"| {name} | {len(records)} | {median_clues} | "
+            f"{statistics.median(times[name]) * 1e6:.1f} | "
+            f"{statistics.median(times[f'classic for {name}']) * 1e6:.1f} | "
+            f"{statistics.median(ratios):.2f}x |"
+        )
+    if args.threads:
+        print("\n| set | threads=1 us/puzzle | threads=2 us/puzzle | speed-up |")
+        print("|---|---|---|---|")
+        for name in sets:
+            one, two = times[f"{name} threads=1"], times[f"{name} threads=2"]
+            ups = [a / b for a, b in zip(one, two, strict=True)]
+            print(
+                f"| {name} | {statistics.median(one) * 1e6:.1f} | "
+                f"{statistics.median(two) * 1e6:.1f} | {statistics.median(ups):.2f}x |"
+            )
+
+
+if __name__ == "__main__":
+    main()

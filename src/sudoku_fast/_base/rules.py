@@ -1,0 +1,512 @@
+"""Variant rules as data: one description every layer reads (engines, twin, CLI).
+
+A `Rules` value lists what a puzzle adds to (or changes in) the classic rules: irregular
+regions replacing the boxes (jigsaw), extra all-different cell sets (the diagonals of
+Sudoku X, windoku's windows, disjoint groups, any list of cells), the anti-knight,
+anti-king and non-consecutive constraints, killer cages (a sum, or none) and
+thermometers. It is immutable and hashable, so it can key a cache.
+
+The JSON form (`Rules.from_json`, `Rules.to_json`) is an object whose keys are all
+optional; cells are 0-based row-major indices:
+
+    {"regions": "111222333111222333...", "diagonals": true, "windoku": true,
+     "disjoint": true, "extra": [[0, 10, 20]], "anti_knight": true, "anti_king": true,
+     "non_consecutive": true, "cages": [{"cells": [0, 1, 9], "sum": 20}, {"cells": [2, 3]}],
+     "thermos": [[48, 39, 31, 22]]}
+
+`"size"` may appear too and must then agree with the grid. Unknown keys are an error:
+a rule silently dropped would give a wrong answer.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Literal
+
+__all__ = [
+    "PRESETS",
+    "Cage",
+    "Preset",
+    "Rules",
+    "RulesTables",
+    "as_rules",
+    "rules_tables",
+]
+
+Preset = Literal["x", "diagonal", "windoku", "hyper", "disjoint", "anti-knight", "anti-king",
+                 "non-consecutive"]  # fmt: skip
+
+# Preset name -> the flag it sets.
+PRESETS: dict[str, str] = {
+    "x": "diagonals",
+    "diagonal": "diagonals",
+    "diagonals": "diagonals",
+    "windoku": "windoku",
+    "hyper": "windoku",
+    "disjoint": "disjoint",
+    "anti-knight": "anti_knight",
+    "anti-king": "anti_king",
+    "non-consecutive": "non_consecutive",
+}
+
+_FLAGS = ("diagonals", "windoku", "disjoint", "anti_knight", "anti_king", "non_consecutive")
+_KEYS = {"size", "regions", "extra", "cages", "thermos", *_FLAGS}
+
+
+def _cells(value: object, what: str) -> tuple[int, ...]:
+    """A tuple of cell indices, or TypeError naming `what`."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise TypeError(f"{what}: expected a list of cell indices, not {type(value).__name__}")
+    cells = tuple(value)
+    for cell in cells:
+        if isinstance(cell, bool) or not isinstance(cell, int):
+            raise TypeError(f"{what}: cell {cell!r} is not an int")
+    return cells
+
+
+@dataclass(frozen=True)
+class Cage:
+    """A killer cage: its cells hold different digits adding up to `total` (None: any sum).
+
+    Examples
+    --------
+    >>> Cage((0, 1, 9), 20)
+    Cage(cells=(0, 1, 9), total=20)
+    """
+
+    cells: tuple[int, ...]
+    total: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", _cells(self.cells, "cage"))
+        if self.total is not None and (
+            isinstance(self.total, bool) or not isinstance(self.total, int)
+        ):
+            raise TypeError(f"cage sum must be an int or None, not {self.total!r}")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules a puzzle adds to rows, columns and boxes (see the module docstring).
+
+    Parameters
+    ----------
+    regions : str or None
+        N*N labels, one character per cell: cells with the same label form a region,
+        and the regions replace the boxes (jigsaw).
+    diagonals, windoku, disjoint : bool
+        The two main diagonals; the windows between the boxes (square boxes only); the
+        groups of cells at the same place in every box: each is an all-different region.
+    extra : tuple of cell tuples
+        Further all-different cell sets; a set of N cells holds every digit.
+    anti_knight, anti_king : bool
+        Cells a knight's (king's) move apart hold different digits.
+    non_consecutive : bool
+        Orthogonally adjacent cells never hold consecutive digits.
+    cages : tuple of Cage
+        Killer cages: different digits, adding up to the cage's total when it has one.
+    thermos : tuple of cell tuples
+        Thermometers, bulb first: digits strictly increase from the bulb.
+
+    Examples
+    --------
+    >>> Rules.named("x").diagonals
+    True
+    >>> Rules.from_json({"cages": [{"cells": [0, 1], "sum": 3}]}).cages
+    (Cage(cells=(0, 1), total=3),)
+    """
+
+    regions: str | None = None
+    diagonals: bool = False
+    windoku: bool = False
+    disjoint: bool = False
+    extra: tuple[tuple[int, ...], ...] = ()
+    anti_knight: bool = False
+    anti_king: bool = False
+    non_consecutive: bool = False
+    cages: tuple[Cage, ...] = ()
+    thermos: tuple[tuple[int, ...], ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if self.regions is not None and not isinstance(self.regions, str):
+            raise TypeError(f"regions must be a str of labels, not {type(self.regions).__name__}")
+        for flag in _FLAGS:
+            if not isinstance(getattr(self, flag), bool):
+                raise TypeError(f"{flag} must be a bool, not {getattr(self, flag)!r}")
+        extra = tuple(_cells(s, f"extra set {k}") for k, s in enumerate(_items(self.extra)))
+        object.__setattr__(self, "extra", extra)
+        cages = []
+        for k, cage in enumerate(_items(self.cages)):
+            if not isinstance(cage, Cage):
+                raise TypeError(f"cage {k}: expected a Cage, not {type(cage).__name__}")
+            cages.append(cage)
+        object.__setattr__(self, "cages", tuple(cages))
+        thermos = tuple(_cells(t, f"thermometer {k}") for k, t in enumerate(_items(self.thermos)))
+        object.__setattr__(self, "thermos", thermos)
+
+    # ------------------------------------------------------------------ building
+
+    @classmethod
+    def named(cls, *names: str) -> Rules:
+        """The rules of one or more presets: "x" (or "diagonal"), "windoku" (or
+        "hyper"), "disjoint", "anti-knight", "anti-king", "non-consecutive".
+
+        Parameters
+        ----------
+        *names : str
+            Preset names; a name may also hold several, joined by commas.
+
+        Returns
+        -------
+        Rules
+
+        Raises
+        ------
+        ValueError
+            For an unknown name.
+
+        Examples
+        --------
+        >>> Rules.named("x", "anti-knight") == Rules(diagonals=True, anti_knight=True)
+        True
+        """
+        flags: dict[str, Any] = {}
+        for joined in names:
+            if not isinstance(joined, str):
+                raise TypeError(f"a preset name must be a str, not {type(joined).__name__}")
+            for name in joined.split(","):
+                key = name.strip().lower().replace("_", "-")
+                if key not in PRESETS:
+                    known = ", ".join(sorted(PRESETS))
+                    raise ValueError(f"unknown variant {name.strip()!r} (known: {known})")
+                flags[PRESETS[key]] = True
+        return cls(**flags)
+
+    @classmethod
+    def from_json(cls, document: Mapping[str, Any] | str) -> Rules:
+        """Read the JSON form (a mapping, or its text).
+
+        Parameters
+        ----------
+        document : mapping or str
+            The rules object (see the module docstring) or a JSON text of it.
+
+        Returns
+        -------
+        Rules
+
+        Raises
+        ------
+        ValueError
+            Malformed JSON, an unknown key, or a value of the wrong shape (named).
+        TypeError
+            When `document` is neither a mapping nor a str.
+
+        Examples
+        --------
+        >>> Rules.from_json('{"diagonals": true, "anti_king": true}').anti_king
+        True
+        """
+        if isinstance(document, str):
+            try:
+                document = json.loads(document)
+            except json.JSONDecodeError as error:
+                raise ValueError(f"rules: not valid JSON ({error})") from None
+        if not isinstance(document, Mapping):
+            raise TypeError(f"rules must be a JSON object, not {type(document).__name__}")
+        unknown = sorted(set(document) - _KEYS)
+        if unknown:
+            raise ValueError(
+                f"rules: unknown key {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})"
+            )
+        try:
+            cages = []
+            for k, cage in enumerate(_items(document.get("cages", ()))):
+                if not isinstance(cage, Mapping) or "cells" not in cage:
+                    raise ValueError(f"cage {k}: expected an object with 'cells'")
+                extra_keys = sorted(set(cage) - {"cells", "sum"})
+                if extra_keys:
+                    raise ValueError(f"cage {k}: unknown key {extra_keys[0]!r}")
+                cells = _cells(cage["cells"], f"cage {k}")
+                cages.append(Cage(cells, cage.get("sum")))
+            rules = cls(
+                regions=document.get("regions"),
+                extra=document.get("extra", ()),
+                cages=tuple(cages),
+                thermos=document.get("thermos", ()),
+                **{flag: document.get(flag, False) for flag in _FLAGS},
+            )
+        except TypeError as error:
+            raise ValueError(f"rules: {error}") from None
+        size = document.get("size")
+        if size is not None:
+            if isinstance(size, bool) or not isinstance(size, int):
+                raise ValueError(f"rules: size must be an int, not {size!r}")
+            rules.check(size)
+        return rules
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form: only the rules that are set, in a fixed key order.
+
+        Returns
+        -------
+        dict
+            `json.dumps` writes it; `Rules.from_json` reads it back to an equal value.
+
+        Examples
+        --------
+        >>> Rules(diagonals=True, cages=(Cage((0, 1), 3),)).to_json()
+        {'diagonals': True, 'cages': [{'cells': [0, 1], 'sum': 3}]}
+        """
+        out: dict[str, Any] = {}
+        if self.regions is not None:
+            out["regions"] = self.regions
+        for flag in ("diagonals", "windoku", "disjoint"):
+            if getattr(self, flag):
+                out[flag] = True
+        if self.extra:
+            out["extra"] = [list(s) for s in self.extra]
+        for flag in ("anti_knight", "anti_king", "non_consecutive"):
+            if getattr(self, flag):
+                out[flag] = True
+        if self.cages:
+            out["cages"] = [
+                {"cells": list(c.cells), **({} if c.total is None else {"sum": c.total})}
+                for c in self.cages
+            ]
+        if self.thermos:
+            out["thermos"] = [list(t) for t in self.thermos]
+        return out
+
+    def dumps(self) -> str:
+        """The compact JSON text of `to_json` (one line)."""
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    def merge(self, other: Rules) -> Rules:
+        """Both rule sets at once (flags or-ed, sets and cages joined).
+
+        Raises
+        ------
+        ValueError
+            When both give different `regions`.
+        """
+        if self.regions is not None and other.regions is not None and self.regions != other.regions:
+            raise ValueError("rules: two different region layouts cannot be merged")
+        return Rules(
+            regions=self.regions if self.regions is not None else other.regions,
+            extra=self.extra + other.extra,
+            cages=self.cages + other.cages,
+            thermos=self.thermos + other.thermos,
+            **{flag: getattr(self, flag) or getattr(other, flag) for flag in _FLAGS},
+        )
+
+    @property
+    def is_classic(self) -> bool:
+        """True when no rule is set (the classic rules)."""
+        return self == _CLASSIC_RULES
+
+    # ------------------------------------------------------------------ checking
+
+    def check(self, size: int, box: tuple[int, int] | None = None) -> None:
+        """Raise ValueError when the rules do not fit an N x N grid, naming the rule,
+        the item and the reason.
+
+        Parameters
+        ----------
+        size : int
+            N, the grid's side.
+        box : (rows, cols) or None
+            The grid's box shape (None: the size's default one).
+
+        Raises
+        ------
+        ValueError
+            A region layout not of N*N labels in N regions of N cells, a cell out of
+            range, a set repeating a cell or larger than N, a cage sum no N distinct
+            digits reach, a thermometer longer than N, windoku or disjoint groups on a
+            size without boxes (windoku: square boxes), non-consecutive below 4x4.
+        """
+        cells = size * size
+
+        def check_cells(group: Sequence[int], what: str, longest: int) -> None:
+            for cell in group:
+                if not 0 <= cell < cells:
+                    raise ValueError(f"{what}: cell {cell} is outside the {size}x{size} grid")
+            if len(set(group)) != len(group):
+                raise ValueError(f"{what}: a cell appears twice")
+            if not group:
+                raise ValueError(f"{what}: no cells")
+            if len(group) > longest:
+                raise ValueError(f"{what}: {len(group)} cells, more than the {longest} digits")
+
+        if self.regions is not None:
+            if len(self.regions) != cells:
+                raise ValueError(f"regions: {len(self.regions)} labels for {cells} cells")
+            by_label: dict[str, int] = {}
+            for label in self.regions:
+                by_label[label] = by_label.get(label, 0) + 1
+            for label, count in by_label.items():
+                if count != size:
+                    raise ValueError(f"regions: region {label!r} has {count} cells, not {size}")
+        box = _default_box(size) if box is None else box
+        if self.windoku and (box is None or box[0] != box[1]):
+            raise ValueError(f"windoku: a {size}x{size} grid has no square boxes")
+        if self.disjoint and (box is None or min(box) < 2):
+            raise ValueError(f"disjoint: a {size}x{size} grid has no boxes")
+        if self.non_consecutive and size < 4:
+            raise ValueError(f"non_consecutive: a {size}x{size} grid has no solution")
+        for k, group in enumerate(self.extra):
+            check_cells(group, f"extra set {k}", size)
+        covered: set[int] = set()
+        for k, cage in enumerate(self.cages):
+            check_cells(cage.cells, f"cage {k}", size)
+            if covered & set(cage.cells):
+                raise ValueError(f"cage {k}: shares a cell with an earlier cage")
+            covered |= set(cage.cells)
+            if cage.total is not None:
+                n = len(cage.cells)
+                low, high = n * (n + 1) // 2, n * (2 * size - n + 1) // 2
+                if not low <= cage.total <= high:
+                    raise ValueError(
+                        f"cage {k}: sum {cage.total} is outside {low}..{high} for {n} cells"
+                    )
+        for k, thermo in enumerate(self.thermos):
+            check_cells(thermo, f"thermometer {k}", size)
+
+
+def _items(value: object) -> tuple[Any, ...]:
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise TypeError(f"expected a list, not {type(value).__name__}")
+    return tuple(value)
+
+
+_CLASSIC_RULES = Rules()
+
+
+def _default_box(size: int) -> tuple[int, int] | None:
+    """The default box shape (the grid module's rule), or None for a prime N."""
+    if size < 1:
+        return None
+    rows = math.isqrt(size)
+    while size % rows:
+        rows -= 1
+    if rows == 1 and size > 1:
+        return None
+    return rows, size // rows
+
+
+def as_rules(rules: object) -> Rules | None:
+    """A `Rules` (None for classic rules) from what `rules=` takes: a Rules, a JSON
+    mapping or text, a preset name ("x", "windoku,anti-knight", ...) or None.
+
+    Raises TypeError for anything else, ValueError for bad content.
+    """
+    if rules is None:
+        return None
+    if isinstance(rules, Rules):
+        out = rules
+    elif isinstance(rules, Mapping):
+        out = Rules.from_json(rules)
+    elif isinstance(rules, str):
+        out = Rules.from_json(rules) if rules.lstrip().startswith("{") else Rules.named(rules)
+    else:
+        raise TypeError(
+            "rules must be a Rules, a JSON object or text, or a preset name, "
+            f"not {type(rules).__name__}"
+        )
+    return None if out.is_classic else out
+
+
+# ---------------------------------------------------------------------------------------
+# The constraint tables the engines are built from
+
+
+@dataclass(frozen=True)
+class RulesTables:
+    """The constraints of a rule set on an N x N grid, as plain cell lists.
+
+    `units` are the complete all-different sets (N cells: every digit once): rows,
+    columns, boxes or regions, diagonals, windows, disjoint groups, extra sets of N
+    cells. `partial` are the all-different sets of fewer cells (shorter extra sets and
+    cages without a sum): they only make their cells peers. `cages` are (cells, total
+    or 0) pairs, `thermos` cell tuples bulb first.
+    """
+
+    size: int
+    units: tuple[tuple[int, ...], ...]
+    partial: tuple[tuple[int, ...], ...]
+    anti_knight: bool
+    anti_king: bool
+    non_consecutive: bool
+    cages: tuple[tuple[tuple[int, ...], int], ...]
+    thermos: tuple[tuple[int, ...], ...]
+
+
+@lru_cache(maxsize=4096)
+def _region_units(
+    size: int,
+    box: tuple[int, int] | None,
+    regions: str | None,
+    diagonals: bool,
+    windoku: bool,
+    disjoint: bool,
+) -> tuple[tuple[int, ...], ...]:
+    n = size
+    units = [tuple(r * n + c for c in range(n)) for r in range(n)]
+    units += [tuple(r * n + c for r in range(n)) for c in range(n)]
+    if regions is not None:
+        by_label: dict[str, list[int]] = {}
+        for cell, label in enumerate(regions):
+            by_label.setdefault(label, []).append(cell)
+        units += [tuple(cells) for cells in by_label.values()]
+    elif box is not None and box[0] > 1:  # (1, N) boxes are the rows again
+        rows, cols = box
+        units += [
+            tuple((top + i) * n + left + j for i in range(rows) for j in range(cols))
+            for top in range(0, n, rows)
+            for left in range(0, n, cols)
+        ]
+    if diagonals:
+        units.append(tuple(i * n + i for i in range(n)))
+        units.append(tuple(i * n + n - 1 - i for i in range(n)))
+    if windoku and box is not None:
+        b = box[0]
+        units += [
+            tuple((top + i) * n + left + j for i in range(b) for j in range(b))
+            for top in range(1, n - b, b + 1)
+            for left in range(1, n - b, b + 1)
+        ]
+    if disjoint and box is not None:
+        rows, cols = box
+        units += [
+            tuple(
+                (top + i) * n + left + j for top in range(0, n, rows) for left in range(0, n, cols)
+            )
+            for i in range(rows)
+            for j in range(cols)
+        ]
+    return tuple(units)
+
+
+def rules_tables(rules: Rules, size: int, box: tuple[int, int] | None = None) -> RulesTables:
+    """The constraint tables of checked `rules` on an N x N grid with boxes of `box`
+    (None: the size's default shape) (see RulesTables)."""
+    box = _default_box(size) if box is None else box
+    units = _region_units(size, box, rules.regions, rules.diagonals, rules.windoku, rules.disjoint)
+    full = tuple(s for s in rules.extra if len(s) == size)
+    partial = tuple(s for s in rules.extra if len(s) < size)
+    partial += tuple(c.cells for c in rules.cages if c.total is None)
+    return RulesTables(
+        size=size,
+        units=units + full,
+        partial=partial,
+        anti_knight=rules.anti_knight,
+        anti_king=rules.anti_king,
+        non_consecutive=rules.non_consecutive,
+        cages=tuple((c.cells, c.total) for c in rules.cages if c.total is not None),
+        thermos=rules.thermos,
+    )

@@ -1,0 +1,26 @@
+"""Typed stubs for the compiled variant engine."""
+
+from typing import Any, Final
+
+MAX_SIZE: Final[int]
+LIMITS: Final[dict[str, int]]
+BUDGET_EXHAUSTED: Final[int]
+STOPPED: Final[int]
+
+def solve_range(
+    records: Any,
+    starts: Any,
+    grids: Any,
+    solutions: Any,
+    counts: Any,
+    guesses: Any,
+    nodes: Any,
+    nanos: Any | None,
+    start: int,
+    stop: int,
+    size: int,
+    limit: int,
+    max_nodes: int = 0,
+    stop_flag: Any | None = None,
+    cpu_clock: bool = False,
+) -> None: ...

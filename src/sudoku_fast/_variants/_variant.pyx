@@ -1,0 +1,735 @@
+# cython: language_level=3
+# Every other directive is set once for all modules in setup.py.
+"""The variant engine: grids up to 11x11 (121 cells) under any rule set of `Rules`.
+
+The state is digit-major: for each digit d a 128-bit board (two 64-bit words, cell c
+at bit c) of the cells where d is still possible, plus a board of the cells already
+placed. A placed cell keeps its digit's bit, so every cell of a live state has at least
+one bit over the digits, and a state is dead as soon as some cell has none.
+
+Placing d at c clears c from every other digit's board and the cell's peers (unit
+mates, partial-set and cage mates, knight / king moves) from d's board; under the
+non-consecutive rule d-1 and d+1 also leave the orthogonal neighbours. Propagation then
+alternates:
+
+* naked singles and empty cells, from bit-sliced counts over the digit boards (cells in
+  one digit board and no second one);
+* hidden singles and "no place left" per complete unit and digit (an AND of two words
+  and a test for zero / one bit), only in the units where a cell changed;
+* killer cages: the digit sets of the cage's size and sum (a table built at import)
+  that keep the placed digits, fit the union of the cells' candidates and meet every
+  cell are the feasible ones; digits in none of them leave the cage, and a digit in all
+  of them with one cell left for it is placed there;
+* thermometers: lower bounds from the bulb up and upper bounds from the tip down.
+
+Search branches on an open cell with two candidates when there is one, else on the open
+cell with the fewest, trying its digits in order on a copy of the state (about 200
+bytes), depth first; a count stops at its limit.
+
+Rules arrive per puzzle as a record of int16 words (see `_variants/encode.py`); the
+tables a record describes are built inside the GIL-free loop, again only when the next
+puzzle's record starts elsewhere, so a batch under one rule set builds them once.
+Tables and state live in the call's own memory: the module keeps nothing mutable, and
+any number of threads may run it at once.
+"""
+
+cimport cython
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memset
+
+from sudoku_fast._base.bits cimport bits_highest_index, bits_lowest_index, bits_popcount
+from sudoku_fast._base.clock cimport clock_nanos, elapsed, measurement_overhead
+from sudoku_fast._base.stop cimport Stop, poll, raise_saved, stop_init
+
+import threading
+
+cdef enum:
+    MAX_N = 11
+    MAX_CELLS = 121
+    MAX_UNITS = 128
+    MAX_CAGES = 128
+    MAX_THERMOS = 128
+    SUM_KEYS = 67  # sums 0..66 of digits 1..11
+    CHECK_EVERY = 256  # nodes between looks at the stop flag and at signals
+    COUNT_EXHAUSTED = -1
+    COUNT_STOPPED = -2
+
+MAX_SIZE = MAX_N
+LIMITS = {
+    "units": MAX_UNITS,
+    "cages": MAX_CAGES,
+    "thermos": MAX_THERMOS,
+}
+BUDGET_EXHAUSTED = COUNT_EXHAUSTED
+STOPPED = COUNT_STOPPED
+
+# Digit sets (bit d-1 = digit d) grouped by (size k, sum S), each group in increasing
+# mask order: the sets of digits 1..N are then a prefix of the group (masks < 1 << N).
+cdef uint16_t COMBOS[2048]
+cdef int32_t COMBO_START[12 * SUM_KEYS + 1]
+
+
+cdef void _build_combos():
+    cdef int fill[12 * SUM_KEYS]
+    cdef int mask, d, k, total, key
+    memset(COMBO_START, 0, sizeof(COMBO_START))
+    for mask in range(2048):
+        k = bits_popcount(mask)
+        total = 0
+        for d in range(11):
+            if mask >> d & 1:
+                total += d + 1
+        COMBO_START[k * SUM_KEYS + total + 1] += 1
+    for key in range(12 * SUM_KEYS):
+        COMBO_START[key + 1] += COMBO_START[key]
+        fill[key] = COMBO_START[key]
+    for mask in range(2048):
+        k = bits_popcount(mask)
+        total = 0
+        for d in range(11):
+            if mask >> d & 1:
+                total += d + 1
+        key = k * SUM_KEYS + total
+        COMBOS[fill[key]] = <uint16_t>mask
+        fill[key] += 1
+
+
+_build_combos()
+
+
+ctypedef struct Table:
+    int n
+    int cells
+    uint64_t all[2]
+    int n_units
+    uint64_t unit[2 * MAX_UNITS]
+    uint64_t peer[2 * MAX_CELLS]
+    bint nonconsec
+    uint64_t neigh[2 * MAX_CELLS]
+    int n_cages
+    int16_t cage_len[MAX_CAGES]
+    int16_t cage_cells[MAX_CAGES * MAX_N]
+    uint64_t cage_mask[2 * MAX_CAGES]
+    int32_t combo_start[MAX_CAGES]
+    int32_t combo_end[MAX_CAGES]
+    int n_thermos
+    int16_t thermo_len[MAX_THERMOS]
+    int16_t thermo_cells[MAX_THERMOS * MAX_N]
+    uint64_t thermo_mask[2 * MAX_THERMOS]
+
+
+ctypedef struct State:
+    uint64_t cand[2 * MAX_N]  # per digit, the cells where it is possible (or placed)
+    uint64_t solved[2]
+    uint64_t dirty[2]   # cells changed since the last hidden-single sweep
+    uint64_t cdirty[2]  # cells changed since the last cage / thermometer pass
+
+
+ctypedef struct Search:
+    int limit
+    int count
+    int64_t nodes
+    int64_t guesses
+    int64_t max_nodes
+    bint out_of_nodes
+    Stop *stop
+    uint8_t *solution
+
+
+cdef inline uint64_t bit_of(int c) noexcept nogil:
+    return (<uint64_t>1) << (c & 63)
+
+
+cdef inline void add_cell(uint64_t *mask, int c) noexcept nogil:
+    mask[c >> 6] |= bit_of(c)
+
+
+cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept nogil:
+    """Fill `t` from a record; -1 when the record is malformed (cut short, too big)."""
+    cdef Py_ssize_t pos = 0
+    cdef int n, cells, flags, count, k, i, j, c, r, col, rr, cc, length, total, key, end
+    cdef uint64_t m[2]
+    cdef int knight[8][2]
+    cdef int king[8][2]
+    if avail < 3:
+        return -1
+    n = rec[0]
+    flags = rec[1]
+    if n < 1 or n > MAX_N:
+        return -1
+    cells = n * n
+    t.n = n
+    t.cells = cells
+    t.all[0] = t.all[1] = 0
+    for c in range(cells):
+        add_cell(t.all, c)
+    memset(t.peer, 0, sizeof(t.peer))
+    memset(t.neigh, 0, sizeof(t.neigh))
+    pos = 2
+    # complete units
+    count = rec[pos]
+    pos += 1
+    if count < 0 or count > MAX_UNITS or pos + count * n > avail:
+        return -1
+    t.n_units = count
+    for k in range(count):
+        m[0] = m[1] = 0
+        for i in range(n):
+            c = rec[pos + i]
+            if c < 0 or c >= cells:
+                return -1
+            add_cell(m, c)
+        for i in range(n):
+            c = rec[pos + i]
+            t.peer[2 * c] |= m[0]
+            t.peer[2 * c + 1] |= m[1]
+        t.unit[2 * k] = m[0]
+        t.unit[2 * k + 1] = m[1]
+        pos += n
+    # partial all-different sets
+    if pos >= avail:
+        return -1
+    count = rec[pos]
+    pos += 1
+    for k in range(count):
+        if pos >= avail:
+            return -1
+        length = rec[pos]
+        pos += 1
+        if length < 0 or pos + length > avail:
+            return -1
+        m[0] = m[1] = 0
+        for i in range(length):
+            c = rec[pos + i]
+            if c < 0 or c >= cells:
+                return -1
+            add_cell(m, c)
+        for i in range(length):
+            c = rec[pos + i]
+            t.peer[2 * c] |= m[0]
+            t.peer[2 * c + 1] |= m[1]
+        pos += length
+    # cages with a sum
+    if pos >= avail:
+        return -1
+    count = rec[pos]
+    pos += 1
+    if count < 0 or count > MAX_CAGES:
+        return -1
+    t.n_cages = count
+    for k in range(count):
+        if pos + 2 > avail:
+            return -1
+        length = rec[pos]
+        total = rec[pos + 1]
+        pos += 2
+        if length < 1 or length > n or pos + length > avail or total < 0 or total >= SUM_KEYS:
+            return -1
+        m[0] = m[1] = 0
+        for i in range(length):
+            c = rec[pos + i]
+            if c < 0 or c >= cells:
+                return -1
+            add_cell(m, c)
+            t.cage_cells[k * MAX_N + i] = <int16_t>c
+        for i in range(length):
+            c = rec[pos + i]
+            t.peer[2 * c] |= m[0]
+            t.peer[2 * c + 1] |= m[1]
+        t.cage_len[k] = <int16_t>length
+        t.cage_mask[2 * k] = m[0]
+        t.cage_mask[2 * k + 1] = m[1]
+        key = length * SUM_KEYS + total
+        t.combo_start[k] = COMBO_START[key]
+        end = COMBO_START[key]
+        while end < COMBO_START[key + 1] and COMBOS[end] < (1 << n):
+            end += 1
+        t.combo_end[k] = end
+        pos += length
+    # thermometers
+    if pos >= avail:
+        return -1
+    count = rec[pos]
+    pos += 1
+    if count < 0 or count > MAX_THERMOS:
+        return -1
+    t.n_thermos = count
+    for k in range(count):
+        if pos >= avail:
+            return -1
+        length = rec[pos]
+        pos += 1
+        if length < 1 or length > n or pos + length > avail:
+            return -1
+        m[0] = m[1] = 0
+        for i in range(length):
+            c = rec[pos + i]
+            if c < 0 or c >= cells:
+                return -1
+            add_cell(m, c)
+            t.thermo_cells[k * MAX_N + i] = <int16_t>c
+        t.thermo_len[k] = <int16_t>length
+        t.thermo_mask[2 * k] = m[0]
+        t.thermo_mask[2 * k + 1] = m[1]
+        pos += length
+    # knight and king moves; orthogonal neighbours
+    k = 0
+    for i in range(-2, 3):
+        for j in range(-2, 3):
+            if i != 0 and j != 0 and i != j and i != -j:
+                knight[k][0] = i
+                knight[k][1] = j
+                k += 1
+    k = 0
+    for i in range(-1, 2):
+        for j in range(-1, 2):
+            if i != 0 or j != 0:
+                king[k][0] = i
+                king[k][1] = j
+                k += 1
+    t.nonconsec = (flags & 4) != 0
+    for r in range(n):
+        for col in range(n):
+            c = r * n + col
+            for k in range(8):
+                if flags & 1:
+                    rr = r + knight[k][0]
+                    cc = col + knight[k][1]
+                    if 0 <= rr < n and 0 <= cc < n:
+                        add_cell(&t.peer[2 * c], rr * n + cc)
+                if flags & 2:
+                    rr = r + king[k][0]
+                    cc = col + king[k][1]
+                    if 0 <= rr < n and 0 <= cc < n:
+                        add_cell(&t.peer[2 * c], rr * n + cc)
+            if t.nonconsec:
+                if r > 0:
+                    add_cell(&t.neigh[2 * c], c - n)
+                if r + 1 < n:
+                    add_cell(&t.neigh[2 * c], c + n)
+                if col > 0:
+                    add_cell(&t.neigh[2 * c], c - 1)
+                if col + 1 < n:
+                    add_cell(&t.neigh[2 * c], c + 1)
+    for c in range(cells):
+        t.peer[2 * c + (c >> 6)] &= ~bit_of(c)
+    return 0
+
+
+cdef inline void place(State *s, const Table *t, int d, int c) noexcept nogil:
+    """Put digit index d (0-based) in cell c; the caller knows d is possible there."""
+    cdef int w = c >> 6
+    cdef uint64_t b = bit_of(c)
+    cdef int e
+    cdef uint64_t p0 = t.peer[2 * c], p1 = t.peer[2 * c + 1]
+    for e in range(t.n):
+        s.cand[2 * e + w] &= ~b
+    s.cand[2 * d] &= ~p0
+    s.cand[2 * d + 1] &= ~p1
+    s.cand[2 * d + w] |= b
+    s.solved[w] |= b
+    s.dirty[0] |= p0
+    s.dirty[1] |= p1
+    s.dirty[w] |= b
+    s.cdirty[0] |= p0
+    s.cdirty[1] |= p1
+    s.cdirty[w] |= b
+    if t.nonconsec:
+        p0 = t.neigh[2 * c]
+        p1 = t.neigh[2 * c + 1]
+        if d > 0:
+            s.cand[2 * d - 2] &= ~p0
+            s.cand[2 * d - 1] &= ~p1
+        if d + 1 < t.n:
+            s.cand[2 * d + 2] &= ~p0
+            s.cand[2 * d + 3] &= ~p1
+        s.dirty[0] |= p0
+        s.dirty[1] |= p1
+        s.cdirty[0] |= p0
+        s.cdirty[1] |= p1
+
+
+cdef inline int cell_digits(const State *s, const Table *t, int c) noexcept nogil:
+    """The digit mask (bit d = digit index d possible) of cell c."""
+    cdef int w = c >> 6
+    cdef uint64_t b = bit_of(c)
+    cdef int d, m = 0
+    for d in range(t.n):
+        if s.cand[2 * d + w] & b:
+            m |= 1 << d
+    return m
+
+
+cdef inline bint keep_digits(State *s, const Table *t, int c, int keep, int had) noexcept nogil:
+    """Remove from cell c the digits of `had` not in `keep`; True when one left."""
+    cdef int gone = had & ~keep
+    cdef int w = c >> 6
+    cdef uint64_t b = bit_of(c)
+    if gone == 0:
+        return False
+    while gone:
+        s.cand[2 * bits_lowest_index(gone) + w] &= ~b
+        gone &= gone - 1
+    s.dirty[w] |= b
+    s.cdirty[w] |= b
+    return True
+
+
+cdef int cage_pass(State *s, const Table *t, int k) noexcept nogil:
+    """Cage combination logic on cage k: -1 dead, 1 changed, 0 nothing."""
+    cdef int length = t.cage_len[k]
+    cdef const int16_t *cells = &t.cage_cells[k * MAX_N]
+    cdef int masks[MAX_N]
+    cdef int i, j, c, d, cm, placed = 0, union = 0, allowed = 0, required = 0x7FF
+    cdef int w
+    cdef bint ok, changed = False
+    cdef uint64_t x0, x1
+    for i in range(length):
+        c = cells[i]
+        masks[i] = cell_digits(s, t, c)
+        union |= masks[i]
+        if s.solved[c >> 6] & bit_of(c):
+            placed |= masks[i]
+    for j in range(t.combo_start[k], t.combo_end[k]):
+        cm = COMBOS[j]
+        if (cm & placed) != placed or (cm & ~union) != 0:
+            continue
+        ok = True
+        for i in range(length):
+            if (masks[i] & cm) == 0:
+                ok = False
+                break
+        if ok:
+            allowed |= cm
+            required &= cm
+    if allowed == 0:
+        return -1
+    for i in range(length):
+        if keep_digits(s, t, cells[i], allowed, masks[i]):
+            changed = True
+    required &= ~placed
+    while required:
+        d = bits_lowest_index(required)
+        required &= required - 1
+        x0 = s.cand[2 * d] & t.cage_mask[2 * k]
+        x1 = s.cand[2 * d + 1] & t.cage_mask[2 * k + 1]
+        if x0 == 0 and x1 == 0:
+            return -1
+        if (x0 == 0 and (x1 & (x1 - 1)) == 0) or (x1 == 0 and (x0 & (x0 - 1)) == 0):
+            if x0:
+                c = bits_lowest_index(x0)
+            else:
+                c = 64 + bits_lowest_index(x1)
+            if not (s.solved[c >> 6] & bit_of(c)):
+                place(s, t, d, c)
+                changed = True
+    return 1 if changed else 0
+
+
+cdef int thermo_pass(State *s, const Table *t, int k) noexcept nogil:
+    """Bounds along thermometer k: -1 dead, 1 changed, 0 nothing."""
+    cdef int length = t.thermo_len[k]
+    cdef const int16_t *cells = &t.thermo_cells[k * MAX_N]
+    cdef int masks[MAX_N]
+    cdef int i, m, floor = 0, ceiling = (1 << t.n) - 1
+    cdef bint changed = False
+    for i in range(length):
+        m = cell_digits(s, t, cells[i])
+        masks[i] = m & ~floor  # above every digit the previous cell can still take
+        if masks[i] == 0:
+            return -1
+        floor = (2 << bits_lowest_index(masks[i])) - 1
+        if keep_digits(s, t, cells[i], masks[i], m):
+            changed = True
+    for i in range(length - 1, -1, -1):
+        m = masks[i] & ceiling
+        if m == 0:
+            return -1
+        ceiling = (1 << bits_highest_index(m)) - 1
+        if keep_digits(s, t, cells[i], m, masks[i]):
+            changed = True
+    return 1 if changed else 0
+
+
+cdef int propagate(State *s, const Table *t) noexcept nogil:
+    """Run every rule to a fixed point: 0 when the state is dead, else 1."""
+    cdef int n = t.n, d, u, c, w, k, r
+    cdef uint64_t once0, once1, twice0, twice1, x0, x1, u0, u1, ch0, ch1, b
+    cdef bint progress
+    while True:
+        # naked singles, and cells with no digit left
+        while True:
+            once0 = once1 = twice0 = twice1 = 0
+            for d in range(n):
+                x0 = s.cand[2 * d]
+                x1 = s.cand[2 * d + 1]
+                twice0 |= once0 & x0
+                twice1 |= once1 & x1
+                once0 |= x0
+                once1 |= x1
+            if (t.all[0] & ~once0) | (t.all[1] & ~once1):
+                return 0
+            x0 = once0 & ~twice0 & ~s.solved[0]
+            x1 = once1 & ~twice1 & ~s.solved[1]
+            if (x0 | x1) == 0:
+                break
+            for w in range(2):
+                u0 = x0 if w == 0 else x1
+                while u0:
+                    c = 64 * w + bits_lowest_index(u0)
+                    b = u0 & (~u0 + 1)
+                    u0 ^= b
+                    for d in range(n):
+                        if s.cand[2 * d + w] & b:
+                            break
+                    else:
+                        return 0  # emptied by an earlier single of this round
+                    place(s, t, d, c)
+        # hidden singles in the units where something changed
+        ch0 = s.dirty[0]
+        ch1 = s.dirty[1]
+        if ch0 | ch1:
+            s.dirty[0] = s.dirty[1] = 0
+            progress = False
+            for u in range(t.n_units):
+                u0 = t.unit[2 * u]
+                u1 = t.unit[2 * u + 1]
+                if ((u0 & ch0) | (u1 & ch1)) == 0:
+                    continue
+                for d in range(n):
+                    x0 = s.cand[2 * d] & u0
+                    x1 = s.cand[2 * d + 1] & u1
+                    if x0 == 0:
+                        if x1 == 0:
+                            return 0
+                        if x1 & (x1 - 1):
+                            continue
+                        c = 64 + bits_lowest_index(x1)
+                    elif x1 == 0 and (x0 & (x0 - 1)) == 0:
+                        c = bits_lowest_index(x0)
+                    else:
+                        continue
+                    if s.solved[c >> 6] & bit_of(c):
+                        continue
+                    place(s, t, d, c)
+                    progress = True
+            if progress:
+                continue
+        # cages and thermometers whose cells changed
+        ch0 = s.cdirty[0]
+        ch1 = s.cdirty[1]
+        if ch0 | ch1:
+            s.cdirty[0] = s.cdirty[1] = 0
+            progress = False
+            for k in range(t.n_cages):
+                if (t.cage_mask[2 * k] & ch0) | (t.cage_mask[2 * k + 1] & ch1):
+                    r = cage_pass(s, t, k)
+                    if r < 0:
+                        return 0
+                    if r:
+                        progress = True
+            for k in range(t.n_thermos):
+                if (t.thermo_mask[2 * k] & ch0) | (t.thermo_mask[2 * k + 1] & ch1):
+                    r = thermo_pass(s, t, k)
+                    if r < 0:
+                        return 0
+                    if r:
+                        progress = True
+            if progress:
+                continue
+        return 1
+
+
+cdef int pick_cell(const State *s, const Table *t) noexcept nogil:
+    """An open cell with the fewest candidates (one with two when there is one)."""
+    cdef int n = t.n, d, c, w, best = -1, fewest = 99, k
+    cdef uint64_t once0 = 0, once1 = 0, twice0 = 0, twice1 = 0, thrice0 = 0, thrice1 = 0
+    cdef uint64_t x0, x1
+    for d in range(n):
+        x0 = s.cand[2 * d]
+        x1 = s.cand[2 * d + 1]
+        thrice0 |= twice0 & x0
+        thrice1 |= twice1 & x1
+        twice0 |= once0 & x0
+        twice1 |= once1 & x1
+        once0 |= x0
+        once1 |= x1
+    x0 = twice0 & ~thrice0 & ~s.solved[0]
+    x1 = twice1 & ~thrice1 & ~s.solved[1]
+    if x0:
+        return bits_lowest_index(x0)
+    if x1:
+        return 64 + bits_lowest_index(x1)
+    for c in range(t.cells):
+        w = c >> 6
+        if s.solved[w] & bit_of(c):
+            continue
+        k = bits_popcount(<uint64_t>cell_digits(s, t, c))
+        if k < fewest:
+            fewest = k
+            best = c
+    return best
+
+
+cdef bint search(State *s, const Table *t, Search *run) noexcept nogil:
+    """Depth-first search from `s`; True when the run must end (limit, budget, stop)."""
+    cdef State child
+    cdef int c, d, digits, k, tried = 0
+    run.nodes += 1
+    if run.nodes % CHECK_EVERY == 0 and poll(run.stop):
+        return True
+    if run.max_nodes and run.nodes > run.max_nodes:
+        run.out_of_nodes = True
+        return True
+    if not propagate(s, t):
+        return False
+    if s.solved[0] == t.all[0] and s.solved[1] == t.all[1]:
+        run.count += 1
+        if run.count == 1 and run.solution != NULL:
+            for c in range(t.cells):
+                run.solution[c] = <uint8_t>(bits_lowest_index(<uint64_t>cell_digits(s, t, c)) + 1)
+        return run.count >= run.limit
+    c = pick_cell(s, t)
+    digits = cell_digits(s, t, c)
+    k = bits_popcount(<uint64_t>digits)
+    while digits:
+        d = bits_lowest_index(<uint64_t>digits)
+        digits &= digits - 1
+        if tried < k - 1:
+            run.guesses += 1
+        tried += 1
+        child = s[0]
+        place(&child, t, d, c)
+        if search(&child, t, run):
+            return True
+    return False
+
+
+cdef int solve_one(const Table *t, const uint8_t *values, Search *run) noexcept nogil:
+    """Count the solutions of one puzzle (values 0..N per cell) up to run.limit."""
+    cdef State s
+    cdef int c, d, v
+    memset(&s, 0, sizeof(State))
+    for d in range(t.n):
+        s.cand[2 * d] = t.all[0]
+        s.cand[2 * d + 1] = t.all[1]
+    s.dirty[0] = s.cdirty[0] = t.all[0]
+    s.dirty[1] = s.cdirty[1] = t.all[1]
+    run.count = 0
+    run.nodes = 0
+    run.guesses = 0
+    run.out_of_nodes = False
+    for c in range(t.cells):
+        v = values[c]
+        if v == 0:
+            continue
+        if v > t.n or not (s.cand[2 * (v - 1) + (c >> 6)] & bit_of(c)):
+            run.nodes = 1
+            return 0  # a clue outside the digits, or one its peers rule out
+        place(&s, t, v - 1, c)
+    search(&s, t, run)
+    if run.out_of_nodes:
+        return COUNT_EXHAUSTED
+    if run.stop.stopped:
+        return COUNT_STOPPED
+    return run.count
+
+
+@cython.boundscheck(False)
+def solve_range(
+    const int16_t[::1] records,
+    const int64_t[::1] starts,
+    const uint8_t[::1] grids,
+    uint8_t[::1] solutions,
+    int32_t[::1] counts,
+    int64_t[::1] guesses,
+    int64_t[::1] nodes,
+    int64_t[::1] nanos,
+    Py_ssize_t start,
+    Py_ssize_t stop,
+    int size,
+    int limit,
+    int64_t max_nodes=0,
+    const uint8_t[::1] stop_flag=None,
+    bint cpu_clock=False,
+):
+    """Solve puzzles start..stop-1 under their rules, without the GIL.
+
+    `grids` holds N*N values 0..N per puzzle (0 = empty); puzzle i's rules are the
+    record at records[starts[i]:] (see `_variants/encode.py`). The first solution found
+    goes to solutions[N*N*i : N*N*(i+1)] (untouched when there is none), the count up
+    to `limit` to counts[i], the search figures to guesses[i] and nodes[i], the time to
+    nanos[i] when `nanos` is given. `max_nodes` > 0 caps the nodes of a puzzle
+    (count BUDGET_EXHAUSTED past it); a set `stop_flag` ends every unfinished puzzle
+    with STOPPED; in the main thread Ctrl-C stops the range and raises.
+    """
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    if max_nodes < 0:
+        raise ValueError("max_nodes must be 0 (no budget) or positive")
+    if size < 1 or size > MAX_N:
+        raise ValueError(f"the variant engine takes grids up to {MAX_N}x{MAX_N}, not {size}x{size}")
+    if start < 0 or stop < start:
+        raise ValueError("bad range")
+    cdef Py_ssize_t cells = size * size
+    if (
+        grids.shape[0] < stop * cells
+        or solutions.shape[0] < stop * cells
+        or counts.shape[0] < stop
+        or guesses.shape[0] < stop
+        or nodes.shape[0] < stop
+        or starts.shape[0] < stop
+        or (nanos is not None and nanos.shape[0] < stop)
+    ):
+        raise ValueError("buffers too small for the requested range")
+    if stop_flag is not None and stop_flag.shape[0] < 1:
+        raise ValueError("stop_flag must hold one byte")
+    cdef Stop halt
+    stop_init(
+        &halt,
+        &stop_flag[0] if stop_flag is not None else NULL,
+        threading.current_thread() is threading.main_thread(),
+    )
+    cdef Table *table = <Table *>malloc(sizeof(Table))
+    if table == NULL:
+        raise MemoryError()
+    cdef Search run
+    run.limit = limit
+    run.max_nodes = max_nodes
+    run.stop = &halt
+    cdef Py_ssize_t i, built = -1, bad = -1, n_words = records.shape[0]
+    cdef int64_t at
+    cdef bint timed = nanos is not None
+    cdef long long t0 = 0, overhead = 0
+    cdef uint8_t *out = &solutions[0] if stop > 0 else NULL
+    try:
+        with nogil:
+            if timed:
+                overhead = measurement_overhead(cpu_clock)
+            for i in range(start, stop):
+                if halt.stopped or poll(&halt):
+                    counts[i] = COUNT_STOPPED
+                    continue
+                if timed:
+                    t0 = clock_nanos(cpu_clock)
+                at = starts[i]
+                if at != built:
+                    if at < 0 or at >= n_words or build_table(&records[at], n_words - at, table) != 0:
+                        bad = i
+                        break
+                    built = at
+                if table.n != size:
+                    bad = i
+                    break
+                run.solution = out + i * cells
+                counts[i] = solve_one(table, &grids[i * cells], &run)
+                guesses[i] = run.guesses
+                nodes[i] = run.nodes
+                if timed:
+                    nanos[i] = elapsed(t0, overhead, cpu_clock)
+    finally:
+        free(table)
+    raise_saved(&halt)
+    if bad >= 0:
+        raise ValueError(f"puzzle {bad}: malformed rules record")

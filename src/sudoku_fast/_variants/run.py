@@ -1,0 +1,154 @@
+"""Run the variant engine over a batch of encoded grids, on threads, keeping input order.
+
+The caller has parsed the puzzles into one buffer of N*N values each; here each puzzle's
+rules are checked (once per distinct rule set) and encoded into one record buffer
+(`encode.py`), then worker threads take chunks from a shared counter and call the
+engine, which releases the GIL for the whole chunk.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from collections.abc import Sequence
+from typing import Any
+
+from .._base.checks import check_limit
+from .._base.grid import Geometry, default_box
+from .._base.rules import Rules, as_rules
+from .._engine.results import EngineResults
+from .._parallel.fanout import run_chunks
+from .._parallel.threads import resolve_threads
+from . import _variant
+from .encode import check_rules, encode_batch
+
+__all__ = ["MIN_CHUNK", "box_for", "per_puzzle", "read_rules", "run_rules"]
+
+MIN_CHUNK = 4  # a variant puzzle costs tens of microseconds: small chunks balance well
+
+
+def read_rules(rules: object) -> Rules | list[Rules | None] | None:
+    """What a batch's `rules=` says: one rule set for every puzzle (a Rules, a JSON
+    mapping or text, a preset name), a list of one per puzzle (None where a puzzle has
+    classic rules), or None when every puzzle is classic.
+
+    Raises ValueError / TypeError naming the puzzle whose rules are malformed.
+    """
+    if rules is None:
+        return None
+    if isinstance(rules, (Rules, str)) or hasattr(rules, "keys"):
+        return as_rules(rules)
+    try:
+        items = list(rules)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(
+            "rules must be a Rules, a JSON object or text, a preset name, or a sequence "
+            f"of them (one per puzzle), not {type(rules).__name__}"
+        ) from None
+    out: list[Rules | None] = []
+    for i, item in enumerate(items):
+        try:
+            out.append(as_rules(item))
+        except (ValueError, TypeError) as error:
+            raise type(error)(f"puzzle {i}: {error}") from None
+    return out if any(r is not None for r in out) else None
+
+
+def per_puzzle(rules: Rules | list[Rules | None], n: int) -> list[Rules | None]:
+    """The rules of each of n puzzles (see `read_rules`); ValueError on a count mismatch."""
+    if isinstance(rules, Rules):
+        return [rules] * n
+    if len(rules) != n:
+        raise ValueError(f"rules: {len(rules)} rule sets for {n} puzzles")
+    return rules
+
+
+def box_for(rules: Rules | list[Rules | None], box: object, alphabet: object) -> object:
+    """The `box` to parse puzzles with: as given, or (1, N) for a jigsaw of a prime size
+    N (its regions replace boxes it has none of), when neither box nor alphabet is given."""
+    if box is not None or alphabet is not None:
+        return box
+    for item in [rules] if isinstance(rules, Rules) else rules:
+        if item is not None and item.regions is not None:
+            size = math.isqrt(len(item.regions))
+            if size > 1 and size * size == len(item.regions) and default_box(size) is None:
+                return (1, size)
+            return None
+    return None
+
+
+def run_rules(
+    grids: Any,
+    n: int,
+    rules: Sequence[Rules | None],
+    limit: int = 1,
+    threads: int | None = None,
+    *,
+    geometry: Geometry,
+    max_nodes: int = 0,
+    timed: bool = False,
+    stop_flag: bytearray | None = None,
+) -> EngineResults:
+    """Solve (limit 1) or count (up to `limit`) n puzzles of `geometry` under their rules.
+
+    `grids` holds n*N*N values 0..N; `rules[i]` is puzzle i's rule set (None: classic,
+    run by this engine too, so one batch may mix both). A puzzle that needs more than
+    `max_nodes` search nodes (0: no budget) gets count -1. Raises ValueError naming the
+    first puzzle whose rules do not fit the grid, before any puzzle is solved.
+    """
+    check_limit(limit)
+    workers = resolve_threads(threads)
+    size = geometry.size
+    box = (geometry.box_rows, geometry.box_cols)
+    classic = Rules()
+    checked: set[Rules] = set()
+    filled: list[Rules] = []
+    for i, item in enumerate(rules):
+        item = classic if item is None else item
+        if item not in checked:
+            try:
+                check_rules(item, size, box)
+            except ValueError as error:
+                raise ValueError(f"puzzle {i}: {error}") from None
+            checked.add(item)
+        filled.append(item)
+    records, starts = encode_batch(filled, size, box)
+    cells = geometry.cells
+    results = EngineResults(
+        n=n,
+        solutions=bytearray(n * cells),
+        counts=array("i", bytes(4 * n)),
+        guesses=array("q", bytes(8 * n)),
+        nodes=array("q", bytes(8 * n)),
+        nanos=array("q", bytes(8 * n)) if timed else None,
+        threads=1,
+        geometry=geometry,
+        on_core=False,
+    )
+    if n == 0:
+        return results
+    stop = bytearray(1) if stop_flag is None else stop_flag
+
+    def work(start: int, end: int) -> None:
+        _variant.solve_range(
+            records,
+            starts,
+            grids,
+            results.solutions,
+            results.counts,
+            results.guesses,
+            results.nodes,
+            results.nanos,
+            start,
+            end,
+            size,
+            limit,
+            max_nodes,
+            stop,
+        )
+
+    def abort() -> None:
+        stop[0] = 1
+
+    results.threads = run_chunks(n, workers, MIN_CHUNK, work, caller_works=True, on_abort=abort)
+    return results

@@ -1,0 +1,18 @@
+"""Variant rules: the `Rules` a puzzle carries and its JSON form.
+
+`solve`, `count_solutions`, `solve_many` and `count_many` take `rules=`: a `Rules`, its
+JSON form (a mapping or its text) or preset names.
+
+>>> import sudoku_fast as sf
+>>> x = sf.Rules.named("x")
+>>> sf.count_solutions("." * 16, limit=100, rules=x)
+48
+>>> sf.Rules.from_json('{"anti_knight": true}') == sf.Rules.named("anti-knight")
+True
+"""
+
+from __future__ import annotations
+
+from ._base.rules import PRESETS, Cage, Preset, Rules
+
+__all__ = ["PRESETS", "Cage", "Preset", "Rules"]

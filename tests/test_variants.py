@@ -1,0 +1,387 @@
+"""Variant rules: the Rules data and its JSON form, and solving and counting under them.
+
+Counts are checked against an independent method (tests/variant_oracle.py: a CNF
+encoding written apart from the package, solved by python-sat), solutions against the
+oracle's plain checker, on seeded random puzzles of every rule kind and on small
+hand-made ones. Every engine test runs on the compiled engine and on its twin.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+
+import pytest
+import variant_oracle as oracle
+from conftest import Side
+
+import sudoku_fast as sf
+from sudoku_fast import Cage, Rules
+from sudoku_fast._variants import run as variant_run
+
+SYMBOLS = "123456789AB"
+
+
+def _text(values: list[int]) -> str:
+    return "".join(SYMBOLS[v - 1] if v else "." for v in values)
+
+
+def _values(text: str) -> list[int]:
+    return [0 if ch == "." else SYMBOLS.index(ch) + 1 for ch in text]
+
+
+# ---------------------------------------------------------------------------------------
+# Rules as data
+
+
+def test_presets_and_json_round_trip() -> None:
+    rules = Rules(
+        regions="1112122233443344",
+        diagonals=True,
+        extra=((0, 5, 10),),
+        anti_king=True,
+        non_consecutive=True,
+        cages=(Cage((0, 1), 3), Cage((2, 3))),
+        thermos=((12, 8, 4),),
+    )
+    document = rules.to_json()
+    assert Rules.from_json(document) == rules
+    assert Rules.from_json(json.dumps(document)) == rules
+    assert Rules.from_json(rules.dumps()) == rules
+    assert hash(Rules.from_json(document)) == hash(rules)
+    assert Rules.named("x, anti-knight") == Rules(diagonals=True, anti_knight=True)
+    assert Rules.named("hyper") == Rules(windoku=True)
+    assert Rules().is_classic and not rules.is_classic
+    assert Rules(extra=[[0, 1]]).extra == ((0, 1),)  # lists become tuples
+    merged = Rules.named("x").merge(Rules(cages=(Cage((0, 1), 3),)))
+    assert merged.diagonals and merged.cages == (Cage((0, 1), 3),)
+
+
+@pytest.mark.parametrize(
+    ("document", "size", "words"),
+    [
+        ({"diagonal": True}, 9, "unknown key 'diagonal'"),
+        ({"cages": [{"cells": [0, 1], "sum": 30}]}, 9, "cage 0: sum 30 is outside 3..17"),
+        ({"cages": [{"cells": [0, 1]}, {"cells": [1, 2]}]}, 9, "cage 1: shares a cell"),
+        ({"cages": [{"cells": [0, 0], "sum": 3}]}, 9, "cage 0: a cell appears twice"),
+        ({"cages": [{"cells": [0], "total": 3}]}, 9, "cage 0: unknown key 'total'"),
+        ({"extra": [[0, 81]]}, 9, "extra set 0: cell 81 is outside the 9x9 grid"),
+        ({"thermos": [list(range(10))]}, 9, "thermometer 0: 10 cells, more than the 9"),
+        ({"regions": "12" * 8}, 4, "region '1' has 8 cells, not 4"),
+        ({"regions": "1" * 10}, 4, "regions: 10 labels for 16 cells"),
+        ({"windoku": True}, 6, "windoku: a 6x6 grid has no square boxes"),
+        ({"anti_knight": 1}, 9, "anti_knight must be a bool"),
+        ({"extra": [["a"]]}, 9, "cell 'a' is not an int"),
+    ],
+)
+def test_bad_rules_are_named(document: dict[str, object], size: int, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        Rules.from_json({**document, "size": size})
+
+
+def test_bad_rules_in_a_call_name_the_puzzle() -> None:
+    bad = {"cages": [{"cells": [0, 1], "sum": 40}]}
+    with pytest.raises(ValueError, match="puzzle 1: cage 0: sum 40"):
+        sf.count_many(["." * 81] * 2, rules=[None, bad])
+    with pytest.raises(ValueError, match="2 rule sets for 3 puzzles"):
+        sf.count_many(["." * 81] * 3, rules=["x", "x"])
+    with pytest.raises(ValueError, match="unknown variant 'sudoku-z'"):
+        sf.solve("." * 81, rules="sudoku-z")
+    with pytest.raises(TypeError, match="rules must be"):
+        sf.solve("." * 81, rules=3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="up to 11x11, not 16x16"):
+        sf.count_solutions("." * 256, rules="x")
+    with pytest.raises(ValueError, match="marks=True cannot be combined"):
+        sf.count_solutions("123456789" * 81, marks=True, rules="x")
+
+
+# ---------------------------------------------------------------------------------------
+# Classic puzzles keep today's engines
+
+
+def test_no_rules_keeps_the_classic_engines(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the variant engine ran on classic rules")
+
+    import sudoku_fast.solving as solving
+
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    expected = sf.solve(puzzle)
+    monkeypatch.setattr(solving, "run_rules", refuse)
+    for rules in (None, Rules(), {}):
+        assert sf.solve(puzzle, rules=rules) == expected
+        assert sf.count_solutions(puzzle, rules=rules) == 1
+        assert sf.solve_many([puzzle] * 3, rules=rules) == [expected] * 3
+        assert sf.count_many([puzzle] * 3, rules=rules) == [1] * 3
+    assert sf.count_many([puzzle] * 2, rules=[None, Rules()]) == [1, 1]
+
+
+def test_classic_rules_on_the_variant_engine_agree(side: Side) -> None:
+    """A batch mixing rule sets runs classic puzzles on the variant engine too."""
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    expected = sf.solve(puzzle)
+    got = sf.solve_many([puzzle, "." * 81], rules=[None, "x"], threads=1)
+    assert got[0] == expected
+    assert got[1] is not None and oracle.is_valid_solution(got[1], {"diagonals": True})
+
+
+# ---------------------------------------------------------------------------------------
+# Counts the independent method confirms
+
+
+def test_known_counts(side: Side) -> None:
+    assert sf.count_solutions("." * 16, limit=1000, rules=Rules()) == 288
+    assert sf.count_solutions("." * 16, limit=1000, rules="x") == 48
+    assert (
+        sf.count_solutions("." * 16, limit=1000, rules="windoku")
+        == oracle.count_solutions("." * 16, {"windoku": True}, 1000)[0]
+    )
+    for preset, document in (
+        ("non-consecutive", {"non_consecutive": True}),
+        ("anti-king", {"anti_king": True}),
+        ("anti-knight", {"anti_knight": True}),
+    ):
+        want = oracle.count_solutions("." * 16, document, 1000)[0]
+        assert sf.count_solutions("." * 16, limit=1000, rules=preset) == want
+
+
+def _random_solution(size: int, rules: Rules, rng: random.Random) -> list[int] | None:
+    """A solution under `rules`: the engine's, for a few random clues the oracle
+    counted as satisfiable, or None when the rules have none."""
+    document = rules.to_json()
+    cells = size * size
+    for _ in range(10):
+        puzzle = [0] * cells
+        for cell in rng.sample(range(cells), 3):
+            puzzle[cell] = rng.randint(1, size)
+        found = oracle.count_solutions(_text(puzzle), document, 1)[1]
+        if found:
+            return _values(found[0])
+    found = oracle.count_solutions("." * cells, document, 1)[1]
+    return _values(found[0]) if found else None
+
+
+def _jigsaw(solution: list[int], size: int, rng: random.Random) -> str:
+    """Random regions a solution keeps: the boxes, then cells of equal digits swapped
+    between regions (regions need not be connected for the rules)."""
+    box = {4: (2, 2), 6: (2, 3), 9: (3, 3)}[size]
+    labels = [
+        (r // box[0]) * (size // box[1]) + c // box[1] for r in range(size) for c in range(size)
+    ]
+    for _ in range(size * size):
+        a = rng.randrange(size * size)
+        same = [b for b in range(size * size) if solution[b] == solution[a] and b != a]
+        b = rng.choice(same)
+        labels[a], labels[b] = labels[b], labels[a]
+    return "".join(SYMBOLS[k] for k in labels)
+
+
+def _cages(solution: list[int], size: int, rng: random.Random, sums: bool) -> tuple[Cage, ...]:
+    """Random cages over a solution: grown orthogonally, digits never repeated."""
+    cells = size * size
+    free = set(range(cells))
+    cages = []
+    for start in rng.sample(range(cells), cells):
+        if start not in free:
+            continue
+        cage = [start]
+        free.discard(start)
+        target = rng.choice([1, 2, 2, 3, 3, 4, 5])
+        while len(cage) < target:
+            options = [
+                x
+                for c in cage
+                for x in (c - 1, c + 1, c - size, c + size)
+                if x in free
+                and abs(x % size - c % size) <= 1
+                and solution[x] not in {solution[y] for y in cage}
+            ]
+            if not options:
+                break
+            pick = rng.choice(options)
+            cage.append(pick)
+            free.discard(pick)
+        total = sum(solution[c] for c in cage) if sums else None
+        cages.append(Cage(tuple(cage), total))
+    return tuple(cages)
+
+
+def _thermos(solution: list[int], size: int, rng: random.Random) -> tuple[tuple[int, ...], ...]:
+    """Random thermometers over a solution: king steps to a larger digit."""
+    thermos = []
+    for _ in range(size):
+        bulb = rng.randrange(size * size)
+        path = [bulb]
+        while len(path) < 5:
+            r, c = divmod(path[-1], size)
+            options = [
+                (r + dr) * size + c + dc
+                for dr in (-1, 0, 1)
+                for dc in (-1, 0, 1)
+                if 0 <= r + dr < size
+                and 0 <= c + dc < size
+                and (r + dr) * size + c + dc not in path
+                and solution[(r + dr) * size + c + dc] > solution[path[-1]]
+            ]
+            if not options:
+                break
+            path.append(rng.choice(options))
+        if len(path) > 1:
+            thermos.append(tuple(path))
+    return tuple(thermos)
+
+
+KINDS: dict[str, Callable[[int, random.Random], Rules]] = {
+    "x": lambda size, rng: Rules.named("x"),
+    "windoku": lambda size, rng: Rules.named("windoku"),
+    "disjoint": lambda size, rng: Rules.named("disjoint"),
+    "anti-knight": lambda size, rng: Rules.named("anti-knight"),
+    "anti-king": lambda size, rng: Rules.named("anti-king"),
+    "non-consecutive": lambda size, rng: Rules.named("non-consecutive"),
+    "extra": lambda size, rng: Rules(
+        extra=tuple(tuple(rng.sample(range(size * size), rng.randint(2, size))) for _ in range(3))
+    ),
+}
+
+
+# Kinds whose rules are drawn around a solution drawn first (so they have one).
+SOLUTION_FIRST = ("jigsaw", "jigsaw-x", "killer", "killer-nosum", "killer-x", "thermo")
+
+
+def _cases(kind: str, size: int, seed: int, count: int) -> list[tuple[str, Rules, list[int]]]:
+    """Seeded puzzles of one kind: (puzzle, rules, a solution the oracle accepts)."""
+    rng = random.Random(f"{kind}-{size}-{seed}")
+    cases: list[tuple[str, Rules, list[int]]] = []
+    tries = 0
+    while len(cases) < count and tries < 10 * count:
+        tries += 1
+        if kind in SOLUTION_FIRST:
+            base = Rules.named("x") if kind.endswith("-x") else Rules()
+            solution = _random_solution(size, base, rng)
+            assert solution is not None
+            if kind.startswith("jigsaw"):
+                rules = base.merge(Rules(regions=_jigsaw(solution, size, rng)))
+            elif kind == "thermo":
+                rules = Rules(thermos=_thermos(solution, size, rng))
+            else:
+                cages = _cages(solution, size, rng, sums=kind != "killer-nosum")
+                rules = base.merge(Rules(cages=cages))
+        else:
+            rules = KINDS[kind](size, rng)
+            found = _random_solution(size, rules, rng)
+            if found is None:
+                continue
+            solution = found
+        assert oracle.is_valid_solution(_text(solution), rules.to_json())
+        givens = (
+            rng.randint(0, size * size // 3)
+            if "killer" in kind
+            else rng.randint(size, size * size // 2)
+        )
+        keep = set(rng.sample(range(size * size), givens))
+        puzzle = _text([v if i in keep else 0 for i, v in enumerate(solution)])
+        cases.append((puzzle, rules, solution))
+    return cases
+
+
+ALL_KINDS = [*KINDS, *SOLUTION_FIRST]
+
+
+@pytest.mark.parametrize("kind", ALL_KINDS)
+@pytest.mark.parametrize("size", [4, 6, 9])
+def test_counts_equal_the_sat_counter(kind: str, size: int) -> None:
+    pytest.importorskip("pysat")
+    if kind == "windoku" and size == 6:
+        pytest.skip("windoku needs square boxes")
+    cases = _cases(kind, size, 1, 8 if size < 9 else 6)
+    if not cases:  # the rules have no solution at this size (4x4 anti-king): say so both ways
+        rules = KINDS[kind](size, random.Random(0))
+        assert sf.count_solutions("." * size**2, rules=rules) == 0
+        assert oracle.count_solutions("." * size**2, rules.to_json(), 1)[0] == 0
+        return
+    puzzles = [p for p, _, _ in cases]
+    rules = [r for _, r, _ in cases]
+    counts = sf.count_many(puzzles, limit=3, rules=rules, threads=2)
+    solutions = sf.solve_many(puzzles, rules=rules, threads=2)
+    for puzzle, rule, count, solution in zip(puzzles, rules, counts, solutions, strict=True):
+        want = oracle.count_solutions(puzzle, rule.to_json(), 3)[0]
+        assert count == want, (puzzle, rule)
+        assert want >= 1  # every puzzle comes from a solution
+        assert solution is not None and oracle.is_valid_solution(solution, rule.to_json(), puzzle)
+
+
+@pytest.mark.parametrize("kind", ALL_KINDS)
+def test_twin_and_compiled_agree(side: Side, kind: str) -> None:
+    """Small grids on both sides; the count must match the independent counter."""
+    pytest.importorskip("pysat")
+    size = 4 if kind == "windoku" else 6
+    cases = _cases(kind, size, 2, 4)
+    for puzzle, rules, _ in cases:
+        count = sf.count_solutions(puzzle, limit=3, rules=rules)
+        assert count == oracle.count_solutions(puzzle, rules.to_json(), 3)[0]
+        solution = sf.solve(puzzle, rules=rules)
+        assert solution is not None and oracle.is_valid_solution(solution, rules.to_json(), puzzle)
+
+
+def test_twin_on_9x9(side: Side) -> None:
+    pytest.importorskip("pysat")
+    for kind in ("x", "anti-knight", "jigsaw", "killer"):
+        for puzzle, rules, solution in _cases(kind, 9, 3, 2):
+            # half the solution's cells as givens keeps the twin fast
+            rng = random.Random(puzzle)
+            keep = set(rng.sample(range(81), 45))
+            puzzle = _text([v if i in keep else _values(puzzle)[i] for i, v in enumerate(solution)])
+            assert (
+                sf.count_solutions(puzzle, rules=rules)
+                == oracle.count_solutions(puzzle, rules.to_json(), 2)[0]
+            )
+
+
+def test_contradictions_and_several_solutions(side: Side) -> None:
+    # two 1s on a diagonal: no solution under X, fine without
+    puzzle = "1" + "." * 9 + "1" + "." * 70
+    assert sf.count_solutions(puzzle, rules="x") == 0
+    assert sf.solve(puzzle, rules="x") is None
+    # a knight's move apart
+    puzzle = "1" + "." * 10 + "1" + "." * 69
+    assert sf.count_solutions(puzzle, rules="anti-knight") == 0
+    # a cage whose sum its givens already break
+    cage = Rules(cages=(Cage((0, 1), 3),))
+    assert sf.count_solutions("3" + "." * 80, rules=cage) == 0
+    assert sf.count_solutions("." * 81, rules=cage, limit=5) == 5
+    # a thermometer against its givens
+    thermo = Rules(thermos=((0, 1, 2),))
+    assert sf.count_solutions("..1" + "." * 78, rules=thermo) == 0
+    assert sf.count_solutions("." * 81, rules=thermo) == 2
+
+
+def test_threads_and_outputs() -> None:
+    pytest.importorskip("pysat")
+    cases = _cases("killer", 6, 4, 20)
+    puzzles = [p for p, _, _ in cases]
+    rules = [r for _, r, _ in cases]
+    one = sf.count_many(puzzles, limit=3, rules=rules, threads=1)
+    assert sf.count_many(puzzles, limit=3, rules=rules, threads=2) == one
+    np = pytest.importorskip("numpy")
+    grid = np.array([_values(p) for p in puzzles], dtype=np.uint8)
+    assert list(sf.count_many(grid, limit=3, rules=rules, output="list")) == one
+    solved = sf.solve_many(grid, rules=rules)
+    assert solved.shape == grid.shape
+    for row, p, r, c in zip(solved, puzzles, rules, one, strict=True):
+        if c:
+            assert oracle.is_valid_solution(_text(list(row)), r.to_json(), p)
+
+
+def test_prime_size_jigsaw() -> None:
+    pytest.importorskip("pysat")
+    regions = "1112211222333443544435555"
+    rules = Rules(regions=regions)
+    count = sf.count_solutions("." * 25, limit=50, rules=rules)
+    assert count == oracle.count_solutions("." * 25, rules.to_json(), 50)[0]
+
+
+def test_rules_spread_over_a_batch() -> None:
+    assert variant_run.per_puzzle(Rules.named("x"), 2) == [Rules.named("x")] * 2
+    assert variant_run.read_rules([None, None]) is None
+    assert variant_run.read_rules(["x", None]) == [Rules.named("x"), None]
