@@ -117,7 +117,7 @@ def verify(name: str, records: list[dict[str, Any]]) -> None:
         if c != 1
         or s is None
         or not oracle.is_valid_solution(s, r["rules"], r["puzzle"])
-        or ("solution" in r and s != r["solution"])
+        or (bool(r.get("solution")) and s != r["solution"])
     ]
     if bad:
         raise SystemExit(f"{name}: {len(bad)} wrong answers, first at {bad[0]}")

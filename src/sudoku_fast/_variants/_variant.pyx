@@ -122,7 +122,7 @@ ctypedef struct Table:
 ctypedef struct State:
     uint64_t cand[2 * MAX_N]  # per digit, the cells where it is possible (or placed)
     uint64_t solved[2]
-    uint64_t dirty[2]   # cells changed since the last hidden-single sweep
+    uint64_t dirty[2 * MAX_N]  # per digit, cells changed since its last hidden-single sweep
     uint64_t cdirty[2]  # cells changed since the last cage / thermometer pass
 
 
@@ -325,13 +325,13 @@ cdef inline void place(State *s, const Table *t, int d, int c) noexcept nogil:
     cdef uint64_t p0 = t.peer[2 * c], p1 = t.peer[2 * c + 1]
     for e in range(t.n):
         s.cand[2 * e + w] &= ~b
+        s.dirty[2 * e + w] |= b
     s.cand[2 * d] &= ~p0
     s.cand[2 * d + 1] &= ~p1
     s.cand[2 * d + w] |= b
     s.solved[w] |= b
-    s.dirty[0] |= p0
-    s.dirty[1] |= p1
-    s.dirty[w] |= b
+    s.dirty[2 * d] |= p0
+    s.dirty[2 * d + 1] |= p1
     s.cdirty[0] |= p0
     s.cdirty[1] |= p1
     s.cdirty[w] |= b
@@ -341,11 +341,13 @@ cdef inline void place(State *s, const Table *t, int d, int c) noexcept nogil:
         if d > 0:
             s.cand[2 * d - 2] &= ~p0
             s.cand[2 * d - 1] &= ~p1
+            s.dirty[2 * d - 2] |= p0
+            s.dirty[2 * d - 1] |= p1
         if d + 1 < t.n:
             s.cand[2 * d + 2] &= ~p0
             s.cand[2 * d + 3] &= ~p1
-        s.dirty[0] |= p0
-        s.dirty[1] |= p1
+            s.dirty[2 * d + 2] |= p0
+            s.dirty[2 * d + 3] |= p1
         s.cdirty[0] |= p0
         s.cdirty[1] |= p1
 
@@ -370,8 +372,8 @@ cdef inline bint keep_digits(State *s, const Table *t, int c, int keep, int had)
         return False
     while gone:
         s.cand[2 * bits_lowest_index(gone) + w] &= ~b
+        s.dirty[2 * bits_lowest_index(gone) + w] |= b
         gone &= gone - 1
-    s.dirty[w] |= b
     s.cdirty[w] |= b
     return True
 
@@ -486,36 +488,37 @@ cdef int propagate(State *s, const Table *t) noexcept nogil:
                     else:
                         return 0  # emptied by an earlier single of this round
                     place(s, t, d, c)
-        # hidden singles in the units where something changed
-        ch0 = s.dirty[0]
-        ch1 = s.dirty[1]
-        if ch0 | ch1:
-            s.dirty[0] = s.dirty[1] = 0
-            progress = False
+        # hidden singles, for each digit in the units where its board changed
+        progress = False
+        for d in range(n):
+            ch0 = s.dirty[2 * d]
+            ch1 = s.dirty[2 * d + 1]
+            if (ch0 | ch1) == 0:
+                continue
+            s.dirty[2 * d] = s.dirty[2 * d + 1] = 0
             for u in range(t.n_units):
                 u0 = t.unit[2 * u]
                 u1 = t.unit[2 * u + 1]
                 if ((u0 & ch0) | (u1 & ch1)) == 0:
                     continue
-                for d in range(n):
-                    x0 = s.cand[2 * d] & u0
-                    x1 = s.cand[2 * d + 1] & u1
-                    if x0 == 0:
-                        if x1 == 0:
-                            return 0
-                        if x1 & (x1 - 1):
-                            continue
-                        c = 64 + bits_lowest_index(x1)
-                    elif x1 == 0 and (x0 & (x0 - 1)) == 0:
-                        c = bits_lowest_index(x0)
-                    else:
+                x0 = s.cand[2 * d] & u0
+                x1 = s.cand[2 * d + 1] & u1
+                if x0 == 0:
+                    if x1 == 0:
+                        return 0
+                    if x1 & (x1 - 1):
                         continue
-                    if s.solved[c >> 6] & bit_of(c):
-                        continue
-                    place(s, t, d, c)
-                    progress = True
-            if progress:
-                continue
+                    c = 64 + bits_lowest_index(x1)
+                elif x1 == 0 and (x0 & (x0 - 1)) == 0:
+                    c = bits_lowest_index(x0)
+                else:
+                    continue
+                if s.solved[c >> 6] & bit_of(c):
+                    continue
+                place(s, t, d, c)
+                progress = True
+        if progress:
+            continue
         # cages and thermometers whose cells changed
         ch0 = s.cdirty[0]
         ch1 = s.cdirty[1]
@@ -614,8 +617,11 @@ cdef int solve_one(const Table *t, const uint8_t *values, Search *run) noexcept 
     for d in range(t.n):
         s.cand[2 * d] = t.all[0]
         s.cand[2 * d + 1] = t.all[1]
-    s.dirty[0] = s.cdirty[0] = t.all[0]
-    s.dirty[1] = s.cdirty[1] = t.all[1]
+    for d in range(t.n):
+        s.dirty[2 * d] = t.all[0]
+        s.dirty[2 * d + 1] = t.all[1]
+    s.cdirty[0] = t.all[0]
+    s.cdirty[1] = t.all[1]
     run.count = 0
     run.nodes = 0
     run.guesses = 0
