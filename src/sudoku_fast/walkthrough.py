@@ -37,7 +37,7 @@ from .rating import logical_solve
 if TYPE_CHECKING:
     from .render import Svg
 
-__all__ = ["SolvePath", "SolveStep", "solve_path"]
+__all__ = ["SolvePath", "SolveStep", "conclusions", "solve_path"]
 
 Scale = Literal["se", "levels"]
 Pairs = tuple[tuple[int, int], ...]
@@ -473,11 +473,30 @@ def _se_pattern(
     changed = sorted({cell for cell, _ in placements} | {cell for cell, _ in eliminations})
     digits = sorted({d for _, d in placements} | {d for _, d in eliminations})
     does = _DOES.get(technique, technique)
-    return tuple(changed), tuple(digits), f"{does}: {_conclusions(geometry, placements, eliminations)}"
+    return tuple(changed), tuple(digits), f"{does}: {conclusions(geometry, placements, eliminations)}"
 
 
-def _conclusions(geometry: Geometry, placements: Pairs, eliminations: Pairs) -> str:
-    """'r1c2 is 5; 7 goes from r3c3, r4c4' for a step's changes."""
+def conclusions(geometry: Geometry, placements: Pairs, eliminations: Pairs) -> str:
+    """What a step changes, in words: 'r1c2 is 5; 7 goes from r3c3, r4c4'.
+
+    Parameters
+    ----------
+    geometry : Geometry
+        The grid's geometry (cell names and symbols).
+    placements, eliminations : tuple of (int, int)
+        (cell, value) pairs, as a `SolveStep` holds them.
+
+    Returns
+    -------
+    str
+        The placements, then the eliminations grouped by value.
+
+    Examples
+    --------
+    >>> from sudoku_fast.grid import geometry_for
+    >>> conclusions(geometry_for(9), ((1, 5),), ((20, 7), (30, 7)))
+    'r1c2 is 5; 7 goes from r3c3, r4c4'
+    """
     symbol = geometry.symbols
     parts = [f"{geometry.name(c)} is {symbol[d - 1]}" for c, d in placements]
     by_digit: dict[int, list[int]] = {}
