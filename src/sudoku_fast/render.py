@@ -422,11 +422,11 @@ def render(
     Examples
     --------
     >>> import sudoku_fast as sf
-    >>> board = sf.Board.new("1.3.3...2...4.2.").set_value(1, 2)
+    >>> board = sf.Board.new("1....43.3....1..").set_value(1, 2)
     >>> svg = sf.render(board, hint=sf.hint(board))
     >>> svg.count("<text") > 10
     True
-    >>> svg = sf.render("1.3.3...2...4.2.", overlays=[sf.Cage([0, 1], 3)])
+    >>> svg = sf.render("1....43.3....1..", overlays=[sf.Cage([0, 1], 3)])
     >>> ">3</text>" in svg
     True
     """
@@ -665,7 +665,7 @@ def render_path(
     Examples
     --------
     >>> import sudoku_fast as sf
-    >>> sheet = sf.render_path("1.3.3...2...4.2.")
+    >>> sheet = sf.render_path("1....43.3....1..")
     >>> len(sheet)
     1
     """
