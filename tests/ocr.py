@@ -201,7 +201,9 @@ def write_pgm(image: np.ndarray, path: Path) -> None:
     path.write_bytes(b"P5\n%d %d\n255\n" % (width, height) + image.tobytes())
 
 
-def ocr_words(image: np.ndarray, symbols: str, work: Path) -> list[tuple[str, float, float, float, float]]:
+def ocr_words(
+    image: np.ndarray, symbols: str, work: Path
+) -> list[tuple[str, float, float, float, float]]:
     """tesseract's words on the image: (text, left, top, right, bottom).
 
     The page is read as a block of text lines (--psm 6: a grid's rows are lines),
@@ -249,7 +251,7 @@ def read_grids(
     for g, grid in enumerate(grids):
         for cell in range(size * size):
             r, c = divmod(cell, size)
-            y0, x0 = int(round(grid.rows[r])) + margin, int(round(grid.cols[c])) + margin
+            y0, x0 = round(grid.rows[r]) + margin, round(grid.cols[c]) + margin
             piece = cleaned[y0 : y0 + inner, x0 : x0 + inner]
             top, left = (g * size + r) * pitch_y + pitch_y // 2, c * pitch_x + inner
             sheet[top : top + piece.shape[0], left : left + piece.shape[1]] = piece

@@ -18,10 +18,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from ocr import have_tools, rasterise_pdf, rasterise_svg, read_grids, workdir
 
 import sudoku_fast as sf
-
-from ocr import have_tools, rasterise_pdf, rasterise_svg, read_grids, workdir
 
 DATA = Path(__file__).parent / "data"
 DPI = 150
@@ -41,7 +40,7 @@ pytestmark = [
 
 def _column(name: str, count: int) -> list[str]:
     with open(DATA / name, newline="", encoding="utf-8") as f:
-        return [row["puzzle"] for row, _ in zip(csv.DictReader(f), range(count))]
+        return [row["puzzle"] for row, _ in zip(csv.DictReader(f), range(count), strict=False)]
 
 
 def puzzles_of(size: int) -> list[str]:

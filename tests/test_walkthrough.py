@@ -68,7 +68,9 @@ def replay(path: SolvePath, solution: str) -> None:
 
 def _exchange(count: int) -> list[tuple[str, float]]:
     """Puzzles of the SE-rated Sudoku Exchange bank, spread over its ratings."""
-    rows = read_csv(data_file("sudoku_exchange_se_rated.csv", "sudoku_exchange_se_rated_sample300.csv"))
+    rows = read_csv(
+        data_file("sudoku_exchange_se_rated.csv", "sudoku_exchange_se_rated_sample300.csv")
+    )
     rows.sort(key=lambda r: float(r["se_rating"]))
     step = max(1, len(rows) // count)
     return [(r["puzzle"], float(r["se_rating"])) for r in rows[::step][:count]]
@@ -96,13 +98,10 @@ def _with_solutions(full: str, vendored: str, count: int) -> list[tuple[str, str
     return [(row[0], row[1]) for row in rows[:count]]
 
 
-KNOWN = (
-    _with_solutions(
-        "kaggle_bryanpark_10k_with_solutions.csv", "kaggle_bryanpark_sample500_with_solutions.csv", 150
-    )
-    + _with_solutions(
-        "rust_sudoku_crate_hard_with_solutions.csv", "rust_sudoku_crate_hard_with_solutions.csv", 30
-    )
+KNOWN = _with_solutions(
+    "kaggle_bryanpark_10k_with_solutions.csv", "kaggle_bryanpark_sample500_with_solutions.csv", 150
+) + _with_solutions(
+    "rust_sudoku_crate_hard_with_solutions.csv", "rust_sudoku_crate_hard_with_solutions.csv", 30
 )
 
 
@@ -164,7 +163,10 @@ def test_compiled_path_equals_its_twin() -> None:
             _logic.tables_for(geo), bytes(values), bytes(solution), se.DEFAULT_BUDGET
         )
         assert (score, hardest, steps, status) == (
-            result.score, result.hardest, result.steps, result.status
+            result.score,
+            result.hardest,
+            result.steps,
+            result.status,
         )
         compiled = []
         for tech, tenths, after_values, after_cand, pattern in records:
@@ -199,7 +201,9 @@ def test_a_board_gives_the_path_of_its_givens() -> None:
 
 
 def test_a_full_grid_takes_no_step() -> None:
-    solution = sf.solve("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    solution = sf.solve(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    )
     assert solution is not None
     path = sf.solve_path(solution)
     assert len(path) == 0 and path.score == 0.0 == sf.rate(solution, score=True).score
@@ -219,7 +223,9 @@ def test_a_full_grid_takes_no_step() -> None:
         (("1....43.3....1..",), {"score_budget": -1}, ValueError, "score_budget"),
     ],
 )
-def test_bad_arguments(args: tuple[object, ...], kwargs: dict[str, object], error: type, match: str) -> None:
+def test_bad_arguments(
+    args: tuple[object, ...], kwargs: dict[str, object], error: type, match: str
+) -> None:
     with pytest.raises(error, match=match):
         sf.solve_path(*args, **kwargs)  # type: ignore[arg-type]
 

@@ -70,9 +70,7 @@ def add_render_parser(subparsers: Any) -> None:
         "--page-size", choices=tuple(PAGE_SIZES), default="A4", help="paper (default A4)"
     )
     parser.add_argument("--title", default="", help="the book's title")
-    parser.add_argument(
-        "--no-numbers", action="store_true", help="leave the puzzles unnumbered"
-    )
+    parser.add_argument("--no-numbers", action="store_true", help="leave the puzzles unnumbered")
     parser.add_argument(
         "--no-answers", action="store_true", help="no answer pages (no answer pictures)"
     )
@@ -186,9 +184,7 @@ def _pictures(args: argparse.Namespace, puzzles: list[str], threads: int) -> int
         stem = os.path.join(folder, f"{i + 1:0{width}d}")
         caption = f"No. {i + 1}" if not args.no_numbers else ""
         geometry_args: dict[str, Any] = {"box": args.box, "alphabet": args.alphabet}
-        render(puzzle, caption=caption, **geometry_args).save(
-            f"{stem}.{args.format}", dpi=args.dpi
-        )
+        render(puzzle, caption=caption, **geometry_args).save(f"{stem}.{args.format}", dpi=args.dpi)
         written += 1
         if answers is not None:
             solution = answers[i]

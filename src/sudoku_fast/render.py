@@ -60,6 +60,7 @@ if TYPE_CHECKING:
     from .walkthrough import SolvePath, SolveStep
 
 __all__ = [
+    "PAGE_SIZES",
     "Cage",
     "CellLine",
     "Pages",
@@ -459,7 +460,7 @@ def render(
 
 def _parse_all(
     puzzles: Iterable[str], box: tuple[int, int] | None, alphabet: str | None
-) -> tuple[Geometry, list[list[int]]]:
+) -> tuple[Geometry, list[bytes]]:
     geometry: Geometry | None = None
     grids = []
     for i, puzzle in enumerate(puzzles):
@@ -543,7 +544,7 @@ def render_book(
     Examples
     --------
     >>> import sudoku_fast as sf
-    >>> puzzles = sf.generate_many(6, level="easy", seed=1)
+    >>> puzzles = sf.generate_many(6, "easy", seed=1)
     >>> pages = sf.render_book(puzzles, per_page=6, title="Six easy ones")
     >>> len(pages)
     2
@@ -567,8 +568,12 @@ def render_book(
         )  # fmt: skip
         for i, count in enumerate(results.counts):
             if count != 1:
-                what = "no solution" if count == 0 else "several solutions" if count > 1 else (
-                    "no answer within the search budget"
+                what = (
+                    "no solution"
+                    if count == 0
+                    else "several solutions"
+                    if count > 1
+                    else ("no answer within the search budget")
                 )
                 raise ValueError(f"puzzle {i}: has {what}, so the book can have no answer")
             solutions[i] = tuple(results.solutions[i * cells : (i + 1) * cells])
@@ -596,7 +601,7 @@ def render_book(
 
 
 def _captions(
-    captions: bool | Sequence[str], grids: list[list[int]], geometry: Geometry, threads: int | None
+    captions: bool | Sequence[str], grids: list[bytes], geometry: Geometry, threads: int | None
 ) -> list[str]:
     n = len(grids)
     if captions is False:
@@ -612,9 +617,7 @@ def _captions(
             alphabet=geometry.symbols,
             score=geometry.size == 9,
         )
-        return [
-            r.name if r.score is None else f"{r.name} \u00b7 SE {r.score:.1f}" for r in ratings
-        ]
+        return [r.name if r.score is None else f"{r.name} \u00b7 SE {r.score:.1f}" for r in ratings]
     if isinstance(captions, str) or not isinstance(captions, Sequence):
         raise TypeError("captions must be a bool or a sequence of str, one per puzzle")
     if len(captions) != n:
@@ -793,15 +796,14 @@ def board_text(board: Board) -> str:
 def hint_html(hint: Hint) -> str:
     """A hint as one line of HTML: technique, level and explanation."""
     level = f" (level {hint.level})" if hint.level else ""
-    return (
-        f"<b>{html.escape(hint.technique)}</b>{level}: {html.escape(hint.explanation)}"
-    )
+    return f"<b>{html.escape(hint.technique)}</b>{level}: {html.escape(hint.explanation)}"
 
 
 def step_html(step: SolveStep) -> str:
     """A solving-path step as one line of HTML."""
-    return f"<b>Step {step.number} \u00b7 {html.escape(step.technique)}</b>{_rating_text(step)}: " + (
-        html.escape(step.explanation)
+    return (
+        f"<b>Step {step.number} \u00b7 {html.escape(step.technique)}</b>{_rating_text(step)}: "
+        + (html.escape(step.explanation))
     )
 
 

@@ -1350,7 +1350,11 @@ class _Rater:
 # candidates after the step, and the pattern of a step that a `logic` finder found
 # (its technique name, cells, digits and explanation), else None.
 PathRecord = tuple[
-    int, int, tuple[int, ...], tuple[int, ...], tuple[str, tuple[int, ...], tuple[int, ...], str] | None
+    int,
+    int,
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[str, tuple[int, ...], tuple[int, ...], str] | None,
 ]
 
 

@@ -35,7 +35,7 @@ from .logic import LogicSolver, digits_of
 from .rating import logical_solve
 
 if TYPE_CHECKING:
-    from .render import Svg
+    from .render import Pages, PageSize
 
 __all__ = ["SolvePath", "SolveStep", "conclusions", "solve_path"]
 
@@ -188,11 +188,30 @@ class SolvePath(Sequence[SolveStep]):
         pencil = [frozenset(digits_of(c)) for c in cand]
         return Board(givens, placed, pencil, geo)
 
-    def render(self, **options: object) -> list[Svg]:
-        """The step-by-step sheet as SVG pages; see `render.render_path`."""
+    def render(
+        self,
+        *,
+        page_size: PageSize = "A4",
+        title: str = "",
+        group_singles: bool = True,
+        rows_per_page: int = 3,
+    ) -> Pages:
+        """The step-by-step sheet of this path: `render.render_path` with its options.
+
+        Returns
+        -------
+        Pages
+            The sheet's pages (``.pdf()``, ``.save(path)``, or one `Svg` per page).
+        """
         from .render import render_path
 
-        return render_path(self, **options)  # type: ignore[arg-type]
+        return render_path(
+            self,
+            page_size=page_size,
+            title=title,
+            group_singles=group_singles,
+            rows_per_page=rows_per_page,
+        )
 
     def _repr_html_(self) -> str:
         """The path as an HTML table with a small grid per step (a notebook shows it)."""
@@ -261,7 +280,8 @@ def solve_path(
             raise ValueError("box and alphabet are for a puzzle string; a Board has its geometry")
         geometry, values = puzzle.geometry, list(puzzle.given_values())
     elif isinstance(puzzle, str):
-        geometry, values = parse_grid(puzzle, box=box, alphabet=alphabet)
+        geometry, grid = parse_grid(puzzle, box=box, alphabet=alphabet)
+        values = list(grid)
     else:
         raise TypeError(f"puzzle must be a str or a Board, not {type(puzzle).__name__}")
     if scale is None:
@@ -319,9 +339,7 @@ def _changes(before: State, after: State, geometry: Geometry) -> tuple[Pairs, Pa
     those its placements remove from their peers."""
     values_b, cand_b = before
     values_a, cand_a = after
-    placements = tuple(
-        (cell, v) for cell, v in enumerate(values_a) if v and not values_b[cell]
-    )
+    placements = tuple((cell, v) for cell, v in enumerate(values_a) if v and not values_b[cell])
     placed_in = {}
     for cell, v in placements:
         placed_in[cell] = v
@@ -470,10 +488,10 @@ def _se_pattern(
                 geometry, technique.removeprefix("direct "), cells, digits, eliminations, (unit,)
             )
             return cells, digits, text + ", which leaves a hidden single"
-    changed = sorted({cell for cell, _ in placements} | {cell for cell, _ in eliminations})
-    digits = sorted({d for _, d in placements} | {d for _, d in eliminations})
+    changed = tuple(sorted({cell for cell, _ in placements} | {cell for cell, _ in eliminations}))
+    changed_digits = tuple(sorted({d for _, d in placements} | {d for _, d in eliminations}))
     does = _DOES.get(technique, technique)
-    return tuple(changed), tuple(digits), f"{does}: {conclusions(geometry, placements, eliminations)}"
+    return changed, changed_digits, f"{does}: {conclusions(geometry, placements, eliminations)}"
 
 
 def conclusions(geometry: Geometry, placements: Pairs, eliminations: Pairs) -> str:
@@ -534,7 +552,6 @@ def _locked_pattern(
                 box, line = (other, home) if claiming else (home, other)
                 return tuple(where), digit, box, line
     return None
-
 
 
 def _hidden_pattern(

@@ -202,7 +202,12 @@ def _edges(cells: Sequence[int], n: int) -> list[tuple[int, int, str]]:
     out = []
     for c in cells:
         r, col = divmod(c, n)
-        for side, (dr, dc) in (("top", (-1, 0)), ("bottom", (1, 0)), ("left", (0, -1)), ("right", (0, 1))):
+        for side, (dr, dc) in (
+            ("top", (-1, 0)),
+            ("bottom", (1, 0)),
+            ("left", (0, -1)),
+            ("right", (0, 1)),
+        ):
             rr, cc = r + dr, col + dc
             if not (0 <= rr < n and 0 <= cc < n) or rr * n + cc not in inside:
                 out.append((r, col, side))

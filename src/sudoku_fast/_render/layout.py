@@ -250,4 +250,3 @@ def single_picture(
                      False, "middle")
             )  # fmt: skip
     return drawing
-

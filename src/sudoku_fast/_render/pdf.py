@@ -78,8 +78,7 @@ def _shape_ops(shape: Shape) -> bytes:
             x -= width / 2 if shape.anchor == "middle" else width
         s = n(shape.size)
         head = (
-            f"BT {font} 1 Tf {_colour(shape.colour)} rg "
-            f"{s} 0 0 -{s} {n(x)} {n(shape.y)} Tm "
+            f"BT {font} 1 Tf {_colour(shape.colour)} rg {s} 0 0 -{s} {n(x)} {n(shape.y)} Tm "
         ).encode()
         return head + _string(shape.text) + b" Tj ET"
     if isinstance(shape, Line):
@@ -152,11 +151,15 @@ def to_pdf(pages: Sequence[Drawing], title: str = "") -> bytes:
 
     catalog = add(b"")  # filled once the page tree's number is known
     tree = add(b"")
-    regular = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+    regular = add(
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
+    )
     bold = add(
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>"
     )
-    info = add(b"<< /Producer (sudoku_fast) " + (b"/Title " + _string(title) if title else b"") + b" >>")
+    info = add(
+        b"<< /Producer (sudoku_fast) " + (b"/Title " + _string(title) if title else b"") + b" >>"
+    )
     fonts = f"<< /Font << /F1 {regular} 0 R /F2 {bold} 0 R >> >>".encode()
     kids = []
     for page in pages:

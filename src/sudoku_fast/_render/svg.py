@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from .drawing import Circle, Drawing, Line, Polyline, Rect, Shape, Text
+from .drawing import Circle, Drawing, Line, Rect, Shape, Text
 
 # Helvetica where there is one; Arial, Liberation Sans and Nimbus Sans have its metrics.
 FONT_FAMILY = "Helvetica, Arial, 'Liberation Sans', 'Nimbus Sans', 'DejaVu Sans', sans-serif"
@@ -47,7 +47,7 @@ def shape_svg(shape: Shape) -> str:
         return (
             f'<rect x="{number(shape.x)}" y="{number(shape.y)}" width="{number(shape.w)}" '
             f'height="{number(shape.h)}"{_paint(shape.fill, shape.stroke, shape.width)}'
-            f'{_dash(shape.dash)}/>'
+            f"{_dash(shape.dash)}/>"
         )
     if isinstance(shape, Circle):
         return (
