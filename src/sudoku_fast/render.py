@@ -693,7 +693,7 @@ def render_path(
             group = steps[i:j]
             placements = tuple(p for s in group for p in s.placements)
             names = "; ".join(
-                f"{geometry.name(c)} = {geometry.symbols[d - 1]} ({s.technique})"
+                f"{geometry.name(c)} = {geometry.symbols[d - 1]} [{s.technique}]"
                 for s in group
                 for c, d in s.placements
             )
@@ -703,7 +703,7 @@ def render_path(
             rows.append(
                 SheetRow(
                     GridContent(
-                        geometry, board.given_values(), board.user_values(),
+                        geometry, board.given_values(), solution=board.user_values(),
                         pencil=board.pencil, placements=placements,
                     ),
                     f"{span} \u00b7 {kind}{_rating_text(max(group, key=_difficulty))}",
@@ -717,7 +717,7 @@ def render_path(
                 GridContent(
                     geometry,
                     board.given_values(),
-                    board.user_values(),
+                    solution=board.user_values(),  # placed by earlier steps: grey
                     pencil=board.pencil,
                     pattern_cells=step.cells,
                     pattern_digits=step.digits,

@@ -234,19 +234,18 @@ def sheet_pages(
 def single_picture(
     content: GridContent, cell: float, caption: str, title: str, margin: float = 2.0
 ) -> Drawing:
-    """One grid on a page just its size (plus the caption)."""
+    """One grid on a page just its size, with the caption (up to three lines) below."""
     side = content.geometry.size * cell
     caption_size = max(2.6, min(4.0, side / 28))
-    extra = caption_size * 2.2 if caption else 0.0
+    lines = wrap(caption, caption_size, side)[:3] if caption else []
+    extra = caption_size * (0.9 + 1.3 * len(lines)) if lines else 0.0
     drawing = Drawing(side + 2 * margin, side + 2 * margin + extra, title=title)
     shapes: list[Shape] = draw_grid(content, margin, margin, cell)
     drawing.extend(shapes)
-    if caption:
-        lines = wrap(caption, caption_size, side)
-        y = margin + side + caption_size * 1.5
-        for k, line in enumerate(lines[:1]):
-            drawing.add(
-                Text(margin + side / 2, y + k * caption_size * 1.3, line, caption_size, MUTED,
-                     False, "middle")
-            )  # fmt: skip
+    y = margin + side + caption_size * 1.5
+    for k, line in enumerate(lines):
+        drawing.add(
+            Text(margin + side / 2, y + k * caption_size * 1.3, line, caption_size, MUTED,
+                 False, "middle")
+        )  # fmt: skip
     return drawing
