@@ -42,7 +42,6 @@ from ._render.layout import (
     BookEntry,
     SheetRow,
     book_pages,
-    frame_for,
     sheet_pages,
     single_picture,
 )
@@ -52,7 +51,8 @@ from ._render.png import pdf_to_png
 from ._render.svg import to_svg
 from .batch import DEFAULT_MAX_NODES, node_budget, run_engine
 from .board import Board
-from .grid import Geometry, format_values, parse_grid
+from .grid import Geometry, format_values, grid_text, parse_grid
+from .hints import _board_of as board_of
 from .hints import candidates
 
 if TYPE_CHECKING:
@@ -255,16 +255,6 @@ def default_cell(size: int) -> float:
     return max(_MIN_CELL, min(_DEFAULT_CELL, _MAX_SIDE / size))
 
 
-def _board(puzzle: str | Board, box: object, alphabet: object) -> Board:
-    if isinstance(puzzle, Board):
-        if box is not None or alphabet is not None:
-            raise ValueError("box and alphabet are for a puzzle string; a Board has its geometry")
-        return puzzle
-    if not isinstance(puzzle, str):
-        raise TypeError(f"puzzle must be a str or a Board, not {type(puzzle).__name__}")
-    return Board.new(puzzle, box=box, alphabet=alphabet)
-
-
 def _check_highlight(hint: object, geometry: Geometry) -> Highlight:
     """`hint` if its cells and digits lie on the grid; TypeError / ValueError else."""
     names = ("cells", "digits", "placements", "eliminations")
@@ -431,7 +421,7 @@ def render(
     >>> ">3</text>" in svg
     True
     """
-    board = _board(puzzle, box, alphabet)
+    board = board_of(puzzle, box, alphabet)
     geometry = board.geometry
     highlight = None if hint is None else _check_highlight(hint, geometry)
     shapes_over = _check_overlays(overlays, geometry)
@@ -751,10 +741,6 @@ def render_path(
         intro=intro,
         rows_per_page=rows_per_page,
     )
-    if not drawings:  # a full grid: no step, one page that says so
-        frame = frame_for(page_size)
-        drawings = sheet_pages([], size=geometry.size, page_size=page_size, title=heading)
-        drawings = drawings or [Drawing(frame.width, frame.height, title=heading)]
     return Pages(drawings, heading)
 
 
@@ -774,23 +760,13 @@ def _rating_text(step: SolveStep) -> str:
 def board_text(board: Board) -> str:
     """A board as text: its grid (givens and values together), then what it holds."""
     geometry = board.geometry
-    n, box_rows, box_cols = geometry.size, geometry.box_rows, geometry.box_cols
-    grid = board.grid
-    lines = []
-    for r in range(n):
-        row = grid[r * n : (r + 1) * n]
-        line = " | ".join(" ".join(row[b : b + box_cols]) for b in range(0, n, box_cols))
-        if r and r % box_rows == 0:
-            lines.append("".join("+" if ch == "|" else "-" for ch in line))
-        lines.append(line)
     givens = sum(ch != "." for ch in board.givens)
     values = sum(ch != "." for ch in board.values)
     marked = sum(1 for marks in board.pencil if marks)
-    lines.append(
-        f"({geometry.describe()}: {givens} givens, {values} values entered, "
-        f"pencil marks in {marked} cells)"
+    return (
+        f"{grid_text(board.grid, geometry)}\n({geometry.describe()}: {givens} givens, "
+        f"{values} values entered, pencil marks in {marked} cells)"
     )
-    return "\n".join(lines)
 
 
 def hint_html(hint: Hint) -> str:

@@ -226,8 +226,12 @@ def sheet_pages(
         if index % rows_per_page != rows_per_page - 1 and index != len(rows) - 1:
             page.add(Line(frame.margin, y - gap / 2, frame.width - frame.margin, y - gap / 2,
                           0.15, "#d1d5db"))  # fmt: skip
-    if page is not None:
-        pages.append(page)
+    if page is None:  # no step at all (a full grid): the title and intro alone
+        page, top = _furniture(frame, title, title, 1)
+        for line in intro:
+            page.add(Text(frame.margin, top + text_size, line, text_size, MUTED))
+            top += text_size * 1.5
+    pages.append(page)
     return pages
 
 
