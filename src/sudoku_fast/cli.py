@@ -823,8 +823,16 @@ def _add_show_parser(subparsers: Any) -> None:
     parser.set_defaults(handler=_cmd_show)
 
 
+def _is_board_file(path: str) -> bool:
+    """Whether `path` is a file holding a JSON object (a saved board, or meant as one)."""
+    if not os.path.isfile(path):
+        return False
+    with open(path, "rb") as f:
+        return f.read(64).lstrip().startswith(b"{")
+
+
 def _cmd_show(args: argparse.Namespace) -> int:
-    if args.puzzle != "-" and os.path.isfile(args.puzzle):
+    if args.puzzle != "-" and _is_board_file(args.puzzle):
         from .board import load_board
 
         if args.box is not None or args.alphabet is not None:

@@ -18,6 +18,7 @@ from .cli import (
     _add_geometry,
     _add_threads,
     _command,
+    _is_board_file,
     _positive,
 )
 from .grid import format_values
@@ -98,16 +99,9 @@ def _is_folder(path: str) -> bool:
     return path.endswith(("/", os.sep)) or os.path.isdir(path)
 
 
-def _looks_like_board(path: str) -> bool:
-    if path == "-" or not os.path.isfile(path):
-        return False
-    with open(path, "rb") as f:
-        return f.read(64).lstrip().startswith(b"{")
-
-
 def cmd_render(args: argparse.Namespace) -> int:
     """Run `render`; returns the exit status."""
-    if _looks_like_board(args.file):
+    if args.file != "-" and _is_board_file(args.file):
         if args.box is not None or args.alphabet is not None:
             raise ValueError("--box and --alphabet are for puzzle files; a saved board has its own")
         picture = render(load_board(args.file))
