@@ -4,8 +4,8 @@ Without a command it runs the main job: it solves the embedded puzzle sets, chec
 solution with the engine-independent `is_solution`, and prints a throughput table. The
 commands are `solve` (files of puzzles, streamed), `stats` (search statistics), `show`,
 `count` and `check` (one puzzle), `generate` (new puzzles), `rate` (difficulty),
-`hint` (the next step), `dedup` (drop puzzles equivalent up to symmetry) and `lab`
-(the classic algorithms side by side).
+`hint` (the next step), `dedup` (drop puzzles equivalent up to symmetry), `lab`
+(the classic algorithms side by side) and `render` (puzzle books and pictures).
 
 Adding a command takes two functions and one line: `_add_<name>_parser(subparsers)`
 builds its parser and sets `handler=_cmd_<name>`; `_cmd_<name>(args)` runs it and
@@ -830,15 +830,33 @@ def _add_show_parser(subparsers: Any) -> None:
         "show",
         [EXIT_OK, EXIT_USAGE],
         {EXIT_OK: "success: the grid is printed"},
-        help="print a puzzle as a grid",
-        description="Print PUZZLE (any notation and size; '-' reads it from stdin) as a grid.",
+        help="print a puzzle or a saved board as a grid",
+        description=(
+            "Print PUZZLE (any notation and size; '-' reads it from stdin) as a grid, or "
+            "a saved board (the path of its JSON file) with what it holds."
+        ),
     )
-    parser.add_argument("puzzle", metavar="PUZZLE")
+    parser.add_argument("puzzle", metavar="PUZZLE", help="a puzzle, or the path of a saved board")
     _add_geometry(parser)
     parser.set_defaults(handler=_cmd_show)
 
 
+def _is_board_file(path: str) -> bool:
+    """Whether `path` is a file holding a JSON object (a saved board, or meant as one)."""
+    if not os.path.isfile(path):
+        return False
+    with open(path, "rb") as f:
+        return f.read(64).lstrip().startswith(b"{")
+
+
 def _cmd_show(args: argparse.Namespace) -> int:
+    if args.puzzle != "-" and _is_board_file(args.puzzle):
+        from .board import load_board
+
+        if args.box is not None or args.alphabet is not None:
+            raise ValueError("--box and --alphabet are for a PUZZLE; a saved board has its own")
+        print(load_board(args.puzzle))
+        return EXIT_OK
     puzzle = _puzzle_argument(args.puzzle, "`sudoku-fast solve FILE` solves those of a file")
     print(show(puzzle, box=args.box, alphabet=args.alphabet))
     return EXIT_OK
@@ -1489,6 +1507,12 @@ def _cmd_dedup(args: argparse.Namespace) -> int:
     return EXIT_MALFORMED if report.malformed else EXIT_OK
 
 
+def _add_render_parser(subparsers: Any) -> None:
+    from .cli_render import add_render_parser  # its own module: it imports this one
+
+    add_render_parser(subparsers)
+
+
 COMMANDS: tuple[Callable[[Any], None], ...] = (
     _add_solve_parser,
     _add_stats_parser,
@@ -1500,6 +1524,7 @@ COMMANDS: tuple[Callable[[Any], None], ...] = (
     _add_hint_parser,
     _add_lab_parser,
     _add_dedup_parser,
+    _add_render_parser,
 )
 
 
