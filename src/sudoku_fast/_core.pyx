@@ -61,6 +61,7 @@ from sudoku_fast._arenas cimport (
     ArenaAllocator,
     arena_allocator,
     ArenaPool,
+    pool_enabled,
     pool_fill,
     pool_new,
     pool_release,
@@ -324,8 +325,11 @@ cdef size_t ARENA_BYTES = 1 << 20
 cdef Py_ssize_t STRINGS_PER_ARENA = (
     (16384 - 48) // ((sys.getsizeof("1" * CELLS) + 15) // 16 * 16) * 63
 )
-cdef bint prefault_arenas = sys.maxsize > 2**32 and os.environ.get("PYTHONMALLOC", "") in (
-    "", "default", "debug", "pymalloc", "pymalloc_debug"
+# Never on free-threaded builds (pool_enabled): their allocator is mimalloc.
+cdef bint prefault_arenas = (
+    pool_enabled()
+    and sys.maxsize > 2**32
+    and os.environ.get("PYTHONMALLOC", "") in ("", "default", "debug", "pymalloc", "pymalloc_debug")
 )
 PREFAULT_ARENAS = prefault_arenas  # whether large batches of strings use an ArenaPool
 PREFAULT_STRINGS_FROM = PREFAULT_FROM  # from how many strings a batch uses one
