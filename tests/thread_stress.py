@@ -10,7 +10,9 @@ answer that differs from the reference, and any exception the reference run did 
 raise, is reported; the exit status is 1 if there was one.
 
 On a free-threaded CPython this is where a race would show: the callers run Python and
-compiled code truly in parallel. The script also fails if the GIL is on at the end (with
+compiled code truly in parallel. Errors the interpreter reports by itself meanwhile
+(unraisable exceptions, errors it prints to stderr) count as failures too. The script
+also fails if the GIL is on at the end (with
 PYTHON_GIL unset, an extension module that is not declared free-threading compatible
 turns it back on at import). Run from the repository root:
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import gc
 import random
 import sys
 import sysconfig
@@ -122,6 +125,42 @@ def operations() -> dict[str, Callable[[int], Any]]:
     return ops
 
 
+class ErrorWatch:
+    """Collects what the interpreter reports outside any call: unraisable exceptions
+    and errors it prints to stderr itself (free-threaded CPython 3.13 prints "SystemError:
+    deallocated bytearray object has exported buffers" when a buffer export count went
+    wrong under concurrent use)."""
+
+    def __init__(self) -> None:
+        self.reports: list[str] = []
+        self._lock = threading.Lock()
+        self._stderr = sys.stderr
+        self._unraisable = sys.unraisablehook
+
+    def __enter__(self) -> ErrorWatch:
+        sys.stderr = self  # type: ignore[assignment]
+        sys.unraisablehook = self.unraisable
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        sys.stderr = self._stderr
+        sys.unraisablehook = self._unraisable
+
+    def write(self, text: str) -> int:
+        if "Error" in text or "Exception" in text:
+            with self._lock:
+                self.reports.append(text.strip())
+        return self._stderr.write(text)
+
+    def flush(self) -> None:
+        self._stderr.flush()
+
+    def unraisable(self, report: Any) -> None:
+        with self._lock:
+            self.reports.append(f"unraisable {report.exc_type.__name__}: {report.exc_value}")
+        self._unraisable(report)
+
+
 def outcome(op: Callable[[int], Any], threads: int) -> tuple[str, Any]:
     """What a call gave: ("ok", answer) or ("error", its type and message)."""
     try:
@@ -175,17 +214,23 @@ def main(argv: list[str] | None = None) -> int:
 
     start = time.perf_counter()
     callers = [threading.Thread(target=caller, args=(k,)) for k in range(args.callers)]
-    for thread in callers:
-        thread.start()
-    for thread in callers:
-        thread.join()
+    with ErrorWatch() as watch:
+        for thread in callers:
+            thread.start()
+        for thread in callers:
+            thread.join()
+        gc.collect()  # buffers in reference cycles are freed (and checked) now
     seconds = time.perf_counter() - start
     print(
         f"{sum(calls)} calls by {args.callers} callers with threads={args.threads} "
-        f"in {seconds:.1f} s: {len(failures)} differed from the serial answers"
+        f"in {seconds:.1f} s: {len(failures)} differed from the serial answers, "
+        f"{len(watch.reports)} errors reported by the interpreter"
     )
     for line in failures[:20]:
         print("  " + line)
+    for line in watch.reports[:20]:
+        print("  interpreter: " + line)
+    failures += watch.reports
     gil_on = gil()
     print(f"GIL enabled at the end: {gil_on}")
     if free_threaded and gil_on:

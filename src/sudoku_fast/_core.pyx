@@ -1857,6 +1857,28 @@ def new_buffer(Py_ssize_t size):
     return buffer
 
 
+ctypedef fused shared_item:
+    uint8_t
+    int32_t
+    int64_t
+    uint64_t
+
+
+def shared_view(const shared_item[::1] buffer):
+    """`buffer` (bytes-like, or an array.array of int32, int64 or uint64) as a memoryview
+    of this extension's own kind, for the threads of a batch to pass to compiled calls.
+
+    Each call taking a buffer argument acquires a buffer of the object it is given.
+    Given one bytearray or array.array from several threads at once, free-threaded
+    CPython 3.13 counts those exports without a lock, and a lost count leaves the
+    object marked exported (it can no longer be resized, and its deallocation prints a
+    SystemError) or unmarked while in use. A view made here, once, on one thread holds
+    a single export for as long as it lives, and compiled calls given the view share it
+    by an atomic count instead.
+    """
+    return buffer
+
+
 cdef inline bint encode_plain(PyObject *item, uint8_t *row) noexcept nogil:
     """Write a plain 81-character puzzle (digits, '.', '0') into row; False if not plain.
 
