@@ -175,7 +175,8 @@ def shared_view(buffer: Buffer) -> Buffer:
     """`buffer` as a memoryview of the extension's own kind, for a batch's threads to pass
     to compiled calls: one buffer export taken here, shared by atomic counts after.
 
-    buffer: uint8 (bytes-like), or int32, int64 or uint64 items.
+    buffer: uint8 (bytes-like), or an array.array of int32, int64, uint64 or uint8 items.
+    Raises TypeError for another typecode.
     """
 
 def encode_strings(items: list[Any], out: Buffer) -> list[int]:

@@ -1857,16 +1857,26 @@ def new_buffer(Py_ssize_t size):
     return buffer
 
 
-ctypedef fused shared_item:
-    uint8_t
-    int32_t
-    int64_t
-    uint64_t
+cdef object uint8_view(const uint8_t[::1] buffer):
+    return buffer
 
 
-def shared_view(const shared_item[::1] buffer):
-    """`buffer` (bytes-like, or an array.array of int32, int64 or uint64) as a memoryview
-    of this extension's own kind, for the threads of a batch to pass to compiled calls.
+cdef object int32_view(const int32_t[::1] buffer):
+    return buffer
+
+
+cdef object int64_view(const int64_t[::1] buffer):
+    return buffer
+
+
+cdef object uint64_view(const uint64_t[::1] buffer):
+    return buffer
+
+
+def shared_view(object buffer):
+    """`buffer` (bytes-like, or an array.array of int32, int64, uint64 or uint8 items)
+    as a memoryview of this extension's own kind, for the threads of a batch to pass to
+    compiled calls.
 
     Each call taking a buffer argument acquires a buffer of the object it is given.
     Given one bytearray or array.array from several threads at once, free-threaded
@@ -1874,9 +1884,18 @@ def shared_view(const shared_item[::1] buffer):
     object marked exported (it can no longer be resized, and its deallocation prints a
     SystemError) or unmarked while in use. A view made here, once, on one thread holds
     a single export for as long as it lives, and compiled calls given the view share it
-    by an atomic count instead.
+    by an atomic count instead. (Not a fused function: its dispatch imports numpy.)
     """
-    return buffer
+    cdef str typecode = getattr(buffer, "typecode", "B")  # an array.array, else bytes
+    if typecode == "B":
+        return uint8_view(buffer)
+    if typecode == "i":
+        return int32_view(buffer)
+    if typecode == "q" or (typecode == "l" and sizeof(long) == 8):
+        return int64_view(buffer)
+    if typecode == "Q" or (typecode == "L" and sizeof(long) == 8):
+        return uint64_view(buffer)
+    raise TypeError(f"no shared view for array typecode {typecode!r}")
 
 
 cdef inline bint encode_plain(PyObject *item, uint8_t *row) noexcept nogil:
