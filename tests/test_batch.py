@@ -287,6 +287,9 @@ def test_every_exception_of_the_package_survives_pickling() -> None:
     from sudoku_fast.batch import _NotPlain  # a list that needs the parser, caught inside
 
     examples[_NotPlain] = _NotPlain()
+    from sudoku_fast.cli import _Incomplete  # a command's output left out, caught inside
+
+    examples[_Incomplete] = _Incomplete()
     found = set()
     for info in pkgutil.iter_modules(sf.__path__):
         if info.name == "__main__":  # runs the command line when imported

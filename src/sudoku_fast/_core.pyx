@@ -75,9 +75,10 @@ from sudoku_fast._atomic cimport (
     sudoku_fast_claim,
     sudoku_fast_publish,
     sudoku_fast_published,
+    sudoku_fast_tally,
 )
 from sudoku_fast._clock cimport CPU_CLOCK, clock_nanos, elapsed, measurement_overhead
-from sudoku_fast._stop cimport Stop, flag_set, poll, raise_saved, stop_init
+from sudoku_fast._stop cimport Stop, flag_raise, flag_set, poll, raise_saved, stop_init
 
 import array as pyarray
 import os
@@ -206,7 +207,8 @@ cdef extern from *:
 
 cdef extern from *:
     """
-    /* Raise a shared maximum to `value` (relaxed order: read after the threads' join). */
+    /* Raise a shared maximum to `value` (release order on success, as a tally: read with
+       an acquire load once the threads have left). */
     #if defined(_MSC_VER)
     static void sudoku_fast_raise_max(int64_t *target, int64_t value) {
         int64_t seen = *(volatile int64_t *)target;
@@ -221,7 +223,7 @@ cdef extern from *:
     static void sudoku_fast_raise_max(int64_t *target, int64_t value) {
         int64_t seen = __atomic_load_n(target, __ATOMIC_RELAXED);
         while (seen < value && !__atomic_compare_exchange_n(
-                   target, &seen, value, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+                   target, &seen, value, 1, __ATOMIC_RELEASE, __ATOMIC_RELAXED)) {
         }
     }
     #endif
@@ -1323,8 +1325,8 @@ cdef void solve_chunk(Share *s, Py_ssize_t start, Py_ssize_t end, Stop *halt) no
         if unwritten_end:
             sudoku_fast_raise_max(&crew.unwritten_end, unwritten_end)
         if unsolved:
-            sudoku_fast_claim(&crew.unsolved, unsolved)
-        sudoku_fast_claim(&crew.solved, finished)
+            sudoku_fast_tally(&crew.unsolved, unsolved)
+        sudoku_fast_tally(&crew.solved, finished)  # last: it says the chunk's results are in
 
 
 cdef int take_chunks(
@@ -1557,8 +1559,11 @@ cdef class Fanout:
         # and each has a solution, only those solved before their string was made (the
         # first chunks) are looked at, not the whole batch.
         end = self.n
-        if self.crew.solved == self.n and self.crew.unsolved == 0:
-            end = min(self.n, self.crew.unwritten_end)
+        if (
+            sudoku_fast_published(&self.crew.solved) == self.n
+            and sudoku_fast_published(&self.crew.unsolved) == 0
+        ):
+            end = min(self.n, sudoku_fast_published(&self.crew.unwritten_end))
         for i in range(end):
             item = self.crew.strings[i]
             if counts[i] <= 0:
@@ -1627,7 +1632,7 @@ cdef int run_share(Share *share, Fanout fanout, const uint8_t *stop_byte, bint l
             if lead:
                 wait_helpers(share.crew, &halt, &last_signal_check)
             elif share.crew != NULL:
-                sudoku_fast_claim(&share.crew.left, 1)
+                sudoku_fast_tally(&share.crew.left, 1)  # after its last results
                 wait_lead_back(share.crew, &halt)
     finally:
         if lead:
@@ -1809,7 +1814,7 @@ cdef class BatchRun:
 
     def stop(self):
         """Set the stop flag: the workers abandon their puzzles and return."""
-        self.stop_flag[0] = 1
+        flag_raise(&self.stop_flag[0])
 
     def helper(self):
         """A helper thread's share of the batch (see `solve_batch`)."""
