@@ -18,6 +18,7 @@ from .._base.checks import node_budget
 from .._base.errors import SearchLimitExceeded
 from .._base.grid import Geometry, format_values
 from .._base.randomness import Rng, line_order
+from .._engine.run import shared_buffers
 from .._parallel.fanout import run_chunks
 from .._parallel.threads import resolve_threads
 from . import _canon
@@ -134,10 +135,13 @@ def random_images(
     out = bytearray(n * geometry.cells)
     size, br, bc = geometry.size, geometry.box_rows, geometry.box_cols
 
-    def work(start: int, stop: int) -> None:
-        _canon.random_transform_range(grids, size, br, bc, seeds, out, start, stop)
+    workers = resolve_threads(threads)
+    grids_v, seeds_v, out_v = shared_buffers(workers, grids, seeds, out)
 
-    run_chunks(n, resolve_threads(threads), 256, work)
+    def work(start: int, stop: int) -> None:
+        _canon.random_transform_range(grids_v, size, br, bc, seeds_v, out_v, start, stop)
+
+    run_chunks(n, workers, 256, work)
     text = format_values(out, geometry)
     cells = geometry.cells
     return [text[i * cells : (i + 1) * cells] for i in range(n)]
@@ -166,9 +170,13 @@ def run_canonical(
 
     stop_flag = bytearray(1)
 
+    grids_v, out_v, status_v, moves_v, stop_v = shared_buffers(
+        workers, grids, out, status, moves, stop_flag
+    )
+
     def work(start: int, stop: int) -> None:
         _canon.canonical_range(
-            grids, size, br, bc, out, status, moves, start, stop, budget, stop_flag
+            grids_v, size, br, bc, out_v, status_v, moves_v, start, stop, budget, stop_v
         )
 
     def abort() -> None:
