@@ -24,6 +24,13 @@ bands and the rows within each band, the stacks and the columns within each stac
   the best string found so far. Empty rows of one band, and empty bands, are
   interchangeable, so only the first of them is tried.
 
+Full grids (every cell filled) take a search of their own (see "full grids" below):
+their first row reads 1, 2, ..., n whatever the arrangement, so every order of its new
+digits would tie and branch. There the two top rows are chosen and the columns are
+arranged to make row 2 smallest, each digit numbered by the place its column in row 1
+takes; on 9x9 grids a table of the few classes of row pairs (built at import) says
+which pairs can give the smallest row 2, and only those are searched.
+
 `random_transform_range` draws one group element per grid from the grid's own 64-bit
 seed (the random numbers of `_rng.pxd`, in the order `symmetry.random_transformation`
 draws them in Python) and applies it.
@@ -34,13 +41,15 @@ independent implementation of the group action and carry the same map over to a
 solution. `transform_range` applies such elements to grids.
 
 Everything works on plain C data in a workspace allocated per call, so any number of
-threads may run at once.
+threads may run at once; the one table, `PAIR_RANK`, is filled at import and only read
+afterwards.
 """
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcmp, memcpy, memset
 
+from sudoku_fast._bits cimport bits_lowest_index, bits_popcount
 from sudoku_fast._rng cimport Rng, below, identity, line_order, rng_seed, shuffle
 from sudoku_fast._stop cimport Stop, poll, raise_saved, stop_init
 
@@ -49,6 +58,7 @@ import threading
 cdef enum:
     MAXN = 64     # rows are a 64-bit mask
     NEW = 255     # a digit not yet numbered: above every number
+    NONE = 255    # a column or stack not yet given a place
     POLL_EVERY = 1024  # search steps between two looks at the stop flag and Ctrl-C
 
 # Status of a grid after canonical_range.
@@ -77,6 +87,13 @@ cdef struct State:
     uint8_t rows[MAXN]       # rows[i]: the input row of output row i
 
 
+cdef struct Root:
+    uint8_t t                # 1: the transposed grid
+    uint8_t r1
+    uint8_t r2
+    uint8_t rank             # 9x9: PAIR_RANK of the pair; 0: unknown
+
+
 cdef struct Ctx:
     int n
     int br                   # rows per band (box rows)
@@ -100,6 +117,23 @@ cdef struct Ctx:
     uint8_t leaf_rows[MAXN]
     uint8_t leaf_cols[MAXN]
     uint8_t leaf_lab[MAXN + 1]
+    # Full grids (see full_search): the two rows on top, row r1's columns by value,
+    # the column map f, the positions given so far and row 2's values so far.
+    int r1
+    int r2
+    bint have_best
+    int64_t found            # how many times a smaller string was found
+    uint8_t inv1[MAXN + 1]   # value -> its column in row r1
+    uint8_t f[MAXN]          # column c -> the column where row r1 holds row r2's value at c
+    uint8_t pos_of[MAXN]     # column -> output position (NONE: not yet placed)
+    uint8_t col_at[MAXN]     # output position -> column
+    uint8_t out_of_src[MAXN]  # input stack -> output stack (NONE: not yet placed)
+    uint8_t src_of_out[MAXN]  # output stack -> input stack, where free_out says it has one
+    uint64_t free_out        # bit k: output stack k has no input stack yet
+    uint8_t fill[MAXN]       # positions given in each output stack: always its first ones
+    uint8_t stack_of[MAXN]   # i // box_cols: the stack of column i, of position i
+    uint8_t row2[MAXN]
+    Root roots[2 * MAXN * MAXN]
 
 
 cdef inline uint8_t symbol(const State *s, uint8_t d) noexcept nogil:
@@ -483,9 +517,465 @@ cdef void least_first_row(Ctx *cx, const uint8_t *g, uint8_t *out) noexcept nogi
             memcpy(out, image, n)
 
 
-cdef void canonical_one(Ctx *cx, const uint8_t *g, uint8_t *gt, uint8_t *out,
-                        uint8_t *move) noexcept nogil:
-    """The canonical form of g into out (n*n values); its group element into move.
+# ---------------------------------------------------------------- full grids
+#
+# In a full grid every row holds every digit, so whatever the arrangement the first row
+# reads 1, 2, ..., n: numbering by first appearance leaves it nothing to choose, and
+# the search above would branch on every order of those n new digits (a 9x9 grid took
+# tens of thousands of steps). Here the numbering is read off the arrangement instead.
+# Once the two top rows r1, r2 are chosen (two rows of one band), digit v is numbered
+# by the position its column in row r1 takes, so row 2 reads, at position j, the
+# position (from 1) of the column f[c_j] where row r1 holds row r2's digit of column
+# c_j. The positions are given left to right, each the column that makes row 2
+# smallest there (ties branch), the column f[c] going as far left as it can when it has
+# no place yet. A complete arrangement fixes the image of every other row, and those
+# only need sorting: the rest of the top band by image, the other bands by their
+# smallest row.
+
+cdef inline bint is_full(const uint8_t *g, int cells) noexcept nogil:
+    cdef int i
+    for i in range(cells):
+        if g[i] == 0:
+            return False
+    return True
+
+
+cdef inline void put(Ctx *cx, int c, int slot) noexcept nogil:
+    cx.pos_of[c] = <uint8_t>slot
+    cx.col_at[slot] = <uint8_t>c
+    cx.fill[cx.stack_of[slot]] += 1
+
+
+cdef inline void unput(Ctx *cx, int c) noexcept nogil:
+    cdef int slot = cx.pos_of[c]
+    cx.fill[cx.stack_of[slot]] -= 1
+    cx.pos_of[c] = NONE
+
+
+cdef inline void tie_stacks(Ctx *cx, int src, int out) noexcept nogil:
+    cx.out_of_src[src] = <uint8_t>out
+    cx.src_of_out[out] = <uint8_t>src
+    cx.free_out &= ~((<uint64_t>1) << out)
+
+
+cdef inline void untie_stacks(Ctx *cx, int src) noexcept nogil:
+    cx.free_out |= (<uint64_t>1) << cx.out_of_src[src]
+    cx.out_of_src[src] = NONE
+
+
+cdef inline int place_target(Ctx *cx, int c) noexcept nogil:
+    """Give f[c] its leftmost free position if it has none. Returns 0 if it had one,
+    1 if its stack already had a place, 2 if its stack got one too (see unplace_target)."""
+    cdef int t = cx.f[c]
+    cdef int src = cx.stack_of[t]
+    cdef int k = cx.out_of_src[src]
+    cdef int how = 1
+    if cx.pos_of[t] != NONE:
+        return 0
+    if k == NONE:
+        k = bits_lowest_index(cx.free_out)
+        tie_stacks(cx, src, k)
+        how = 2
+    put(cx, t, k * cx.bc + cx.fill[k])
+    return how
+
+
+cdef inline void unplace_target(Ctx *cx, int c, int how) noexcept nogil:
+    cdef int t = cx.f[c]
+    if how:
+        unput(cx, t)
+        if how == 2:
+            untie_stacks(cx, cx.stack_of[t])
+
+
+cdef void full_step(Ctx *cx, int j, bint less) noexcept nogil:
+    """Give output position j its column, smallest row 2 first; `less`: row 2 is already
+    smaller than the best string's, which then bounds it no more."""
+    cdef int n = cx.n
+    cdef int bc = cx.bc
+    cdef int J = cx.stack_of[j]
+    cdef int c, t, p, v, vmin, bound, src, lo, hi, how, k, fresh
+    cdef int64_t found
+    cdef uint8_t values[MAXN]
+    cx.nodes += 1
+    if cx.max_nodes and cx.nodes > cx.max_nodes:
+        return
+    if cx.stopped or (cx.nodes % POLL_EVERY == 0 and poll(cx.stop)):
+        cx.stopped = True
+        return
+    if j == n:
+        full_leaf(cx, less)
+        return
+    bound = cx.best[n + j] if cx.have_best and not less else NONE
+    if j - J * bc < cx.fill[J]:  # taken already, as the place of some f[c]
+        c = cx.col_at[j]
+        how = place_target(cx, c)
+        v = cx.pos_of[cx.f[c]] + 1
+        if v <= bound:
+            cx.row2[j] = <uint8_t>v
+            full_step(cx, j + 1, less or v < bound)
+        unplace_target(cx, c, how)
+        return
+    src = cx.src_of_out[J] if not (cx.free_out >> J & 1) else NONE
+    if src != NONE:
+        lo, hi = src * bc, src * bc + bc
+    else:
+        lo, hi = 0, n
+    # The leftmost output stack still free once J is taken: where f[c] goes when its
+    # stack has no place yet.
+    fresh = cx.free_out & ~((<uint64_t>1) << J)
+    fresh = bits_lowest_index(fresh) * bc + 1 if fresh else NONE
+    vmin = NONE
+    for c in range(lo, hi):
+        values[c] = NONE
+        if cx.pos_of[c] != NONE or (src == NONE and cx.out_of_src[cx.stack_of[c]] != NONE):
+            continue
+        t = cx.f[c]
+        p = cx.pos_of[t]
+        if p != NONE:
+            v = p + 1
+        elif cx.stack_of[t] == cx.stack_of[c]:  # right after c
+            v = j + 2
+        else:
+            k = cx.out_of_src[cx.stack_of[t]]
+            v = fresh if k == NONE else k * bc + cx.fill[k] + 1
+        values[c] = <uint8_t>v
+        if v < vmin:
+            vmin = v
+    if vmin > bound:
+        return
+    cx.row2[j] = <uint8_t>vmin
+    found = cx.found
+    for c in range(lo, hi):
+        if values[c] != vmin:
+            continue
+        if src == NONE:
+            tie_stacks(cx, cx.stack_of[c], J)
+        put(cx, c, j)
+        how = place_target(cx, c)
+        full_step(cx, j + 1, less or vmin < bound)
+        unplace_target(cx, c, how)
+        unput(cx, c)
+        if src == NONE:
+            untie_stacks(cx, cx.stack_of[c])
+        if cx.stopped:
+            return
+        if cx.found != found:
+            # A smaller string was found below: its row 2 begins as ours does up to j,
+            # and now bounds the siblings.
+            found = cx.found
+            less = False
+            bound = vmin
+
+
+cdef inline void image_row(const Ctx *cx, int r, const uint8_t *lab, uint8_t *out) noexcept nogil:
+    cdef int j
+    cdef const uint8_t *row = cx.g + r * cx.n
+    for j in range(cx.n):
+        out[j] = lab[row[cx.col_at[j]]]
+
+
+cdef void sort_rows(uint8_t *rows, uint8_t *order, int count, int n) noexcept nogil:
+    """Sort `count` rows of n values (and their row numbers in `order`) in place."""
+    cdef int i, k
+    cdef uint8_t keep[MAXN]
+    cdef uint8_t r
+    for i in range(1, count):
+        memcpy(keep, rows + i * n, n)
+        r = order[i]
+        k = i
+        while k > 0 and memcmp(rows + (k - 1) * n, keep, n) > 0:
+            memcpy(rows + k * n, rows + (k - 1) * n, n)
+            order[k] = order[k - 1]
+            k -= 1
+        memcpy(rows + k * n, keep, n)
+        order[k] = r
+
+
+cdef void full_leaf(Ctx *cx, bint less) noexcept nogil:
+    """A complete arrangement: its string (the other rows sorted), kept if it is the
+    smallest so far. Rows 1 and 2 are known to be no larger than the best string's
+    (smaller if `less`); the rest is compared row by row as it is made."""
+    cdef int n = cx.n
+    cdef int br = cx.br
+    cdef int j, r, m, b, k, i, d, count, top1, top2
+    cdef uint8_t lab[MAXN + 1]
+    cdef uint8_t order[MAXN]
+    cdef uint8_t bands[MAXN]
+    cdef uint8_t band_rows[MAXN]
+    cdef uint8_t *out = cx.cand
+    cdef uint8_t *spare = cx.cand + n * n  # the other bands' rows, each band sorted
+    less = less or not cx.have_best
+    lab[0] = 0
+    for j in range(1, n + 1):
+        lab[j] = cx.pos_of[cx.inv1[j]] + 1
+    order[0] = <uint8_t>cx.r1
+    order[1] = <uint8_t>cx.r2
+    m = 2
+    top1 = cx.r1 // br
+    top2 = cx.r2 // br
+    # The rest of the top band (of r2's band when a band is one row: none).
+    for r in range(top2 * br, top2 * br + br):
+        if r != cx.r1 and r != cx.r2:
+            image_row(cx, r, lab, out + m * n)
+            order[m] = <uint8_t>r
+            m += 1
+    sort_rows(out + 2 * n, order + 2, m - 2, n)
+    for i in range(2, m):
+        if not less:
+            d = memcmp(out + i * n, cx.best + i * n, n)
+            if d > 0:
+                return
+            less = d < 0
+    count = 0
+    for b in range(cx.nbands):
+        if b == top1 or b == top2:
+            continue
+        for i in range(br):
+            image_row(cx, b * br + i, lab, spare + (b * br + i) * n)
+            band_rows[b * br + i] = <uint8_t>(b * br + i)
+        sort_rows(spare + b * br * n, band_rows + b * br, br, n)
+        k = count  # bands in order of their smallest row
+        while k > 0 and memcmp(spare + bands[k - 1] * br * n, spare + b * br * n, n) > 0:
+            bands[k] = bands[k - 1]
+            k -= 1
+        bands[k] = <uint8_t>b
+        count += 1
+    for k in range(count):
+        b = bands[k]
+        if not less:
+            d = memcmp(spare + b * br * n, cx.best + m * n, br * n)
+            if d > 0:
+                return
+            less = d < 0
+        memcpy(out + m * n, spare + b * br * n, br * n)
+        memcpy(order + m, band_rows + b * br, br)
+        m += br
+    if not less:
+        return  # the same string again
+    for j in range(n):
+        out[j] = <uint8_t>(j + 1)
+    memcpy(out + n, cx.row2, n)
+    memcpy(cx.best, out, n * n)
+    cx.have_best = True
+    cx.found += 1
+    cx.leaf_t = cx.transposed
+    memcpy(cx.leaf_rows, order, n)
+    memcpy(cx.leaf_cols, cx.col_at, n)
+    memcpy(cx.leaf_lab, lab, n + 1)
+
+
+cdef void full_root(Ctx *cx, int t, const uint8_t *grid, int r1, int r2) noexcept nogil:
+    """Search the arrangements with rows r1, r2 of `grid` (transposed if t) on top."""
+    cdef int n = cx.n
+    cdef int c
+    cx.g = grid
+    cx.transposed = t
+    for c in range(n):
+        cx.inv1[grid[r1 * n + c]] = <uint8_t>c
+    for c in range(n):
+        cx.f[c] = cx.inv1[grid[r2 * n + c]]
+    memset(cx.pos_of, NONE, n)
+    memset(cx.out_of_src, NONE, cx.nstacks)
+    memset(cx.fill, 0, cx.nstacks)
+    cx.free_out = ~(<uint64_t>0) >> (64 - cx.nstacks)
+    cx.r1 = r1
+    cx.r2 = r2
+    full_step(cx, 0, False)
+
+
+cdef void full_search(Ctx *cx, const uint8_t *g, const uint8_t *gt) noexcept nogil:
+    """The canonical form of the full grid g into cx.best, its group element into the
+    leaf fields (gt: g transposed, read when the boxes are square).
+
+    Every pair of top rows (r1, r2: two rows of one band, of any two bands when a band
+    is one row) in every orientation is a root of the search. On a 9x9 grid the class
+    of each pair (`PAIR_RANK`) says how small its row 2 can be, so only the pairs of
+    the best class are searched (and pairs of no known class, in a grid whose boxes
+    repeat a digit).
+    """
+    cdef int n = cx.n
+    cdef int br = cx.br
+    cdef int i, t, b, r1, r2, lo, hi, c, count = 0, least = 0
+    cdef bint classic = n == 9 and br == 3 and cx.bc == 3
+    cdef const uint8_t *grid
+    cdef uint8_t inv[MAXN + 1]
+    cdef uint8_t f[MAXN]
+    for i in range(n):
+        cx.stack_of[i] = <uint8_t>(i // cx.bc)
+    cx.have_best = False
+    cx.found = 0
+    for t in range(2 if br == cx.bc else 1):
+        grid = gt if t else g
+        for b in range(cx.nbands):
+            for r1 in range(b * br, b * br + br):
+                if br > 1:
+                    lo, hi = b * br, b * br + br
+                else:
+                    lo, hi = 0, n
+                for r2 in range(lo, hi):
+                    if r2 == r1:
+                        continue
+                    cx.roots[count].t = <uint8_t>t
+                    cx.roots[count].r1 = <uint8_t>r1
+                    cx.roots[count].r2 = <uint8_t>r2
+                    cx.roots[count].rank = 0
+                    if classic:
+                        for c in range(9):
+                            inv[grid[r1 * 9 + c]] = <uint8_t>c
+                        for c in range(9):
+                            f[c] = inv[grid[r2 * 9 + c]]
+                        cx.roots[count].rank = PAIR_RANK[lehmer9(f)]
+                        if cx.roots[count].rank and (least == 0 or cx.roots[count].rank < least):
+                            least = cx.roots[count].rank
+                    count += 1
+    # The pairs of the best class first: their strings bound the others.
+    for i in range(count):
+        if least and cx.roots[i].rank == least:
+            t = cx.roots[i].t
+            full_root(cx, t, gt if t else g, cx.roots[i].r1, cx.roots[i].r2)
+            if cx.stopped or (cx.max_nodes and cx.nodes > cx.max_nodes):
+                return
+    for i in range(count):
+        if cx.roots[i].rank == 0:
+            t = cx.roots[i].t
+            full_root(cx, t, gt if t else g, cx.roots[i].r1, cx.roots[i].r2)
+            if cx.stopped or (cx.max_nodes and cx.nodes > cx.max_nodes):
+                return
+
+
+# ---------------------------------------------------------------- classes of 9x9 row pairs
+#
+# Rows r1, r2 of a 9x9 band give a permutation f of the columns (see full grids above)
+# that sends no column into its own stack. Rearranging the columns by w turns it into
+# w f w^-1, and row 2 reads that permutation (plus one, position by position), so the
+# smallest row 2 a pair can have depends only on the class of f under these
+# rearrangements (1296 of them: stack orders times column orders within the stacks).
+# The 12,096 such permutations fall into a few classes; each permutation's class is
+# found once, at import, by listing every class's members, and ranked by the smallest
+# row 2 of its members.
+
+cdef enum:
+    PERMS9 = 362880  # 9!: Lehmer codes of permutations of 9 columns
+
+cdef uint8_t PAIR_RANK[PERMS9]  # Lehmer code of f -> 1 + its class's rank; 0: no band pair
+cdef int PAIR_CLASSES = 0
+
+
+cdef inline int lehmer9(const uint8_t *f) noexcept nogil:
+    """The rank of the permutation f of 0..8 in lexicographic order."""
+    cdef int i, index = 0
+    cdef uint64_t used = 0
+    for i in range(9):
+        index = index * (9 - i) + f[i] - bits_popcount(used & (((<uint64_t>1) << f[i]) - 1))
+        used |= (<uint64_t>1) << f[i]
+    return index
+
+
+cdef int column_orders(uint8_t *ws) noexcept nogil:
+    """All 1296 rearrangements w of 9 columns that keep stacks whole (w[c]: the new
+    place of column c), 9 bytes each; returns their count."""
+    cdef int a, p0, p1, p2, s, i, count = 0
+    cdef int perms[6][3]
+    cdef int inner[3]
+    cdef int k = 0
+    for p0 in range(3):
+        for p1 in range(3):
+            for p2 in range(3):
+                if p0 != p1 and p1 != p2 and p0 != p2:
+                    perms[k][0], perms[k][1], perms[k][2] = p0, p1, p2
+                    k += 1
+    for a in range(6):  # input stack s goes to output stack perms[a][s]
+        for p0 in range(6):
+            for p1 in range(6):
+                for p2 in range(6):
+                    inner[0], inner[1], inner[2] = p0, p1, p2
+                    for s in range(3):
+                        for i in range(3):
+                            ws[count * 9 + s * 3 + i] = <uint8_t>(
+                                perms[a][s] * 3 + perms[inner[s]][i])
+                    count += 1
+    return count
+
+
+cdef void mark_class(const uint8_t *f, const uint8_t *ws, int nw, uint8_t label,
+                     uint8_t *least) noexcept nogil:
+    """Label every rearrangement of f with `label`; the smallest of them into `least`."""
+    cdef int k, c
+    cdef uint8_t h[9]
+    cdef const uint8_t *w
+    for k in range(nw):
+        w = ws + 9 * k
+        for c in range(9):
+            h[w[c]] = w[f[c]]
+        PAIR_RANK[lehmer9(h)] = label
+        if k == 0 or memcmp(h, least, 9) < 0:
+            memcpy(least, h, 9)
+
+
+cdef int visit_pairs(uint8_t *f, int c, uint64_t used, const uint8_t *ws, int nw,
+                     uint8_t *leasts, int classes) noexcept nogil:
+    """Give column c..8 of f every image outside its own stack; mark the class of each
+    complete f met for the first time. Returns the number of classes so far."""
+    cdef int d
+    if c == 9:
+        if PAIR_RANK[lehmer9(f)] == 0:
+            mark_class(f, ws, nw, <uint8_t>(classes + 1), leasts + 9 * classes)
+            classes += 1
+        return classes
+    for d in range(9):
+        if not (used >> d & 1) and d // 3 != c // 3:
+            f[c] = <uint8_t>d
+            classes = visit_pairs(f, c + 1, used | ((<uint64_t>1) << d), ws, nw, leasts,
+                                  classes)
+    return classes
+
+
+cdef int build_pair_ranks() except -1:
+    """Fill PAIR_RANK (at import: the table is only read afterwards)."""
+    global PAIR_CLASSES
+    cdef uint8_t *ws = <uint8_t *>malloc(1296 * 9)
+    cdef uint8_t leasts[9 * 255]
+    cdef uint8_t rank_of[256]
+    cdef uint8_t f[9]
+    cdef int nw, classes, i, k
+    if ws == NULL:
+        raise MemoryError()
+    nw = column_orders(ws)
+    classes = visit_pairs(f, 0, 0, ws, nw, leasts, 0)
+    free(ws)
+    # rank_of[label]: 1 + the number of classes whose smallest row 2 is smaller
+    rank_of[0] = 0
+    for i in range(classes):
+        rank_of[i + 1] = 1
+        for k in range(classes):
+            if memcmp(leasts + 9 * k, leasts + 9 * i, 9) < 0:
+                rank_of[i + 1] += 1
+    for i in range(PERMS9):
+        PAIR_RANK[i] = rank_of[PAIR_RANK[i]]
+    PAIR_CLASSES = classes
+    return 0
+
+
+build_pair_ranks()
+
+
+def pair_classes():
+    """The number of classes of 9x9 band row pairs (for tests)."""
+    return PAIR_CLASSES
+
+
+def pair_rank(const uint8_t[::1] f):
+    """The rank of the class of a permutation f of 0..8 (for tests): 1 for the class
+    with the smallest row 2, ..., 0 when f sends a column into its own stack."""
+    if f.shape[0] != 9:
+        raise ValueError("f must hold 9 columns")
+    return PAIR_RANK[lehmer9(&f[0])]
+
+
+cdef void puzzle_search(Ctx *cx, const uint8_t *g, const uint8_t *gt) noexcept nogil:
+    """The canonical form of g (not full) into cx.best, its group element into the leaf
+    fields (gt: g transposed, read when the boxes are square).
 
     With square boxes both orientations are searched, the one with the smaller first
     row first: the other's search then ends at its first row, bounded by the best
@@ -494,20 +984,13 @@ cdef void canonical_one(Ctx *cx, const uint8_t *g, uint8_t *gt, uint8_t *out,
     over 10^6 steps written one way and 10^4 the other.)
     """
     cdef int n = cx.n
-    cdef int i, j, d, free_label
     cdef bint transposed_first = False
     cdef uint8_t row_g[MAXN]
     cdef uint8_t row_gt[MAXN]
-    cx.best_rows = 0
-    cx.nodes = 0
-    if cx.br == cx.bc:
-        for i in range(n):
-            for j in range(n):
-                gt[i * n + j] = g[j * n + i]
-        if n > 9:  # at 9x9 and below every search is short: the look costs more (14%)
-            least_first_row(cx, g, row_g)
-            least_first_row(cx, gt, row_gt)
-            transposed_first = memcmp(row_gt, row_g, n) < 0
+    if cx.br == cx.bc and n > 9:  # at 9x9 and below every search is short: the look costs more (14%)
+        least_first_row(cx, g, row_g)
+        least_first_row(cx, gt, row_gt)
+        transposed_first = memcmp(row_gt, row_g, n) < 0
     if transposed_first:
         cx.transposed = 1
         orient(cx, gt)
@@ -519,6 +1002,23 @@ cdef void canonical_one(Ctx *cx, const uint8_t *g, uint8_t *gt, uint8_t *out,
         if cx.br == cx.bc:
             cx.transposed = 1
             orient(cx, gt)
+
+
+cdef void canonical_one(Ctx *cx, const uint8_t *g, uint8_t *gt, uint8_t *out,
+                        uint8_t *move) noexcept nogil:
+    """The canonical form of g into out (n*n values); its group element into move."""
+    cdef int n = cx.n
+    cdef int i, j, d, free_label
+    cx.best_rows = 0
+    cx.nodes = 0
+    if cx.br == cx.bc:
+        for i in range(n):
+            for j in range(n):
+                gt[i * n + j] = g[j * n + i]
+    if n > 1 and is_full(g, n * n):
+        full_search(cx, g, gt)
+    else:
+        puzzle_search(cx, g, gt)
     memcpy(out, cx.best, n * n)
     if move != NULL:
         move[0] = <uint8_t>cx.leaf_t
