@@ -5,6 +5,7 @@ from typing import Any
 STATUS_OK: int
 STATUS_REPEAT: int
 STATUS_BUDGET: int
+STATUS_MEMORY: int
 MAX_SIZE: int
 
 def move_size(size: int) -> int: ...

@@ -45,8 +45,8 @@ threads may run at once; the one table, `PAIR_RANK`, is filled at import and onl
 afterwards.
 """
 
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcmp, memcpy, memset
 
 from sudoku_fast._bits cimport bits_lowest_index, bits_popcount
@@ -60,16 +60,19 @@ cdef enum:
     NEW = 255     # a digit not yet numbered: above every number
     NONE = 255    # a column or stack not yet given a place
     POLL_EVERY = 1024  # search steps between two looks at the stop flag and Ctrl-C
+    FRONTIER = 64      # 9x9 puzzles: states a frontier holds before it grows
 
 # Status of a grid after canonical_range.
 cdef enum:
     C_OK = 0
     C_REPEAT = 1      # a digit repeats in a row or column: no canonical form is computed
     C_BUDGET = 2      # the search ran out of its node budget: no canonical form
+    C_MEMORY = 3      # the search ran out of memory: no canonical form
 
 STATUS_OK = C_OK
 STATUS_REPEAT = C_REPEAT
 STATUS_BUDGET = C_BUDGET
+STATUS_MEMORY = C_MEMORY
 
 MAX_SIZE = MAXN
 
@@ -85,6 +88,30 @@ cdef struct State:
     uint8_t col[MAXN]        # col[q*bc + k]: columns of input stack q, in ordered cells
     uint8_t colcut[MAXN]     # 1 where a column cell starts
     uint8_t rows[MAXN]       # rows[i]: the input row of output row i
+
+
+cdef enum:
+    NEW9 = 15  # a digit not yet numbered, in a packed row image: above every number
+
+
+cdef struct P9:
+    uint8_t sym[10]       # digit -> its number; NEW9 before it has one; sym[0] = 0
+    uint8_t col[9]        # col[3q + k]: the columns of input stack q, in ordered cells
+    uint8_t stk[3]        # the input stacks in output order, in ordered cells
+    uint8_t rows[9]       # rows[i]: the input row of output row i
+    uint16_t colcut       # bit 3q + k: a column cell starts at col[3q + k]
+    uint16_t used_rows
+    uint8_t stkcut        # bit j: a stack cell starts at stk[j]
+    uint8_t used_bands
+    uint8_t band          # the band in progress
+    uint8_t nextlab       # the number the next new digit takes
+    uint8_t t             # 1: the transposed grid
+
+
+cdef struct Cand9:
+    uint64_t key
+    int32_t state
+    int32_t row
 
 
 cdef struct Root:
@@ -134,6 +161,17 @@ cdef struct Ctx:
     uint8_t stack_of[MAXN]   # i // box_cols: the stack of column i, of position i
     uint8_t row2[MAXN]
     Root roots[2 * MAXN * MAXN]
+    # 9x9 puzzles (see puzzle9): the frontier, the next one, the candidates.
+    const uint8_t *g9[2]     # the grid, and transposed
+    P9 *front9
+    P9 *next9
+    Cand9 *cand9
+    Py_ssize_t n_front
+    Py_ssize_t n_next
+    Py_ssize_t cap_front
+    Py_ssize_t cap_next
+    Py_ssize_t cap_cand
+    bint nomem               # a frontier could not grow
 
 
 cdef inline uint8_t symbol(const State *s, uint8_t d) noexcept nogil:
@@ -973,6 +1011,354 @@ def pair_rank(const uint8_t[::1] f):
     return PAIR_RANK[lehmer9(&f[0])]
 
 
+# ---------------------------------------------------------------- 9x9 puzzles
+#
+# The search above, for 9x9 grids with 3x3 boxes, on small fixed-size states and with
+# every row image packed in an integer: 4 bits per cell, the first cell highest, a digit
+# not yet numbered written 15 (NEW9). Comparing two images is comparing two integers:
+# two images first differ where one has a number and the other a larger number or a new
+# digit, or where both have numbers, and the new digits before that place, as many in
+# both, take the same numbers, so new digits compare right as 15 whatever number they
+# will take. The search also runs level by level instead of depth-first: all the
+# arrangements whose rows so far equal the smallest string's are kept together (the
+# frontier), the next row of each is computed, and only those giving the smallest row
+# of them all go on. So no branch is followed deeper than the canonical form reaches,
+# and no string is found that a later branch beats (depth-first, a kaggle puzzle's search
+# reached the last row three to four times).
+
+cdef inline uint64_t stack_key(const P9 *s, const uint8_t *row, int q) noexcept nogil:
+    """The smallest image of input stack q's three cells of `row` (12 bits)."""
+    cdef uint64_t a = s.sym[row[s.col[3 * q]]]
+    cdef uint64_t b = s.sym[row[s.col[3 * q + 1]]]
+    cdef uint64_t c = s.sym[row[s.col[3 * q + 2]]]
+    cdef uint64_t x
+    cdef unsigned int cut = s.colcut >> (3 * q)
+    # A sorting network, each exchange only inside a cell.
+    if not (cut & 2) and a > b:
+        x = a; a = b; b = x
+    if not (cut & 4) and b > c:
+        x = b; b = c; c = x
+    if not (cut & 2) and a > b:
+        x = a; a = b; b = x
+    return a << 8 | b << 4 | c
+
+
+cdef inline uint64_t row_key9(const P9 *s, const uint8_t *row) noexcept nogil:
+    """The smallest image of `row` under the arrangements state s still allows (36 bits)."""
+    cdef uint64_t x = stack_key(s, row, s.stk[0])
+    cdef uint64_t y = stack_key(s, row, s.stk[1])
+    cdef uint64_t z = stack_key(s, row, s.stk[2])
+    cdef uint64_t w
+    if not (s.stkcut & 2) and x > y:
+        w = x; x = y; y = w
+    if not (s.stkcut & 4) and y > z:
+        w = y; y = z; z = w
+    if not (s.stkcut & 2) and x > y:
+        w = x; x = y; y = w
+    return x << 24 | y << 12 | z
+
+
+cdef inline bint has_new(uint64_t key12) noexcept nogil:
+    return (key12 & 0xF00) == 0xF00 or (key12 & 0xF0) == 0xF0 or (key12 & 0xF) == 0xF
+
+
+cdef P9 *push9(Ctx *cx) noexcept nogil:
+    """A new state at the end of the next frontier (NULL, and cx.nomem, if out of memory)."""
+    cdef P9 *grown
+    cdef Py_ssize_t cap
+    if cx.n_next == cx.cap_next:
+        cap = 2 * cx.cap_next
+        grown = <P9 *>realloc(cx.next9, cap * sizeof(P9))
+        if grown == NULL:
+            cx.nomem = True
+            return NULL
+        cx.next9 = grown
+        cx.cap_next = cap
+    cx.n_next += 1
+    return &cx.next9[cx.n_next - 1]
+
+
+cdef bint swap_is_symmetry9(Ctx *cx, const P9 *s, const uint8_t *row, int kind, int base,
+                            int a, int b) noexcept nogil:
+    """`swap_is_symmetry` for a 9x9 state: whether swapping tie members a and b (with
+    the new digits they hold in `row`) maps every row not yet placed onto itself."""
+    cdef int k, c, r2, ca, cb, qa, qb
+    cdef uint8_t tau[9]
+    cdef uint8_t sigma[10]
+    cdef const uint8_t *line
+    for c in range(9):
+        tau[c] = <uint8_t>c
+    for c in range(10):
+        sigma[c] = <uint8_t>c
+    if kind == 1:
+        ca = s.col[base + a]
+        cb = s.col[base + b]
+        tau[ca] = <uint8_t>cb
+        tau[cb] = <uint8_t>ca
+        sigma[row[ca]] = row[cb]
+        sigma[row[cb]] = row[ca]
+    else:
+        qa = s.stk[a]
+        qb = s.stk[b]
+        if (s.colcut >> (3 * qa) & 7) != (s.colcut >> (3 * qb) & 7):
+            return False
+        for k in range(3):
+            ca = s.col[3 * qa + k]
+            cb = s.col[3 * qb + k]
+            tau[ca] = <uint8_t>cb
+            tau[cb] = <uint8_t>ca
+            if row[ca] != row[cb]:
+                sigma[row[ca]] = row[cb]
+                sigma[row[cb]] = row[ca]
+    for r2 in range(9):
+        if s.used_rows >> r2 & 1:
+            continue
+        line = cx.g9[s.t] + 9 * r2
+        for c in range(9):
+            if sigma[line[tau[c]]] != line[c]:
+                return False
+    return True
+
+
+cdef void descend9(Ctx *cx, const P9 *parent, int r, int level) noexcept nogil:
+    """Fix input row r as output row `level`: refine the arrangements by its values,
+    branch on ties of new digits, number the new digits and add the state to the next
+    frontier (the 9x9 `descend`)."""
+    cdef P9 s = parent[0]
+    cdef P9 child
+    cdef P9 *slot
+    cdef const uint8_t *row = cx.g9[s.t] + 9 * r
+    cdef int q, k, j, a, m, t, start, base
+    cdef int tie_kind = 0, tie_start = 0, tie_end = 0, tie_base = 0
+    cdef uint8_t v, x
+    cdef uint8_t vals[9]
+    cdef uint64_t key[3]
+    cx.nodes += 1
+    if cx.max_nodes and cx.nodes > cx.max_nodes:
+        return
+    if cx.stopped or (cx.nodes % POLL_EVERY == 0 and poll(cx.stop)):
+        cx.stopped = True
+        return
+    # Columns: sort each cell of each stack by the row's values, cut where they differ.
+    for q in range(3):
+        base = 3 * q
+        start = 0
+        for k in range(3):
+            x = s.col[base + k]
+            v = parent.sym[row[x]]
+            if s.colcut >> (base + k) & 1:
+                start = k
+            j = k
+            while j > start and vals[base + j - 1] > v:
+                vals[base + j] = vals[base + j - 1]
+                s.col[base + j] = s.col[base + j - 1]
+                j -= 1
+            vals[base + j] = v
+            s.col[base + j] = x
+        for k in range(1, 3):
+            if s.colcut >> (base + k) & 1:
+                continue
+            if vals[base + k] != vals[base + k - 1]:
+                s.colcut |= 1 << (base + k)
+            elif vals[base + k] == NEW9 and tie_kind == 0:
+                tie_kind = 1
+                tie_base = base
+                a = k - 1
+                while not (s.colcut >> (base + a) & 1):
+                    a -= 1
+                tie_start = a
+                tie_end = k + 1
+                while (tie_end < 3 and not (s.colcut >> (base + tie_end) & 1)
+                       and vals[base + tie_end] == NEW9):
+                    tie_end += 1
+        key[q] = (<uint64_t>vals[base]) << 8 | (<uint64_t>vals[base + 1]) << 4 | vals[base + 2]
+    # Stacks: sort every stack cell by the stacks' images, cut where they differ.
+    start = 0
+    for j in range(3):
+        x = s.stk[j]
+        if s.stkcut >> j & 1:
+            start = j
+        k = j
+        while k > start and key[s.stk[k - 1]] > key[x]:
+            s.stk[k] = s.stk[k - 1]
+            k -= 1
+        s.stk[k] = x
+    for j in range(1, 3):
+        if s.stkcut >> j & 1:
+            continue
+        if key[s.stk[j]] != key[s.stk[j - 1]]:
+            s.stkcut |= 1 << j
+        elif tie_kind == 0 and has_new(key[s.stk[j]]):
+            tie_kind = 2
+            a = j - 1
+            while not (s.stkcut >> a & 1):
+                a -= 1
+            tie_start = a
+            tie_end = j + 1
+            while (tie_end < 3 and not (s.stkcut >> tie_end & 1)
+                   and key[s.stk[tie_end]] == key[s.stk[j]]):
+                tie_end += 1
+    if tie_kind:
+        # Each member of the tie in turn takes the first place, alone in its cell,
+        # unless a symmetry of the rest of the grid swaps it with one tried before.
+        for m in range(tie_start, tie_end):
+            for t in range(tie_start, m):
+                if swap_is_symmetry9(cx, &s, row, tie_kind, tie_base, t, m):
+                    break
+            else:
+                t = -1
+            if t >= 0:
+                continue
+            child = s
+            if tie_kind == 1:
+                x = child.col[tie_base + m]
+                for t in range(m, tie_start, -1):
+                    child.col[tie_base + t] = child.col[tie_base + t - 1]
+                child.col[tie_base + tie_start] = x
+                child.colcut |= 1 << (tie_base + tie_start + 1)
+            else:
+                x = child.stk[m]
+                for t in range(m, tie_start, -1):
+                    child.stk[t] = child.stk[t - 1]
+                child.stk[tie_start] = x
+                child.stkcut |= 1 << (tie_start + 1)
+            descend9(cx, &child, r, level)
+        return
+    # Resolved: number the new digits in output order, and keep the state.
+    for j in range(3):
+        q = s.stk[j]
+        for k in range(3):
+            v = row[s.col[3 * q + k]]
+            if v and s.sym[v] == NEW9:
+                s.sym[v] = s.nextlab
+                s.nextlab += 1
+    s.rows[level] = <uint8_t>r
+    s.used_rows |= 1 << r
+    if level % 3 == 0:
+        s.band = <uint8_t>(r // 3)
+        s.used_bands |= 1 << s.band
+    slot = push9(cx)
+    if slot != NULL:
+        slot[0] = s
+
+
+cdef bint puzzle9(Ctx *cx, const uint8_t *g, const uint8_t *gt) noexcept nogil:
+    """The canonical form of the 9x9 grid g (not full) into cx.best, its group element
+    into the leaf fields; False when out of memory (cx.nomem) or stopped."""
+    cdef int t, r, b, i, c, level, count, lab, p
+    cdef bint band_start, empty_band_seen, empty_row_seen
+    cdef uint64_t least, key, nib
+    cdef const uint8_t *grid
+    cdef P9 *s
+    cdef P9 *swap
+    cdef Cand9 *grown
+    cdef Py_ssize_t cap
+    cdef uint8_t row_empty[2][9]
+    cdef uint8_t band_empty[2][3]
+    cx.g9[0] = g
+    cx.g9[1] = gt
+    for t in range(2):
+        grid = cx.g9[t]
+        for r in range(9):
+            row_empty[t][r] = 1
+            for c in range(9):
+                if grid[9 * r + c]:
+                    row_empty[t][r] = 0
+                    break
+        for b in range(3):
+            band_empty[t][b] = row_empty[t][3 * b] & row_empty[t][3 * b + 1] & row_empty[t][3 * b + 2]
+    cx.n_next = 0
+    for t in range(2):
+        s = push9(cx)
+        if s == NULL:
+            return False
+        memset(s, 0, sizeof(P9))
+        for i in range(1, 10):
+            s.sym[i] = NEW9
+        for i in range(9):
+            s.col[i] = <uint8_t>i
+        for i in range(3):
+            s.stk[i] = <uint8_t>i
+        s.colcut = 1 | 1 << 3 | 1 << 6
+        s.stkcut = 1
+        s.nextlab = 1
+        s.t = <uint8_t>t
+    for level in range(9):
+        # The next frontier becomes this one.
+        swap = cx.front9
+        cx.front9 = cx.next9
+        cx.next9 = swap
+        cap = cx.cap_front
+        cx.cap_front = cx.cap_next
+        cx.cap_next = cap
+        cx.n_front = cx.n_next
+        cx.n_next = 0
+        if 9 * cx.n_front > cx.cap_cand:
+            cap = 9 * cx.n_front
+            grown = <Cand9 *>realloc(cx.cand9, cap * sizeof(Cand9))
+            if grown == NULL:
+                cx.nomem = True
+                return False
+            cx.cand9 = grown
+            cx.cap_cand = cap
+        # Every state's candidates for the next row, and the smallest image of them all.
+        band_start = level % 3 == 0
+        least = ~(<uint64_t>0)
+        count = 0
+        for i in range(cx.n_front):
+            s = &cx.front9[i]
+            grid = cx.g9[s.t]
+            empty_band_seen = False
+            for b in range(3):
+                if band_start:
+                    if s.used_bands >> b & 1:
+                        continue
+                    if band_empty[s.t][b]:
+                        if empty_band_seen:
+                            continue
+                        empty_band_seen = True
+                elif b != s.band:
+                    continue
+                empty_row_seen = False
+                for r in range(3 * b, 3 * b + 3):
+                    if s.used_rows >> r & 1:
+                        continue
+                    if row_empty[s.t][r]:
+                        if empty_row_seen:
+                            continue
+                        empty_row_seen = True
+                    key = row_key9(s, grid + 9 * r)
+                    if key <= least:
+                        least = key
+                        cx.cand9[count].key = key
+                        cx.cand9[count].state = i
+                        cx.cand9[count].row = r
+                        count += 1
+        for i in range(count):
+            if cx.cand9[i].key == least:
+                descend9(cx, &cx.front9[cx.cand9[i].state], cx.cand9[i].row, level)
+                if cx.nomem or cx.stopped or (cx.max_nodes and cx.nodes > cx.max_nodes):
+                    return False
+        # The row itself: new digits take the next numbers, in order.
+        lab = cx.front9[0].nextlab
+        for p in range(9):
+            nib = least >> (32 - 4 * p) & 15
+            if nib == NEW9:
+                nib = lab
+                lab += 1
+            cx.best[9 * level + p] = <uint8_t>nib
+    s = &cx.next9[0]
+    cx.leaf_t = s.t
+    memcpy(cx.leaf_rows, s.rows, 9)
+    for i in range(3):
+        for c in range(3):
+            cx.leaf_cols[3 * i + c] = s.col[3 * s.stk[i] + c]
+    cx.leaf_lab[0] = 0
+    for i in range(1, 10):
+        cx.leaf_lab[i] = 0 if s.sym[i] == NEW9 else s.sym[i]
+    return True
+
+
 cdef void puzzle_search(Ctx *cx, const uint8_t *g, const uint8_t *gt) noexcept nogil:
     """The canonical form of g (not full) into cx.best, its group element into the leaf
     fields (gt: g transposed, read when the boxes are square).
@@ -1017,6 +1403,9 @@ cdef void canonical_one(Ctx *cx, const uint8_t *g, uint8_t *gt, uint8_t *out,
                 gt[i * n + j] = g[j * n + i]
     if n > 1 and is_full(g, n * n):
         full_search(cx, g, gt)
+    elif n == 9 and cx.br == 3:
+        if not puzzle9(cx, g, gt):
+            return
     else:
         puzzle_search(cx, g, gt)
     memcpy(out, cx.best, n * n)
@@ -1060,7 +1449,8 @@ def canonical_range(
 
     `status[i]` becomes STATUS_OK, or STATUS_REPEAT for a grid with a digit twice in a
     row or column, or STATUS_BUDGET for one whose search took more than `max_nodes`
-    steps (0: no budget); their `out` rows are left as zeros. With a non-empty `moves` buffer, one
+    steps (0: no budget), or STATUS_MEMORY for one whose search could not get the
+    memory it needed; their `out` rows are left as zeros. With a non-empty `moves` buffer, one
     group element per grid (`move_size(size)` bytes: see `transform_range`) that maps
     the grid to its canonical form is written too. The GIL is released for the range;
     the search polls `stop_flag` (a byte another thread sets) and, in the main thread,
@@ -1087,11 +1477,14 @@ def canonical_range(
     if cx != NULL:
         cx.best = <uint8_t *>malloc(cells)
         cx.cand = <uint8_t *>malloc(cells * n)
-    if cx == NULL or gt == NULL or cx.best == NULL or cx.cand == NULL:
-        if cx != NULL:
-            free(cx.best)
-            free(cx.cand)
-        free(cx)
+        cx.cap_front = cx.cap_next = FRONTIER
+        cx.cap_cand = 9 * FRONTIER
+        cx.front9 = <P9 *>malloc(cx.cap_front * sizeof(P9))
+        cx.next9 = <P9 *>malloc(cx.cap_next * sizeof(P9))
+        cx.cand9 = <Cand9 *>malloc(cx.cap_cand * sizeof(Cand9))
+    if (cx == NULL or gt == NULL or cx.best == NULL or cx.cand == NULL or cx.front9 == NULL
+            or cx.next9 == NULL or cx.cand9 == NULL):
+        free_ctx(cx)
         free(gt)
         raise MemoryError()
     cx.n = n
@@ -1106,6 +1499,7 @@ def canonical_range(
     stop_init(&stop_state, flag, main_thread)
     cx.stop = &stop_state
     cx.stopped = False
+    cx.nomem = False
     with nogil:
         for i in range(start, stop):
             if cx.stopped:
@@ -1119,14 +1513,26 @@ def canonical_range(
             status[i] = C_OK
             canonical_one(cx, &grids[i * cells], gt, &out[i * cells],
                           &moves[i * stride] if want_moves else NULL)
-            if (cx.max_nodes and cx.nodes > cx.max_nodes) or cx.stopped:
+            if cx.nomem:
+                cx.nomem = False
+                status[i] = C_MEMORY
+                memset(&out[i * cells], 0, cells)
+            elif (cx.max_nodes and cx.nodes > cx.max_nodes) or cx.stopped:
                 status[i] = C_BUDGET
                 memset(&out[i * cells], 0, cells)
-    free(cx.best)
-    free(cx.cand)
-    free(cx)
+    free_ctx(cx)
     free(gt)
     raise_saved(&stop_state)
+
+
+cdef void free_ctx(Ctx *cx) noexcept:
+    if cx != NULL:
+        free(cx.best)
+        free(cx.cand)
+        free(cx.front9)
+        free(cx.next9)
+        free(cx.cand9)
+        free(cx)
 
 
 def transform_range(

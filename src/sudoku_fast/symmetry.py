@@ -499,6 +499,8 @@ def _raise_for_status(
     ones, whose `partial` is the list of the canonical forms of `forms` (None for those)."""
     if not any(status):
         return
+    if _canon.STATUS_MEMORY in status:
+        raise MemoryError("not enough memory for the search of a canonical form")
     cells = geometry.cells
     for i, code in enumerate(status):
         if code == _canon.STATUS_REPEAT:
@@ -646,6 +648,8 @@ def dedup_stream(
             geometry, batch.grids, n, threads, max_nodes, False
         )
         report.threads = max(report.threads, used)
+        if _canon.STATUS_MEMORY in status:
+            raise MemoryError("not enough memory for the search of a canonical form")
         problems = dict(batch.problems)
         for i in range(n):
             report.records += 1
