@@ -28,7 +28,7 @@ Full grids (every cell filled) take a search of their own (see "full grids" belo
 their first row reads 1, 2, ..., n whatever the arrangement, so every order of its new
 digits would tie and branch. There the two top rows are chosen and the columns are
 arranged to make row 2 smallest, each digit numbered by the place its column in row 1
-takes; on 9x9 grids a table of the few classes of row pairs (built at import) says
+takes; on 9x9 grids a table of the few classes of row pairs (built on first use) says
 which pairs can give the smallest row 2, and only those are searched.
 
 `random_transform_range` draws one group element per grid from the grid's own 64-bit
@@ -41,15 +41,17 @@ independent implementation of the group action and carry the same map over to a
 solution. `transform_range` applies such elements to grids.
 
 Everything works on plain C data in a workspace allocated per call, so any number of
-threads may run at once; the one table, `PAIR_RANK`, is filled at import and only read
-afterwards.
+threads may run at once; the tables of 9x9 row pairs (`PAIR_CLASS`, `PAIR_ORDER`) are
+filled once, under a lock, and only read afterwards.
 """
 
+from cpython.unicode cimport Py_UCS1, PyUnicode_1BYTE_DATA, PyUnicode_New
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
-from libc.string cimport memcmp, memcpy, memset
+from libc.string cimport memchr, memcmp, memcpy, memset
 
-from sudoku_fast._bits cimport bits_lowest_index, bits_popcount
+from sudoku_fast._atomic cimport sudoku_fast_published, sudoku_fast_publish
+from sudoku_fast._bits cimport bits_lowest_index
 from sudoku_fast._rng cimport Rng, below, identity, line_order, rng_seed, shuffle
 from sudoku_fast._stop cimport Stop, poll, raise_saved, stop_init
 
@@ -118,7 +120,7 @@ cdef struct Root:
     uint8_t t                # 1: the transposed grid
     uint8_t r1
     uint8_t r2
-    uint8_t rank             # 9x9: PAIR_RANK of the pair; 0: unknown
+    uint8_t rank             # 9x9: the rank of the pair's class (PAIR_ORDER); 0: unknown
 
 
 cdef struct Ctx:
@@ -172,6 +174,8 @@ cdef struct Ctx:
     Py_ssize_t cap_next
     Py_ssize_t cap_cand
     bint nomem               # a frontier could not grow
+    uint8_t count9[2][9][3]  # clues by orientation, row and stack (look9)
+    int clues9
 
 
 cdef inline uint8_t symbol(const State *s, uint8_t d) noexcept nogil:
@@ -828,7 +832,7 @@ cdef void full_search(Ctx *cx, const uint8_t *g, const uint8_t *gt) noexcept nog
 
     Every pair of top rows (r1, r2: two rows of one band, of any two bands when a band
     is one row) in every orientation is a root of the search. On a 9x9 grid the class
-    of each pair (`PAIR_RANK`) says how small its row 2 can be, so only the pairs of
+    of each pair (`PAIR_ORDER`) says how small its row 2 can be, so only the pairs of
     the best class are searched (and pairs of no known class, in a grid whose boxes
     repeat a digit).
     """
@@ -863,7 +867,7 @@ cdef void full_search(Ctx *cx, const uint8_t *g, const uint8_t *gt) noexcept nog
                             inv[grid[r1 * 9 + c]] = <uint8_t>c
                         for c in range(9):
                             f[c] = inv[grid[r2 * 9 + c]]
-                        cx.roots[count].rank = PAIR_RANK[lehmer9(f)]
+                        cx.roots[count].rank = PAIR_ORDER[PAIR_CLASS[lehmer9(f)]]
                         if cx.roots[count].rank and (least == 0 or cx.roots[count].rank < least):
                             least = cx.roots[count].rank
                     count += 1
@@ -890,23 +894,26 @@ cdef void full_search(Ctx *cx, const uint8_t *g, const uint8_t *gt) noexcept nog
 # smallest row 2 a pair can have depends only on the class of f under these
 # rearrangements (1296 of them: stack orders times column orders within the stacks).
 # The 12,096 such permutations fall into a few classes; each permutation's class is
-# found once, at import, by listing every class's members, and ranked by the smallest
+# found once (on first use) by listing every class's members, and ranked by the smallest
 # row 2 of its members.
 
 cdef enum:
     PERMS9 = 362880  # 9!: Lehmer codes of permutations of 9 columns
 
-cdef uint8_t PAIR_RANK[PERMS9]  # Lehmer code of f -> 1 + its class's rank; 0: no band pair
+cdef uint8_t PAIR_CLASS[PERMS9]  # Lehmer code of f -> its class, from 1; 0: no band pair
+cdef uint8_t PAIR_ORDER[256]  # class -> 1 + its rank by smallest row 2; 0 -> 0
+cdef uint8_t POP9[512]  # the number of bits set in a 9-bit mask
 cdef int PAIR_CLASSES = 0
+cdef int64_t PAIR_BUILT = 0  # set (release) once the tables above are filled
 
 
 cdef inline int lehmer9(const uint8_t *f) noexcept nogil:
     """The rank of the permutation f of 0..8 in lexicographic order."""
     cdef int i, index = 0
-    cdef uint64_t used = 0
+    cdef unsigned int used = 0
     for i in range(9):
-        index = index * (9 - i) + f[i] - bits_popcount(used & (((<uint64_t>1) << f[i]) - 1))
-        used |= (<uint64_t>1) << f[i]
+        index = index * (9 - i) + f[i] - POP9[used & ((1u << f[i]) - 1)]
+        used |= 1u << f[i]
     return index
 
 
@@ -946,69 +953,85 @@ cdef void mark_class(const uint8_t *f, const uint8_t *ws, int nw, uint8_t label,
         w = ws + 9 * k
         for c in range(9):
             h[w[c]] = w[f[c]]
-        PAIR_RANK[lehmer9(h)] = label
+        PAIR_CLASS[lehmer9(h)] = label
         if k == 0 or memcmp(h, least, 9) < 0:
             memcpy(least, h, 9)
 
 
-cdef int visit_pairs(uint8_t *f, int c, uint64_t used, const uint8_t *ws, int nw,
+cdef int visit_pairs(uint8_t *f, int c, unsigned int used, const uint8_t *ws, int nw,
                      uint8_t *leasts, int classes) noexcept nogil:
     """Give column c..8 of f every image outside its own stack; mark the class of each
     complete f met for the first time. Returns the number of classes so far."""
+    cdef unsigned int open_digits = ~used & ~(7u << (3 * (c // 3))) & 0x1FF
     cdef int d
     if c == 9:
-        if PAIR_RANK[lehmer9(f)] == 0:
+        if PAIR_CLASS[lehmer9(f)] == 0:
             mark_class(f, ws, nw, <uint8_t>(classes + 1), leasts + 9 * classes)
             classes += 1
         return classes
-    for d in range(9):
-        if not (used >> d & 1) and d // 3 != c // 3:
-            f[c] = <uint8_t>d
-            classes = visit_pairs(f, c + 1, used | ((<uint64_t>1) << d), ws, nw, leasts,
-                                  classes)
+    while open_digits:
+        d = bits_lowest_index(open_digits)
+        open_digits &= open_digits - 1
+        f[c] = <uint8_t>d
+        classes = visit_pairs(f, c + 1, used | (1u << d), ws, nw, leasts, classes)
     return classes
 
 
 cdef int build_pair_ranks() except -1:
-    """Fill PAIR_RANK (at import: the table is only read afterwards)."""
+    """Fill PAIR_CLASS and PAIR_ORDER, once: on the first call that meets a full 9x9
+    grid (about 10^7 instructions, so an import does not pay for it). Built under a
+    lock; PAIR_BUILT is published after the tables, so a thread that reads it set
+    (acquire) sees them complete."""
     global PAIR_CLASSES
-    cdef uint8_t *ws = <uint8_t *>malloc(1296 * 9)
+    cdef uint8_t *ws
     cdef uint8_t leasts[9 * 255]
-    cdef uint8_t rank_of[256]
     cdef uint8_t f[9]
     cdef int nw, classes, i, k
-    if ws == NULL:
-        raise MemoryError()
-    nw = column_orders(ws)
-    classes = visit_pairs(f, 0, 0, ws, nw, leasts, 0)
-    free(ws)
-    # rank_of[label]: 1 + the number of classes whose smallest row 2 is smaller
-    rank_of[0] = 0
-    for i in range(classes):
-        rank_of[i + 1] = 1
-        for k in range(classes):
-            if memcmp(leasts + 9 * k, leasts + 9 * i, 9) < 0:
-                rank_of[i + 1] += 1
-    for i in range(PERMS9):
-        PAIR_RANK[i] = rank_of[PAIR_RANK[i]]
-    PAIR_CLASSES = classes
+    with _pair_lock:
+        if sudoku_fast_published(&PAIR_BUILT):
+            return 0
+        ws = <uint8_t *>malloc(1296 * 9)
+        if ws == NULL:
+            raise MemoryError()
+        for i in range(512):
+            POP9[i] = POP9[i >> 1] + (i & 1)
+        nw = column_orders(ws)
+        classes = visit_pairs(f, 0, 0, ws, nw, leasts, 0)
+        free(ws)
+        # PAIR_ORDER[label]: 1 + the number of classes whose smallest row 2 is smaller
+        PAIR_ORDER[0] = 0
+        for i in range(classes):
+            PAIR_ORDER[i + 1] = 1
+            for k in range(classes):
+                if memcmp(leasts + 9 * k, leasts + 9 * i, 9) < 0:
+                    PAIR_ORDER[i + 1] += 1
+        PAIR_CLASSES = classes
+        sudoku_fast_publish(&PAIR_BUILT, 1)
     return 0
 
 
-build_pair_ranks()
+_pair_lock = threading.Lock()
 
 
 def pair_classes():
     """The number of classes of 9x9 band row pairs (for tests)."""
+    build_pair_ranks()
     return PAIR_CLASSES
 
 
 def pair_rank(const uint8_t[::1] f):
     """The rank of the class of a permutation f of 0..8 (for tests): 1 for the class
     with the smallest row 2, ..., 0 when f sends a column into its own stack."""
-    if f.shape[0] != 9:
-        raise ValueError("f must hold 9 columns")
-    return PAIR_RANK[lehmer9(&f[0])]
+    cdef int i
+    cdef unsigned int seen = 0
+    for i in range(f.shape[0]):
+        if f[i] > 8:
+            break
+        seen |= 1u << f[i]
+    if f.shape[0] != 9 or seen != 0x1FF:
+        raise ValueError("f must be a permutation of 0..8")
+    build_pair_ranks()
+    return PAIR_ORDER[PAIR_CLASS[lehmer9(&f[0])]]
 
 
 # ---------------------------------------------------------------- 9x9 puzzles
@@ -1121,95 +1144,117 @@ cdef bint swap_is_symmetry9(Ctx *cx, const P9 *s, const uint8_t *row, int kind, 
 
 
 cdef void descend9(Ctx *cx, const P9 *parent, int r, int level) noexcept nogil:
-    """Fix input row r as output row `level`: refine the arrangements by its values,
-    branch on ties of new digits, number the new digits and add the state to the next
-    frontier (the 9x9 `descend`)."""
+    """Fix input row r as output row `level`: refine the arrangements by its values
+    (cells hold at most three, so each is sorted by a three-exchange network that only
+    exchanges inside a cell), then let `settle9` branch on ties of new digits, number
+    them and add the states to the next frontier (the 9x9 `descend`)."""
     cdef P9 s = parent[0]
-    cdef P9 child
-    cdef P9 *slot
     cdef const uint8_t *row = cx.g9[s.t] + 9 * r
-    cdef int q, k, j, a, m, t, start, base
-    cdef int tie_kind = 0, tie_start = 0, tie_end = 0, tie_base = 0
-    cdef uint8_t v, x
+    cdef int q, base
+    cdef unsigned int cut
+    cdef uint8_t v0, v1, v2, c0, c1, c2, w, x
     cdef uint8_t vals[9]
     cdef uint64_t key[3]
+    cdef bint fresh = False
+    # Columns: sort each cell of each stack by the row's values, cut where they differ.
+    for q in range(3):
+        base = 3 * q
+        cut = s.colcut >> base
+        c0 = s.col[base]
+        c1 = s.col[base + 1]
+        c2 = s.col[base + 2]
+        v0 = parent.sym[row[c0]]
+        v1 = parent.sym[row[c1]]
+        v2 = parent.sym[row[c2]]
+        if not (cut & 2) and v0 > v1:
+            w = v0; v0 = v1; v1 = w
+            x = c0; c0 = c1; c1 = x
+        if not (cut & 4) and v1 > v2:
+            w = v1; v1 = v2; v2 = w
+            x = c1; c1 = c2; c2 = x
+        if not (cut & 2) and v0 > v1:
+            w = v0; v0 = v1; v1 = w
+            x = c0; c0 = c1; c1 = x
+        s.col[base] = c0
+        s.col[base + 1] = c1
+        s.col[base + 2] = c2
+        vals[base] = v0
+        vals[base + 1] = v1
+        vals[base + 2] = v2
+        if not (cut & 2) and v0 != v1:
+            s.colcut |= 2 << base
+        if not (cut & 4) and v1 != v2:
+            s.colcut |= 4 << base
+        key[q] = (<uint64_t>v0) << 8 | (<uint64_t>v1) << 4 | v2
+        fresh = fresh or v0 == NEW9 or v1 == NEW9 or v2 == NEW9
+    # Stacks: sort each stack cell by the stacks' images, cut where they differ.
+    cut = s.stkcut
+    c0 = s.stk[0]
+    c1 = s.stk[1]
+    c2 = s.stk[2]
+    if not (cut & 2) and key[c0] > key[c1]:
+        x = c0; c0 = c1; c1 = x
+    if not (cut & 4) and key[c1] > key[c2]:
+        x = c1; c1 = c2; c2 = x
+    if not (cut & 2) and key[c0] > key[c1]:
+        x = c0; c0 = c1; c1 = x
+    s.stk[0] = c0
+    s.stk[1] = c1
+    s.stk[2] = c2
+    if not (cut & 2) and key[c0] != key[c1]:
+        s.stkcut |= 2
+    if not (cut & 4) and key[c1] != key[c2]:
+        s.stkcut |= 4
+    settle9(cx, &s, row, r, level, vals, key, fresh)
+
+
+cdef void settle9(Ctx *cx, P9 *s, const uint8_t *row, int r, int level, const uint8_t *vals,
+                  const uint64_t *key, bint fresh) noexcept nogil:
+    """State s arranged for row r (`vals`: the row's values, column by column of s.col;
+    `key`: each input stack's image): branch on the first tie of new digits left, each
+    member in turn first and alone in its cell (unless a symmetry of the rest of the
+    grid swaps it with one tried before); with no tie left, number the new digits in
+    output order and add the state to the next frontier."""
+    cdef P9 child
+    cdef P9 *slot
+    cdef int q, j, k, m, t, base
+    cdef int tie_kind = 0, tie_start = 0, tie_end = 0, tie_base = 0
+    cdef uint8_t x
     cx.nodes += 1
     if cx.max_nodes and cx.nodes > cx.max_nodes:
         return
     if cx.stopped or (cx.nodes % POLL_EVERY == 0 and poll(cx.stop)):
         cx.stopped = True
         return
-    # Columns: sort each cell of each stack by the row's values, cut where they differ.
-    for q in range(3):
-        base = 3 * q
-        start = 0
-        for k in range(3):
-            x = s.col[base + k]
-            v = parent.sym[row[x]]
-            if s.colcut >> (base + k) & 1:
-                start = k
-            j = k
-            while j > start and vals[base + j - 1] > v:
-                vals[base + j] = vals[base + j - 1]
-                s.col[base + j] = s.col[base + j - 1]
-                j -= 1
-            vals[base + j] = v
-            s.col[base + j] = x
-        for k in range(1, 3):
-            if s.colcut >> (base + k) & 1:
-                continue
-            if vals[base + k] != vals[base + k - 1]:
-                s.colcut |= 1 << (base + k)
-            elif vals[base + k] == NEW9 and tie_kind == 0:
-                tie_kind = 1
-                tie_base = base
-                a = k - 1
-                while not (s.colcut >> (base + a) & 1):
-                    a -= 1
-                tie_start = a
-                tie_end = k + 1
-                while (tie_end < 3 and not (s.colcut >> (base + tie_end) & 1)
-                       and vals[base + tie_end] == NEW9):
-                    tie_end += 1
-        key[q] = (<uint64_t>vals[base]) << 8 | (<uint64_t>vals[base + 1]) << 4 | vals[base + 2]
-    # Stacks: sort every stack cell by the stacks' images, cut where they differ.
-    start = 0
-    for j in range(3):
-        x = s.stk[j]
-        if s.stkcut >> j & 1:
-            start = j
-        k = j
-        while k > start and key[s.stk[k - 1]] > key[x]:
-            s.stk[k] = s.stk[k - 1]
-            k -= 1
-        s.stk[k] = x
-    for j in range(1, 3):
-        if s.stkcut >> j & 1:
-            continue
-        if key[s.stk[j]] != key[s.stk[j - 1]]:
-            s.stkcut |= 1 << j
-        elif tie_kind == 0 and has_new(key[s.stk[j]]):
-            tie_kind = 2
-            a = j - 1
-            while not (s.stkcut >> a & 1):
-                a -= 1
-            tie_start = a
-            tie_end = j + 1
-            while (tie_end < 3 and not (s.stkcut >> tie_end & 1)
-                   and key[s.stk[tie_end]] == key[s.stk[j]]):
-                tie_end += 1
+    if fresh:
+        # A tie: two neighbours of one cell left uncut (so equal), both new digits.
+        for q in range(3):
+            base = 3 * q
+            for k in range(1, 3):
+                if not (s.colcut >> (base + k) & 1) and vals[base + k] == NEW9:
+                    tie_kind, tie_base, tie_start = 1, base, k - 1
+                    tie_end = k + 1
+                    if k == 1 and not (s.colcut >> (base + 2) & 1):
+                        tie_end = 3
+                    break
+            if tie_kind:
+                break
+        if not tie_kind:
+            for j in range(1, 3):
+                if not (s.stkcut >> j & 1) and has_new(key[s.stk[j]]):
+                    tie_kind, tie_start = 2, j - 1
+                    tie_end = 3 if j == 1 and not (s.stkcut & 4) else j + 1
+                    break
     if tie_kind:
-        # Each member of the tie in turn takes the first place, alone in its cell,
-        # unless a symmetry of the rest of the grid swaps it with one tried before.
         for m in range(tie_start, tie_end):
             for t in range(tie_start, m):
-                if swap_is_symmetry9(cx, &s, row, tie_kind, tie_base, t, m):
+                if swap_is_symmetry9(cx, s, row, tie_kind, tie_base, t, m):
                     break
             else:
                 t = -1
             if t >= 0:
                 continue
-            child = s
+            child = s[0]
             if tie_kind == 1:
                 x = child.col[tie_base + m]
                 for t in range(m, tie_start, -1):
@@ -1222,51 +1267,69 @@ cdef void descend9(Ctx *cx, const P9 *parent, int r, int level) noexcept nogil:
                     child.stk[t] = child.stk[t - 1]
                 child.stk[tie_start] = x
                 child.stkcut |= 1 << (tie_start + 1)
-            descend9(cx, &child, r, level)
+            settle9(cx, &child, row, r, level, vals, key, fresh)
         return
-    # Resolved: number the new digits in output order, and keep the state.
-    for j in range(3):
-        q = s.stk[j]
-        for k in range(3):
-            v = row[s.col[3 * q + k]]
-            if v and s.sym[v] == NEW9:
-                s.sym[v] = s.nextlab
-                s.nextlab += 1
-    s.rows[level] = <uint8_t>r
-    s.used_rows |= 1 << r
-    if level % 3 == 0:
-        s.band = <uint8_t>(r // 3)
-        s.used_bands |= 1 << s.band
     slot = push9(cx)
-    if slot != NULL:
-        slot[0] = s
+    if slot == NULL:
+        return
+    slot[0] = s[0]
+    if fresh:
+        for j in range(3):
+            base = 3 * slot.stk[j]
+            for k in range(3):
+                x = row[slot.col[base + k]]
+                if x and slot.sym[x] == NEW9:
+                    slot.sym[x] = slot.nextlab
+                    slot.nextlab += 1
+    slot.rows[level] = <uint8_t>r
+    slot.used_rows |= 1 << r
+    if level % 3 == 0:
+        slot.band = <uint8_t>(r // 3)
+        slot.used_bands |= 1 << slot.band
+
+
+cdef inline unsigned int lowest_bit(unsigned int x) noexcept nogil:
+    return x & (~x + 1)
+
+
+cdef inline uint64_t first_key9(const uint8_t *counts) noexcept nogil:
+    """`row_key9` of a row in a state with nothing numbered or arranged yet: each stack
+    reads its empty cells, then its clues (all new), and the stacks go fewest clues
+    first, so the image is fixed by the three clue counts."""
+    cdef uint64_t a = ((<uint64_t>1) << (4 * counts[0])) - 1
+    cdef uint64_t b = ((<uint64_t>1) << (4 * counts[1])) - 1
+    cdef uint64_t c = ((<uint64_t>1) << (4 * counts[2])) - 1
+    cdef uint64_t x
+    if a > b:
+        x = a; a = b; b = x
+    if b > c:
+        x = b; b = c; c = x
+    if a > b:
+        x = a; a = b; b = x
+    return a << 24 | b << 12 | c
 
 
 cdef bint puzzle9(Ctx *cx, const uint8_t *g, const uint8_t *gt) noexcept nogil:
-    """The canonical form of the 9x9 grid g (not full) into cx.best, its group element
-    into the leaf fields; False when out of memory (cx.nomem) or stopped."""
-    cdef int t, r, b, i, c, level, count, lab, p
-    cdef bint band_start, empty_band_seen, empty_row_seen
-    cdef uint64_t least, key, nib
-    cdef const uint8_t *grid
+    """The canonical form of the 9x9 grid g (not full; `look9` has run) into cx.best,
+    its group element into the leaf fields; False when out of memory (cx.nomem),
+    stopped or out of budget."""
+    cdef int t, r, b, i, k, level, count
+    cdef bint empty_band_seen
+    cdef uint64_t least, key
+    cdef const uint8_t *row
     cdef P9 *s
     cdef P9 *swap
     cdef Cand9 *grown
     cdef Py_ssize_t cap
-    cdef uint8_t row_empty[2][9]
-    cdef uint8_t band_empty[2][3]
+    cdef unsigned int rows, open_rows, full_rows
+    cdef unsigned int nonempty[2]  # bit r: row r of the grid (transposed) has a clue
     cx.g9[0] = g
     cx.g9[1] = gt
     for t in range(2):
-        grid = cx.g9[t]
+        nonempty[t] = 0
         for r in range(9):
-            row_empty[t][r] = 1
-            for c in range(9):
-                if grid[9 * r + c]:
-                    row_empty[t][r] = 0
-                    break
-        for b in range(3):
-            band_empty[t][b] = row_empty[t][3 * b] & row_empty[t][3 * b + 1] & row_empty[t][3 * b + 2]
+            if cx.count9[t][r][0] | cx.count9[t][r][1] | cx.count9[t][r][2]:
+                nonempty[t] |= 1u << r
     cx.n_next = 0
     for t in range(2):
         s = push9(cx)
@@ -1301,58 +1364,66 @@ cdef bint puzzle9(Ctx *cx, const uint8_t *g, const uint8_t *gt) noexcept nogil:
                 return False
             cx.cand9 = grown
             cx.cap_cand = cap
-        # Every state's candidates for the next row, and the smallest image of them all.
-        band_start = level % 3 == 0
-        least = ~(<uint64_t>0)
+        # Every state's candidates for the next row: the rows left in its band, or in
+        # every band left; of interchangeable empty rows and bands, the first only.
         count = 0
         for i in range(cx.n_front):
             s = &cx.front9[i]
-            grid = cx.g9[s.t]
-            empty_band_seen = False
-            for b in range(3):
-                if band_start:
+            full_rows = nonempty[s.t]
+            if level % 3:
+                open_rows = 7u << (3 * s.band) & ~s.used_rows
+                rows = (open_rows & full_rows) | lowest_bit(open_rows & ~full_rows)
+            else:
+                rows = 0
+                empty_band_seen = False
+                for b in range(3):
                     if s.used_bands >> b & 1:
                         continue
-                    if band_empty[s.t][b]:
+                    open_rows = 7u << (3 * b)
+                    if not (open_rows & full_rows):
                         if empty_band_seen:
                             continue
                         empty_band_seen = True
-                elif b != s.band:
-                    continue
-                empty_row_seen = False
-                for r in range(3 * b, 3 * b + 3):
-                    if s.used_rows >> r & 1:
-                        continue
-                    if row_empty[s.t][r]:
-                        if empty_row_seen:
-                            continue
-                        empty_row_seen = True
-                    key = row_key9(s, grid + 9 * r)
-                    if key <= least:
-                        least = key
-                        cx.cand9[count].key = key
-                        cx.cand9[count].state = i
-                        cx.cand9[count].row = r
-                        count += 1
+                    rows |= (open_rows & full_rows) | lowest_bit(open_rows & ~full_rows)
+            while rows:
+                cx.cand9[count].state = i
+                cx.cand9[count].row = bits_lowest_index(rows)
+                count += 1
+                rows &= rows - 1
+        # ... and the smallest image of them all (no need to look when there is one).
+        least = 0
+        if count > 1:
+            least = ~(<uint64_t>0)
+            for i in range(count):
+                s = &cx.front9[cx.cand9[i].state]
+                r = cx.cand9[i].row
+                if level == 0:
+                    key = first_key9(cx.count9[s.t][r])
+                else:
+                    key = row_key9(s, cx.g9[s.t] + 9 * r)
+                cx.cand9[i].key = key
+                if key < least:
+                    least = key
+        else:
+            cx.cand9[0].key = 0
         for i in range(count):
             if cx.cand9[i].key == least:
                 descend9(cx, &cx.front9[cx.cand9[i].state], cx.cand9[i].row, level)
                 if cx.nomem or cx.stopped or (cx.max_nodes and cx.nodes > cx.max_nodes):
                     return False
-        # The row itself: new digits take the next numbers, in order.
-        lab = cx.front9[0].nextlab
-        for p in range(9):
-            nib = least >> (32 - 4 * p) & 15
-            if nib == NEW9:
-                nib = lab
-                lab += 1
-            cx.best[9 * level + p] = <uint8_t>nib
+    # The string, as any of the final states arranges and numbers it (a later row only
+    # reorders columns an earlier row holds equal values in, so the final arrangement
+    # gives every row the image it was chosen for).
     s = &cx.next9[0]
     cx.leaf_t = s.t
     memcpy(cx.leaf_rows, s.rows, 9)
     for i in range(3):
-        for c in range(3):
-            cx.leaf_cols[3 * i + c] = s.col[3 * s.stk[i] + c]
+        for k in range(3):
+            cx.leaf_cols[3 * i + k] = s.col[3 * s.stk[i] + k]
+    for level in range(9):
+        row = cx.g9[s.t] + 9 * s.rows[level]
+        for i in range(9):
+            cx.best[9 * level + i] = s.sym[row[cx.leaf_cols[i]]]
     cx.leaf_lab[0] = 0
     for i in range(1, 10):
         cx.leaf_lab[i] = 0 if s.sym[i] == NEW9 else s.sym[i]
@@ -1390,24 +1461,63 @@ cdef void puzzle_search(Ctx *cx, const uint8_t *g, const uint8_t *gt) noexcept n
             orient(cx, gt)
 
 
-cdef void canonical_one(Ctx *cx, const uint8_t *g, uint8_t *gt, uint8_t *out,
-                        uint8_t *move) noexcept nogil:
-    """The canonical form of g into out (n*n values); its group element into move."""
+cdef bint look9(Ctx *cx, const uint8_t *g, uint8_t *gt) noexcept nogil:
+    """One pass over a 9x9 grid: its transpose into gt, the clues of every row of both
+    orientations by stack (cx.count9), their number (cx.clues9); False when a digit
+    repeats in a row or column."""
+    cdef int r, c, v, clues = 0
+    cdef uint16_t bit
+    cdef uint16_t in_row[9]
+    cdef uint16_t in_col[9]
+    memset(in_row, 0, sizeof(in_row))
+    memset(in_col, 0, sizeof(in_col))
+    memset(cx.count9, 0, sizeof(cx.count9))
+    for r in range(9):
+        for c in range(9):
+            v = g[9 * r + c]
+            gt[9 * c + r] = <uint8_t>v
+            if v:
+                bit = <uint16_t>(1 << v)
+                if (in_row[r] | in_col[c]) & bit:
+                    return False
+                in_row[r] |= bit
+                in_col[c] |= bit
+                cx.count9[0][r][c // 3] += 1
+                cx.count9[1][c][r // 3] += 1
+                clues += 1
+    cx.clues9 = clues
+    return True
+
+
+cdef int canonical_one(Ctx *cx, const uint8_t *g, uint8_t *gt, uint8_t *out,
+                       uint8_t *move) noexcept nogil:
+    """The canonical form of g into out (n*n values), its group element into move.
+
+    Returns C_REPEAT, with nothing written, when a digit repeats in a row or column;
+    else C_OK, and the caller looks at cx.nomem, cx.stopped and the node budget.
+    """
     cdef int n = cx.n
     cdef int i, j, d, free_label
     cx.best_rows = 0
     cx.nodes = 0
-    if cx.br == cx.bc:
-        for i in range(n):
-            for j in range(n):
-                gt[i * n + j] = g[j * n + i]
-    if n > 1 and is_full(g, n * n):
-        full_search(cx, g, gt)
-    elif n == 9 and cx.br == 3:
-        if not puzzle9(cx, g, gt):
-            return
+    if n == 9 and cx.br == 3:
+        if not look9(cx, g, gt):
+            return C_REPEAT
+        if cx.clues9 == 81:
+            full_search(cx, g, gt)
+        elif not puzzle9(cx, g, gt):
+            return C_OK
     else:
-        puzzle_search(cx, g, gt)
+        if has_repeat(g, n):
+            return C_REPEAT
+        if cx.br == cx.bc:
+            for i in range(n):
+                for j in range(n):
+                    gt[i * n + j] = g[j * n + i]
+        if n > 1 and is_full(g, n * n):
+            full_search(cx, g, gt)
+        else:
+            puzzle_search(cx, g, gt)
     memcpy(out, cx.best, n * n)
     if move != NULL:
         move[0] = <uint8_t>cx.leaf_t
@@ -1425,6 +1535,7 @@ cdef void canonical_one(Ctx *cx, const uint8_t *g, uint8_t *gt, uint8_t *out,
             else:
                 move[1 + 2 * n + d] = <uint8_t>free_label
                 free_label += 1
+    return C_OK
 
 
 def move_size(int size):
@@ -1472,6 +1583,11 @@ def canonical_range(
         raise ValueError("grid range out of bounds")
     if status.shape[0] < stop or (want_moves and moves.shape[0] < stop * stride):
         raise ValueError("status or moves buffer too small")
+    if n == 9 and box_rows == 3 and not sudoku_fast_published(&PAIR_BUILT):
+        for i in range(start, stop):
+            if memchr(&grids[i * cells], 0, cells) == NULL:
+                build_pair_ranks()
+                break
     cx = <Ctx *>malloc(sizeof(Ctx))
     gt = <uint8_t *>malloc(cells)
     if cx != NULL:
@@ -1506,14 +1622,11 @@ def canonical_range(
                 status[i] = C_BUDGET
                 memset(&out[i * cells], 0, cells)
                 continue
-            if has_repeat(&grids[i * cells], n):
-                status[i] = C_REPEAT
+            status[i] = canonical_one(cx, &grids[i * cells], gt, &out[i * cells],
+                                      &moves[i * stride] if want_moves else NULL)
+            if status[i] == C_REPEAT:
                 memset(&out[i * cells], 0, cells)
-                continue
-            status[i] = C_OK
-            canonical_one(cx, &grids[i * cells], gt, &out[i * cells],
-                          &moves[i * stride] if want_moves else NULL)
-            if cx.nomem:
+            elif cx.nomem:
                 cx.nomem = False
                 status[i] = C_MEMORY
                 memset(&out[i * cells], 0, cells)
@@ -1533,6 +1646,46 @@ cdef void free_ctx(Ctx *cx) noexcept:
         free(cx.next9)
         free(cx.cand9)
         free(cx)
+
+
+def texts_range(
+    const uint8_t[::1] values,
+    int cells,
+    const uint8_t[::1] symbols,
+    const uint8_t[::1] status,
+    list out,
+    Py_ssize_t start,
+    Py_ssize_t stop,
+):
+    """Write grids start..stop-1 (`cells` values each) as strings into out[start:stop]:
+    value v becomes the character symbols[v] (`symbols`: 256 ASCII bytes), a grid whose
+    status is not STATUS_OK becomes None.
+
+    Lets each worker thread make the strings of the chunk it has just finished, instead
+    of one serial pass after the whole batch.
+    """
+    cdef Py_ssize_t i, k
+    cdef str text
+    cdef Py_UCS1 *chars
+    cdef const uint8_t *grid
+    if symbols.shape[0] != 256:
+        raise ValueError("symbols must map all 256 byte values")
+    for k in range(256):
+        if symbols[k] > 127:
+            raise ValueError("symbols must be ASCII")
+    if (not 0 <= start <= stop <= len(out) or values.shape[0] < stop * cells
+            or status.shape[0] < stop):
+        raise ValueError("range outside the batch")
+    for i in range(start, stop):
+        if status[i] != C_OK:
+            out[i] = None
+            continue
+        grid = &values[i * cells]
+        text = PyUnicode_New(cells, 127)
+        chars = PyUnicode_1BYTE_DATA(text)
+        for k in range(cells):
+            chars[k] = symbols[grid[k]]
+        out[i] = text
 
 
 def transform_range(

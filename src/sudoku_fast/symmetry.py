@@ -68,7 +68,7 @@ from .batch import (
     run_chunks,
 )
 from .generator import Rng, _line_order, check_seed
-from .grid import CLASSIC, Geometry, check_flag, format_values, parse_grid
+from .grid import CLASSIC, EMPTY, Geometry, check_flag, format_values, parse_grid
 from .progress import Progress
 from .stream import Messages, PuzzleReader
 
@@ -459,9 +459,11 @@ def _run_canonical(
     threads: int | None,
     max_nodes: int | None,
     want_moves: bool,
+    texts: list[str | None] | None = None,
 ) -> tuple[bytearray, bytearray, bytearray, int]:
     """Canonical forms of n encoded grids on threads: (forms, statuses, moves, threads
-    used)."""
+    used). With `texts` (a list of n items, for an ASCII alphabet) each thread also
+    writes the forms of its chunks there as strings, None where there is no form."""
     size, cells = geometry.size, geometry.cells
     budget = node_budget(max_nodes)  # checked at every size
     if (geometry.size, geometry.box_rows) == (9, 3):
@@ -475,16 +477,28 @@ def _run_canonical(
 
     stop_flag = bytearray(1)
 
+    symbols = _symbol_table(geometry) if texts is not None else b""
+
     def work(start: int, stop: int) -> None:
         _canon.canonical_range(
             grids, size, br, bc, out, status, moves, start, stop, budget, stop_flag
         )
+        if texts is not None:
+            _canon.texts_range(out, cells, symbols, status, texts, start, stop)
 
     def abort() -> None:
         stop_flag[0] = 1
 
     used = run_chunks(n, workers, min_chunk, work, on_abort=abort)
     return out, status, moves, used
+
+
+def _symbol_table(geometry: Geometry) -> bytes:
+    """Value -> character for `_canon.texts_range` (256 bytes); b"" for an alphabet that
+    is not ASCII."""
+    if not geometry.symbols.isascii():
+        return b""
+    return (EMPTY + geometry.symbols).encode("ascii").ljust(256, b"\0")
 
 
 def _raise_for_status(
@@ -590,8 +604,11 @@ def canonical_many(
     (TypeError for a non-str) naming its index.
     """
     geometry, grids, n = _batch(puzzles, "canonical_many", box, alphabet, threads)
-    out, status, _moves, _ = _run_canonical(geometry, grids, n, threads, max_nodes, False)
+    texts: list[str | None] | None = [None] * n if _symbol_table(geometry) else None
+    out, status, _moves, _ = _run_canonical(geometry, grids, n, threads, max_nodes, False, texts)
     _raise_for_status(status, grids, geometry, max_nodes, False, out)
+    if texts is not None:
+        return texts  # type: ignore[return-value]  # no None left: every status is OK
     text = format_values(out, geometry)
     cells = geometry.cells
     return [text[i * cells : (i + 1) * cells] for i in range(n)]
