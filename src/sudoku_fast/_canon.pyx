@@ -993,8 +993,6 @@ cdef int build_pair_ranks() except -1:
         ws = <uint8_t *>malloc(1296 * 9)
         if ws == NULL:
             raise MemoryError()
-        for i in range(512):
-            POP9[i] = POP9[i >> 1] + (i & 1)
         nw = column_orders(ws)
         classes = visit_pairs(f, 0, 0, ws, nw, leasts, 0)
         free(ws)
@@ -1011,6 +1009,15 @@ cdef int build_pair_ranks() except -1:
 
 
 _pair_lock = threading.Lock()
+
+
+cdef void fill_pop9() noexcept nogil:
+    cdef int i
+    for i in range(512):
+        POP9[i] = POP9[i >> 1] + (i & 1)
+
+
+fill_pop9()  # at import (512 steps); read only afterwards
 
 
 def pair_classes():
@@ -1049,20 +1056,25 @@ def pair_rank(const uint8_t[::1] f):
 # and no string is found that a later branch beats (depth-first, a kaggle puzzle's search
 # reached the last row three to four times).
 
+cdef inline void exchange(uint64_t *a, uint64_t *b, bint inside) noexcept nogil:
+    """Put the smaller of *a, *b first if `inside` (they share a cell); no branch: the
+    outcome is as good as random, and a mispredicted branch costs more than the work."""
+    cdef uint64_t lo = a[0] if a[0] < b[0] else b[0]
+    cdef uint64_t hi = b[0] if a[0] < b[0] else a[0]
+    a[0] = lo if inside else a[0]
+    b[0] = hi if inside else b[0]
+
+
 cdef inline uint64_t stack_key(const P9 *s, const uint8_t *row, int q) noexcept nogil:
     """The smallest image of input stack q's three cells of `row` (12 bits)."""
     cdef uint64_t a = s.sym[row[s.col[3 * q]]]
     cdef uint64_t b = s.sym[row[s.col[3 * q + 1]]]
     cdef uint64_t c = s.sym[row[s.col[3 * q + 2]]]
-    cdef uint64_t x
     cdef unsigned int cut = s.colcut >> (3 * q)
     # A sorting network, each exchange only inside a cell.
-    if not (cut & 2) and a > b:
-        x = a; a = b; b = x
-    if not (cut & 4) and b > c:
-        x = b; b = c; c = x
-    if not (cut & 2) and a > b:
-        x = a; a = b; b = x
+    exchange(&a, &b, not (cut & 2))
+    exchange(&b, &c, not (cut & 4))
+    exchange(&a, &b, not (cut & 2))
     return a << 8 | b << 4 | c
 
 
@@ -1071,13 +1083,9 @@ cdef inline uint64_t row_key9(const P9 *s, const uint8_t *row) noexcept nogil:
     cdef uint64_t x = stack_key(s, row, s.stk[0])
     cdef uint64_t y = stack_key(s, row, s.stk[1])
     cdef uint64_t z = stack_key(s, row, s.stk[2])
-    cdef uint64_t w
-    if not (s.stkcut & 2) and x > y:
-        w = x; x = y; y = w
-    if not (s.stkcut & 4) and y > z:
-        w = y; y = z; z = w
-    if not (s.stkcut & 2) and x > y:
-        w = x; x = y; y = w
+    exchange(&x, &y, not (s.stkcut & 2))
+    exchange(&y, &z, not (s.stkcut & 4))
+    exchange(&x, &y, not (s.stkcut & 2))
     return x << 24 | y << 12 | z
 
 
@@ -1152,7 +1160,7 @@ cdef void descend9(Ctx *cx, const P9 *parent, int r, int level) noexcept nogil:
     cdef const uint8_t *row = cx.g9[s.t] + 9 * r
     cdef int q, base
     cdef unsigned int cut
-    cdef uint8_t v0, v1, v2, c0, c1, c2, w, x
+    cdef uint8_t v0, v1, v2, c0, c1, c2, w, x, m
     cdef uint8_t vals[9]
     cdef uint64_t key[3]
     cdef bint fresh = False
@@ -1166,25 +1174,23 @@ cdef void descend9(Ctx *cx, const P9 *parent, int r, int level) noexcept nogil:
         v0 = parent.sym[row[c0]]
         v1 = parent.sym[row[c1]]
         v2 = parent.sym[row[c2]]
-        if not (cut & 2) and v0 > v1:
-            w = v0; v0 = v1; v1 = w
-            x = c0; c0 = c1; c1 = x
-        if not (cut & 4) and v1 > v2:
-            w = v1; v1 = v2; v2 = w
-            x = c1; c1 = c2; c2 = x
-        if not (cut & 2) and v0 > v1:
-            w = v0; v0 = v1; v1 = w
-            x = c0; c0 = c1; c1 = x
+        # The network of `stack_key`, moving the columns along, without branches.
+        m = -<uint8_t>(not (cut & 2) and v0 > v1)
+        w = (v0 ^ v1) & m; v0 ^= w; v1 ^= w
+        x = (c0 ^ c1) & m; c0 ^= x; c1 ^= x
+        m = -<uint8_t>(not (cut & 4) and v1 > v2)
+        w = (v1 ^ v2) & m; v1 ^= w; v2 ^= w
+        x = (c1 ^ c2) & m; c1 ^= x; c2 ^= x
+        m = -<uint8_t>(not (cut & 2) and v0 > v1)
+        w = (v0 ^ v1) & m; v0 ^= w; v1 ^= w
+        x = (c0 ^ c1) & m; c0 ^= x; c1 ^= x
         s.col[base] = c0
         s.col[base + 1] = c1
         s.col[base + 2] = c2
         vals[base] = v0
         vals[base + 1] = v1
         vals[base + 2] = v2
-        if not (cut & 2) and v0 != v1:
-            s.colcut |= 2 << base
-        if not (cut & 4) and v1 != v2:
-            s.colcut |= 4 << base
+        s.colcut |= ((not (cut & 2) and v0 != v1) << 1 | (not (cut & 4) and v1 != v2) << 2) << base
         key[q] = (<uint64_t>v0) << 8 | (<uint64_t>v1) << 4 | v2
         fresh = fresh or v0 == NEW9 or v1 == NEW9 or v2 == NEW9
     # Stacks: sort each stack cell by the stacks' images, cut where they differ.
@@ -1219,7 +1225,8 @@ cdef void settle9(Ctx *cx, P9 *s, const uint8_t *row, int r, int level, const ui
     cdef P9 *slot
     cdef int q, j, k, m, t, base
     cdef int tie_kind = 0, tie_start = 0, tie_end = 0, tie_base = 0
-    cdef uint8_t x
+    cdef unsigned int ties
+    cdef uint8_t x, is_new
     cx.nodes += 1
     if cx.max_nodes and cx.nodes > cx.max_nodes:
         return
@@ -1228,18 +1235,16 @@ cdef void settle9(Ctx *cx, P9 *s, const uint8_t *row, int r, int level, const ui
         return
     if fresh:
         # A tie: two neighbours of one cell left uncut (so equal), both new digits.
-        for q in range(3):
-            base = 3 * q
-            for k in range(1, 3):
-                if not (s.colcut >> (base + k) & 1) and vals[base + k] == NEW9:
-                    tie_kind, tie_base, tie_start = 1, base, k - 1
-                    tie_end = k + 1
-                    if k == 1 and not (s.colcut >> (base + 2) & 1):
-                        tie_end = 3
-                    break
-            if tie_kind:
-                break
-        if not tie_kind:
+        ties = 0
+        for k in range(9):
+            ties |= (vals[k] == NEW9) << k
+        ties &= ~s.colcut & 0x1FF
+        if ties:
+            k = bits_lowest_index(ties)
+            tie_kind, tie_base, tie_start, tie_end = 1, k - k % 3, k % 3 - 1, k % 3 + 1
+            if k % 3 == 1 and not (s.colcut >> (k + 1) & 1):
+                tie_end = 3
+        else:
             for j in range(1, 3):
                 if not (s.stkcut >> j & 1) and has_new(key[s.stk[j]]):
                     tie_kind, tie_start = 2, j - 1
@@ -1274,13 +1279,14 @@ cdef void settle9(Ctx *cx, P9 *s, const uint8_t *row, int r, int level, const ui
         return
     slot[0] = s[0]
     if fresh:
+        # Number the new digits in output order (sym[0] = 0: an empty cell never is new).
         for j in range(3):
             base = 3 * slot.stk[j]
             for k in range(3):
                 x = row[slot.col[base + k]]
-                if x and slot.sym[x] == NEW9:
-                    slot.sym[x] = slot.nextlab
-                    slot.nextlab += 1
+                is_new = slot.sym[x] == NEW9
+                slot.sym[x] = slot.nextlab if is_new else slot.sym[x]
+                slot.nextlab += is_new
     slot.rows[level] = <uint8_t>r
     slot.used_rows |= 1 << r
     if level % 3 == 0:
@@ -1299,13 +1305,9 @@ cdef inline uint64_t first_key9(const uint8_t *counts) noexcept nogil:
     cdef uint64_t a = ((<uint64_t>1) << (4 * counts[0])) - 1
     cdef uint64_t b = ((<uint64_t>1) << (4 * counts[1])) - 1
     cdef uint64_t c = ((<uint64_t>1) << (4 * counts[2])) - 1
-    cdef uint64_t x
-    if a > b:
-        x = a; a = b; b = x
-    if b > c:
-        x = b; b = c; c = x
-    if a > b:
-        x = a; a = b; b = x
+    exchange(&a, &b, True)
+    exchange(&b, &c, True)
+    exchange(&a, &b, True)
     return a << 24 | b << 12 | c
 
 
@@ -1464,27 +1466,36 @@ cdef void puzzle_search(Ctx *cx, const uint8_t *g, const uint8_t *gt) noexcept n
 cdef bint look9(Ctx *cx, const uint8_t *g, uint8_t *gt) noexcept nogil:
     """One pass over a 9x9 grid: its transpose into gt, the clues of every row of both
     orientations by stack (cx.count9), their number (cx.clues9); False when a digit
-    repeats in a row or column."""
-    cdef int r, c, v, clues = 0
-    cdef uint16_t bit
-    cdef uint16_t in_row[9]
-    cdef uint16_t in_col[9]
+    repeats in a row or column. Branch-free in the cell loop: whether a cell holds a
+    clue is as good as random, and a mispredicted branch costs more than the work."""
+    cdef int r, c, q
+    cdef unsigned int v, bit, clue, repeated = 0, clues = 0
+    cdef unsigned int in_row[9]
+    cdef unsigned int in_col[9]
+    cdef unsigned int row_clues[9]  # bit c: cell (r, c) holds a clue
+    cdef unsigned int col_clues[9]  # bit r: the same, column by column
     memset(in_row, 0, sizeof(in_row))
     memset(in_col, 0, sizeof(in_col))
-    memset(cx.count9, 0, sizeof(cx.count9))
+    memset(row_clues, 0, sizeof(row_clues))
+    memset(col_clues, 0, sizeof(col_clues))
     for r in range(9):
         for c in range(9):
             v = g[9 * r + c]
             gt[9 * c + r] = <uint8_t>v
-            if v:
-                bit = <uint16_t>(1 << v)
-                if (in_row[r] | in_col[c]) & bit:
-                    return False
-                in_row[r] |= bit
-                in_col[c] |= bit
-                cx.count9[0][r][c // 3] += 1
-                cx.count9[1][c][r // 3] += 1
-                clues += 1
+            bit = (1u << v) & ~1u  # nothing for an empty cell
+            repeated |= (in_row[r] | in_col[c]) & bit
+            in_row[r] |= bit
+            in_col[c] |= bit
+            clue = v != 0
+            row_clues[r] |= clue << c
+            col_clues[c] |= clue << r
+    if repeated:
+        return False
+    for r in range(9):
+        for q in range(3):
+            cx.count9[0][r][q] = POP9[row_clues[r] >> (3 * q) & 7]
+            cx.count9[1][r][q] = POP9[col_clues[r] >> (3 * q) & 7]
+        clues += POP9[row_clues[r]]
     cx.clues9 = clues
     return True
 
