@@ -214,6 +214,63 @@ def test_small_full_grids_match_the_brute_force() -> None:
             assert sf.canonical(grid, box=box) == symmetry.canonical_reference(grid, box=box)
 
 
+# ---------------------------------------------------------------- classes of 9x9 row pairs
+
+
+def _smallest_row2(f: list[int]) -> tuple[int, ...]:
+    """The smallest w f w^-1 over every rearrangement w of 9 columns that keeps the
+    stacks whole (what row 2 reads when row 1 is numbered 1..9), by trying all 1296."""
+    best: tuple[int, ...] | None = None
+    for stacks in itertools.permutations(range(3)):
+        for inner in itertools.product(itertools.permutations(range(3)), repeat=3):
+            w = [stacks[c // 3] * 3 + inner[c // 3][c % 3] for c in range(9)]
+            h = [0] * 9
+            for c in range(9):
+                h[w[c]] = w[f[c]]
+            if best is None or tuple(h) < best:
+                best = tuple(h)
+    assert best is not None
+    return best
+
+
+def test_row_pair_classes_rank_pairs_by_their_smallest_row_2() -> None:
+    # The table that decides which top-row pairs of a full 9x9 grid are searched, against
+    # a brute force over the column rearrangements, on pairs of rows of real bands.
+    from sudoku_fast import _canon
+
+    pairs: dict[tuple[int, ...], int] = {}
+    for row in _rows("kaggle_bryanpark_sample500_with_solutions.csv")[:40]:
+        grid = [int(ch) for ch in row["solution"]]
+        for r1, r2 in [(0, 1), (4, 3), (8, 6)]:
+            column_of = {grid[r1 * 9 + c]: c for c in range(9)}
+            f = tuple(column_of[grid[r2 * 9 + c]] for c in range(9))
+            pairs[f] = _canon.pair_rank(bytes(f))
+    assert _canon.pair_classes() == len({_canon.pair_rank(bytes(f)) for f in pairs}) == 15
+    smallest = {f: _smallest_row2(list(f)) for f in pairs}
+    for f, g in itertools.combinations(pairs, 2):
+        assert (pairs[f] < pairs[g]) == (smallest[f] < smallest[g])
+        assert (pairs[f] == pairs[g]) == (smallest[f] == smallest[g])
+    # A column sent into its own stack: no band pair, no class.
+    assert _canon.pair_rank(bytes([1, 0, 2, 3, 4, 5, 6, 7, 8])) == 0
+    with pytest.raises(ValueError, match="permutation"):
+        _canon.pair_rank(bytes([0, 0, 1, 2, 3, 4, 5, 6, 7]))
+
+
+def test_an_alphabet_outside_ascii_takes_the_same_forms() -> None:
+    # canonical_many makes ASCII strings in its worker threads; other alphabets go
+    # through format_values. Both give the forms single calls give.
+    greek = "αβγδ"
+    puzzles = [
+        p.translate(str.maketrans("1234", greek)) for p in _lines("sudoku4_sat_assignment_100.txt")
+    ]
+    forms = sf.canonical_many(puzzles, alphabet=greek, threads=2)
+    assert forms == [sf.canonical(p, alphabet=greek) for p in puzzles]
+    assert forms == [
+        f.translate(str.maketrans("1234", greek))
+        for f in sf.canonical_many(_lines("sudoku4_sat_assignment_100.txt"))
+    ]
+
+
 if __name__ == "__main__":
     if sys.argv[1:] != ["--write"]:
         sys.exit(f"usage: python {sys.argv[0]} --write  (with the build of main 0e76eb6)")
