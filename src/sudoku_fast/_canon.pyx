@@ -24,6 +24,11 @@ bands and the rows within each band, the stacks and the columns within each stac
   the best string found so far. Empty rows of one band, and empty bands, are
   interchangeable, so only the first of them is tried.
 
+9x9 grids with 3x3 boxes run the same search on small fixed-size states (see "9x9
+puzzles" below): row images packed in one integer each, the arrangements of every
+level kept together so that only those giving the smallest row of all go on, and the
+sorting networks and the scan of the clues free of branches.
+
 Full grids (every cell filled) take a search of their own (see "full grids" below):
 their first row reads 1, 2, ..., n whatever the arrangement, so every order of its new
 digits would tie and branch. There the two top rows are chosen and the columns are
