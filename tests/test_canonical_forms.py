@@ -204,6 +204,27 @@ def test_full_9x9_grids_match_a_brute_force_over_the_whole_group() -> None:
         assert sf.canonical(grid) == _full_grid_brute_force(grid)
 
 
+def test_large_full_grids_are_witnessed_invariant_and_minimal_among_samples() -> None:
+    # No old form to compare with (see write()): the form must be the image of the grid
+    # under the returned symmetry (applied in plain Python), the same for moved copies,
+    # and no larger than any of a sample of the grid's images.
+    goomii = _rows("sudoku16_goomii_sample100_with_solutions.csv")[:6]
+    sets = [([r["solution"] for r in goomii], (4, 4))]
+    sets.append(([sf.solve(r["puzzle"]) or "" for r in _rows("sudoku25_misc.csv")[:2]], (5, 5)))
+    for grids, box in sets:
+        for grid in grids:
+            geometry, values = parse_grid(grid, box=box)
+            form = sf.canonical(grid, box=box)
+            moved = sf.canonical_transform(grid, box=box)
+            image = symmetry.transform_values_reference(values, geometry, moved)
+            assert format_values(image, geometry) == form
+            for seed in range(12):
+                other = sf.random_transform(grid, seed=seed, box=box)
+                assert form <= other
+                if seed < 3:
+                    assert sf.canonical(other, box=box) == form
+
+
 def test_small_full_grids_match_the_brute_force() -> None:
     # Every element of the group, in plain Python (canonical_reference).
     sets = [
