@@ -16,8 +16,8 @@ Each measurement runs in a fresh process of the build's interpreter (`--build
 PYTHON[=LABEL]`, repeatable; default this one): it imports the package, warms up on 200
 grids, then times one call over the set and prints the seconds (wall and this
 process's CPU time) and an MD5 of the forms. A round runs every set, every call
-(`canonical_many` at threads=1 and threads=2, `solve_many` at threads=1 on the same
-puzzles) and, inside that, every build one after the other, so a burst of load on this
+(`canonical_many` and `solve_many` on the same puzzles, each at threads=1 and
+threads=2) and, inside that, every build one after the other, so a burst of load on this
 shared machine hits all builds alike. The tables show medians over the rounds; the
 threads=2 / threads=1 figure is the median of the per-round ratios of wall times. Every
 build's forms must be the same (their MD5s are compared).
@@ -28,11 +28,12 @@ that time over solve_many's on the same puzzles, measured in the same round.
 
 On this shared machine two threads seldom find two free cores: the kernel's autogroup
 scheduling gives each login session a fair share of the CPUs, whatever its number of
-threads, so a loaded machine shows no speed-up for any code. The last two columns say
-what the code allows: the share of the threads=1 call's CPU time spent inside
-`_canon.canonical_range` with the GIL released (timed with `time.thread_time` around each
-call), and the speed-up two threads could reach if that share split evenly and the rest
-(encoding, making the strings, Python) did not: 1 / (share / 2 + 1 - share).
+threads, so a loaded machine shows no speed-up for any code (the last column:
+solve_many, measured beside). Two columns say what the code allows: the share of the
+threads=1 call's CPU time spent inside `_canon.canonical_range` with the GIL released
+(timed with `time.thread_time` around each call), and the speed-up two threads could
+reach if that share split evenly and the rest (encoding, making the strings, Python)
+did not: 1 / (share / 2 + 1 - share).
 
 `--sizes` times the other sizes instead, 4x4 to 25x25, on the puzzle files of
 ../shared/data (the first --sample-sizes of each, default 100) and on their solution
@@ -182,7 +183,7 @@ SETS = {
     "full": (KAGGLE, "solution"),
 }
 # What is timed per set: (call, threads).
-CALLS = [("canonical", 1), ("canonical", 2), ("solve", 1)]
+CALLS = [("canonical", 1), ("canonical", 2), ("solve", 1), ("solve", 2)]
 
 
 def measure(python: str, name: str, count: int, call: str, threads: int) -> dict[str, float]:
@@ -242,18 +243,22 @@ def main() -> None:
         print(
             "| build | canonical us/grid (t=1, CPU) | solve us/puzzle | x solve "
             "| canonical t=1 wall s | t=2 wall s | t=2 / t=1 speed-up "
-            "| GIL released | bound for t=2 |"
+            "| GIL released | bound for t=2 | solve t=2 / t=1 |"
         )
-        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for _, label in builds:
             one = results[(name, label, "canonical", 1)]
             two = results[(name, label, "canonical", 2)]
             solve = results[(name, label, "solve", 1)]
+            solve_two = results[(name, label, "solve", 2)]
             per = statistics.median(r["cpu"] / r["n"] * 1e6 for r in one)
             solve_per = statistics.median(r["cpu"] / r["n"] * 1e6 for r in solve)
             ratio = statistics.median(r["cpu"] / s["cpu"] for r, s in zip(one, solve, strict=True))
             speedup = statistics.median(
                 a["wall"] / b["wall"] for a, b in zip(one, two, strict=True)
+            )
+            solve_speedup = statistics.median(
+                a["wall"] / b["wall"] for a, b in zip(solve, solve_two, strict=True)
             )
             # The share of the threads=1 CPU time spent with the GIL released, and what
             # two threads could reach if that part split evenly and nothing else did.
@@ -263,7 +268,7 @@ def main() -> None:
                 f"| {label} | {per:,.2f} | {solve_per:,.2f} | {ratio:,.1f}x "
                 f"| {statistics.median(r['wall'] for r in one):.3f} "
                 f"| {statistics.median(r['wall'] for r in two):.3f} | {speedup:.2f}x "
-                f"| {share:.1%} | {bound:.2f}x |"
+                f"| {share:.1%} | {bound:.2f}x | {solve_speedup:.2f}x |"
             )
 
 
