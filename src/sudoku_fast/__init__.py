@@ -17,6 +17,7 @@ from .hints import candidates, hint
 from .isa import EngineInfo, engine_info
 from .logic import Hint
 from .rating import Rating, rate, rate_many
+from .render import Cage, CellLine, Pages, Region, Svg, render, render_book, render_path
 from .se import score_level
 from .solver import count_solutions, solve
 from .stats import Stats, Summary, solve_stats
@@ -31,16 +32,24 @@ from .symmetry import (
     random_transformation,
     transform,
 )
+from .walkthrough import SolvePath, SolveStep, solve_path
 
 __all__ = [
     "Board",
+    "Cage",
+    "CellLine",
     "EngineInfo",
     "Geometry",
     "Hint",
+    "Pages",
     "Rating",
+    "Region",
     "SearchLimitExceeded",
+    "SolvePath",
+    "SolveStep",
     "Stats",
     "Summary",
+    "Svg",
     "Transformation",
     "__version__",
     "apply_transformation",
@@ -63,11 +72,15 @@ __all__ = [
     "random_transformation",
     "rate",
     "rate_many",
+    "render",
+    "render_book",
+    "render_path",
     "save_board",
     "score_level",
     "show",
     "solve",
     "solve_many",
+    "solve_path",
     "solve_stats",
     "transform",
 ]

@@ -61,6 +61,7 @@ from sudoku_fast._arenas cimport (
     ArenaAllocator,
     arena_allocator,
     ArenaPool,
+    pool_enabled,
     pool_fill,
     pool_new,
     pool_release,
@@ -74,9 +75,10 @@ from sudoku_fast._atomic cimport (
     sudoku_fast_claim,
     sudoku_fast_publish,
     sudoku_fast_published,
+    sudoku_fast_tally,
 )
 from sudoku_fast._clock cimport CPU_CLOCK, clock_nanos, elapsed, measurement_overhead
-from sudoku_fast._stop cimport Stop, flag_set, poll, raise_saved, stop_init
+from sudoku_fast._stop cimport Stop, flag_raise, flag_set, poll, raise_saved, stop_init
 
 import array as pyarray
 import os
@@ -205,7 +207,8 @@ cdef extern from *:
 
 cdef extern from *:
     """
-    /* Raise a shared maximum to `value` (relaxed order: read after the threads' join). */
+    /* Raise a shared maximum to `value` (release order on success, as a tally: read with
+       an acquire load once the threads have left). */
     #if defined(_MSC_VER)
     static void sudoku_fast_raise_max(int64_t *target, int64_t value) {
         int64_t seen = *(volatile int64_t *)target;
@@ -220,7 +223,7 @@ cdef extern from *:
     static void sudoku_fast_raise_max(int64_t *target, int64_t value) {
         int64_t seen = __atomic_load_n(target, __ATOMIC_RELAXED);
         while (seen < value && !__atomic_compare_exchange_n(
-                   target, &seen, value, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+                   target, &seen, value, 1, __ATOMIC_RELEASE, __ATOMIC_RELAXED)) {
         }
     }
     #endif
@@ -324,8 +327,11 @@ cdef size_t ARENA_BYTES = 1 << 20
 cdef Py_ssize_t STRINGS_PER_ARENA = (
     (16384 - 48) // ((sys.getsizeof("1" * CELLS) + 15) // 16 * 16) * 63
 )
-cdef bint prefault_arenas = sys.maxsize > 2**32 and os.environ.get("PYTHONMALLOC", "") in (
-    "", "default", "debug", "pymalloc", "pymalloc_debug"
+# Never on free-threaded builds (pool_enabled): their allocator is mimalloc.
+cdef bint prefault_arenas = (
+    pool_enabled()
+    and sys.maxsize > 2**32
+    and os.environ.get("PYTHONMALLOC", "") in ("", "default", "debug", "pymalloc", "pymalloc_debug")
 )
 PREFAULT_ARENAS = prefault_arenas  # whether large batches of strings use an ArenaPool
 PREFAULT_STRINGS_FROM = PREFAULT_FROM  # from how many strings a batch uses one
@@ -1319,8 +1325,8 @@ cdef void solve_chunk(Share *s, Py_ssize_t start, Py_ssize_t end, Stop *halt) no
         if unwritten_end:
             sudoku_fast_raise_max(&crew.unwritten_end, unwritten_end)
         if unsolved:
-            sudoku_fast_claim(&crew.unsolved, unsolved)
-        sudoku_fast_claim(&crew.solved, finished)
+            sudoku_fast_tally(&crew.unsolved, unsolved)
+        sudoku_fast_tally(&crew.solved, finished)  # last: it says the chunk's results are in
 
 
 cdef int take_chunks(
@@ -1553,8 +1559,11 @@ cdef class Fanout:
         # and each has a solution, only those solved before their string was made (the
         # first chunks) are looked at, not the whole batch.
         end = self.n
-        if self.crew.solved == self.n and self.crew.unsolved == 0:
-            end = min(self.n, self.crew.unwritten_end)
+        if (
+            sudoku_fast_published(&self.crew.solved) == self.n
+            and sudoku_fast_published(&self.crew.unsolved) == 0
+        ):
+            end = min(self.n, sudoku_fast_published(&self.crew.unwritten_end))
         for i in range(end):
             item = self.crew.strings[i]
             if counts[i] <= 0:
@@ -1623,7 +1632,7 @@ cdef int run_share(Share *share, Fanout fanout, const uint8_t *stop_byte, bint l
             if lead:
                 wait_helpers(share.crew, &halt, &last_signal_check)
             elif share.crew != NULL:
-                sudoku_fast_claim(&share.crew.left, 1)
+                sudoku_fast_tally(&share.crew.left, 1)  # after its last results
                 wait_lead_back(share.crew, &halt)
     finally:
         if lead:
@@ -1805,7 +1814,7 @@ cdef class BatchRun:
 
     def stop(self):
         """Set the stop flag: the workers abandon their puzzles and return."""
-        self.stop_flag[0] = 1
+        flag_raise(&self.stop_flag[0])
 
     def helper(self):
         """A helper thread's share of the batch (see `solve_batch`)."""
@@ -1851,6 +1860,47 @@ def new_buffer(Py_ssize_t size):
     if size >= HUGE_BUFFER:
         sudoku_fast_advise_huge(PyByteArray_AS_STRING(buffer), size)
     return buffer
+
+
+cdef object uint8_view(const uint8_t[::1] buffer):
+    return buffer
+
+
+cdef object int32_view(const int32_t[::1] buffer):
+    return buffer
+
+
+cdef object int64_view(const int64_t[::1] buffer):
+    return buffer
+
+
+cdef object uint64_view(const uint64_t[::1] buffer):
+    return buffer
+
+
+def shared_view(object buffer):
+    """`buffer` (bytes-like, or an array.array of int32, int64, uint64 or uint8 items)
+    as a memoryview of this extension's own kind, for the threads of a batch to pass to
+    compiled calls.
+
+    Each call taking a buffer argument acquires a buffer of the object it is given.
+    Given one bytearray or array.array from several threads at once, free-threaded
+    CPython 3.13 counts those exports without a lock, and a lost count leaves the
+    object marked exported (it can no longer be resized, and its deallocation prints a
+    SystemError) or unmarked while in use. A view made here, once, on one thread holds
+    a single export for as long as it lives, and compiled calls given the view share it
+    by an atomic count instead. (Not a fused function: its dispatch imports numpy.)
+    """
+    cdef str typecode = getattr(buffer, "typecode", "B")  # an array.array, else bytes
+    if typecode == "B":
+        return uint8_view(buffer)
+    if typecode == "i":
+        return int32_view(buffer)
+    if typecode == "q" or (typecode == "l" and sizeof(long) == 8):
+        return int64_view(buffer)
+    if typecode == "Q" or (typecode == "L" and sizeof(long) == 8):
+        return uint64_view(buffer)
+    raise TypeError(f"no shared view for array typecode {typecode!r}")
 
 
 cdef inline bint encode_plain(PyObject *item, uint8_t *row) noexcept nogil:

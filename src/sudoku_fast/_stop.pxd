@@ -15,12 +15,30 @@ from cpython.ref cimport PyObject
 
 cdef extern from *:
     """
-    /* The flag is written by another thread; read it fresh each time. */
+    /* The flag is written by another thread; read it fresh each time (an atomic load:
+       relaxed, as nothing is passed with the flag but the wish to stop). */
     static int sudoku_fast_flag_set(const unsigned char *flag) {
+    #if defined(_MSC_VER)
         return flag != NULL && *(volatile const unsigned char *)flag != 0;
+    #else
+        return flag != NULL && __atomic_load_n(flag, __ATOMIC_RELAXED) != 0;
+    #endif
     }
     """
     bint flag_set "sudoku_fast_flag_set" (const unsigned char *flag) nogil
+
+cdef extern from *:
+    """
+    /* Set the flag while other threads read it (an atomic store, relaxed as the load). */
+    static void sudoku_fast_flag_raise(unsigned char *flag) {
+    #if defined(_MSC_VER)
+        *(volatile unsigned char *)flag = 1;
+    #else
+        __atomic_store_n(flag, 1, __ATOMIC_RELAXED);
+    #endif
+    }
+    """
+    void flag_raise "sudoku_fast_flag_raise" (unsigned char *flag) nogil
 
 cdef extern from "Python.h":
     # Declared as a plain C call (cpython.exc says `except -1`), so that the handler's

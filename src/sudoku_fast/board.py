@@ -147,6 +147,18 @@ class Board:
         geometry, clues = parse_grid(puzzle, box=box, alphabet=alphabet)
         return cls(format_values(clues, geometry), "." * geometry.cells, (), geometry)
 
+    def __str__(self) -> str:
+        """The grid as text (givens and values), then a line saying what it holds."""
+        from .render import board_text
+
+        return board_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The board as a picture (notebooks show it): see `render.render`."""
+        from .render import render
+
+        return str(render(self))
+
     @property
     def size(self) -> int:
         """N, the number of rows (and columns, and values)."""

@@ -4,8 +4,8 @@ Without a command it runs the main job: it solves the embedded puzzle sets, chec
 solution with the engine-independent `is_solution`, and prints a throughput table. The
 commands are `solve` (files of puzzles, streamed), `stats` (search statistics), `show`,
 `count` and `check` (one puzzle), `generate` (new puzzles), `rate` (difficulty),
-`hint` (the next step), `dedup` (drop puzzles equivalent up to symmetry) and `lab`
-(the classic algorithms side by side).
+`hint` (the next step), `dedup` (drop puzzles equivalent up to symmetry), `lab`
+(the classic algorithms side by side) and `render` (puzzle books and pictures).
 
 Adding a command takes two functions and one line: `_add_<name>_parser(subparsers)`
 builds its parser and sets `handler=_cmd_<name>`; `_cmd_<name>(args)` runs it and
@@ -19,6 +19,7 @@ import contextlib
 import dataclasses
 import errno
 import importlib
+import io
 import json
 import math
 import os
@@ -58,9 +59,12 @@ from .stream import (
     RunReport,
     SolveOptions,
     grid_text,
+    is_parquet,
     open_input,
     option_words,
+    output_file,
     own_size,
+    replacing,
     solve_stream,
     summarize_stream,
 )
@@ -456,12 +460,22 @@ def _add_solve_parser(subparsers: Any) -> None:
     parser.set_defaults(handler=_cmd_solve)
 
 
-def _open_output(path: str, source: BinaryIO) -> BinaryIO:
-    """The output stream; refuses (ValueError) a file that is the input itself."""
+class _Incomplete(Exception):
+    """Raised inside `_output` to leave no output file: the run stopped before the end."""
+
+
+@contextlib.contextmanager
+def _output(path: str, source: BinaryIO | None = None) -> Iterator[BinaryIO]:
+    """The output stream ('-': standard output, the stream being the contract there); a
+    file appears whole when the block ends without an error, or not at all (see
+    `stream.output_file`). Refuses (ValueError) a file that is the input itself."""
     if path == "-":
-        return sys.stdout.buffer
-    _refuse_same_file(source, path)
-    return open(path, "wb")
+        yield sys.stdout.buffer
+        return
+    if source is not None:
+        _refuse_same_file(source, path)
+    with output_file(path) as out:
+        yield out
 
 
 def _refuse_same_file(source: BinaryIO, path: str) -> None:
@@ -486,7 +500,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         raise ValueError("--limit is the limit of --count: pass --count too")
     if args.limit is None:
         args.limit = 2
-    if parquet_io.is_parquet(args.file):
+    if is_parquet(args.file):
         return _solve_parquet(args)
     source, name, size = open_input(args.file)
     try:
@@ -510,13 +524,15 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         )
         progress = Progress(sys.stderr, size, enabled=not args.quiet)
         messages = Messages(sys.stderr, args.max_messages, progress)
-        out = _open_output(args.output, source)
         try:
-            report = solve_stream(reader, out, options, messages, progress)
+            with _output(args.output, source) as out:
+                report = solve_stream(reader, out, options, messages, progress)
+                if report.stopped:  # --on-error fail: no output, as with Parquet
+                    raise _Incomplete
+        except _Incomplete:
+            pass
         finally:
             progress.clear()
-            if out is not sys.stdout.buffer:
-                out.close()
     finally:
         if source is not sys.stdin.buffer:
             source.close()
@@ -798,7 +814,9 @@ def _plot_times(results: list[tuple[str, Summary]], path: str) -> None:
     axes.set_title(f"sudoku_fast: time per puzzle (bins of 1/{BINS_PER_OCTAVE} octave)")
     axes.legend()
     figure.tight_layout()
-    figure.savefig(path, dpi=120)
+    kind = os.path.splitext(path)[1][1:].lower() or "png"  # the name says; png if not
+    with replacing(path) as partial:
+        figure.savefig(partial, dpi=120, format=kind)
     pyplot.close(figure)
     print(f"plot written to {path}", file=sys.stderr)
 
@@ -812,15 +830,33 @@ def _add_show_parser(subparsers: Any) -> None:
         "show",
         [EXIT_OK, EXIT_USAGE],
         {EXIT_OK: "success: the grid is printed"},
-        help="print a puzzle as a grid",
-        description="Print PUZZLE (any notation and size; '-' reads it from stdin) as a grid.",
+        help="print a puzzle or a saved board as a grid",
+        description=(
+            "Print PUZZLE (any notation and size; '-' reads it from stdin) as a grid, or "
+            "a saved board (the path of its JSON file) with what it holds."
+        ),
     )
-    parser.add_argument("puzzle", metavar="PUZZLE")
+    parser.add_argument("puzzle", metavar="PUZZLE", help="a puzzle, or the path of a saved board")
     _add_geometry(parser)
     parser.set_defaults(handler=_cmd_show)
 
 
+def _is_board_file(path: str) -> bool:
+    """Whether `path` is a file holding a JSON object (a saved board, or meant as one)."""
+    if not os.path.isfile(path):
+        return False
+    with open(path, "rb") as f:
+        return f.read(64).lstrip().startswith(b"{")
+
+
 def _cmd_show(args: argparse.Namespace) -> int:
+    if args.puzzle != "-" and _is_board_file(args.puzzle):
+        from .board import load_board
+
+        if args.box is not None or args.alphabet is not None:
+            raise ValueError("--box and --alphabet are for a PUZZLE; a saved board has its own")
+        print(load_board(args.puzzle))
+        return EXIT_OK
     puzzle = _puzzle_argument(args.puzzle, "`sudoku-fast solve FILE` solves those of a file")
     print(show(puzzle, box=args.box, alphabet=args.alphabet))
     return EXIT_OK
@@ -1068,19 +1104,39 @@ def _cmd_generate(args: argparse.Namespace) -> int:
             # Written as they are made: a long run shows its puzzles, and Ctrl-C keeps them.
             chunk = 1024 if args.size <= 9 else 4 * resolve_threads(args.threads)
             chunks = iter_generate(args.count, chunk=chunk, **shape)
-        with contextlib.ExitStack() as stack:
-            out = sys.stdout
-            if args.output is not None:
-                out = stack.enter_context(open(args.output, "w", encoding="utf-8"))
-            for made in chunks:
-                out.write("".join(f"{puzzle}\n" for puzzle in made))
-                out.flush()
+        _write_generated(chunks, args.output)
     except RuntimeError as err:  # a --score band or a level the candidates did not meet
         print(f"sudoku-fast: {option_words(str(err))}", file=sys.stderr)
         return EXIT_CHECK_FAILED
     except ValueError as err:
         raise ValueError(_in_cli_terms(str(err))) from None
     return EXIT_OK
+
+
+def _write_generated(chunks: Iterable[list[str]], output: str | None) -> None:
+    """Write the puzzles as they are made: a long run shows its puzzles. A file appears
+    when the run ends; Ctrl-C ends it early and keeps the puzzles finished so far, whole
+    lines only (a generation's output is a list of independent puzzles: a shorter list
+    is still a whole one)."""
+    written = kept = 0
+    interrupted: KeyboardInterrupt | None = None
+    with _output("-" if output is None else output) as out:
+        try:
+            for made in chunks:
+                data = "".join(f"{puzzle}\n" for puzzle in made).encode("utf-8")
+                out.write(data)
+                out.flush()
+                written += len(made)
+                kept += len(data)
+        except KeyboardInterrupt as stop:
+            if out is sys.stdout.buffer:
+                raise
+            out.seek(kept)  # bytes of a write the interrupt cut short are cut off
+            out.truncate()
+            interrupted = stop
+    if interrupted is not None:
+        print(f"sudoku-fast: {written:,} puzzle(s) written to {output}", file=sys.stderr)
+        raise interrupted
 
 
 # The advice of the library's messages, in the command line's terms.
@@ -1201,7 +1257,7 @@ def _cmd_rate(args: argparse.Namespace) -> int:
     # found before any output, not an error of each batch, which would make `_rated`
     # rate its puzzles one at a time to find the one at fault.
     args.threads = resolve_threads(args.threads)
-    if parquet_io.is_parquet(args.file):
+    if is_parquet(args.file):
         if args.output is None:
             raise ValueError("Parquet input writes Parquet: name the output file with -o")
         report = parquet_io.rate_parquet(
@@ -1228,9 +1284,12 @@ def _cmd_rate(args: argparse.Namespace) -> int:
     try:
         if args.output is None:
             return _rate_text(args, source, name)
-        _refuse_same_file(source, args.output)
-        with open(args.output, "w", encoding="utf-8") as out, contextlib.redirect_stdout(out):
-            return _rate_text(args, source, name)
+        with _output(args.output, source) as raw:
+            out = io.TextIOWrapper(raw, encoding="utf-8", write_through=True)
+            with contextlib.redirect_stdout(out):
+                status = _rate_text(args, source, name)
+            out.detach()  # the binary stream is closed by _output
+            return status
     finally:
         if source is not sys.stdin.buffer:
             source.close()
@@ -1418,20 +1477,18 @@ def _cmd_dedup(args: argparse.Namespace) -> int:
         reader = PuzzleReader(source, name, box=args.box, alphabet=args.alphabet)
         progress = Progress(sys.stderr, size, enabled=not args.quiet)
         messages = Messages(sys.stderr, 100, progress)
-        out = _open_output(args.output, source)
         try:
-            report = symmetry.dedup_stream(
-                reader,
-                out,
-                messages,
-                progress,
-                threads=args.threads,
-                max_nodes=args.max_nodes,
-            )
+            with _output(args.output, source) as out:
+                report = symmetry.dedup_stream(
+                    reader,
+                    out,
+                    messages,
+                    progress,
+                    threads=args.threads,
+                    max_nodes=args.max_nodes,
+                )
         finally:
             progress.clear()
-            if out is not sys.stdout.buffer:
-                out.close()
     finally:
         if source is not sys.stdin.buffer:
             source.close()
@@ -1450,6 +1507,12 @@ def _cmd_dedup(args: argparse.Namespace) -> int:
     return EXIT_MALFORMED if report.malformed else EXIT_OK
 
 
+def _add_render_parser(subparsers: Any) -> None:
+    from .cli_render import add_render_parser  # its own module: it imports this one
+
+    add_render_parser(subparsers)
+
+
 COMMANDS: tuple[Callable[[Any], None], ...] = (
     _add_solve_parser,
     _add_stats_parser,
@@ -1461,6 +1524,7 @@ COMMANDS: tuple[Callable[[Any], None], ...] = (
     _add_hint_parser,
     _add_lab_parser,
     _add_dedup_parser,
+    _add_render_parser,
 )
 
 

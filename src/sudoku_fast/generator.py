@@ -64,7 +64,7 @@ from array import array
 from collections.abc import Callable, Iterator
 
 from . import _general, _generate, _logic, se
-from .batch import resolve_threads, run_chunks, run_engine
+from .batch import resolve_threads, run_chunks, run_engine, shared_buffers
 from .grid import Geometry, check_flag, format_values, geometry_for, parse_values
 from .logic import LEVEL_NAMES
 from .logic import level_within as reference_level_within
@@ -767,17 +767,19 @@ def _generate_seeds(
     fill_nodes, check_nodes, max_attempts = FILL_NODES, CHECK_NODES, MAX_ATTEMPTS
     early = level is not None and level <= EARLY_MAX_LEVEL and minimal
     gave_up: list[int] = []
+    views = shared_buffers(workers, orbit_start, orbit_cells, seed_words, out, stop_flag)
+    orbit_start_v, orbit_cells_v, seed_words_v, out_v, stop_v = views
 
     def make(start: int, stop: int) -> None:
         index = _generate.generate_range(
             tables,
             logic_tables,
-            orbit_start,
-            orbit_cells,
-            seed_words,
+            orbit_start_v,
+            orbit_cells_v,
+            seed_words_v,
             start,
             stop,
-            out,
+            out_v,
             level or 0,
             minimal,
             fill_nodes,
@@ -785,7 +787,7 @@ def _generate_seeds(
             ORDERS_PER_GRID,
             geo.cells // 3 if early else 0,
             max_attempts,
-            stop_flag,
+            stop_v,
         )
         if index >= 0:
             gave_up.append(index)

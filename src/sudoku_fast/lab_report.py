@@ -15,6 +15,7 @@ import argparse
 import math
 import os
 import re
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from . import lab, parquet_io
 from .batch import encode_batch
 from .grid import Geometry, format_values, geometry_for
-from .stream import PuzzleReader
+from .stream import PuzzleReader, open_input
 
 RANDOM_BLOCK = 100_000  # random puzzles made, solved and checked at a time
 
@@ -40,8 +41,9 @@ def read_puzzles(
     parquet_io.refuse_parquet(path, "lab")
     puzzles: list[str] = []
     lines: list[int] = []
-    with open(path, "rb") as f:
-        reader = PuzzleReader(f, path, box=box, alphabet=alphabet)
+    source, name, _ = open_input(path)
+    try:
+        reader = PuzzleReader(source, name, box=box, alphabet=alphabet)
         for batch in reader:
             if batch.problems:
                 record, reason = batch.problems[0]
@@ -51,6 +53,9 @@ def read_puzzles(
                 assert puzzle is not None, "a record that is not malformed has a puzzle"
                 puzzles.append(puzzle)
                 lines.append(batch.line_numbers[record])
+    finally:
+        if source is not sys.stdin.buffer:
+            source.close()
     return puzzles, lines
 
 

@@ -94,6 +94,12 @@ class Hint:
     eliminations: tuple[tuple[int, int], ...] = ()
     explanation: str = ""
 
+    def _repr_html_(self) -> str:
+        """The hint as a line of HTML (notebooks show it): technique, level, explanation."""
+        from .render import hint_html
+
+        return hint_html(self)
+
     @property
     def is_mistake(self) -> bool:
         """True for the two kinds that report a user mistake rather than a deduction."""

@@ -26,9 +26,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import shutil
-import stat
-import tempfile
 import threading
 import time
 from collections import deque
@@ -54,27 +51,15 @@ from .stream import (
     SOLUTION_COLUMNS,
     answer_column,
     find_column,
+    is_parquet,
     other_size,
     rating_columns,
+    replacing,
 )
 
 # Rows read at a time: enough to keep every engine thread busy; three batches are in
 # memory at once (being read, solved, written).
 BATCH_ROWS = 131_072
-MAGIC = b"PAR1"
-
-
-def is_parquet(path: str) -> bool:
-    """True when `path` is a Parquet file (by its name or its first four bytes)."""
-    if path == "-":
-        return False
-    if path.endswith((".parquet", ".pq")):
-        return True
-    try:
-        with open(path, "rb") as f:
-            return f.read(4) == MAGIC
-    except OSError:
-        return False
 
 
 def refuse_parquet(path: str, command: str) -> None:
@@ -789,36 +774,11 @@ def add_columns(
         raise ValueError(f"{output}: the output file is the input file; write elsewhere")
     codec = input_codec(path, name) if compression == "input" else compression
     # Written under another name and renamed when complete: a run that fails leaves
-    # whatever file `output` named before untouched (and no half-written one). A link
-    # is followed (the file it names is replaced, not the link); a device or a pipe is
-    # not a file to replace: the complete output is copied into it.
-    try:
-        special = not stat.S_ISREG(os.stat(output).st_mode)  # through any link
-    except FileNotFoundError:
-        special = False
-    target = output if special else os.path.realpath(output)
-    folder = tempfile.gettempdir() if special else os.path.dirname(target)
-    partial = os.path.join(
-        folder, f".{os.path.basename(target)}.{os.getpid()}.{threading.get_ident()}.partial"
-    )
-    try:
+    # whatever file `output` named before untouched (and no half-written one).
+    with replacing(output) as partial:
         _write_with_columns(
             source, path, partial, name, answer, codec, rewrite, fields, threads, also
         )
-        if special:
-            with open(partial, "rb") as written, open(target, "wb") as out:
-                shutil.copyfileobj(written, out, _COPY_STEP)
-            os.unlink(partial)
-        else:
-            os.replace(partial, target)
-    except BaseException as err:
-        with contextlib.suppress(OSError):
-            os.unlink(partial)
-        if isinstance(err, OSError) and partial in str(err):  # name the user's file
-            if err.filename == partial:
-                raise type(err)(err.errno, err.strerror, output) from None
-            raise type(err)(str(err).replace(partial, output)) from None
-        raise
 
 
 def _write_with_columns(
@@ -1170,7 +1130,8 @@ def write_generated(path: str, puzzles: list[str], seed: int | None) -> None:
             "seed": pa.array([seed] * len(puzzles), type=pa.int64()),
         }
     )
-    pq.write_table(table, path)
+    with replacing(path) as partial:  # whole or not at all, as every output
+        pq.write_table(table, partial)
 
 
 def add_column_option(parser: Any) -> None:

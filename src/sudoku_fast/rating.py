@@ -68,6 +68,7 @@ from .batch import (
     resolve_threads,
     run_chunks,
     run_engine,
+    shared_buffers,
 )
 from .frames import check_output, object_array, ratings_out
 from .grid import Geometry, check_flag, parse_grid
@@ -298,27 +299,29 @@ def _rate_solved(
     scored = geometry.size == 9 and score_budget is not None
     budget = score_budget or 0
     scores = array("i", bytes(4 * _se.SLOTS * n)) if scored else None
+    views = shared_buffers(workers, grids, solutions, counts, summary, guesses, nodes, scores)
+    grids_v, solutions_v, counts_v, summary_v, guesses_v, nodes_v, scores_v = views
 
     def rate_chunk(start: int, stop: int) -> None:
-        _logic.rate_range(tables, grids, solutions, counts, start, stop, summary)
-        if scores is not None:
-            _se.se_range(tables, grids, solutions, scores, start, stop, budget)
+        _logic.rate_range(tables, grids_v, solutions_v, counts_v, start, stop, summary_v)
+        if scores_v is not None:
+            _se.se_range(tables, grids_v, solutions_v, scores_v, start, stop, budget)
         # The Python objects of this chunk are built by the thread that rated it, so
         # that this GIL-bound part overlaps the other threads' compiled work.
         failed.extend(
             _logic.build_ratings(
                 Rating,
                 ratings,
-                counts,
-                summary,
-                guesses,
-                nodes,
+                counts_v,
+                summary_v,
+                guesses_v,
+                nodes_v,
                 _NAMES,
                 _LEVELS,
                 _LEVEL_NAMES,
                 start,
                 stop,
-                scores,
+                scores_v,
                 se.TECHNIQUES,
                 _se.SLOTS,
                 se.SE_OK,

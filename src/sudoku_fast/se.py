@@ -294,6 +294,7 @@ class _Rater:
         self.budget = budget
         self.work = 0
         self.last_tech = -1
+        self.last_hint: logic.Hint | None = None
         n = self.n
         self.cell_units = [
             (cell // n, n + cell % n, 2 * n + s.geo.box_of[cell]) for cell in range(s.geo.cells)
@@ -415,17 +416,23 @@ class _Rater:
         return None
 
     def easy_step(self) -> tuple[int, int]:
-        """Apply the easiest step below chains; its (technique id, tenths), or (-1, 0)."""
+        """Apply the easiest step below chains; its (technique id, tenths), or (-1, 0).
+
+        A step found by a finder of `logic` leaves its `Hint` in `last_hint` (the
+        pattern a solving path shows), any other step None."""
         s = self.s
+        self.last_hint = None
         hint = logic.find_full_house(s)
         if hint is not None:
             s.apply(hint)
+            self.last_hint = hint
             return 0, BASE[0]
         hint = logic.find_hidden_single(s)
         if hint is not None:
             cell, digit = hint.placements[0]
             tech = 1 if self.single_in_box(cell, digit) else 2
             s.apply(hint)
+            self.last_hint = hint
             return tech, BASE[tech]
         locked = self.locked()
         if locked is not None and locked[0] < POINTING:
@@ -438,6 +445,7 @@ class _Rater:
         hint = logic.find_naked_single(s)
         if hint is not None:
             s.apply(hint)
+            self.last_hint = hint
             return NAKED_SINGLE, BASE[NAKED_SINGLE]
         elims = self.direct_hidden(3)
         if elims is not None:
@@ -458,6 +466,7 @@ class _Rater:
             hint = find(s)
             if hint is not None:
                 s.apply(hint)
+                self.last_hint = hint
                 return tech, BASE[tech]
         links = self.strong_links(2)
         if links is not None:
@@ -470,6 +479,7 @@ class _Rater:
             hint = find(s)
             if hint is not None:
                 s.apply(hint)
+                self.last_hint = hint
                 return tech, BASE[tech]
         rect = self.unique_rectangle()
         if rect is not None:
@@ -483,6 +493,7 @@ class _Rater:
             hint = find(s)
             if hint is not None:
                 s.apply(hint)
+                self.last_hint = hint
                 return tech, BASE[tech]
         links = self.strong_links(3)
         if links is not None:
@@ -1335,17 +1346,31 @@ class _Rater:
         return best
 
 
+# One step of a rating as `path` records it: technique id, tenths, the values and the
+# candidates after the step, and the pattern of a step that a `logic` finder found
+# (its technique name, cells, digits and explanation), else None.
+PathRecord = tuple[
+    int,
+    int,
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[str, tuple[int, ...], tuple[int, ...], str] | None,
+]
+
+
 def rate_se(
     values: Sequence[int],
     geo: Geometry | None = None,
     solution: Sequence[int] | None = None,
     budget: int = DEFAULT_BUDGET,
+    path: list[PathRecord] | None = None,
 ) -> SeResult:
     """Rate a puzzle on the SE scale (see the module docstring).
 
     `values` holds the grid's values (0 = empty). With a `solution`, a point where no
     technique applies reveals one solution digit as a "beyond" step (10.0); without
     one the rating stops there with status SE_STUCK. `budget` bounds the walk steps.
+    Every step taken is appended to `path` when one is given (`PathRecord`).
     """
     s = LogicSolver(values, geo)
     r = _Rater(s, budget)
@@ -1374,4 +1399,10 @@ def rate_se(
         if tenths > score:
             score = tenths
             hardest = tech
+        if path is not None:
+            found = r.last_hint
+            pattern = None
+            if found is not None:
+                pattern = (found.technique, found.cells, found.digits, found.explanation)
+            path.append((tech, tenths, tuple(s.values), tuple(s.cand), pattern))
     return SeResult(score, hardest, steps, status, r.work)

@@ -33,17 +33,22 @@ canonical puzzle; a malformed line's own text, quoted).
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import io
 import os
 import re
+import shutil
+import stat
 import sys
+import tempfile
 import threading
 import time
 from array import array
 from collections.abc import Container, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from . import _textio
 from .batch import DEFAULT_MAX_NODES, EngineResults, node_budget, run_engine
@@ -57,6 +62,7 @@ from .grid import (
     parse_grid,
     parse_marks_grid,
 )
+from .parquet_footer import MAGIC as PARQUET_MAGIC
 from .progress import Progress
 from .stats import StatsBuilder, Summary
 
@@ -658,26 +664,191 @@ def _reads_as_puzzle(text: str) -> bool:
     return True
 
 
+class _Replayed(io.RawIOBase):
+    """A stream that has been read from already, made whole again: `head` (the bytes
+    already read) first, then the rest of `rest`. A pipe cannot seek back, so what was
+    read to see what kind of input it is must be given back this way."""
+
+    def __init__(self, head: bytes, rest: BinaryIO, close_rest: bool) -> None:
+        super().__init__()
+        self._head = memoryview(head)
+        self._rest = rest
+        self._close_rest = close_rest
+
+    def readable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._rest.fileno()
+
+    def readinto(self, buffer: Any) -> int:
+        if self._head:
+            n = min(len(buffer), len(self._head))
+            buffer[:n] = self._head[:n]
+            self._head = self._head[n:]
+            return n
+        data = (
+            self._rest.read1(len(buffer))
+            if hasattr(self._rest, "read1")
+            else (self._rest.read(len(buffer)))
+        )
+        buffer[: len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        if not self.closed and self._close_rest:
+            self._rest.close()
+        super().close()
+
+
+def _read_head(stream: BinaryIO, size: int) -> bytes:
+    """The first `size` bytes of `stream` (fewer only at its end): a pipe may deliver
+    them in several reads."""
+    head = b""
+    while len(head) < size:
+        more = stream.read(size - len(head))
+        if not more:
+            break
+        head += more
+    return head
+
+
+def _is_regular(stream: BinaryIO) -> bool:
+    """Whether `stream` reads a regular file (one that can be read twice), not a pipe,
+    a FIFO, a terminal or a socket."""
+    try:
+        return stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+    except (OSError, AttributeError, ValueError, io.UnsupportedOperation):
+        return False
+
+
 def open_input(path: str) -> tuple[BinaryIO, str, int | None]:
-    """A binary stream for `path` ('-' = standard input), its display name and size."""
+    """A binary stream for the puzzle text of `path` ('-' = standard input), its display
+    name and size (None when unknown).
+
+    The input is opened once and read once: a pipe, a FIFO, `/dev/stdin` or a process
+    substitution is read exactly as a regular file is. Raises ValueError for a Parquet
+    file that is not a regular file (Parquet is read from its end, which a pipe cannot
+    give), FileNotFoundError for a name that is no file (saying so when it reads as a
+    puzzle), and OSError for other failures to open it.
+    """
     if path == "-":
-        return sys.stdin.buffer, "<stdin>", None
+        stream: BinaryIO = sys.stdin.buffer
+        name = "<stdin>"
+    else:
+        name = path
+        try:
+            stream = open(path, "rb")  # noqa: SIM115 - the caller closes it
+        except OSError as err:  # not found, a name too long for one (big grids), ...
+            if not os.path.exists(path) and _reads_as_puzzle(path):
+                shown = path if len(path) <= 90 else path[:87] + "..."
+                raise FileNotFoundError(
+                    f"no file {shown!r}; it reads as a puzzle: the commands that take files "
+                    "read puzzles from standard input with '-' (e.g. echo PUZZLE | sudoku-fast "
+                    "solve -)"
+                ) from None
+            raise err
+    if _is_regular(stream):
+        try:
+            size = os.fstat(stream.fileno()).st_size
+        except OSError:
+            size = 0
+        return stream, name, size or None
     try:
-        stream = open(path, "rb")  # noqa: SIM115 - the caller closes it
-    except OSError as err:  # not found, a name too long for one (big grids), ...
-        if not os.path.exists(path) and _reads_as_puzzle(path):
-            shown = path if len(path) <= 90 else path[:87] + "..."
-            raise FileNotFoundError(
-                f"no file {shown!r}; it reads as a puzzle: the commands that take files "
-                "read puzzles from standard input with '-' (e.g. echo PUZZLE | sudoku-fast "
-                "solve -)"
-            ) from None
-        raise err
+        head = _read_head(stream, len(PARQUET_MAGIC))
+    except BaseException:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+        raise
+    if head == PARQUET_MAGIC:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+        raise ValueError(
+            f"{name}: a Parquet file must be given as a regular file: it is read from its "
+            "end, which a pipe cannot give; save it to a file first"
+        )
+    replayed = _Replayed(head, stream, close_rest=stream is not sys.stdin.buffer)
+    return io.BufferedReader(replayed), name, None
+
+
+def is_parquet(path: str) -> bool:
+    """True when `path` is a Parquet file: by its name, or for a regular file by its first
+    four bytes. Anything else (a pipe, a FIFO, '-') is not opened here: reading it would
+    take its first bytes away (or wait for a writer); `open_input` looks at those."""
+    if path == "-":
+        return False
+    if path.endswith((".parquet", ".pq")):
+        return True
     try:
-        size = os.fstat(stream.fileno()).st_size
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        with open(path, "rb") as f:
+            return f.read(len(PARQUET_MAGIC)) == PARQUET_MAGIC
     except OSError:
-        size = 0
-    return stream, path, size or None
+        return False
+
+
+# Bytes per copy step when a finished output is copied into a device or a pipe.
+_COPY_STEP = 1 << 20
+
+
+def _is_special(path: str) -> bool:
+    """Whether `path` names something other than a regular file (through any link): a
+    device, a pipe, a FIFO. Such a target is written into, not replaced."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:  # not there yet (or not reachable: opening it will say why)
+        return False
+
+
+@contextlib.contextmanager
+def replacing(output: str) -> Iterator[str]:
+    """The path to write a new `output` at: when the block ends without an error, the
+    written file replaces `output` at once (a rename), so `output` is only ever the old
+    file or the whole new one, whatever stops the run (a full disk, a file-size limit,
+    Ctrl-C, a crash: after SIGKILL a hidden `.NAME.*.partial` file may stay behind).
+
+    A link is followed (the file it names is replaced, not the link); the permissions
+    of a file replaced are kept. A device or a pipe is not a file to replace: the whole
+    output is written elsewhere first and then copied into it. An OSError about the
+    temporary file names `output` instead.
+    """
+    special = _is_special(output)
+    target = output if special else os.path.realpath(output)
+    folder = tempfile.gettempdir() if special else os.path.dirname(target)
+    base = os.path.basename(target)[:200]  # room for the suffix in a file name
+    partial = os.path.join(folder, f".{base}.{os.getpid()}.{threading.get_ident()}.partial")
+    try:
+        yield partial
+        if special:
+            with open(partial, "rb") as written, open(target, "wb") as out:
+                shutil.copyfileobj(written, out, _COPY_STEP)
+            os.unlink(partial)
+        else:
+            with contextlib.suppress(OSError):  # a new file: nothing to keep
+                shutil.copymode(target, partial)
+            os.replace(partial, target)
+    except BaseException as err:
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
+        if isinstance(err, OSError) and partial in str(err):  # name the user's file
+            if err.filename == partial:
+                raise type(err)(err.errno, err.strerror, output) from None
+            raise type(err)(str(err).replace(partial, output)) from None
+        raise
+
+
+@contextlib.contextmanager
+def output_file(output: str) -> Iterator[BinaryIO]:
+    """A binary stream whose bytes become the file `output` when the block ends without
+    an error, whole or not at all (see `replacing`). A device or a pipe (`/dev/null`, a
+    FIFO) is written into directly, as it is read while it is written."""
+    if _is_special(output):
+        with open(output, "wb") as out:
+            yield out
+        return
+    with replacing(output) as partial, open(partial, "xb") as out:
+        yield out
 
 
 _API_OPTIONS = (

@@ -66,6 +66,7 @@ from .batch import (
     numpy_values,
     resolve_threads,
     run_chunks,
+    shared_buffers,
 )
 from .generator import Rng, _line_order, check_seed
 from .grid import CLASSIC, EMPTY, Geometry, check_flag, format_values, parse_grid
@@ -443,10 +444,13 @@ def _random_images(
     out = bytearray(n * geometry.cells)
     size, br, bc = geometry.size, geometry.box_rows, geometry.box_cols
 
-    def work(start: int, stop: int) -> None:
-        _canon.random_transform_range(grids, size, br, bc, seeds, out, start, stop)
+    workers = resolve_threads(threads)
+    grids_v, seeds_v, out_v = shared_buffers(workers, grids, seeds, out)
 
-    run_chunks(n, resolve_threads(threads), 256, work)
+    def work(start: int, stop: int) -> None:
+        _canon.random_transform_range(grids_v, size, br, bc, seeds_v, out_v, start, stop)
+
+    run_chunks(n, workers, 256, work)
     text = format_values(out, geometry)
     cells = geometry.cells
     return [text[i * cells : (i + 1) * cells] for i in range(n)]
@@ -476,12 +480,15 @@ def _run_canonical(
     min_chunk = max(1, _MIN_CHUNK * 81 // cells)
 
     stop_flag = bytearray(1)
+    grids_v, out_v, status_v, moves_v, stop_v = shared_buffers(
+        workers, grids, out, status, moves, stop_flag
+    )
 
     symbols = _symbol_table(geometry) if texts is not None else b""
 
     def work(start: int, stop: int) -> None:
         _canon.canonical_range(
-            grids, size, br, bc, out, status, moves, start, stop, budget, stop_flag
+            grids_v, size, br, bc, out_v, status_v, moves_v, start, stop, budget, stop_v
         )
         if texts is not None:
             _canon.texts_range(out, cells, symbols, status, texts, start, stop)
