@@ -480,18 +480,17 @@ def _run_canonical(
     min_chunk = max(1, _MIN_CHUNK * 81 // cells)
 
     stop_flag = bytearray(1)
-    grids_v, out_v, status_v, moves_v, stop_v = shared_buffers(
-        workers, grids, out, status, moves, stop_flag
-    )
-
     symbols = _symbol_table(geometry) if texts is not None else b""
+    grids_v, out_v, status_v, moves_v, stop_v, symbols_v = shared_buffers(
+        workers, grids, out, status, moves, stop_flag, symbols
+    )
 
     def work(start: int, stop: int) -> None:
         _canon.canonical_range(
             grids_v, size, br, bc, out_v, status_v, moves_v, start, stop, budget, stop_v
         )
         if texts is not None:
-            _canon.texts_range(out, cells, symbols, status, texts, start, stop)
+            _canon.texts_range(out_v, cells, symbols_v, status_v, texts, start, stop)
 
     def abort() -> None:
         stop_flag[0] = 1
