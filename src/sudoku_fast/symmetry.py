@@ -19,10 +19,12 @@ Sizes: every geometry `parse` accepts, 4x4 to 64x64. With square boxes (4x4, 9x9
 12x12 as 3x4, ...) turn into boxes of the other orientation when transposed, so there the
 group has no transposition. 9x9 (3x3 boxes) runs at full speed on every puzzle; for other grids the
 search is given a budget of `max_nodes` steps per puzzle (a puzzle that runs out raises
-`SearchLimitExceeded`). Complete solution grids from 12x12 up usually need more than
-the default budget, as do grids with very many symmetries: a full grid leaves the
-search nothing to prune by (the same 12x12 grid with one cell emptied takes
-milliseconds; a 16x16 one needs more than the default budget too).
+`SearchLimitExceeded`). Full grids (solution grids) have a search of their own: a
+16x16 one usually takes well under a millisecond, a 25x25 one milliseconds, but a
+grid with very many symmetries of its own (a regular pattern of 20x20 or 36x36, one
+of five 25x25 solutions tried) can need more than the default budget. Nearly full
+grids can too: several full rows leave the puzzle search little to prune by (a full
+16x16 grid less two cells takes about a second).
 A grid in which a symbol repeats in a row or a column has no canonical form here
 (`ValueError`): such a grid is no Sudoku position, and the search relies on symbols
 being distinct in every line.
@@ -67,7 +69,7 @@ from .batch import (
     shared_buffers,
 )
 from .generator import Rng, _line_order, check_seed
-from .grid import CLASSIC, Geometry, check_flag, format_values, parse_grid
+from .grid import CLASSIC, EMPTY, Geometry, check_flag, format_values, parse_grid
 from .progress import Progress
 from .stream import Messages, PuzzleReader
 
@@ -76,7 +78,7 @@ from .stream import Messages, PuzzleReader
 # budget). The first 200 16x16 puzzles of the goomii set all fit in 1,000 steps; the
 # budget stops the rare grid with a huge symmetry group after about a second.
 DEFAULT_MAX_NODES = 1_000_000
-_MIN_CHUNK = 64  # 9x9 puzzles take ~20 us: a chunk of 64 is worth a thread hand-off
+_MIN_CHUNK = 64  # 9x9 puzzles take 2-10 us: a chunk of 64 is worth a thread hand-off
 _REPEAT_HELP = "a canonical form needs a grid with no symbol repeated in a row or column"
 
 
@@ -461,9 +463,11 @@ def _run_canonical(
     threads: int | None,
     max_nodes: int | None,
     want_moves: bool,
+    texts: list[str | None] | None = None,
 ) -> tuple[bytearray, bytearray, bytearray, int]:
     """Canonical forms of n encoded grids on threads: (forms, statuses, moves, threads
-    used)."""
+    used). With `texts` (a list of n items, for an ASCII alphabet) each thread also
+    writes the forms of its chunks there as strings, None where there is no form."""
     size, cells = geometry.size, geometry.cells
     budget = node_budget(max_nodes)  # checked at every size
     if (geometry.size, geometry.box_rows) == (9, 3):
@@ -476,20 +480,31 @@ def _run_canonical(
     min_chunk = max(1, _MIN_CHUNK * 81 // cells)
 
     stop_flag = bytearray(1)
-    grids_v, out_v, status_v, moves_v, stop_v = shared_buffers(
-        workers, grids, out, status, moves, stop_flag
+    symbols = _symbol_table(geometry) if texts is not None else b""
+    grids_v, out_v, status_v, moves_v, stop_v, symbols_v = shared_buffers(
+        workers, grids, out, status, moves, stop_flag, symbols
     )
 
     def work(start: int, stop: int) -> None:
         _canon.canonical_range(
             grids_v, size, br, bc, out_v, status_v, moves_v, start, stop, budget, stop_v
         )
+        if texts is not None:
+            _canon.texts_range(out_v, cells, symbols_v, status_v, texts, start, stop)
 
     def abort() -> None:
         stop_flag[0] = 1
 
     used = run_chunks(n, workers, min_chunk, work, on_abort=abort)
     return out, status, moves, used
+
+
+def _symbol_table(geometry: Geometry) -> bytes:
+    """Value -> character for `_canon.texts_range` (256 bytes); b"" for an alphabet that
+    is not ASCII."""
+    if not geometry.symbols.isascii():
+        return b""
+    return (EMPTY + geometry.symbols).encode("ascii").ljust(256, b"\0")
 
 
 def _raise_for_status(
@@ -504,6 +519,8 @@ def _raise_for_status(
     ones, whose `partial` is the list of the canonical forms of `forms` (None for those)."""
     if not any(status):
         return
+    if _canon.STATUS_MEMORY in status:
+        raise MemoryError("not enough memory for the search of a canonical form")
     cells = geometry.cells
     for i, code in enumerate(status):
         if code == _canon.STATUS_REPEAT:
@@ -593,8 +610,11 @@ def canonical_many(
     (TypeError for a non-str) naming its index.
     """
     geometry, grids, n = _batch(puzzles, "canonical_many", box, alphabet, threads)
-    out, status, _moves, _ = _run_canonical(geometry, grids, n, threads, max_nodes, False)
+    texts: list[str | None] | None = [None] * n if _symbol_table(geometry) else None
+    out, status, _moves, _ = _run_canonical(geometry, grids, n, threads, max_nodes, False, texts)
     _raise_for_status(status, grids, geometry, max_nodes, False, out)
+    if texts is not None:
+        return texts  # type: ignore[return-value]  # no None left: every status is OK
     text = format_values(out, geometry)
     cells = geometry.cells
     return [text[i * cells : (i + 1) * cells] for i in range(n)]
@@ -651,6 +671,8 @@ def dedup_stream(
             geometry, batch.grids, n, threads, max_nodes, False
         )
         report.threads = max(report.threads, used)
+        if _canon.STATUS_MEMORY in status:
+            raise MemoryError("not enough memory for the search of a canonical form")
         problems = dict(batch.problems)
         for i in range(n):
             report.records += 1
