@@ -59,8 +59,10 @@ MSVC = sys.platform == "win32"
 #   sudoku_fast._engine._general: per-geometry tables are immutable once built and are cached
 #   under a lock; each solve allocates its own workspace; the stop flag is a buffer
 #   owned by the batch that passes it.
-#   sudoku_fast._symmetry._canon: no module state at all; each call allocates its own workspace
-#   and writes only the output slots of its own grids.
+#   sudoku_fast._symmetry._canon: a bit-count table filled at import, and the classes of
+#   9x9 row pairs, filled once on the first full 9x9 grid under a lock and published by
+#   a release store (read after an acquire load); both only read afterwards. Each call
+#   allocates its own workspace and writes only the output slots of its own grids.
 #   sudoku_fast._generation._generate: no module state at all; each call allocates its own
 #   workspace and random generator, reads the engines' immutable tables and writes only
 #   the output slots of its own puzzles.
