@@ -76,7 +76,10 @@ run(grids[:200], threads=threads)  # warm-up: imports, thread pool, caches
 # threads=1): the rest of the call runs with the GIL held, and bounds two threads.
 engine = [0.0]
 if call == "canonical" and threads == 1:
-    import sudoku_fast.symmetry as front
+    try:  # where the compiled search is called from; before the layout, the front
+        import sudoku_fast._symmetry.canon as front
+    except ImportError:
+        import sudoku_fast.symmetry as front
     search = front._canon.canonical_range
     def timed(*args):
         start = time.thread_time()

@@ -51,8 +51,8 @@ WORKER = r"""
 import json, sys, time
 import numpy as np
 from sudoku_fast import count_many, solve_many
-from sudoku_fast.isa import core as _core  # the build the dispatch chose, as solve_many runs
-from sudoku_fast.batch import encode_puzzles
+from sudoku_fast._engine.isa import core as _core  # the build solve_many runs
+from sudoku_fast._engine.encode import encode_puzzles
 path, mode, seconds, api = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4] == "1"
 puzzles = [line.strip() for line in open(path) if line.strip()]
 n = len(puzzles)

@@ -15,9 +15,11 @@ from checks import check_solution
 from conftest import data_file, interrupt, needs_sigint, read_csv
 
 import sudoku_fast as sf
-from sudoku_fast.batch import THREADS_ENV, resolve_threads, shared_buffers, usable_cores
+from sudoku_fast._engine.isa import core
+from sudoku_fast._engine.run import shared_buffers
+from sudoku_fast._parallel.cores import usable_cores
+from sudoku_fast._parallel.threads import THREADS_ENV, resolve_threads
 from sudoku_fast.datasets import load_embedded
-from sudoku_fast.isa import core
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
@@ -176,8 +178,9 @@ def test_nine_by_nine_with_own_alphabet_keeps_its_symbols() -> None:
 
 
 def test_decode_range_rejects_a_range_outside_the_batch() -> None:
-    from sudoku_fast import _core
-    from sudoku_fast.batch import encode_puzzles, run_engine
+    from sudoku_fast._engine import _core
+    from sudoku_fast._engine.encode import encode_puzzles
+    from sudoku_fast._engine.run import run_engine
 
     results = run_engine(encode_puzzles([PUZZLE]), 1)
     out: list[str | None] = [None]
@@ -198,7 +201,7 @@ def test_ctrl_c_stops_every_thread_inside_long_9x9_puzzles() -> None:
 def test_an_oversubscribed_call_leaves_no_threads_behind() -> None:
     code = (
         "import threading, sudoku_fast as sf\n"
-        "from sudoku_fast.batch import usable_cores\n"
+        "from sudoku_fast._parallel.cores import usable_cores\n"
         "from sudoku_fast.datasets import load_embedded\n"
         "sf.solve_many(load_embedded('magictour_top1465'), threads=2000)\n"
         "print(threading.active_count(), usable_cores())\n"
@@ -212,7 +215,7 @@ def test_an_oversubscribed_call_leaves_no_threads_behind() -> None:
 
 
 def test_cpu_quota_from_cgroup_files(tmp_path: Path) -> None:
-    from sudoku_fast.batch import cgroup_cpu_limit
+    from sudoku_fast._parallel.cores import cgroup_cpu_limit
 
     v2 = tmp_path / "v2"
     (v2 / "app" / "worker").mkdir(parents=True)
@@ -267,34 +270,37 @@ def test_every_exception_of_the_package_survives_pickling() -> None:
     examples: dict[type[BaseException], BaseException] = {
         sf.SearchLimitExceeded: sf.SearchLimitExceeded("m", [1], None),
     }
-    from sudoku_fast.logic import Contradiction
+    from sudoku_fast._techniques.steps import Contradiction
 
     examples[Contradiction] = Contradiction("two 5s in row 1")
-    from sudoku_fast.generator import _GaveUp, _TooHard  # internal, but pickled all the same
+    from sudoku_fast._generation._generate_py import _GaveUp, _TooHard  # pickled all the same
 
     examples[_GaveUp] = _GaveUp()
     examples[_TooHard] = _TooHard()
-    from sudoku_fast.lab_reference import _Enough, _OutOfBudget  # the lab twin's search exits
+    from sudoku_fast.lab._lab_py import _Enough, _OutOfBudget  # the lab twin's search exits
 
     examples[_Enough] = _Enough()
     examples[_OutOfBudget] = _OutOfBudget()
-    from sudoku_fast.parquet_footer import FooterError
+    from sudoku_fast._files.parquet_footer import FooterError
 
     examples[FooterError] = FooterError("truncated Thrift data")
-    from sudoku_fast.parquet_io import MalformedRow
+    from sudoku_fast._files.parquet_io import MalformedRow
 
     examples[MalformedRow] = MalformedRow("in.parquet: puzzle 3: missing (null)")
-    from sudoku_fast.batch import _NotPlain  # a list that needs the parser, caught inside
+    from sudoku_fast._engine.run import NotPlain  # a list that needs the parser, caught inside
 
-    examples[_NotPlain] = _NotPlain()
-    from sudoku_fast.cli import _Incomplete  # a command's output left out, caught inside
+    examples[NotPlain] = NotPlain()
+    from sudoku_fast.cli.options import Incomplete  # a command's output left out, caught inside
 
-    examples[_Incomplete] = _Incomplete()
+    examples[Incomplete] = Incomplete()
+    from sudoku_fast._engine._general_py import _OutOfNodes  # the engine twin's budget
+
+    examples[_OutOfNodes] = _OutOfNodes()
     found = set()
-    for info in pkgutil.iter_modules(sf.__path__):
-        if info.name == "__main__":  # runs the command line when imported
+    for info in pkgutil.walk_packages(sf.__path__, "sudoku_fast."):
+        if info.name == "sudoku_fast.__main__":  # runs the command line when imported
             continue
-        module = importlib.import_module(f"sudoku_fast.{info.name}")
+        module = importlib.import_module(info.name)
         for value in vars(module).values():
             if (
                 isinstance(value, type)
@@ -309,7 +315,7 @@ def test_every_exception_of_the_package_survives_pickling() -> None:
 
 
 def test_renumber_error_shifts_the_index_and_keeps_the_kind() -> None:
-    from sudoku_fast.batch import renumber_error
+    from sudoku_fast._base.errors import renumber_error
 
     err = renumber_error(ValueError("puzzle 3: bad character 'x'"), 100, "part 2: ")
     assert type(err) is ValueError and str(err) == "part 2: puzzle 103: bad character 'x'"

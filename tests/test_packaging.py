@@ -17,9 +17,10 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from conftest import COMPILED_MODULES
 
 import sudoku_fast
-from sudoku_fast import _core
+from sudoku_fast._engine import _core
 
 USER_SCRIPT = Path(__file__).resolve().parent / "typecheck" / "user_script.py"
 
@@ -38,17 +39,18 @@ def test_typing_files_are_shipped() -> None:
     package = resources.files("sudoku_fast")
     assert package.joinpath("py.typed").is_file()
     for stub in (
-        "_canon.pyi",
-        "_core.pyi",
-        "_general.pyi",
-        "_generate.pyi",
-        "_logic.pyi",
-        "_se.pyi",
-        "_textio.pyi",
-        "_cpu.pyi",
-        "_core_avx2.pyi",
+        "_symmetry/_canon.pyi",
+        "_engine/_core.pyi",
+        "_engine/_general.pyi",
+        "_generation/_generate.pyi",
+        "_techniques/_logic.pyi",
+        "_techniques/_se.pyi",
+        "_engine/_textio.pyi",
+        "_engine/_cpu.pyi",
+        "_engine/_core_avx2.pyi",
+        "lab/_lab.pyi",
     ):
-        assert package.joinpath(stub).is_file(), stub
+        assert package.joinpath(*stub.split("/")).is_file(), stub
 
 
 @pytest.mark.skipif(
@@ -73,12 +75,14 @@ def test_free_threaded_python_keeps_the_gil_off(tmp_path: Path) -> None:
     code = f"""
 import importlib, sys
 import sudoku_fast as sf
-from sudoku_fast import cli, isa, lab
-modules = [
-    "_core", "_general", "_logic", "_generate", "_textio", "_se", "_lab", "_canon", "_cpu"
-]
-for name in modules + [isa.module_name(isa.BY_NAME[v]) for v in isa.runnable()]:
-    importlib.import_module(name if name.startswith("sudoku_fast.") else "sudoku_fast." + name)
+from sudoku_fast import cli, lab
+from sudoku_fast._engine import isa
+modules = {COMPILED_MODULES!r}
+for name in modules:
+    importlib.import_module(name)
+for variant in isa.runnable():
+    for base in isa.DISPATCHED:
+        importlib.import_module(isa.module_name(isa.BY_NAME[variant], base))
 p = sf.generate_many(4, "hard", seed=1, threads=2)[0]
 sf.solve_many([p] * 500, threads=2)
 sf.count_many(["." * 256] * 4, threads=2, max_nodes=None)
@@ -141,8 +145,8 @@ _DECLARATION = re.compile(r"^\s*cdef\s+(?:const\s+)?[A-Za-z_][\w.]*\s+([^=(:]*)"
 def test_compiled_sources_declare_pointers_and_arrays_on_their_own_lines() -> None:
     """Cython warns ("Non-trivial type declarators in shared declaration") when one
     `cdef` line mixes plain names with pointers or arrays; none may."""
-    package = resources.files("sudoku_fast")
-    sources = [f for f in package.iterdir() if f.name.endswith((".pyx", ".pxd"))]
+    package = Path(sudoku_fast.__file__).parent
+    sources = [f for f in package.rglob("*") if f.suffix in (".pyx", ".pxd")]
     assert any(f.name == "_core.pyx" for f in sources)
     mixed = []
     for source in sources:

@@ -12,7 +12,7 @@ import threading
 import pytest
 
 import sudoku_fast as sf
-from sudoku_fast import pool
+from sudoku_fast._parallel import pool
 
 
 def test_tasks_run_on_the_pool_threads_and_errors_reach_the_waiter() -> None:
@@ -76,7 +76,7 @@ def test_the_shared_pool_is_kept_grown_and_refused_beyond_the_cores() -> None:
 def test_a_child_process_builds_a_pool_of_its_own() -> None:
     code = (
         "import os, sudoku_fast as sf\n"
-        "from sudoku_fast import pool\n"
+        "from sudoku_fast._parallel import pool\n"
         "from sudoku_fast.datasets import load_embedded\n"
         "puzzles = load_embedded('magictour_top1465')[:200]\n"
         "expected = sf.solve_many(puzzles, threads=2)\n"

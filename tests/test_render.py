@@ -19,7 +19,8 @@ import pytest
 import sudoku_fast as sf
 from sudoku_fast._render.layout import arrangement
 from sudoku_fast._render.pdf import to_pdf
-from sudoku_fast.render import board_text, default_cell
+from sudoku_fast.board import board_text
+from sudoku_fast.render import default_cell
 
 NS = "{http://www.w3.org/2000/svg}"
 P9 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

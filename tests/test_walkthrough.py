@@ -14,11 +14,12 @@ import csv
 
 import pytest
 from checks import check_solution
-from conftest import VENDORED, data_file, read_csv
+from conftest import VENDORED, Side, data_file, read_csv
 
 import sudoku_fast as sf
-from sudoku_fast import _logic, _se, logic, se
-from sudoku_fast.grid import parse_grid
+from sudoku_fast._base.grid import parse_grid
+from sudoku_fast._base.se_scale import DEFAULT_BUDGET
+from sudoku_fast._techniques import _logic, _logic_py, _se, _se_py
 from sudoku_fast.walkthrough import SolvePath, conclusions
 
 
@@ -150,33 +151,24 @@ def test_the_level_scale_on_9x9_is_the_technique_solvers_walk() -> None:
 
 
 def test_compiled_path_equals_its_twin() -> None:
-    """_se.se_path and se.rate_se(path=) record the same steps (SE up to 7.5: the twin
-    is slow on the hardest chains)."""
+    """_se.se_path and its twin record the same steps (SE up to 7.5: the twin is slow on
+    the hardest chains)."""
     picks = [p for p, r in EXCHANGE if r <= 7.5][::4]
     assert len(picks) >= 10
     for puzzle in picks:
         geo, values = parse_grid(puzzle)
-        solution = list(parse_grid(sf.solve(puzzle) or "", geometry=geo)[1])
-        twin: list[se.PathRecord] = []
-        result = se.rate_se(list(values), geo, solution, se.DEFAULT_BUDGET, twin)
-        score, hardest, steps, status, records = _se.se_path(
-            _logic.tables_for(geo), bytes(values), bytes(solution), se.DEFAULT_BUDGET
-        )
-        assert (score, hardest, steps, status) == (
-            result.score,
-            result.hardest,
-            result.steps,
-            result.status,
-        )
-        compiled = []
-        for tech, tenths, after_values, after_cand, pattern in records:
-            if pattern is not None:
-                index, cells, digits, aux = pattern
-                name = logic.TECHNIQUES[index].name
-                text = logic.explain(geo, name, cells, digits, (), aux)
-                pattern = (name, cells, digits, text)
-            compiled.append((tech, tenths, tuple(after_values), after_cand, pattern))
+        solution = bytes(parse_grid(sf.solve(puzzle) or "", geometry=geo)[1])
+        compiled = _se.se_path(_logic.tables_for(geo), bytes(values), solution, DEFAULT_BUDGET)
+        twin = _se_py.se_path(_logic_py.tables_for(geo), bytes(values), solution, DEFAULT_BUDGET)
         assert compiled == twin
+
+
+def test_solve_path_on_both_sides(side: Side) -> None:
+    """solve_path reads its steps from the compiled rater and from its twin alike."""
+    for puzzle in [p for p, r in EXCHANGE if r <= 7.5][::8]:
+        path = sf.solve_path(puzzle)
+        replay(path, path.solution)
+        assert path.score == sf.rate(puzzle, score=True).score
 
 
 def test_steps_name_their_cells_and_explain_themselves() -> None:

@@ -30,11 +30,13 @@ True
 
 from __future__ import annotations
 
-import html
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Literal, Protocol, overload
 
+from ._base.checks import DEFAULT_MAX_NODES, node_budget
+from ._base.grid import Geometry, format_values, parse_grid
+from ._engine.run import run_engine
 from ._render.drawing import Drawing
 from ._render.grid import GridContent
 from ._render.layout import (
@@ -49,14 +51,12 @@ from ._render.overlays import Cage, CellLine, Overlay, Region
 from ._render.pdf import to_pdf
 from ._render.png import pdf_to_png
 from ._render.svg import to_svg
-from .batch import DEFAULT_MAX_NODES, node_budget, run_engine
-from .board import Board
-from .grid import Geometry, format_values, grid_text, parse_grid
-from .hints import _board_of as board_of
+from .board import Board, as_board
 from .hints import candidates
+from .walkthrough import difficulty, rating_text
 
 if TYPE_CHECKING:
-    from .logic import Hint
+    from ._base.records import Hint
     from .walkthrough import SolvePath, SolveStep
 
 __all__ = [
@@ -421,7 +421,7 @@ def render(
     >>> ">3</text>" in svg
     True
     """
-    board = board_of(puzzle, box, alphabet)
+    board = as_board(puzzle, box, alphabet)
     geometry = board.geometry
     highlight = None if hint is None else _check_highlight(hint, geometry)
     shapes_over = _check_overlays(overlays, geometry)
@@ -696,7 +696,7 @@ def render_path(
                         geometry, board.given_values(), solution=board.user_values(),
                         pencil=board.pencil, placements=placements,
                     ),
-                    f"{span} \u00b7 {kind}{_rating_text(max(group, key=_difficulty))}",
+                    f"{span} \u00b7 {kind}{rating_text(max(group, key=difficulty))}",
                     (names,),
                 )
             )  # fmt: skip
@@ -714,7 +714,7 @@ def render_path(
                     placements=step.placements,
                     eliminations=step.eliminations,
                 ),
-                f"Step {step.number} \u00b7 {step.technique}{_rating_text(step)}",
+                f"Step {step.number} \u00b7 {step.technique}{rating_text(step)}",
                 (
                     step.explanation[:1].upper() + step.explanation[1:] + ".",
                     "Result: " + conclusions(geometry, step.placements, step.eliminations) + ".",
@@ -744,43 +744,7 @@ def render_path(
     return Pages(drawings, heading)
 
 
-def _difficulty(step: SolveStep) -> tuple[float, int]:
-    return (step.rating or 0.0, step.level)
-
-
-def _rating_text(step: SolveStep) -> str:
-    if step.rating is not None:
-        return f" \u00b7 SE {step.rating:.1f}"
-    return f" \u00b7 level {step.level}"
-
-
 # ---------------------------------------------------------------- notebook display
-
-
-def board_text(board: Board) -> str:
-    """A board as text: its grid (givens and values together), then what it holds."""
-    geometry = board.geometry
-    givens = sum(ch != "." for ch in board.givens)
-    values = sum(ch != "." for ch in board.values)
-    marked = sum(1 for marks in board.pencil if marks)
-    return (
-        f"{grid_text(board.grid, geometry)}\n({geometry.describe()}: {givens} givens, "
-        f"{values} values entered, pencil marks in {marked} cells)"
-    )
-
-
-def hint_html(hint: Hint) -> str:
-    """A hint as one line of HTML: technique, level and explanation."""
-    level = f" (level {hint.level})" if hint.level else ""
-    return f"<b>{html.escape(hint.technique)}</b>{level}: {html.escape(hint.explanation)}"
-
-
-def step_html(step: SolveStep) -> str:
-    """A solving-path step as one line of HTML."""
-    return (
-        f"<b>Step {step.number} \u00b7 {html.escape(step.technique)}</b>{_rating_text(step)}: "
-        + (html.escape(step.explanation))
-    )
 
 
 def path_html(path: SolvePath) -> str:

@@ -5,12 +5,12 @@ second solver: it runs the rater that `rate` runs and keeps the record that rate
 makes of each step.
 
 * On 9x9 grids (``scale="se"``, the default there) the steps are those of the Sudoku
-  Explainer rater behind ``rate(p, score=True)`` (`se.py`, compiled as `_se.pyx`):
+  Explainer rater behind ``rate(p, score=True)`` (`_se.pyx`, twin `_se_py.py`):
   easiest step first, each with its SE difficulty, so the hardest step's `rating` is
   the puzzle's `Rating.score`.
 * On every size (``scale="levels"``, the only scale of other sizes) they are those of
-  the technique solver behind `Rating.level` and `hint` (`logic.py`, compiled as
-  `_logic.pyx`), each with its level (1 easy ... 6 nightmare).
+  the technique solver behind `Rating.level` and `hint` (`_logic.pyx`, twin
+  `_logic_py.py`), each with its level (1 easy ... 6 nightmare).
 
 A step's placements and eliminations are what the rater changed on its board at that
 step, read from the board before and after it, so applying them in order leads from
@@ -23,16 +23,21 @@ step changes and the explanation says what the technique does and what it conclu
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, overload
 
-from . import _logic, _se, logic, se
-from .batch import DEFAULT_MAX_NODES, SearchLimitExceeded, node_budget, run_engine
+from ._base.checks import DEFAULT_MAX_NODES, node_budget
+from ._base.errors import SearchLimitExceeded
+from ._base.grid import Geometry, format_values, parse_grid
+from ._base.levels import SLOT_NAMES
+from ._base.se_scale import DEFAULT_BUDGET, SE_OK, check_score_budget, score_level
+from ._base.se_scale import TECHNIQUES as SE_TECHNIQUES
+from ._engine.run import run_engine
+from ._techniques.solver import logical_solve, se_path
+from ._techniques.steps import after_step, candidate_masks, digits_of, explain
 from .board import Board
-from .grid import Geometry, format_values, parse_grid
-from .logic import LogicSolver, digits_of
-from .rating import logical_solve
 
 if TYPE_CHECKING:
     from .render import Pages, PageSize
@@ -89,9 +94,10 @@ class SolveStep:
 
     def _repr_html_(self) -> str:
         """The step as one line of HTML (a notebook shows it)."""
-        from .render import step_html
-
-        return step_html(self)
+        return (
+            f"<b>Step {self.number} \u00b7 {html.escape(self.technique)}</b>"
+            f"{rating_text(self)}: {html.escape(self.explanation)}"
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -203,7 +209,7 @@ class SolvePath(Sequence[SolveStep]):
         Pages
             The sheet's pages (``.pdf()``, ``.save(path)``, or one `Svg` per page).
         """
-        from .render import render_path
+        from .render import render_path  # the path's own sheet: a method reaching up
 
         return render_path(
             self,
@@ -215,7 +221,7 @@ class SolvePath(Sequence[SolveStep]):
 
     def _repr_html_(self) -> str:
         """The path as an HTML table with a small grid per step (a notebook shows it)."""
-        from .render import path_html
+        from .render import path_html  # the display hook reaches up to the renderer
 
         return path_html(self)
 
@@ -227,7 +233,7 @@ def solve_path(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-    score_budget: int = se.DEFAULT_BUDGET,
+    score_budget: int = DEFAULT_BUDGET,
 ) -> SolvePath:
     """Every step the rater takes from the givens to the solution, in order.
 
@@ -290,7 +296,7 @@ def solve_path(
         raise ValueError(f"scale must be 'se' or 'levels', not {scale!r}")
     if scale == "se" and geometry.size != 9:
         raise ValueError(f"the SE scale is for 9x9 grids, not {geometry.describe()}")
-    budget = se.check_budget(score_budget)
+    budget = check_score_budget(score_budget)
     solution = _unique_solution(values, geometry, node_budget(max_nodes), max_nodes)
     if scale == "se":
         steps, states, complete = _se_steps(values, solution, geometry, budget)
@@ -330,8 +336,7 @@ State = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 def _start(values: list[int], geometry: Geometry) -> State:
-    solver = LogicSolver(values, geometry)
-    return tuple(solver.values), tuple(solver.cand)
+    return tuple(values), tuple(candidate_masks(values, geometry))
 
 
 def _changes(before: State, after: State, geometry: Geometry) -> tuple[Pairs, Pairs]:
@@ -359,9 +364,8 @@ def _changes(before: State, after: State, geometry: Geometry) -> tuple[Pairs, Pa
 def _se_steps(
     values: list[int], solution: list[int], geometry: Geometry, budget: int
 ) -> tuple[list[SolveStep], list[State], bool]:
-    """The SE rater's steps (`_se.se_path`), with the board before each one."""
-    tables = _logic.tables_for(geometry)
-    _, _, _, status, records = _se.se_path(tables, bytes(values), bytes(solution), budget)
+    """The SE rater's steps (`_techniques.solver.se_path`), with the board before each one."""
+    _, _, _, status, records = se_path(geometry, values, solution, budget)
     state = _start(values, geometry)
     states = [state]
     steps = []
@@ -369,11 +373,10 @@ def _se_steps(
         after = (tuple(after_values), after_cand)
         placements, eliminations = _changes(state, after, geometry)
         rating = tenths / 10
-        name = se.TECHNIQUES[tech]
+        name = SE_TECHNIQUES[tech]
         if pattern is not None:
             index, cells, digits, aux = pattern
-            logic_name = logic.TECHNIQUES[index].name
-            text = logic.explain(geometry, logic_name, cells, digits, eliminations, aux)
+            text = explain(geometry, SLOT_NAMES[index], cells, digits, eliminations, aux)
         else:
             cells, digits, text = _se_pattern(geometry, name, state, placements, eliminations)
         steps.append(
@@ -381,7 +384,7 @@ def _se_steps(
                 number,
                 name,
                 rating,
-                se.score_level(rating),
+                score_level(rating),
                 tuple(cells),
                 tuple(geometry.name(c) for c in cells),
                 tuple(digits),
@@ -392,19 +395,19 @@ def _se_steps(
         )
         state = after
         states.append(state)
-    return steps, states, status == se.SE_OK
+    return steps, states, status == SE_OK
 
 
 def _level_steps(
     values: list[int], solution: list[int], geometry: Geometry
 ) -> tuple[list[SolveStep], list[State]]:
-    """The technique solver's steps (`rating.logical_solve`), with the boards."""
-    solver = LogicSolver(values, geometry)
-    states = [(tuple(solver.values), tuple(solver.cand))]
+    """The technique solver's steps (`_techniques.solver.logical_solve`), with the boards."""
+    state = (list(values), candidate_masks(values, geometry))
+    states = [(tuple(state[0]), tuple(state[1]))]
     steps = []
     for number, hint in enumerate(logical_solve(values, solution, geometry), 1):
-        solver.apply(hint)
-        states.append((tuple(solver.values), tuple(solver.cand)))
+        state = after_step(*state, geometry, hint.placements, hint.eliminations)
+        states.append((tuple(state[0]), tuple(state[1])))
         steps.append(
             SolveStep(
                 number,
@@ -473,7 +476,7 @@ def _se_pattern(
         locked = _locked_pattern(geometry, technique.endswith("claiming"), before, eliminations)
         if locked is not None:
             cells, digit, box, line = locked
-            text = logic.explain(
+            text = explain(
                 geometry, technique.removeprefix("direct "), cells, (digit,), eliminations,
                 (box, line) if not technique.endswith("claiming") else (line, box),
             )  # fmt: skip
@@ -484,7 +487,7 @@ def _se_pattern(
         hidden = _hidden_pattern(geometry, before, eliminations)
         if hidden is not None:
             cells, digits, unit = hidden
-            text = logic.explain(
+            text = explain(
                 geometry, technique.removeprefix("direct "), cells, digits, eliminations, (unit,)
             )
             return cells, digits, text + ", which leaves a hidden single"
@@ -573,3 +576,15 @@ def _hidden_pattern(
         if all(not cand[c] & kept for c in members if c not in cells):
             return cells, tuple(digits_of(kept)), unit
     return None
+
+
+def difficulty(step: SolveStep) -> tuple[float, int]:
+    """How hard a step is, for comparing steps: its SE rating, then its level."""
+    return (step.rating or 0.0, step.level)
+
+
+def rating_text(step: SolveStep) -> str:
+    """A step's difficulty as a caption shows it: " · SE 4.2", or " · level 3"."""
+    if step.rating is not None:
+        return f" \u00b7 SE {step.rating:.1f}"
+    return f" \u00b7 level {step.level}"

@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..grid import Geometry
+from .._base.grid import Geometry
 from .drawing import Circle, Line, Polyline, Rect, Shape, Text, centred_baseline
 from .overlays import Cage, CellLine, Overlay, Region
 
