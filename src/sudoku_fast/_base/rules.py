@@ -68,25 +68,29 @@ def _cells(value: object, what: str) -> tuple[int, ...]:
     return cells
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Cage:
-    """A killer cage: its cells hold different digits adding up to `total` (None: any sum).
+    """A killer cage: its cells hold different digits adding up to `total` (None: any
+    sum). The same object describes the rule (`Rules.cages`) and its drawing (the
+    renderer's overlays): a dashed outline with the total in its first cell's corner.
 
     Examples
     --------
-    >>> Cage((0, 1, 9), 20)
+    >>> Cage([0, 1, 9], 20)
     Cage(cells=(0, 1, 9), total=20)
     """
 
     cells: tuple[int, ...]
-    total: int | None = None
+    total: int | None
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cells", _cells(self.cells, "cage"))
-        if self.total is not None and (
-            isinstance(self.total, bool) or not isinstance(self.total, int)
-        ):
-            raise TypeError(f"cage sum must be an int or None, not {self.total!r}")
+    def __init__(self, cells: Iterable[int], total: int | None = None) -> None:
+        if total is not None and (isinstance(total, bool) or not isinstance(total, int)):
+            raise TypeError(f"cage total must be an int or None, not {total!r}")
+        checked = _cells(cells, "cage")
+        if not checked:
+            raise ValueError("cage: needs at least one cell")
+        object.__setattr__(self, "cells", checked)
+        object.__setattr__(self, "total", total)
 
 
 @dataclass(frozen=True)

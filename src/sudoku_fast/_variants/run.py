@@ -17,6 +17,7 @@ from .._base.checks import check_limit
 from .._base.grid import Geometry, default_box
 from .._base.rules import Rules, as_rules
 from .._engine.results import EngineResults
+from .._engine.run import shared_buffers
 from .._parallel.fanout import run_chunks
 from .._parallel.threads import resolve_threads
 from . import _variant
@@ -128,23 +129,38 @@ def run_rules(
     if n == 0:
         return results
     stop = bytearray(1) if stop_flag is None else stop_flag
+    # One view of each buffer for all the threads' calls (see `shared_buffers`); the
+    # records are immutable bytes, whose buffers keep no export count to share.
+    record_bytes = records.tobytes()
+    starts_v, grids_v, solutions, counts, guesses, nodes, nanos = shared_buffers(
+        workers,
+        starts,
+        grids,
+        results.solutions,
+        results.counts,
+        results.guesses,
+        results.nodes,
+        results.nanos,
+    )
+    stop_view = shared_buffers(workers, stop)[0]
 
     def work(start: int, end: int) -> None:
+        words = memoryview(record_bytes).cast("h")
         _variant.solve_range(
-            records,
-            starts,
-            grids,
-            results.solutions,
-            results.counts,
-            results.guesses,
-            results.nodes,
-            results.nanos,
+            words,
+            starts_v,
+            grids_v,
+            solutions,
+            counts,
+            guesses,
+            nodes,
+            nanos,
             start,
             end,
             size,
             limit,
             max_nodes,
-            stop,
+            stop_view,
         )
 
     def abort() -> None:
