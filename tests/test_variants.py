@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 import variant_oracle as oracle
@@ -385,3 +386,17 @@ def test_rules_spread_over_a_batch() -> None:
     assert variant_run.per_puzzle(Rules.named("x"), 2) == [Rules.named("x")] * 2
     assert variant_run.read_rules([None, None]) is None
     assert variant_run.read_rules(["x", None]) == [Rules.named("x"), None]
+
+
+def test_cli_count_with_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from sudoku_fast.cli import main
+
+    assert main(["count", "." * 16, "--variant", "x", "--limit", "100"]) == 0
+    assert capsys.readouterr().out.strip() == "48"
+    rules = tmp_path / "killer.json"
+    rules.write_text(json.dumps({"cages": [{"cells": [0, 1], "sum": 3}]}))
+    assert main(["count", "3" + "." * 80, "--rules", str(rules)]) == 0
+    assert capsys.readouterr().out.strip() == "0"
+    rules.write_text(json.dumps({"cages": [{"cells": [0, 1], "sum": 40}]}))
+    assert main(["count", "." * 81, "--rules", str(rules)]) != 0
+    assert "cage 0: sum 40 is outside 3..17" in capsys.readouterr().err

@@ -137,7 +137,7 @@ def _run_one_variant(
     if marks:
         raise ValueError("marks=True cannot be combined with rules= yet")
     geometry, values = parse_grid(puzzle, box=box_for(rules, box, alphabet), alphabet=alphabet)
-    return run_rules(values, 1, [rules], limit, 1, geometry=geometry, max_nodes=budget)
+    return run_rules(values, 1, [rules], limit, 1, geometry=geometry, max_nodes=budget, single=True)
 
 
 def _run_variant_batch(

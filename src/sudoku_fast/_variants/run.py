@@ -89,13 +89,15 @@ def run_rules(
     max_nodes: int = 0,
     timed: bool = False,
     stop_flag: bytearray | None = None,
+    single: bool = False,
 ) -> EngineResults:
     """Solve (limit 1) or count (up to `limit`) n puzzles of `geometry` under their rules.
 
     `grids` holds n*N*N values 0..N; `rules[i]` is puzzle i's rule set (None: classic,
     run by this engine too, so one batch may mix both). A puzzle that needs more than
     `max_nodes` search nodes (0: no budget) gets count -1. Raises ValueError naming the
-    first puzzle whose rules do not fit the grid, before any puzzle is solved.
+    first puzzle whose rules do not fit the grid, before any puzzle is solved (without
+    the index when `single`: a one-puzzle call).
     """
     check_limit(limit)
     workers = resolve_threads(threads)
@@ -110,6 +112,8 @@ def run_rules(
             try:
                 check_rules(item, size, box)
             except ValueError as error:
+                if single:  # the call's only puzzle: no index to name
+                    raise
                 raise ValueError(f"puzzle {i}: {error}") from None
             checked.add(item)
         filled.append(item)

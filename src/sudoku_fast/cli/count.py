@@ -10,7 +10,15 @@ from .._files.stream import UNKNOWN_MARK
 from ..solving import count_solutions
 from . import exits
 from .exits import command
-from .options import _limit, add_geometry, add_marks, add_max_nodes, puzzle_argument
+from .options import (
+    _limit,
+    add_geometry,
+    add_marks,
+    add_max_nodes,
+    add_rules,
+    puzzle_argument,
+    rules_of,
+)
 from .words import budget_message, error
 
 
@@ -38,6 +46,7 @@ def add_parser(subparsers: Any) -> None:
     )
     add_marks(parser, "PUZZLE is given as")
     add_geometry(parser)
+    add_rules(parser)
     add_max_nodes(parser)
     parser.set_defaults(handler=run)
 
@@ -47,7 +56,12 @@ def run(args: argparse.Namespace) -> int:
     geometry = {"box": args.box, "alphabet": args.alphabet}
     try:
         count = count_solutions(
-            puzzle, args.limit, max_nodes=args.max_nodes, marks=args.marks, **geometry
+            puzzle,
+            args.limit,
+            max_nodes=args.max_nodes,
+            marks=args.marks,
+            rules=rules_of(args),
+            **geometry,
         )
     except SearchLimitExceeded:
         print(UNKNOWN_MARK)

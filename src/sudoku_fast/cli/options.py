@@ -14,6 +14,7 @@ from typing import Any, BinaryIO
 
 from .._base.checks import DEFAULT_MAX_NODES, MAX_LIMIT, MAX_NODES
 from .._base.columns import PUZZLE_COLUMNS
+from .._base.rules import Rules
 from .._files.parquet_io import CODECS
 from .._files.stream import is_parquet, output_file
 
@@ -119,6 +120,41 @@ def add_geometry(parser: argparse.ArgumentParser) -> None:
         metavar="SYMBOLS",
         help="the N symbols of values 1..N, e.g. 0123456789ABCDEF (default: 1-9, A-Z, a-n)",
     )
+
+
+def add_rules(parser: argparse.ArgumentParser) -> None:
+    """--variant and --rules, the puzzle's variant rules (`rules=`); both may be given."""
+    parser.add_argument(
+        "--variant",
+        default=None,
+        metavar="NAMES",
+        help=(
+            "variant rules by name, comma-separated: x (diagonal), windoku (hyper), "
+            "disjoint, anti-knight, anti-king, non-consecutive"
+        ),
+    )
+    parser.add_argument(
+        "--rules",
+        default=None,
+        metavar="FILE",
+        help="variant rules in their JSON form (see sudoku_fast.Rules.from_json)",
+    )
+
+
+def rules_of(args: argparse.Namespace) -> Rules | None:
+    """The rules --variant and --rules give together (None: classic)."""
+    rules = Rules.named(args.variant) if args.variant else Rules()
+    if args.rules:
+        try:
+            with open(args.rules, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as err:
+            raise ValueError(f"rules file {args.rules}: {err.strerror or err}") from None
+        try:
+            rules = rules.merge(Rules.from_json(text))
+        except (ValueError, TypeError) as err:
+            raise ValueError(f"rules file {args.rules}: {err}") from None
+    return None if rules.is_classic else rules
 
 
 def add_marks(parser: argparse.ArgumentParser, what: str) -> None:
