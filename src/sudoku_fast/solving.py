@@ -69,7 +69,7 @@ def solve(
     """
     budget = node_budget(max_nodes)
     check_flag(marks, "marks")
-    variant = as_rules(rules)
+    variant = None if rules is None else as_rules(rules)  # None: not even a call
     if variant is not None:
         results = _run_one_variant(puzzle, 1, variant, box, alphabet, budget, marks)
         solution = decode_solutions(results)[0]
@@ -104,7 +104,7 @@ def count_solutions(
     budget = node_budget(max_nodes)
     check_limit(limit)
     check_flag(marks, "marks")
-    variant = as_rules(rules)
+    variant = None if rules is None else as_rules(rules)  # None: not even a call
     if variant is not None:
         results = _run_one_variant(puzzle, limit, variant, box, alphabet, budget, marks)
         raise_if_undecided(results, -1, max_nodes, single=True)
@@ -269,7 +269,7 @@ def solve_many(
     sequence of one per puzzle (None for a classic one).
     """
     budget = node_budget(max_nodes)
-    variants = read_rules(rules)
+    variants = None if rules is None else read_rules(rules)
     if variants is not None:
         frames.check_output(output)
         results, column, arr = _run_variant_batch(
@@ -375,7 +375,7 @@ def count_many(
     """
     budget = node_budget(max_nodes)
     frames.check_output(output)
-    variants = read_rules(rules)
+    variants = None if rules is None else read_rules(rules)
     if variants is not None:
         check_limit(limit)
         results, column, arr = _run_variant_batch(
