@@ -21,11 +21,12 @@ a rule silently dropped would give a wrong answer.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
+
+from .grid import default_box
 
 __all__ = [
     "PRESETS",
@@ -356,7 +357,7 @@ class Rules:
             for label, count in by_label.items():
                 if count != size:
                     raise ValueError(f"regions: region {label!r} has {count} cells, not {size}")
-        box = _default_box(size) if box is None else box
+        box = default_box(size) if box is None else box
         if self.windoku and (box is None or box[0] != box[1]):
             raise ValueError(f"windoku: a {size}x{size} grid has no square boxes")
         if self.disjoint and (box is None or min(box) < 2):
@@ -389,18 +390,6 @@ def _items(value: object) -> tuple[Any, ...]:
 
 
 _CLASSIC_RULES = Rules()
-
-
-def _default_box(size: int) -> tuple[int, int] | None:
-    """The default box shape (the grid module's rule), or None for a prime N."""
-    if size < 1:
-        return None
-    rows = math.isqrt(size)
-    while size % rows:
-        rows -= 1
-    if rows == 1 and size > 1:
-        return None
-    return rows, size // rows
 
 
 def as_rules(rules: object) -> Rules | None:
@@ -499,7 +488,7 @@ def _region_units(
 def rules_tables(rules: Rules, size: int, box: tuple[int, int] | None = None) -> RulesTables:
     """The constraint tables of checked `rules` on an N x N grid with boxes of `box`
     (None: the size's default shape) (see RulesTables)."""
-    box = _default_box(size) if box is None else box
+    box = default_box(size) if box is None else box
     units = _region_units(size, box, rules.regions, rules.diagonals, rules.windoku, rules.disjoint)
     full = tuple(s for s in rules.extra if len(s) == size)
     partial = tuple(s for s in rules.extra if len(s) < size)
