@@ -40,7 +40,9 @@ def _options_table(parser: argparse.ArgumentParser) -> list[str]:
     formatter = parser._get_formatter()
     rows = ["| argument | what it does | default |", "|---|---|---|"]
     for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction) or action.help == argparse.SUPPRESS:
+        if isinstance(action, (argparse._SubParsersAction, argparse._HelpAction)):
+            continue  # the commands have sections of their own; every command takes -h
+        if action.help == argparse.SUPPRESS:
             continue
         if action.option_strings:
             metavar = (

@@ -181,7 +181,9 @@ class Board:
         object.__setattr__(self, "geometry", geometry)
 
     @classmethod
-    def new(cls, puzzle: str, *, box: object = None, alphabet: object = None) -> Board:
+    def new(
+        cls, puzzle: str, *, box: tuple[int, int] | None = None, alphabet: str | None = None
+    ) -> Board:
         """A fresh board: the puzzle's clues as givens, no values, no pencil marks.
 
         Accepts any notation and size `parse` accepts; `box=(rows, cols)` and

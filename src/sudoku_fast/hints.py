@@ -36,7 +36,7 @@ from .board import Board
 __all__ = ["Hint", "candidates", "hint"]
 
 
-def _board_of(puzzle: str | Board, box: object, alphabet: object) -> Board:
+def _board_of(puzzle: str | Board, box: tuple[int, int] | None, alphabet: str | None) -> Board:
     if isinstance(puzzle, Board):
         if box is not None or alphabet is not None:
             raise ValueError("box and alphabet are for a puzzle string; a Board has its geometry")
@@ -47,7 +47,7 @@ def _board_of(puzzle: str | Board, box: object, alphabet: object) -> Board:
 
 
 def candidates(
-    puzzle: str | Board, *, box: object = None, alphabet: object = None
+    puzzle: str | Board, *, box: tuple[int, int] | None = None, alphabet: str | None = None
 ) -> list[set[int]]:
     """The pencil marks the rules allow: for each cell, the values no peer holds yet.
 
@@ -132,8 +132,8 @@ def _wrong_value(board: Board, solution: tuple[int, ...]) -> Hint | None:
 def hint(
     puzzle: str | Board,
     *,
-    box: object = None,
-    alphabet: object = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
 ) -> Hint | None:
     """The next step for the player (see the module doc), or None when solved.

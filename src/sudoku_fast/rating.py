@@ -4,18 +4,16 @@ The technique solver (`_techniques/_logic.pyx`) solves the puzzle with pencil ma
 always using the easiest technique that makes progress. The puzzle's level is the level
 of the hardest technique it needed:
 
-=====  =========  ==========================================================
-level  name       hardest technique needed
-=====  =========  ==========================================================
-1      easy       full house, hidden single, naked single
-2      medium     pointing, claiming (locked candidates)
-3      hard       naked pair, hidden pair, naked triple, hidden triple, X-wing
-4      expert     swordfish, XY-wing, XYZ-wing, simple colouring, XY-chain, naked
-                  quad, hidden quad, jellyfish, big fish (5 to N/2 lines, N >= 10)
-5      extreme    trial and error: assuming one candidate leads, by singles alone, to a
-                  contradiction (one level of trial, never nested)
-6      nightmare  needs guessing: at some point not even trial and error helps
-=====  =========  ==========================================================
+| level | name      | hardest technique needed                                      |
+|-------|-----------|---------------------------------------------------------------|
+| 1     | easy      | full house, hidden single, naked single                       |
+| 2     | medium    | pointing, claiming (locked candidates)                        |
+| 3     | hard      | naked pair, hidden pair, naked triple, hidden triple, X-wing  |
+| 4     | expert    | swordfish, XY-wing, XYZ-wing, simple colouring, XY-chain,     |
+|       |           | naked quad, hidden quad, jellyfish, big fish (N >= 10)        |
+| 5     | extreme   | trial and error: one candidate leads, by singles alone, to a  |
+|       |           | contradiction (one level of trial, never nested)              |
+| 6     | nightmare | needs guessing: not even trial and error helps                |
 
 When even trial and error is stuck the solver "guesses" (takes the solution digit of an
 open cell with the fewest candidates) and goes on, so every puzzle gets counts for every

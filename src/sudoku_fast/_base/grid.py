@@ -657,7 +657,13 @@ def format_values(values: list[int] | bytes | bytearray, geometry: Geometry = CL
     return "".join(symbols[v] for v in values)
 
 
-def parse(text: str, *, box: object = None, alphabet: object = None, marks: bool = False) -> str:
+def parse(
+    text: str,
+    *,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    marks: bool = False,
+) -> str:
     """Parse a puzzle in any common notation into its canonical N*N-character form.
 
     Accepted: N*N cell characters with `.` (or `0` when N <= 9) for empty cells, rows
@@ -706,7 +712,7 @@ def parse(text: str, *, box: object = None, alphabet: object = None, marks: bool
     return format_values(values, geometry)
 
 
-def show(puzzle: str, *, box: object = None, alphabet: object = None) -> str:
+def show(puzzle: str, *, box: tuple[int, int] | None = None, alphabet: str | None = None) -> str:
     """A pretty grid with box separators; `parse(show(p)) == parse(p)`.
 
     Parameters
@@ -749,7 +755,11 @@ def show(puzzle: str, *, box: object = None, alphabet: object = None) -> str:
 
 
 def is_solution(
-    candidate: str, puzzle: str, *, box: object = None, alphabet: object = None
+    candidate: str,
+    puzzle: str,
+    *,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
 ) -> bool:
     """True when `candidate` is a complete valid grid that keeps every clue of `puzzle`.
 
