@@ -145,3 +145,10 @@ def test_the_rating_tables_come_from_the_ladders() -> None:
         numbers = [float(x) for x in re.findall(r"\d+\.\d", band)]
         for score in numbers:
             assert score_level(score) == int(level.split()[0]), line
+
+
+def test_the_render_page_shows_a_picture_the_package_draws() -> None:
+    assert "<!-- hint-picture -->" in (DOCS / "render.md").read_text(encoding="utf-8")
+    picture = _hooks().hint_picture()
+    assert "<svg" in picture and "Next: hidden single" in picture
+    assert "\n\n" not in picture  # a blank line would end Markdown's raw HTML block

@@ -9,6 +9,7 @@ Markdown made from the package itself, so the docs cannot drift from the code:
 - `<!-- levels-table -->`: the technique ladder of `rate` and `hint` by level.
 - `<!-- se-ladder -->`: the Sudoku Explainer techniques with their base difficulties.
 - `<!-- score-levels -->`: which SE scores `score_level` maps to which level.
+- `<!-- hint-picture -->`: a board with a hint, drawn by `sudoku_fast.render` itself.
 
 A marker that names no known part stops a `--strict` build.
 """
@@ -21,7 +22,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-MARKER = re.compile(r"<!-- (cli-reference|levels-table|se-ladder|score-levels) -->")
+MARKER = re.compile(r"<!-- (cli-reference|levels-table|se-ladder|score-levels|hint-picture) -->")
 
 
 def _cell(text: str) -> str:
@@ -151,7 +152,19 @@ def score_levels() -> str:
     return "\n".join(rows)
 
 
+def hint_picture() -> str:
+    """A puzzle with its next hint highlighted, as the package draws it (inline SVG)."""
+    import sudoku_fast as sf
+
+    p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    board = sf.Board.new(p)
+    step = sf.hint(board)
+    svg = sf.render(board, hint=step, pencil="auto", caption=f"Next: {step.technique}")
+    return f'<div class="sf-picture" style="max-width: 28rem">{svg}</div>'
+
+
 PARTS: dict[str, Callable[[], str]] = {
+    "hint-picture": hint_picture,
     "score-levels": score_levels,
     "cli-reference": cli_reference,
     "levels-table": levels_table,
