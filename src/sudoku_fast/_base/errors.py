@@ -13,7 +13,34 @@ class SearchLimitExceeded(RuntimeError):
 
     `indices` lists their positions in the batch (0 for a single puzzle); `partial` is
     what the call would have returned, with None (or -1 for counts, an all-zero row for
-    arrays) at those positions. Raise `max_nodes`, or pass None for no budget.
+    arrays) at those positions. Raise `max_nodes`, or pass None for no budget. Only
+    grids other than 9x9 with 3x3 boxes have a budget; the exception pickles with its
+    attributes, so it crosses process pools and Dask workers.
+
+    Parameters
+    ----------
+    message : str
+        What ran out, in words.
+    indices : list of int
+        The positions of the undecided puzzles.
+    partial : object
+        The call's result with the undecided positions left empty.
+
+    Attributes
+    ----------
+    indices : list of int
+        As given.
+    partial : object
+        As given.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> try:
+    ...     sf.count_many(["." * 256], max_nodes=1)  # an empty 16x16 grid, one node
+    ... except sf.SearchLimitExceeded as err:
+    ...     print(err.indices, err.partial)
+    [0] [-1]
     """
 
     def __init__(self, message: str, indices: list[int], partial: Any) -> None:
