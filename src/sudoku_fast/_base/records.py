@@ -52,8 +52,10 @@ class Rating:
     search figures for proving the solution unique. `score` is the difficulty on the
     Sudoku Explainer scale (9x9 only, else None; 0.0 with `score_technique` "none" for
     a full grid, which takes no step), `score_technique` the SE-ladder step that set it
-    and `score_complete` False when the score budget ran out (the score is then a lower
-    bound); see the module doc.
+    and `score_complete` False when the score is only a lower bound: the score budget
+    ran out, or the puzzle needs a step beyond the ladder (SE's chains nested deeper
+    than its first level, 9.5 and up; `score_technique` "beyond" when that step set
+    the score); see `sudoku_fast.rating`.
     """
 
     level: int
