@@ -29,7 +29,8 @@ GEO = geometry_for(9)
 # hardest step on our ladder is the named technique, with their SE rating (every one of
 # them rated by SE at our difficulty, except four strong links: SE 5.7, ours 5.9). Not
 # met in the bank as a hardest step: full house, direct claiming (SE gives none 1.9),
-# x-cycle and forcing x-chain (strong-link chains up to four links come first) and beyond.
+# x-cycle and forcing x-chain (strong-link chains up to four links come first),
+# dynamic forcing chain (+) and beyond (see NESTED_ONE and NESTED_TWO below).
 NEEDS = {
     "hidden single (box)": (
         "............541...5...6...34..2.6..8..19.36....6.1.3..2.......5.4..5..7...3...1..",
@@ -178,6 +179,10 @@ NEEDS = {
     "region forcing chains": (
         "..........3.....8.9.8.2.1.7....1.......3.2.....46.57..3.6...8.54.......2.59.7.61.",
         8.2,
+    ),
+    "xy-cycle": (
+        "............3.5...1.5.2.4.68.79.41.552..6..43..3...6..3.6...7.2..........7.1.6.8.",
+        7.0,
     ),
     "dynamic forcing chain": (
         "..9.8.5...2.7..49.75......6...5.8.6.5.......1.7.9.6...1......29.63..9.1...5.7.6..",

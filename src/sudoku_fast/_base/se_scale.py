@@ -48,6 +48,7 @@ TECHNIQUES: tuple[str, ...] = (
     "uvwxyz-wing",
     "x-cycle",
     "y-cycle",
+    "xy-cycle",
     "forcing x-chain",
     "forcing chain",
     "tuvwxyz-wing",
@@ -64,8 +65,8 @@ TECHNIQUES: tuple[str, ...] = (
 # Base difficulty of each technique, in tenths.
 BASE: tuple[int, ...] = (
     10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 42,
-    44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 66, 70, 75, 75, 75, 80, 80, 85,
-    90, 95,
+    44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 70, 66, 70, 75, 75, 75, 80, 80,
+    85, 90, 95,
 )  # fmt: skip
 # "beyond" is no step of SE's: it stands where none of the techniques above applies, and
 # its 9.5 is where SE's ladder goes on (dynamic chains nested on forcing chains, 9.5 and
@@ -104,6 +105,7 @@ ALIGNED_PAIR = TECHNIQUES.index("aligned pair exclusion")
 UVWXYZ_WING = TECHNIQUES.index("uvwxyz-wing")
 X_CYCLE = TECHNIQUES.index("x-cycle")
 Y_CYCLE = TECHNIQUES.index("y-cycle")
+XY_CYCLE = TECHNIQUES.index("xy-cycle")
 X_CHAIN = TECHNIQUES.index("forcing x-chain")
 FORCING = TECHNIQUES.index("forcing chain")
 TUVWXYZ_WING = TECHNIQUES.index("tuvwxyz-wing")

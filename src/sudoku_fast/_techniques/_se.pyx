@@ -66,17 +66,18 @@ cdef enum:
     T_UVWXYZ_WING = 31
     T_X_CYCLE = 32
     T_Y_CYCLE = 33
-    T_X_CHAIN = 34
-    T_FORCING = 35
-    T_TUVWXYZ_WING = 36
-    T_ALIGNED_TRIPLE = 37
-    T_NISHIO = 38
-    T_CELL = 39
-    T_REGION = 40
-    T_DYNAMIC = 41
-    T_DYNAMIC_PLUS = 42
-    T_BEYOND = 43
-    T_COUNT = 44
+    T_XY_CYCLE = 34
+    T_X_CHAIN = 35
+    T_FORCING = 36
+    T_TUVWXYZ_WING = 37
+    T_ALIGNED_TRIPLE = 38
+    T_NISHIO = 39
+    T_CELL = 40
+    T_REGION = 41
+    T_DYNAMIC = 42
+    T_DYNAMIC_PLUS = 43
+    T_BEYOND = 44
+    T_COUNT = 45
 
 cdef enum:
     UNIT_LINKS = 1
@@ -98,8 +99,8 @@ cdef enum:
 
 cdef int BASE[T_COUNT]
 BASE[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 42,
-           44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 66, 70, 75, 75, 75, 80,
-           80, 85, 90, 95]
+           44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 70, 66, 70, 75, 75, 75,
+           80, 80, 85, 90, 95]
 
 TECHNIQUES = T_COUNT
 SLOTS = OUT_SLOTS
@@ -2419,15 +2420,17 @@ cdef void cycles_from(Work *w, int cell, int digit, int mode, int tech) noexcept
             return
 
 
-cdef void cycles(Work *w) noexcept nogil:
-    """se._Rater.cycles."""
+cdef void cycles(Work *w, int first, int last) noexcept nogil:
+    """se._Rater.cycles, passes first..last (0 x, 1 y, 2 xy). The xy pass reads the
+    static graph of unit and cell links that forcing_chains closed last."""
     cdef Solver *s = &w.s
     cdef int pass_, mode, tech, cell, dig
     cdef uint64_t c
-    for pass_ in range(2):
-        mode = UNIT_LINKS if pass_ == 0 else CELL_LINKS
-        tech = T_X_CYCLE if pass_ == 0 else T_Y_CYCLE
-        close_graph(w, static_graph(w, mode), pass_ == 0)
+    for pass_ in range(first, last + 1):
+        mode = UNIT_LINKS if pass_ == 0 else CELL_LINKS if pass_ == 1 else UNIT_LINKS | CELL_LINKS
+        tech = T_X_CYCLE if pass_ == 0 else T_Y_CYCLE if pass_ == 1 else T_XY_CYCLE
+        if pass_ < 2:
+            close_graph(w, static_graph(w, mode), pass_ == 0)
         if pass_ == 0:
             # The x-chains of forcing_chains read the same graph: keep what they need.
             negations(w)
@@ -2890,8 +2893,18 @@ cdef int chain_step(Work *w, int ceiling) noexcept nogil:
     best = NO_RANK
     for family in range(5):
         if family == 0:
-            cycles(w)
+            cycles(w, 0, 1)
             outcome = 1 if w.work > w.budget else forcing_chains(w)
+            if outcome == 0:
+                # xy-cycles start at 7.0: past a conclusion found below it and the score
+                # so far, none of theirs could be applied (se._Rater.chain_step).
+                best = NO_RANK
+                for node in range(w.nodes):
+                    if w.best_tenths[node] < best:
+                        best = w.best_tenths[node]
+                if best >= BASE[T_XY_CYCLE] or ceiling >= BASE[T_XY_CYCLE]:
+                    cycles(w, 2, 2)
+                best = NO_RANK
         elif family == 1:
             outcome = contradictions(w, UNIT_LINKS | DYNAMIC_LINKS, T_NISHIO, False)
         elif family == 2:

@@ -39,7 +39,7 @@ Technique ladder, in the order they are tried (tenths):
 66    uvwxyz-wing: five cells, six digits
 65+   x-cycle / y-cycle: a loop of links on one digit (x) or through bivalue cells
       (y) back to its start; each candidate seen by a node that is on one way round
-      and by one that is on the other way round goes
+      and by one that is on the other way round goes (70+: xy-cycle, both links)
 66+   forcing x-chain: an assumption on one candidate that, by links of that
       digit alone, leads to its own negation
 70+   forcing chain: the same with links inside cells too (xy links)
@@ -83,8 +83,8 @@ with them every conclusion no harder than the score so far (they cannot raise it
 the fewer chain steps cost far less time; SE itself applies one conclusion per step).
 
 Where this ladder differs from SE's, and what it costs in agreement, is measured in
-`bench/README.md` ("Agreement with Sudoku Explainer"): xy-cycles (7.0; x- and y-cycles
-are here, but only those that close the breadth-first walk), unique loops longer than
+`bench/README.md` ("Agreement with Sudoku Explainer"): x-, y- and xy-cycles are here,
+but only those that close the breadth-first walk; missing are unique loops longer than
 eight cells (5.0), grouped strong links and empty rectangles (4.3), BUG types 3 and 4,
 doubly linked wings, five and six strong links (off in SE's defaults too), and the
 nested dynamic chains of 9.5 and beyond: a puzzle that needs one of those below 9.5 is
@@ -131,6 +131,7 @@ from .._base.se_scale import (
     WXYZ_WING,
     X_CHAIN,
     X_CYCLE,
+    XY_CYCLE,
     Y_CYCLE,
     length_tenths,
 )
@@ -1046,11 +1047,17 @@ class _Rater:
             for d in _bits(cand[cell])
         ]
 
-    def cycles(self, found: dict[Conclusion, tuple[int, int]]) -> None:
+    def cycles(self, found: dict[Conclusion, tuple[int, int]], xy: bool = False) -> None:
         """X-cycles (one digit, unit links) and y-cycles (from a bivalue cell, through
-        bivalue cells), found from every candidate set ON."""
+        bivalue cells); with `xy`, xy-cycles instead (both links, SE's "bidirectional
+        cycle", 7.0): found from every candidate set ON."""
         cand = self.s.cand
-        for mode, tech in ((UNIT_LINKS, X_CYCLE), (CELL_LINKS, Y_CYCLE)):
+        passes = (
+            ((UNIT_LINKS | CELL_LINKS, XY_CYCLE),)
+            if xy
+            else ((UNIT_LINKS, X_CYCLE), (CELL_LINKS, Y_CYCLE))
+        )
+        for mode, tech in passes:
             for cell, digit in self.candidates():
                 if mode == CELL_LINKS and cand[cell].bit_count() != 2:
                     continue
@@ -1341,6 +1348,11 @@ class _Rater:
                 self.cycles(found)
                 if self.work <= self.budget:
                     self.forcing_chains(found)
+                # xy-cycles start at 7.0: past a conclusion found below it and the score
+                # so far, none of theirs could be applied below.
+                below = min((rank[0] for rank in found.values()), default=1 << 30)
+                if self.work <= self.budget and max(below, ceiling) >= BASE[XY_CYCLE]:
+                    self.cycles(found, xy=True)
             elif family == 1:
                 self.contradictions(found, UNIT_LINKS | DYNAMIC_LINKS, NISHIO, False)
             elif family == 2:
