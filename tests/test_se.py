@@ -541,3 +541,42 @@ def test_small_budgets_on_the_hardest_give_incomplete_scores() -> None:
         for rating in sf.rate_many([NESTED_ONE, NESTED_TWO], score=True, score_budget=budget):
             assert not rating.score_complete
             assert rating.score is not None and rating.score <= 10.6
+
+
+def test_the_se_hint_names_the_step_rate_takes() -> None:
+    # From the board before the step that sets the score (its values and candidates as
+    # pencil marks), the SE-ladder hint is that step: the technique and level of
+    # rate(score=True). From the givens it is the path's first step.
+    puzzles = [NEEDS[t][0] for t in ("xy-wing", "unique rectangle", "wxyz-wing", "xy-cycle")]
+    puzzles += [NEEDS["nishio"][0], NEEDS["dynamic forcing chain"][0], NESTED_ONE]
+    for puzzle in puzzles:
+        rating = sf.rate(puzzle, score=True)
+        path = sf.solve_path(puzzle)
+        hardest = path.hardest
+        step = sf.hint(path.board_before(hardest.number), scale="se")
+        assert step is not None and rating.score is not None
+        assert step.technique == rating.score_technique == hardest.technique
+        assert step.level == se_scale.score_level(rating.score)
+        assert set(step.placements) == set(hardest.placements)
+        assert set(step.eliminations) == set(hardest.eliminations)
+        first = sf.hint(puzzle, scale="se")
+        assert first is not None and first.technique == path[0].technique
+    with pytest.raises(ValueError, match="9x9"):
+        sf.hint("1.3..4.........2", scale="se")
+    with pytest.raises(ValueError, match="scale"):
+        sf.hint(NESTED_ONE, scale="sukaku")  # type: ignore[arg-type]
+
+
+def test_cli_hint_on_the_se_scale() -> None:
+    puzzle = NEEDS["xy-cycle"][0]
+    proc = subprocess.run(
+        [sys.executable, "-m", "sudoku_fast", "hint", "--scale", "se", "--all", puzzle],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    lines = proc.stdout.splitlines()
+    assert lines[-1] == "solved"
+    techniques = {line.split(":")[0] for line in lines[:-1]}
+    assert "xy-cycle" in techniques
+    assert sf.rate(puzzle, score=True).score_technique == "xy-cycle"

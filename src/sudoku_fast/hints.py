@@ -8,7 +8,9 @@ pencil marks) of any geometry and returns, in this order of priority:
 2. a "wrong pencil marks" hint when a cell's pencil marks leave out its solution digit;
 3. the easiest deduction available from the board's candidates (the player's pencil
    marks where a cell has some, the rules alone elsewhere): one of the techniques of
-   the ladder of `_base/levels.py`, up to trial and error;
+   the ladder of `_base/levels.py`, up to trial and error; or, with ``scale="se"``
+   (9x9), the step of the Sudoku Explainer ladder that ``rate(p, score=True)`` takes
+   from those candidates, named as `Rating.score_technique` names it;
 4. a "guess" hint revealing one cell's solution digit when no technique applies;
 5. None when the board is complete and correct.
 
@@ -23,13 +25,15 @@ from __future__ import annotations
 
 from array import array
 from functools import lru_cache
+from typing import Literal
 
 from ._base.checks import DEFAULT_MAX_NODES, node_budget
 from ._base.errors import SearchLimitExceeded
 from ._base.grid import Geometry
 from ._base.records import Hint
+from ._base.se_scale import DEFAULT_BUDGET
 from ._engine.run import run_engine
-from ._techniques.solver import next_step
+from ._techniques.solver import next_step, se_next_step
 from ._techniques.steps import candidate_masks, digits_of
 from .board import Board, as_board
 
@@ -100,17 +104,26 @@ def hint(
     box: object = None,
     alphabet: object = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    scale: Literal["levels", "se"] = "levels",
 ) -> Hint | None:
     """The next step for the player (see the module doc), or None when solved.
 
     `puzzle` is a `Board` or a puzzle string of any size `parse` accepts (`box` /
-    `alphabet` as there). Raises `ValueError` when the givens have no solution or
-    several, `SearchLimitExceeded` when a grid other than 9x9 with 3x3 boxes needs more than
-    `max_nodes` search nodes to tell (None: no budget), `TypeError` for anything but a
-    puzzle string or a `Board`.
+    `alphabet` as there). With ``scale="se"`` (9x9 only) the deduction is the step the
+    Sudoku Explainer rater behind ``rate(p, score=True)`` takes from the board, named as
+    `Rating.score_technique` names it, with the level its difficulty maps to
+    (`score_level`), or "beyond" (a solution digit revealed) where none of that ladder
+    applies. Raises `ValueError` when the givens have no solution or several, or for
+    ``scale="se"`` on another size, `SearchLimitExceeded` when a grid other than 9x9
+    with 3x3 boxes needs more than `max_nodes` search nodes to tell (None: no budget),
+    `TypeError` for anything but a puzzle string or a `Board`.
     """
     budget = node_budget(max_nodes)  # checked before anything else, on every call
+    if scale not in ("levels", "se"):
+        raise ValueError(f"scale must be 'levels' or 'se', not {scale!r}")
     board = as_board(puzzle, box, alphabet)
+    if scale == "se" and board.geometry.size != 9:
+        raise ValueError(f"the SE scale is for 9x9 grids, not {board.geometry.describe()}")
     solution = _solution_of(bytes(board.given_values()), board.geometry, budget)
     mistake = _wrong_value(board, solution)
     if mistake is not None:
@@ -134,4 +147,6 @@ def hint(
         allowed[cell] = sum(1 << (digit - 1) for digit in marks)
     if 0 not in values:
         return None
+    if scale == "se":
+        return se_next_step(geo, values, allowed, solution, DEFAULT_BUDGET)
     return next_step(geo, values, allowed, solution)

@@ -3053,15 +3053,18 @@ cdef bint log_step(PathLog *log, const Solver *s, int tech, int tenths) noexcept
     return True
 
 
-cdef void rate_loaded(Work *w, const uint8_t *solution, int32_t *out, PathLog *log) noexcept nogil:
+cdef void rate_loaded(
+    Work *w, const uint8_t *solution, int32_t *out, PathLog *log, int max_steps
+) noexcept nogil:
     """se.rate_se on the loaded puzzle: out = score, hardest, steps, status; with a
-    `log`, every step taken is appended to it (as se.rate_se's `path`)."""
+    `log`, every step taken is appended to it (as se.rate_se's `path`); at most
+    `max_steps` steps (-1: to the end)."""
     cdef Solver *s = &w.s
     cdef int score = 0, hardest = -1, steps = 0, status = SE_OK, tech, tenths = 0, cell
     cdef bint beyond = False
     w.work = 0
     work_reset_marks(w)
-    while s.open:
+    while s.open and (max_steps < 0 or steps < max_steps):
         tech = easy_step(w, &tenths)
         if tech < 0:
             tenths = chain_step(w, score)
@@ -3146,6 +3149,7 @@ def se_range(
                     &solutions[i * cells] if with_solutions else NULL,
                     &out[i * OUT_SLOTS],
                     NULL,
+                    -1,
                 )
         work_free(&w)
 
@@ -3155,6 +3159,8 @@ def se_path(
     const uint8_t[::1] grid,
     const uint8_t[::1] solution,
     int64_t budget,
+    const uint64_t[::1] allowed=None,
+    int max_steps=-1,
 ):
     """Rate one puzzle as `se_range` does and return every step it took.
 
@@ -3163,17 +3169,23 @@ def se_path(
     candidates after the step, pattern), the pattern being None or, for a step a
     `_logic` finder found, (its technique index, cells, digits, aux). The same
     records as `_se_py.rate_se` gives with a `path`, candidates as a tuple of ints there.
+    With `allowed` (one candidate mask per cell) the board's candidates are narrowed to
+    it first; `max_steps` >= 0 stops after that many steps.
     """
     cdef const Tables *t = &tables.t
     cdef Py_ssize_t cells = t.cells
     cdef int32_t out[OUT_SLOTS]
     cdef Work w
     cdef PathLog log
-    cdef int loaded = 0, i, k, width
+    cdef int loaded = 0, i, k, width, cell
+    cdef uint64_t gone
+    cdef bint narrow = allowed is not None
     cdef int32_t *head
     cdef bint ready
     if grid.shape[0] != cells or solution.shape[0] != cells:
         raise ValueError("grid and solution must hold N*N values")
+    if narrow and allowed.shape[0] != cells:
+        raise ValueError("allowed must hold N*N masks")
     memset(&log, 0, sizeof(PathLog))
     log.cells = <int>cells
     width = log.cells + LOG_DIGITS
@@ -3183,7 +3195,13 @@ def se_path(
             w.budget = budget
             loaded = solver_load(&w.s, &grid[0])
             if loaded == 0:
-                rate_loaded(&w, &solution[0], out, &log)
+                if narrow:
+                    for cell in range(cells):
+                        gone = w.s.cand[cell] & ~allowed[cell]
+                        while gone:
+                            remove_one(&w.s, cell, bits_lowest_index(gone) + 1)
+                            gone &= gone - 1
+                rate_loaded(&w, &solution[0], out, &log, max_steps)
         work_free(&w)
     try:
         if not ready:

@@ -1428,6 +1428,8 @@ def rate_se(
     solution: Sequence[int] | None = None,
     budget: int = DEFAULT_BUDGET,
     path: list[PathRecord] | None = None,
+    allowed: Sequence[int] | None = None,
+    max_steps: int = -1,
 ) -> SeResult:
     """Rate a puzzle on the SE scale (see the module docstring).
 
@@ -1436,16 +1438,20 @@ def rate_se(
     first difficulty this ladder lacks (the score is then a lower bound: status
     SE_BEYOND); without one the rating stops there with status SE_STUCK. `budget`
     bounds the walk steps. Every step taken is appended to `path` when one is given
-    (`PathRecord`).
+    (`PathRecord`). With `allowed` (a candidate mask per cell) the candidates are
+    narrowed to it first; `max_steps` >= 0 stops after that many steps.
     """
     s = LogicSolver(values, geo)
+    if allowed is not None:
+        for cell, mask in enumerate(allowed):
+            s.restrict(cell, mask)
     r = _Rater(s, budget)
     score = 0
     hardest = -1
     steps = 0
     status = SE_OK
     beyond = False
-    while not s.solved:
+    while not s.solved and (max_steps < 0 or steps < max_steps):
         tech, tenths = r.easy_step()
         if tech < 0:
             tenths = r.chain_step(score)
