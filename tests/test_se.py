@@ -580,3 +580,17 @@ def test_cli_hint_on_the_se_scale() -> None:
     techniques = {line.split(":")[0] for line in lines[:-1]}
     assert "xy-cycle" in techniques
     assert sf.rate(puzzle, score=True).score_technique == "xy-cycle"
+
+
+def test_a_path_from_narrowed_candidates_is_the_twins() -> None:
+    # The SE hint's entry: se_path from the board's candidates, a few steps.
+    puzzle = NEEDS["xy-cycle"][0]
+    path = sf.solve_path(puzzle)
+    board = path.board_before(path.hardest.number)
+    values = list(board.grid_values())
+    allowed = array("Q", [sum(1 << (d - 1) for d in marks) or 511 for marks in board.pencil])
+    solution = bytes(parse_values(path.solution))
+    tables = _logic.tables_for(GEO)
+    for steps in (0, 1, 3):
+        args = (bytes(values), solution, se_scale.DEFAULT_BUDGET, allowed, steps)
+        assert _se.se_path(tables, *args) == se.se_path(tables, *args)

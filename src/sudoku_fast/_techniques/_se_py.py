@@ -1527,18 +1527,27 @@ def se_range(
 
 
 def se_path(
-    tables: Any, grid: Any, solution: Any, budget: int
+    tables: Any,
+    grid: Any,
+    solution: Any,
+    budget: int,
+    allowed: Any = None,
+    max_steps: int = -1,
 ) -> tuple[int, int, int, int, list[tuple[int, int, bytes, tuple[int, ...], Pattern | None]]]:
     """Rate one puzzle and return every step it took (see `_se.se_path`): (score,
-    hardest, steps, status, records), values after a step as bytes there."""
+    hardest, steps, status, records), values after a step as bytes there; `allowed`
+    narrows the candidates first, `max_steps` >= 0 stops after that many steps."""
     geo = tables.geometry
     values = list(memoryview(grid).cast("B"))
     answer = list(memoryview(solution).cast("B"))
     if len(values) != geo.cells or len(answer) != geo.cells:
         raise ValueError("grid and solution must hold N*N values")
+    masks = None if allowed is None else list(allowed)
+    if masks is not None and len(masks) != geo.cells:
+        raise ValueError("allowed must hold N*N masks")
     path: list[PathRecord] = []
     try:
-        result = rate_se(values, geo, answer, budget, path)
+        result = rate_se(values, geo, answer, budget, path, masks, max_steps)
     except Contradiction:
         raise ValueError("two equal values share a unit") from None
     records = [
