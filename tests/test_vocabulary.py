@@ -83,6 +83,7 @@ def test_the_se_ladder_is_the_compiled_enum() -> None:
     assert statuses["SE_OK"] == se_scale.SE_OK
     assert statuses["SE_BUDGET"] == se_scale.SE_BUDGET
     assert statuses["SE_STUCK"] == se_scale.SE_STUCK
+    assert statuses["SE_BEYOND"] == se_scale.SE_BEYOND
     assert statuses["SE_CONTRADICTION"] == _se_py.SE_CONTRADICTION
 
 

@@ -64,7 +64,7 @@ from ._base.checks import check_flag, check_seed
 from ._base.grid import Geometry, geometry_for
 from ._base.levels import LEVEL_NAMES
 from ._base.options import Difficulty, Symmetry
-from ._base.se_scale import BASE, score_level
+from ._base.se_scale import TOP_SCORE, score_level
 from ._generation.generate import (
     CHECK_NODES,
     FILL_NODES,
@@ -154,7 +154,7 @@ def _score_band(score: object, size: object, difficulty: object) -> tuple[int, i
         raise ValueError(
             f"score band {score[0]}-{score[1]} holds no score (scores go in tenths: 4.2, 4.3, ...)"
         )
-    top = max(BASE)  # "beyond": no step scores more, chains included
+    top = TOP_SCORE  # the rater certifies no score above it (a "beyond" one is a bound)
     if low > top:
         raise ValueError(
             f"score band {score[0]}-{score[1]} holds no score: scores here go up to {top / 10:.1f}"

@@ -8,7 +8,9 @@ pencil marks) of any geometry and returns, in this order of priority:
 2. a "wrong pencil marks" hint when a cell's pencil marks leave out its solution digit;
 3. the easiest deduction available from the board's candidates (the player's pencil
    marks where a cell has some, the rules alone elsewhere): one of the techniques of
-   the ladder of `_base/levels.py`, up to trial and error;
+   the ladder of `_base/levels.py`, up to trial and error; or, with ``scale="se"``
+   (9x9), the step of the Sudoku Explainer ladder that ``rate(p, score=True)`` takes
+   from those candidates, named as `Rating.score_technique` names it;
 4. a "guess" hint revealing one cell's solution digit when no technique applies;
 5. None when the board is complete and correct.
 
@@ -23,13 +25,15 @@ from __future__ import annotations
 
 from array import array
 from functools import lru_cache
+from typing import Literal
 
 from ._base.checks import DEFAULT_MAX_NODES, node_budget
 from ._base.errors import SearchLimitExceeded
 from ._base.grid import Geometry
 from ._base.records import Hint
+from ._base.se_scale import DEFAULT_BUDGET
 from ._engine.run import run_engine
-from ._techniques.solver import next_step
+from ._techniques.solver import next_step, se_next_step
 from ._techniques.steps import candidate_masks, digits_of
 from .board import Board, as_board
 
@@ -125,13 +129,18 @@ def hint(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    scale: Literal["levels", "se"] = "levels",
 ) -> Hint | None:
     """The next step for the player (see the module doc), or None when solved.
 
     In this order: a "wrong value" hint when a value the player entered differs from the
     unique solution, a "wrong pencil marks" hint when a cell's marks leave out its
     solution digit, the easiest deduction, a "guess" revealing one cell when no
-    technique applies, or None when the board is complete and correct.
+    technique applies, or None when the board is complete and correct. With
+    ``scale="se"`` (9x9 only) the deduction is the step the Sudoku Explainer rater behind
+    ``rate(p, score=True)`` takes from the board, named as `Rating.score_technique` names
+    it, with the level its difficulty maps to (`score_level`), or "beyond" (a solution
+    digit revealed) where none of that ladder applies.
 
     Parameters
     ----------
@@ -142,6 +151,8 @@ def hint(
         Fix the geometry of a puzzle string, as in `parse` (not with a `Board`).
     max_nodes : int or None, default 1,000,000
         Search-node budget for proving the givens unique on grids other than 9x9.
+    scale : {"levels", "se"}, default "levels"
+        The technique solver's ladder (levels) or the Sudoku Explainer rater's.
 
     Returns
     -------
@@ -152,7 +163,8 @@ def hint(
     Raises
     ------
     ValueError
-        The givens have no solution or several, or are malformed.
+        The givens have no solution or several, or are malformed; ``scale="se"`` on
+        another size than 9x9; an unknown `scale`.
     TypeError
         `puzzle` is neither a str nor a `Board`.
     SearchLimitExceeded
@@ -170,7 +182,11 @@ def hint(
     True
     """
     budget = node_budget(max_nodes)  # checked before anything else, on every call
+    if scale not in ("levels", "se"):
+        raise ValueError(f"scale must be 'levels' or 'se', not {scale!r}")
     board = as_board(puzzle, box, alphabet)
+    if scale == "se" and board.geometry.size != 9:
+        raise ValueError(f"the SE scale is for 9x9 grids, not {board.geometry.describe()}")
     solution = _solution_of(bytes(board.given_values()), board.geometry, budget)
     mistake = _wrong_value(board, solution)
     if mistake is not None:
@@ -194,4 +210,6 @@ def hint(
         allowed[cell] = sum(1 << (digit - 1) for digit in marks)
     if 0 not in values:
         return None
+    if scale == "se":
+        return se_next_step(geo, values, allowed, solution, DEFAULT_BUDGET)
     return next_step(geo, values, allowed, solution)

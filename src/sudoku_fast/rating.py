@@ -29,14 +29,19 @@ the puzzle unique, then the technique solver runs its whole step loop in C with 
 GIL released; Python only builds the `Rating` objects at the end.
 
 **Score on the Sudoku Explainer scale.** For 9x9 puzzles `Rating.score` is a float on
-SE's scale (1.0 ... 10.0 here; a full grid, with no step to take, scores 0.0),
+SE's scale (1.0 and up; a full grid, with no step to take, scores 0.0),
 computed like SE: the puzzle is solved with the easiest step available at each point,
 each technique carrying SE's difficulty, chains by their length; the score is the
 hardest step's difficulty. The ladder, the chain rules and where it differs from SE are
 in `_techniques/_se_py.py` (the pure-Python twin of the compiled `_se.pyx` that does the
-work). `score_technique` names the step that set the score. Each puzzle
-has a budget of chain-walk steps (`score_budget`); when it runs out, `score_complete`
-is False and `score` is the hardest step met so far, a lower bound. `level` and `name`
+work). `score_technique` names the step that set the score. The scale is covered up
+to SE's first level of nested dynamic chains ("dynamic forcing chain (+)", 9.0 and
+up); a puzzle that needs a step past it (SE's chains nested on forcing, multiple or
+dynamic chains, 9.5 to 11.9) gets `score_complete` False and a score of at least 9.5
+that is a lower bound ("beyond" when that step set it), never a capped score
+called exact. Each puzzle has a budget of chain-walk steps (`score_budget`); when it
+runs out, `score_complete` is also False and `score` is the hardest step met so far,
+a lower bound. `level` and `name`
 stay on the technique ladder above (the generator's `level=` targets it through
 `level_within`), so the two scales sit side by side: the score refines a level rather
 than replacing it. `score_level(score)` maps a score to the level it corresponds to

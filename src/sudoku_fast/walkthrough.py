@@ -61,8 +61,8 @@ class SolveStep:
         `Rating.hardest` (level scale) names it; "beyond" / "guess" when none applies
         and a digit of the solution is revealed.
     rating : float or None
-        The step's difficulty on the Sudoku Explainer scale (1.0 ... 10.0); None on
-        the level scale.
+        The step's difficulty on the Sudoku Explainer scale (1.0 and up; a "beyond"
+        step's 9.5 is a lower bound); None on the level scale.
     level : int
         The step's level, 1 (easy) to 6 (nightmare): its technique's level on the
         level scale, `score_level(rating)` on the SE scale.
@@ -126,8 +126,9 @@ class SolvePath(Sequence[SolveStep]):
     scale : {"se", "levels"}
         Which rater's steps these are.
     complete : bool
-        False when the SE rater's work budget ran out before the end: the steps stop
-        there, the last state is not the solution and `score` is a lower bound.
+        False when `score` is a lower bound: the SE rater's work budget ran out before
+        the end (the steps stop there and the last state is not the solution), or a
+        "beyond" step revealed a digit where no technique of the ladder applies.
 
     Examples
     --------
@@ -469,6 +470,7 @@ _DOES = {
     "aligned triplet exclusion": "no combination of values of three aligned cells allows them",
     "x-cycle": "a loop of strong and weak links on one digit",
     "y-cycle": "a loop of links through cells with two candidates",
+    "xy-cycle": "a loop of links on one digit and inside cells with two candidates",
     "forcing x-chain": "assuming the opposite leads, by links on one digit, to a contradiction",
     "forcing chain": "assuming the opposite leads, by a chain of links, to a contradiction",
     "nishio": "assuming a digit leads, following the grid as it changes, to a contradiction",
@@ -478,7 +480,14 @@ _DOES = {
         "both ways of a candidate, or every candidate of a cell or unit, lead to the same "
         "conclusion as the grid changes"
     ),
-    "beyond": "no technique of the ladder applies, so a digit of the solution is revealed",
+    "dynamic forcing chain (+)": (
+        "as a dynamic forcing chain, with pointing, claiming, pairs and x-wings found on the "
+        "grid the assumption leaves"
+    ),
+    "beyond": (
+        "no technique of the ladder applies, so a digit of the solution is revealed (the "
+        "rating is then a lower bound)"
+    ),
 }
 
 

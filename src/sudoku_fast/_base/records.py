@@ -92,8 +92,10 @@ class Rating:
     search figures for proving the solution unique. `score` is the difficulty on the
     Sudoku Explainer scale (9x9 only, else None; 0.0 with `score_technique` "none" for
     a full grid, which takes no step), `score_technique` the SE-ladder step that set it
-    and `score_complete` False when the score budget ran out (the score is then a lower
-    bound); see the module doc.
+    and `score_complete` False when the score is only a lower bound: the score budget
+    ran out, or the puzzle needs a step beyond the ladder (SE's chains nested deeper
+    than its first level, 9.5 and up; `score_technique` "beyond" when that step set
+    the score); see `sudoku_fast.rating`.
 
     Ratings are made by `sudoku_fast.rate` and `rate_many`.
 
@@ -116,7 +118,8 @@ class Rating:
     score_technique : str
         The SE-ladder step that set the score.
     score_complete : bool
-        False when the score budget ran out (the score is a lower bound).
+        False when the score is only a lower bound: the score budget ran out, or a
+        step beyond the ladder (SE's deeper nesting, 9.5 and up) was needed.
 
     Examples
     --------
