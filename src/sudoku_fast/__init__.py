@@ -21,6 +21,7 @@ from ._engine.isa import EngineInfo, engine_info
 from ._version import __version__
 
 if TYPE_CHECKING:
+    from ._base.errors import ItemErrorsWarning
     from ._base.records import Hint
     from .board import Board, load_board, save_board
     from .generator import generate, generate_many
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from .rating import Rating, rate, rate_many, score_level
     from .solving import (
         SearchLimitExceeded,
+        check_many,
         count_many,
         count_solutions,
         solve,
@@ -41,6 +43,7 @@ if TYPE_CHECKING:
         canonical,
         canonical_many,
         canonical_transform,
+        canonical_transform_many,
         random_transform,
         random_transform_many,
         random_transformation,
@@ -52,6 +55,7 @@ __all__ = [
     "EngineInfo",
     "Geometry",
     "Hint",
+    "ItemErrorsWarning",
     "Rating",
     "SearchLimitExceeded",
     "Stats",
@@ -63,6 +67,8 @@ __all__ = [
     "canonical",
     "canonical_many",
     "canonical_transform",
+    "canonical_transform_many",
+    "check_many",
     "count_many",
     "count_solutions",
     "engine_info",
@@ -100,6 +106,7 @@ _HOMES = {
     "parse": "grid",
     "show": "grid",
     "Hint": "hints",
+    "ItemErrorsWarning": "solving",
     "candidates": "hints",
     "hint": "hints",
     "Rating": "rating",
@@ -107,6 +114,7 @@ _HOMES = {
     "rate_many": "rating",
     "score_level": "rating",
     "SearchLimitExceeded": "solving",
+    "check_many": "solving",
     "count_many": "solving",
     "count_solutions": "solving",
     "solve": "solving",
@@ -119,6 +127,7 @@ _HOMES = {
     "canonical": "symmetry",
     "canonical_many": "symmetry",
     "canonical_transform": "symmetry",
+    "canonical_transform_many": "symmetry",
     "random_transform": "symmetry",
     "random_transform_many": "symmetry",
     "random_transformation": "symmetry",

@@ -50,12 +50,14 @@ defines no scale and `score` is None.
 
 from __future__ import annotations
 
-from typing import Any, overload
+from typing import Any, cast, overload
 
 from ._base.checks import DEFAULT_MAX_NODES, check_flag
+from ._base.columns import ItemErrors, check_item_errors
 from ._base.grid import parse_grid
 from ._base.records import Rating
 from ._base.se_scale import DEFAULT_BUDGET, check_score_budget, score_level
+from ._columns.forgiving import forgive
 from ._columns.frames import check_output, object_array, ratings_out
 from ._columns.inputs import encode_values, read_batch, values_array
 from ._techniques.rating import rate_grids
@@ -74,6 +76,7 @@ def rate_many(
     output: None = None,
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
+    on_error: ItemErrors = "raise",
 ) -> list[Rating]: ...
 
 
@@ -88,6 +91,7 @@ def rate_many(
     output: str,
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
+    on_error: ItemErrors = "raise",
 ) -> Any: ...
 
 
@@ -101,6 +105,7 @@ def rate_many(
     output: str | None = None,
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
+    on_error: ItemErrors = "raise",
 ) -> Any:
     """Rate a batch of puzzles of one size on `threads`; results in input order.
 
@@ -119,7 +124,17 @@ def rate_many(
     module doc), with at most `score_budget` chain-walk steps per puzzle; it costs far
     more than the level on hard puzzles, so it is asked for, not the default (the
     column forms then have the fields `score`, `score_technique`, `score_complete`).
+    `on_error` as in `solve_many`: with "none" or "warn" a malformed or null puzzle, and
+    one with no solution or several, is answered as missing (None, a null row).
     """
+    if check_item_errors(on_error) != "raise":
+        return forgive(
+            lambda batch, _rows: cast(Any, rate_many)(
+                batch, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes,
+                output=output, score=score, score_budget=score_budget,
+            ),
+            puzzles, on_error, "rate_many", box=box, alphabet=alphabet,
+        )  # fmt: skip
     check_output(output)
     column = None
     values = values_array(puzzles)

@@ -48,7 +48,9 @@ from collections.abc import Set as AbstractSet
 from typing import Any
 
 from ._base.checks import check_flag, check_seed
+from ._base.columns import ItemErrors, check_item_errors
 from ._base.grid import CLASSIC, Geometry, format_values, parse_grid
+from ._columns.forgiving import forgive, sized
 from ._columns.inputs import encode_values, read_batch, values_array
 from ._symmetry.canon import (
     DEFAULT_CANONICAL_NODES,
@@ -69,6 +71,7 @@ __all__ = [
     "canonical",
     "canonical_many",
     "canonical_transform",
+    "canonical_transform_many",
     "random_transform",
     "random_transform_many",
     "random_transformation",
@@ -261,6 +264,7 @@ def random_transform_many(
     threads: int | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
+    on_error: ItemErrors = "raise",
 ) -> list[str]:
     """`random_transform` for a batch: each puzzle moved by its own random symmetry.
 
@@ -268,7 +272,22 @@ def random_transform_many(
     `random.Random(seed)` (so the first is `random_transform(p, seed=seed)`), in compiled
     code on threads: a seed gives the same output whatever `threads`. Accepts the inputs
     of `solve_many` (strings, columns, numpy arrays); returns strings in input order.
+    `on_error` as in `solve_many` (a bad item: None; the others keep their draws).
     """
+    if check_item_errors(on_error) != "raise":
+        # Each item keeps the element drawn for its position, as without a bad item.
+        puzzles = sized(puzzles, "random_transform_many")
+        draws = _seeds(seed, len(puzzles))
+
+        def moved(batch: Any, rows: list[int] | None) -> list[str]:
+            geometry, grids, n = _batch(batch, "random_transform_many", box, alphabet, threads)
+            seeds = draws if rows is None else array("Q", [draws[i] for i in rows])
+            return random_images(geometry, grids, n, seeds, threads)
+
+        forgiven: list[str] = forgive(
+            moved, puzzles, on_error, "random_transform_many", box=box, alphabet=alphabet
+        )
+        return forgiven
     geometry, grids, n = _batch(puzzles, "random_transform_many", box, alphabet, threads)
     return random_images(geometry, grids, n, _seeds(seed, n), threads)
 
@@ -325,6 +344,7 @@ def canonical_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_CANONICAL_NODES,
+    on_error: ItemErrors = "raise",
 ) -> list[str]:
     """`canonical` for a batch, on several threads; results in input order.
 
@@ -332,11 +352,71 @@ def canonical_many(
     pyarrow, polars, numpy text) or a numpy integer array of shape (n, N*N) or
     (n, N, N). A batch holds puzzles of one size. `threads` as in `solve_many`. A
     malformed item, or one with a symbol repeated in a row or column, raises ValueError
-    (TypeError for a non-str) naming its index.
+    (TypeError for a non-str) naming its index. `on_error` as in `solve_many` (a bad
+    item, or one with clashing clues: None).
     """
+    if check_item_errors(on_error) != "raise":
+        forms: list[str] = forgive(
+            lambda batch, _rows: canonical_many(
+                batch, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes
+            ),
+            puzzles, on_error, "canonical_many", box=box, alphabet=alphabet,
+        )  # fmt: skip
+        return forms
     geometry, grids, n = _batch(puzzles, "canonical_many", box, alphabet, threads)
     out, status, _moves, _ = run_canonical(geometry, grids, n, threads, max_nodes, False)
     raise_for_status(status, grids, geometry, max_nodes, False, out)
     text = format_values(out, geometry)
     cells = geometry.cells
     return [text[i * cells : (i + 1) * cells] for i in range(n)]
+
+
+def canonical_transform_many(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_CANONICAL_NODES,
+    on_error: ItemErrors = "raise",
+) -> list[Transformation]:
+    """`canonical_transform` for a batch: for each puzzle, a symmetry that maps it to its
+    canonical form (found in the same search as `canonical_many`'s forms).
+
+    Parameters
+    ----------
+    puzzles
+        Any input `canonical_many` takes.
+    threads, box, alphabet, max_nodes, on_error
+        As in `canonical_many` (with on_error "none" or "warn" a bad item gets None).
+
+    Returns
+    -------
+    list of Transformation
+        In input order; `apply_transformation(p, t) == canonical(p)` for each pair.
+
+    Raises
+    ------
+    ValueError
+        A malformed item, or one with a symbol repeated in a row or column.
+
+    Examples
+    --------
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> [t] = canonical_transform_many([p])
+    >>> apply_transformation(p, t) == canonical(p)
+    True
+    """
+    if check_item_errors(on_error) != "raise":
+        found: list[Transformation] = forgive(
+            lambda batch, _rows: canonical_transform_many(
+                batch, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes
+            ),
+            puzzles, on_error, "canonical_transform_many", box=box, alphabet=alphabet,
+        )  # fmt: skip
+        return found
+    geometry, grids, n = _batch(puzzles, "canonical_transform_many", box, alphabet, threads)
+    out, status, moves, _ = run_canonical(geometry, grids, n, threads, max_nodes, True)
+    raise_for_status(status, grids, geometry, max_nodes, False, out)
+    step = len(moves) // n if n else 0
+    return [from_move(moves[i * step : (i + 1) * step], geometry) for i in range(n)]

@@ -5,7 +5,8 @@ sets, checks every solution with the engine-independent `is_solution`, and print
 throughput table. The commands are `solve` (files of puzzles, streamed), `stats`
 (search statistics), `show`, `count` and `check` (one puzzle), `generate` (new
 puzzles), `rate` (difficulty), `hint` (the next step), `lab` (the classic algorithms
-side by side) and `dedup` (drop puzzles equivalent up to symmetry).
+side by side), `dedup` (drop puzzles equivalent up to symmetry), `canonical` (add
+each puzzle's canonical form) and `augment` (random symmetric copies).
 
 One module per command: `add_parser(subparsers)` builds its parser and sets
 `handler=run`; `run(args)` runs it and returns an exit status. Adding a command is a new
@@ -26,7 +27,21 @@ from types import ModuleType
 from .._base.checks import DEFAULT_MAX_NODES
 from .._base.errors import SearchLimitExceeded
 from .._version import __version__
-from . import check, count, dedup, generate, hint, lab, main_job, rate, show, solve, stats
+from . import (
+    augment,
+    canonical,
+    check,
+    count,
+    dedup,
+    generate,
+    hint,
+    lab,
+    main_job,
+    rate,
+    show,
+    solve,
+    stats,
+)
 from .exits import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
@@ -53,6 +68,8 @@ COMMANDS: tuple[ModuleType, ...] = (
     hint,
     lab,
     dedup,
+    canonical,
+    augment,
 )
 
 

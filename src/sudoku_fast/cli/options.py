@@ -209,7 +209,9 @@ def add_parquet_options(parser: Any) -> None:
         "--column",
         default=None,
         metavar="NAME",
-        help=f"Parquet input: the puzzle column (default: {' / '.join(PUZZLE_COLUMNS)})",
+        help="CSV or Parquet input: the puzzle column, any case "
+        f"(default: {' / '.join(PUZZLE_COLUMNS)}); CSV fields may be separated by "
+        "',' ';' tab or '|', found from the header",
     )
     parser.add_argument(
         "--compression",

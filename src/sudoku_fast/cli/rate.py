@@ -25,6 +25,7 @@ from .options import (
     add_threads,
     output,
 )
+from .rows import RowWriter, add_format
 from .words import budget_message, option_words
 
 
@@ -77,6 +78,7 @@ def add_parser(subparsers: Any) -> None:
             "and the step that set it"
         ),
     )
+    add_format(parser)
     parser.set_defaults(handler=run)
 
 
@@ -162,6 +164,8 @@ def run(args: argparse.Namespace) -> int:
         if args.output is None:
             return _rate_text(args, source, name)
         with output(args.output, source) as raw:
+            if args.format == "parquet":
+                return _rate_text(args, source, name, raw)
             out = io.TextIOWrapper(raw, encoding="utf-8", write_through=True)
             with contextlib.redirect_stdout(out):
                 status = _rate_text(args, source, name)
@@ -172,36 +176,58 @@ def run(args: argparse.Namespace) -> int:
             source.close()
 
 
-def _rate_text(args: argparse.Namespace, source: BinaryIO, name: str) -> int:
-    """`rate` on a text file: one tab-separated line per puzzle on standard output."""
+_FIELDS = ["line", "level", "name", "hardest", "clues", "engine_guesses", "engine_nodes"]
+_TYPES = {
+    "line": int, "level": int, "name": str, "hardest": str, "clues": int,
+    "engine_guesses": int, "engine_nodes": int, "score": float, "score_technique": str,
+    "score_complete": bool, "error": str,
+}  # fmt: skip
+
+
+def _rate_text(
+    args: argparse.Namespace, source: BinaryIO, name: str, binary: BinaryIO | None = None
+) -> int:
+    """`rate` on a text file: one row per puzzle on standard output (or in `binary`, for
+    Parquet). TSV, the default, writes a failure's reason in the level column; the other
+    formats have an `error` column."""
     score = bool(getattr(args, "score", False))
-    print(
-        "line\tlevel\tname\thardest\tclues\tengine_guesses\tengine_nodes"
-        + ("\tscore\tscore_technique" if score else "")
-    )
+    fmt = getattr(args, "format", "tsv")
+    fields = _FIELDS + (["score", "score_technique"] if score else [])
+    if fmt != "tsv":
+        fields = fields + (["score_complete"] if score else []) + ["error"]
+    writer = RowWriter(fmt, fields, _TYPES, binary=binary)
     levels: list[int] = []
     failures = malformed = undecided = 0
-    reader = PuzzleReader(source, name, box=args.box, alphabet=args.alphabet)
+    reader = PuzzleReader(source, name, box=args.box, alphabet=args.alphabet, column=args.column)
     for batch in reader:
         for number, r, bad in _rated(batch, args.threads, args.max_nodes, score):
             if isinstance(r, str):
                 failures += 1
                 malformed += bad
                 undecided += isinstance(r, _Undecided)
-                print(f"{number}\terror: {option_words(r)}")
+                if fmt == "tsv":
+                    print(f"{number}\terror: {option_words(r)}")
+                else:
+                    writer.write({"line": number, "error": option_words(r)})
                 if bad:  # reported like `solve` reports it
                     print(f"{name}:{number}: {option_words(r)}", file=sys.stderr)
                 continue
             levels.append(r.level)
-            print(
-                f"{number}\t{r.level}\t{r.name}\t{r.hardest}\t{r.clues}"
-                f"\t{r.engine_guesses}\t{r.engine_nodes}" + (_score_columns(r) if score else "")
-            )
-    if levels:
+            if fmt == "tsv":
+                print(
+                    f"{number}\t{r.level}\t{r.name}\t{r.hardest}\t{r.clues}"
+                    f"\t{r.engine_guesses}\t{r.engine_nodes}" + (_score_columns(r) if score else "")
+                )
+            else:
+                row = {f: getattr(r, f, None) for f in fields}
+                writer.write(row | {"line": number, "error": None})
+    writer.close()
+    if levels:  # on stderr: the rows on stdout stay data only
         summary = ", ".join(f"{lv}: {levels.count(lv)}" for lv in sorted(set(levels)))
         print(
-            f"# {len(levels)} rated, mean level {statistics.mean(levels):.2f} ({summary})"
-            + (f", {failures} not rated" if failures else "")
+            f"{name}: {len(levels)} rated, mean level {statistics.mean(levels):.2f} ({summary})"
+            + (f", {failures} not rated" if failures else ""),
+            file=sys.stderr,
         )
     if undecided:
         return exits.EXIT_UNDECIDED

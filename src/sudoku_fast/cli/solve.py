@@ -142,6 +142,7 @@ def run(args: argparse.Namespace) -> int:
             box=args.box,
             alphabet=args.alphabet,
             marks=args.marks,
+            column=args.column,
         )
         csv_output = reader.is_csv if args.format == "auto" else args.format == "csv"
         options = SolveOptions(
