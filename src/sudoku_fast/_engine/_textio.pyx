@@ -501,46 +501,59 @@ def check_range(
     Shares no code with the engines, so it is an independent check of them.
     """
     cdef Py_ssize_t cells = <Py_ssize_t>size * size
-    cdef uint8_t unit_box[2401]
     cdef Py_ssize_t c
     if size < 1 or size > 49 or box_rows * box_cols != size:
         raise ValueError(f"no geometry of size {size} with {box_rows}x{box_cols} boxes")
     if (puzzles.shape[0] < stop * cells or solutions.shape[0] < stop * cells
             or out.shape[0] < stop or start < 0):
         raise ValueError("check_range: buffers too small for the range")
-    for c in range(cells):
-        unit_box[c] = <uint8_t>(((c // size) // box_rows) * box_rows + (c % size) // box_cols)
     with nogil:
         for c in range(start, stop):
-            out[c] = check_one(&puzzles[c * cells], &solutions[c * cells], size, unit_box)
+            out[c] = check_one(&puzzles[c * cells], &solutions[c * cells], size, box_rows, box_cols)
 
 
 cdef bint check_one(
-    const uint8_t *puzzle, const uint8_t *grid, int size, const uint8_t *unit_box
+    const uint8_t *puzzle, const uint8_t *grid, int size, int box_rows, int box_cols
 ) noexcept nogil:
     """True when `grid` is complete, has each value once per row, column and box, and
-    keeps the clues of `puzzle`."""
-    cdef uint64_t seen_row[49]
-    cdef uint64_t seen_col[49]
-    cdef uint64_t seen_box[49]
-    cdef uint64_t bit
-    cdef int r, k, i, v, p
-    for k in range(size):
-        seen_row[k] = 0
-        seen_col[k] = 0
-        seen_box[k] = 0
-    i = 0
+    keeps the clues of `puzzle`.
+
+    A unit of N cells holds each of the N values once exactly when the OR of its cells'
+    bits is all N bits, so each unit is one OR reduction (no per-cell bookkeeping); a
+    value outside 1..N has no bit, so it leaves its units short.
+    """
+    cdef uint64_t bits[2401]
+    cdef uint64_t full = ((<uint64_t>1) << size) - 1 if size < 64 else ~(<uint64_t>0)
+    cdef uint64_t acc
+    cdef int cells = size * size
+    cdef int i, r, k, b, top, left, v, p
+    cdef bint changed = False
+    for i in range(cells):
+        v = grid[i]
+        p = puzzle[i]
+        changed |= (p != 0) & (p != v)
+        bits[i] = ((<uint64_t>1) << (v - 1)) if <unsigned int>(v - 1) < <unsigned int>size else 0
+    if changed:
+        return False
     for r in range(size):
+        acc = 0
         for k in range(size):
-            v = grid[i]
-            p = puzzle[i]
-            if v < 1 or v > size or (p != 0 and p != v):
-                return False
-            bit = (<uint64_t>1) << (v - 1)
-            if (seen_row[r] | seen_col[k] | seen_box[unit_box[i]]) & bit:
-                return False
-            seen_row[r] |= bit
-            seen_col[k] |= bit
-            seen_box[unit_box[i]] |= bit
-            i += 1
+            acc |= bits[r * size + k]
+        if acc != full:
+            return False
+    for k in range(size):
+        acc = 0
+        for r in range(size):
+            acc |= bits[r * size + k]
+        if acc != full:
+            return False
+    for b in range(size):
+        top = (b // box_rows) * box_rows
+        left = (b % box_rows) * box_cols
+        acc = 0
+        for r in range(box_rows):
+            for k in range(box_cols):
+                acc |= bits[(top + r) * size + left + k]
+        if acc != full:
+            return False
     return True

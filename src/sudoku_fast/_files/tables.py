@@ -55,6 +55,7 @@ __all__ = [
 ]
 
 LINES_PER_BATCH = 65_536
+OUT_ROWS = 131_072  # rows written at a time (augment: input rows times copies)
 CSV_BLOCK = 1 << 22  # bytes of CSV pyarrow reads per batch
 
 
@@ -365,7 +366,7 @@ def _run(
         if lines_csv:
             out.write((",".join(header) + "\n").encode())
     schema = None
-    for batch in table.batches():
+    for batch in _sliced(table.batches(), max(1, OUT_ROWS // copies)):
         first = report.rows
         n = len(batch) if isinstance(batch, list) else batch.num_rows
         report.rows += n
@@ -403,6 +404,19 @@ def _run(
     report.distinct = len(seen)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _sliced(batches: Iterator[Any], rows: int) -> Iterator[Any]:
+    """The batches cut into pieces of at most `rows` rows (lists or RecordBatches)."""
+    for batch in batches:
+        n = len(batch) if isinstance(batch, list) else batch.num_rows
+        if n <= rows:
+            yield batch
+            continue
+        for start in range(0, n, rows):
+            yield (
+                batch[start : start + rows] if isinstance(batch, list) else batch.slice(start, rows)
+            )
 
 
 def _with_forms(
