@@ -233,5 +233,5 @@ def refuse_parquet(path: str, command: str) -> None:
     if is_parquet(path):
         raise ValueError(
             f"{path}: {command} reads text files (one puzzle per line, or CSV); Parquet "
-            "files are read by solve and rate"
+            "files are read by solve, rate, dedup, canonical and augment"
         )
