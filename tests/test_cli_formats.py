@@ -83,3 +83,11 @@ def test_lab_csv_and_jsonl(puzzles_file: Path) -> None:
     assert report["kind"] == "random" and report["n"] == 5
     proc = run("lab", str(puzzles_file), "--random", "5", "--format", "csv")
     assert proc.returncode == 2
+
+
+def test_generate_csv_and_jsonl() -> None:
+    expected = sf.generate_many(3, seed=2)
+    proc = run("generate", "-n", "3", "--seed", "2", "--format", "csv")
+    assert [r["puzzle"] for r in csv.DictReader(io.StringIO(proc.stdout))] == expected
+    proc = run("generate", "-n", "3", "--seed", "2", "--format", "jsonl")
+    assert [json.loads(line)["puzzle"] for line in proc.stdout.splitlines()] == expected

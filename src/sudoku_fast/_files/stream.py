@@ -650,7 +650,23 @@ class PuzzleReader:
                 batch.given_problems[record] = f"the given solution is malformed: {err}"
 
     def _encode(self, text: str, geometry: Geometry) -> bytes | array[int]:
-        """The values (with marks: the masks) of one puzzle, or ValueError saying why not."""
+        """The values (with marks: the masks) of one puzzle, or ValueError saying why not,
+        with the option that would read it when one would (see `notations.suggestion`)."""
+        try:
+            return self._encode_plainly(text, geometry)
+        except ValueError as err:
+            if self.marks:
+                raise
+            from .notations import suggestion
+
+            fixed = not self.inferred
+            box = (geometry.box_rows, geometry.box_cols) if fixed else None
+            hint = suggestion(text, box, geometry.symbols if fixed else None)
+            if not hint:
+                raise
+            raise ValueError(f"{err}; {hint}") from None
+
+    def _encode_plainly(self, text: str, geometry: Geometry) -> bytes | array[int]:
         if self.geometry is None:
             # No puzzle has decided the size yet: say what is wrong with this one alone.
             _own_geometry(text, self.marks)

@@ -31,6 +31,7 @@ from . import (
     augment,
     canonical,
     check,
+    completion,
     count,
     dedup,
     generate,
@@ -70,6 +71,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     dedup,
     canonical,
     augment,
+    completion,
 )
 
 

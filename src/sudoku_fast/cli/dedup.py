@@ -7,13 +7,14 @@ import sys
 from typing import Any
 
 from .._files.dedup import dedup_stream
+from .._files.notations import reading
 from .._files.progress import Progress
 from .._files.stream import PuzzleReader, is_parquet, open_input
 from .._files.tables import TableReport, dedup_table
 from ..symmetry import DEFAULT_CANONICAL_NODES
 from . import exits
 from .exits import command
-from .options import _max_nodes, add_geometry, add_threads, output
+from .options import _max_nodes, add_geometry, add_notation, add_threads, output
 from .words import Messages
 
 
@@ -60,6 +61,7 @@ def add_parser(subparsers: Any) -> None:
     add_threads(parser)
     parser.add_argument("-q", "--quiet", action="store_true", help="no summary, no progress bar")
     add_geometry(parser)
+    add_notation(parser)
     parser.add_argument(
         "--max-nodes",
         type=_max_nodes,
@@ -107,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
     if args.file != "-" and (is_parquet(args.file) or args.key or args.transform):
         return _run_table(args)
     source, name, size = open_input(args.file)
+    source = reading(source, args.empty, args.blocks)
     try:
         reader = PuzzleReader(
             source, name, box=args.box, alphabet=args.alphabet, column=args.column

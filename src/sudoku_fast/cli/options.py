@@ -121,6 +121,22 @@ def add_geometry(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_notation(parser: argparse.ArgumentParser) -> None:
+    """--empty and --blocks: text files in other notations (see `_files/notations.py`)."""
+    parser.add_argument(
+        "--empty",
+        default=None,
+        metavar="C",
+        help="the character of an empty cell in a text file, e.g. '_' or '*' (besides '.')",
+    )
+    parser.add_argument(
+        "--blocks",
+        action="store_true",
+        help="each line of a text file is one row of a grid (.sdk / .ss / block files; "
+        "found by itself for 9x9 rows, name lines such as 'Grid 01' and numbers above 9)",
+    )
+
+
 def add_marks(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument(
         "--marks",

@@ -13,6 +13,7 @@ from typing import Any, BinaryIO
 from .._base.errors import SearchLimitExceeded
 from .._base.grid import CLASSIC
 from .._files import parquet_io
+from .._files.notations import reading
 from .._files.stream import Batch, PuzzleReader, grid_text, is_parquet, open_input
 from .._parallel.threads import resolve_threads
 from ..rating import rate, rate_many
@@ -21,6 +22,7 @@ from .exits import command
 from .options import (
     add_geometry,
     add_max_nodes,
+    add_notation,
     add_parquet_options,
     add_threads,
     output,
@@ -62,6 +64,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("file", help="file of puzzles, - for standard input")
     add_threads(parser)
     add_geometry(parser)
+    add_notation(parser)
     add_parquet_options(parser)
     parser.add_argument(
         "-o",
@@ -160,6 +163,7 @@ def run(args: argparse.Namespace) -> int:
             return exits.EXIT_MALFORMED
         return exits.EXIT_CHECK_FAILED if report.not_unique else exits.EXIT_OK
     source, name, _ = open_input(args.file)
+    source = reading(source, args.empty, args.blocks)
     try:
         if args.output is None:
             return _rate_text(args, source, name)

@@ -8,6 +8,7 @@ from typing import Any
 
 from .._base.columns import ON_ERROR_CHOICES
 from .._files import parquet_io
+from .._files.notations import reading
 from .._files.progress import Progress
 from .._files.stream import (
     MALFORMED_MARK,
@@ -28,6 +29,7 @@ from .options import (
     add_geometry,
     add_marks,
     add_max_nodes,
+    add_notation,
     add_parquet_options,
     add_threads,
     non_negative,
@@ -121,6 +123,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("-q", "--quiet", action="store_true", help="no summary, no progress bar")
     add_marks(parser, "each puzzle is given as")
     add_geometry(parser)
+    add_notation(parser)
     add_max_nodes(parser)
     add_parquet_options(parser)
     parser.set_defaults(handler=run)
@@ -134,6 +137,7 @@ def run(args: argparse.Namespace) -> int:
     if is_parquet(args.file):
         return _solve_parquet(args)
     source, name, size = open_input(args.file)
+    source = reading(source, args.empty, args.blocks)
     try:
         reader = PuzzleReader(
             source,

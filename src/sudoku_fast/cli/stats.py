@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from .._files.notations import reading
 from .._files.progress import Progress
 from .._files.stream import (
     UNKNOWN_MARK,
@@ -25,7 +26,7 @@ from ..datasets import EMBEDDED_SETS, load_embedded
 from ..stats import BINS_PER_OCTAVE, Summary, solve_stats
 from . import exits
 from .exits import command
-from .options import add_geometry, add_max_nodes, add_threads, refuse_parquet
+from .options import add_geometry, add_max_nodes, add_notation, add_threads, refuse_parquet
 from .words import Messages, error
 
 
@@ -75,6 +76,7 @@ def add_parser(subparsers: Any) -> None:
         help="also draw the time histograms (needs matplotlib: pip install 'sudoku_fast[plot]')",
     )
     add_geometry(parser)
+    add_notation(parser)
     add_max_nodes(parser)
     parser.set_defaults(handler=run)
 
@@ -104,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
             results.append((name, stats.summary()))
     for path in args.files:
         source, name, size = open_input(path)
+        source = reading(source, args.empty, args.blocks)
         progress = Progress(sys.stderr, size)
         messages = Messages(sys.stderr, 100, progress)
         try:
