@@ -41,7 +41,10 @@ MSVC = sys.platform == "win32"
 # The compiled modules, one line each: (dotted name, free-threading compatible).
 # A module may say it is free-threading compatible only if it keeps no mutable state
 # shared between calls; free-threaded CPython (3.14t) then imports it without turning
-# the GIL back on.
+# the GIL back on. The flags are checked by .ci/freethreaded (the suite with the GIL
+# off, and tests/thread_stress.py), last on CPython 3.13.15t: every module passes. The
+# threads of a batch hand compiled calls views made once (_engine/run.shared_buffers),
+# since 3.13t counts a bytearray's buffer exports without a lock.
 #   sudoku_fast._engine._core: its tables are filled once while the module is being imported
 #   (under the import lock) and only read afterwards; a solve keeps its whole search
 #   state on the C stack; a call writes only to the output slots of its own puzzles;
@@ -56,8 +59,10 @@ MSVC = sys.platform == "win32"
 #   sudoku_fast._engine._general: per-geometry tables are immutable once built and are cached
 #   under a lock; each solve allocates its own workspace; the stop flag is a buffer
 #   owned by the batch that passes it.
-#   sudoku_fast._symmetry._canon: no module state at all; each call allocates its own workspace
-#   and writes only the output slots of its own grids.
+#   sudoku_fast._symmetry._canon: a bit-count table filled at import, and the classes of
+#   9x9 row pairs, filled once on the first full 9x9 grid under a lock and published by
+#   a release store (read after an acquire load); both only read afterwards. Each call
+#   allocates its own workspace and writes only the output slots of its own grids.
 #   sudoku_fast._generation._generate: no module state at all; each call allocates its own
 #   workspace and random generator, reads the engines' immutable tables and writes only
 #   the output slots of its own puzzles.

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pickle
 import subprocess
 import sys
+import threading
+from array import array
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -13,6 +15,8 @@ from checks import check_solution
 from conftest import data_file, interrupt, needs_sigint, read_csv
 
 import sudoku_fast as sf
+from sudoku_fast._engine.isa import core
+from sudoku_fast._engine.run import shared_buffers
 from sudoku_fast._parallel.cores import usable_cores
 from sudoku_fast._parallel.threads import THREADS_ENV, resolve_threads
 from sudoku_fast.datasets import load_embedded
@@ -349,3 +353,41 @@ def test_marks_in_bytes_are_text_as_elsewhere() -> None:
     assert sf.count_many([marks.encode()], marks=True) == expected == [2]
     pa = pytest.importorskip("pyarrow")
     assert sf.count_many(pa.array([marks.encode()], pa.binary()), marks=True) == expected
+
+
+def exported(buffer: bytearray | array[int]) -> bool:
+    """Whether `buffer` counts a buffer export: it then refuses to change size."""
+    try:
+        buffer.append(0)
+    except BufferError:
+        return True
+    buffer.pop()
+    return False
+
+
+def test_the_threads_of_a_batch_share_one_export_of_each_buffer() -> None:
+    # Compiled calls on several threads get views made once (shared_buffers), not the
+    # objects: free-threaded CPython 3.13 counts a bytearray's or an array's exports
+    # without a lock, and concurrent exports of the object itself can leave its count
+    # wrong (refusing to resize, a SystemError when freed, or unprotected while in use;
+    # tests/thread_stress.py showed 3 such SystemErrors in 7,200 calls without the
+    # views). Each object is exported exactly once while its view lives, whatever the
+    # threads do with the view, and not at all after.
+    solutions, counts = bytearray(81 * 4), array("i", [0] * 4)
+    assert shared_buffers(1, solutions, counts, None) == (solutions, counts, None)
+    for _ in range(5):
+        views = shared_buffers(4, solutions, counts, None)
+        assert views[2] is None
+        assert exported(solutions) and exported(counts)  # by the views, once each
+        callers = [threading.Thread(target=decode_often, args=views[:2]) for _ in range(4)]
+        for thread in callers:
+            thread.start()
+        for thread in callers:
+            thread.join()
+        del views, callers
+        assert not exported(solutions) and not exported(counts)
+
+
+def decode_often(solutions: object, counts: object) -> None:
+    for _ in range(2000):
+        core.decode_solutions(solutions, counts)

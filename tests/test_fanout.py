@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import sysconfig
 import threading
 from array import array
 from typing import Any
@@ -492,8 +493,7 @@ def test_large_batches_make_their_strings_in_prefaulted_memory(helpers: int) -> 
         if texts[i] is not None:
             check_solution(texts[i], items[i])
     _, fanout = solve_on_a_fanout(items, 1, helpers, 64)
-    gil = getattr(sys, "_is_gil_enabled", lambda: True)()
-    if core.PREFAULT_ARENAS and gil:
+    if core.PREFAULT_ARENAS:
         assert fanout.arenas_served > 0
     else:
         assert fanout.arenas_served == 0
@@ -510,6 +510,16 @@ def test_a_failing_large_batch_puts_the_allocator_back() -> None:
     assert sf.solve_many([], threads=2) == []
 
 
+def test_free_threaded_builds_never_use_the_pool() -> None:
+    # Their allocator is mimalloc: no arenas to fault in (PYTHONMALLOC=malloc is refused).
+    free_threaded = bool(sysconfig.get_config_var("Py_GIL_DISABLED"))
+    assert not (free_threaded and core.PREFAULT_ARENAS)
+
+
+@pytest.mark.skipif(
+    bool(sysconfig.get_config_var("Py_GIL_DISABLED")),
+    reason="free-threaded CPython refuses PYTHONMALLOC=malloc (and never uses the pool)",
+)
 def test_another_allocator_turns_the_pool_off() -> None:
     script = (
         "from sudoku_fast._engine.isa import core\n"

@@ -130,7 +130,7 @@ EVERY_PATH = (
     "assert sf.count_many(puzzles) == [1] * 4\n"
     "sf.solve_many([p] * 40, threads=2); sf.rate_many(puzzles, score=True, threads=2)\n"
     "sf.canonical_many(puzzles, threads=2); sf.solve_stats([p] * 20, threads=2)\n"
-    "lab.run_many(puzzles, 'dlx', threads=2)\n"
+    "lab.run_many(puzzles, 'dlx', threads=2); sf.solve_path(p); sf.render(puzzles[0])\n"
     "loaded = sorted(m for m in sys.modules if m.startswith('sudoku_fast')\n"
     "                and m.endswith(('_core', '_generate', '_avx2')))\n"
     "print(sf.engine_info().variant, *sf.engine_info().modules)\n"

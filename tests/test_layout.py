@@ -163,7 +163,7 @@ def test_the_library_speaks_its_own_words() -> None:
 
 # What a twin leaves out on purpose: the machinery that makes the compiled side fast or
 # probes the CPU, not the answers (threads claiming chunks, arenas, the CPUID bits, the
-# generator's phase counters).
+# generator's phase counters, the classes of 9x9 row pairs the canonical search uses).
 TWIN_LEAVES_OUT = {
     "sudoku_fast._engine._core": {
         "Fanout",
@@ -176,6 +176,7 @@ TWIN_LEAVES_OUT = {
     },
     "sudoku_fast._engine._cpu": {"FEATURE_BITS", "NEEDS_AVX_STATE", "XCR0_AVX", "XCR0_AVX512"},
     "sudoku_fast._generation._generate": {"STAT_NAMES"},
+    "sudoku_fast._symmetry._canon": {"pair_classes", "pair_rank"},
 }
 
 
@@ -205,3 +206,48 @@ def test_every_twin_has_its_compiled_modules_functions_and_constants() -> None:
                 assert list(inspect.signature(mirror).parameters) == expected, attribute
             elif not callable(value):
                 assert mirror == value, f"{name}_py.{attribute}"
+
+
+LOADED_AT_IMPORT = {
+    "sudoku_fast",
+    "sudoku_fast._version",
+    "sudoku_fast._engine",
+    "sudoku_fast._engine.isa",
+    "sudoku_fast._engine._cpu",
+    "sudoku_fast._generation",  # found, not run: is each build of the generator there?
+}
+
+
+def test_import_loads_the_engine_build_and_nothing_else() -> None:
+    """`import sudoku_fast` chooses the engine build (and fails there when it cannot
+    run); everything else loads when a name of it is first used."""
+    import subprocess
+
+    code = "import sys, sudoku_fast\nprint(*sorted(m for m in sys.modules if 'sudoku_fast' in m))"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(proc.stdout.split())
+    engine = {m for m in loaded - LOADED_AT_IMPORT if m.startswith("sudoku_fast._engine._core")}
+    assert len(engine) == 1, loaded
+    assert loaded - engine == LOADED_AT_IMPORT
+
+
+def test_every_public_name_is_its_homes_object() -> None:
+    """A name of `sf.__all__` is the object its module defines, loaded or not, and
+    `sf.render` stays the function once the module `sudoku_fast.render` has loaded."""
+    import subprocess
+
+    code = (
+        "import importlib, sys, types, sudoku_fast as sf\n"
+        "import sudoku_fast.render\n"
+        "assert isinstance(sf.render, types.FunctionType), sf.render\n"
+        "from sudoku_fast import render\n"
+        "assert render is sf.render is sys.modules['sudoku_fast.render'].render\n"
+        "for name in sf.__all__:\n"
+        "    home = sf._HOMES.get(name)\n"
+        "    if home:\n"
+        "        module = importlib.import_module('sudoku_fast.' + home)\n"
+        "        assert getattr(sf, name) is getattr(module, name), name\n"
+        "print('ok')\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert proc.stdout.strip() == "ok", proc.stderr

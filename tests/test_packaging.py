@@ -17,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from conftest import COMPILED_MODULES
 
 import sudoku_fast
 from sudoku_fast._engine import _core
@@ -64,9 +65,34 @@ def test_tests_import_the_installed_package_not_the_sources() -> None:
 @pytest.mark.skipif(
     not sysconfig.get_config_var("Py_GIL_DISABLED"), reason="needs a free-threaded CPython"
 )
-def test_free_threaded_python_keeps_the_gil_off() -> None:
+def test_free_threaded_python_keeps_the_gil_off(tmp_path: Path) -> None:
+    # An extension module not declared free-threading compatible turns the GIL back on
+    # when it is imported (with a RuntimeWarning, an error under -W error): import every
+    # compiled module, each build of the 9x9 engine this CPU runs among them, and use
+    # each on threads, then ask.
+    puzzles = tmp_path / "puzzles.txt"
+    puzzles.write_text("\n".join(["." * 81] * 4) + "\n")
+    code = f"""
+import importlib, sys
+import sudoku_fast as sf
+from sudoku_fast import cli, lab
+from sudoku_fast._engine import isa
+modules = {COMPILED_MODULES!r}
+for name in modules:
+    importlib.import_module(name)
+for variant in isa.runnable():
+    for base in isa.DISPATCHED:
+        importlib.import_module(isa.module_name(isa.BY_NAME[variant], base))
+p = sf.generate_many(4, "hard", seed=1, threads=2)[0]
+sf.solve_many([p] * 500, threads=2)
+sf.count_many(["." * 256] * 4, threads=2, max_nodes=None)
+sf.rate_many([p] * 20, threads=2, score=True)
+sf.canonical_many([p] * 20, threads=2)
+lab.run_many([p] * 20, threads=2)
+assert cli.main(["solve", {str(puzzles)!r}, "-o", {str(tmp_path / "out.txt")!r}, "-q"]) == 0
+print(sys._is_gil_enabled())
+"""
     env = {k: v for k, v in os.environ.items() if k != "PYTHON_GIL"}
-    code = "import sys, sudoku_fast; sudoku_fast.solve('.' * 81); print(sys._is_gil_enabled())"
     proc = subprocess.run(
         [sys.executable, "-W", "error", "-c", code],
         capture_output=True,

@@ -119,3 +119,16 @@ def test_batches_from_several_caller_threads_at_once() -> None:
     for thread in callers:
         thread.join(120)
     assert results == {0: True, 1: True, 2: True, 3: True}
+
+
+def test_every_batch_api_from_several_caller_threads_at_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # One round of tests/thread_stress.py: every batch operation (solve, count, rate and
+    # score, generate, canonical, transforms, lab, hints, columns, a node budget) from
+    # three Python threads at once, each answer compared with the serial one; on a
+    # free-threaded CPython it also fails if the GIL came back on.
+    import thread_stress
+
+    status = thread_stress.main(["--callers", "3", "--rounds", "1", "--threads", "2"])
+    assert status == 0, capsys.readouterr().out

@@ -406,9 +406,13 @@ def test_canonical_checks_max_nodes_and_seeds_at_every_size() -> None:
 
 @needs_sigint
 def test_ctrl_c_stops_a_long_canonical_search() -> None:
+    # A full 16x16 grid less two cells: every first row ties many new symbols, a
+    # search of about a second each (a full grid itself takes milliseconds).
     code = (
         "import sudoku_fast as sf\n"
-        "sf.canonical_many([sf.solve('.' * 256)] * 4, max_nodes=None, threads=2)\n"
+        "full = sf.solve('.' * 256)\n"
+        "grid = '.' + full[1:17] + '.' + full[18:]\n"
+        "sf.canonical_many([grid] * 200, max_nodes=None, threads=2)\n"
     )
     status, err, seconds = interrupt([sys.executable, "-c", code], after=2.0)
     assert status != 0 and "KeyboardInterrupt" in err, err

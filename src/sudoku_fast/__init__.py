@@ -15,6 +15,8 @@ later); every other module loads when one of its names is first used.
 from __future__ import annotations
 
 import importlib
+import sys
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ._engine.isa import EngineInfo, engine_info
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
     from .grid import Geometry, geometry_for, is_solution, parse, show
     from .hints import candidates, hint
     from .rating import Rating, rate, rate_many, score_level
+    from .render import Cage, CellLine, Pages, Region, Svg, render, render_book, render_path
     from .solving import (
         SearchLimitExceeded,
         check_many,
@@ -49,17 +52,25 @@ if TYPE_CHECKING:
         random_transformation,
         transform,
     )
+    from .walkthrough import SolvePath, SolveStep, solve_path
 
 __all__ = [
     "Board",
+    "Cage",
+    "CellLine",
     "EngineInfo",
     "Geometry",
     "Hint",
     "ItemErrorsWarning",
+    "Pages",
     "Rating",
+    "Region",
     "SearchLimitExceeded",
+    "SolvePath",
+    "SolveStep",
     "Stats",
     "Summary",
+    "Svg",
     "Transformation",
     "__version__",
     "apply_transformation",
@@ -84,11 +95,15 @@ __all__ = [
     "random_transformation",
     "rate",
     "rate_many",
+    "render",
+    "render_book",
+    "render_path",
     "save_board",
     "score_level",
     "show",
     "solve",
     "solve_many",
+    "solve_path",
     "solve_stats",
     "transform",
 ]
@@ -122,6 +137,17 @@ _HOMES = {
     "Stats": "stats",
     "Summary": "stats",
     "solve_stats": "stats",
+    "Cage": "render",
+    "CellLine": "render",
+    "Pages": "render",
+    "Region": "render",
+    "Svg": "render",
+    "render": "render",
+    "render_book": "render",
+    "render_path": "render",
+    "SolvePath": "walkthrough",
+    "SolveStep": "walkthrough",
+    "solve_path": "walkthrough",
     "Transformation": "symmetry",
     "apply_transformation": "symmetry",
     "canonical": "symmetry",
@@ -135,7 +161,17 @@ _HOMES = {
 }
 # The public modules `import sudoku_fast` made attributes before they loaded lazily.
 _MODULES = frozenset(
-    {"board", "generator", "grid", "hints", "rating", "solving", "stats", "symmetry"}
+    {
+        "board",
+        "generator",
+        "grid",
+        "hints",
+        "rating",
+        "solving",
+        "stats",
+        "symmetry",
+        "walkthrough",
+    }
 )
 
 
@@ -154,3 +190,28 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__) | _MODULES)
+
+
+class _Package(ModuleType):
+    """The package, whose `render` is the function `render`: also after its module
+    `sudoku_fast.render` has loaded, which makes the module the package's attribute of
+    that name (before the lazy loading, importing the function there undid that)."""
+
+    @property
+    def render(self) -> Any:
+        value = self.__dict__.get("render")
+        if value is None or isinstance(value, ModuleType):
+            value = importlib.import_module(f"{__name__}.render").render
+            self.__dict__["render"] = value
+        return value
+
+    @render.setter
+    def render(self, value: Any) -> None:
+        self.__dict__["render"] = value
+
+    @render.deleter
+    def render(self) -> None:
+        self.__dict__.pop("render", None)
+
+
+sys.modules[__name__].__class__ = _Package

@@ -31,19 +31,9 @@ from ._base.records import Hint
 from ._engine.run import run_engine
 from ._techniques.solver import next_step
 from ._techniques.steps import candidate_masks, digits_of
-from .board import Board
+from .board import Board, as_board
 
 __all__ = ["Hint", "candidates", "hint"]
-
-
-def _board_of(puzzle: str | Board, box: object, alphabet: object) -> Board:
-    if isinstance(puzzle, Board):
-        if box is not None or alphabet is not None:
-            raise ValueError("box and alphabet are for a puzzle string; a Board has its geometry")
-        return puzzle
-    if not isinstance(puzzle, str):
-        raise TypeError(f"puzzle must be a str or a Board, not {type(puzzle).__name__}")
-    return Board.new(puzzle, box=box, alphabet=alphabet)
 
 
 def candidates(
@@ -56,7 +46,7 @@ def candidates(
     `parse` accepts (`box` / `alphabet` as there). Raises `ValueError` when two equal
     values share a unit.
     """
-    board = _board_of(puzzle, box, alphabet)
+    board = as_board(puzzle, box, alphabet)
     masks = candidate_masks(board.grid_values(), board.geometry)
     return [set(digits_of(mask)) for mask in masks]
 
@@ -120,7 +110,7 @@ def hint(
     puzzle string or a `Board`.
     """
     budget = node_budget(max_nodes)  # checked before anything else, on every call
-    board = _board_of(puzzle, box, alphabet)
+    board = as_board(puzzle, box, alphabet)
     solution = _solution_of(bytes(board.given_values()), board.geometry, budget)
     mistake = _wrong_value(board, solution)
     if mistake is not None:

@@ -19,10 +19,12 @@ Sizes: every geometry `parse` accepts, 4x4 to 64x64. With square boxes (4x4, 9x9
 12x12 as 3x4, ...) turn into boxes of the other orientation when transposed, so there the
 group has no transposition. 9x9 (3x3 boxes) runs at full speed on every puzzle; for other grids the
 search is given a budget of `max_nodes` steps per puzzle (a puzzle that runs out raises
-`SearchLimitExceeded`). Complete solution grids from 12x12 up usually need more than
-the default budget, as do grids with very many symmetries: a full grid leaves the
-search nothing to prune by (the same 12x12 grid with one cell emptied takes
-milliseconds; a 16x16 one needs more than the default budget too).
+`SearchLimitExceeded`). Full grids (solution grids) have a search of their own: a
+16x16 one usually takes well under a millisecond, a 25x25 one milliseconds, but a
+grid with very many symmetries of its own (a regular pattern of 20x20 or 36x36, one
+of five 25x25 solutions tried) can need more than the default budget. Nearly full
+grids can too: several full rows leave the puzzle search little to prune by (a full
+16x16 grid less two cells takes about a second).
 A grid in which a symbol repeats in a row or a column has no canonical form here
 (`ValueError`): such a grid is no Sudoku position, and the search relies on symbols
 being distinct in every line.
@@ -62,6 +64,7 @@ from ._symmetry.canon import (
     raise_for_status,
     random_images,
     run_canonical,
+    symbol_table,
 )
 
 __all__ = [
@@ -364,8 +367,11 @@ def canonical_many(
         )  # fmt: skip
         return forms
     geometry, grids, n = _batch(puzzles, "canonical_many", box, alphabet, threads)
-    out, status, _moves, _ = run_canonical(geometry, grids, n, threads, max_nodes, False)
+    texts: list[str | None] | None = [None] * n if symbol_table(geometry) else None
+    out, status, _moves, _ = run_canonical(geometry, grids, n, threads, max_nodes, False, texts)
     raise_for_status(status, grids, geometry, max_nodes, False, out)
+    if texts is not None:
+        return texts  # type: ignore[return-value]  # no None left: every status is OK
     text = format_values(out, geometry)
     cells = geometry.cells
     return [text[i * cells : (i + 1) * cells] for i in range(n)]

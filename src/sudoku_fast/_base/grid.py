@@ -621,7 +621,11 @@ def show(puzzle: str, *, box: object = None, alphabet: object = None) -> str:
     1 2 . | . 1 2
     """
     geometry, values = parse_grid(puzzle, box=box, alphabet=alphabet)
-    text = format_values(values, geometry)
+    return grid_text(format_values(values, geometry), geometry)
+
+
+def grid_text(text: str, geometry: Geometry) -> str:
+    """A canonical grid string (N*N symbols or '.') as lines with box separators."""
     n, box_rows, box_cols = geometry.size, geometry.box_rows, geometry.box_cols
     lines = []
     for r in range(n):

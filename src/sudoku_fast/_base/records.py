@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -33,6 +34,11 @@ class Hint:
     placements: tuple[tuple[int, int], ...] = ()
     eliminations: tuple[tuple[int, int], ...] = ()
     explanation: str = ""
+
+    def _repr_html_(self) -> str:
+        """The hint as a line of HTML (notebooks show it): technique, level, explanation."""
+        level = f" (level {self.level})" if self.level else ""
+        return f"<b>{html.escape(self.technique)}</b>{level}: {html.escape(self.explanation)}"
 
     @property
     def is_mistake(self) -> bool:

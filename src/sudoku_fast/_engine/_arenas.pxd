@@ -199,6 +199,7 @@ cdef extern from *:
         pass
     ctypedef struct ArenaAllocator "PyObjectArenaAllocator":
         pass
+    bint pool_enabled "sudoku_fast_pool_enabled" () noexcept nogil
     ArenaPool *pool_new "sudoku_fast_pool_new" (int64_t count, size_t size) noexcept
     void pool_fill "sudoku_fast_pool_fill" (ArenaPool *pool) noexcept nogil
     void pool_wait "sudoku_fast_pool_wait" (ArenaPool *pool) noexcept nogil

@@ -171,6 +171,14 @@ def new_buffer(size: int) -> bytearray:
     Raises ValueError for a negative size.
     """
 
+def shared_view(buffer: Buffer) -> Buffer:
+    """`buffer` as a memoryview of the extension's own kind, for a batch's threads to pass
+    to compiled calls: one buffer export taken here, shared by atomic counts after.
+
+    buffer: uint8 (bytes-like), or an array.array of int32, int64, uint64 or uint8 items.
+    Raises TypeError for another typecode.
+    """
+
 def encode_strings(items: list[Any], out: Buffer) -> list[int]:
     """Write each plain 81-character puzzle string of `items` into `out` as digits 0-9.
 

@@ -61,6 +61,7 @@ from sudoku_fast._engine._arenas cimport (
     ArenaAllocator,
     arena_allocator,
     ArenaPool,
+    pool_enabled,
     pool_fill,
     pool_new,
     pool_release,
@@ -326,8 +327,11 @@ cdef size_t ARENA_BYTES = 1 << 20
 cdef Py_ssize_t STRINGS_PER_ARENA = (
     (16384 - 48) // ((sys.getsizeof("1" * CELLS) + 15) // 16 * 16) * 63
 )
-cdef bint prefault_arenas = sys.maxsize > 2**32 and os.environ.get("PYTHONMALLOC", "") in (
-    "", "default", "debug", "pymalloc", "pymalloc_debug"
+# Never on free-threaded builds (pool_enabled): their allocator is mimalloc.
+cdef bint prefault_arenas = (
+    pool_enabled()
+    and sys.maxsize > 2**32
+    and os.environ.get("PYTHONMALLOC", "") in ("", "default", "debug", "pymalloc", "pymalloc_debug")
 )
 PREFAULT_ARENAS = prefault_arenas  # whether large batches of strings use an ArenaPool
 PREFAULT_STRINGS_FROM = PREFAULT_FROM  # from how many strings a batch uses one
@@ -1856,6 +1860,47 @@ def new_buffer(Py_ssize_t size):
     if size >= HUGE_BUFFER:
         sudoku_fast_advise_huge(PyByteArray_AS_STRING(buffer), size)
     return buffer
+
+
+cdef object uint8_view(const uint8_t[::1] buffer):
+    return buffer
+
+
+cdef object int32_view(const int32_t[::1] buffer):
+    return buffer
+
+
+cdef object int64_view(const int64_t[::1] buffer):
+    return buffer
+
+
+cdef object uint64_view(const uint64_t[::1] buffer):
+    return buffer
+
+
+def shared_view(object buffer):
+    """`buffer` (bytes-like, or an array.array of int32, int64, uint64 or uint8 items)
+    as a memoryview of this extension's own kind, for the threads of a batch to pass to
+    compiled calls.
+
+    Each call taking a buffer argument acquires a buffer of the object it is given.
+    Given one bytearray or array.array from several threads at once, free-threaded
+    CPython 3.13 counts those exports without a lock, and a lost count leaves the
+    object marked exported (it can no longer be resized, and its deallocation prints a
+    SystemError) or unmarked while in use. A view made here, once, on one thread holds
+    a single export for as long as it lives, and compiled calls given the view share it
+    by an atomic count instead. (Not a fused function: its dispatch imports numpy.)
+    """
+    cdef str typecode = getattr(buffer, "typecode", "B")  # an array.array, else bytes
+    if typecode == "B":
+        return uint8_view(buffer)
+    if typecode == "i":
+        return int32_view(buffer)
+    if typecode == "q" or (typecode == "l" and sizeof(long) == 8):
+        return int64_view(buffer)
+    if typecode == "Q" or (typecode == "L" and sizeof(long) == 8):
+        return uint64_view(buffer)
+    raise TypeError(f"no shared view for array typecode {typecode!r}")
 
 
 cdef inline bint encode_plain(PyObject *item, uint8_t *row) noexcept nogil:

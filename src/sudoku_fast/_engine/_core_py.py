@@ -61,6 +61,11 @@ def new_buffer(size: int) -> bytearray:
     return bytearray(size)
 
 
+def shared_view(buffer: Any) -> Any:
+    """`buffer` itself: Python code shares objects between threads safely as they are."""
+    return buffer
+
+
 def encode_strings(items: list[Any], out: Any) -> list[int]:
     """Plain 81-character puzzles ('.' or '0' for empty, '1'-'9') into `out`, 81 bytes each;
     returns the indices of the other items, left to the parser."""

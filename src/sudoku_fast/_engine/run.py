@@ -37,6 +37,7 @@ __all__ = [
     "raise_if_undecided",
     "run_engine",
     "runs_on_core",
+    "shared_buffers",
     "solve_plain",
 ]
 
@@ -165,13 +166,14 @@ def run_engine(
     def abort() -> None:
         stop[0] = 1
 
-    solve_chunk = _chunk_solver(grids, results, limit, max_nodes, stop_flag, masks)
+    solve_chunk = _chunk_solver(grids, results, limit, max_nodes, stop_flag, masks, workers)
+    solutions, counts = shared_buffers(workers, results.solutions, results.counts)
     texts = results.texts
 
     def work(start: int, end: int) -> None:
         solve_chunk(start, end)
         if texts is not None:
-            _core.decode_range(results.solutions, results.counts, texts, start, end)
+            _core.decode_range(solutions, counts, texts, start, end)
 
     # Chunks of the general engine can run for minutes, so there the caller only
     # waits, ready to raise the stop flag on Ctrl-C.
@@ -214,23 +216,36 @@ def _chunk_solver(
     max_nodes: int,
     stop_flag: bytearray,
     masks: Any,
+    workers: int,
 ) -> Callable[[int, int], None]:
-    """A function solving puzzles start..stop-1 into `results` with the right engine."""
+    """A function solving puzzles start..stop-1 into `results` with the right engine,
+    on up to `workers` threads."""
+    grids, solutions, counts, guesses, nodes, nanos, stop_view, masks = shared_buffers(
+        workers,
+        grids,
+        results.solutions,
+        results.counts,
+        results.guesses,
+        results.nodes,
+        results.nanos,
+        stop_flag,
+        masks,
+    )
     solve_range: Callable[..., None]
     if results.on_core:
 
         def solve_range(start: int, stop: int, cpu_clock: bool) -> None:
             _core.solve_range(
                 grids,
-                results.solutions,
-                results.counts,
-                results.guesses,
-                results.nodes,
-                results.nanos,
+                solutions,
+                counts,
+                guesses,
+                nodes,
+                nanos,
                 start,
                 stop,
                 limit,
-                stop_flag,
+                stop_view,
                 cpu_clock,
             )
 
@@ -242,16 +257,16 @@ def _chunk_solver(
             _general.solve_range(
                 tables,
                 grids,
-                results.solutions,
-                results.counts,
-                results.guesses,
-                results.nodes,
-                results.nanos,
+                solutions,
+                counts,
+                guesses,
+                nodes,
+                nanos,
                 start,
                 stop,
                 limit,
                 max_nodes,
-                stop_flag,
+                stop_view,
                 masks=masks,
                 cpu_clock=cpu_clock,
             )
@@ -288,3 +303,18 @@ def _timed(
 def general_tables(geometry: Geometry) -> _general.Tables:
     """The general engine's tables of a geometry (built once, then shared)."""
     return _general.tables_for(geometry.size, geometry.box_rows, geometry.box_cols)
+
+
+def shared_buffers(workers: int, *buffers: Any) -> tuple[Any, ...]:
+    """The buffers the `workers` threads of a batch pass to compiled calls.
+
+    With more than one worker, each is taken once, here on the caller's thread, as a
+    `_core.shared_view` (about 1 us each): the threads' calls then share that one buffer
+    export by an atomic count instead of each acquiring a buffer of the object itself,
+    which free-threaded CPython 3.13 counts without a lock for a bytearray or an
+    array.array. One worker gets the buffers as they are. None stays None; Python code
+    keeps using the objects themselves.
+    """
+    if workers <= 1:
+        return buffers
+    return tuple(None if buffer is None else _core.shared_view(buffer) for buffer in buffers)

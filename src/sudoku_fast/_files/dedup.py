@@ -15,6 +15,7 @@ from .._parallel.threads import resolve_threads
 from .._symmetry.canon import (
     DEFAULT_CANONICAL_NODES,
     STATUS_BUDGET,
+    STATUS_MEMORY,
     STATUS_REPEAT,
     check_no_repeat,
     run_canonical,
@@ -73,6 +74,8 @@ def dedup_stream(
             geometry, batch.grids, n, threads, max_nodes, False
         )
         report.threads = max(report.threads, used)
+        if STATUS_MEMORY in status:
+            raise MemoryError("not enough memory for the search of a canonical form")
         problems = dict(batch.problems)
         for i in range(n):
             report.records += 1

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from .._base.grid import Geometry, format_values
 from .._base.levels import LEVEL_NAMES
 from .._engine.isa import load
-from .._engine.run import general_tables
+from .._engine.run import general_tables, shared_buffers
 from .._parallel.fanout import run_chunks
 from .._parallel.threads import resolve_threads
 from .._techniques.solver import logic_tables
@@ -149,16 +149,19 @@ def generate_seeds(
     early = level is not None and level <= EARLY_MAX_LEVEL and minimal
     gave_up: list[int] = []
 
+    views = shared_buffers(workers, orbit_start, orbit_cells, seed_words, out, stop_flag)
+    orbit_start_v, orbit_cells_v, seed_words_v, out_v, stop_v = views
+
     def make(start: int, stop: int) -> None:
         index = _generate.generate_range(
             tables,
             logic_tables_,
-            orbit_start,
-            orbit_cells,
-            seed_words,
+            orbit_start_v,
+            orbit_cells_v,
+            seed_words_v,
             start,
             stop,
-            out,
+            out_v,
             level or 0,
             minimal,
             fill_nodes,
@@ -166,7 +169,7 @@ def generate_seeds(
             ORDERS_PER_GRID,
             geo.cells // 3 if early else 0,
             max_attempts,
-            stop_flag,
+            stop_v,
         )
         if index >= 0:
             gave_up.append(index)

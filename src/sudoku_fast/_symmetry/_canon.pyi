@@ -5,6 +5,7 @@ from typing import Any
 STATUS_OK: int
 STATUS_REPEAT: int
 STATUS_BUDGET: int
+STATUS_MEMORY: int
 MAX_SIZE: int
 
 def move_size(size: int) -> int: ...
@@ -36,6 +37,17 @@ def random_transform_range(
     box_cols: int,
     seeds: Any,
     out: Any,
+    start: int,
+    stop: int,
+) -> None: ...
+def pair_classes() -> int: ...
+def pair_rank(f: Any) -> int: ...
+def texts_range(
+    values: Any,
+    cells: int,
+    symbols: Any,
+    status: Any,
+    out: list[str | None],
     start: int,
     stop: int,
 ) -> None: ...

@@ -8,9 +8,9 @@ relabelling giving the smallest string numbers the symbols in order of first app
 larger at the first place where it differs). Slow: 3.4 million arrangements for 9x9,
 seconds per puzzle, so the tests give it small grids and sparse puzzles.
 
-`canonical_range`, `transform_range`, `random_transform_range` and `move_size` take the
-compiled module's arguments and give its results (a search budget aside: the brute force
-has none).
+`canonical_range`, `texts_range`, `transform_range`, `random_transform_range` and
+`move_size` take the compiled module's arguments and give its results (a search budget
+and memory aside: the brute force needs neither).
 """
 
 from __future__ import annotations
@@ -25,12 +25,14 @@ from .canon import Transformation, draw_transformation, move_of
 __all__ = [
     "MAX_SIZE",
     "STATUS_BUDGET",
+    "STATUS_MEMORY",
     "STATUS_OK",
     "STATUS_REPEAT",
     "canonical_range",
     "canonical_values",
     "move_size",
     "random_transform_range",
+    "texts_range",
     "transform_range",
     "transform_values",
 ]
@@ -38,6 +40,7 @@ __all__ = [
 STATUS_OK = 0
 STATUS_REPEAT = 1  # a symbol repeats in a row or a column: no canonical form
 STATUS_BUDGET = 2  # (never here: the brute force has no budget)
+STATUS_MEMORY = 3  # (never here: the brute force allocates as Python does)
 MAX_SIZE = 64
 
 
@@ -176,6 +179,33 @@ def canonical_range(
         status[i] = STATUS_OK
         if len(moves):
             moves[i * step : (i + 1) * step] = move_of(found, geometry)
+
+
+def texts_range(
+    values: Any,
+    cells: int,
+    symbols: Any,
+    status: Any,
+    out: list[str | None],
+    start: int,
+    stop: int,
+) -> None:
+    """Grids start..stop-1 (`cells` values each) as strings into out[start:stop]: value
+    v becomes the character symbols[v] (`symbols`: 256 ASCII bytes); a grid whose status
+    is not STATUS_OK becomes None."""
+    table = bytes(symbols)
+    if len(table) != 256:
+        raise ValueError("symbols must map all 256 byte values")
+    if not table.isascii():
+        raise ValueError("symbols must be ASCII")
+    view = memoryview(values).cast("B")
+    if not 0 <= start <= stop <= len(out) or len(view) < stop * cells or len(status) < stop:
+        raise ValueError("range outside the batch")
+    for i in range(start, stop):
+        if status[i] != STATUS_OK:
+            out[i] = None
+            continue
+        out[i] = "".join(chr(table[v]) for v in view[i * cells : (i + 1) * cells])
 
 
 def transform_range(grids: Any, size: int, moves: Any, out: Any, start: int, stop: int) -> None:

@@ -16,8 +16,9 @@ from typing import Any
 
 from .._base.checks import node_budget
 from .._base.errors import SearchLimitExceeded
-from .._base.grid import Geometry, format_values
+from .._base.grid import EMPTY, Geometry, format_values
 from .._base.randomness import Rng, line_order
+from .._engine.run import shared_buffers
 from .._parallel.fanout import run_chunks
 from .._parallel.threads import resolve_threads
 from . import _canon
@@ -25,6 +26,7 @@ from . import _canon
 __all__ = [
     "DEFAULT_CANONICAL_NODES",
     "STATUS_BUDGET",
+    "STATUS_MEMORY",
     "STATUS_REPEAT",
     "Transformation",
     "apply_moves",
@@ -35,6 +37,7 @@ __all__ = [
     "raise_for_status",
     "random_images",
     "run_canonical",
+    "symbol_table",
 ]
 
 # Search steps a puzzle of a grid other than 9x9 with 3x3 boxes may take before
@@ -42,9 +45,10 @@ __all__ = [
 # budget). The first 200 16x16 puzzles of the goomii set all fit in 1,000 steps; the
 # budget stops the rare grid with a huge symmetry group after about a second.
 DEFAULT_CANONICAL_NODES = 1_000_000
-MIN_CHUNK = 64  # 9x9 puzzles take ~20 us: a chunk of 64 is worth a thread hand-off
+MIN_CHUNK = 64  # 9x9 puzzles take 2-10 us: a chunk of 64 is worth a thread hand-off
 STATUS_REPEAT: int = _canon.STATUS_REPEAT
 STATUS_BUDGET: int = _canon.STATUS_BUDGET
+STATUS_MEMORY: int = _canon.STATUS_MEMORY
 REPEAT_HELP = "a canonical form needs a grid with no symbol repeated in a row or column"
 
 
@@ -134,10 +138,13 @@ def random_images(
     out = bytearray(n * geometry.cells)
     size, br, bc = geometry.size, geometry.box_rows, geometry.box_cols
 
-    def work(start: int, stop: int) -> None:
-        _canon.random_transform_range(grids, size, br, bc, seeds, out, start, stop)
+    workers = resolve_threads(threads)
+    grids_v, seeds_v, out_v = shared_buffers(workers, grids, seeds, out)
 
-    run_chunks(n, resolve_threads(threads), 256, work)
+    def work(start: int, stop: int) -> None:
+        _canon.random_transform_range(grids_v, size, br, bc, seeds_v, out_v, start, stop)
+
+    run_chunks(n, workers, 256, work)
     text = format_values(out, geometry)
     cells = geometry.cells
     return [text[i * cells : (i + 1) * cells] for i in range(n)]
@@ -150,9 +157,11 @@ def run_canonical(
     threads: int | None,
     max_nodes: int | None,
     want_moves: bool,
+    texts: list[str | None] | None = None,
 ) -> tuple[bytearray, bytearray, bytearray, int]:
     """Canonical forms of n encoded grids on threads: (forms, statuses, moves, threads
-    used)."""
+    used). With `texts` (a list of n items, for an ASCII alphabet) each thread also
+    writes the forms of its chunks there as strings, None where there is no form."""
     size, cells = geometry.size, geometry.cells
     budget = node_budget(max_nodes)  # checked at every size
     if (geometry.size, geometry.box_rows) == (9, 3):
@@ -165,17 +174,31 @@ def run_canonical(
     min_chunk = max(1, MIN_CHUNK * 81 // cells)
 
     stop_flag = bytearray(1)
+    symbols = symbol_table(geometry) if texts is not None else b""
+    grids_v, out_v, status_v, moves_v, stop_v, symbols_v = shared_buffers(
+        workers, grids, out, status, moves, stop_flag, symbols
+    )
 
     def work(start: int, stop: int) -> None:
         _canon.canonical_range(
-            grids, size, br, bc, out, status, moves, start, stop, budget, stop_flag
+            grids_v, size, br, bc, out_v, status_v, moves_v, start, stop, budget, stop_v
         )
+        if texts is not None:
+            _canon.texts_range(out_v, cells, symbols_v, status_v, texts, start, stop)
 
     def abort() -> None:
         stop_flag[0] = 1
 
     used = run_chunks(n, workers, min_chunk, work, on_abort=abort)
     return out, status, moves, used
+
+
+def symbol_table(geometry: Geometry) -> bytes:
+    """Value -> character for `_canon.texts_range` (256 bytes); b"" for an alphabet that
+    is not ASCII."""
+    if not geometry.symbols.isascii():
+        return b""
+    return (EMPTY + geometry.symbols).encode("ascii").ljust(256, b"\0")
 
 
 def raise_for_status(
@@ -190,6 +213,8 @@ def raise_for_status(
     ones, whose `partial` is the list of the canonical forms of `forms` (None for those)."""
     if not any(status):
         return
+    if STATUS_MEMORY in status:
+        raise MemoryError("not enough memory for the search of a canonical form")
     cells = geometry.cells
     for i, code in enumerate(status):
         if code == STATUS_REPEAT:

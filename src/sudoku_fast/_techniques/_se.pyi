@@ -14,3 +14,23 @@ def se_range(
     stop: int,
     budget: int,
 ) -> None: ...
+def se_path(
+    tables: LogicTables,
+    grid: bytes | bytearray | memoryview,
+    solution: bytes | bytearray | memoryview,
+    budget: int,
+) -> tuple[
+    int,
+    int,
+    int,
+    int,
+    list[
+        tuple[
+            int,
+            int,
+            bytes,
+            tuple[int, ...],
+            tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, int, int, int]] | None,
+        ]
+    ],
+]: ...

@@ -26,7 +26,7 @@ from sudoku_fast._base.bits cimport bits_lowest_index, bits_popcount
 from sudoku_fast._techniques._logic cimport (
     HIDDEN_PAIR, HIDDEN_QUAD, HIDDEN_TRIPLE, JELLYFISH, NAKED_PAIR, NAKED_QUAD,
     NAKED_TRIPLE, SWORDFISH, X_WING,
-    LogicTables, Solver, Tables, apply_step, find_full_house, find_hidden_single,
+    LogicTables, Solver, Step, Tables, apply_step, find_full_house, find_hidden_single,
     find_naked_single, find_xy_wing, find_xyz_wing, fish, hidden_subset, naked_subset,
     next_combination,
     place, solver_free, solver_init, solver_load,
@@ -2725,8 +2725,97 @@ cdef int chain_step(Work *w, int ceiling) noexcept nogil:
 # A whole rating
 
 
-cdef void rate_loaded(Work *w, const uint8_t *solution, int32_t *out) noexcept nogil:
-    """se.rate_se on the loaded puzzle: out = score, hardest, steps, status."""
+cdef enum:
+    LOG_HEAD = 5     # per logged step: technique, tenths, logic technique (-1 none),
+                     # pattern cells, pattern digits
+    LOG_DIGITS = 64  # pattern digits kept per step (Step.digits holds as many)
+
+# Whether a technique's step is found by a finder of `_logic`, which leaves its pattern
+# (cells, digits, the numbers its explanation needs) in the solver's `step`.
+cdef bint LOGIC_PATTERN[T_COUNT]
+LOGIC_PATTERN[:] = [
+    t in (T_FULL_HOUSE, T_HIDDEN_BOX, T_HIDDEN_LINE, T_NAKED_SINGLE, T_NAKED_PAIR,
+          T_X_WING, T_HIDDEN_PAIR, T_NAKED_TRIPLE, T_SWORDFISH, T_HIDDEN_TRIPLE,
+          T_XY_WING, T_XYZ_WING, T_NAKED_QUAD, T_JELLYFISH, T_HIDDEN_QUAD)
+    for t in range(T_COUNT)
+]
+
+
+cdef struct PathLog:
+    # Each step of a rating as it was taken: its technique and difficulty, the board
+    # after it (values and candidates), and the `_logic` pattern where there is one.
+    int steps
+    int cap
+    int cells
+    int32_t *head      # [cap * LOG_HEAD]
+    int64_t *aux       # [cap * 4] the pattern's explanation numbers (Step.aux)
+    int32_t *pattern   # [cap * (cells + LOG_DIGITS)] pattern cells, then digits
+    uint8_t *values    # [cap * cells]
+    uint64_t *cand     # [cap * cells]
+
+
+cdef void log_free(PathLog *log) noexcept nogil:
+    free(log.head)
+    free(log.aux)
+    free(log.pattern)
+    free(log.values)
+    free(log.cand)
+
+
+cdef bint log_step(PathLog *log, const Solver *s, int tech, int tenths) noexcept nogil:
+    """Append one step to `log`; False when memory ran out."""
+    cdef int k, cap, cells = log.cells, at = log.steps
+    cdef int width = cells + LOG_DIGITS
+    cdef const Step *st = &s.step
+    cdef void *grown
+    if at == log.cap:
+        cap = 64 if log.cap == 0 else 2 * log.cap
+        grown = realloc(log.head, <size_t>cap * LOG_HEAD * sizeof(int32_t))
+        if grown == NULL:
+            return False
+        log.head = <int32_t *>grown
+        grown = realloc(log.aux, <size_t>cap * 4 * sizeof(int64_t))
+        if grown == NULL:
+            return False
+        log.aux = <int64_t *>grown
+        grown = realloc(log.pattern, <size_t>cap * width * sizeof(int32_t))
+        if grown == NULL:
+            return False
+        log.pattern = <int32_t *>grown
+        grown = realloc(log.values, <size_t>cap * cells)
+        if grown == NULL:
+            return False
+        log.values = <uint8_t *>grown
+        grown = realloc(log.cand, <size_t>cap * cells * sizeof(uint64_t))
+        if grown == NULL:
+            return False
+        log.cand = <uint64_t *>grown
+        log.cap = cap
+    log.head[at * LOG_HEAD] = tech
+    log.head[at * LOG_HEAD + 1] = tenths
+    log.head[at * LOG_HEAD + 2] = -1
+    log.head[at * LOG_HEAD + 3] = 0
+    log.head[at * LOG_HEAD + 4] = 0
+    if LOGIC_PATTERN[tech]:
+        log.head[at * LOG_HEAD + 2] = st.tech
+        log.head[at * LOG_HEAD + 3] = st.ncells
+        log.head[at * LOG_HEAD + 4] = st.ndigits
+        for k in range(st.ncells):
+            log.pattern[<size_t>at * width + k] = st.cells[k]
+        for k in range(st.ndigits):
+            log.pattern[<size_t>at * width + cells + k] = st.digits[k]
+        for k in range(4):
+            log.aux[at * 4 + k] = st.aux[k]
+    for k in range(cells):
+        log.values[<size_t>at * cells + k] = s.values[k]
+        log.cand[<size_t>at * cells + k] = s.cand[k]
+    log.steps = at + 1
+    return True
+
+
+cdef void rate_loaded(Work *w, const uint8_t *solution, int32_t *out, PathLog *log) noexcept nogil:
+    """se.rate_se on the loaded puzzle: out = score, hardest, steps, status; with a
+    `log`, every step taken is appended to it (as se.rate_se's `path`)."""
     cdef Solver *s = &w.s
     cdef int score = 0, hardest = -1, steps = 0, status = SE_OK, tech, tenths = 0, cell
     w.work = 0
@@ -2757,6 +2846,9 @@ cdef void rate_loaded(Work *w, const uint8_t *solution, int32_t *out) noexcept n
         if tenths > score:
             score = tenths
             hardest = tech
+        if log != NULL and not log_step(log, s, tech, tenths):
+            status = SE_NO_MEMORY
+            break
     out[0] = score
     out[1] = hardest
     out[2] = steps
@@ -2808,5 +2900,71 @@ def se_range(
                     &w,
                     &solutions[i * cells] if with_solutions else NULL,
                     &out[i * OUT_SLOTS],
+                    NULL,
                 )
         work_free(&w)
+
+
+def se_path(
+    LogicTables tables,
+    const uint8_t[::1] grid,
+    const uint8_t[::1] solution,
+    int64_t budget,
+):
+    """Rate one puzzle as `se_range` does and return every step it took.
+
+    Returns (score, hardest, steps, status, records): the first four as `se_range`
+    writes them; each record is (technique id, tenths, values after the step,
+    candidates after the step, pattern), the pattern being None or, for a step a
+    `_logic` finder found, (its technique index, cells, digits, aux). The same
+    records as `_se_py.rate_se` gives with a `path`, candidates as a tuple of ints there.
+    """
+    cdef const Tables *t = &tables.t
+    cdef Py_ssize_t cells = t.cells
+    cdef int32_t out[OUT_SLOTS]
+    cdef Work w
+    cdef PathLog log
+    cdef int loaded = 0, i, k, width
+    cdef int32_t *head
+    cdef bint ready
+    if grid.shape[0] != cells or solution.shape[0] != cells:
+        raise ValueError("grid and solution must hold N*N values")
+    memset(&log, 0, sizeof(PathLog))
+    log.cells = <int>cells
+    width = log.cells + LOG_DIGITS
+    with nogil:
+        ready = work_init(&w, t)
+        if ready:
+            w.budget = budget
+            loaded = solver_load(&w.s, &grid[0])
+            if loaded == 0:
+                rate_loaded(&w, &solution[0], out, &log)
+        work_free(&w)
+    try:
+        if not ready:
+            raise MemoryError("no memory for the SE rater")
+        if loaded != 0:
+            raise ValueError("two equal values share a unit")
+        if out[3] == SE_NO_MEMORY:
+            raise MemoryError("no memory for the SE rater's path")
+        records = []
+        for i in range(log.steps):
+            head = &log.head[i * LOG_HEAD]
+            pattern = None
+            if head[2] >= 0:
+                pattern = (
+                    head[2],
+                    tuple([log.pattern[<size_t>i * width + k] for k in range(head[3])]),
+                    tuple([log.pattern[<size_t>i * width + cells + k] for k in range(head[4])]),
+                    tuple([log.aux[i * 4 + k] for k in range(4)]),
+                )
+            records.append((
+                head[0],
+                head[1],
+                bytes(log.values[<size_t>i * cells:<size_t>(i + 1) * cells]),
+                tuple([log.cand[<size_t>i * cells + k] for k in range(cells)]),
+                pattern,
+            ))
+        return out[0], out[1], out[2], out[3], records
+    finally:
+        log_free(&log)

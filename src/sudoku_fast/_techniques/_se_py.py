@@ -123,7 +123,7 @@ from .._base.se_scale import (
 )
 from .._base.se_scale import TECHNIQUES as TECHNIQUE_NAMES
 from . import _logic_py as logic
-from ._logic_py import LogicSolver
+from ._logic_py import LogicSolver, Step
 from .steps import Contradiction
 
 # Walk modes: which links the implications may use.
@@ -205,6 +205,7 @@ class _Rater:
         self.budget = budget
         self.work = 0
         self.last_tech = -1
+        self.last_hint: Step | None = None
         n = self.n
         self.cell_units = [
             (cell // n, n + cell % n, 2 * n + s.geo.box_of[cell]) for cell in range(s.geo.cells)
@@ -326,17 +327,23 @@ class _Rater:
         return None
 
     def easy_step(self) -> tuple[int, int]:
-        """Apply the easiest step below chains; its (technique id, tenths), or (-1, 0)."""
+        """Apply the easiest step below chains; its (technique id, tenths), or (-1, 0).
+
+        A step found by a finder of `_logic_py` leaves its `Step` in `last_hint` (the
+        pattern a solving path shows), any other step None."""
         s = self.s
+        self.last_hint = None
         hint = logic.find_full_house(s)
         if hint is not None:
             s.apply(hint)
+            self.last_hint = hint
             return 0, BASE[0]
         hint = logic.find_hidden_single(s)
         if hint is not None:
             cell, digit = hint.placements[0]
             tech = 1 if self.single_in_box(cell, digit) else 2
             s.apply(hint)
+            self.last_hint = hint
             return tech, BASE[tech]
         locked = self.locked()
         if locked is not None and locked[0] < POINTING:
@@ -349,6 +356,7 @@ class _Rater:
         hint = logic.find_naked_single(s)
         if hint is not None:
             s.apply(hint)
+            self.last_hint = hint
             return NAKED_SINGLE, BASE[NAKED_SINGLE]
         elims = self.direct_hidden(3)
         if elims is not None:
@@ -369,6 +377,7 @@ class _Rater:
             hint = find(s)
             if hint is not None:
                 s.apply(hint)
+                self.last_hint = hint
                 return tech, BASE[tech]
         links = self.strong_links(2)
         if links is not None:
@@ -381,6 +390,7 @@ class _Rater:
             hint = find(s)
             if hint is not None:
                 s.apply(hint)
+                self.last_hint = hint
                 return tech, BASE[tech]
         rect = self.unique_rectangle()
         if rect is not None:
@@ -394,6 +404,7 @@ class _Rater:
             hint = find(s)
             if hint is not None:
                 s.apply(hint)
+                self.last_hint = hint
                 return tech, BASE[tech]
         links = self.strong_links(3)
         if links is not None:
@@ -1246,17 +1257,27 @@ class _Rater:
         return best
 
 
+# One step of a rating as `path` records it: technique id, tenths, the values and the
+# candidates after the step, and the pattern of a step that a technique finder found
+# (its index on the level ladder, cells, digits and the four numbers of its aux), else
+# None: the records of the compiled `_se.se_path`, values as a tuple here.
+Pattern = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, int, int, int]]
+PathRecord = tuple[int, int, tuple[int, ...], tuple[int, ...], Pattern | None]
+
+
 def rate_se(
     values: Sequence[int],
     geo: Geometry | None = None,
     solution: Sequence[int] | None = None,
     budget: int = DEFAULT_BUDGET,
+    path: list[PathRecord] | None = None,
 ) -> SeResult:
     """Rate a puzzle on the SE scale (see the module docstring).
 
     `values` holds the grid's values (0 = empty). With a `solution`, a point where no
     technique applies reveals one solution digit as a "beyond" step (10.0); without
     one the rating stops there with status SE_STUCK. `budget` bounds the walk steps.
+    Every step taken is appended to `path` when one is given (`PathRecord`).
     """
     s = LogicSolver(values, geo)
     r = _Rater(s, budget)
@@ -1285,6 +1306,14 @@ def rate_se(
         if tenths > score:
             score = tenths
             hardest = tech
+        if path is not None:
+            found = r.last_hint
+            pattern: Pattern | None = None
+            if found is not None:
+                index, cells, digits, _, _, aux = found.record()
+                a, b, c, d = (*aux, 0, 0, 0, 0)[:4]
+                pattern = (index, cells, digits, (a, b, c, d))
+            path.append((tech, tenths, tuple(s.values), tuple(s.cand), pattern))
     return SeResult(score, hardest, steps, status, r.work)
 
 
@@ -1326,3 +1355,24 @@ def se_range(
             row = [result.score, result.hardest, result.steps, result.status]
         for k, value in enumerate(row):
             out[i * SLOTS + k] = value
+
+
+def se_path(
+    tables: Any, grid: Any, solution: Any, budget: int
+) -> tuple[int, int, int, int, list[tuple[int, int, bytes, tuple[int, ...], Pattern | None]]]:
+    """Rate one puzzle and return every step it took (see `_se.se_path`): (score,
+    hardest, steps, status, records), values after a step as bytes there."""
+    geo = tables.geometry
+    values = list(memoryview(grid).cast("B"))
+    answer = list(memoryview(solution).cast("B"))
+    if len(values) != geo.cells or len(answer) != geo.cells:
+        raise ValueError("grid and solution must hold N*N values")
+    path: list[PathRecord] = []
+    try:
+        result = rate_se(values, geo, answer, budget, path)
+    except Contradiction:
+        raise ValueError("two equal values share a unit") from None
+    records = [
+        (tech, tenths, bytes(after), cand, pattern) for tech, tenths, after, cand, pattern in path
+    ]
+    return result.score, result.hardest, result.steps, result.status, records

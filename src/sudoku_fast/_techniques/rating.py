@@ -18,7 +18,7 @@ from .._base.records import Rating
 from .._base.se_scale import SE_OK
 from .._base.se_scale import TECHNIQUES as SE_TECHNIQUES
 from .._engine.results import EngineResults
-from .._engine.run import raise_if_undecided, run_engine
+from .._engine.run import raise_if_undecided, run_engine, shared_buffers
 from .._parallel.fanout import run_chunks
 from .._parallel.threads import resolve_threads
 from . import _logic, _se
@@ -101,26 +101,29 @@ def _rate_solved(
     budget = score_budget or 0
     scores = array("i", bytes(4 * _se.SLOTS * n)) if scored else None
 
+    views = shared_buffers(workers, grids, solutions, counts, summary, guesses, nodes, scores)
+    grids_v, solutions_v, counts_v, summary_v, guesses_v, nodes_v, scores_v = views
+
     def rate_chunk(start: int, stop: int) -> None:
-        _logic.rate_range(tables, grids, solutions, counts, start, stop, summary)
-        if scores is not None:
-            _se.se_range(tables, grids, solutions, scores, start, stop, budget)
+        _logic.rate_range(tables, grids_v, solutions_v, counts_v, start, stop, summary_v)
+        if scores_v is not None:
+            _se.se_range(tables, grids_v, solutions_v, scores_v, start, stop, budget)
         # The Python objects of this chunk are built by the thread that rated it, so
         # that this GIL-bound part overlaps the other threads' compiled work.
         failed.extend(
             _logic.build_ratings(
                 Rating,
                 ratings,
-                counts,
-                summary,
-                guesses,
-                nodes,
+                counts_v,
+                summary_v,
+                guesses_v,
+                nodes_v,
                 SLOT_NAMES,
                 SLOT_LEVELS,
                 LEVEL_NAME_BY_LEVEL,
                 start,
                 stop,
-                scores,
+                scores_v,
                 SE_TECHNIQUES,
                 _se.SLOTS,
                 SE_OK,

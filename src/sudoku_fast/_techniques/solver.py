@@ -12,10 +12,10 @@ from typing import Any
 
 from .._base.grid import Geometry, geometry_for
 from .._base.records import Hint
-from . import _logic
+from . import _logic, _se
 from .steps import hint_from_record
 
-__all__ = ["level_within", "logic_tables", "logical_solve", "next_step"]
+__all__ = ["level_within", "logic_tables", "logical_solve", "next_step", "se_path"]
 
 
 def logic_tables(geometry: Geometry) -> _logic.LogicTables:
@@ -55,3 +55,12 @@ def next_step(
     `allowed`), or the guess revealing a cell of `solution`; None for a full grid."""
     record = _logic.find_step(_logic.tables_for(geo), bytes(values), allowed, bytes(solution))
     return None if record is None else hint_from_record(geo, record)
+
+
+def se_path(
+    geometry: Geometry, values: Sequence[int], solution: Sequence[int], budget: int
+) -> tuple[int, int, int, int, list[Any]]:
+    """Every step the SE rater takes (`_se.se_path`): (score, hardest, steps, status,
+    records), each record (technique id, tenths, values after the step, candidates after
+    it, pattern: None or (technique index, cells, digits, aux))."""
+    return _se.se_path(_logic.tables_for(geometry), bytes(values), bytes(solution), budget)

@@ -24,6 +24,7 @@ __all__ = [
     "Contradiction",
     "Pairs",
     "Record",
+    "after_step",
     "candidate_masks",
     "digits_of",
     "explain",
@@ -233,3 +234,19 @@ def candidate_masks(values: Sequence[int], geo: Geometry) -> list[int]:
                     raise Contradiction(f"{geo.name(cell)} and {geo.name(peer)} both hold {v}")
                 cand[peer] &= ~bit
     return cand
+
+
+def after_step(
+    values: list[int], cand: list[int], geo: Geometry, placements: Pairs, eliminations: Pairs
+) -> tuple[list[int], list[int]]:
+    """Values and candidates after a step: each placement fills its cell and takes its
+    digit from the cell's peers, each elimination takes one candidate."""
+    values, cand = list(values), list(cand)
+    for cell, digit in placements:
+        values[cell] = digit
+        cand[cell] = 0
+        for peer in geo.peers[cell]:
+            cand[peer] &= ~(1 << (digit - 1))
+    for cell, digit in eliminations:
+        cand[cell] &= ~(1 << (digit - 1))
+    return values, cand

@@ -6,7 +6,8 @@ throughput table. The commands are `solve` (files of puzzles, streamed), `stats`
 (search statistics), `show`, `count` and `check` (one puzzle), `generate` (new
 puzzles), `rate` (difficulty), `hint` (the next step), `lab` (the classic algorithms
 side by side), `dedup` (drop puzzles equivalent up to symmetry), `canonical` (add
-each puzzle's canonical form) and `augment` (random symmetric copies).
+each puzzle's canonical form), `augment` (random symmetric copies) and `render` (puzzle
+books and pictures).
 
 One module per command: `add_parser(subparsers)` builds its parser and sets
 `handler=run`; `run(args)` runs it and returns an exit status. Adding a command is a new
@@ -39,6 +40,7 @@ from . import (
     lab,
     main_job,
     rate,
+    render,
     show,
     solve,
     stats,
@@ -69,6 +71,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     hint,
     lab,
     dedup,
+    render,
     canonical,
     augment,
     completion,

@@ -251,3 +251,11 @@ def refuse_parquet(path: str, command: str) -> None:
             f"{path}: {command} reads text files (one puzzle per line, or CSV); Parquet "
             "files are read by solve, rate, dedup, canonical and augment"
         )
+
+
+def is_board_file(path: str) -> bool:
+    """Whether `path` is a file holding a JSON object (a saved board, or meant as one)."""
+    if not os.path.isfile(path):
+        return False
+    with open(path, "rb") as f:
+        return f.read(64).lstrip().startswith(b"{")

@@ -48,7 +48,7 @@ from typing import Any
 
 from .._base.grid import Geometry, format_values, geometry_for, is_solution
 from .._engine.encode import encode_texts
-from .._engine.run import run_engine
+from .._engine.run import run_engine, shared_buffers
 from .._parallel.fanout import run_chunks
 from .._parallel.threads import resolve_threads
 from ..solving import count_many
@@ -308,16 +308,31 @@ def run_grids(
     stop_flag = bytearray(1)
     max_nanos = int(plan.max_seconds * 1e9)
 
+    workers = resolve_threads(threads)
+    views = shared_buffers(
+        workers,
+        grids,
+        out.solutions,
+        out.counts,
+        out.statuses,
+        out.nodes,
+        out.guesses,
+        out.nanos,
+        stop_flag,
+        out.restarts,
+    )
+    grids_v, solutions, counts, statuses, nodes, guesses, nanos, stop_v, restarts = views
+
     def work(start: int, stop: int) -> None:
         side.solve_range(
             tables,
-            grids,
-            out.solutions,
-            out.counts,
-            out.statuses,
-            out.nodes,
-            out.guesses,
-            out.nanos,
+            grids_v,
+            solutions,
+            counts,
+            statuses,
+            nodes,
+            guesses,
+            nanos,
             start,
             stop,
             *plan.codes,
@@ -325,15 +340,15 @@ def run_grids(
             plan.max_nodes,
             max_nanos,
             seed,
-            stop_flag,
+            stop_v,
             plan.restart_after,
-            out.restarts,
+            restarts,
         )
 
     def abort() -> None:
         stop_flag[0] = 1
 
-    run_chunks(n, resolve_threads(threads), 1, work, on_abort=abort, max_chunk=64)
+    run_chunks(n, workers, 1, work, on_abort=abort, max_chunk=64)
     return out
 
 
@@ -609,16 +624,18 @@ def random_grids(
     distinct = max(1, geometry.size - 1)
     masked = seed & (2**64 - 1)
     stop_flag = bytearray(1)
+    workers = resolve_threads(threads)
+    grids_v, restarts_v, stop_v = shared_buffers(workers, grids, restarts, stop_flag)
 
     def work(start: int, stop: int) -> None:
         _lab.random_range(
-            tables, clues, distinct, masked, grids, restarts, start, stop, max_restarts, stop_flag
+            tables, clues, distinct, masked, grids_v, restarts_v, start, stop, max_restarts, stop_v
         )
 
     def abort() -> None:
         stop_flag[0] = 1
 
-    run_chunks(n, resolve_threads(threads), 64, work, on_abort=abort, max_chunk=4096)
+    run_chunks(n, workers, 64, work, on_abort=abort, max_chunk=4096)
     if -1 in restarts:
         first = restarts.index(-1)
         raise ValueError(
