@@ -91,3 +91,23 @@ def test_generate_csv_and_jsonl() -> None:
     assert [r["puzzle"] for r in csv.DictReader(io.StringIO(proc.stdout))] == expected
     proc = run("generate", "-n", "3", "--seed", "2", "--format", "jsonl")
     assert [json.loads(line)["puzzle"] for line in proc.stdout.splitlines()] == expected
+
+
+def test_parquet_runs_report_progress_and_a_summary(tmp_path: Path) -> None:
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    from sudoku_fast._files import parquet_io
+
+    path = tmp_path / "p.parquet"
+    pq.write_table(pa.table({"puzzle": PUZZLES * 3}), path, row_group_size=10)
+    seen: list[int] = []
+    for run_file in (parquet_io.solve_parquet, parquet_io.rate_parquet):
+        seen.clear()
+        run_file(str(path), str(tmp_path / "out.parquet"), progress=seen.append)
+        assert seen == sorted(seen) and seen[-1] == 3 * len(PUZZLES) and len(seen) >= 2
+    assert parquet_io.row_count(str(path)) == 3 * len(PUZZLES)
+    proc = run("rate", str(path), "-o", str(tmp_path / "rated.parquet"))
+    assert proc.returncode == 0, proc.stderr
+    assert f"{3 * len(PUZZLES):,} puzzles in" in proc.stderr and "rated" in proc.stderr
+    quiet = run("rate", str(path), "-o", str(tmp_path / "rated.parquet"), "-q")
+    assert quiet.stderr == ""

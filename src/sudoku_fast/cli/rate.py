@@ -14,6 +14,7 @@ from .._base.errors import SearchLimitExceeded
 from .._base.grid import CLASSIC
 from .._files import parquet_io
 from .._files.notations import reading
+from .._files.progress import Progress
 from .._files.stream import Batch, PuzzleReader, grid_text, is_parquet, open_input
 from .._parallel.threads import resolve_threads
 from ..rating import rate, rate_many
@@ -82,6 +83,9 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     add_format(parser)
+    parser.add_argument(
+        "-q", "--quiet", action="store_true", help="no summary, no progress bar (Parquet)"
+    )
     parser.set_defaults(handler=run)
 
 
@@ -142,21 +146,35 @@ def run(args: argparse.Namespace) -> int:
     if is_parquet(args.file):
         if args.output is None:
             raise ValueError("Parquet input writes Parquet: name the output file with -o")
-        report = parquet_io.rate_parquet(
-            args.file,
-            args.output,
-            column=args.column,
-            threads=args.threads,
-            box=args.box,
-            alphabet=args.alphabet,
-            max_nodes=args.max_nodes,
-            score=bool(getattr(args, "score", False)),
-            on_error="mark",
-            compression=args.compression,
-            rewrite=args.rewrite,
-        )
+        progress = Progress(sys.stderr, parquet_io.row_count(args.file), enabled=not args.quiet)
+        try:
+            report = parquet_io.rate_parquet(
+                args.file,
+                args.output,
+                column=args.column,
+                threads=args.threads,
+                box=args.box,
+                alphabet=args.alphabet,
+                max_nodes=args.max_nodes,
+                score=bool(getattr(args, "score", False)),
+                on_error="mark",
+                compression=args.compression,
+                rewrite=args.rewrite,
+                progress=lambda rows: progress.update(rows, rows),
+            )
+        finally:
+            progress.clear()
         for problem in report.problems:  # each has a null rating
             print(f"{args.file}: {option_words(problem)}", file=sys.stderr)
+        if not args.quiet:
+            rate = report.rows / report.seconds if report.seconds > 0 else 0.0
+            print(
+                f"{args.file}: {report.rows:,} puzzles in {report.seconds:.2f} s "
+                f"({rate:,.0f}/s): {report.solved:,} rated, {report.not_unique:,} without "
+                f"exactly one solution, {report.malformed:,} malformed, "
+                f"{report.undecided:,} undecided (null ratings)",
+                file=sys.stderr,
+            )
         if report.undecided:
             return exits.EXIT_UNDECIDED
         if report.malformed:

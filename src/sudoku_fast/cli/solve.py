@@ -195,6 +195,7 @@ def _solve_parquet(args: argparse.Namespace) -> int:
         raise ValueError(
             f"Parquet input writes Parquet: --format {args.format} applies to text input"
         )
+    progress = Progress(sys.stderr, parquet_io.row_count(args.file), enabled=not args.quiet)
     try:
         report = parquet_io.solve_parquet(
             args.file,
@@ -211,10 +212,13 @@ def _solve_parquet(args: argparse.Namespace) -> int:
             on_error=args.on_error,
             compression=args.compression,
             rewrite=args.rewrite,
+            progress=lambda rows: progress.update(rows, rows),
         )
     except parquet_io.MalformedRow as err:
         print(f"sudoku-fast: {option_words(str(err))}", file=sys.stderr)
         return exits.EXIT_STOPPED
+    finally:
+        progress.clear()
     messages = Messages(sys.stderr, args.max_messages)
     for problem in report.problems:
         messages.say(f"{args.file}: {problem}", counted=True)
