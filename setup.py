@@ -11,6 +11,8 @@ SUDOKU_FAST_DEBUG=1   no optimisation, debug symbols, C asserts on, and Cython's
                       and initialisation checks for the directives a module does not
                       set in its own `# cython:` header (the header wins, by Cython's
                       rules).
+SUDOKU_FAST_WERROR=1  compiler warnings are errors (-Werror, /WX with MSVC): CI builds the
+                      extensions once this way, so the build stays free of warnings.
 SUDOKU_FAST_SANITIZE=thread (or address,undefined, any -fsanitize= list)
                       instrument the compiled modules for a sanitizer (GCC or Clang),
                       with debug symbols and -O1; the interpreter must preload the
@@ -35,6 +37,7 @@ def env_flag(name: str) -> bool:
 
 NATIVE = env_flag("SUDOKU_FAST_NATIVE")
 DEBUG = env_flag("SUDOKU_FAST_DEBUG")
+WERROR = env_flag("SUDOKU_FAST_WERROR")
 SANITIZE = os.environ.get("SUDOKU_FAST_SANITIZE", "").strip()
 MSVC = sys.platform == "win32"
 
@@ -129,6 +132,9 @@ else:
         # -O1 -g: reports with source lines, at a speed the test suite still runs at.
         COMPILE_ARGS += [f"-fsanitize={SANITIZE}", "-O1", "-g", "-fno-omit-frame-pointer"]
         LINK_ARGS += [f"-fsanitize={SANITIZE}"]
+
+if WERROR:
+    COMPILE_ARGS.append("/WX" if MSVC else "-Werror")
 
 
 def build(

@@ -37,14 +37,39 @@ __all__ = ["Hint", "candidates", "hint"]
 
 
 def candidates(
-    puzzle: str | Board, *, box: object = None, alphabet: object = None
+    puzzle: str | Board, *, box: tuple[int, int] | None = None, alphabet: str | None = None
 ) -> list[set[int]]:
     """The pencil marks the rules allow: for each cell, the values no peer holds yet.
 
-    Filled cells (givens and the player's values) get an empty set. The player's own
-    pencil marks on a `Board` are not used here. A puzzle string may be of any size
-    `parse` accepts (`box` / `alphabet` as there). Raises `ValueError` when two equal
-    values share a unit.
+    The player's own pencil marks on a `Board` are not used here.
+
+    Parameters
+    ----------
+    puzzle : str or Board
+        A board in progress (givens and values count), or a puzzle string of any size
+        `parse` accepts.
+    box, alphabet : optional
+        Fix the geometry of a puzzle string, as in `parse`.
+
+    Returns
+    -------
+    list of set of int
+        One set of values (1..N) per cell, in row-major order; filled cells get an
+        empty set.
+
+    Raises
+    ------
+    ValueError
+        Two equal values share a unit, or the puzzle is malformed.
+    TypeError
+        `puzzle` is neither a str nor a `Board`.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> marks = sf.candidates("1.3..4.........2")  # 4x4
+    >>> marks[0], marks[1]
+    (set(), {2})
     """
     board = as_board(puzzle, box, alphabet)
     masks = candidate_masks(board.grid_values(), board.geometry)
@@ -97,17 +122,52 @@ def _wrong_value(board: Board, solution: tuple[int, ...]) -> Hint | None:
 def hint(
     puzzle: str | Board,
     *,
-    box: object = None,
-    alphabet: object = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
 ) -> Hint | None:
     """The next step for the player (see the module doc), or None when solved.
 
-    `puzzle` is a `Board` or a puzzle string of any size `parse` accepts (`box` /
-    `alphabet` as there). Raises `ValueError` when the givens have no solution or
-    several, `SearchLimitExceeded` when a grid other than 9x9 with 3x3 boxes needs more than
-    `max_nodes` search nodes to tell (None: no budget), `TypeError` for anything but a
-    puzzle string or a `Board`.
+    In this order: a "wrong value" hint when a value the player entered differs from the
+    unique solution, a "wrong pencil marks" hint when a cell's marks leave out its
+    solution digit, the easiest deduction, a "guess" revealing one cell when no
+    technique applies, or None when the board is complete and correct.
+
+    Parameters
+    ----------
+    puzzle : str or Board
+        A board in progress, or a puzzle string of any size `parse` accepts (its clues
+        are the givens).
+    box, alphabet : optional
+        Fix the geometry of a puzzle string, as in `parse` (not with a `Board`).
+    max_nodes : int or None, default 1,000,000
+        Search-node budget for proving the givens unique on grids other than 9x9.
+
+    Returns
+    -------
+    Hint or None
+        The step, with the cells and digits of its pattern, what it places or
+        eliminates and a one-line explanation; None when solved.
+
+    Raises
+    ------
+    ValueError
+        The givens have no solution or several, or are malformed.
+    TypeError
+        `puzzle` is neither a str nor a `Board`.
+    SearchLimitExceeded
+        The givens needed more than `max_nodes` search nodes to prove unique.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> step = sf.hint(p)
+    >>> step.technique
+    'hidden single'
+    >>> board = sf.Board.new(p).apply(step)  # the placement becomes a value
+    >>> sf.hint(sf.Board.new(sf.solve(p))) is None  # nothing left to do
+    True
     """
     budget = node_budget(max_nodes)  # checked before anything else, on every call
     board = as_board(puzzle, box, alphabet)

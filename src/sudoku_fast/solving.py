@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, cast, overload
+from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
 from ._base.checks import DEFAULT_MAX_NODES, check_flag, check_limit, node_budget
 from ._base.columns import ItemErrors, check_item_errors
 from ._base.errors import ItemErrorsWarning, SearchLimitExceeded, item_index
 from ._base.grid import geometry_for, parse_grid, parse_marks_grid
+from ._base.options import Output
 from ._columns import frames
 from ._columns.check import check_pairs
 from ._columns.forgiving import forgive, screen, sized
@@ -30,6 +31,7 @@ from ._parallel.threads import resolve_threads
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+    import pyarrow as pa
 
 __all__ = [
     "ItemErrorsWarning",
@@ -52,14 +54,58 @@ def solve(
 ) -> str | None:
     """Solve one puzzle given in any notation `parse` accepts.
 
-    Returns the canonical solution (in the grid's symbols), or None when the puzzle has
-    no solution (clashing clues included). When it has several solutions, one valid
-    solution is returned; use `count_solutions` to tell the cases apart. The size is
-    inferred from the number of cells unless `box=(rows, cols)` or `alphabet` fixes it.
-    Grids other than 9x9 with 3x3 boxes get a budget of `max_nodes` search nodes (None = no budget);
-    running out raises `SearchLimitExceeded`. `marks=True` reads the puzzle as pencil
-    marks: N*N*N characters, for each cell, for each digit, the digit where it is still
-    possible and `.` where it is excluded (see `parse`).
+    When the puzzle has several solutions, one valid solution is returned; use
+    `count_solutions` to tell the cases apart.
+
+    Parameters
+    ----------
+    puzzle : str
+        The puzzle, in any notation `parse` accepts (81 characters with `.` or `0` for
+        empty cells, rows on lines, the pretty form with separators, other sizes). The
+        size is inferred from the number of cells.
+    box : tuple of int, optional
+        `(rows, cols)` of a box, for a shape other than the default of the size (see
+        `geometry_for`).
+    alphabet : str, optional
+        The N symbols of the grid, for a convention other than `1-9A-Z...`; the
+        solution is written in them.
+    max_nodes : int or None, default 1,000,000
+        Search-node budget for grids other than 9x9 with 3x3 boxes (None: no budget).
+    marks : bool, default False
+        Read `puzzle` as pencil marks: N*N*N characters, for each cell, for each digit,
+        the digit where it is still possible and `.` where it is excluded.
+
+    Returns
+    -------
+    str or None
+        The canonical solution (N*N characters in the grid's symbols), or None when the
+        puzzle has no solution (clashing clues included).
+
+    Raises
+    ------
+    ValueError
+        The puzzle is malformed: a foreign character (named, with its position) or a
+        wrong number of cells.
+    TypeError
+        `puzzle` is not a str.
+    SearchLimitExceeded
+        A grid other than 9x9 needed more than `max_nodes` search nodes.
+
+    See Also
+    --------
+    count_solutions : tell "none", "one" and "several" apart.
+    solve_many : a batch on several threads.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> sf.solve(p)[:27]
+    '417369825632158947958724316'
+    >>> sf.solve("55" + "." * 79) is None  # two 5s in a row: no solution
+    True
+    >>> sf.solve("1.3..4.........2")  # 4x4
+    '1234342121434312'
     """
     budget = node_budget(max_nodes)
     check_flag(marks, "marks")
@@ -84,9 +130,41 @@ def count_solutions(
 ) -> int:
     """Count the solutions of a puzzle, stopping at `limit`.
 
-    0 means no solution, 1 a unique one; a result equal to `limit` means "at least
-    `limit`". The default limit of 2 is the usual uniqueness check. `box`, `alphabet`,
-    `max_nodes` and `marks` work as in `solve`.
+    Parameters
+    ----------
+    puzzle : str
+        The puzzle, in any notation `parse` accepts.
+    limit : int, default 2
+        Stop counting at this many solutions (1 to 2**31 - 1). The default is the usual
+        uniqueness check.
+    box, alphabet, max_nodes, marks
+        As in `solve`.
+
+    Returns
+    -------
+    int
+        0 means no solution, 1 a unique one; a result equal to `limit` means "at least
+        `limit`".
+
+    Raises
+    ------
+    ValueError
+        The puzzle is malformed, or `limit` is out of range.
+    TypeError
+        `puzzle` is not a str, or `limit` not an int.
+    SearchLimitExceeded
+        A grid other than 9x9 needed more than `max_nodes` search nodes.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> sf.count_solutions(p)
+    1
+    >>> sf.count_solutions("." * 81)  # several: at least 2
+    2
+    >>> sf.count_solutions("." * 81, limit=1000)
+    1000
     """
     budget = node_budget(max_nodes)
     check_limit(limit)
@@ -141,10 +219,10 @@ def solve_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-    output: None = None,
+    output: Literal["like"] | None = None,
     marks: bool = False,
     on_error: ItemErrors = "raise",
-) -> np.ndarray[Any, Any]: ...
+) -> npt.NDArray[np.uint8]: ...
 
 
 @overload
@@ -155,7 +233,7 @@ def solve_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-    output: None = None,
+    output: Literal["list", "like"] | None = None,
     marks: bool = False,
     on_error: ItemErrors = "raise",
 ) -> list[str | None]: ...
@@ -169,10 +247,52 @@ def solve_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-    output: str,
+    output: Literal["list"],
+    marks: bool = False,
+    on_error: ItemErrors = "raise",
+) -> list[str | None]: ...
+
+
+@overload
+def solve_many(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: Literal["arrow"],
+    marks: bool = False,
+    on_error: ItemErrors = "raise",
+) -> pa.Array | pa.ChunkedArray: ...
+
+
+@overload
+def solve_many(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: Literal["like"],
     marks: bool = False,
     on_error: ItemErrors = "raise",
 ) -> Any: ...
+
+
+@overload
+def solve_many(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: None = None,
+    marks: bool = False,
+    on_error: ItemErrors = "raise",
+) -> list[str | None]: ...
 
 
 def solve_many(
@@ -182,45 +302,81 @@ def solve_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-    output: str | None = None,
+    output: Output | None = None,
     marks: bool = False,
     on_error: ItemErrors = "raise",
 ) -> Any:
     """Solve a batch of puzzles on several threads; results are in input order.
 
-    `puzzles` is an iterable of strings in any notation `parse` accepts, or a numpy
-    integer array of shape (n, N*N) or (n, N, N) with 0 for empty cells. For strings the
-    result is a list holding the canonical solution, or None where there is none. For an
-    array the result is a uint8 array of the same shape; a row with no solution is all
-    zeros (with `output` "list" or "arrow": the solutions as strings, as for strings).
-    For puzzles with several solutions one valid solution is returned.
+    For puzzles with several solutions one valid solution is returned. A batch holds
+    puzzles of one size: the size comes from `box` / `alphabet` when given (as in
+    `parse`), else from the first puzzle. (A list of plain 81-character strings is read
+    while its first puzzles are being solved, so solving may have begun when a bad item
+    far into it is found; the list is then parsed in full and the error raised.)
 
-    A batch holds puzzles of one size: the size comes from `box` / `alphabet` when
-    given (as in `parse`), else from the first puzzle. `threads`: None = all usable
-    cores, 1 = serial in the caller, -k = all cores + 1 - k. A malformed item (or one of
-    another size) raises ValueError (TypeError for a non-str) naming its index, and
-    nothing is returned. (A list of plain 81-character strings is read while its first
-    puzzles are being solved, so solving may have begun when a bad item far into it is
-    found; the list is then parsed in full, as any other input, and the error raised.)
-    Grids other than 9x9 with 3x3 boxes get a budget of `max_nodes` search nodes per
-    puzzle (None = no budget); running out raises `SearchLimitExceeded`.
+    Parameters
+    ----------
+    puzzles : iterable of str, column or numpy array
+        Strings in any notation `parse` accepts (`bytes` items are read as UTF-8); a
+        pandas or polars Series, a pyarrow Array / ChunkedArray of strings, a 1-D numpy
+        array of str or bytes; or a numpy integer array of shape (n, N*N) or (n, N, N)
+        with 0 for empty cells.
+    threads : int or None, default None
+        None: all usable cores; 1: serial in the caller; k > 1: k threads; -k: all
+        cores + 1 - k. 0 is a ValueError.
+    box, alphabet : optional
+        Fix the geometry, as in `parse`.
+    max_nodes : int or None, default 1,000,000
+        Search-node budget per puzzle for grids other than 9x9 with 3x3 boxes (None: no
+        budget).
+    output : {None, "list", "arrow", "like"}, default None
+        The result's form: None gives a list for strings and columns and a uint8 array
+        for a value array; "list" a list; "arrow" a pyarrow string array (null where
+        there is no solution; a ChunkedArray for a ChunkedArray); "like" a column of the
+        input's kind (a pandas Series keeps its index and name).
+    marks : bool, default False
+        Read every puzzle as pencil marks (strings only; see `parse`).
+    on_error : {"raise", "none", "warn"}, default "raise"
+        A malformed or null item: "raise" raises as below; "none" answers it as
+        missing (None in a list, null in Arrow, NA in pandas and polars, an all-zero
+        row in a value array, -1 in a numpy count array) and runs the others as if it
+        were not there; "warn" does the same and issues an `ItemErrorsWarning` whose
+        `errors` maps each such item's label (pandas index label, else position) to
+        the reason.
 
-    Columns are taken too: a pandas or polars Series, a pyarrow Array / ChunkedArray of
-    strings, a 1-D numpy array of str or bytes (bytes items anywhere). `output` picks
-    the result's form: None as above, "list", "arrow" (a pyarrow string array, null
-    where there is no solution) or "like" (a column of the input's kind); see `_columns/frames.py`.
-    `marks=True` reads every puzzle as pencil marks (strings only; see `parse`).
+    Returns
+    -------
+    list of (str or None), numpy.ndarray or column
+        The solutions in input order: a list holding the canonical solution, or None
+        where there is none; for a value array, a uint8 array of its shape in which a
+        row with no solution is all zeros; with `output`, the form it names.
 
-    `on_error` says what a malformed or null item does: "raise" (the default) raises as
-    above; "none" answers it as missing (None; an all-zero row in an array) and runs the
-    others as if it were not there; "warn" does the same and issues an
-    `ItemErrorsWarning` whose `errors` maps each such item's label (index label for a
-    pandas Series, else position) to the reason.
+    Raises
+    ------
+    ValueError
+        A malformed item, or one of another size, naming its index (nothing is
+        returned); a bad `threads` or `output`.
+    TypeError
+        An item that is not a str (or bytes), naming its index.
+    SearchLimitExceeded
+        Some puzzles ran out of `max_nodes`; its `indices` name them and `partial`
+        holds the other answers.
+
+    See Also
+    --------
+    count_many : uniqueness checks for a batch.
 
     Examples
     --------
-    >>> solve_many(["1" * 81, None], on_error="none")
-    [None, None]
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> solutions = sf.solve_many([p, "55" + "." * 79], threads=2)
+    >>> solutions[0][:9], solutions[1]
+    ('417369825', None)
+    >>> import numpy as np
+    >>> grids = np.zeros((2, 81), dtype=np.uint8)  # two empty grids
+    >>> sf.solve_many(grids).shape
+    (2, 81)
     """
     if check_item_errors(on_error) != "raise":
         return forgive(
@@ -274,6 +430,21 @@ def solve_many(
 
 @overload
 def count_many(
+    puzzles: npt.NDArray[Any],
+    limit: int = 2,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: Literal["like"],
+    marks: bool = False,
+    on_error: ItemErrors = "raise",
+) -> npt.NDArray[np.int32]: ...
+
+
+@overload
+def count_many(
     puzzles: Any,
     limit: int = 2,
     *,
@@ -281,7 +452,7 @@ def count_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-    output: None = None,
+    output: Literal["list"] | None = None,
     marks: bool = False,
     on_error: ItemErrors = "raise",
 ) -> list[int]: ...
@@ -296,7 +467,22 @@ def count_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-    output: str,
+    output: Literal["arrow"],
+    marks: bool = False,
+    on_error: ItemErrors = "raise",
+) -> pa.Array | pa.ChunkedArray: ...
+
+
+@overload
+def count_many(
+    puzzles: Any,
+    limit: int = 2,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: Literal["like"],
     marks: bool = False,
     on_error: ItemErrors = "raise",
 ) -> Any: ...
@@ -310,18 +496,54 @@ def count_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-    output: str | None = None,
+    output: Output | None = None,
     marks: bool = False,
     on_error: ItemErrors = "raise",
 ) -> Any:
     """Count the solutions of each puzzle, up to `limit`, on several threads.
 
     With the default limit of 2 this is a uniqueness check: 0 = no solution, 1 = unique,
-    2 = several. Accepts the same inputs and keywords as `solve_many`; returns a list of
-    ints in input order (or, with `output`, a column of counts: int32 for Arrow and
-    numpy, int64 for pandas and polars as from Python ints; see `solve_many`).
-    With `on_error` "none" or "warn" (see `solve_many`) a bad item's count is missing:
-    None in a list, -1 in a numpy array, null in Arrow, NA in pandas and polars.
+    2 = several.
+
+    Parameters
+    ----------
+    puzzles : iterable of str, column or numpy array
+        As in `solve_many`.
+    limit : int, default 2
+        Stop counting each puzzle at this many solutions.
+    threads, box, alphabet, max_nodes, marks
+        As in `solve_many`.
+    output : {None, "list", "arrow", "like"}, default None
+        None and "list": a list of ints; "arrow": an int32 pyarrow array; "like": a
+        column of the input's kind (int32 for numpy, int64 for pandas and polars).
+    on_error : {"raise", "none", "warn"}, default "raise"
+        A malformed or null item: "raise" raises as below; "none" answers it as
+        missing (None in a list, null in Arrow, NA in pandas and polars, an all-zero
+        row in a value array, -1 in a numpy count array) and runs the others as if it
+        were not there; "warn" does the same and issues an `ItemErrorsWarning` whose
+        `errors` maps each such item's label (pandas index label, else position) to
+        the reason.
+
+    Returns
+    -------
+    list of int or column
+        The counts in input order (a count equal to `limit` means "at least `limit`").
+
+    Raises
+    ------
+    ValueError
+        A malformed item (naming its index), or a bad `limit`, `threads` or `output`.
+    TypeError
+        An item that is not a str (or bytes), naming its index.
+    SearchLimitExceeded
+        Some puzzles ran out of `max_nodes` (see `solve_many`).
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> sf.count_many([p, "." * 81, "55" + "." * 79])
+    [1, 2, 0]
     """
     if check_item_errors(on_error) != "raise":
         return forgive(
@@ -381,14 +603,16 @@ def check_many(
 
     Parameters
     ----------
-    puzzles, solutions
+    puzzles, solutions : iterable of str, column or numpy array
         Batches of one length, each in any form `solve_many` takes (strings, a pandas,
         polars or Arrow column, a numpy text array, a numpy value array). The size comes
         from `box` / `alphabet` or the first puzzle; solutions are read in the puzzles'
         geometry.
-    threads
+    threads : int or None, default None
         As in `solve_many`.
-    on_error
+    box, alphabet : optional
+        Fix the geometry, as in `parse`.
+    on_error : {"raise", "none", "warn"}, default "raise"
         "raise": a malformed or null puzzle or solution raises ValueError (TypeError for
         a non-str) naming "puzzle k" or "solution k". "none": such a pair is False.
         "warn": False too, with an `ItemErrorsWarning` giving the reasons.

@@ -79,6 +79,14 @@ class SolveStep:
         The (cell, value) candidates the step removes.
     explanation : str
         The step in one sentence.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> step = sf.solve_path(p)[3]
+    >>> step.number, step.technique, step.rating, step.level, step.cell_names
+    (4, 'pointing', 2.6, 2, ('r2c7', 'r2c9'))
     """
 
     number: int
@@ -120,6 +128,16 @@ class SolvePath(Sequence[SolveStep]):
     complete : bool
         False when the SE rater's work budget ran out before the end: the steps stop
         there, the last state is not the solution and `score` is a lower bound.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> path = sf.solve_path(p)
+    >>> path.complete, path.scale, path.hardest.rating == sf.rate(p, score=True).score
+    (True, 'se', True)
+    >>> sf.is_solution(path.solution, p)
+    True
     """
 
     puzzle: str

@@ -144,6 +144,30 @@ def score_level(score: float) -> int:
     candidates); 3.0 to 3.7: 3 (pairs, triples, x-wing); 3.8 to 7.1: 4 (fish, wings,
     uniqueness, short chains); 7.2 to 9.9: 5 (longer, multiple and dynamic forcing
     chains); 10.0 and above: 6 (beyond this ladder).
+
+    Parameters
+    ----------
+    score : float
+        A score on the Sudoku Explainer scale (`Rating.score`); values between tenths
+        are rounded half up.
+
+    Returns
+    -------
+    int
+        The level, 1 to 6, as `Rating.level` numbers them.
+
+    Raises
+    ------
+    TypeError
+        `score` is not a real number.
+    ValueError
+        `score` is NaN.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> sf.score_level(1.5), sf.score_level(2.6), sf.score_level(7.5), sf.score_level(11.0)
+    (1, 2, 5, 6)
     """
     if isinstance(score, bool) or not isinstance(score, numbers.Real):
         raise TypeError(f"score must be a number, not {type(score).__name__}")

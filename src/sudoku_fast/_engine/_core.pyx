@@ -1698,7 +1698,9 @@ def solve_batch(
         raise ValueError("stop_flag must hold one byte")
     cdef Share share
     share.solutions = &solutions[0] if n > 0 else NULL
-    share.grids = share.solutions if from_source else (&grids[0] if n > 0 else NULL)
+    share.grids = share.solutions  # a list source: the solution rows hold the puzzles
+    if not from_source:
+        share.grids = &grids[0] if n > 0 else NULL
     share.counts = &counts[0] if n > 0 else NULL
     share.guesses = &guesses[0] if n > 0 else NULL
     share.nodes = &nodes[0] if n > 0 else NULL

@@ -86,6 +86,32 @@ class EngineInfo:
     `requested`: the SUDOKU_FAST_ISA value it was chosen by (None: chosen
     automatically); `cpu_features`: the instruction-set features the CPU reports;
     `machine`: the platform's machine name.
+
+    Made by `engine_info`; a frozen record.
+
+    Parameters
+    ----------
+    variant : str
+        The build in use: "baseline" or "avx2".
+    modules : tuple of str
+        The compiled modules of that build.
+    built : tuple of str
+        The builds this installation holds.
+    supported : tuple of str
+        The builds this CPU can run.
+    requested : str or None
+        The SUDOKU_FAST_ISA value the build was chosen by (None: automatic).
+    cpu_features : tuple of str
+        The instruction-set features the CPU reports.
+    machine : str
+        The platform's machine name (`platform.machine()`).
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> info = sf.engine_info()
+    >>> info.variant in info.supported and info.variant in info.built
+    True
     """
 
     variant: str
@@ -175,6 +201,17 @@ else:
 def engine_info() -> EngineInfo:
     """Which build of the engine this process runs (chosen at import), and the others.
 
+    The build is chosen once, when the package is imported: the most capable one this
+    CPU runs, or the one the SUDOKU_FAST_ISA environment variable names.
+
+    Returns
+    -------
+    EngineInfo
+        The build in use, the builds installed and supported, and the CPU's features.
+        (An impossible SUDOKU_FAST_ISA fails at import, not here.)
+
+    Examples
+    --------
     >>> import sudoku_fast
     >>> sudoku_fast.engine_info().variant in ("baseline", "avx2")
     True

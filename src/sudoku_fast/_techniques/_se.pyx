@@ -1841,7 +1841,10 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
     cdef const Tables *t = s.t
     cdef int n = w.n
     cdef bint dynamic = (mode & DYNAMIC_LINKS) != 0
-    cdef int head = 0, node, c, cell_now, dig, e, k, j, i, u, m, off, left, target, clash
+    cdef int head = 0, node, c, cell_now, dig, e, k, j, i, u, m, off, left, clash
+    # Set in the loop that finds the one candidate left; 0 only quiets GCC's
+    # -Wmaybe-uninitialized, which cannot see that the loop always sets it.
+    cdef int target = 0
     cdef uint64_t bit, rest, cc, where
     cdef int32_t stamp
     cdef int cw = w.cwords

@@ -99,11 +99,11 @@ def run(args: argparse.Namespace) -> int:
             "runs the embedded 9x9 sets"
         )
     if not args.files:
-        for name in EMBEDDED_SETS:
+        for embedded in EMBEDDED_SETS:
             stats = solve_stats(
-                load_embedded(name), threads=args.threads, max_nodes=args.max_nodes, **geometry
+                load_embedded(embedded), threads=args.threads, max_nodes=args.max_nodes, **geometry
             )
-            results.append((name, stats.summary()))
+            results.append((embedded, stats.summary()))
     for path in args.files:
         source, name, size = open_input(path)
         source = reading(source, args.empty, args.blocks)
