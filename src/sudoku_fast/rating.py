@@ -53,13 +53,15 @@ defines no scale and `score` is None.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
 from ._base.checks import DEFAULT_MAX_NODES, check_flag
+from ._base.columns import ItemErrors, check_item_errors
 from ._base.grid import parse_grid
 from ._base.options import Output
 from ._base.records import Rating
 from ._base.se_scale import DEFAULT_BUDGET, check_score_budget, score_level
+from ._columns.forgiving import forgive
 from ._columns.frames import check_output, object_array, ratings_out
 from ._columns.inputs import encode_values, read_batch, values_array
 from ._techniques.rating import rate_grids
@@ -83,6 +85,7 @@ def rate_many(
     output: Literal["like"],
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
+    on_error: ItemErrors = "raise",
 ) -> npt.NDArray[np.object_]: ...
 
 
@@ -97,6 +100,7 @@ def rate_many(
     output: Literal["list"] | None = None,
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
+    on_error: ItemErrors = "raise",
 ) -> list[Rating]: ...
 
 
@@ -111,6 +115,7 @@ def rate_many(
     output: Literal["arrow"],
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
+    on_error: ItemErrors = "raise",
 ) -> pa.StructArray | pa.ChunkedArray: ...
 
 
@@ -125,6 +130,7 @@ def rate_many(
     output: Literal["like"],
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
+    on_error: ItemErrors = "raise",
 ) -> Any: ...
 
 
@@ -138,6 +144,7 @@ def rate_many(
     output: Output | None = None,
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
+    on_error: ItemErrors = "raise",
 ) -> Any:
     """Rate a batch of puzzles of one size on `threads`; results in input order.
 
@@ -161,6 +168,13 @@ def rate_many(
         forms then have the fields `score`, `score_technique`, `score_complete`.
     score_budget : int
         At most this many chain-walk steps per puzzle for the score.
+    on_error : {"raise", "none", "warn"}, default "raise"
+        A malformed or null item: "raise" raises as below; "none" answers it as
+        missing (None in a list, null in Arrow, NA in pandas and polars, an all-zero
+        row in a value array, -1 in a numpy count array) and runs the others as if it
+        were not there; "warn" does the same and issues an `ItemErrorsWarning` whose
+        `errors` maps each such item's label (pandas index label, else position) to
+        the reason.
 
     Returns
     -------
@@ -186,6 +200,14 @@ def rate_many(
     >>> [r.name for r in sf.rate_many([p, easy], threads=1)]
     ['medium', 'easy']
     """
+    if check_item_errors(on_error) != "raise":
+        return forgive(
+            lambda batch, _rows: cast(Any, rate_many)(
+                batch, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes,
+                output=output, score=score, score_budget=score_budget,
+            ),
+            puzzles, on_error, "rate_many", box=box, alphabet=alphabet,
+        )  # fmt: skip
     check_output(output)
     column = None
     values = values_array(puzzles)

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
 from ._base.checks import DEFAULT_MAX_NODES, check_flag, check_limit, node_budget
-from ._base.errors import SearchLimitExceeded
-from ._base.grid import parse_grid, parse_marks_grid
+from ._base.columns import ItemErrors, check_item_errors
+from ._base.errors import ItemErrorsWarning, SearchLimitExceeded, item_index
+from ._base.grid import geometry_for, parse_grid, parse_marks_grid
 from ._base.options import Output
 from ._columns import frames
+from ._columns.check import check_pairs
+from ._columns.forgiving import forgive, screen, sized
 from ._columns.inputs import encode_values, read_batch, read_marks, values_array
 from ._engine.encode import decode_solutions
 from ._engine.results import EngineResults
@@ -30,7 +33,15 @@ if TYPE_CHECKING:
     import numpy.typing as npt
     import pyarrow as pa
 
-__all__ = ["SearchLimitExceeded", "count_many", "count_solutions", "solve", "solve_many"]
+__all__ = [
+    "ItemErrorsWarning",
+    "SearchLimitExceeded",
+    "check_many",
+    "count_many",
+    "count_solutions",
+    "solve",
+    "solve_many",
+]
 
 
 def solve(
@@ -210,6 +221,7 @@ def solve_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: Literal["like"] | None = None,
     marks: bool = False,
+    on_error: ItemErrors = "raise",
 ) -> npt.NDArray[np.uint8]: ...
 
 
@@ -223,6 +235,7 @@ def solve_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: Literal["list", "like"] | None = None,
     marks: bool = False,
+    on_error: ItemErrors = "raise",
 ) -> list[str | None]: ...
 
 
@@ -236,6 +249,7 @@ def solve_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: Literal["list"],
     marks: bool = False,
+    on_error: ItemErrors = "raise",
 ) -> list[str | None]: ...
 
 
@@ -249,6 +263,7 @@ def solve_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: Literal["arrow"],
     marks: bool = False,
+    on_error: ItemErrors = "raise",
 ) -> pa.Array | pa.ChunkedArray: ...
 
 
@@ -262,6 +277,7 @@ def solve_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: Literal["like"],
     marks: bool = False,
+    on_error: ItemErrors = "raise",
 ) -> Any: ...
 
 
@@ -275,6 +291,7 @@ def solve_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: None = None,
     marks: bool = False,
+    on_error: ItemErrors = "raise",
 ) -> list[str | None]: ...
 
 
@@ -287,6 +304,7 @@ def solve_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: Output | None = None,
     marks: bool = False,
+    on_error: ItemErrors = "raise",
 ) -> Any:
     """Solve a batch of puzzles on several threads; results are in input order.
 
@@ -318,6 +336,13 @@ def solve_many(
         input's kind (a pandas Series keeps its index and name).
     marks : bool, default False
         Read every puzzle as pencil marks (strings only; see `parse`).
+    on_error : {"raise", "none", "warn"}, default "raise"
+        A malformed or null item: "raise" raises as below; "none" answers it as
+        missing (None in a list, null in Arrow, NA in pandas and polars, an all-zero
+        row in a value array, -1 in a numpy count array) and runs the others as if it
+        were not there; "warn" does the same and issues an `ItemErrorsWarning` whose
+        `errors` maps each such item's label (pandas index label, else position) to
+        the reason.
 
     Returns
     -------
@@ -353,6 +378,14 @@ def solve_many(
     >>> sf.solve_many(grids).shape
     (2, 81)
     """
+    if check_item_errors(on_error) != "raise":
+        return forgive(
+            lambda batch, _rows: cast(Any, solve_many)(
+                batch, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes,
+                output=output, marks=marks,
+            ),
+            puzzles, on_error, "solve_many", box=box, alphabet=alphabet, marks=marks,
+        )  # fmt: skip
     budget = node_budget(max_nodes)
     source = None if check_flag(marks, "marks") else _list_source(puzzles, box, alphabet)
     if source is not None and output is None:
@@ -406,6 +439,7 @@ def count_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: Literal["like"],
     marks: bool = False,
+    on_error: ItemErrors = "raise",
 ) -> npt.NDArray[np.int32]: ...
 
 
@@ -420,6 +454,7 @@ def count_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: Literal["list"] | None = None,
     marks: bool = False,
+    on_error: ItemErrors = "raise",
 ) -> list[int]: ...
 
 
@@ -434,6 +469,7 @@ def count_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: Literal["arrow"],
     marks: bool = False,
+    on_error: ItemErrors = "raise",
 ) -> pa.Array | pa.ChunkedArray: ...
 
 
@@ -448,6 +484,7 @@ def count_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: Literal["like"],
     marks: bool = False,
+    on_error: ItemErrors = "raise",
 ) -> Any: ...
 
 
@@ -461,6 +498,7 @@ def count_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: Output | None = None,
     marks: bool = False,
+    on_error: ItemErrors = "raise",
 ) -> Any:
     """Count the solutions of each puzzle, up to `limit`, on several threads.
 
@@ -478,6 +516,13 @@ def count_many(
     output : {None, "list", "arrow", "like"}, default None
         None and "list": a list of ints; "arrow": an int32 pyarrow array; "like": a
         column of the input's kind (int32 for numpy, int64 for pandas and polars).
+    on_error : {"raise", "none", "warn"}, default "raise"
+        A malformed or null item: "raise" raises as below; "none" answers it as
+        missing (None in a list, null in Arrow, NA in pandas and polars, an all-zero
+        row in a value array, -1 in a numpy count array) and runs the others as if it
+        were not there; "warn" does the same and issues an `ItemErrorsWarning` whose
+        `errors` maps each such item's label (pandas index label, else position) to
+        the reason.
 
     Returns
     -------
@@ -500,6 +545,14 @@ def count_many(
     >>> sf.count_many([p, "." * 81, "55" + "." * 79])
     [1, 2, 0]
     """
+    if check_item_errors(on_error) != "raise":
+        return forgive(
+            lambda batch, _rows: cast(Any, count_many)(
+                batch, limit, threads=threads, box=box, alphabet=alphabet,
+                max_nodes=max_nodes, output=output, marks=marks,
+            ),
+            puzzles, on_error, "count_many", box=box, alphabet=alphabet, marks=marks,
+        )  # fmt: skip
     budget = node_budget(max_nodes)
     frames.check_output(output)
     column = None
@@ -530,3 +583,127 @@ def count_many(
         counts = frames.counts_out(results.counts, column, output)
     raise_if_undecided(results, counts, max_nodes)
     return counts
+
+
+def check_many(
+    puzzles: Any,
+    solutions: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    on_error: ItemErrors = "raise",
+) -> np.ndarray[Any, Any]:
+    """Check a batch of (puzzle, solution) pairs by the rules; a numpy bool array.
+
+    Item i is True when `solutions[i]` is a complete grid with each value once in every
+    row, column and box that keeps every clue of `puzzles[i]` (`is_solution` for a
+    batch). The check is compiled, runs on `threads` with the GIL released, and shares
+    no code with the engines, so it is an independent check of their answers.
+
+    Parameters
+    ----------
+    puzzles, solutions : iterable of str, column or numpy array
+        Batches of one length, each in any form `solve_many` takes (strings, a pandas,
+        polars or Arrow column, a numpy text array, a numpy value array). The size comes
+        from `box` / `alphabet` or the first puzzle; solutions are read in the puzzles'
+        geometry.
+    threads : int or None, default None
+        As in `solve_many`.
+    box, alphabet : optional
+        Fix the geometry, as in `parse`.
+    on_error : {"raise", "none", "warn"}, default "raise"
+        "raise": a malformed or null puzzle or solution raises ValueError (TypeError for
+        a non-str) naming "puzzle k" or "solution k". "none": such a pair is False.
+        "warn": False too, with an `ItemErrorsWarning` giving the reasons.
+
+    Returns
+    -------
+    numpy.ndarray
+        One bool per pair, in input order.
+
+    Raises
+    ------
+    ValueError
+        Batches of different lengths, or a malformed item (with on_error="raise").
+
+    Examples
+    --------
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> check_many([p, p], [solve(p), "1" * 81]).tolist()
+    [True, False]
+    """
+    mode = check_item_errors(on_error)
+    puzzles = sized(puzzles, "check_many")
+    solutions = sized(solutions, "check_many")
+    if len(puzzles) != len(solutions):
+        raise ValueError(
+            f"check_many: {len(puzzles):,} puzzles but {len(solutions):,} solutions "
+            "(one solution per puzzle)"
+        )
+    try:
+        checked: np.ndarray[Any, Any] = _check_batch(puzzles, solutions, threads, box, alphabet)
+        return checked
+    except (ValueError, TypeError) as err:
+        if mode == "raise" or item_index(err) is None:
+            raise
+    forgiven: np.ndarray[Any, Any] = _check_forgiving(
+        puzzles, solutions, threads, box, alphabet, mode
+    )
+    return forgiven
+
+
+def _check_batch(puzzles: Any, solutions: Any, threads: int | None, box: Any, alphabet: Any) -> Any:
+    """check_many on a batch whose every item reads: errors name the bad one."""
+    geometry, grids, n = _grids(puzzles, box, alphabet, threads)
+    given = (geometry.box_rows, geometry.box_cols)
+    try:
+        _same, answers, _m = _grids(solutions, given, geometry.symbols, threads)
+    except (ValueError, TypeError) as err:
+        message = str(err).replace("puzzle ", "solution ", 1)
+        raise type(err)(message) from None
+    return check_pairs(geometry, grids, answers, n, threads)
+
+
+def _grids(puzzles: Any, box: Any, alphabet: Any, threads: int | None) -> tuple[Any, Any, int]:
+    """(geometry, encoded grids, n) of a batch in any input form."""
+    arr = values_array(puzzles)
+    if arr is not None:
+        grids, n, geometry = encode_values(arr, "check_many", box, alphabet)
+        return geometry, grids, n
+    geometry, grids, n, _column = read_batch(puzzles, "check_many", box, alphabet, threads=threads)
+    return geometry, grids, n
+
+
+def _check_forgiving(
+    puzzles: Any, solutions: Any, threads: int | None, box: Any, alphabet: Any, mode: str
+) -> Any:
+    """check_many with the pairs that do not read answered False (see `on_error`)."""
+    labels, items, bad = screen(puzzles, "check_many", box, alphabet)
+    good = [i for i in range(len(labels)) if i not in bad]
+    if not good:
+        geometry = geometry_for(None, box, alphabet) if box or alphabet else None
+    else:
+        first = puzzles[good[0]] if items is None else items[good[0]]
+        geometry = _grids(first[None] if items is None else [first], box, alphabet, 1)[0]
+    if geometry is not None:
+        given = (geometry.box_rows, geometry.box_cols)
+        _, answers, wrong = screen(solutions, "check_many", given, geometry.symbols)
+        for i, reason in wrong.items():
+            bad.setdefault(i, f"solution: {reason}")
+    import numpy as np
+
+    out = np.zeros(len(labels), dtype=np.bool_)
+    rows = [i for i in range(len(labels)) if i not in bad]
+    if rows and geometry is not None:
+        left = puzzles[rows] if items is None else [items[i] for i in rows]
+        right = solutions[rows] if answers is None else [answers[i] for i in rows]
+        out[rows] = _check_batch(left, right, threads, box, alphabet)
+    if mode == "warn" and bad:
+        import warnings
+
+        positions = sorted(bad)
+        errors = {labels[i]: bad[i] for i in positions}
+        message = f"check_many: {len(bad)} of {len(labels)} pairs did not read and are False"
+        warnings.warn(ItemErrorsWarning(message, errors, positions), stacklevel=3)
+    return out

@@ -50,7 +50,9 @@ from collections.abc import Set as AbstractSet
 from typing import Any
 
 from ._base.checks import check_flag, check_seed
+from ._base.columns import ItemErrors, check_item_errors
 from ._base.grid import CLASSIC, Geometry, format_values, parse_grid
+from ._columns.forgiving import forgive, sized
 from ._columns.inputs import encode_values, read_batch, values_array
 from ._symmetry.canon import (
     DEFAULT_CANONICAL_NODES,
@@ -72,6 +74,7 @@ __all__ = [
     "canonical",
     "canonical_many",
     "canonical_transform",
+    "canonical_transform_many",
     "random_transform",
     "random_transform_many",
     "random_transformation",
@@ -377,6 +380,7 @@ def random_transform_many(
     threads: int | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
+    on_error: ItemErrors = "raise",
 ) -> list[str]:
     """`random_transform` for a batch: each puzzle moved by its own random symmetry.
 
@@ -392,6 +396,13 @@ def random_transform_many(
         Makes the draws repeatable.
     threads, box, alphabet
         As in `solve_many`.
+    on_error : {"raise", "none", "warn"}, default "raise"
+        A malformed or null item: "raise" raises as below; "none" answers it as
+        missing (None in a list, null in Arrow, NA in pandas and polars, an all-zero
+        row in a value array, -1 in a numpy count array) and runs the others as if it
+        were not there; "warn" does the same and issues an `ItemErrorsWarning` whose
+        `errors` maps each such item's label (pandas index label, else position) to
+        the reason.
 
     Returns
     -------
@@ -411,6 +422,20 @@ def random_transform_many(
     >>> moved[0] == sf.random_transform(p, seed=3), len(set(sf.canonical_many(moved)))
     (True, 1)
     """
+    if check_item_errors(on_error) != "raise":
+        # Each item keeps the element drawn for its position, as without a bad item.
+        puzzles = sized(puzzles, "random_transform_many")
+        draws = _seeds(seed, len(puzzles))
+
+        def moved(batch: Any, rows: list[int] | None) -> list[str]:
+            geometry, grids, n = _batch(batch, "random_transform_many", box, alphabet, threads)
+            seeds = draws if rows is None else array("Q", [draws[i] for i in rows])
+            return random_images(geometry, grids, n, seeds, threads)
+
+        forgiven: list[str] = forgive(
+            moved, puzzles, on_error, "random_transform_many", box=box, alphabet=alphabet
+        )
+        return forgiven
     geometry, grids, n = _batch(puzzles, "random_transform_many", box, alphabet, threads)
     return random_images(geometry, grids, n, _seeds(seed, n), threads)
 
@@ -513,6 +538,7 @@ def canonical_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_CANONICAL_NODES,
+    on_error: ItemErrors = "raise",
 ) -> list[str]:
     """`canonical` for a batch, on several threads; results in input order.
 
@@ -528,6 +554,13 @@ def canonical_many(
         As in `solve_many`.
     max_nodes : int or None
         As in `canonical`, per puzzle.
+    on_error : {"raise", "none", "warn"}, default "raise"
+        A malformed or null item: "raise" raises as below; "none" answers it as
+        missing (None in a list, null in Arrow, NA in pandas and polars, an all-zero
+        row in a value array, -1 in a numpy count array) and runs the others as if it
+        were not there; "warn" does the same and issues an `ItemErrorsWarning` whose
+        `errors` maps each such item's label (pandas index label, else position) to
+        the reason.
 
     Returns
     -------
@@ -552,6 +585,14 @@ def canonical_many(
     >>> forms[0] == forms[1]
     True
     """
+    if check_item_errors(on_error) != "raise":
+        forms: list[str] = forgive(
+            lambda batch, _rows: canonical_many(
+                batch, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes
+            ),
+            puzzles, on_error, "canonical_many", box=box, alphabet=alphabet,
+        )  # fmt: skip
+        return forms
     geometry, grids, n = _batch(puzzles, "canonical_many", box, alphabet, threads)
     texts: list[str | None] | None = [None] * n if symbol_table(geometry) else None
     out, status, _moves, _ = run_canonical(geometry, grids, n, threads, max_nodes, False, texts)
@@ -561,3 +602,54 @@ def canonical_many(
     text = format_values(out, geometry)
     cells = geometry.cells
     return [text[i * cells : (i + 1) * cells] for i in range(n)]
+
+
+def canonical_transform_many(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_CANONICAL_NODES,
+    on_error: ItemErrors = "raise",
+) -> list[Transformation]:
+    """`canonical_transform` for a batch: for each puzzle, a symmetry that maps it to its
+    canonical form (found in the same search as `canonical_many`'s forms).
+
+    Parameters
+    ----------
+    puzzles : iterable of str, column or numpy array
+        Any input `canonical_many` takes.
+    threads, box, alphabet, max_nodes, on_error : optional
+        As in `canonical_many` (with on_error "none" or "warn" a bad item gets None).
+
+    Returns
+    -------
+    list of Transformation
+        In input order; `apply_transformation(p, t) == canonical(p)` for each pair.
+
+    Raises
+    ------
+    ValueError
+        A malformed item, or one with a symbol repeated in a row or column.
+
+    Examples
+    --------
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> [t] = canonical_transform_many([p])
+    >>> apply_transformation(p, t) == canonical(p)
+    True
+    """
+    if check_item_errors(on_error) != "raise":
+        found: list[Transformation] = forgive(
+            lambda batch, _rows: canonical_transform_many(
+                batch, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes
+            ),
+            puzzles, on_error, "canonical_transform_many", box=box, alphabet=alphabet,
+        )  # fmt: skip
+        return found
+    geometry, grids, n = _batch(puzzles, "canonical_transform_many", box, alphabet, threads)
+    out, status, moves, _ = run_canonical(geometry, grids, n, threads, max_nodes, True)
+    raise_for_status(status, grids, geometry, max_nodes, False, out)
+    step = len(moves) // n if n else 0
+    return [from_move(moves[i * step : (i + 1) * step], geometry) for i in range(n)]
