@@ -1,0 +1,204 @@
+"""Two or more versions of the 9x9 engine in one process, timed against each other.
+
+    python bench/engine_ab.py --build main=0e76eb6 --build new=. [--isa avx2]
+        [--rounds 30] [--sets FILE[:LIMIT] ...] [--sample 10000]
+
+Each `--build LABEL=SOURCE` is the engine's source at a git revision (`SOURCE` a commit
+or branch) or in a working tree (`SOURCE` a folder holding src/sudoku_fast/_core.pyx);
+it is compiled here as its own module (`sfab._core_<label>`, with the flags setup.py
+gives the `--isa` build), so all of them load into one process. Every round then runs
+each build once over every set (whole passes of `solve_range`, about 30 ms each, one
+thread, the order alternating from round to round) and the table gives the median time
+per puzzle (CPU time of the thread) and the median of the per-round ratios to the first
+build. On a machine shared with other jobs this is steadier than separate processes:
+a slow spell lands on neighbouring samples of every build alike.
+
+Before timing, every build's solutions, counts, guesses and node counts must equal the
+first build's on every set (same search, same answers), unless `--allow-other-search`
+(a change that alters the search itself).
+
+Sets are file names under ../shared/data with the limit after a colon (1: solve, 2:
+count); by default the four hard sets in both modes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import importlib
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared" / "data"
+SETS = [
+    f"{name}:{limit}"
+    for name in (
+        "rust_sudoku_crate_hard_with_solutions.csv",
+        "norvig_top95.txt",
+        "magictour_top1465.txt",
+        "serg_benchmark_multi_solution.csv",
+    )
+    for limit in (1, 2)
+]
+SAMPLE_SECONDS = 0.03
+
+
+def isa_flags(isa: str) -> list[str]:
+    """The compile flags setup.py gives the `isa` build (read from its ISA_FLAGS)."""
+    if isa == "baseline":
+        return []
+    tree = ast.parse((ROOT / "setup.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign | ast.Assign):
+            targets = [node.target] if isinstance(node, ast.AnnAssign) else node.targets
+            if any(isinstance(t, ast.Name) and t.id == "ISA_FLAGS" for t in targets):
+                assert node.value is not None
+                flags: dict[str, list[str]] = ast.literal_eval(node.value)
+                return flags[isa]
+    raise SystemExit("setup.py has no ISA_FLAGS")
+
+
+def source_of(spec: str) -> tuple[str, str]:
+    """The engine's .pyx and .pxd text at a revision or in a working tree."""
+    folder = Path(spec)
+    if (folder / "src" / "sudoku_fast" / "_core.pyx").exists():
+        base = folder / "src" / "sudoku_fast"
+        return (base / "_core.pyx").read_text(), (base / "_core.pxd").read_text()
+
+    def show(path: str) -> str:
+        return subprocess.run(
+            ["git", "-C", str(ROOT), "show", f"{spec}:{path}"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+
+    return show("src/sudoku_fast/_core.pyx"), show("src/sudoku_fast/_core.pxd")
+
+
+def compile_builds(builds: list[tuple[str, str]], isa: str, folder: Path) -> None:
+    """Write and compile sfab/_core_<label> for every (label, source) into `folder`."""
+    package = folder / "sfab"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    names = []
+    for label, spec in builds:
+        pyx, pxd = source_of(spec)
+        (package / f"_core_{label}.pyx").write_text(pyx)
+        (package / f"_core_{label}.pxd").write_text(pxd)
+        names.append(f"sfab._core_{label}")
+    setup = f"""
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+flags = ["-O3", "-g0", *{isa_flags(isa)!r}]
+extensions = [Extension(n, [n.replace(".", "/") + ".pyx"], extra_compile_args=flags)
+              for n in {names!r}]
+directives = {{"language_level": 3, "boundscheck": False, "initializedcheck": False,
+               "wraparound": False, "cdivision": True, "autotestdict": False}}
+setup(ext_modules=cythonize(extensions, compiler_directives=directives,
+                            include_path=[{str(ROOT / "src")!r}], quiet=True))
+"""
+    (folder / "setup.py").write_text(setup)
+    done = subprocess.run(
+        [sys.executable, "setup.py", "build_ext", "--inplace", "-j", str(os.cpu_count() or 1)],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode:
+        sys.stderr.write(done.stdout + done.stderr)
+        raise SystemExit("building the engines failed")
+
+
+def load_set(spec: str, sample: int) -> tuple[str, int, list[str]]:
+    name, _, limit = spec.partition(":")
+    rows = [line.split(",")[0].strip() for line in (SHARED / name).read_text().splitlines()]
+    return name, int(limit or 1), [r for r in rows if len(r) == 81][:sample]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", action="append", required=True, help="LABEL=REVISION|FOLDER")
+    parser.add_argument("--isa", default="avx2", choices=("baseline", "avx2", "avx512"))
+    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--sets", nargs="*", default=SETS)
+    parser.add_argument("--sample", type=int, default=10_000)
+    parser.add_argument("--allow-other-search", action="store_true")
+    args = parser.parse_args()
+    builds: list[tuple[str, str]] = []
+    for spec in args.build:
+        label, _, source = spec.partition("=")
+        if not label.isidentifier() or not source:
+            raise SystemExit("--build takes LABEL=REVISION|FOLDER, LABEL a name")
+        builds.append((label, source))
+
+    import numpy as np
+
+    from sudoku_fast.batch import encode_puzzles
+
+    folder = Path(tempfile.mkdtemp(prefix="engine_ab_"))
+    try:
+        compile_builds(builds, args.isa, folder)
+        sys.path.insert(0, str(folder))
+        modules: list[tuple[str, ModuleType]] = [
+            (label, importlib.import_module(f"sfab._core_{label}")) for label, _ in builds
+        ]
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"{args.isa} build of each; {sysconfig.get_platform()}; {args.rounds} rounds")
+    print()
+    labels = [label for label, _ in modules]
+    print("| set | limit | puzzles |" + "".join(f" {b} us |" for b in labels), end="")
+    print("".join(f" {b}/{labels[0]} |" for b in labels[1:]))
+    print("|" + "---|" * (3 + 2 * len(labels) - 1))
+    failures = 0
+    for spec in args.sets:
+        name, limit, puzzles = load_set(spec, args.sample)
+        n = len(puzzles)
+        grids = np.frombuffer(bytes(encode_puzzles(puzzles)), dtype=np.uint8)
+        buffers: dict[str, tuple[Any, ...]] = {}
+        for label, module in modules:
+            out: tuple[Any, ...] = (np.zeros(81 * n, np.uint8), np.zeros(n, np.int32))
+            out = (*out, np.zeros(n, np.int64), np.zeros(n, np.int64))
+            module.solve_range(grids, *out, None, 0, n, limit)
+            buffers[label] = out
+        first = buffers[labels[0]]
+        for label in labels[1:]:
+            same = [bool((a == b).all()) for a, b in zip(buffers[label], first, strict=True)]
+            if not all(same[:2]) or not (all(same) or args.allow_other_search):
+                print(f"{label} differs from {labels[0]} on {name} (limit {limit})")
+                failures += 1
+        t0 = time.thread_time()
+        modules[0][1].solve_range(grids, *first, None, 0, n, limit)
+        passes = max(1, int(SAMPLE_SECONDS / max(time.thread_time() - t0, 1e-6)))
+        times: dict[str, list[float]] = {label: [] for label in labels}
+        for round_ in range(args.rounds):
+            order = modules if round_ % 2 == 0 else modules[::-1]
+            for label, module in order:
+                out = buffers[label]
+                t0 = time.thread_time()
+                for _ in range(passes):
+                    module.solve_range(grids, *out, None, 0, n, limit)
+                times[label].append(1e6 * (time.thread_time() - t0) / (passes * n))
+        row = f"| {Path(name).stem} | {limit} | {n} |"
+        row += "".join(f" {statistics.median(times[b]):.2f} |" for b in labels)
+        for label in labels[1:]:
+            ratios = [a / b for a, b in zip(times[label], times[labels[0]], strict=True)]
+            row += f" {statistics.median(ratios):.3f} |"
+        print(row, flush=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
