@@ -117,8 +117,9 @@ cdef extern from *:
 cdef extern from *:
     """
     /* Bit i set where a[i] != b[i], for i < 27. SSE2 is part of x86-64 (every wheel
-       has it): four words (or sixteen bytes) per compare; elsewhere one at a time. */
-    #if defined(__SSE2__) || defined(_M_X64)
+       has it): four words (or sixteen bytes) per compare; elsewhere one at a time
+       (also where SUDOKU_FAST_NO_SIMD is defined: to check those plain C paths on x86). */
+    #if !defined(SUDOKU_FAST_NO_SIMD) && (defined(__SSE2__) || defined(_M_X64))
     #include <emmintrin.h>
     static CYTHON_INLINE unsigned int sudoku_fast_differ27(const uint32_t *a, const uint32_t *b) {
         unsigned int same = 0;
@@ -144,7 +145,39 @@ cdef extern from *:
             _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(row + 11)), zero));
         return ~(low | (high << 11)) & 0x7FFFFFFu;
     }
+    /* Over the nine digit words of a band: the cells that at least one digit (`once`)
+       and at least two digits (`twice`) may take. Eight words in two vectors, folded
+       pairwise across lanes (a cell is in `twice` if two lanes hold it, or one lane's
+       `twice` does), then the ninth word. */
+    static CYTHON_INLINE void sudoku_fast_band_counts(const uint32_t *cand, uint32_t *once,
+                                                      uint32_t *twice) {
+        __m128i a = _mm_loadu_si128((const __m128i *)cand);
+        __m128i b = _mm_loadu_si128((const __m128i *)(cand + 4));
+        __m128i t = _mm_and_si128(a, b), o = _mm_or_si128(a, b), r;
+        unsigned int folded_once, folded_twice;
+        r = _mm_shuffle_epi32(o, 0x4E);  /* lanes 2, 3, 0, 1 */
+        t = _mm_or_si128(_mm_or_si128(t, _mm_shuffle_epi32(t, 0x4E)), _mm_and_si128(o, r));
+        o = _mm_or_si128(o, r);
+        r = _mm_shuffle_epi32(o, 0xB1);  /* lanes 1, 0, 3, 2 */
+        t = _mm_or_si128(_mm_or_si128(t, _mm_shuffle_epi32(t, 0xB1)), _mm_and_si128(o, r));
+        o = _mm_or_si128(o, r);
+        folded_once = (unsigned int)_mm_cvtsi128_si32(o);
+        folded_twice = (unsigned int)_mm_cvtsi128_si32(t);
+        *twice = folded_twice | (folded_once & cand[8]);
+        *once = folded_once | cand[8];
+    }
     #else
+    static CYTHON_INLINE void sudoku_fast_band_counts(const uint32_t *cand, uint32_t *once,
+                                                      uint32_t *twice) {
+        uint32_t seen = 0, again = 0;
+        int digit;
+        for (digit = 0; digit < 9; digit++) {
+            again |= seen & cand[digit];
+            seen |= cand[digit];
+        }
+        *once = seen;
+        *twice = again;
+    }
     static CYTHON_INLINE unsigned int sudoku_fast_differ27(const uint32_t *a, const uint32_t *b) {
         unsigned int differ = 0;
         int i;
@@ -161,6 +194,7 @@ cdef extern from *:
     """
     uint32_t sudoku_fast_differ27(const uint32_t *a, const uint32_t *b) nogil
     uint32_t sudoku_fast_nonzero27(const uint8_t *row) nogil
+    void sudoku_fast_band_counts(const uint32_t *cand, uint32_t *once, uint32_t *twice) nogil
 
 # A triad_rules word: six 3x3 patterns of 9 bits, at bits 0, 9, 18, 32, 41, 50.
 cdef uint64_t ALL_TRIADS = 0x7FFFFFF07FFFFFF
@@ -483,18 +517,12 @@ cdef inline uint32_t cell_digits(const Board *b, int band, int k) noexcept nogil
 cdef int naked_singles(Board *b) noexcept nogil:
     """Place every cell that has one digit left; FAILED if some cell has none."""
     cdef int band, digit, k
-    cdef uint32_t once, twice, w, singles, any_single = 0, empty = 0
+    cdef uint32_t once, twice, singles, any_single = 0, empty = 0
     cdef uint32_t band_singles[BANDS]
     cdef uint32_t index0, index1, index2, index3  # bit j of the (only) digit's index
     cdef const uint32_t *cand
     for band in range(BANDS):
-        cand = &b.cand[band * 9]
-        once = 0
-        twice = 0
-        for digit in range(9):
-            w = cand[digit]
-            twice |= once & w
-            once |= w
+        sudoku_fast_band_counts(&b.cand[band * 9], &once, &twice)
         empty |= b.unsolved[band] & ~once
         band_singles[band] = once & ~twice & b.unsolved[band]
         any_single |= band_singles[band]
