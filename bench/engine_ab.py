@@ -3,10 +3,11 @@
     python bench/engine_ab.py --build main=0e76eb6 --build new=. [--isa avx2]
         [--rounds 30] [--sets FILE[:LIMIT] ...] [--sample 10000]
 
-Each `--build LABEL=SOURCE` is the engine's source at a git revision (`SOURCE` a commit
-or branch) or in a working tree (`SOURCE` a folder holding src/sudoku_fast/_core.pyx);
-it is compiled here as its own module (`sfab._core_<label>`, with the flags setup.py
-gives the `--isa` build), so all of them load into one process. Every round then runs
+Each `--build LABEL=SOURCE[@ISA]` is the engine's source at a git revision (`SOURCE` a
+commit or branch) or in a working tree (`SOURCE` a folder holding
+src/sudoku_fast/_core.pyx); it is compiled here as its own module (`sfab._core_<label>`,
+with the flags setup.py gives the `ISA` build, `--isa` when not given), so all of them
+load into one process. Every round then runs
 each build once over every set (whole passes of `solve_range`, about 30 ms each, one
 thread, the order alternating from round to round) and the table gives the median time
 per puzzle (CPU time of the thread) and the median of the per-round ratios to the first
@@ -54,18 +55,25 @@ SAMPLE_SECONDS = 0.03
 
 
 def isa_flags(isa: str) -> list[str]:
-    """The compile flags setup.py gives the `isa` build (read from its ISA_FLAGS)."""
+    """The compile flags setup.py gives the `isa` build (its ISA_FLAGS, evaluated alone)."""
     if isa == "baseline":
         return []
     tree = ast.parse((ROOT / "setup.py").read_text())
+    # The module-level assignments of plain lists and dicts of strings (ISA_FLAGS and
+    # the lists it is made of), run on their own: setup.py itself would build.
+    namespace: dict[str, Any] = {}
     for node in tree.body:
-        if isinstance(node, ast.AnnAssign | ast.Assign):
-            targets = [node.target] if isinstance(node, ast.AnnAssign) else node.targets
-            if any(isinstance(t, ast.Name) and t.id == "ISA_FLAGS" for t in targets):
-                assert node.value is not None
-                flags: dict[str, list[str]] = ast.literal_eval(node.value)
-                return flags[isa]
-    raise SystemExit("setup.py has no ISA_FLAGS")
+        if isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(
+            node.value, ast.List | ast.Dict
+        ):
+            try:
+                exec(compile(ast.Module([node], []), "setup.py", "exec"), namespace)
+            except NameError:
+                continue
+    if isa not in namespace.get("ISA_FLAGS", {}):
+        raise SystemExit(f"setup.py's ISA_FLAGS has no {isa!r}")
+    flags: list[str] = namespace["ISA_FLAGS"][isa]
+    return flags
 
 
 def source_of(spec: str) -> tuple[str, str]:
@@ -86,23 +94,22 @@ def source_of(spec: str) -> tuple[str, str]:
     return show("src/sudoku_fast/_core.pyx"), show("src/sudoku_fast/_core.pxd")
 
 
-def compile_builds(builds: list[tuple[str, str]], isa: str, folder: Path) -> None:
-    """Write and compile sfab/_core_<label> for every (label, source) into `folder`."""
+def compile_builds(builds: list[tuple[str, str, str]], folder: Path) -> None:
+    """Write and compile sfab/_core_<label> for every (label, source, isa) into `folder`."""
     package = folder / "sfab"
     package.mkdir()
     (package / "__init__.py").write_text("")
-    names = []
-    for label, spec in builds:
+    flags = {}
+    for label, spec, isa in builds:
         pyx, pxd = source_of(spec)
         (package / f"_core_{label}.pyx").write_text(pyx)
         (package / f"_core_{label}.pxd").write_text(pxd)
-        names.append(f"sfab._core_{label}")
+        flags[f"sfab._core_{label}"] = ["-O3", "-g0", *isa_flags(isa)]
     setup = f"""
 from Cython.Build import cythonize
 from setuptools import Extension, setup
-flags = ["-O3", "-g0", *{isa_flags(isa)!r}]
-extensions = [Extension(n, [n.replace(".", "/") + ".pyx"], extra_compile_args=flags)
-              for n in {names!r}]
+extensions = [Extension(n, [n.replace(".", "/") + ".pyx"], extra_compile_args=f)
+              for n, f in {flags!r}.items()]
 directives = {{"language_level": 3, "boundscheck": False, "initializedcheck": False,
                "wraparound": False, "cdivision": True, "autotestdict": False}}
 setup(ext_modules=cythonize(extensions, compiler_directives=directives,
@@ -129,19 +136,22 @@ def load_set(spec: str, sample: int) -> tuple[str, int, list[str]]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--build", action="append", required=True, help="LABEL=REVISION|FOLDER")
+    parser.add_argument(
+        "--build", action="append", required=True, help="LABEL=REVISION|FOLDER[@ISA]"
+    )
     parser.add_argument("--isa", default="avx2", choices=("baseline", "avx2", "avx512"))
     parser.add_argument("--rounds", type=int, default=30)
     parser.add_argument("--sets", nargs="*", default=SETS)
     parser.add_argument("--sample", type=int, default=10_000)
     parser.add_argument("--allow-other-search", action="store_true")
     args = parser.parse_args()
-    builds: list[tuple[str, str]] = []
+    builds: list[tuple[str, str, str]] = []
     for spec in args.build:
         label, _, source = spec.partition("=")
+        source, _, isa = source.partition("@")
         if not label.isidentifier() or not source:
-            raise SystemExit("--build takes LABEL=REVISION|FOLDER, LABEL a name")
-        builds.append((label, source))
+            raise SystemExit("--build takes LABEL=REVISION|FOLDER[@ISA], LABEL a name")
+        builds.append((label, source, isa or args.isa))
 
     import numpy as np
 
@@ -149,14 +159,15 @@ def main() -> int:
 
     folder = Path(tempfile.mkdtemp(prefix="engine_ab_"))
     try:
-        compile_builds(builds, args.isa, folder)
+        compile_builds(builds, folder)
         sys.path.insert(0, str(folder))
         modules: list[tuple[str, ModuleType]] = [
-            (label, importlib.import_module(f"sfab._core_{label}")) for label, _ in builds
+            (label, importlib.import_module(f"sfab._core_{label}")) for label, _, _ in builds
         ]
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    print(f"{args.isa} build of each; {sysconfig.get_platform()}; {args.rounds} rounds")
+    kinds = ", ".join(f"{label}: {isa}" for label, _, isa in builds)
+    print(f"builds {kinds}; {sysconfig.get_platform()}; {args.rounds} rounds")
     print()
     labels = [label for label, _ in modules]
     print("| set | limit | puzzles |" + "".join(f" {b} us |" for b in labels), end="")

@@ -26,6 +26,8 @@ from sudoku_fast.batch import encode_puzzles
 
 X86 = platform.machine().lower() in ("x86_64", "amd64")
 AVX2_CPU = frozenset({"avx", "avx2", "bmi1", "bmi2", "popcnt", "lzcnt", "fma", "f16c", "movbe"})
+AVX512_CPU = AVX2_CPU | {"avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512cd"}
+ALL_BUILT = ("avx512", "avx2", "baseline")
 # /proc/cpuinfo's names where the kernel's differ from the ones _cpu reports.
 KERNEL_NAMES = {"sse3": "pni", "lzcnt": "abm"}
 
@@ -75,6 +77,13 @@ def test_cpu_features_are_empty_off_x86() -> None:
         (None, ("baseline",), AVX2_CPU, "baseline"),
         ("baseline", ("avx2", "baseline"), AVX2_CPU, "baseline"),
         ("", ("avx2", "baseline"), frozenset(), "baseline"),
+        (None, ALL_BUILT, AVX512_CPU, "avx512"),
+        ("avx512", ALL_BUILT, AVX512_CPU | {"sse3"}, "avx512"),
+        ("avx2", ALL_BUILT, AVX512_CPU, "avx2"),
+        (None, ALL_BUILT, AVX512_CPU - {"avx512bw"}, "avx2"),
+        (None, ALL_BUILT, AVX2_CPU | {"avx512f"}, "avx2"),  # AVX-512 F alone (Knights Landing)
+        (None, ("avx2", "baseline"), AVX512_CPU, "avx2"),
+        (None, ALL_BUILT, AVX512_CPU - {"bmi2"}, "baseline"),
     ],
 )
 def test_choice(
@@ -90,6 +99,8 @@ def test_choice_refuses_what_cannot_run() -> None:
         isa.choose("avx2", ("baseline",), AVX2_CPU)
     with pytest.raises(RuntimeError, match="lacks bmi2, lzcnt, which the avx2 build"):
         isa.choose("avx2", ("avx2", "baseline"), AVX2_CPU - {"bmi2", "lzcnt"})
+    with pytest.raises(RuntimeError, match="lacks avx512vl, which the avx512 build"):
+        isa.choose("avx512", ALL_BUILT, AVX512_CPU - {"avx512vl"})
     with pytest.raises(RuntimeError, match="no build"):
         isa.choose(None, (), AVX2_CPU)
 

@@ -47,6 +47,7 @@ def test_typing_files_are_shipped() -> None:
         "_textio.pyi",
         "_cpu.pyi",
         "_core_avx2.pyi",
+        "_core_avx512.pyi",
     ):
         assert package.joinpath(stub).is_file(), stub
 
