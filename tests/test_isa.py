@@ -7,6 +7,7 @@ The whole suite runs once per build in CI (.ci/run, SUDOKU_FAST_ISA=...).
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import platform
 import re
@@ -215,6 +216,20 @@ def test_baseline_builds_stay_baseline_and_the_variant_does_not() -> None:
     avx2 = isa.variant_module("avx2")
     assert avx2.__file__ is not None
     assert extended_instructions(avx2.__file__) > 0
+    assert avx512_instructions(avx2.__file__) == 0
+    if "avx512" in isa.built_variants():
+        # Only its file is read: this CPU need not run it.
+        path = importlib.util.find_spec(isa.module_name(isa.BY_NAME["avx512"]))
+        assert path is not None and path.origin is not None
+        assert avx512_instructions(path.origin) > 0
+
+
+def avx512_instructions(path: str) -> int:
+    """Instructions on 512-bit registers or AVX-512 masks in a compiled module."""
+    listing = subprocess.run(
+        ["objdump", "-d", "--no-show-raw-insn", path], capture_output=True, text=True, check=True
+    ).stdout
+    return sum(1 for line in listing.splitlines() if "%zmm" in line or "%k" in line)
 
 
 @pytest.mark.skipif(

@@ -321,6 +321,268 @@ cdef extern from *:
     int lanes_stack_rules(uint32_t *cand) nogil
 
 
+cdef extern from *:
+    """
+    /* The AVX-512 build's propagation: every rule on every digit-band at once, in waves.
+
+       The board stays in three 512-bit registers, one per band, digit d in lane d (lanes
+       9-15 zero). A wave applies, in order:
+       - the band rules to all 27 digit-bands: a digit's (row, box) triads cut to those
+         some permutation uses (the table-free test of lanes_permutation_pairs, on the
+         triads' first cells), its candidates to the cells of those triads;
+       - hidden singles in rows: a cell a digit has alone in its row is taken from every
+         other digit (a cell two digits each have alone in a row keeps both: a
+         contradiction, caught by the count that follows);
+       - naked singles: per band, the cells one digit (once) and two digits (twice) may
+         take, folded across the lanes; a cell left with one digit takes that digit out
+         of the rest of its row (its box and column follow from the band and stack rules
+         of the next wave), two such cells of one digit in a row are a contradiction, a
+         cell with none is one;
+       - the stack rules (as lanes_stack_rules), on the nine digits at once.
+       Waves repeat until one changes nothing. The board they stop at is the one the
+       other builds' rules (naked_singles, band_rules, stack_rules, run one after the
+       other) stop at, as every rule only removes candidates and each is applied until
+       none applies, so the search, its guesses and its answers are the same; each wave
+       is a few hundred vector operations with two branches, where the rules one after
+       the other take a branch, often mispredicted, per single placed and per word
+       changed.
+
+       Ternary logic: the first operand is the 0xF0 column of the truth table, the
+       second 0xCC, the third 0xAA. */
+    #if !defined(SUDOKU_FAST_NO_SIMD) && defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+    #include <immintrin.h>
+    #define WAVES 1
+    typedef __m512i wave_vec;
+    #define WAVE_LANES ((__mmask16)0x1FF)   /* the nine digits */
+    #define wv_set1(x) _mm512_set1_epi32((int)(x))
+    #define wv_and(a, b) _mm512_and_si512(a, b)
+    #define wv_or(a, b) _mm512_or_si512(a, b)
+    #define wv_andnot(a, b) _mm512_andnot_si512(a, b)   /* ~a & b */
+    #define wv_srl(v, n) _mm512_srli_epi32(v, n)
+    #define wv_sll(v, n) _mm512_slli_epi32(v, n)
+    #define wv_sub(a, b) _mm512_sub_epi32(a, b)
+    #define wv_or3(a, b, c) _mm512_ternarylogic_epi32(a, b, c, 0xFE)
+    #define wv_blend(m, a, b) _mm512_ternarylogic_epi32(m, a, b, 0xCA)      /* m ? a : b */
+    #define wv_and_or(a, b, c) _mm512_ternarylogic_epi32(a, b, c, 0xEA)     /* (a & b) | c */
+    #define wv_keep_not(w, x, y) _mm512_ternarylogic_epi32(w, x, y, 0xB0)   /* w & ~(x & ~y) */
+    #define wv_differ(a, b) _mm512_mask_cmpneq_epi32_mask(WAVE_LANES, a, b)
+
+    /* Each lane's (row, box) triads cut to those some permutation uses, the lane's
+       candidates to their cells. Triad (r, k) is bit 9r + 3k, its first cell. A lane left
+       with no permutation is marked in *fail. */
+    static CYTHON_INLINE wave_vec wv_band_rules(wave_vec s, __mmask16 *fail) {
+        const wave_vec boxes01 = wv_set1(0x9 * 0x40201), box0 = wv_set1(0x40201);
+        wave_vec p = wv_and(wv_or3(s, wv_srl(s, 1), wv_srl(s, 2)), wv_set1(0x1249249));
+        wave_vec r1 = wv_or(wv_srl(p, 9), wv_sll(p, 18));   /* row r+1 at row r */
+        wave_vec r2 = wv_or(wv_srl(p, 18), wv_sll(p, 9));   /* row r+2 at row r */
+        wave_vec r1c1 = wv_blend(boxes01, wv_srl(r1, 3), wv_sll(r1, 6));
+        wave_vec r1c2 = wv_blend(box0, wv_srl(r1, 6), wv_sll(r1, 3));
+        wave_vec r2c1 = wv_blend(boxes01, wv_srl(r2, 3), wv_sll(r2, 6));
+        wave_vec r2c2 = wv_blend(box0, wv_srl(r2, 6), wv_sll(r2, 3));
+        wave_vec usable = wv_and(p, wv_and_or(r1c1, r2c2, wv_and(r1c2, r2c1)));
+        *fail |= _mm512_testn_epi32_mask(usable, usable);
+        return wv_and(s, wv_or3(usable, wv_sll(usable, 1), wv_sll(usable, 2)));
+    }
+
+    /* Bit 9r of each lane set where row r of x has a bit. */
+    static CYTHON_INLINE wave_vec wv_rows_any(wave_vec x) {
+        wave_vec f = wv_or3(x, wv_srl(x, 1), wv_srl(x, 2));
+        f = wv_or3(f, wv_srl(f, 3), wv_srl(f, 6));
+        return wv_and(f, wv_set1(0x40201));
+    }
+
+    /* The candidates each lane has alone in their row. Every row of every lane holds a
+       candidate here (its triads hold a permutation), so subtracting 1 from each row
+       clears the row's lowest candidate and borrows nothing from the next row. */
+    static CYTHON_INLINE wave_vec wv_alone_in_row(wave_vec w) {
+        wave_vec g = wv_rows_any(wv_and(w, wv_sub(w, wv_set1(0x40201))));
+        return wv_andnot(wv_sub(wv_sll(g, 9), g), w);   /* minus the rows with two or more */
+    }
+
+    /* Bits set in any of the sixteen lanes, in every lane. */
+    static CYTHON_INLINE wave_vec wv_fold_any(wave_vec x) {
+        x = wv_or(x, _mm512_shuffle_i32x4(x, x, 0x4E));
+        x = wv_or(x, _mm512_shuffle_i32x4(x, x, 0xB1));
+        x = wv_or(x, _mm512_shuffle_epi32(x, (_MM_PERM_ENUM)0x4E));
+        return wv_or(x, _mm512_shuffle_epi32(x, (_MM_PERM_ENUM)0xB1));
+    }
+
+    /* Bits set in at least one (*once) and at least two (*twice) of the sixteen lanes,
+       in every lane: pairs of lanes, then pairs of pairs, ... */
+    static CYTHON_INLINE void wv_fold_count(wave_vec x, wave_vec *once, wave_vec *twice) {
+        wave_vec o = x, t, r;
+        r = _mm512_shuffle_i32x4(o, o, 0x4E);
+        t = wv_and(o, r);
+        o = wv_or(o, r);
+        r = _mm512_shuffle_i32x4(o, o, 0xB1);
+        t = wv_or3(t, _mm512_shuffle_i32x4(t, t, 0xB1), wv_and(o, r));
+        o = wv_or(o, r);
+        r = _mm512_shuffle_epi32(o, (_MM_PERM_ENUM)0x4E);
+        t = wv_or3(t, _mm512_shuffle_epi32(t, (_MM_PERM_ENUM)0x4E), wv_and(o, r));
+        o = wv_or(o, r);
+        r = _mm512_shuffle_epi32(o, (_MM_PERM_ENUM)0xB1);
+        t = wv_or3(t, _mm512_shuffle_epi32(t, (_MM_PERM_ENUM)0xB1), wv_and(o, r));
+        *once = wv_or(o, r);
+        *twice = t;
+    }
+
+    /* One band after its band rules, given what each digit has alone in a row: those
+       cells are taken from the other digits, then the naked singles' rows are cleared.
+       *unsolved gets the cells with two digits or more. */
+    static CYTHON_INLINE wave_vec wv_singles(wave_vec w, wave_vec alone, __mmask16 *fail,
+                                             wave_vec *unsolved) {
+        wave_vec placed = wv_fold_any(alone), once, twice, single, g;
+        w = wv_keep_not(w, placed, alone);
+        wv_fold_count(w, &once, &twice);
+        /* a cell left empty, or one that two digits each have alone (it kept both) */
+        *fail |= _mm512_mask_cmpneq_epi32_mask(1, once, wv_set1(0x7FFFFFF))
+            | _mm512_mask_test_epi32_mask(1, placed, twice);
+        single = wv_and(w, wv_andnot(twice, once));
+        g = wv_rows_any(single);
+        /* two single cells of one digit in a row: subtracting 1 from the row leaves one */
+        *fail |= _mm512_mask_test_epi32_mask(WAVE_LANES, single, wv_sub(single, g));
+        *unsolved = twice;
+        return wv_keep_not(w, wv_sub(wv_sll(g, 9), g), single);
+    }
+
+    /* lanes_transpose3 with blends: bit 9i + 3j + c <-> bit 9j + 3i + c. */
+    static CYTHON_INLINE wave_vec wv_transpose3(wave_vec x) {
+        wave_vec t = wv_blend(wv_set1(0x38038), wv_srl(x, 6), wv_and(wv_sll(x, 12), wv_set1(0x1C0000)));
+        t = wv_blend(wv_set1(0xE00E00), wv_sll(x, 6), t);
+        t = wv_blend(wv_set1(0x1C0), wv_srl(x, 12), t);
+        return wv_blend(wv_set1(0x7007007), x, t);
+    }
+
+    /* lanes_permutation_pairs with blends. */
+    static CYTHON_INLINE wave_vec wv_permutation_pairs(wave_vec p) {
+        const wave_vec rows01 = wv_set1(IN_EACH_GROUP(0x3F)), row0 = wv_set1(IN_EACH_GROUP(0x7));
+        const wave_vec cols01 = wv_set1(IN_EACH_GROUP(0xDB)), col0 = wv_set1(IN_EACH_GROUP(0x49));
+        wave_vec r1 = wv_blend(rows01, wv_srl(p, 3), wv_sll(p, 6));
+        wave_vec r2 = wv_blend(row0, wv_srl(p, 6), wv_sll(p, 3));
+        wave_vec r1c1 = wv_blend(cols01, wv_srl(r1, 1), wv_sll(r1, 2));
+        wave_vec r1c2 = wv_blend(col0, wv_srl(r1, 2), wv_sll(r1, 1));
+        wave_vec r2c1 = wv_blend(cols01, wv_srl(r2, 1), wv_sll(r2, 2));
+        wave_vec r2c2 = wv_blend(col0, wv_srl(r2, 2), wv_sll(r2, 1));
+        return wv_and(p, wv_and_or(r1c1, r2c2, wv_and(r1c2, r2c1)));
+    }
+
+    static CYTHON_INLINE wave_vec wv_columns(wave_vec w) {
+        return wv_and(wv_or3(w, wv_srl(w, 9), wv_srl(w, 18)), wv_set1(0x1FF));
+    }
+
+    static CYTHON_INLINE wave_vec wv_repeat_rows(wave_vec c) {
+        return wv_or3(c, wv_sll(c, 9), wv_sll(c, 18));
+    }
+
+    /* Waves from the board in w0-w2 to a fixed point, written to cand (27 words) and
+       unsolved (3): -1 on a contradiction, else 1 if every cell has one digit left (a
+       solution), 0 if not. */
+    static int waves_run(wave_vec w0, wave_vec w1, wave_vec w2, uint32_t *cand,
+                         uint32_t *unsolved) {
+        /* The band rules and the rows' singles go lane by lane: they run on the 27 words
+           packed into two registers (band 0 and band 1's digits 0-6; band 1's digits 7-8
+           and band 2) rather than three of nine lanes each. */
+        const wave_vec pack_low = _mm512_set_epi32(22, 21, 20, 19, 18, 17, 16, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+        const wave_vec pack_high = _mm512_set_epi32(0, 0, 0, 0, 0, 24, 23, 22, 21, 20, 19, 18, 17, 16, 8, 7);
+        const wave_vec band1 = _mm512_set_epi32(0, 0, 0, 0, 0, 0, 0, 17, 16, 15, 14, 13, 12, 11, 10, 9);
+        const wave_vec band2 = _mm512_set_epi32(0, 0, 0, 0, 0, 0, 0, 10, 9, 8, 7, 6, 5, 4, 3, 2);
+        wave_vec u0, u1, u2;
+        int first = 1;
+        for (;;) {
+            wave_vec s0 = w0, s1 = w1, s2 = w2, low, high, alone_low, alone_high;
+            wave_vec pattern, usable;
+            __mmask16 fail = 0, fail_high = 0, changed;
+            low = _mm512_permutex2var_epi32(w0, pack_low, w1);
+            high = _mm512_maskz_permutex2var_epi32((__mmask16)0x7FF, w1, pack_high, w2);
+            low = wv_band_rules(low, &fail);
+            high = wv_band_rules(high, &fail_high);
+            if (fail | (fail_high & 0x7FF)) return -1;
+            alone_low = wv_alone_in_row(low);
+            alone_high = wv_alone_in_row(high);
+            w0 = _mm512_maskz_mov_epi32(WAVE_LANES, low);
+            w1 = _mm512_maskz_permutex2var_epi32(WAVE_LANES, low, band1, high);
+            w2 = _mm512_maskz_permutexvar_epi32(WAVE_LANES, band2, high);
+            w0 = wv_singles(w0, _mm512_maskz_mov_epi32(WAVE_LANES, alone_low), &fail, &u0);
+            w1 = wv_singles(w1, _mm512_maskz_permutex2var_epi32(WAVE_LANES, alone_low, band1,
+                                                                 alone_high), &fail, &u1);
+            w2 = wv_singles(w2, _mm512_maskz_permutexvar_epi32(WAVE_LANES, band2, alone_high),
+                            &fail, &u2);
+            if (fail) return -1;
+            changed = wv_differ(w0, s0) | wv_differ(w1, s1) | wv_differ(w2, s2);
+            /* Unchanged since the stack rules last held: they hold still. */
+            if (!changed && !first) break;
+            first = 0;
+            pattern = wv_transpose3(wv_or3(wv_columns(w0), wv_sll(wv_columns(w1), 9),
+                                           wv_sll(wv_columns(w2), 18)));
+            usable = wv_permutation_pairs(pattern);
+            if (wv_differ(usable, pattern)) {
+                wave_vec folded = wv_or3(usable, wv_srl(usable, 1), wv_srl(usable, 2));
+                wave_vec gone = wv_transpose3(wv_andnot(usable, pattern));
+                folded = wv_or3(folded, wv_srl(folded, 3), wv_srl(folded, 6));
+                if (wv_differ(wv_and(folded, wv_set1(0x40201)), wv_set1(0x40201))) return -1;
+                w0 = wv_andnot(wv_repeat_rows(wv_and(gone, wv_set1(0x1FF))), w0);
+                w1 = wv_andnot(wv_repeat_rows(wv_and(wv_srl(gone, 9), wv_set1(0x1FF))), w1);
+                w2 = wv_andnot(wv_repeat_rows(wv_srl(gone, 18)), w2);
+                changed = 1;
+            }
+            if (!changed) break;
+        }
+        /* w0 spills zeros over band 1's first words, which w1 then writes. */
+        _mm512_storeu_si512(cand, w0);
+        _mm512_storeu_si512(cand + 9, w1);
+        _mm512_mask_storeu_epi32(cand + 18, WAVE_LANES, w2);
+        unsolved[0] = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(u0));
+        unsolved[1] = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(u1));
+        unsolved[2] = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(u2));
+        return (unsolved[0] | unsolved[1] | unsolved[2]) == 0;
+    }
+
+    /* The waves from a board (27 words at cand), in place. */
+    static int waves(uint32_t *cand, uint32_t *unsolved) {
+        return waves_run(_mm512_maskz_loadu_epi32(WAVE_LANES, cand),
+                         _mm512_maskz_loadu_epi32(WAVE_LANES, cand + 9),
+                         _mm512_maskz_loadu_epi32(WAVE_LANES, cand + 18), cand, unsolved);
+    }
+
+    /* The waves from a parent board with a branch taken: the digit's words of the three
+       bands ANDed with masks[0..2] and, in band `band` (0-2; 3: none), the other digits'
+       words without `cell`. The child's board is written to cand and unsolved: no copy
+       of the parent, which is only read. */
+    static int waves_from(const uint32_t *parent, uint32_t *cand, uint32_t *unsolved,
+                          int digit, const uint32_t *masks, int band, uint32_t cell) {
+        __mmask16 lane = (__mmask16)(1u << digit);
+        __mmask16 others = (__mmask16)(WAVE_LANES & ~(1u << digit));
+        wave_vec w[3];
+        int i;
+        for (i = 0; i < 3; i++) {
+            w[i] = _mm512_maskz_loadu_epi32(WAVE_LANES, parent + 9 * i);
+            w[i] = _mm512_mask_and_epi32(w[i], lane, w[i], wv_set1(masks[i]));
+        }
+        if (band < 3) w[band] = _mm512_mask_andnot_epi32(w[band], others, wv_set1(cell), w[band]);
+        return waves_run(w[0], w[1], w[2], cand, unsolved);
+    }
+    #else
+    #define WAVES 0
+    static int waves(uint32_t *cand, uint32_t *unsolved) {
+        (void)cand; (void)unsolved;
+        return -1;
+    }
+    static int waves_from(const uint32_t *parent, uint32_t *cand, uint32_t *unsolved,
+                          int digit, const uint32_t *masks, int band, uint32_t cell) {
+        (void)parent; (void)cand; (void)unsolved; (void)digit; (void)masks; (void)band;
+        (void)cell;
+        return -1;
+    }
+    #endif
+    """
+    int WAVES
+    int waves(uint32_t *cand, uint32_t *unsolved) nogil
+    int waves_from(
+        const uint32_t *parent, uint32_t *cand, uint32_t *unsolved, int digit,
+        const uint32_t *masks, int band, uint32_t cell
+    ) nogil
+
+
 # A triad_rules word: six 3x3 patterns of 9 bits, at bits 0, 9, 18, 32, 41, 50.
 cdef uint64_t ALL_TRIADS = 0x7FFFFFF07FFFFFF
 cdef uint64_t PATTERN_LOW = 0x4020100040201    # the lowest bit of each pattern of a word
@@ -881,8 +1143,12 @@ cdef bint propagate(Board *b, bint triads, uint64_t *words) noexcept nogil:
 
     `triads` adds the rule of triads, the one rule across digits, run last; a board it
     leaves unsolved then has its triad words in `words` (see pick_permutation_branch).
+    The AVX-512 build runs the per-digit rules in waves instead (see the waves C code);
+    they stop at the same board.
     """
     cdef int result
+    if WAVES:
+        return after_waves(b, triads, words, waves(b.cand, b.unsolved))
     while True:
         result = naked_singles(b)
         if result == FAILED:
@@ -908,6 +1174,22 @@ cdef bint propagate(Board *b, bint triads, uint64_t *words) noexcept nogil:
             return False
         if result == UNCHANGED:
             return True
+
+
+cdef bint after_waves(Board *b, bint triads, uint64_t *words, int result) noexcept nogil:
+    """`propagate` in the AVX-512 build, from the outcome of the waves that made b (see
+    `waves`): the rule of triads where asked, and waves again after each change it makes."""
+    while True:
+        if result < 0:
+            return False
+        if result == 1 or not triads:
+            return True
+        result = triad_rules(b, words)
+        if result == FAILED:
+            return False
+        if result == UNCHANGED:
+            return True
+        result = waves(b.cand, b.unsolved)
 
 
 cdef inline bint worth_scoring(const Board *b, bint wide_open) noexcept nogil:
@@ -1040,14 +1322,18 @@ cdef int pick_permutation_branch(const uint64_t *words) noexcept nogil:
     return -1
 
 
-cdef void take_permutation(Board *b, int area, int digit, bint second) noexcept nogil:
-    """Keep only the first (or the second) of the digit's two permutations in the area."""
+cdef void permutation_masks(
+    const Board *b, int area, int digit, bint second, uint32_t *masks
+) noexcept nogil:
+    """What keeping only the first (or the second) of the digit's two permutations in the
+    area leaves of its words: masks[band] to AND each band's word of the digit with."""
     cdef uint32_t pattern = 0, pairs, w
     cdef int band, shift
+    masks[0] = masks[1] = masks[2] = BAND_BITS
     if area < 3:
         pattern = <uint32_t>band_triads(b.cand[area * 9 + digit])
         pairs = second_permutation[pattern] if second else first_permutation[pattern]
-        b.cand[area * 9 + digit] &= pattern_cells[pairs]
+        masks[area] = pattern_cells[pairs]
     else:
         # The one stack's pattern, not the whole triad word (about 3% of the hard lists).
         shift = 3 * (area - 3)
@@ -1057,7 +1343,7 @@ cdef void take_permutation(Board *b, int area, int digit, bint second) noexcept 
         pairs = second_permutation[pattern] if second else first_permutation[pattern]
         for band in range(BANDS):
             # Pair (band, c) of a stack pattern is column shift + c of that band.
-            b.cand[band * 9 + digit] &= ~(((7 & ~(pairs >> (3 * band))) << shift) * REPEAT_ROWS)
+            masks[band] = ~(((7 & ~(pairs >> (3 * band))) << shift) * REPEAT_ROWS)
 
 
 cdef inline int pick_branch(
@@ -1146,9 +1432,10 @@ cdef Outcome search(
     cdef Outcome out
     cdef Board *b
     cdef Board *child
-    cdef int choice, depth, band
+    cdef int choice, depth, band, cell = 0, digit, k
     cdef uint64_t words[9]   # the triad words of the last board propagated wide open
     cdef uint32_t rest, digit_bit
+    cdef uint32_t masks[BANDS]  # a permutation branch's (or, waves, a cell's) AND masks
     cdef bint wide_open
 
     out.count = 0
@@ -1196,16 +1483,39 @@ cdef Outcome search(
         if stop != NULL and (out.nodes & (POLL_EVERY - 1)) == 0 and poll(stop):
             break
         child = &stack[depth + 1]
-        child[0] = stack[depth]
         choice = branch_on[depth]
         if choice >= 0:
             band = choice // 27
-            place(child, band, sudoku_fast_lowest_bit(digit_bit), 1u << (choice - 27 * band))
+            cell = choice - 27 * band
+            digit = sudoku_fast_lowest_bit(digit_bit)
         else:
             choice = -1 - choice
-            take_permutation(child, choice // 9, choice % 9, digit_bit == 2)
-        if not propagate(child, wide_open, words):
-            continue
+            band = 3  # no cell is placed
+            digit = choice % 9
+            permutation_masks(&stack[depth], choice // 9, digit, digit_bit == 2, masks)
+        if WAVES:
+            # The branch is taken on the parent's words as they are loaded, and the
+            # child's board is written by the waves: no copy of the parent.
+            if band < 3:
+                masks[0] = masks[1] = masks[2] = ~column_in_band[cell]
+                masks[band] = ~peers_in_band[cell]
+            if not after_waves(
+                child,
+                wide_open,
+                words,
+                waves_from(stack[depth].cand, child.cand, child.unsolved, digit, masks, band,
+                           (1u << cell) if band < 3 else 0),
+            ):
+                continue
+        else:
+            child[0] = stack[depth]
+            if band < 3:
+                place(child, band, digit, 1u << cell)
+            else:
+                for k in range(BANDS):
+                    child.cand[k * 9 + digit] &= masks[k]
+            if not propagate(child, wide_open, words):
+                continue
         if is_solved(child):
             out.count += 1
             if out.count == 1:
