@@ -384,19 +384,21 @@ cdef extern from *:
         return wv_and(s, wv_or3(usable, wv_sll(usable, 1), wv_sll(usable, 2)));
     }
 
-    /* Bit 9r of each lane set where row r of x has a bit. */
-    static CYTHON_INLINE wave_vec wv_rows_any(wave_vec x) {
-        wave_vec f = wv_or3(x, wv_srl(x, 1), wv_srl(x, 2));
-        f = wv_or3(f, wv_srl(f, 3), wv_srl(f, 6));
-        return wv_and(f, wv_set1(0x40201));
-    }
+    /* Which lanes have a bit in row 0, 1, 2 of x: one mask test each (a fold by shifts
+       would load the one port that shifts 512-bit registers). */
+    #define WV_ROW0 wv_set1(0x1FF)
+    #define WV_ROW1 wv_set1(0x1FF << 9)
+    #define WV_ROW2 wv_set1(0x1FF << 18)
 
     /* The candidates each lane has alone in their row. Every row of every lane holds a
        candidate here (its triads hold a permutation), so subtracting 1 from each row
-       clears the row's lowest candidate and borrows nothing from the next row. */
+       clears the row's lowest candidate and borrows nothing from the next row; a row
+       with a candidate left then has two or more. */
     static CYTHON_INLINE wave_vec wv_alone_in_row(wave_vec w) {
-        wave_vec g = wv_rows_any(wv_and(w, wv_sub(w, wv_set1(0x40201))));
-        return wv_andnot(wv_sub(wv_sll(g, 9), g), w);   /* minus the rows with two or more */
+        wave_vec rest = wv_and(w, wv_sub(w, wv_set1(0x40201)));
+        w = _mm512_mask_andnot_epi32(w, _mm512_test_epi32_mask(rest, WV_ROW0), WV_ROW0, w);
+        w = _mm512_mask_andnot_epi32(w, _mm512_test_epi32_mask(rest, WV_ROW1), WV_ROW1, w);
+        return _mm512_mask_andnot_epi32(w, _mm512_test_epi32_mask(rest, WV_ROW2), WV_ROW2, w);
     }
 
     /* Bits set in any of the sixteen lanes, in every lane. */
@@ -432,17 +434,25 @@ cdef extern from *:
     static CYTHON_INLINE wave_vec wv_singles(wave_vec w, wave_vec alone, __mmask16 *fail,
                                              wave_vec *unsolved) {
         wave_vec placed = wv_fold_any(alone), once, twice, single, g;
+        __mmask16 rows0, rows1, rows2;
         w = wv_keep_not(w, placed, alone);
         wv_fold_count(w, &once, &twice);
         /* a cell left empty, or one that two digits each have alone (it kept both) */
         *fail |= _mm512_mask_cmpneq_epi32_mask(1, once, wv_set1(0x7FFFFFF))
             | _mm512_mask_test_epi32_mask(1, placed, twice);
         single = wv_and(w, wv_andnot(twice, once));
-        g = wv_rows_any(single);
+        rows0 = _mm512_test_epi32_mask(single, WV_ROW0);
+        rows1 = _mm512_test_epi32_mask(single, WV_ROW1);
+        rows2 = _mm512_test_epi32_mask(single, WV_ROW2);
         /* two single cells of one digit in a row: subtracting 1 from the row leaves one */
+        g = _mm512_maskz_mov_epi32(rows0, wv_set1(1));
+        g = _mm512_mask_or_epi32(g, rows1, g, wv_set1(1 << 9));
+        g = _mm512_mask_or_epi32(g, rows2, g, wv_set1(1 << 18));
         *fail |= _mm512_mask_test_epi32_mask(WAVE_LANES, single, wv_sub(single, g));
         *unsolved = twice;
-        return wv_keep_not(w, wv_sub(wv_sll(g, 9), g), single);
+        w = _mm512_mask_ternarylogic_epi32(w, rows0, WV_ROW0, single, 0xB0);
+        w = _mm512_mask_ternarylogic_epi32(w, rows1, WV_ROW1, single, 0xB0);
+        return _mm512_mask_ternarylogic_epi32(w, rows2, WV_ROW2, single, 0xB0);
     }
 
     /* lanes_transpose3 with blends: bit 9i + 3j + c <-> bit 9j + 3i + c. */
@@ -516,10 +526,11 @@ cdef extern from *:
                                            wv_sll(wv_columns(w2), 18)));
             usable = wv_permutation_pairs(pattern);
             if (wv_differ(usable, pattern)) {
-                wave_vec folded = wv_or3(usable, wv_srl(usable, 1), wv_srl(usable, 2));
                 wave_vec gone = wv_transpose3(wv_andnot(usable, pattern));
-                folded = wv_or3(folded, wv_srl(folded, 3), wv_srl(folded, 6));
-                if (wv_differ(wv_and(folded, wv_set1(0x40201)), wv_set1(0x40201))) return -1;
+                /* a stack with no permutation left has no pair left */
+                if (_mm512_mask_testn_epi32_mask(WAVE_LANES, usable, WV_ROW0)
+                    | _mm512_mask_testn_epi32_mask(WAVE_LANES, usable, WV_ROW1)
+                    | _mm512_mask_testn_epi32_mask(WAVE_LANES, usable, WV_ROW2)) return -1;
                 w0 = wv_andnot(wv_repeat_rows(wv_and(gone, wv_set1(0x1FF))), w0);
                 w1 = wv_andnot(wv_repeat_rows(wv_and(wv_srl(gone, 9), wv_set1(0x1FF))), w1);
                 w2 = wv_andnot(wv_repeat_rows(wv_srl(gone, 18)), w2);
