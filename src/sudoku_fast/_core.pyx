@@ -548,6 +548,55 @@ cdef extern from *:
         return (unsolved[0] | unsolved[1] | unsolved[2]) == 0;
     }
 
+    /* The waves from a puzzle's clues (81 digits 0-9, 0 = empty), written to cand and
+       unsolved; `ruled_out_digit` (1-9) is taken from the empty cell `ruled_out_cell`
+       (-1: none). The board is built in the registers: each digit's clues of a band
+       are one byte compare of the band's 27 cells, a digit loses the rows and boxes of
+       its clues in their band and their columns everywhere, and every other digit the
+       clue cells. Clues that clash (a digit twice in a unit) are left for the waves to
+       find: two cells with one digit in a row, or a row, box or column with none. */
+    static int waves_puzzle(const uint8_t *puzzle, int ruled_out_cell, int ruled_out_digit,
+                            uint32_t *cand, uint32_t *unsolved) {
+        const wave_vec rows[3] = {WV_ROW0, WV_ROW1, WV_ROW2};
+        wave_vec given[3], columns[3], all_columns, w[3];
+        uint32_t open[3];
+        int band, digit, i;
+        for (band = 0; band < 3; band++) {
+            __m256i cells = _mm256_maskz_loadu_epi8((__mmask32)0x7FFFFFF, puzzle + 27 * band);
+            given[band] = _mm512_setzero_si512();
+            for (digit = 0; digit < 9; digit++) {
+                __mmask32 at = _mm256_cmpeq_epi8_mask(cells, _mm256_set1_epi8((char)(digit + 1)));
+                given[band] = _mm512_mask_set1_epi32(given[band], (__mmask16)(1u << digit),
+                                                     (int)_cvtmask32_u32(at));
+            }
+            open[band] = (uint32_t)_cvtmask32_u32(
+                _mm256_cmpeq_epi8_mask(cells, _mm256_setzero_si256())) & 0x7FFFFFF;
+            columns[band] = wv_columns(given[band]);
+        }
+        all_columns = wv_repeat_rows(wv_or3(columns[0], columns[1], columns[2]));
+        for (band = 0; band < 3; band++) {
+            wave_vec seen = all_columns;
+            for (i = 0; i < 3; i++) {
+                /* the rows and boxes holding one of the digit's clues */
+                seen = _mm512_mask_or_epi32(seen, _mm512_test_epi32_mask(given[band], rows[i]),
+                                            seen, rows[i]);
+                seen = _mm512_mask_or_epi32(
+                    seen, _mm512_test_epi32_mask(columns[band], wv_set1(7u << (3 * i))),
+                    seen, wv_set1(IN_EACH_GROUP(7u << (3 * i))));
+            }
+            /* (open cells the digit's clues do not see) and its clues */
+            w[band] = _mm512_maskz_ternarylogic_epi32(WAVE_LANES, wv_set1(open[band]), seen,
+                                                      given[band], 0xBA);
+        }
+        if (ruled_out_cell >= 0) {
+            band = ruled_out_cell / 27;
+            w[band] = _mm512_mask_andnot_epi32(
+                w[band], (__mmask16)(1u << (ruled_out_digit - 1)),
+                wv_set1(1u << (ruled_out_cell - 27 * band)), w[band]);
+        }
+        return waves_run(w[0], w[1], w[2], cand, unsolved);
+    }
+
     /* The waves from a board (27 words at cand), in place. */
     static int waves(uint32_t *cand, uint32_t *unsolved) {
         return waves_run(_mm512_maskz_loadu_epi32(WAVE_LANES, cand),
@@ -574,6 +623,11 @@ cdef extern from *:
     }
     #else
     #define WAVES 0
+    static int waves_puzzle(const uint8_t *puzzle, int ruled_out_cell, int ruled_out_digit,
+                            uint32_t *cand, uint32_t *unsolved) {
+        (void)puzzle; (void)ruled_out_cell; (void)ruled_out_digit; (void)cand; (void)unsolved;
+        return -1;
+    }
     static int waves(uint32_t *cand, uint32_t *unsolved) {
         (void)cand; (void)unsolved;
         return -1;
@@ -588,6 +642,10 @@ cdef extern from *:
     """
     int WAVES
     int waves(uint32_t *cand, uint32_t *unsolved) nogil
+    int waves_puzzle(
+        const uint8_t *puzzle, int ruled_out_cell, int ruled_out_digit, uint32_t *cand,
+        uint32_t *unsolved
+    ) nogil
     int waves_from(
         const uint32_t *parent, uint32_t *cand, uint32_t *unsolved, int digit,
         const uint32_t *masks, int band, uint32_t cell
@@ -1453,13 +1511,19 @@ cdef Outcome search(
     out.guesses = 0
     out.nodes = 1
     b = &stack[0]
-    if not set_clues(b, puzzle):
-        return out  # clashing clues
-    if ruled_out_cell >= 0:
-        band = ruled_out_cell // 27
-        b.cand[band * 9 + ruled_out_digit - 1] &= ~(1u << (ruled_out_cell - 27 * band))
-    if not propagate(b, False, words):
-        return out
+    if WAVES:
+        if not after_waves(
+            b, False, words, waves_puzzle(puzzle, ruled_out_cell, ruled_out_digit, b.cand, b.unsolved)
+        ):
+            return out  # clashing clues, or a contradiction
+    else:
+        if not set_clues(b, puzzle):
+            return out  # clashing clues
+        if ruled_out_cell >= 0:
+            band = ruled_out_cell // 27
+            b.cand[band * 9 + ruled_out_digit - 1] &= ~(1u << (ruled_out_cell - 27 * band))
+        if not propagate(b, False, words):
+            return out
     if is_solved(b):
         write_solution(b, solution)
         out.count = 1
