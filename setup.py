@@ -11,11 +11,16 @@ SUDOKU_FAST_DEBUG=1   no optimisation, debug symbols, C asserts on, and Cython's
                       and initialisation checks for the directives a module does not
                       set in its own `# cython:` header (the header wins, by Cython's
                       rules).
+SUDOKU_FAST_SANITIZE=thread (or address,undefined, any -fsanitize= list)
+                      instrument the compiled modules for a sanitizer (GCC or Clang),
+                      with debug symbols and -O1; the interpreter must preload the
+                      sanitizer's runtime (see .ci/sanitize, which builds and runs it).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 import sysconfig
 
@@ -30,43 +35,49 @@ def env_flag(name: str) -> bool:
 
 NATIVE = env_flag("SUDOKU_FAST_NATIVE")
 DEBUG = env_flag("SUDOKU_FAST_DEBUG")
+SANITIZE = os.environ.get("SUDOKU_FAST_SANITIZE", "").strip()
 MSVC = sys.platform == "win32"
 
 # The compiled modules, one line each: (dotted name, free-threading compatible).
 # A module may say it is free-threading compatible only if it keeps no mutable state
 # shared between calls; free-threaded CPython (3.14t) then imports it without turning
-# the GIL back on.
-#   sudoku_fast._core: its tables are filled once while the module is being imported
+# the GIL back on. The flags are checked by .ci/freethreaded (the suite with the GIL
+# off, and tests/thread_stress.py), last on CPython 3.13.15t: every module passes. The
+# threads of a batch hand compiled calls views made once (_engine/run.shared_buffers),
+# since 3.13t counts a bytearray's buffer exports without a lock.
+#   sudoku_fast._engine._core: its tables are filled once while the module is being imported
 #   (under the import lock) and only read afterwards; a solve keeps its whole search
 #   state on the C stack; a call writes only to the output slots of its own puzzles;
 #   encode_strings and Fanout read a list their caller owns (batch.py hands Fanout a
 #   copy where there is no GIL).
-#   sudoku_fast._textio: the same: two tables filled at import, then read only; every
+#   sudoku_fast._engine._textio: the same: two tables filled at import, then read only; every
 #   call works on buffers its caller owns.
-#   sudoku_fast._logic: per-geometry tables are immutable once built and are cached
+#   sudoku_fast._techniques._logic: per-geometry tables are immutable once built and are cached
 #   under a lock; each call allocates its own solver state.
-#   sudoku_fast._se: no module state beyond a constant table; each call allocates its
+#   sudoku_fast._techniques._se: no module state beyond a constant table; each call allocates its
 #   own workspace.
-#   sudoku_fast._general: per-geometry tables are immutable once built and are cached
+#   sudoku_fast._engine._general: per-geometry tables are immutable once built and are cached
 #   under a lock; each solve allocates its own workspace; the stop flag is a buffer
 #   owned by the batch that passes it.
-#   sudoku_fast._canon: no module state at all; each call allocates its own workspace
-#   and writes only the output slots of its own grids.
-#   sudoku_fast._generate: no module state at all; each call allocates its own
+#   sudoku_fast._symmetry._canon: a bit-count table filled at import, and the classes of
+#   9x9 row pairs, filled once on the first full 9x9 grid under a lock and published by
+#   a release store (read after an acquire load); both only read afterwards. Each call
+#   allocates its own workspace and writes only the output slots of its own grids.
+#   sudoku_fast._generation._generate: no module state at all; each call allocates its own
 #   workspace and random generator, reads the engines' immutable tables and writes only
 #   the output slots of its own puzzles.
-#   sudoku_fast._lab: its tables are immutable once built; each call allocates its own
+#   sudoku_fast.lab._lab: its tables are immutable once built; each call allocates its own
 #   workspace and random generator and writes only the output slots of its puzzles.
 MODULES: list[tuple[str, bool]] = [
-    ("sudoku_fast._core", True),
-    ("sudoku_fast._general", True),
-    ("sudoku_fast._logic", True),
-    ("sudoku_fast._generate", True),
-    ("sudoku_fast._textio", True),
-    ("sudoku_fast._se", True),
-    ("sudoku_fast._lab", True),
-    ("sudoku_fast._canon", True),
-    ("sudoku_fast._cpu", True),  # no state at all: reads what the CPU reports
+    ("sudoku_fast._engine._core", True),
+    ("sudoku_fast._engine._general", True),
+    ("sudoku_fast._techniques._logic", True),
+    ("sudoku_fast._generation._generate", True),
+    ("sudoku_fast._engine._textio", True),
+    ("sudoku_fast._techniques._se", True),
+    ("sudoku_fast.lab._lab", True),
+    ("sudoku_fast._symmetry._canon", True),
+    ("sudoku_fast._engine._cpu", True),  # no state at all: reads what the CPU reports
 ]
 
 # Runtime instruction-set dispatch (sudoku_fast/isa.py picks one at import). The hot
@@ -78,7 +89,10 @@ MODULES: list[tuple[str, bool]] = [
 # features, so the wheel as a whole still runs on every CPU of its platform.
 # x86-64 only; arm64 builds the baseline alone (see bench/README.md for what NEON would
 # give). No variants with SUDOKU_FAST_NATIVE: the baseline is already native then.
-DISPATCHED = ["sudoku_fast._core"]
+# The generator calls the 9x9 engine from C (it cimports `_core`), so it is built per
+# variant too, each build against the engine of its own variant: generation then runs
+# on the engine build the dispatch chose.
+DISPATCHED = ["sudoku_fast._engine._core", "sudoku_fast._generation._generate"]
 AVX2_FLAGS = ["-mavx2", "-mbmi", "-mbmi2", "-mpopcnt", "-mlzcnt", "-mfma", "-mf16c", "-mmovbe"]
 ISA_FLAGS: dict[str, list[str]] = {
     # The x86-64-v3 level (Haswell, Zen 1 and later): AVX2, BMI1/2, POPCNT, LZCNT, FMA...
@@ -116,6 +130,10 @@ else:
     LINK_ARGS = []
     if NATIVE:
         COMPILE_ARGS.append("-march=native")
+    if SANITIZE:
+        # -O1 -g: reports with source lines, at a speed the test suite still runs at.
+        COMPILE_ARGS += [f"-fsanitize={SANITIZE}", "-O1", "-g", "-fno-omit-frame-pointer"]
+        LINK_ARGS += [f"-fsanitize={SANITIZE}"]
 
 
 def build(
@@ -154,8 +172,10 @@ def build(
 def variant_source(name: str, variant: str) -> str:
     """Copy src/<name>.pyx and .pxd to build/isa-src as <name>_<variant>; the .pyx path.
 
-    A file is rewritten only when its text changed, so Cython's own up-to-date check
-    still skips unchanged modules.
+    In the copy, a cimport of another dispatched module names that module's build for
+    the same variant (`from pkg cimport _core` becomes `from pkg cimport _core_avx2 as
+    _core`). A file is rewritten only when its text changed, so Cython's own up-to-date
+    check still skips unchanged modules.
     """
     *package, module = name.split(".")
     folder = os.path.join(ISA_SOURCES, *package)
@@ -165,7 +185,7 @@ def variant_source(name: str, variant: str) -> str:
         if not os.path.exists(original):
             continue
         with open(original, encoding="utf-8") as f:
-            text = f.read()
+            text = variant_cimports(f.read(), variant)
         copy = os.path.join(folder, f"{module}_{variant}{suffix}")
         if os.path.exists(copy):
             with open(copy, encoding="utf-8") as f:
@@ -174,6 +194,15 @@ def variant_source(name: str, variant: str) -> str:
         with open(copy, "w", encoding="utf-8") as f:
             f.write(text)
     return os.path.join(folder, f"{module}_{variant}.pyx")
+
+
+def variant_cimports(text: str, variant: str) -> str:
+    """`text` with its cimports of dispatched modules pointing at their `variant` builds."""
+    for dispatched in DISPATCHED:
+        package, _, module = dispatched.rpartition(".")
+        cimport = re.compile(rf"^(from {re.escape(package)} cimport .*?)\b{module}\b(?! as)", re.M)
+        text = cimport.sub(rf"\g<1>{module}_{variant} as {module}", text)
+    return text
 
 
 def isa_variants() -> dict[str, list[str]]:

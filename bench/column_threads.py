@@ -81,7 +81,7 @@ def median_time(call: Callable[[], Any], reps: int) -> float:
 
 def read(column: Any, threads: int, takes_threads: bool) -> Any:
     """`frames.read_column` on `column` (with `threads` where the code takes it)."""
-    from sudoku_fast import frames
+    from sudoku_fast._columns import frames
 
     if takes_threads:
         return frames.read_column(column, "solve_many", None, None, threads=threads)
@@ -94,7 +94,8 @@ def child(sizes: list[int], threads: list[int], reps: int) -> None:
     import pyarrow as pa
 
     import sudoku_fast as sf
-    from sudoku_fast import batch, frames
+    from sudoku_fast._columns import frames
+    from sudoku_fast._engine import run as batch
 
     takes_threads = "threads" in inspect.signature(frames.read_column).parameters
     timings: dict[str, float] = {}
@@ -187,7 +188,8 @@ def threshold(args: argparse.Namespace) -> None:
     """The two passes with one thread and with ranges forced onto threads, interleaved."""
     import pyarrow as pa
 
-    from sudoku_fast import batch, frames
+    from sudoku_fast._columns import frames
+    from sudoku_fast._engine import run as batch
 
     many = max(args.threads)
     print(f"threads={many} over one thread (median of {args.rounds} rounds; > 1 is faster)")

@@ -18,7 +18,7 @@ import csv
 from pathlib import Path
 
 from sudoku_fast import count_many
-from sudoku_fast.grid import format_values, geometry_for, parse_values
+from sudoku_fast._base.grid import format_values, geometry_for, parse_values
 
 DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 

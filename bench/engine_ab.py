@@ -5,9 +5,10 @@
 
 Each `--build LABEL=SOURCE[@ISA]` is the engine's source at a git revision (`SOURCE` a
 commit or branch) or in a working tree (`SOURCE` a folder holding
-src/sudoku_fast/_core.pyx); it is compiled here as its own module (`sfab._core_<label>`,
-with the flags setup.py gives the `ISA` build, `--isa` when not given), so all of them
-load into one process. Every round then runs
+src/sudoku_fast/_engine/_core.pyx, or src/sudoku_fast/_core.pyx before the engine moved
+to its room); it is compiled here as its own module (`sfab._core_<label>`, against the
+.pxd files of its own tree, with the flags setup.py gives the `ISA` build, `--isa` when
+not given), so all of them load into one process. Every round then runs
 each build once over every set (whole passes of `solve_range`, about 30 ms each, one
 thread, the order alternating from round to round) and the table gives the median time
 per puzzle (CPU time of the thread) and the median of the per-round ratios to the first
@@ -76,22 +77,25 @@ def isa_flags(isa: str) -> list[str]:
     return flags
 
 
-def source_of(spec: str) -> tuple[str, str]:
-    """The engine's .pyx and .pxd text at a revision or in a working tree."""
-    folder = Path(spec)
-    if (folder / "src" / "sudoku_fast" / "_core.pyx").exists():
-        base = folder / "src" / "sudoku_fast"
-        return (base / "_core.pyx").read_text(), (base / "_core.pxd").read_text()
+# Where the engine's source has lived: its room since the layout, the package before.
+CORE_PATHS = ("src/sudoku_fast/_engine/_core.pyx", "src/sudoku_fast/_core.pyx")
 
-    def show(path: str) -> str:
-        return subprocess.run(
-            ["git", "-C", str(ROOT), "show", f"{spec}:{path}"],
-            capture_output=True,
-            text=True,
-            check=True,
+
+def source_tree(spec: str, folder: Path) -> tuple[Path, Path]:
+    """The `src` tree of a build (a working tree's, or a revision's written under
+    `folder`) and the engine's .pyx in it."""
+    tree = Path(spec).resolve()
+    if not any((tree / path).exists() for path in CORE_PATHS):
+        tree = folder / "trees" / spec.replace("/", "_")
+        tree.mkdir(parents=True)
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", spec, "src"], capture_output=True, check=True
         ).stdout
-
-    return show("src/sudoku_fast/_core.pyx"), show("src/sudoku_fast/_core.pxd")
+        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    for path in CORE_PATHS:
+        if (tree / path).exists():
+            return tree / "src", tree / path
+    raise SystemExit(f"{spec}: no {' or '.join(CORE_PATHS)}")
 
 
 def compile_builds(builds: list[tuple[str, str, str]], folder: Path) -> None:
@@ -99,21 +103,24 @@ def compile_builds(builds: list[tuple[str, str, str]], folder: Path) -> None:
     package = folder / "sfab"
     package.mkdir()
     (package / "__init__.py").write_text("")
-    flags = {}
+    # module -> (compile flags, the src tree whose .pxd files its cimports read)
+    modules: dict[str, tuple[list[str], str]] = {}
     for label, spec, isa in builds:
-        pyx, pxd = source_of(spec)
-        (package / f"_core_{label}.pyx").write_text(pyx)
-        (package / f"_core_{label}.pxd").write_text(pxd)
-        flags[f"sfab._core_{label}"] = ["-O3", "-g0", *isa_flags(isa)]
+        src, pyx = source_tree(spec, folder)
+        (package / f"_core_{label}.pyx").write_text(pyx.read_text())
+        (package / f"_core_{label}.pxd").write_text(pyx.with_suffix(".pxd").read_text())
+        modules[f"sfab._core_{label}"] = (["-O3", "-g0", *isa_flags(isa)], str(src))
     setup = f"""
 from Cython.Build import cythonize
 from setuptools import Extension, setup
-extensions = [Extension(n, [n.replace(".", "/") + ".pyx"], extra_compile_args=f)
-              for n, f in {flags!r}.items()]
 directives = {{"language_level": 3, "boundscheck": False, "initializedcheck": False,
                "wraparound": False, "cdivision": True, "autotestdict": False}}
-setup(ext_modules=cythonize(extensions, compiler_directives=directives,
-                            include_path=[{str(ROOT / "src")!r}], quiet=True))
+extensions = []
+for name, (flags, src) in {modules!r}.items():
+    extension = Extension(name, [name.replace(".", "/") + ".pyx"], extra_compile_args=flags)
+    extensions += cythonize([extension], compiler_directives=directives,
+                            include_path=[src], quiet=True)
+setup(ext_modules=extensions)
 """
     (folder / "setup.py").write_text(setup)
     done = subprocess.run(
@@ -155,7 +162,7 @@ def main() -> int:
 
     import numpy as np
 
-    from sudoku_fast.batch import encode_puzzles
+    from sudoku_fast._engine.encode import encode_puzzles
 
     folder = Path(tempfile.mkdtemp(prefix="engine_ab_"))
     try:

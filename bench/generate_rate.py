@@ -35,10 +35,10 @@ from array import array
 from collections import defaultdict
 
 import sudoku_fast as sf
-from sudoku_fast import reference
+from sudoku_fast._base.grid import geometry_for, parse_grid
+from sudoku_fast._engine import _general_py as reference
+from sudoku_fast._techniques.solver import level_within
 from sudoku_fast.generator import DIFFICULTIES
-from sudoku_fast.grid import geometry_for, parse_grid
-from sudoku_fast.rating import level_within
 
 WORKER = """
 import json, sys, time
@@ -110,8 +110,12 @@ def verify(puzzles: list[str], level: str | None, size: int, sample: int) -> flo
 
 def print_stats(levels: list[str], count: int, size: int, seed: int) -> None:
     """Where the compiled generator's time goes, from its own counters (threads=1)."""
-    from sudoku_fast import _general, _generate, _logic
-    from sudoku_fast import generator as g
+    from sudoku_fast._engine import _general
+    from sudoku_fast._engine.isa import load
+    from sudoku_fast._generation import generate as g
+    from sudoku_fast._techniques import _logic
+
+    _generate = load("_generation._generate")  # the build the dispatch chose
 
     geo = geometry_for(size)
     orbits = g.symmetry_orbits(None, geo)

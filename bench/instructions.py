@@ -8,7 +8,8 @@ Instruction counts are repeatable on a noisy machine, unlike timings.
 
 import sys
 
-from sudoku_fast.batch import encode_puzzles, run_engine
+from sudoku_fast._engine.encode import encode_puzzles
+from sudoku_fast._engine.run import run_engine
 
 path = sys.argv[1]
 limit = int(sys.argv[2]) if len(sys.argv) > 2 else 1

@@ -2,7 +2,7 @@
 
     python bench/isa_variants.py [FILES] [--rounds 7] [--min-seconds 0.3]
 
-The builds (`sudoku_fast.isa`: baseline, avx2, ...) are loaded side by side and called
+The builds (`sudoku_fast._engine.isa`: baseline, avx2, ...) are loaded side by side and called
 on the same encoded puzzles, engine only (`solve_range`, threads=1, no parsing or
 result strings), solve mode (limit 1) and count mode (limit 2). Every round times every
 build once, in rotating order, so drift of a shared machine's speed hits them alike;
@@ -24,8 +24,8 @@ from types import ModuleType
 
 from throughput import check, load
 
-from sudoku_fast import isa
-from sudoku_fast.batch import encode_puzzles
+from sudoku_fast._engine import isa
+from sudoku_fast._engine.encode import encode_puzzles
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 DEFAULT_FILES = [

@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from sudoku_fast import lab
-from sudoku_fast.lab_report import format_set_table, read_puzzles, set_row
+from sudoku_fast.lab.report import format_set_table, read_puzzles, set_row
 
 SETS = ("norvig_easy50", "norvig_top95", "norvig_hardest", "magictour_top870")
 DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"

@@ -21,8 +21,9 @@ import time
 from pathlib import Path
 
 import sudoku_fast as sf
-from sudoku_fast import _logic, logic
-from sudoku_fast.grid import parse_grid
+from sudoku_fast._base.grid import parse_grid
+from sudoku_fast._techniques import _logic
+from sudoku_fast._techniques import _logic_py as logic
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 SETS = (

@@ -64,7 +64,7 @@ def worker(files: list[str], min_seconds: float) -> None:
     """Runs inside the interpreter under test: print one JSON line of puzzles/s per file,
     by wall clock and by this process's CPU time."""
     import sudoku_fast as sf
-    from sudoku_fast import _core
+    from sudoku_fast._engine import _core
 
     rates: dict[str, dict[str, float]] = {"wall": {}, "cpu": {}}
     for name in files:

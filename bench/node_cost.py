@@ -37,8 +37,12 @@ HARD_SETS = [
 WORKER = r"""
 import sys
 import numpy as np
-from sudoku_fast.isa import core
-from sudoku_fast.batch import encode_puzzles
+try:
+    from sudoku_fast._engine.isa import core
+    from sudoku_fast._engine.encode import encode_puzzles
+except ImportError:  # a build from before the engine moved to its room
+    from sudoku_fast.isa import core
+    from sudoku_fast.batch import encode_puzzles
 path, limit = sys.argv[1], int(sys.argv[2])
 puzzles = [line.strip() for line in open(path) if line.strip()]
 n = len(puzzles)

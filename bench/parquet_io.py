@@ -293,7 +293,8 @@ def stage_budget(src: Path, out: Path, repeats: int = 3) -> None:
     The steps run serially on one thread (the engine too), so each one's CPU time is its
     own; in the command they overlap on the read, engine and write threads.
     """
-    from sudoku_fast import frames, parquet_io
+    from sudoku_fast._columns import frames
+    from sudoku_fast._files import parquet_io
 
     source = pq.ParquetFile(src)
     meta = parquet_io._spliceable(str(src))

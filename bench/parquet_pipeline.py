@@ -29,7 +29,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from parquet_io import build
 
-from sudoku_fast import parquet_io
+from sudoku_fast._files import parquet_io
 
 
 def copy_column(puzzles: Any) -> Any:

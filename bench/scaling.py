@@ -55,10 +55,10 @@ from typing import Any
 from throughput import load
 
 import sudoku_fast as sf
-from sudoku_fast import batch
+from sudoku_fast._engine import run as batch  # the engine run, whose _core is stood in for
 
 try:
-    from sudoku_fast import pool
+    from sudoku_fast._parallel import pool
 except ImportError:  # a build from before the pool module (run for a before/after)
     pool = None  # type: ignore[assignment]
 
@@ -72,7 +72,7 @@ clock = getattr(batch._core, "now_ns", time.perf_counter_ns)
 
 
 class Recorder:
-    """Stands in for the engine module in batch.py, to find the solving span of each call.
+    """Stands in for the engine module in _engine/run.py, to find the solving span of each call.
 
     A batch runs on a `BatchRun`, which stamps when its first worker entered the engine
     and when the lead (the caller's thread) left it; the lead returns once every helper

@@ -20,9 +20,10 @@ import time
 from array import array
 
 import sudoku_fast as sf
-from sudoku_fast import _logic, _se, se
-from sudoku_fast.batch import run_chunks
-from sudoku_fast.grid import geometry_for, parse_values
+from sudoku_fast._base.grid import geometry_for, parse_values
+from sudoku_fast._parallel.fanout import run_chunks
+from sudoku_fast._techniques import _logic, _se
+from sudoku_fast._techniques import _se_py as se
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_CSV = os.path.join(HERE, "..", "..", "shared", "data", "sudoku_exchange_se_rated.csv")

@@ -23,7 +23,8 @@ import time
 from pathlib import Path
 
 import sudoku_fast as sf
-from sudoku_fast.batch import decode_solutions, encode_batch, run_engine
+from sudoku_fast._engine.encode import decode_solutions, encode_texts
+from sudoku_fast._engine.run import run_engine
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 DEFAULT_SETS = [
@@ -51,7 +52,7 @@ def measure(puzzles: list[str], threads: int, runs: int) -> dict[str, float]:
         done = 0
         start = time.perf_counter()
         while True:
-            geometry, grids = encode_batch(puzzles)
+            geometry, grids = encode_texts(puzzles)
             results = run_engine(grids, len(puzzles), 1, threads, geometry=geometry, max_nodes=0)
             solutions = decode_solutions(results)
             done += len(puzzles)

@@ -36,8 +36,10 @@ from functools import partial
 from pathlib import Path
 
 import sudoku_fast as sf
-from sudoku_fast import reference
-from sudoku_fast.batch import encode_puzzles, run_engine, usable_cores
+from sudoku_fast._engine import _general_py as reference
+from sudoku_fast._engine.encode import encode_puzzles
+from sudoku_fast._engine.run import run_engine
+from sudoku_fast._parallel.cores import usable_cores
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 DEFAULT_SETS = [

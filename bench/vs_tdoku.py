@@ -59,8 +59,12 @@ WORKER = r"""
 import json, sys, time
 import numpy as np
 from sudoku_fast import count_many, solve_many
-from sudoku_fast.isa import core as _core  # the build the dispatch chose, as solve_many runs
-from sudoku_fast.batch import encode_puzzles
+try:
+    from sudoku_fast._engine.isa import core as _core  # the build solve_many runs
+    from sudoku_fast._engine.encode import encode_puzzles
+except ImportError:  # a build from before the engine moved to its room
+    from sudoku_fast.isa import core as _core
+    from sudoku_fast.batch import encode_puzzles
 path, mode, seconds, api = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4] == "1"
 clock = time.thread_time if sys.argv[5] == "cpu" else time.perf_counter
 puzzles = [line.strip() for line in open(path) if line.strip()]

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import csv
+import importlib
+import pkgutil
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -76,3 +79,116 @@ def interrupt(args: list[str], after: float = 1.5, timeout: float = 15.0) -> tup
 needs_sigint = pytest.mark.skipif(
     sys.platform == "win32", reason="Windows cannot send SIGINT to a child process"
 )
+
+
+# ---------------------------------------------------------------- compiled and twin
+
+# Every compiled module and its pure-Python twin beside it: `_x` (an ISA build `_x_avx2`
+# too) and `_x_py`, with the same functions, arguments and results.
+COMPILED_MODULES = (
+    "sudoku_fast._engine._core",
+    "sudoku_fast._engine._general",
+    "sudoku_fast._engine._textio",
+    "sudoku_fast._engine._cpu",
+    "sudoku_fast._techniques._logic",
+    "sudoku_fast._techniques._se",
+    "sudoku_fast._generation._generate",
+    "sudoku_fast._symmetry._canon",
+    "sudoku_fast.lab._lab",
+)
+
+
+def _compiled_name(module: ModuleType) -> str | None:
+    """The dotted name a compiled module (or one of its ISA builds) is listed under."""
+    name = module.__name__
+    for compiled in COMPILED_MODULES:
+        if name == compiled or (name.startswith(compiled + "_") and not name.endswith("_py")):
+            return compiled
+    return None
+
+
+def twin_of(module: ModuleType) -> ModuleType:
+    """The pure-Python twin of a compiled module (of any of its ISA builds)."""
+    compiled = _compiled_name(module)
+    assert compiled is not None, f"{module.__name__} is no compiled module"
+    return importlib.import_module(compiled + "_py")
+
+
+class Side:
+    """Which side a test runs on: "compiled", or "twin" (every compiled module replaced)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def module(self, compiled: ModuleType) -> ModuleType:
+        """`compiled` on the compiled side, its twin on the other."""
+        return compiled if self.name == "compiled" else twin_of(compiled)
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+def _package_modules() -> list[ModuleType]:
+    """Every module of the package that its optional dependencies let load."""
+    import sudoku_fast
+
+    modules = []
+    for info in pkgutil.walk_packages(sudoku_fast.__path__, "sudoku_fast."):
+        if info.name == "sudoku_fast.__main__":
+            continue
+        try:
+            modules.append(importlib.import_module(info.name))
+        except ImportError:  # sudoku_fast.dask without dask
+            continue
+    return modules
+
+
+def use_twins(patch: pytest.MonkeyPatch, *compiled: str) -> None:
+    """Replace the compiled modules named (all when none is) by their twins in every
+    module of the package that holds them or one of their functions."""
+    wanted = set(compiled or COMPILED_MODULES)
+    for caller in _package_modules():
+        if _compiled_name(caller) is not None or caller.__name__.endswith("_py"):
+            continue
+        for attribute, value in list(vars(caller).items()):
+            if isinstance(value, ModuleType):
+                home: ModuleType | None = value
+                replacement: Any = twin_of(value) if _compiled_name(value) in wanted else None
+            elif callable(value) and not isinstance(value, type):
+                home = sys.modules.get(getattr(value, "__module__", None) or "")
+                replacement = None
+                if home is not None and _compiled_name(home) in wanted:
+                    replacement = getattr(twin_of(home), getattr(value, "__name__", ""), None)
+            else:
+                continue
+            if replacement is not None:
+                patch.setattr(caller, attribute, replacement)
+
+
+@pytest.fixture(params=["compiled", "twin"])
+def side(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Side:
+    """Run a test on the compiled modules, then again on their pure-Python twins.
+
+    On the twin side every module of the package that holds a compiled module (or one
+    of its functions) holds the twin's instead, so the public API itself runs on the
+    twins: the same test, the same inputs, both implementations.
+    """
+    chosen = Side(request.param)
+    if chosen.name == "twin":
+        use_twins(monkeypatch)
+    return chosen
+
+
+def generate_many_reference(n: int, **kwargs: Any) -> list[str]:
+    """`generate_many` on the pure-Python twins of the generator and the raters (the
+    engines stay compiled: they only count solutions here)."""
+    import sudoku_fast as sf
+
+    with pytest.MonkeyPatch.context() as patch:
+        use_twins(
+            patch,
+            "sudoku_fast._generation._generate",
+            "sudoku_fast._techniques._logic",
+            "sudoku_fast._techniques._se",
+        )
+        return sf.generate_many(n, threads=1, **kwargs)

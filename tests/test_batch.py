@@ -5,6 +5,8 @@ from __future__ import annotations
 import pickle
 import subprocess
 import sys
+import threading
+from array import array
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -13,7 +15,10 @@ from checks import check_solution
 from conftest import data_file, interrupt, needs_sigint, read_csv
 
 import sudoku_fast as sf
-from sudoku_fast.batch import THREADS_ENV, resolve_threads, usable_cores
+from sudoku_fast._engine.isa import core
+from sudoku_fast._engine.run import shared_buffers
+from sudoku_fast._parallel.cores import usable_cores
+from sudoku_fast._parallel.threads import THREADS_ENV, resolve_threads
 from sudoku_fast.datasets import load_embedded
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -173,8 +178,9 @@ def test_nine_by_nine_with_own_alphabet_keeps_its_symbols() -> None:
 
 
 def test_decode_range_rejects_a_range_outside_the_batch() -> None:
-    from sudoku_fast import _core
-    from sudoku_fast.batch import encode_puzzles, run_engine
+    from sudoku_fast._engine import _core
+    from sudoku_fast._engine.encode import encode_puzzles
+    from sudoku_fast._engine.run import run_engine
 
     results = run_engine(encode_puzzles([PUZZLE]), 1)
     out: list[str | None] = [None]
@@ -195,7 +201,7 @@ def test_ctrl_c_stops_every_thread_inside_long_9x9_puzzles() -> None:
 def test_an_oversubscribed_call_leaves_no_threads_behind() -> None:
     code = (
         "import threading, sudoku_fast as sf\n"
-        "from sudoku_fast.batch import usable_cores\n"
+        "from sudoku_fast._parallel.cores import usable_cores\n"
         "from sudoku_fast.datasets import load_embedded\n"
         "sf.solve_many(load_embedded('magictour_top1465'), threads=2000)\n"
         "print(threading.active_count(), usable_cores())\n"
@@ -209,7 +215,7 @@ def test_an_oversubscribed_call_leaves_no_threads_behind() -> None:
 
 
 def test_cpu_quota_from_cgroup_files(tmp_path: Path) -> None:
-    from sudoku_fast.batch import cgroup_cpu_limit
+    from sudoku_fast._parallel.cores import cgroup_cpu_limit
 
     v2 = tmp_path / "v2"
     (v2 / "app" / "worker").mkdir(parents=True)
@@ -264,31 +270,37 @@ def test_every_exception_of_the_package_survives_pickling() -> None:
     examples: dict[type[BaseException], BaseException] = {
         sf.SearchLimitExceeded: sf.SearchLimitExceeded("m", [1], None),
     }
-    from sudoku_fast.logic import Contradiction
+    from sudoku_fast._techniques.steps import Contradiction
 
     examples[Contradiction] = Contradiction("two 5s in row 1")
-    from sudoku_fast.generator import _GaveUp, _TooHard  # internal, but pickled all the same
+    from sudoku_fast._generation._generate_py import _GaveUp, _TooHard  # pickled all the same
 
     examples[_GaveUp] = _GaveUp()
     examples[_TooHard] = _TooHard()
-    from sudoku_fast.lab_reference import _Enough, _OutOfBudget  # the lab twin's search exits
+    from sudoku_fast.lab._lab_py import _Enough, _OutOfBudget  # the lab twin's search exits
 
     examples[_Enough] = _Enough()
     examples[_OutOfBudget] = _OutOfBudget()
-    from sudoku_fast.parquet_footer import FooterError
+    from sudoku_fast._files.parquet_footer import FooterError
 
     examples[FooterError] = FooterError("truncated Thrift data")
-    from sudoku_fast.parquet_io import MalformedRow
+    from sudoku_fast._files.parquet_io import MalformedRow
 
     examples[MalformedRow] = MalformedRow("in.parquet: puzzle 3: missing (null)")
-    from sudoku_fast.batch import _NotPlain  # a list that needs the parser, caught inside
+    from sudoku_fast._engine.run import NotPlain  # a list that needs the parser, caught inside
 
-    examples[_NotPlain] = _NotPlain()
+    examples[NotPlain] = NotPlain()
+    from sudoku_fast.cli.options import Incomplete  # a command's output left out, caught inside
+
+    examples[Incomplete] = Incomplete()
+    from sudoku_fast._engine._general_py import _OutOfNodes  # the engine twin's budget
+
+    examples[_OutOfNodes] = _OutOfNodes()
     found = set()
-    for info in pkgutil.iter_modules(sf.__path__):
-        if info.name == "__main__":  # runs the command line when imported
+    for info in pkgutil.walk_packages(sf.__path__, "sudoku_fast."):
+        if info.name == "sudoku_fast.__main__":  # runs the command line when imported
             continue
-        module = importlib.import_module(f"sudoku_fast.{info.name}")
+        module = importlib.import_module(info.name)
         for value in vars(module).values():
             if (
                 isinstance(value, type)
@@ -303,7 +315,7 @@ def test_every_exception_of_the_package_survives_pickling() -> None:
 
 
 def test_renumber_error_shifts_the_index_and_keeps_the_kind() -> None:
-    from sudoku_fast.batch import renumber_error
+    from sudoku_fast._base.errors import renumber_error
 
     err = renumber_error(ValueError("puzzle 3: bad character 'x'"), 100, "part 2: ")
     assert type(err) is ValueError and str(err) == "part 2: puzzle 103: bad character 'x'"
@@ -338,3 +350,41 @@ def test_marks_in_bytes_are_text_as_elsewhere() -> None:
     assert sf.count_many([marks.encode()], marks=True) == expected == [2]
     pa = pytest.importorskip("pyarrow")
     assert sf.count_many(pa.array([marks.encode()], pa.binary()), marks=True) == expected
+
+
+def exported(buffer: bytearray | array[int]) -> bool:
+    """Whether `buffer` counts a buffer export: it then refuses to change size."""
+    try:
+        buffer.append(0)
+    except BufferError:
+        return True
+    buffer.pop()
+    return False
+
+
+def test_the_threads_of_a_batch_share_one_export_of_each_buffer() -> None:
+    # Compiled calls on several threads get views made once (shared_buffers), not the
+    # objects: free-threaded CPython 3.13 counts a bytearray's or an array's exports
+    # without a lock, and concurrent exports of the object itself can leave its count
+    # wrong (refusing to resize, a SystemError when freed, or unprotected while in use;
+    # tests/thread_stress.py showed 3 such SystemErrors in 7,200 calls without the
+    # views). Each object is exported exactly once while its view lives, whatever the
+    # threads do with the view, and not at all after.
+    solutions, counts = bytearray(81 * 4), array("i", [0] * 4)
+    assert shared_buffers(1, solutions, counts, None) == (solutions, counts, None)
+    for _ in range(5):
+        views = shared_buffers(4, solutions, counts, None)
+        assert views[2] is None
+        assert exported(solutions) and exported(counts)  # by the views, once each
+        callers = [threading.Thread(target=decode_often, args=views[:2]) for _ in range(4)]
+        for thread in callers:
+            thread.start()
+        for thread in callers:
+            thread.join()
+        del views, callers
+        assert not exported(solutions) and not exported(counts)
+
+
+def decode_often(solutions: object, counts: object) -> None:
+    for _ in range(2000):
+        core.decode_solutions(solutions, counts)

@@ -22,8 +22,8 @@ from checks import check_solution
 from conftest import VENDORED, interrupt, needs_sigint, read_csv, read_lines, start_interruptible
 
 import sudoku_fast as sf
+from sudoku_fast._files.progress import Progress
 from sudoku_fast.datasets import EMBEDDED_SETS, load_embedded
-from sudoku_fast.progress import Progress
 
 KAGGLE = VENDORED / "kaggle_bryanpark_sample500_with_solutions.csv"
 MIXED = VENDORED / "mixed_validity_9x9.csv"
@@ -630,7 +630,7 @@ def test_progress_bar_fits_narrow_terminals(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_histogram_keeps_empty_bins() -> None:
-    from sudoku_fast.cli import histogram_steps
+    from sudoku_fast.cli.stats import histogram_steps
     from sudoku_fast.stats import BINS_PER_OCTAVE, StatsBuilder
 
     builder = StatsBuilder()

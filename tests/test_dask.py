@@ -16,6 +16,8 @@ from checks import check_solution
 from conftest import VENDORED, read_csv
 
 import sudoku_fast as sf
+from sudoku_fast._parallel import threads as threads_module
+from sudoku_fast._parallel.threads import resolve_threads
 
 dask = pytest.importorskip("dask")
 dd = pytest.importorskip("dask.dataframe")
@@ -188,7 +190,7 @@ def test_cluster_solves_counts_and_rates(client: Any) -> None:
     rated = client.compute(sfd.rate(frame(PUZZLES[:30], 2))).result()
     assert list(rated["level"]) == [r.level for r in sf.rate_many(PUZZLES[:30], threads=1)]
     # One task at a time per worker: each gets the cores of the machine, over 1.
-    expected = sf.batch.resolve_threads(None)  # the workers share this process's environment
+    expected = resolve_threads(None)  # the workers share this process's environment
     assert client.submit(sfd.worker_threads, None, pure=False).result() == expected
     assert client.submit(sfd.worker_threads, 3, pure=False).result() == 3
 
@@ -205,7 +207,7 @@ def test_worker_threads_obey_the_threads_cap(monkeypatch: pytest.MonkeyPatch) ->
         state = State()
 
     monkeypatch.setattr(distributed, "get_worker", lambda: Worker())
-    monkeypatch.setattr(sf.batch, "usable_cores", lambda: 8)
+    monkeypatch.setattr(threads_module, "usable_cores", lambda: 8)
     monkeypatch.delenv("SUDOKU_FAST_NUM_THREADS", raising=False)
     assert sfd.worker_threads(None) == 4
     monkeypatch.setenv("SUDOKU_FAST_NUM_THREADS", "2")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import sysconfig
 import threading
 from array import array
 from typing import Any
@@ -20,9 +21,10 @@ from checks import check_solution
 from conftest import data_file, interrupt, needs_sigint, read_csv, read_lines
 
 import sudoku_fast as sf
-from sudoku_fast import batch
-from sudoku_fast.batch import encode_puzzles, run_workers
-from sudoku_fast.isa import core
+from sudoku_fast._engine.encode import encode_puzzles
+from sudoku_fast._engine.isa import core
+from sudoku_fast._engine.run import run_engine
+from sudoku_fast._parallel.fanout import run_workers
 
 Buffers = tuple[bytearray, array, array, array]
 
@@ -229,7 +231,7 @@ def test_ctrl_c_stops_a_long_batch_of_short_puzzles(threads: int) -> None:
 
 def test_decode_makes_the_strings_once_at_the_end() -> None:
     items = puzzles()
-    results = batch.run_engine(encode_puzzles(items), len(items), 1, 2, decode=True)
+    results = run_engine(encode_puzzles(items), len(items), 1, 2, decode=True)
     assert results.texts == core.decode_solutions(results.solutions, results.counts)
     for item, text in zip(items, results.texts, strict=True):
         assert text is None or sf.is_solution(text, item)
@@ -491,8 +493,7 @@ def test_large_batches_make_their_strings_in_prefaulted_memory(helpers: int) -> 
         if texts[i] is not None:
             check_solution(texts[i], items[i])
     _, fanout = solve_on_a_fanout(items, 1, helpers, 64)
-    gil = getattr(sys, "_is_gil_enabled", lambda: True)()
-    if core.PREFAULT_ARENAS and gil:
+    if core.PREFAULT_ARENAS:
         assert fanout.arenas_served > 0
     else:
         assert fanout.arenas_served == 0
@@ -509,9 +510,19 @@ def test_a_failing_large_batch_puts_the_allocator_back() -> None:
     assert sf.solve_many([], threads=2) == []
 
 
+def test_free_threaded_builds_never_use_the_pool() -> None:
+    # Their allocator is mimalloc: no arenas to fault in (PYTHONMALLOC=malloc is refused).
+    free_threaded = bool(sysconfig.get_config_var("Py_GIL_DISABLED"))
+    assert not (free_threaded and core.PREFAULT_ARENAS)
+
+
+@pytest.mark.skipif(
+    bool(sysconfig.get_config_var("Py_GIL_DISABLED")),
+    reason="free-threaded CPython refuses PYTHONMALLOC=malloc (and never uses the pool)",
+)
 def test_another_allocator_turns_the_pool_off() -> None:
     script = (
-        "from sudoku_fast.isa import core\n"
+        "from sudoku_fast._engine.isa import core\n"
         "import sudoku_fast as sf\n"
         "p = sf.generate(seed=1)\n"
         "n = core.PREFAULT_STRINGS_FROM + 10\n"

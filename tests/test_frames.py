@@ -14,7 +14,8 @@ import pytest
 from conftest import VENDORED, read_csv, read_lines
 
 import sudoku_fast as sf
-from sudoku_fast import _textio, frames
+from sudoku_fast._columns import frames
+from sudoku_fast._engine import _textio, _textio_py
 
 np = pytest.importorskip("numpy")
 
@@ -286,7 +287,7 @@ def test_encode_rows_matches_its_twin(
     data_arr = np.frombuffer(data, dtype=np.uint8)
     offs = np.array(offsets, dtype=np.int64)
     slow = _textio.encode_rows(data_arr, offs, table, compiled)
-    assert slow == frames.encode_rows_py(data_arr, offs, table, twin)
+    assert slow == _textio_py.encode_rows(data_arr, offs, table, twin)
     keep = np.ones(300, dtype=bool)
     keep[slow] = False
     assert (compiled[keep] == twin[keep]).all()
@@ -304,7 +305,7 @@ def test_encode_rows_every_byte_at_every_place() -> None:
     compiled: Any = np.zeros((256 * 81, 81), dtype=np.uint8)
     twin: Any = np.zeros((256 * 81, 81), dtype=np.uint8)
     slow = _textio.encode_rows(data, offsets, table, compiled)
-    assert slow == frames.encode_rows_py(data, offsets, table, twin)
+    assert slow == _textio_py.encode_rows(data, offsets, table, twin)
     assert len(slow) == (256 - 11) * 81  # all but '.' and '0'-'9'
     keep = np.ones(256 * 81, dtype=bool)
     keep[slow] = False
@@ -327,11 +328,11 @@ def test_no_data_frame_library_is_imported_for_plain_inputs() -> None:
 
 def test_solution_text_by_addition_matches_the_table() -> None:
     """The vectorised path writes the bytes `bytes.translate` writes, zero grids included."""
-    from sudoku_fast.grid import CLASSIC, _codec, geometry_for
+    from sudoku_fast._base.grid import CLASSIC, codec, geometry_for
 
     rng = np.random.default_rng(5)
     for geometry in (CLASSIC, geometry_for(None, None, "ABCDEFGHI"), geometry_for(16)):
-        encode = _codec(geometry).encode
+        encode = codec(geometry).encode
         values = rng.integers(1, geometry.size + 1, 40 * geometry.cells, dtype=np.uint8)
         values[: geometry.cells] = 0  # a puzzle without a solution
         valid = np.ones(40, dtype=bool)
@@ -404,10 +405,10 @@ def test_over_ranges_covers_every_row_once() -> None:
 def test_threaded_encode_of_arrow_columns(small_ranges: None, seed: int) -> None:
     """Ranges that cross chunks, slices and empty chunks give the grids one thread gives."""
     pa = pytest.importorskip("pyarrow")
-    from sudoku_fast.batch import encode_batch
+    from sudoku_fast._engine.encode import encode_texts
 
     rows = _mixed_rows(seed, 300)
-    want = bytes(encode_batch(rows)[1])  # the list path: another bulk encoder
+    want = bytes(encode_texts(rows)[1])  # the list path: another bulk encoder
     padded = ["x" * 5] * 11 + rows + ["y"]
     for column in (
         pa.array(rows),
@@ -442,7 +443,7 @@ def test_empty_columns(small_ranges: None) -> None:
 def test_threaded_encode_matches_the_twin(small_ranges: None, seed: int) -> None:
     """The bulk pass on threads writes what `encode_rows_py` writes; the parser does the rest."""
     pa = pytest.importorskip("pyarrow")
-    from sudoku_fast.grid import parse_grid
+    from sudoku_fast._base.grid import parse_grid
 
     rows = _mixed_rows(seed + 10, 250)
     column = pa.array(rows)
@@ -451,7 +452,7 @@ def test_threaded_encode_matches_the_twin(small_ranges: None, seed: int) -> None
     offsets = np.frombuffer(offsets_buf, dtype=np.int32).astype(np.int64)
     table = np.frombuffer(frames._ascii_table(sf.geometry_for(9)), dtype=np.uint8)
     twin = np.zeros((len(rows), 81), dtype=np.uint8)
-    slow = frames.encode_rows_py(data, offsets, table, twin)
+    slow = _textio_py.encode_rows(data, offsets, table, twin)
     assert 0 < len(slow) < len(rows)
     for i in slow:
         twin[i] = np.frombuffer(parse_grid(rows[i])[1], dtype=np.uint8)
@@ -492,16 +493,16 @@ def test_a_null_with_plain_text_behind_it_is_missing(small_ranges: None) -> None
 
 
 def test_threaded_encode_of_numpy_text(small_ranges: None) -> None:
-    from sudoku_fast.batch import encode_batch
+    from sudoku_fast._engine.encode import encode_texts
 
     rows = _mixed_rows(3, 300)
-    want = bytes(encode_batch(rows)[1])
+    want = bytes(encode_texts(rows)[1])
     for column in (np.array(rows), np.array(rows, dtype="S"), np.array(rows, dtype="U400")):
         assert _grids(column, 4) == want
         assert _grids(column, 1) == want
     plain = [r["puzzle"] for r in KAGGLE[:300]]
     plain[150] += "  "  # longer than N*N: the parser reads it (and drops the blanks)
-    want = bytes(encode_batch(plain)[1])
+    want = bytes(encode_texts(plain)[1])
     assert _grids(np.array(plain), 4) == _grids(np.array(plain, dtype="S"), 4) == want
     bad = list(plain)
     bad[260] = bad[260] + "5"  # one character too many, after 81 plain ones
@@ -515,11 +516,11 @@ def test_threaded_encode_of_numpy_text(small_ranges: None) -> None:
 
 def test_threaded_solution_text(small_ranges: None) -> None:
     """The addition in ranges writes the bytes of one pass and of `bytes.translate`."""
-    from sudoku_fast.grid import CLASSIC, _codec, geometry_for
+    from sudoku_fast._base.grid import CLASSIC, codec, geometry_for
 
     rng = np.random.default_rng(11)
     for geometry in (CLASSIC, geometry_for(None, None, "ABCDEFGHI"), geometry_for(16)):
-        encode = _codec(geometry).encode
+        encode = codec(geometry).encode
         values = rng.integers(1, geometry.size + 1, (300, geometry.cells), dtype=np.uint8)
         valid = rng.random(300) > 0.2
         values[~valid] = 0  # the engine's grid where there is no solution

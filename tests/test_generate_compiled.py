@@ -1,33 +1,37 @@
 """The compiled generator against its pure-Python twin: the same puzzles from the same seeds.
 
-`generate_many` runs `_generate.pyx`; `generate_many_reference` follows the same steps in
-plain Python with the same random numbers. Every test here compares the two, and checks
+`generate_many` runs `_generate.pyx`; `generate_many_reference` runs it with the twin
+`_generate_py.py` in its place, which follows the same steps in plain Python with the
+same random numbers. Every test here compares the two, and checks
 the compiled puzzles' properties with code that does not share the generator's.
 """
 
 from __future__ import annotations
 
-import sys
 from array import array
 from collections import Counter
 
 import pytest
 from checks import check_solution
+from conftest import generate_many_reference
 
 import sudoku_fast as sf
-from sudoku_fast import _general, _generate, _logic, reference
+from sudoku_fast._base.grid import format_values, geometry_for, parse_grid
+from sudoku_fast._base.randomness import Rng
+from sudoku_fast._engine import _general
+from sudoku_fast._engine import _general_py as reference
+from sudoku_fast._generation import _generate
+from sudoku_fast._generation import generate as generation
+from sudoku_fast._generation.generate import symmetry_orbits
+from sudoku_fast._techniques import _logic
+from sudoku_fast._techniques._logic_py import level_within as reference_level_within
+from sudoku_fast._techniques.solver import level_within
 from sudoku_fast.generator import (
     DIFFICULTIES,
     SYMMETRIES,
-    Rng,
     generate_many,
-    generate_many_reference,
     iter_generate,
-    symmetry_orbits,
 )
-from sudoku_fast.grid import format_values, geometry_for, parse_grid
-from sudoku_fast.logic import level_within as reference_level_within
-from sudoku_fast.rating import level_within
 
 # --------------------------------------------------------------------------- random numbers
 
@@ -122,8 +126,7 @@ def test_same_puzzles_at_any_thread_count() -> None:
 
 
 def test_both_give_up_on_a_level_not_found(monkeypatch: pytest.MonkeyPatch) -> None:
-    module = sys.modules["sudoku_fast.generator"]
-    monkeypatch.setattr(module, "MAX_ATTEMPTS", 1)
+    monkeypatch.setattr(generation, "MAX_ATTEMPTS", 1)
     # About 7% of removal orders give a hard 9x9 puzzle: 40 single tries fail somewhere.
     with pytest.raises(RuntimeError, match=r"puzzle \d+: no 9x9 hard puzzle"):
         generate_many(40, difficulty="hard", seed=1, threads=2)

@@ -3,26 +3,24 @@
 from __future__ import annotations
 
 import random
-import sys
 from array import array
 
 import pytest
 from checks import check_solution
 
 import sudoku_fast as sf
-from sudoku_fast import _general, _generate, reference
+from sudoku_fast._base.grid import parse_grid
+from sudoku_fast._base.randomness import Rng
+from sudoku_fast._engine import _general
+from sudoku_fast._engine import _general_py as reference
+from sudoku_fast._generation import _generate
+from sudoku_fast._generation._generate_py import random_full_grid
+from sudoku_fast._generation.generate import symmetry_orbits
+from sudoku_fast._techniques._logic_py import level_within as reference_level_within
+from sudoku_fast._techniques.solver import level_within
 from sudoku_fast.cli import main
-from sudoku_fast.generator import (
-    DIFFICULTIES,
-    SYMMETRIES,
-    Rng,
-    random_full_grid,
-    symmetry_orbits,
-)
-from sudoku_fast.grid import parse_grid
-from sudoku_fast.logic import geometry
-from sudoku_fast.logic import level_within as reference_level_within
-from sudoku_fast.rating import level_within
+from sudoku_fast.generator import DIFFICULTIES, SYMMETRIES
+from sudoku_fast.grid import geometry_for as geometry
 
 
 def _clue_cells(puzzle: str) -> list[int]:
@@ -277,18 +275,23 @@ def test_an_undecided_check_never_yields_a_wrong_or_unproven_puzzle(
     # and a minimal puzzle is only returned when no check was left undecided. Which
     # checks run out depends on how each implementation searches, so here the compiled
     # generator and its twin need not agree; each must still give proven puzzles.
-    module = sys.modules["sudoku_fast.generator"]
-    monkeypatch.setattr(module, "CHECK_NODES", 10)
-    undecided = []
-    original = module._count
+    from sudoku_fast._generation import _generate_py
+    from sudoku_fast._generation import generate as generation
 
-    def spy(puzzle: list[int], geo: object) -> int:
-        count: int = original(puzzle, geo)
+    monkeypatch.setattr(generation, "CHECK_NODES", 10)
+    undecided = []
+    original = _generate_py._count
+
+    def spy(puzzle: list[int], geo: object, check_nodes: int) -> int:
+        count: int = original(puzzle, geo, check_nodes)  # type: ignore[arg-type]
         undecided.append(count < 0)
         return count
 
-    monkeypatch.setattr(module, "_count", spy)
-    twin = module.generate_many_reference(3, seed=1, size=8)
+    monkeypatch.setattr(_generate_py, "_count", spy)
+    compiled = generation._generate
+    monkeypatch.setattr(generation, "_generate", _generate_py)
+    twin = sf.generate_many(3, seed=1, size=8, threads=1)
+    monkeypatch.setattr(generation, "_generate", compiled)
     assert any(undecided)  # the budget did bite
     puzzles = sf.generate_many(5, seed=1, size=8, threads=1)
     for puzzle in puzzles + twin:

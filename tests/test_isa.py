@@ -22,8 +22,9 @@ import pytest
 from conftest import data_file, read_csv, read_lines
 
 import sudoku_fast as sf
-from sudoku_fast import _cpu, batch, isa, solver
-from sudoku_fast.batch import encode_puzzles
+from sudoku_fast._engine import _cpu, isa
+from sudoku_fast._engine import run as run_module
+from sudoku_fast._engine.encode import encode_puzzles
 
 X86 = platform.machine().lower() in ("x86_64", "amd64")
 AVX2_CPU = frozenset({"avx", "avx2", "bmi1", "bmi2", "popcnt", "lzcnt", "fma", "f16c", "movbe"})
@@ -38,8 +39,7 @@ def test_engine_info_names_the_module_that_runs() -> None:
     assert info.variant in info.supported
     assert set(info.supported) <= set(info.built)
     assert "baseline" in info.built
-    assert info.modules == (batch._core.__name__,)
-    assert solver._core is batch._core
+    assert info.modules[0] == run_module._core.__name__
     expected = os.environ.get(isa.ISA_ENV, "").strip().lower()
     if expected in ("", "auto"):
         assert info.requested is None
@@ -117,8 +117,8 @@ def run_python(code: str, variant: str) -> subprocess.CompletedProcess[str]:
 def test_override_picks_the_build(variant: str) -> None:
     code = (
         "import sudoku_fast as sf\n"
-        "from sudoku_fast import batch\n"
-        "print(sf.engine_info().variant, batch._core.__name__)\n"
+        "from sudoku_fast._engine import run\n"
+        "print(sf.engine_info().variant, run._core.__name__)\n"
         "print(sf.solve('4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2"
         ".....1.4......'))\n"
     )
@@ -126,11 +126,56 @@ def test_override_picks_the_build(variant: str) -> None:
     assert proc.returncode == 0, proc.stderr
     first, second = proc.stdout.split("\n")[:2]
     suffix = isa.BY_NAME[variant].suffix
-    assert first == f"{variant} sudoku_fast._core{suffix}"
+    assert first == f"{variant} sudoku_fast._engine._core{suffix}"
     assert (
         second
         == "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
     )
+
+
+# Every batch path, then the compiled modules built per variant that the process loaded.
+EVERY_PATH = (
+    "import sys, sudoku_fast as sf\n"
+    "from sudoku_fast import lab\n"
+    "p = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'\n"
+    "puzzles = sf.generate_many(4, seed=1, difficulty='hard', threads=2)\n"
+    "assert sf.count_many(puzzles) == [1] * 4\n"
+    "sf.solve_many([p] * 40, threads=2); sf.rate_many(puzzles, score=True, threads=2)\n"
+    "sf.canonical_many(puzzles, threads=2); sf.solve_stats([p] * 20, threads=2)\n"
+    "lab.run_many(puzzles, 'dlx', threads=2); sf.solve_path(p); sf.render(puzzles[0])\n"
+    "loaded = sorted(m for m in sys.modules if m.startswith('sudoku_fast')\n"
+    "                and m.endswith(('_core', '_generate', '_avx2')))\n"
+    "print(sf.engine_info().variant, *sf.engine_info().modules)\n"
+    "print(*loaded)\n"
+)
+
+
+@pytest.mark.parametrize("variant", isa.runnable())
+def test_every_batch_path_runs_on_the_chosen_build(variant: str) -> None:
+    """Generation, rating, canonical forms, statistics and the lab load the engine (and
+    the generator, which calls it from C) of the build the dispatch chose, and no other;
+    `engine_info()` names exactly those modules."""
+    proc = run_python(EVERY_PATH, variant)
+    assert proc.returncode == 0, proc.stderr
+    info, loaded = proc.stdout.split("\n")[:2]
+    suffix = isa.BY_NAME[variant].suffix
+    modules = [f"sudoku_fast._engine._core{suffix}", f"sudoku_fast._generation._generate{suffix}"]
+    assert info.split() == [variant, *modules]
+    assert loaded.split() == sorted(modules)
+
+
+@pytest.mark.skipif("avx2" not in isa.runnable(), reason="this CPU or build has no AVX2")
+def test_generation_runs_on_the_avx2_build_where_the_cpu_has_it() -> None:
+    """The default choice on an AVX2 CPU: generation calls the AVX2 engine build."""
+    env = {k: v for k, v in os.environ.items() if k != isa.ISA_ENV}
+    proc = subprocess.run(
+        [sys.executable, "-c", EVERY_PATH], capture_output=True, text=True, env=env, check=False
+    )
+    assert proc.returncode == 0, proc.stderr
+    info, loaded = proc.stdout.split("\n")[:2]
+    assert info.split()[0] == "avx2"
+    assert "sudoku_fast._generation._generate_avx2" in loaded.split()
+    assert "sudoku_fast._engine._core" not in loaded.split()  # the baseline engine stays out
 
 
 @pytest.mark.parametrize(
@@ -208,7 +253,7 @@ def extended_instructions(path: str) -> int:
     reason="needs objdump and an x86-64 build with its avx2 variant (not a native build)",
 )
 def test_baseline_builds_stay_baseline_and_the_variant_does_not() -> None:
-    from sudoku_fast import _core, _general
+    from sudoku_fast._engine import _core, _general
 
     for module in (_core, _general, _cpu):
         assert module.__file__ is not None

@@ -15,17 +15,11 @@ from pathlib import Path
 import pytest
 from conftest import data_file, interrupt, needs_sigint, read_csv, read_lines
 
-from sudoku_fast import (
-    _lab,
-    cli,
-    count_many,
-    count_solutions,
-    is_solution,
-    lab,
-    lab_reference,
-    lab_report,
-)
-from sudoku_fast.grid import geometry_for
+from sudoku_fast import cli, count_many, count_solutions, is_solution, lab
+from sudoku_fast._base.grid import geometry_for
+from sudoku_fast.lab import _lab
+from sudoku_fast.lab import _lab_py as lab_reference
+from sudoku_fast.lab import report as lab_report
 
 # The first two puzzles of Norvig's easy50 (Project Euler 96), via ../shared/data.
 EASY = [
@@ -250,7 +244,7 @@ def test_twins_agree_with_restarts(algorithm: str) -> None:
 
 
 def test_luby_sequence() -> None:
-    from sudoku_fast.lab_reference import luby
+    from sudoku_fast.lab._lab_py import luby
 
     assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
 

@@ -11,14 +11,20 @@ from __future__ import annotations
 
 import random
 from array import array
+from types import ModuleType
 
 import pytest
-from conftest import data_file, read_csv, read_lines
+from conftest import data_file, read_csv, read_lines, use_twins
 
 import sudoku_fast as sf
-from sudoku_fast import _logic, logic, rating
+from sudoku_fast._base.grid import Geometry, format_values, geometry_for, parse_grid
+from sudoku_fast._base.levels import BIG_FISH
+from sudoku_fast._base.records import Hint
+from sudoku_fast._techniques import _logic
+from sudoku_fast._techniques import _logic_py as logic
+from sudoku_fast._techniques.solver import level_within as compiled_level_within
+from sudoku_fast._techniques.steps import hint_from_record
 from sudoku_fast.datasets import load_embedded
-from sudoku_fast.grid import Geometry, format_values, geometry_for, parse_grid
 
 # Puzzles of each set compared step by step: the pure-Python twin takes 1-30 ms per
 # 9x9 puzzle, so big files are sampled evenly (every k-th puzzle).
@@ -80,14 +86,15 @@ def _unique_puzzles(puzzles: list[str]) -> list[tuple[Geometry, bytes, bytes]]:
     return out
 
 
-def _compiled_steps(geometry: Geometry, values: bytes, solution: bytes) -> list[logic.Hint]:
-    records = _logic.solve_steps(_logic.tables_for(geometry), values, solution)
-    return [logic.hint_from_record(geometry, record) for record in records]
+def _steps(side: ModuleType, geometry: Geometry, values: bytes, solution: bytes) -> list[Hint]:
+    """Every step of a solve by one side (`_logic` or `_logic_py`), as hints."""
+    records = side.solve_steps(side.tables_for(geometry), values, solution)
+    return [hint_from_record(geometry, record) for record in records]
 
 
-def _assert_same_path(geometry: Geometry, values: bytes, solution: bytes) -> list[logic.Hint]:
-    expected = logic.logical_solve(values, solution, geometry)
-    got = _compiled_steps(geometry, values, solution)
+def _assert_same_path(geometry: Geometry, values: bytes, solution: bytes) -> list[Hint]:
+    expected = _steps(logic, geometry, values, solution)
+    got = _steps(_logic, geometry, values, solution)
     for index, (want, have) in enumerate(zip(expected, got, strict=False)):
         assert have == want, f"{format_values(values, geometry)}: step {index} differs"
     assert len(got) == len(expected), f"{format_values(values, geometry)}: path length"
@@ -140,7 +147,7 @@ def test_same_level_within_every_bound() -> None:
         geometry, values = parse_grid(text)
         for max_level in range(1, 6):
             want = logic.level_within(values, max_level, geometry)
-            assert rating.level_within(values, max_level, geometry) == want, (text, max_level)
+            assert compiled_level_within(values, max_level, geometry) == want, (text, max_level)
 
 
 def test_same_next_step_with_pencil_marks() -> None:
@@ -156,10 +163,13 @@ def test_same_next_step_with_pencil_marks() -> None:
                 marks = solver.cand[cell] & rng.getrandbits(9) | 1 << (solution[cell] - 1)
                 allowed[cell] = marks
                 solver.restrict(cell, marks)
-        want = solver.next_step()
+        step = solver.next_step()
+        want = None if step is None else hint_from_record(geometry, step.record())
         record = _logic.find_step(_logic.tables_for(geometry), values, allowed)
-        got = None if record is None else logic.hint_from_record(geometry, record)
+        got = None if record is None else hint_from_record(geometry, record)
         assert got == want, text
+        twin = logic.find_step(logic.tables_for(geometry), values, allowed)
+        assert (None if twin is None else hint_from_record(geometry, twin)) == want
 
 
 def test_rate_many_is_the_same_at_any_thread_count() -> None:
@@ -167,16 +177,10 @@ def test_rate_many_is_the_same_at_any_thread_count() -> None:
     serial = sf.rate_many(puzzles, threads=1)
     assert sf.rate_many(puzzles, threads=2) == serial
     assert sf.rate_many(puzzles, threads=7) == serial
-    python = [logic_rating(text) for text in puzzles[::10]]  # the twin, on every 10th
-    assert python == [(r.level, r.hardest, dict(r.counts)) for r in serial[::10]]
-
-
-def logic_rating(text: str) -> tuple[int, str, dict[str, int]]:
-    """Level, hardest technique and counts by the pure-Python twin."""
-    geometry, values = parse_grid(text)
-    solution = parse_grid(sf.solve(text) or "", geometry=geometry)[1]
-    r = rating.rating_from_steps(logic.logical_solve(values, solution, geometry), 0)
-    return r.level, r.hardest, dict(r.counts)
+    with pytest.MonkeyPatch.context() as patch:  # the twin, on every 10th
+        use_twins(patch, "sudoku_fast._techniques._logic")
+        python = sf.rate_many(puzzles[::10], threads=2)
+    assert python == serial[::10]
 
 
 def test_rate_every_size() -> None:
@@ -190,9 +194,9 @@ def test_rate_every_size() -> None:
         ]
         ratings = sf.rate_many(puzzles, threads=2)
         assert [sf.rate(p) for p in puzzles] == ratings
-        assert [logic_rating(p) for p in puzzles] == [
-            (r.level, r.hardest, dict(r.counts)) for r in ratings
-        ]
+        with pytest.MonkeyPatch.context() as patch:
+            use_twins(patch, "sudoku_fast._techniques._logic")
+            assert sf.rate_many(puzzles, threads=1) == ratings
 
 
 def test_rate_many_names_the_bad_item() -> None:
@@ -222,13 +226,14 @@ def test_big_fish_on_a_ten_by_ten_grid() -> None:
                 allowed[cell] = geometry.all_digits & ~1
                 solver.restrict(cell, allowed[cell])
     step = solver.next_step()
-    assert step is not None and step.technique == logic.BIG_FISH
+    assert step is not None and step.technique == BIG_FISH
     assert step.eliminations == tuple(
         (row * 10 + col, 1) for col in columns for row in range(5, 10)
     )
-    assert "rows 1, 2, 3, 4, 5" in step.explanation
+    hint = hint_from_record(geometry, step.record())
+    assert "rows 1, 2, 3, 4, 5" in hint.explanation
     record = _logic.find_step(_logic.tables_for(geometry), values, allowed)
-    assert record is not None and logic.hint_from_record(geometry, record) == step
+    assert record is not None and hint_from_record(geometry, record) == hint
 
 
 def test_fish_bases_keep_combination_order() -> None:

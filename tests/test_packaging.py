@@ -17,9 +17,10 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from conftest import COMPILED_MODULES
 
 import sudoku_fast
-from sudoku_fast import _core
+from sudoku_fast._engine import _core
 
 USER_SCRIPT = Path(__file__).resolve().parent / "typecheck" / "user_script.py"
 
@@ -38,18 +39,21 @@ def test_typing_files_are_shipped() -> None:
     package = resources.files("sudoku_fast")
     assert package.joinpath("py.typed").is_file()
     for stub in (
-        "_canon.pyi",
-        "_core.pyi",
-        "_general.pyi",
-        "_generate.pyi",
-        "_logic.pyi",
-        "_se.pyi",
-        "_textio.pyi",
-        "_cpu.pyi",
-        "_core_avx2.pyi",
-        "_core_avx512.pyi",
+        "_symmetry/_canon.pyi",
+        "_engine/_core.pyi",
+        "_engine/_general.pyi",
+        "_generation/_generate.pyi",
+        "_techniques/_logic.pyi",
+        "_techniques/_se.pyi",
+        "_engine/_textio.pyi",
+        "_engine/_cpu.pyi",
+        "_engine/_core_avx2.pyi",
+        "_generation/_generate_avx2.pyi",
+        "_engine/_core_avx512.pyi",
+        "_generation/_generate_avx512.pyi",
+        "lab/_lab.pyi",
     ):
-        assert package.joinpath(stub).is_file(), stub
+        assert package.joinpath(*stub.split("/")).is_file(), stub
 
 
 @pytest.mark.skipif(
@@ -64,9 +68,34 @@ def test_tests_import_the_installed_package_not_the_sources() -> None:
 @pytest.mark.skipif(
     not sysconfig.get_config_var("Py_GIL_DISABLED"), reason="needs a free-threaded CPython"
 )
-def test_free_threaded_python_keeps_the_gil_off() -> None:
+def test_free_threaded_python_keeps_the_gil_off(tmp_path: Path) -> None:
+    # An extension module not declared free-threading compatible turns the GIL back on
+    # when it is imported (with a RuntimeWarning, an error under -W error): import every
+    # compiled module, each build of the 9x9 engine this CPU runs among them, and use
+    # each on threads, then ask.
+    puzzles = tmp_path / "puzzles.txt"
+    puzzles.write_text("\n".join(["." * 81] * 4) + "\n")
+    code = f"""
+import importlib, sys
+import sudoku_fast as sf
+from sudoku_fast import cli, lab
+from sudoku_fast._engine import isa
+modules = {COMPILED_MODULES!r}
+for name in modules:
+    importlib.import_module(name)
+for variant in isa.runnable():
+    for base in isa.DISPATCHED:
+        importlib.import_module(isa.module_name(isa.BY_NAME[variant], base))
+p = sf.generate_many(4, "hard", seed=1, threads=2)[0]
+sf.solve_many([p] * 500, threads=2)
+sf.count_many(["." * 256] * 4, threads=2, max_nodes=None)
+sf.rate_many([p] * 20, threads=2, score=True)
+sf.canonical_many([p] * 20, threads=2)
+lab.run_many([p] * 20, threads=2)
+assert cli.main(["solve", {str(puzzles)!r}, "-o", {str(tmp_path / "out.txt")!r}, "-q"]) == 0
+print(sys._is_gil_enabled())
+"""
     env = {k: v for k, v in os.environ.items() if k != "PYTHON_GIL"}
-    code = "import sys, sudoku_fast; sudoku_fast.solve('.' * 81); print(sys._is_gil_enabled())"
     proc = subprocess.run(
         [sys.executable, "-W", "error", "-c", code],
         capture_output=True,
@@ -119,8 +148,8 @@ _DECLARATION = re.compile(r"^\s*cdef\s+(?:const\s+)?[A-Za-z_][\w.]*\s+([^=(:]*)"
 def test_compiled_sources_declare_pointers_and_arrays_on_their_own_lines() -> None:
     """Cython warns ("Non-trivial type declarators in shared declaration") when one
     `cdef` line mixes plain names with pointers or arrays; none may."""
-    package = resources.files("sudoku_fast")
-    sources = [f for f in package.iterdir() if f.name.endswith((".pyx", ".pxd"))]
+    package = Path(sudoku_fast.__file__).parent
+    sources = [f for f in package.rglob("*") if f.suffix in (".pyx", ".pxd")]
     assert any(f.name == "_core.pyx" for f in sources)
     mixed = []
     for source in sources:

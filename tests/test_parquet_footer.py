@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_fast import parquet_footer as pf
+from sudoku_fast._files import parquet_footer as pf
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")

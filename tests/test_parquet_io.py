@@ -13,8 +13,9 @@ from checks import check_solution
 from conftest import VENDORED, read_csv
 
 import sudoku_fast as sf
-from sudoku_fast import column_check, parquet_io
-from sudoku_fast import frames as sf_frames
+from sudoku_fast._base.columns import RATING_FIELDS
+from sudoku_fast._columns import check as column_check
+from sudoku_fast._files import parquet_io
 from sudoku_fast.cli import main
 
 pa = pytest.importorskip("pyarrow")
@@ -485,7 +486,7 @@ def test_rating_a_file_without_rows_writes_the_typed_columns(tmp_path: Path) -> 
     out = tmp_path / "out.parquet"
     assert main(["rate", str(empty), "-o", str(out)]) == 0
     schema = pq.read_schema(out)
-    assert schema.names == ["puzzle", *sf_frames.RATING_FIELDS]
+    assert schema.names == ["puzzle", *RATING_FIELDS]
     assert schema.field("level").type == pa.int64()
     assert schema.field("hardest").type == pa.string()
     assert sf.rate_many([], output="arrow").type == sf.rate_many([PUZZLE], output="arrow").type
@@ -748,7 +749,7 @@ def test_the_answer_column_never_takes_a_name_in_use(tmp_path: Path, count: bool
 
 
 def test_csv_and_parquet_name_the_answer_column_alike() -> None:
-    from sudoku_fast.stream import answer_column
+    from sudoku_fast._files.stream import answer_column
 
     assert answer_column(["puzzle"], False) == "solution"
     assert answer_column(["puzzle"], True) == "count"

@@ -12,7 +12,7 @@ import threading
 import pytest
 
 import sudoku_fast as sf
-from sudoku_fast import pool
+from sudoku_fast._parallel import pool
 
 
 def test_tasks_run_on_the_pool_threads_and_errors_reach_the_waiter() -> None:
@@ -76,7 +76,7 @@ def test_the_shared_pool_is_kept_grown_and_refused_beyond_the_cores() -> None:
 def test_a_child_process_builds_a_pool_of_its_own() -> None:
     code = (
         "import os, sudoku_fast as sf\n"
-        "from sudoku_fast import pool\n"
+        "from sudoku_fast._parallel import pool\n"
         "from sudoku_fast.datasets import load_embedded\n"
         "puzzles = load_embedded('magictour_top1465')[:200]\n"
         "expected = sf.solve_many(puzzles, threads=2)\n"
@@ -119,3 +119,16 @@ def test_batches_from_several_caller_threads_at_once() -> None:
     for thread in callers:
         thread.join(120)
     assert results == {0: True, 1: True, 2: True, 3: True}
+
+
+def test_every_batch_api_from_several_caller_threads_at_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # One round of tests/thread_stress.py: every batch operation (solve, count, rate and
+    # score, generate, canonical, transforms, lab, hints, columns, a node budget) from
+    # three Python threads at once, each answer compared with the serial one; on a
+    # free-threaded CPython it also fails if the GIL came back on.
+    import thread_stress
+
+    status = thread_stress.main(["--callers", "3", "--rounds", "1", "--threads", "2"])
+    assert status == 0, capsys.readouterr().out

@@ -11,20 +11,15 @@ from checks import check_solution
 from conftest import data_file, read_csv
 
 import sudoku_fast as sf
-from sudoku_fast import reference
+from sudoku_fast._base.grid import parse_values
+from sudoku_fast._base.levels import GUESS, LEVEL_NAMES, TECHNIQUE_LEVEL
+from sudoku_fast._base.records import Hint
+from sudoku_fast._engine import _general_py as reference
+from sudoku_fast._techniques._logic_py import TECHNIQUE_FINDERS as TECHNIQUES
+from sudoku_fast._techniques._logic_py import LogicSolver, find_hidden_quad
+from sudoku_fast._techniques.solver import level_within, logical_solve
 from sudoku_fast.datasets import load_embedded
-from sudoku_fast.grid import parse_values
-from sudoku_fast.logic import (
-    GUESS,
-    LEVEL_NAMES,
-    TECHNIQUE_LEVEL,
-    TECHNIQUES,
-    Hint,
-    LogicSolver,
-    find_hidden_quad,
-    geometry,
-)
-from sudoku_fast.rating import level_within, logical_solve
+from sudoku_fast.grid import geometry_for as geometry
 
 # Puzzles of the public sets on which each technique is the easiest step at some point.
 # Found by rating the sets in order; the first puzzle using each technique is kept.
@@ -217,10 +212,12 @@ def _rater_buffers(
     puzzles: list[str], scored: bool
 ) -> tuple[object, array[int], array[int], array[int] | None]:
     """What `rate_many` hands to the Rating builders: engine results and raters' output."""
-    from sudoku_fast import _logic, _se, se
-    from sudoku_fast.batch import encode_input, run_engine
+    from sudoku_fast._base.se_scale import DEFAULT_BUDGET
+    from sudoku_fast._columns.inputs import read_batch
+    from sudoku_fast._engine.run import run_engine
+    from sudoku_fast._techniques import _logic, _se
 
-    geometry, grids, n, _ = encode_input(puzzles, "rate_many", None, None)
+    geometry, grids, n, _ = read_batch(puzzles, "rate_many", None, None)
     results = run_engine(grids, n, 2, 1, geometry=geometry)
     tables = _logic.tables_for(geometry)
     counts = array("i", bytes(4 * _logic.SLOTS * n))
@@ -229,16 +226,19 @@ def _rater_buffers(
     scores = None
     if scored:
         scores = array("i", bytes(4 * _se.SLOTS * n))
-        _se.se_range(tables, grids, results.solutions, scores, 0, n, se.DEFAULT_BUDGET)
+        _se.se_range(tables, grids, results.solutions, scores, 0, n, DEFAULT_BUDGET)
     return results, counts, summary, scores
 
 
 @pytest.mark.parametrize("scored", [False, True])
 def test_compiled_rating_builder_matches_python_twin(scored: bool) -> None:
     """`_logic.build_ratings` (the batch path) builds the same objects, and reports the
-    same failures, as the plain-Python `rating_objects` that calls `Rating(...)`."""
-    from sudoku_fast import _logic, _se, se
-    from sudoku_fast.rating import _LEVEL_NAMES, _LEVELS, _NAMES, rating_objects
+    same failures, as the plain-Python `build_ratings` that calls `Rating(...)`."""
+    from sudoku_fast._base.levels import LEVEL_NAME_BY_LEVEL, SLOT_LEVELS, SLOT_NAMES
+    from sudoku_fast._base.se_scale import SE_OK
+    from sudoku_fast._base.se_scale import TECHNIQUES as SE_TECHNIQUES
+    from sudoku_fast._techniques import _logic, _se
+    from sudoku_fast._techniques._logic_py import build_ratings
 
     sample = "sudoku_exchange_se_rated_sample300.csv"
     rows = read_csv(data_file("sudoku_exchange_se_rated.csv", sample))
@@ -251,11 +251,11 @@ def test_compiled_rating_builder_matches_python_twin(scored: bool) -> None:
     expected: list[sf.Rating | None] = [None] * n
     compiled: list[sf.Rating | None] = [None] * n
     guesses, nodes = results.guesses, results.nodes  # type: ignore[attr-defined]
-    want = rating_objects(expected, counts, summary, guesses, nodes, 0, n, scores)
-    got = _logic.build_ratings(
-        sf.Rating, compiled, counts, summary, guesses, nodes, _NAMES, _LEVELS, _LEVEL_NAMES,
-        0, n, scores, se.TECHNIQUES, _se.SLOTS, se.SE_OK,
-    )  # fmt: skip
+    names = (SLOT_NAMES, SLOT_LEVELS, LEVEL_NAME_BY_LEVEL)
+    score_names = (SE_TECHNIQUES, _se.SLOTS, SE_OK)
+    args = (counts, summary, guesses, nodes, *names, 0, n, scores, *score_names)
+    want = build_ratings(sf.Rating, expected, *args)
+    got = _logic.build_ratings(sf.Rating, compiled, *args)
     assert got == want and 3 in want and (5 in want) == scored
     assert compiled == expected
     for a, b in zip(compiled, expected, strict=True):

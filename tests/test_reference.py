@@ -8,7 +8,7 @@ import pytest
 from checks import check_solution
 
 import sudoku_fast as sf
-from sudoku_fast import reference
+from sudoku_fast._engine import _general_py as reference
 from sudoku_fast.datasets import load_embedded
 
 

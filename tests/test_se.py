@@ -10,13 +10,16 @@ from array import array
 from pathlib import Path
 
 import pytest
-from conftest import data_file, read_csv
+from conftest import data_file, generate_many_reference, read_csv
 
 import sudoku_fast as sf
-from sudoku_fast import _logic, _se, generator, se
+from sudoku_fast import generator
+from sudoku_fast._base import se_scale
+from sudoku_fast._base.grid import geometry_for, parse_values
+from sudoku_fast._techniques import _logic, _se
+from sudoku_fast._techniques import _se_py as se
+from sudoku_fast._techniques._logic_py import LogicSolver
 from sudoku_fast.datasets import load_embedded
-from sudoku_fast.grid import geometry_for, parse_values
-from sudoku_fast.logic import LogicSolver
 
 SE_RATED = data_file("sudoku_exchange_se_rated.csv", "sudoku_exchange_se_rated_sample300.csv")
 
@@ -183,7 +186,7 @@ NEEDS = {
 }
 
 
-def compiled(puzzles: list[str], budget: int = se.DEFAULT_BUDGET) -> list[tuple[int, ...]]:
+def compiled(puzzles: list[str], budget: int = se_scale.DEFAULT_BUDGET) -> list[tuple[int, ...]]:
     tables = _logic.tables_for(GEO)
     grids = bytes(v for p in puzzles for v in parse_values(p))
     out = array("i", bytes(4 * _se.SLOTS * len(puzzles)))
@@ -191,7 +194,7 @@ def compiled(puzzles: list[str], budget: int = se.DEFAULT_BUDGET) -> list[tuple[
     return [tuple(out[i * _se.SLOTS : (i + 1) * _se.SLOTS]) for i in range(len(puzzles))]
 
 
-def twin(puzzle: str, budget: int = se.DEFAULT_BUDGET) -> tuple[int, ...]:
+def twin(puzzle: str, budget: int = se_scale.DEFAULT_BUDGET) -> tuple[int, ...]:
     r = se.rate_se(parse_values(puzzle), budget=budget)
     return (r.score, r.hardest, r.steps, r.status)
 
@@ -207,8 +210,8 @@ def test_technique_fires_where_needed(technique: str) -> None:
     puzzle, rated = NEEDS[technique]
     rating = sf.rate(puzzle, score=True)
     assert rating.score_technique == technique
-    tech = se.TECHNIQUES.index(technique)
-    assert rating.score is not None and round(rating.score * 10) >= se.BASE[tech]
+    tech = se_scale.TECHNIQUES.index(technique)
+    assert rating.score is not None and round(rating.score * 10) >= se_scale.BASE[tech]
     assert rating.score_complete
     assert compiled([puzzle])[0] == twin(puzzle)
     # Measured against SE's own rating of the puzzle, not against ourselves.
@@ -226,8 +229,8 @@ def test_unique_loops() -> None:
 def test_easy_puzzles_score_close_to_se() -> None:
     # Below chains the ladder carries SE's own difficulties.
     for technique, (puzzle, rated) in NEEDS.items():
-        tech = se.TECHNIQUES.index(technique)
-        if tech < se.X_CHAIN and round(rated * 10) == se.BASE[tech]:
+        tech = se_scale.TECHNIQUES.index(technique)
+        if tech < se_scale.X_CHAIN and round(rated * 10) == se_scale.BASE[tech]:
             assert sf.rate(puzzle, score=True).score == pytest.approx(rated)
 
 
@@ -276,7 +279,7 @@ def test_every_step_is_sound() -> None:
             result = se.rate_se(parse_values(puzzle), solution=solution)
         finally:
             mp.undo()
-        assert result.status == se.SE_OK
+        assert result.status == se_scale.SE_OK
 
 
 def test_budget_gives_a_lower_bound() -> None:
@@ -286,7 +289,7 @@ def test_budget_gives_a_lower_bound() -> None:
     assert not cut.score_complete
     assert cut.score is not None and full.score is not None and cut.score < full.score
     assert compiled([puzzle], 2000)[0] == twin(puzzle, 2000)
-    assert compiled([puzzle], 2000)[0][3] == se.SE_BUDGET
+    assert compiled([puzzle], 2000)[0][3] == se_scale.SE_BUDGET
 
 
 def test_hardest_forum_puzzles_finish_or_say_so() -> None:
@@ -320,20 +323,20 @@ def test_score_is_asked_for() -> None:
 
 def test_score_level_maps_the_scale_onto_levels() -> None:
     scores = (1.0, 2.3, 2.5, 2.9, 3.0, 3.7, 3.8, 7.1, 7.2, 9.9, 10.0)
-    assert [se.score_level(x) for x in scores] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]
+    assert [se_scale.score_level(x) for x in scores] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]
     assert sf.score_level(7.5) == 5
     with pytest.raises(TypeError):
-        se.score_level("7.5")  # type: ignore[arg-type]
+        se_scale.score_level("7.5")  # type: ignore[arg-type]
     # Between two tenths, half up at every boundary alike; any real number type.
     between = (2.45, 2.95, 3.75, 7.15, 9.95)
-    assert [se.score_level(x) for x in between] == [2, 3, 4, 5, 6]
+    assert [se_scale.score_level(x) for x in between] == [2, 3, 4, 5, 6]
     np = pytest.importorskip("numpy")
-    assert se.score_level(np.float32(2.5)) == se.score_level(np.float64(2.5)) == 2
+    assert se_scale.score_level(np.float32(2.5)) == se_scale.score_level(np.float64(2.5)) == 2
     # On the bank, the technique solver's level agrees with the mapped score for most
     # puzzles (the thresholds were read off the bank; a regression would show here).
     rows = read_csv(SE_RATED)[::60] if SE_RATED.name.endswith("rated.csv") else read_csv(SE_RATED)
     ratings = sf.rate_many([r["puzzle"] for r in rows], score=True)
-    same = sum(r.level == se.score_level(r.score or 0.0) for r in ratings)
+    same = sum(r.level == se_scale.score_level(r.score or 0.0) for r in ratings)
     assert same >= 0.7 * len(rows)
 
 
@@ -348,7 +351,7 @@ def test_generate_in_a_score_band() -> None:
         assert se.rate_se(parse_values(puzzle), solution=solution).score == round(rating.score * 10)
     assert sf.generate_many(3, seed=5, score=(2.5, 2.8), threads=1) == puzzles
     assert sf.generate(seed=5, score=(2.5, 2.8)) == puzzles[0]
-    assert generator.generate_many_reference(2, seed=5, score=(2.5, 2.8)) == puzzles[:2]
+    assert generate_many_reference(2, seed=5, score=(2.5, 2.8)) == puzzles[:2]
 
 
 @pytest.mark.parametrize(
@@ -440,9 +443,9 @@ def test_cli_generate_in_a_score_band() -> None:
 
 def test_non_finite_scores_and_bad_budgets_are_clear_errors() -> None:
     puzzle = load_embedded("norvig_top95")[0]
-    assert se.score_level(float("inf")) == 6 and se.score_level(float("-inf")) == 1
+    assert se_scale.score_level(float("inf")) == 6 and se_scale.score_level(float("-inf")) == 1
     with pytest.raises(ValueError, match="not NaN"):
-        se.score_level(float("nan"))
+        se_scale.score_level(float("nan"))
     for budget in (-1, 2**63):
         with pytest.raises(ValueError, match="score_budget must be from 0 to 2"):
             sf.rate(puzzle, score=True, score_budget=budget)
@@ -479,8 +482,8 @@ def test_generate_without_a_puzzle_in_the_band_exits_1(
 
 
 def test_scores_far_past_the_scale() -> None:
-    assert se.score_level(1e308) == 6 and se.score_level(-1e308) == 1
-    assert se.score_level(10**400) == 6
+    assert se_scale.score_level(1e308) == 6 and se_scale.score_level(-1e308) == 1
+    assert se_scale.score_level(10**400) == 6
     assert sf.rate(sf.generate(seed=1, score=(1.0, 1e308)), score=True).score is not None
     with pytest.raises(ValueError, match="low bound on the scale"):
         sf.generate(seed=1, score=(10**400, 10**401))

@@ -19,8 +19,9 @@ from checks import DEFAULT_SYMBOLS, check_solution
 from conftest import data_file, read_csv, read_lines
 
 import sudoku_fast as sf
-from sudoku_fast import _general, reference
-from sudoku_fast.batch import encode_batch
+from sudoku_fast._engine import _general
+from sudoku_fast._engine import _general_py as reference
+from sudoku_fast._engine.encode import encode_texts
 
 # file -> (size, box rows, box cols) as stated in ../shared/data/README.md
 SIZE_FILES = {
@@ -146,8 +147,8 @@ def test_hardest_25x25_puzzles_stay_fast() -> None:
     records = read_csv(data_file("sudoku25_misc.csv", "sudoku25_misc.csv"))
     mixed = read_csv(data_file("mixed_validity_other_sizes.csv", "mixed_validity_other_sizes.csv"))
     puzzles = [r["puzzle"] for r in records] + [r["puzzle"] for r in mixed if r["size"] == "25"]
-    geometry, grids = encode_batch(puzzles)
-    from sudoku_fast.batch import run_engine
+    geometry, grids = encode_texts(puzzles)
+    from sudoku_fast._engine.run import run_engine
 
     start = time.perf_counter()
     results = run_engine(grids, len(puzzles), 2, 1, geometry=geometry, max_nodes=2_000_000)
@@ -263,11 +264,11 @@ def test_random_puzzles_cover_all_outcomes() -> None:
 
 def test_general_engine_agrees_with_9x9_engine() -> None:
     """The general engine, forced onto 9x9, against the 9x9 engine on hard puzzles."""
-    from sudoku_fast.batch import run_engine
+    from sudoku_fast._engine.run import run_engine
     from sudoku_fast.datasets import load_embedded
 
     puzzles = load_embedded("norvig_top95") + random_puzzles(3, 3, 99, 60)
-    _, grids = encode_batch(puzzles)
+    _, grids = encode_texts(puzzles)
     core = run_engine(grids, len(puzzles), 3, 1)
     tables = _general.tables_for(9, 3, 3)
     n = len(puzzles)
@@ -537,7 +538,7 @@ def general_buffers(n: int, cells: int) -> tuple[bytearray, array.array[int], ar
 
 def test_stop_flag_stops_the_engine() -> None:
     puzzle = hard_16x16()
-    _, grids = encode_batch([puzzle] * 3)
+    _, grids = encode_texts([puzzle] * 3)
     tables = _general.tables_for(16, 4, 4)
     solutions, counts, scratch = general_buffers(3, 256)
     stop_flag = bytearray(1)
@@ -566,7 +567,7 @@ def test_a_signal_interrupts_a_long_puzzle() -> None:
         raise Interrupted
 
     puzzle = hard_16x16()
-    _, grids = encode_batch([puzzle])
+    _, grids = encode_texts([puzzle])
     tables = _general.tables_for(16, 4, 4)
     solutions, counts, scratch = general_buffers(1, 256)
     args = (tables, grids, solutions, counts, scratch, scratch, None, 0, 1, 2)

@@ -49,7 +49,7 @@ def test_clashing_clues_mean_no_solution_quickly(clash: str) -> None:
 
 
 def test_clashing_clues_need_no_search() -> None:
-    from sudoku_fast.batch import run_engine
+    from sudoku_fast._engine.run import run_engine
 
     results = run_engine(bytes([5, 5] + [0] * 79), 1, 2, 1)
     assert results.counts[0] == 0
@@ -61,7 +61,7 @@ def test_two_equal_clues_clash_exactly_when_they_see_each_other() -> None:
     # Every pair of cells, the same digit in both: no solution when the cells share a
     # row, column or box (worked out here, not by the engine), else some solution. Pairs
     # across bands and stacks reach every way the engine sets up its clues.
-    from sudoku_fast.batch import run_engine
+    from sudoku_fast._engine.run import run_engine
 
     pairs = [(i, j) for i in range(81) for j in range(i + 1, 81)]
     grids = bytearray(81 * len(pairs))

@@ -13,19 +13,20 @@ import pytest
 from checks import check_solution
 from conftest import VENDORED, read_csv
 
-from sudoku_fast import _textio, stream
-from sudoku_fast.datasets import load_embedded
-from sudoku_fast.grid import geometry_for
-from sudoku_fast.progress import Progress
-from sudoku_fast.stream import (
+from sudoku_fast._base.grid import geometry_for
+from sudoku_fast._engine import _textio
+from sudoku_fast._files import stream
+from sudoku_fast._files.progress import Progress
+from sudoku_fast._files.stream import (
     FLAG_BAD,
     FLAG_GIVEN,
-    Messages,
     PuzzleReader,
     SolveOptions,
     grid_text,
     solve_stream,
 )
+from sudoku_fast.cli.words import Messages
+from sudoku_fast.datasets import load_embedded
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"

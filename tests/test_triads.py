@@ -15,7 +15,8 @@ from checks import check_solution
 from conftest import data_file, read_csv
 
 import sudoku_fast as sf
-from sudoku_fast import lab, reference
+from sudoku_fast import lab
+from sudoku_fast._engine import _general_py as reference
 from sudoku_fast.datasets import load_embedded
 
 

@@ -6,41 +6,67 @@
 1
 >>> sf.is_solution(sf.solve(p), p)
 True
+
+The public API, re-exported from the modules that define it. The build of the engine is
+chosen when the package is imported (so an impossible SUDOKU_FAST_ISA fails here, not
+later); every other module loads when one of its names is first used.
 """
 
+from __future__ import annotations
+
+import importlib
+import sys
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from ._engine.isa import EngineInfo, engine_info
 from ._version import __version__
-from .batch import SearchLimitExceeded, count_many, solve_many
-from .board import Board, load_board, save_board
-from .generator import generate, generate_many
-from .grid import Geometry, geometry_for, is_solution, parse, show
-from .hints import candidates, hint
-from .isa import EngineInfo, engine_info
-from .logic import Hint
-from .rating import Rating, rate, rate_many
-from .se import score_level
-from .solver import count_solutions, solve
-from .stats import Stats, Summary, solve_stats
-from .symmetry import (
-    Transformation,
-    apply_transformation,
-    canonical,
-    canonical_many,
-    canonical_transform,
-    random_transform,
-    random_transform_many,
-    random_transformation,
-    transform,
-)
+
+if TYPE_CHECKING:
+    from ._base.records import Hint
+    from .board import Board, load_board, save_board
+    from .generator import generate, generate_many
+    from .grid import Geometry, geometry_for, is_solution, parse, show
+    from .hints import candidates, hint
+    from .rating import Rating, rate, rate_many, score_level
+    from .render import Cage, CellLine, Pages, Region, Svg, render, render_book, render_path
+    from .solving import (
+        SearchLimitExceeded,
+        count_many,
+        count_solutions,
+        solve,
+        solve_many,
+    )
+    from .stats import Stats, Summary, solve_stats
+    from .symmetry import (
+        Transformation,
+        apply_transformation,
+        canonical,
+        canonical_many,
+        canonical_transform,
+        random_transform,
+        random_transform_many,
+        random_transformation,
+        transform,
+    )
+    from .walkthrough import SolvePath, SolveStep, solve_path
 
 __all__ = [
     "Board",
+    "Cage",
+    "CellLine",
     "EngineInfo",
     "Geometry",
     "Hint",
+    "Pages",
     "Rating",
+    "Region",
     "SearchLimitExceeded",
+    "SolvePath",
+    "SolveStep",
     "Stats",
     "Summary",
+    "Svg",
     "Transformation",
     "__version__",
     "apply_transformation",
@@ -63,11 +89,120 @@ __all__ = [
     "random_transformation",
     "rate",
     "rate_many",
+    "render",
+    "render_book",
+    "render_path",
     "save_board",
     "score_level",
     "show",
     "solve",
     "solve_many",
+    "solve_path",
     "solve_stats",
     "transform",
 ]
+
+# The module each public name is defined in (below the package), imported on first use.
+_HOMES = {
+    "Board": "board",
+    "load_board": "board",
+    "save_board": "board",
+    "generate": "generator",
+    "generate_many": "generator",
+    "Geometry": "grid",
+    "geometry_for": "grid",
+    "is_solution": "grid",
+    "parse": "grid",
+    "show": "grid",
+    "Hint": "hints",
+    "candidates": "hints",
+    "hint": "hints",
+    "Rating": "rating",
+    "rate": "rating",
+    "rate_many": "rating",
+    "score_level": "rating",
+    "SearchLimitExceeded": "solving",
+    "count_many": "solving",
+    "count_solutions": "solving",
+    "solve": "solving",
+    "solve_many": "solving",
+    "Stats": "stats",
+    "Summary": "stats",
+    "solve_stats": "stats",
+    "Cage": "render",
+    "CellLine": "render",
+    "Pages": "render",
+    "Region": "render",
+    "Svg": "render",
+    "render": "render",
+    "render_book": "render",
+    "render_path": "render",
+    "SolvePath": "walkthrough",
+    "SolveStep": "walkthrough",
+    "solve_path": "walkthrough",
+    "Transformation": "symmetry",
+    "apply_transformation": "symmetry",
+    "canonical": "symmetry",
+    "canonical_many": "symmetry",
+    "canonical_transform": "symmetry",
+    "random_transform": "symmetry",
+    "random_transform_many": "symmetry",
+    "random_transformation": "symmetry",
+    "transform": "symmetry",
+}
+# The public modules `import sudoku_fast` made attributes before they loaded lazily.
+_MODULES = frozenset(
+    {
+        "board",
+        "generator",
+        "grid",
+        "hints",
+        "rating",
+        "solving",
+        "stats",
+        "symmetry",
+        "walkthrough",
+    }
+)
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, or a public module, loaded on first use."""
+    home = _HOMES.get(name)
+    if home is not None:
+        value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    elif name in _MODULES:
+        value = importlib.import_module(f"{__name__}.{name}")
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__) | _MODULES)
+
+
+class _Package(ModuleType):
+    """The package, whose `render` is the function `render`: also after its module
+    `sudoku_fast.render` has loaded, which makes the module the package's attribute of
+    that name (before the lazy loading, importing the function there undid that)."""
+
+    @property
+    def render(self) -> Any:
+        value = self.__dict__.get("render")
+        if value is None or isinstance(value, ModuleType):
+            value = importlib.import_module(f"{__name__}.render").render
+            self.__dict__["render"] = value
+        return value
+
+    @render.setter
+    def render(self, value: Any) -> None:
+        self.__dict__["render"] = value
+
+    @render.deleter
+    def render(self) -> None:
+        self.__dict__.pop("render", None)
+
+
+sys.modules[__name__].__class__ = _Package

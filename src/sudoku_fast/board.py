@@ -40,8 +40,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .grid import SYMBOLS, Geometry, format_values, geometry_for, parse_grid
-from .logic import Hint, LogicSolver, digits_of
+from ._base.grid import SYMBOLS, Geometry, format_values, geometry_for, grid_text, parse_grid
+from ._base.records import Hint
+from ._techniques.steps import candidate_masks, digits_of
 
 FORMAT = "sudoku-fast-board"
 VERSION = 1
@@ -147,6 +148,16 @@ class Board:
         geometry, clues = parse_grid(puzzle, box=box, alphabet=alphabet)
         return cls(format_values(clues, geometry), "." * geometry.cells, (), geometry)
 
+    def __str__(self) -> str:
+        """The grid as text (givens and values), then a line saying what it holds."""
+        return board_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The board as a picture (notebooks show it): see `render.render`."""
+        from .render import render  # the display hook reaches up to the renderer
+
+        return str(render(self))
+
     @property
     def size(self) -> int:
         """N, the number of rows (and columns, and values)."""
@@ -240,7 +251,7 @@ class Board:
                 if not marks:
                     if allowed is None:
                         placed = Board(self.givens, "".join(values), (), self.geometry)
-                        allowed = LogicSolver(placed.grid_values(), self.geometry).cand
+                        allowed = candidate_masks(placed.grid_values(), self.geometry)
                     marks = frozenset(digits_of(allowed[cell]))
                 pencil[cell] = marks - {digit}
         return Board(self.givens, "".join(values), pencil, self.geometry)
@@ -365,3 +376,27 @@ def load_board(path: str | os.PathLike[str]) -> Board:
         ) from None
     except ValueError as err:
         raise ValueError(f"{os.fsdecode(path)}: {err}") from None
+
+
+def as_board(puzzle: str | Board, box: object, alphabet: object) -> Board:
+    """`puzzle` as a Board: a Board as it is (box / alphabet refused), a puzzle string
+    read into a new one."""
+    if isinstance(puzzle, Board):
+        if box is not None or alphabet is not None:
+            raise ValueError("box and alphabet are for a puzzle string; a Board has its geometry")
+        return puzzle
+    if not isinstance(puzzle, str):
+        raise TypeError(f"puzzle must be a str or a Board, not {type(puzzle).__name__}")
+    return Board.new(puzzle, box=box, alphabet=alphabet)
+
+
+def board_text(board: Board) -> str:
+    """A board as text: its grid (givens and values together), then what it holds."""
+    geometry = board.geometry
+    givens = sum(ch != "." for ch in board.givens)
+    values = sum(ch != "." for ch in board.values)
+    marked = sum(1 for marks in board.pencil if marks)
+    return (
+        f"{grid_text(board.grid, geometry)}\n({geometry.describe()}: {givens} givens, "
+        f"{values} values entered, pencil marks in {marked} cells)"
+    )

@@ -31,43 +31,25 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import frames, parquet_io
-from .batch import (
-    DEFAULT_MAX_NODES,
-    SearchLimitExceeded,
-    check_limit,
-    count_many,
-    node_budget,
-    renumber_error,
-    resolve_threads,
-    solve_many,
-)
+from ._base import columns as column_names
+from ._base.checks import DEFAULT_MAX_NODES, check_limit, node_budget
+from ._base.errors import SearchLimitExceeded, renumber_error
+from ._base.grid import geometry_for
+from ._base.optional import optional
+from ._parallel.threads import resolve_threads
 from .generator import generate_many
-from .grid import geometry_for
 from .rating import rate_many
-from .stream import rating_columns
+from .solving import count_many, solve_many
 
 # Rating fields as data-frame columns, with their dtypes.
-RATING_DTYPES = {
-    "level": "int64",
-    "name": "string",
-    "hardest": "string",
-    "clues": "int64",
-    "engine_guesses": "int64",
-    "engine_nodes": "int64",
-}
+RATING_DTYPES = {name: column_names.RATING_KINDS[name] for name in column_names.RATING_FIELDS}
 GENERATED_COLUMNS = ("puzzle", "solution", "clues", "level", "name", "seed")
 
 
 def _dask() -> tuple[Any, Any, Any]:
     """(dask.dataframe, dask.bag, pandas), or a ValueError saying how to install them."""
-    try:
-        import dask.bag as db
-        import dask.dataframe as dd
-        import pandas as pd
-    except ImportError:
-        raise ValueError("sudoku_fast.dask needs dask: pip install 'sudoku_fast[dask]'") from None
-    return dd, db, pd
+    modules = ("dask.dataframe", "dask.bag", "pandas")
+    return optional(*modules, needed_for="sudoku_fast.dask", extra="dask")
 
 
 def worker_threads(threads: int | None) -> int | None:
@@ -186,9 +168,9 @@ def _apply(
             meta = pd.Series([], dtype=dtype, index=meta_in.index[:0], name=names[0])
         return data.map_partitions(_series_part, names[0], how, keywords, dtype, meta=meta)
     if isinstance(data, dd.DataFrame):
-        column = parquet_io.puzzle_column(list(data.columns), column, "pass column=")
+        column = column_names.puzzle_column(list(data.columns), column, "pass column=")
         if how == "rate":  # the rating fields beside columns of the same names: renamed
-            names = rating_columns(names, list(data.columns))
+            names = column_names.rating_columns(names, list(data.columns))
         taken = [name for name in names if name in data.columns]
         if taken:
             raise ValueError(
@@ -313,7 +295,7 @@ def rate(
     DataFrame of them with its index; a Bag a Bag of `Rating` objects. A puzzle without
     exactly one solution raises ValueError when the result is computed.
     """
-    names = list(frames.RATING_FIELDS)
+    names = list(column_names.RATING_FIELDS)
     return _apply(data, "rate", column, names, _keywords(threads, box, alphabet, max_nodes))
 
 

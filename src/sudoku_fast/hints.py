@@ -8,7 +8,7 @@ pencil marks) of any geometry and returns, in this order of priority:
 2. a "wrong pencil marks" hint when a cell's pencil marks leave out its solution digit;
 3. the easiest deduction available from the board's candidates (the player's pencil
    marks where a cell has some, the rules alone elsewhere): one of the techniques of
-   `logic.TECHNIQUES`, up to trial and error;
+   the ladder of `_base/levels.py`, up to trial and error;
 4. a "guess" hint revealing one cell's solution digit when no technique applies;
 5. None when the board is complete and correct.
 
@@ -24,23 +24,16 @@ from __future__ import annotations
 from array import array
 from functools import lru_cache
 
-from . import _logic
-from .batch import DEFAULT_MAX_NODES, SearchLimitExceeded, node_budget, run_engine
-from .board import Board
-from .grid import Geometry
-from .logic import Hint, LogicSolver, digits_of, hint_from_record
+from ._base.checks import DEFAULT_MAX_NODES, node_budget
+from ._base.errors import SearchLimitExceeded
+from ._base.grid import Geometry
+from ._base.records import Hint
+from ._engine.run import run_engine
+from ._techniques.solver import next_step
+from ._techniques.steps import candidate_masks, digits_of
+from .board import Board, as_board
 
 __all__ = ["Hint", "candidates", "hint"]
-
-
-def _board_of(puzzle: str | Board, box: object, alphabet: object) -> Board:
-    if isinstance(puzzle, Board):
-        if box is not None or alphabet is not None:
-            raise ValueError("box and alphabet are for a puzzle string; a Board has its geometry")
-        return puzzle
-    if not isinstance(puzzle, str):
-        raise TypeError(f"puzzle must be a str or a Board, not {type(puzzle).__name__}")
-    return Board.new(puzzle, box=box, alphabet=alphabet)
 
 
 def candidates(
@@ -53,9 +46,9 @@ def candidates(
     `parse` accepts (`box` / `alphabet` as there). Raises `ValueError` when two equal
     values share a unit.
     """
-    board = _board_of(puzzle, box, alphabet)
-    solver = LogicSolver(board.grid_values(), board.geometry)
-    return [set(digits_of(mask)) for mask in solver.cand]
+    board = as_board(puzzle, box, alphabet)
+    masks = candidate_masks(board.grid_values(), board.geometry)
+    return [set(digits_of(mask)) for mask in masks]
 
 
 # Hints are asked for again and again on the same givens while a board is played, so
@@ -117,7 +110,7 @@ def hint(
     puzzle string or a `Board`.
     """
     budget = node_budget(max_nodes)  # checked before anything else, on every call
-    board = _board_of(puzzle, box, alphabet)
+    board = as_board(puzzle, box, alphabet)
     solution = _solution_of(bytes(board.given_values()), board.geometry, budget)
     mistake = _wrong_value(board, solution)
     if mistake is not None:
@@ -141,6 +134,4 @@ def hint(
         allowed[cell] = sum(1 << (digit - 1) for digit in marks)
     if 0 not in values:
         return None
-    # The compiled technique solver finds the step; `logic.py` is its tested twin.
-    record = _logic.find_step(_logic.tables_for(geo), bytes(values), allowed, bytes(solution))
-    return None if record is None else hint_from_record(geo, record)
+    return next_step(geo, values, allowed, solution)

@@ -14,7 +14,7 @@ Definitions:
   thread hand-off are not included. Windows has no fine-grained thread CPU clock, so
   there it is the wall time of the engine's work on the puzzle. Reading that clock is a
   system call on Linux, so a chunk of puzzles is timed on the monotonic clock and solved
-  again on the CPU clock only when its thread was preempted (see `batch._timed`).
+  again on the CPU clock only when its thread was preempted (see `_engine/run.py`, `_timed`).
 * **puzzles/s**: puzzles divided by the wall time of the engine runs (all threads).
 * **unknown**: puzzles whose search ran out of its node budget (`max_nodes`, grids other
   than 9x9 only) before it was decided; they count as neither solved nor unsolvable.
@@ -37,18 +37,13 @@ from array import array
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 
-from .batch import (
-    DEFAULT_MAX_NODES,
-    EngineResults,
-    _as_list,
-    check_budget,
-    decode_solutions,
-    encode_batch,
-    node_budget,
-    run_engine,
-)
+from ._base.checks import DEFAULT_MAX_NODES, node_budget
+from ._base.percentiles import percentile_rank
+from ._columns.inputs import as_list
+from ._engine.encode import decode_solutions, encode_texts
+from ._engine.results import EngineResults
+from ._engine.run import raise_if_undecided, run_engine
 
 PERCENTILES: tuple[float, ...] = (1, 10, 25, 50, 75, 90, 99, 99.9, 100)
 
@@ -58,12 +53,7 @@ BINS_PER_OCTAVE = 4
 
 def nearest_rank(sorted_counts: Sequence[tuple[int, int]], total: int, percent: float) -> int:
     """The nearest-rank percentile of a distribution given as sorted (value, count) pairs."""
-    if total <= 0:
-        raise ValueError("no values")
-    if not 0 <= percent <= 100:
-        raise ValueError(f"percentile must be within 0..100, got {percent}")
-    # Exact decimal arithmetic, so 99.9% of 1000 values is rank 999 and not 1000.
-    rank = max(1, math.ceil(Fraction(str(percent)) * total / 100))
+    rank = percentile_rank(total, percent)
     seen = 0
     for value, count in sorted_counts:
         seen += count
@@ -290,8 +280,8 @@ def solve_stats(
     `partial` is the `Stats`.
     """
     budget = node_budget(max_nodes)
-    items = _as_list(puzzles, "solve_stats")
-    geometry, grids = encode_batch(items, box, alphabet)
+    items = as_list(puzzles, "solve_stats")
+    geometry, grids = encode_texts(items, box, alphabet)
     start = time.perf_counter()
     results = run_engine(
         grids, len(items), limit, threads, timed=True, geometry=geometry, max_nodes=budget
@@ -307,5 +297,5 @@ def solve_stats(
         seconds=seconds,
         threads=results.threads,
     )
-    check_budget(results, stats, max_nodes)
+    raise_if_undecided(results, stats, max_nodes)
     return stats

@@ -1,0 +1,159 @@
+"""The Sudoku Explainer (SE) scale: its technique ladder with each step's difficulty, the
+outcomes of a rating, its budget, and how a score maps to a level.
+
+One source for both raters: the compiled one (`_techniques/_se.pyx`, whose enum numbers
+the techniques as `<NAME>` below, `T_<NAME>` there) and its pure-Python twin
+(`_techniques/_se_py.py`, where the ladder and its rules are described);
+`tests/test_vocabulary.py` holds the compiled enum to this one.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+# Technique names, in ladder order; the index is the technique id in both twins.
+TECHNIQUES: tuple[str, ...] = (
+    "full house",
+    "hidden single (box)",
+    "hidden single (line)",
+    "direct pointing",
+    "direct claiming",
+    "direct hidden pair",
+    "naked single",
+    "direct hidden triple",
+    "pointing",
+    "claiming",
+    "naked pair",
+    "x-wing",
+    "hidden pair",
+    "naked triple",
+    "swordfish",
+    "hidden triple",
+    "skyscraper",
+    "two-string kite",
+    "turbot fish",
+    "xy-wing",
+    "xyz-wing",
+    "unique rectangle",
+    "naked quad",
+    "jellyfish",
+    "hidden quad",
+    "three strong links",
+    "wxyz-wing",
+    "bivalue universal grave",
+    "four strong links",
+    "vwxyz-wing",
+    "aligned pair exclusion",
+    "uvwxyz-wing",
+    "x-cycle",
+    "y-cycle",
+    "forcing x-chain",
+    "forcing chain",
+    "tuvwxyz-wing",
+    "aligned triplet exclusion",
+    "nishio",
+    "cell forcing chains",
+    "region forcing chains",
+    "dynamic forcing chain",
+    "beyond",
+)
+
+
+# Base difficulty of each technique, in tenths.
+BASE: tuple[int, ...] = (
+    10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 42,
+    44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 66, 70, 75, 75, 75, 80, 80, 85,
+    100,
+)  # fmt: skip
+
+# The ids, named as in the compiled rater's enum (T_<NAME> in `_se.pyx`).
+FULL_HOUSE = TECHNIQUES.index("full house")
+HIDDEN_BOX = TECHNIQUES.index("hidden single (box)")
+HIDDEN_LINE = TECHNIQUES.index("hidden single (line)")
+DIRECT_POINTING = TECHNIQUES.index("direct pointing")
+DIRECT_CLAIMING = TECHNIQUES.index("direct claiming")
+DIRECT_HIDDEN_PAIR = TECHNIQUES.index("direct hidden pair")
+NAKED_SINGLE = TECHNIQUES.index("naked single")
+DIRECT_HIDDEN_TRIPLE = TECHNIQUES.index("direct hidden triple")
+POINTING = TECHNIQUES.index("pointing")
+CLAIMING = TECHNIQUES.index("claiming")
+NAKED_PAIR = TECHNIQUES.index("naked pair")
+X_WING = TECHNIQUES.index("x-wing")
+HIDDEN_PAIR = TECHNIQUES.index("hidden pair")
+NAKED_TRIPLE = TECHNIQUES.index("naked triple")
+SWORDFISH = TECHNIQUES.index("swordfish")
+HIDDEN_TRIPLE = TECHNIQUES.index("hidden triple")
+SKYSCRAPER = TECHNIQUES.index("skyscraper")  # + 1: two-string kite, + 2: turbot fish
+XY_WING = TECHNIQUES.index("xy-wing")
+XYZ_WING = TECHNIQUES.index("xyz-wing")
+UNIQUE_RECTANGLE = TECHNIQUES.index("unique rectangle")
+NAKED_QUAD = TECHNIQUES.index("naked quad")
+JELLYFISH = TECHNIQUES.index("jellyfish")
+HIDDEN_QUAD = TECHNIQUES.index("hidden quad")
+THREE_LINKS = TECHNIQUES.index("three strong links")
+WXYZ_WING = TECHNIQUES.index("wxyz-wing")
+BUG = TECHNIQUES.index("bivalue universal grave")
+FOUR_LINKS = TECHNIQUES.index("four strong links")
+VWXYZ_WING = TECHNIQUES.index("vwxyz-wing")
+ALIGNED_PAIR = TECHNIQUES.index("aligned pair exclusion")
+UVWXYZ_WING = TECHNIQUES.index("uvwxyz-wing")
+X_CYCLE = TECHNIQUES.index("x-cycle")
+Y_CYCLE = TECHNIQUES.index("y-cycle")
+X_CHAIN = TECHNIQUES.index("forcing x-chain")
+FORCING = TECHNIQUES.index("forcing chain")
+TUVWXYZ_WING = TECHNIQUES.index("tuvwxyz-wing")
+ALIGNED_TRIPLE = TECHNIQUES.index("aligned triplet exclusion")
+NISHIO = TECHNIQUES.index("nishio")
+CELL = TECHNIQUES.index("cell forcing chains")
+REGION = TECHNIQUES.index("region forcing chains")
+DYNAMIC = TECHNIQUES.index("dynamic forcing chain")
+BEYOND = TECHNIQUES.index("beyond")
+COUNT = len(TECHNIQUES)
+
+# Outcomes of a rating.
+SE_OK = 0
+SE_BUDGET = 1  # the work budget ran out: the score is the hardest step so far
+SE_STUCK = 2  # nothing applies and no solution was given to reveal a digit
+
+# Walk steps per puzzle: nodes taken by the chain walks made (a walk that the static
+# graph shows can conclude nothing is not made and costs nothing).
+DEFAULT_BUDGET = 200_000_000
+MAX_BUDGET = 2**63 - 1  # the walk counts its steps in a signed 64-bit integer
+
+
+def check_score_budget(budget: object) -> int:
+    """`budget` if it is a valid score budget (an int from 0 to MAX_BUDGET), else raise."""
+    if isinstance(budget, bool) or not isinstance(budget, int):
+        raise TypeError(f"score_budget must be an int, not {type(budget).__name__}")
+    if not 0 <= budget <= MAX_BUDGET:
+        raise ValueError(f"score_budget must be from 0 to 2**63-1, got {budget}")
+    return budget
+
+
+# Where the technique ladder's levels (rating.LEVEL_NAMES) sit on the SE scale: level
+# k + 1 starts at SCORE_LEVEL_STARTS[k - 1] (tenths). Chosen on the Sudoku Exchange
+# bank, where each SE value's puzzles mostly get that level from the technique solver.
+SCORE_LEVEL_STARTS: tuple[int, ...] = (25, 30, 38, 72, 100)
+
+
+def score_level(score: float) -> int:
+    """The level (1 easy ... 6 nightmare) that an SE score maps to.
+
+    Up to 2.4: 1 (singles and the direct techniques); 2.5 to 2.9: 2 (locked
+    candidates); 3.0 to 3.7: 3 (pairs, triples, x-wing); 3.8 to 7.1: 4 (fish, wings,
+    uniqueness, short chains); 7.2 to 9.9: 5 (longer, multiple and dynamic forcing
+    chains); 10.0 and above: 6 (beyond this ladder).
+    """
+    if isinstance(score, bool) or not isinstance(score, numbers.Real):
+        raise TypeError(f"score must be a number, not {type(score).__name__}")
+    if score != score:
+        raise ValueError("score must be a number, not NaN")
+    if not -1e6 < score < 1e6:  # far past either end of the scale (infinities too)
+        return 1 if score < 0 else 1 + len(SCORE_LEVEL_STARTS)
+    score = float(score)  # numpy's float32 and the like too, at their exact value
+    # Scores come in tenths; anything between is rounded half up (2.45 -> 2.5), alike
+    # at every boundary (`round` would go to the even tenth). A float32 9.95 is
+    # 9.9499998..., below the half: 9.9.
+    tenths = math.floor(score * 10 + 0.5)
+    return 1 + sum(1 for start in SCORE_LEVEL_STARTS if tenths >= start)

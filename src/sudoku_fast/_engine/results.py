@@ -1,0 +1,34 @@
+"""What an engine run gives back: solutions, counts and search figures, in input order."""
+
+from __future__ import annotations
+
+from array import array
+from dataclasses import dataclass
+
+from .._base.grid import CLASSIC, Geometry
+
+__all__ = ["EngineResults"]
+
+
+@dataclass
+class EngineResults:
+    """Raw engine output for a batch of n puzzles, in input order.
+
+    `solutions` holds n grids of 81 bytes (digits 1-9; all zero where no solution was
+    found); `counts[i]` is the number of solutions found for puzzle i, capped at the
+    limit; `guesses[i]` (branch trials made while other candidates were still open) and
+    `nodes[i]` (search-tree size, the root included) are its search figures;
+    `nanos[i]` its solving time in nanoseconds when timing was asked for; `texts` the
+    solution strings when a 9x9 run was asked to decode them as it goes.
+    """
+
+    n: int
+    solutions: bytearray
+    counts: array[int]
+    guesses: array[int]
+    nodes: array[int]
+    nanos: array[int] | None
+    threads: int
+    geometry: Geometry = CLASSIC
+    texts: list[str | None] | None = None
+    on_core: bool = True  # solved by the 9x9 engine (no node budget there)

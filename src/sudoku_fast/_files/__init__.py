@@ -1,0 +1,1 @@
+"""Files: text and CSV streaming, Parquet in and out, deduplication, the progress bar."""

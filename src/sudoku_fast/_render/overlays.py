@@ -1,0 +1,104 @@
+"""What a grid shows beyond its digits: regions, cages and lines, as plain data.
+
+These are the drawing hooks of variant rules: a rule set describes its extra regions,
+irregular boxes, killer cages, diagonals and thermometers as cell lists, and hands
+them to the renderer as a sequence of these objects. Cells are 0-based, row-major.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+RegionKind = Literal["box", "extra"]
+LineKind = Literal["line", "thermometer", "arrow", "diagonal"]
+
+
+def _cells(cells: Iterable[int], what: str) -> tuple[int, ...]:
+    out = tuple(cells)
+    for cell in out:
+        if isinstance(cell, bool) or not isinstance(cell, int):
+            raise TypeError(f"{what}: cells must be ints, not {cell!r}")
+    if not out:
+        raise ValueError(f"{what}: needs at least one cell")
+    return out
+
+
+@dataclass(frozen=True, init=False)
+class Region:
+    """A set of cells drawn as a region.
+
+    `kind` "box": an irregular box (jigsaw), outlined like a box; when any region of
+    a picture is a box, the geometry's own boxes are not drawn. "extra": an extra
+    region (windoku, disjoint groups), shaded with `shade`.
+
+    Examples
+    --------
+    >>> Region([0, 1, 9, 10], kind="extra").cells
+    (0, 1, 9, 10)
+    """
+
+    cells: tuple[int, ...]
+    kind: RegionKind
+    shade: str
+
+    def __init__(
+        self, cells: Iterable[int], kind: RegionKind = "extra", shade: str = "#e5e7eb"
+    ) -> None:
+        if kind not in ("box", "extra"):
+            raise ValueError(f"region kind must be 'box' or 'extra', not {kind!r}")
+        object.__setattr__(self, "cells", _cells(cells, "region"))
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "shade", shade)
+
+
+@dataclass(frozen=True, init=False)
+class Cage:
+    """A killer cage: a dashed outline inside its cells, and its `total` (if any)
+    written in its first cell's corner.
+
+    Examples
+    --------
+    >>> Cage([0, 1], 3).total
+    3
+    """
+
+    cells: tuple[int, ...]
+    total: int | None
+
+    def __init__(self, cells: Iterable[int], total: int | None = None) -> None:
+        if total is not None and (isinstance(total, bool) or not isinstance(total, int)):
+            raise TypeError(f"cage total must be an int or None, not {total!r}")
+        object.__setattr__(self, "cells", _cells(cells, "cage"))
+        object.__setattr__(self, "total", total)
+
+
+@dataclass(frozen=True, init=False)
+class CellLine:
+    """A line through the centres of `cells`, in order.
+
+    `kind` "thermometer": a grey bar with a bulb on the first cell; "arrow": a circle
+    on the first cell and an arrowhead at the last; "diagonal": a thin line from the
+    outer corner of the first cell to that of the last (Sudoku X); "line": a plain
+    grey bar (renban, palindrome, whisper lines).
+
+    Examples
+    --------
+    >>> CellLine(range(0, 81, 10), kind="diagonal").kind
+    'diagonal'
+    """
+
+    cells: tuple[int, ...]
+    kind: LineKind
+
+    def __init__(self, cells: Iterable[int], kind: LineKind = "line") -> None:
+        if kind not in ("line", "thermometer", "arrow", "diagonal"):
+            raise ValueError(
+                f"line kind must be 'line', 'thermometer', 'arrow' or 'diagonal', not {kind!r}"
+            )
+        object.__setattr__(self, "cells", _cells(cells, "line"))
+        object.__setattr__(self, "kind", kind)
+
+
+Overlay = Region | Cage | CellLine

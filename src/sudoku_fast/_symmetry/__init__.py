@@ -1,0 +1,1 @@
+"""Symmetry: canonical forms and transformations, compiled."""

@@ -1,0 +1,1 @@
+"""The technique solver and the Sudoku Explainer rater, compiled."""

@@ -1,0 +1,36 @@
+"""Typed stubs for the compiled SE-scale rater (`_se.pyx`)."""
+
+from ._logic import LogicTables
+
+TECHNIQUES: int
+SLOTS: int
+
+def se_range(
+    tables: LogicTables,
+    grids: bytes | bytearray | memoryview,
+    solutions: bytes | bytearray | memoryview,
+    out: object,
+    start: int,
+    stop: int,
+    budget: int,
+) -> None: ...
+def se_path(
+    tables: LogicTables,
+    grid: bytes | bytearray | memoryview,
+    solution: bytes | bytearray | memoryview,
+    budget: int,
+) -> tuple[
+    int,
+    int,
+    int,
+    int,
+    list[
+        tuple[
+            int,
+            int,
+            bytes,
+            tuple[int, ...],
+            tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, int, int, int]] | None,
+        ]
+    ],
+]: ...

@@ -1,0 +1,2970 @@
+# cython: language_level=3
+# Every other directive is set once for all modules in setup.py.
+"""Difficulty on the Sudoku Explainer scale, compiled: the fast twin of `se.py`.
+
+`se.py` documents the technique ladder, the difficulties and the chain rules; this
+module does exactly the same steps in exactly the same order on the compiled technique
+solver's state (`_logic.Solver`, whose finders it reuses), so that both twins give the
+same score, hardest technique and step count (a differential test holds them to it).
+
+Chains are walks over nodes `((cell * N + digit - 1) << 1) | on`; a walk keeps its
+reached nodes in a queue and their complexities in a stamped array (dynamic walks also
+keep each ON node's ancestors as a bitset over the board's candidates). Before walking,
+a chain step closes the static graph of each kind of link (strongly connected
+components, and the nodes each component reaches as bitsets): an assumption that cannot
+reach its negation, a cycle start on no cycle, or a cell / region group whose members
+reach nothing in common is not walked, as its walk could conclude nothing. A whole
+rating runs without the GIL on its own workspace, so any number of threads may rate at
+once.
+"""
+
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.string cimport memset
+
+from sudoku_fast._base.bits cimport bits_lowest_index, bits_popcount
+from sudoku_fast._techniques._logic cimport (
+    HIDDEN_PAIR, HIDDEN_QUAD, HIDDEN_TRIPLE, JELLYFISH, NAKED_PAIR, NAKED_QUAD,
+    NAKED_TRIPLE, SWORDFISH, X_WING,
+    LogicTables, Solver, Step, Tables, apply_step, find_full_house, find_hidden_single,
+    find_naked_single, find_xy_wing, find_xyz_wing, fish, hidden_subset, naked_subset,
+    next_combination,
+    place, solver_free, solver_init, solver_load,
+)
+
+# Technique ids: the order of se.TECHNIQUES.
+cdef enum:
+    T_FULL_HOUSE = 0
+    T_HIDDEN_BOX = 1
+    T_HIDDEN_LINE = 2
+    T_DIRECT_POINTING = 3
+    T_DIRECT_CLAIMING = 4
+    T_DIRECT_HIDDEN_PAIR = 5
+    T_NAKED_SINGLE = 6
+    T_DIRECT_HIDDEN_TRIPLE = 7
+    T_POINTING = 8
+    T_CLAIMING = 9
+    T_NAKED_PAIR = 10
+    T_X_WING = 11
+    T_HIDDEN_PAIR = 12
+    T_NAKED_TRIPLE = 13
+    T_SWORDFISH = 14
+    T_HIDDEN_TRIPLE = 15
+    T_SKYSCRAPER = 16
+    T_XY_WING = 19
+    T_XYZ_WING = 20
+    T_UNIQUE_RECTANGLE = 21
+    T_NAKED_QUAD = 22
+    T_JELLYFISH = 23
+    T_HIDDEN_QUAD = 24
+    T_THREE_LINKS = 25
+    T_WXYZ_WING = 26
+    T_BUG = 27
+    T_FOUR_LINKS = 28
+    T_VWXYZ_WING = 29
+    T_ALIGNED_PAIR = 30
+    T_UVWXYZ_WING = 31
+    T_X_CYCLE = 32
+    T_Y_CYCLE = 33
+    T_X_CHAIN = 34
+    T_FORCING = 35
+    T_TUVWXYZ_WING = 36
+    T_ALIGNED_TRIPLE = 37
+    T_NISHIO = 38
+    T_CELL = 39
+    T_REGION = 40
+    T_DYNAMIC = 41
+    T_BEYOND = 42
+    T_COUNT = 43
+
+cdef enum:
+    UNIT_LINKS = 1
+    CELL_LINKS = 2
+    DYNAMIC_LINKS = 4
+
+cdef enum:
+    SE_OK = 0
+    SE_BUDGET = 1
+    SE_STUCK = 2
+    SE_CONTRADICTION = -1
+    SE_NO_MEMORY = -2
+
+cdef enum:
+    NO_RANK = 1 << 30
+    OUT_SLOTS = 4  # score (tenths), hardest technique, steps, status
+
+cdef int BASE[T_COUNT]
+BASE[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 42,
+           44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 66, 70, 75, 75, 75, 80,
+           80, 85, 100]
+
+TECHNIQUES = T_COUNT
+SLOTS = OUT_SLOTS
+
+cdef enum:
+    # Slots of Work.sets, each a cell bitset of cwords words.
+    S_MULTI = 0    # cells with two or more candidates
+    S_EXC = 1      # aligned exclusion: the cells that may exclude
+    S_SHARED = 2   # excluders of both cells of a pair; strong links: the start's targets
+    S_ONCE = 3     # cells seeing at least one / two excluders of the pair
+    S_TWICE = 4
+    S_AREA = 5     # aligned triples: the third cells to try with the pair
+    S_GROUP = 6    # wings: the cells of the set
+    S_SCRATCH = 7  # unique rectangles, type 2: the cells seeing every roof cell
+    S_COUNT = 8
+
+# Set bits of every 9-bit mask: the candidate sets of a 9x9 grid are counted by table
+# (a portable build has no popcount instruction).
+cdef uint8_t POP9[512]
+
+
+cdef void fill_pop9() noexcept:
+    """POP9, once at import."""
+    cdef int i
+    POP9[0] = 0
+    for i in range(1, 512):
+        POP9[i] = POP9[i >> 1] + (i & 1)
+
+
+fill_pop9()
+
+
+cdef struct Walk:
+    int32_t *count    # [nodes] complexity of each reached node, valid where mark == stamp
+    int32_t *mark
+    int32_t stamp
+    int32_t *qpos     # [nodes] place of the node in the queue
+    int32_t *queue    # reached nodes in order
+    int len
+    uint64_t *anc     # [nodes * words] dynamic walks: each ON node's ancestors (and
+                      # the start's); an OFF node's are its parent's and itself
+    int32_t *parent   # [nodes] dynamic walks: an OFF node's one parent (-1 the start)
+
+
+cdef struct Work:
+    Solver s
+    int n
+    int cells
+    int nodes
+    int words              # 64-bit words of a node bitset
+    int64_t work
+    int64_t budget
+    Walk a
+    Walk b
+    uint64_t *tmp          # [words]
+    int32_t *best_tenths   # [nodes] conclusions of a chain step: rank per node
+    int32_t *best_tech
+    int32_t *acc_count     # [nodes] cell / region forcing: walks reaching the node
+    int32_t *acc_sum
+    int32_t *acc_mark
+    int32_t acc_stamp
+    int32_t *elim_cell     # [cells * N] eliminations being built
+    int32_t *elim_digit
+    int nelim
+    int32_t *keep_cell     # [cells * N] the best eliminations so far
+    int32_t *keep_digit
+    int nkeep
+    int32_t *keep2_cell    # [cells * N] unique rectangles: the best so far
+    int32_t *keep2_digit
+    int nkeep2
+    int32_t *plain_cell    # [N] the first plain locked candidates
+    int nplain
+    int digit_plain
+    int32_t *links         # [3N * 2 * 3] strong links of one digit: (from, to, kind)
+    int nlinks
+    int32_t *chain         # [2 * 4] cells of a strong-link chain
+    int32_t *ints          # [cells] scratch
+    int32_t *ints2         # [cells] scratch
+    uint64_t *removed      # [cells] BUG: candidates taken away
+    uint64_t *excl         # [cells * cwords] aligned pairs / triples: excluders as cell bitsets
+    int cwords
+    uint64_t *peer_bits    # [cells * cwords] each cell's peers as a cell bitset
+    uint64_t *digit_bits   # [N * cwords] cells holding each digit as a candidate (chain_step)
+    int32_t *cell_of       # [cells * N] candidate index (cell * N + digit - 1) -> cell
+    uint64_t *ex_masks     # [cells] aligned triples: the excluders' candidate sets
+    uint64_t *lv_seen      # [2 * N * cwords] level walks: OFF, ON nodes reached, per digit
+    uint64_t *lv_cur       # [N * cwords] the level being expanded, per digit
+    uint64_t *lv_next      # [N * cwords] the level it reaches
+    int32_t *g_index       # [cells * N] static graph: candidate index -> its number i
+    int32_t *g_cand        # [cells * N] candidate number i -> candidate index
+    int32_t *g_start       # [nodes + 1] edges of node 2i (OFF) / 2i + 1 (ON), CSR
+    int32_t *g_to          # [g_cap]
+    int g_cap
+    int32_t *g_order       # [nodes] Tarjan: discovery order (-1 unvisited)
+    int32_t *g_low         # [nodes]
+    int32_t *g_comp        # [nodes] strongly connected component (-1 on the stack)
+    int32_t *g_size        # [nodes] each component's node count
+    int32_t *g_merged      # [nodes] the component whose reach took this one's last
+    int32_t *g_stack       # [nodes]
+    int32_t *g_call        # [nodes] depth-first call stack: node
+    int32_t *g_pos         # [nodes] ... and its next edge
+    uint64_t *g_reach      # [nodes * words] nodes each component reaches
+    int g_words            # words of a g_reach row
+    int g_count            # candidates in the static graph
+    int32_t *gone_cell     # [cells] dynamic walk: OFF nodes of each cell taken so far
+    int32_t *gone_cell_at  # [cells] ... valid where equal to gone_stamp
+    int32_t *gone_unit     # [3N * N] ... of each (unit, digit)
+    int32_t *gone_unit_at  # [3N * N]
+    int32_t gone_stamp
+    uint8_t *need          # [cells * N] family 2: candidates whose ON walk a group needs
+    uint8_t *negation      # [cells * N] static graph: 1 ON reaches OFF, 2 OFF reaches ON
+    uint64_t *ni_bits      # [N * cwords] Nishio: each digit's cells when last walked
+    uint8_t *ni_valid      # [N] ... whether those walks are kept
+    int32_t *ni_on         # [cells * N] each candidate's ON walk outcome (clash or -1)
+    int32_t *ni_off        # [cells * N] ... OFF walk outcome
+    int64_t *ni_work       # [cells * N] ... and the walk steps both took
+    int dwords             # words of a dynamic walk's ancestor set: one bit per static
+                           # graph node (bit 2 * g_index + on), so as few as the board needs
+    int32_t *ent_node      # cycles: the walk's entries (node, parent entry, depth)
+    int32_t *ent_parent
+    int32_t *ent_depth
+    int ent_cap
+    int32_t *cyc_mark      # [nodes] ON nodes reached by the cycle walk
+    int32_t cyc_stamp
+    uint64_t *fwd          # [cells] candidates a cycle cancels one way round
+    uint64_t *bwd          # ... and the other way round
+    int32_t *in_loop       # [cells] stamps: the cycle's cells
+    int32_t loop_stamp
+    int64_t *store_start   # [cells * N] ON walk of each candidate in `store` (-1 none)
+    int32_t *store_len
+    int32_t *store         # (node, complexity) pairs
+    int64_t store_used
+    int64_t store_cap
+    int last_tech
+    # The techniques below chains (strong links, unique loops, wings, aligned pairs and
+    # triples), each set up from the board at the start of a call:
+    uint64_t *sets         # [S_COUNT * cwords] cell bitsets, the S_* slots
+    uint64_t *dig_peers    # [N * cwords] wings: cells seeing every cell of the set with a digit
+    int lwords             # 64-bit words of a bitset over the strong links of a digit
+    uint64_t *follow       # [6N * lwords] strong links: the links that may come after each
+    uint64_t *starting     # [cells * lwords] ... and the links starting at each cell
+    int32_t *in_chain      # [cells] strong links: 1 for a cell of the chain, else 0
+
+
+cdef inline bint two_bits(uint64_t x) noexcept nogil:
+    """bits_popcount(x) == 2 without counting."""
+    x &= x - 1
+    return x != 0 and (x & (x - 1)) == 0
+
+
+cdef inline int length_tenths(int length) noexcept nogil:
+    cdef int added = 0, ceiling = 4
+    cdef bint odd = False
+    while length > ceiling:
+        added += 1
+        ceiling = ceiling * 4 // 3 if odd else ceiling * 3 // 2
+        odd = not odd
+    return added
+
+
+cdef inline int link_kinds_tenths(int kinds) noexcept nogil:
+    if kinds == 1 or kinds == 2:
+        return 0
+    if (kinds & 4) and (kinds & 3):
+        return 2
+    return 1
+
+
+cdef inline bint sees(const Tables *t, int a, int b) noexcept nogil:
+    return a != b and (
+        t.cell_units[3 * a] == t.cell_units[3 * b]
+        or t.cell_units[3 * a + 1] == t.cell_units[3 * b + 1]
+        or t.cell_units[3 * a + 2] == t.cell_units[3 * b + 2]
+    )
+
+
+cdef inline int count_bits(uint64_t x) noexcept nogil:
+    """bits_popcount(x), by table for a mask of up to 9 digits."""
+    return POP9[x] if x < 512 else bits_popcount(x)
+
+
+cdef inline bint has_cell(const uint64_t *cells, int cell) noexcept nogil:
+    """Is `cell` in the cell bitset `cells`?"""
+    return (cells[cell >> 6] >> (cell & 63)) & 1
+
+
+cdef inline bint sees_bits(const Work *w, int a, int b) noexcept nogil:
+    """sees() read from the peer bitsets."""
+    return (w.peer_bits[a * w.cwords + (b >> 6)] >> (b & 63)) & 1
+
+
+cdef inline bint several(const uint64_t *cells, int cw) noexcept nogil:
+    """Two or more cells in the cell bitset, without counting."""
+    cdef int k
+    cdef bint one = False
+    for k in range(cw):
+        if cells[k]:
+            if one or (cells[k] & (cells[k] - 1)):
+                return True
+            one = True
+    return False
+
+
+cdef bint walk_init(Walk *wk, int nodes, int words) noexcept nogil:
+    wk.count = <int32_t *>malloc(nodes * sizeof(int32_t))
+    wk.mark = <int32_t *>malloc(nodes * sizeof(int32_t))
+    wk.qpos = <int32_t *>malloc(nodes * sizeof(int32_t))
+    wk.queue = <int32_t *>malloc(nodes * sizeof(int32_t))
+    wk.anc = <uint64_t *>malloc(<size_t>nodes * words * sizeof(uint64_t))
+    wk.parent = <int32_t *>malloc(nodes * sizeof(int32_t))
+    return (
+        wk.count != NULL and wk.mark != NULL and wk.qpos != NULL and wk.queue != NULL
+        and wk.anc != NULL and wk.parent != NULL
+    )
+
+
+cdef void walk_free(Walk *wk) noexcept nogil:
+    free(wk.count)
+    free(wk.mark)
+    free(wk.qpos)
+    free(wk.queue)
+    free(wk.anc)
+    free(wk.parent)
+
+
+cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
+    memset(w, 0, sizeof(Work))
+    if not solver_init(&w.s, t):
+        return False
+    w.n = t.n
+    w.cells = t.cells
+    w.nodes = t.cells * t.n * 2
+    w.words = (w.nodes + 63) // 64
+    w.cwords = (t.cells + 63) // 64
+    cdef int nodes = w.nodes
+    cdef int cn = t.cells * t.n
+    cdef int i, k, j
+    if not walk_init(&w.a, nodes, w.words) or not walk_init(&w.b, nodes, w.words):
+        return False
+    w.tmp = <uint64_t *>malloc(w.words * sizeof(uint64_t))
+    w.best_tenths = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.best_tech = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.acc_count = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.acc_sum = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.acc_mark = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.elim_cell = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.elim_digit = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.keep_cell = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.keep_digit = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.keep2_cell = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.keep2_digit = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.plain_cell = <int32_t *>malloc(t.n * sizeof(int32_t))
+    w.links = <int32_t *>malloc(3 * t.n * 2 * 3 * sizeof(int32_t))
+    w.chain = <int32_t *>malloc(8 * sizeof(int32_t))
+    w.ints = <int32_t *>malloc(t.cells * sizeof(int32_t))
+    w.ints2 = <int32_t *>malloc(t.cells * sizeof(int32_t))
+    w.removed = <uint64_t *>malloc(t.cells * sizeof(uint64_t))
+    w.excl = <uint64_t *>malloc(t.cells * w.cwords * sizeof(uint64_t))
+    w.peer_bits = <uint64_t *>calloc(t.cells * w.cwords, sizeof(uint64_t))
+    w.digit_bits = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
+    w.cell_of = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.ex_masks = <uint64_t *>malloc(t.cells * sizeof(uint64_t))
+    w.lv_seen = <uint64_t *>malloc(2 * t.n * w.cwords * sizeof(uint64_t))
+    w.lv_cur = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
+    w.lv_next = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
+    w.g_index = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.g_cand = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.g_start = <int32_t *>malloc((nodes + 1) * sizeof(int32_t))
+    w.g_cap = cn * (t.npeers + t.n + 4)
+    w.g_to = <int32_t *>malloc(w.g_cap * sizeof(int32_t))
+    w.g_order = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_low = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_comp = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_size = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_merged = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_stack = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_call = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_pos = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.g_reach = <uint64_t *>malloc(<size_t>nodes * w.words * sizeof(uint64_t))
+    w.need = <uint8_t *>malloc(cn * sizeof(uint8_t))
+    w.gone_cell = <int32_t *>malloc(t.cells * sizeof(int32_t))
+    w.gone_cell_at = <int32_t *>calloc(t.cells, sizeof(int32_t))
+    w.gone_unit = <int32_t *>malloc(3 * t.n * t.n * sizeof(int32_t))
+    w.gone_unit_at = <int32_t *>calloc(3 * t.n * t.n, sizeof(int32_t))
+    w.negation = <uint8_t *>malloc(cn * sizeof(uint8_t))
+    w.ni_bits = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
+    w.ni_valid = <uint8_t *>calloc(t.n, sizeof(uint8_t))
+    w.ni_on = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.ni_off = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.ni_work = <int64_t *>malloc(cn * sizeof(int64_t))
+    if w.cell_of:
+        for i in range(cn):
+            w.cell_of[i] = i // t.n
+    if w.peer_bits:
+        for i in range(t.cells):
+            for k in range(t.npeers):
+                j = t.peers[i * t.npeers + k]
+                w.peer_bits[i * w.cwords + (j >> 6)] |= (<uint64_t>1) << (j & 63)
+    w.ent_cap = cn * (t.n + t.npeers + 1) + 1
+    w.ent_node = <int32_t *>malloc(w.ent_cap * sizeof(int32_t))
+    w.ent_parent = <int32_t *>malloc(w.ent_cap * sizeof(int32_t))
+    w.ent_depth = <int32_t *>malloc(w.ent_cap * sizeof(int32_t))
+    w.cyc_mark = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.fwd = <uint64_t *>malloc(t.cells * sizeof(uint64_t))
+    w.bwd = <uint64_t *>malloc(t.cells * sizeof(uint64_t))
+    w.in_loop = <int32_t *>malloc(t.cells * sizeof(int32_t))
+    w.store_start = <int64_t *>malloc(cn * sizeof(int64_t))
+    w.store_len = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.store_cap = 4 * nodes
+    w.store = <int32_t *>malloc(2 * w.store_cap * sizeof(int32_t))
+    w.sets = <uint64_t *>malloc(S_COUNT * w.cwords * sizeof(uint64_t))
+    w.dig_peers = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
+    w.lwords = (6 * t.n + 63) // 64
+    w.follow = <uint64_t *>malloc(6 * t.n * w.lwords * sizeof(uint64_t))
+    w.starting = <uint64_t *>calloc(t.cells * w.lwords, sizeof(uint64_t))
+    w.in_chain = <int32_t *>calloc(t.cells, sizeof(int32_t))
+    return not (
+        not w.tmp or not w.best_tenths or not w.best_tech or not w.acc_count
+        or not w.acc_sum or not w.acc_mark or not w.elim_cell or not w.elim_digit
+        or not w.keep_cell or not w.keep_digit or not w.keep2_cell or not w.keep2_digit
+        or not w.plain_cell or not w.links
+        or not w.chain or not w.ints or not w.ints2 or not w.removed or not w.excl
+        or not w.peer_bits or not w.digit_bits or not w.cell_of or not w.ex_masks
+        or not w.lv_seen or not w.lv_cur or not w.lv_next
+        or not w.g_index or not w.g_cand or not w.g_start or not w.g_to or not w.g_order
+        or not w.g_low or not w.g_comp or not w.g_size or not w.g_merged or not w.g_stack
+        or not w.g_call or not w.g_pos
+        or not w.g_reach or not w.need or not w.gone_cell or not w.gone_cell_at
+        or not w.gone_unit or not w.gone_unit_at or not w.negation
+        or not w.ni_bits or not w.ni_valid or not w.ni_on or not w.ni_off or not w.ni_work
+        or not w.ent_node or not w.ent_parent or not w.ent_depth or not w.cyc_mark
+        or not w.fwd or not w.bwd or not w.in_loop
+        or not w.store_start or not w.store_len or not w.store
+        or not w.sets or not w.dig_peers or not w.follow
+        or not w.starting or not w.in_chain
+    )
+
+
+cdef void work_free(Work *w) noexcept nogil:
+    solver_free(&w.s)
+    walk_free(&w.a)
+    walk_free(&w.b)
+    free(w.tmp)
+    free(w.best_tenths)
+    free(w.best_tech)
+    free(w.acc_count)
+    free(w.acc_sum)
+    free(w.acc_mark)
+    free(w.elim_cell)
+    free(w.elim_digit)
+    free(w.keep_cell)
+    free(w.keep_digit)
+    free(w.keep2_cell)
+    free(w.keep2_digit)
+    free(w.plain_cell)
+    free(w.links)
+    free(w.chain)
+    free(w.ints)
+    free(w.ints2)
+    free(w.removed)
+    free(w.excl)
+    free(w.peer_bits)
+    free(w.digit_bits)
+    free(w.cell_of)
+    free(w.ex_masks)
+    free(w.lv_seen)
+    free(w.lv_cur)
+    free(w.lv_next)
+    free(w.g_index)
+    free(w.g_cand)
+    free(w.g_start)
+    free(w.g_to)
+    free(w.g_order)
+    free(w.g_low)
+    free(w.g_comp)
+    free(w.g_size)
+    free(w.g_merged)
+    free(w.g_stack)
+    free(w.g_call)
+    free(w.g_pos)
+    free(w.g_reach)
+    free(w.need)
+    free(w.gone_cell)
+    free(w.gone_cell_at)
+    free(w.gone_unit)
+    free(w.gone_unit_at)
+    free(w.negation)
+    free(w.ni_bits)
+    free(w.ni_valid)
+    free(w.ni_on)
+    free(w.ni_off)
+    free(w.ni_work)
+    free(w.ent_node)
+    free(w.ent_parent)
+    free(w.ent_depth)
+    free(w.cyc_mark)
+    free(w.fwd)
+    free(w.bwd)
+    free(w.in_loop)
+    free(w.store_start)
+    free(w.store_len)
+    free(w.store)
+    free(w.sets)
+    free(w.dig_peers)
+    free(w.follow)
+    free(w.starting)
+    free(w.in_chain)
+    memset(w, 0, sizeof(Work))
+
+
+cdef void work_reset_marks(Work *w) noexcept nogil:
+    """Clear every stamp (once per puzzle, so stamps never wrap), and the kept
+    Nishio walks."""
+    memset(w.ni_valid, 0, w.n * sizeof(uint8_t))
+    memset(w.gone_cell_at, 0, w.cells * sizeof(int32_t))
+    memset(w.gone_unit_at, 0, 3 * w.n * w.n * sizeof(int32_t))
+    w.gone_stamp = 0
+    memset(w.a.mark, 0, w.nodes * sizeof(int32_t))
+    memset(w.b.mark, 0, w.nodes * sizeof(int32_t))
+    memset(w.acc_mark, 0, w.nodes * sizeof(int32_t))
+    memset(w.cyc_mark, 0, w.nodes * sizeof(int32_t))
+    memset(w.in_loop, 0, w.cells * sizeof(int32_t))
+    w.cyc_stamp = 0
+    w.loop_stamp = 0
+    w.a.stamp = 0
+    w.b.stamp = 0
+    w.acc_stamp = 0
+
+
+cdef inline void remove_one(Solver *s, int cell, int digit) noexcept nogil:
+    if not ((s.cand[cell] >> (digit - 1)) & 1):
+        return
+    s.step.nplace = 0
+    s.step.nelim = 1
+    s.step.elim_cell[0] = cell
+    s.step.elim_digit[0] = digit
+    apply_step(s)
+
+
+cdef inline void add_elim(Work *w, int cell, int digit) noexcept nogil:
+    w.elim_cell[w.nelim] = cell
+    w.elim_digit[w.nelim] = digit
+    w.nelim += 1
+
+
+cdef inline void keep_elims(Work *w) noexcept nogil:
+    cdef int i
+    for i in range(w.nelim):
+        w.keep_cell[i] = w.elim_cell[i]
+        w.keep_digit[i] = w.elim_digit[i]
+    w.nkeep = w.nelim
+
+
+cdef void remove_elims(Work *w) noexcept nogil:
+    cdef int i
+    for i in range(w.nelim):
+        remove_one(&w.s, w.elim_cell[i], w.elim_digit[i])
+
+
+cdef void remove_kept(Work *w) noexcept nogil:
+    cdef int i
+    for i in range(w.nkeep):
+        remove_one(&w.s, w.keep_cell[i], w.keep_digit[i])
+
+
+# ---------------------------------------------------------------------------------------
+# Easy techniques
+
+
+cdef bint direct(Work *w, int u, int other, int digit) noexcept nogil:
+    """se._Rater._direct."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int k, v
+    cdef uint64_t where, inside
+    for k in range(t.cross_start[other], t.cross_start[other + 1]):
+        v = t.cross_unit[k]
+        if v == u or v // n != u // n:
+            continue
+        where = s.pos[v * n + digit - 1]
+        inside = t.cross_box_mask[k] if v // n == 2 else t.cross_line_mask[k]
+        if bits_popcount(where) > 1 and bits_popcount(where & ~inside) == 1:
+            return True
+    return False
+
+
+cdef int locked(Work *w) noexcept nogil:
+    """se._Rater.locked: the technique id found (-1 none); direct eliminations in
+    elim_*, plain ones in plain_cell / digit_plain."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int claiming, u, digit, k, other, i, cell
+    cdef uint64_t where, inside, outside, bit
+    cdef int plain = -1
+    for claiming in range(2):
+        for u in range(0 if claiming else 2 * n, 2 * n if claiming else 3 * n):
+            for digit in range(1, n + 1):
+                where = s.pos[u * n + digit - 1]
+                if not (where & (where - 1)):
+                    continue
+                bit = (<uint64_t>1) << (digit - 1)
+                for k in range(t.cross_start[u], t.cross_start[u + 1]):
+                    inside = t.cross_line_mask[k] if claiming else t.cross_box_mask[k]
+                    outside = t.cross_box_mask[k] if claiming else t.cross_line_mask[k]
+                    if where & ~inside:
+                        continue
+                    other = t.cross_unit[k]
+                    w.nelim = 0
+                    for i in range(n):
+                        cell = t.units[other * n + i]
+                        if not ((outside >> i) & 1) and s.cand[cell] & bit:
+                            add_elim(w, cell, digit)
+                    if not w.nelim:
+                        continue
+                    if direct(w, u, other, digit):
+                        return T_DIRECT_POINTING + claiming
+                    if plain < 0:
+                        plain = T_POINTING + claiming
+                        for i in range(w.nelim):
+                            w.plain_cell[i] = w.elim_cell[i]
+                        w.nplain = w.nelim
+                        w.digit_plain = digit
+    return plain
+
+
+cdef bint direct_hidden(Work *w, int k) noexcept nogil:
+    """se._Rater.direct_hidden (k = 2 or 3); the eliminations in elim_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int j, u, i, d, cell, filled, ndig, e, v
+    cdef int idx[3]
+    cdef int32_t *digits = w.ints2
+    cdef uint64_t where, keep, rest, pv
+    for j in range(3 * n):
+        u = j + 2 * n if j < n else (j if j < 2 * n else j - 2 * n)
+        filled = 0
+        for i in range(n):
+            if s.cand[t.units[u * n + i]]:
+                filled += 1
+        if filled <= k:
+            continue
+        # The single left must be a digit with 2 to k + 1 places, all but one in the set.
+        ndig = 0
+        for d in range(n):
+            i = bits_popcount(s.pos[u * n + d])
+            if 2 <= i <= k + 1:
+                ndig = 1
+                break
+        if not ndig:
+            continue
+        ndig = 0
+        for d in range(n):
+            i = bits_popcount(s.pos[u * n + d])
+            if 2 <= i <= k:
+                digits[ndig] = d
+                ndig += 1
+        if ndig < k:
+            continue
+        for i in range(k):
+            idx[i] = i
+        while True:
+            where = 0
+            keep = 0
+            for i in range(k):
+                where |= s.pos[u * n + digits[idx[i]]]
+                keep |= (<uint64_t>1) << digits[idx[i]]
+            if bits_popcount(where) == k:
+                w.nelim = 0
+                rest = where
+                while rest:
+                    i = bits_lowest_index(rest)
+                    rest &= rest - 1
+                    cell = t.units[u * n + i]
+                    pv = s.cand[cell] & ~keep
+                    while pv:
+                        e = bits_lowest_index(pv)
+                        pv &= pv - 1
+                        add_elim(w, cell, e + 1)
+                if w.nelim:
+                    for v in range(n):
+                        if not ((keep >> v) & 1):
+                            pv = s.pos[u * n + v]
+                            if bits_popcount(pv) > 1 and bits_popcount(pv & ~where) == 1:
+                                return True
+            if not next_combination(idx, k, ndig):
+                break
+    return False
+
+
+cdef int links_search(Work *w, int k, int depth, int kinds, int last, int digit, int best) noexcept nogil:
+    """Depth-first part of strong_links: the chain's cells are w.chain[0 .. 2 depth), the
+    last of its links is links[last]; returns the best tenths over base found so far
+    (eliminations kept in keep_*), 0 stops early. The links are tried in the order of
+    w.links, so the first chain of each difficulty is the one se.py finds first."""
+    cdef int cw = w.cwords
+    cdef int lw = w.lwords
+    cdef int j, c, e, word, lword, cell, extra
+    cdef uint64_t bits, next_links
+    cdef const uint64_t *targets = &w.sets[S_SHARED * cw]
+    cdef const uint64_t *peers
+    for lword in range(lw):
+        next_links = w.follow[last * lw + lword]
+        while next_links:
+            j = (lword << 6) | bits_lowest_index(next_links)
+            next_links &= next_links - 1
+            c = w.links[3 * j]
+            e = w.links[3 * j + 1]
+            if w.in_chain[c] or w.in_chain[e]:
+                continue
+            extra = link_kinds_tenths(kinds | w.links[3 * j + 2])
+            if best >= 0 and extra >= best:
+                continue  # every chain through this link is no easier than the best one
+            if depth + 1 < k:
+                w.chain[2 * depth] = c
+                w.chain[2 * depth + 1] = e
+                w.in_chain[c] = 1
+                w.in_chain[e] = 1
+                best = links_search(w, k, depth + 1, kinds | w.links[3 * j + 2], j, digit, best)
+                w.in_chain[c] = 0
+                w.in_chain[e] = 0
+                if best == 0:
+                    return 0
+                continue
+            # The chain is complete: the digit goes from the cells (off the chain) that
+            # see both of its ends, the start's peers with the digit being `targets`.
+            peers = &w.peer_bits[e * cw]
+            w.in_chain[c] = 1
+            w.nelim = 0
+            for word in range(cw):
+                bits = targets[word] & peers[word]
+                while bits:
+                    cell = (word << 6) | bits_lowest_index(bits)
+                    bits &= bits - 1
+                    if not w.in_chain[cell]:
+                        add_elim(w, cell, digit)
+            w.in_chain[c] = 0
+            if w.nelim:
+                keep_elims(w)
+                best = extra
+                if best == 0:
+                    return 0
+    return best
+
+
+cdef int strong_links(Work *w, int k) noexcept nogil:
+    """se._Rater.strong_links: tenths over the base (-1 none); eliminations in keep_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int cw = w.cwords
+    cdef int lw = w.lwords
+    cdef int dig, u, i, j, a, b, kind, word, lword, cell, best = -1
+    cdef uint64_t where, bits
+    cdef uint64_t *targets = &w.sets[S_SHARED * cw]
+    cdef uint64_t *after
+    cdef const uint64_t *cells_with
+    fill_digit_bits(w)
+    for dig in range(n):
+        w.nlinks = 0
+        for u in range(3 * n):
+            where = s.pos[u * n + dig]
+            if two_bits(where):
+                i = bits_lowest_index(where)
+                j = bits_lowest_index(where & (where - 1))
+                a = t.units[u * n + i]
+                b = t.units[u * n + j]
+                kind = 1 if u < n else (2 if u < 2 * n else 4)
+                w.links[3 * w.nlinks] = a
+                w.links[3 * w.nlinks + 1] = b
+                w.links[3 * w.nlinks + 2] = kind
+                w.links[3 * w.nlinks + 3] = b
+                w.links[3 * w.nlinks + 4] = a
+                w.links[3 * w.nlinks + 5] = kind
+                w.nlinks += 2
+        if w.nlinks < 2 * k:
+            continue
+        # The links that may follow each link, as a bitset over the links: those whose
+        # first cell sees its last one (the links starting at each cell, gathered over
+        # the peers of that last cell holding the digit).
+        for i in range(w.nlinks):
+            a = w.links[3 * i]
+            w.starting[a * lw + (i >> 6)] |= (<uint64_t>1) << (i & 63)
+        cells_with = &w.digit_bits[dig * cw]
+        for i in range(w.nlinks):
+            b = w.links[3 * i + 1]
+            after = &w.follow[i * lw]
+            for lword in range(lw):
+                after[lword] = 0
+            for word in range(cw):
+                bits = w.peer_bits[b * cw + word] & cells_with[word]
+                while bits:
+                    cell = (word << 6) | bits_lowest_index(bits)
+                    bits &= bits - 1
+                    for lword in range(lw):
+                        after[lword] |= w.starting[cell * lw + lword]
+        for i in range(w.nlinks):
+            a = w.links[3 * i]
+            for lword in range(lw):
+                w.starting[a * lw + lword] = 0
+        for i in range(w.nlinks):
+            a = w.links[3 * i]
+            b = w.links[3 * i + 1]
+            w.chain[0] = a
+            w.chain[1] = b
+            for word in range(cw):
+                targets[word] = w.peer_bits[a * cw + word] & cells_with[word]
+            w.in_chain[a] = 1
+            w.in_chain[b] = 1
+            best = links_search(w, k, 1, w.links[3 * i + 2], i, dig + 1, best)
+            w.in_chain[a] = 0
+            w.in_chain[b] = 0
+            if best == 0:
+                return 0
+    return best
+
+
+cdef bint next_small_union(
+    int *idx, uint64_t *unions, int *depth, int k, int count, const int32_t *cells,
+    const uint64_t *cand, uint64_t base, int most,
+) noexcept nogil:
+    """Step to the next set of k of the `count` cells, idx[0] < ... < idx[k - 1] in
+    itertools.combinations order, whose candidates with `base` hold at most `most`
+    digits (their union in unions[k - 1]); a partial set past that is dropped with every
+    set that extends it. Start with depth[0] = -1; False when there are no more."""
+    cdef uint64_t union
+    cdef int d = depth[0]
+    if d < 0:
+        d = 0
+        idx[0] = 0
+    else:
+        idx[d] += 1
+    while True:
+        if idx[d] > count - k + d:
+            if d == 0:
+                depth[0] = 0
+                return False
+            d -= 1
+            idx[d] += 1
+            continue
+        union = (unions[d - 1] if d else base) | cand[cells[idx[d]]]
+        if count_bits(union) > most:
+            idx[d] += 1
+            continue
+        unions[d] = union
+        if d < k - 1:
+            d += 1
+            idx[d] = idx[d - 1] + 1
+            continue
+        depth[0] = d
+        return True
+
+
+cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int base) noexcept nogil:
+    """se._Rater._rectangle: tenths (-1 none), eliminations in elim_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int cw = w.cwords
+    cdef int nroof = 0, i, j, r, q, u, size, c, nothers, best = -1, depth, word, d
+    cdef int32_t roof[8]
+    cdef int32_t shared[3]
+    cdef int nshared = 0
+    cdef int idx[3]
+    cdef uint64_t unions[3]
+    cdef int32_t *others = w.ints
+    cdef uint64_t x, y, extras, union, rest, bits, group
+    cdef uint64_t *near = &w.sets[S_SCRATCH * cw]
+    for i in range(ncells):
+        if s.cand[cells[i]] != ab:
+            roof[nroof] = cells[i]
+            nroof += 1
+    if nroof == 1:
+        w.nelim = 0
+        rest = ab
+        while rest:
+            add_elim(w, roof[0], bits_lowest_index(rest) + 1)
+            rest &= rest - 1
+        return base
+    if nroof < 2:
+        return -1
+    extras = 0
+    for i in range(nroof):
+        extras |= s.cand[roof[i]] & ~ab
+    if extras and not (extras & (extras - 1)):
+        # Type 2: the extra digit goes from the cells off the loop that see every roof
+        # cell, ascending (the peers of the first roof cell in t.peers order).
+        d = bits_lowest_index(extras)
+        for word in range(cw):
+            near[word] = w.peer_bits[roof[0] * cw + word] & w.digit_bits[d * cw + word]
+        for i in range(1, nroof):
+            for word in range(cw):
+                near[word] &= w.peer_bits[roof[i] * cw + word]
+        for i in range(ncells):
+            near[cells[i] >> 6] &= ~((<uint64_t>1) << (cells[i] & 63))
+        w.nelim = 0
+        for word in range(cw):
+            bits = near[word]
+            while bits:
+                add_elim(w, (word << 6) | bits_lowest_index(bits), d + 1)
+                bits &= bits - 1
+        if w.nelim:
+            return base
+    if nroof != 2:
+        return -1
+    r = roof[0]
+    q = roof[1]
+    for i in range(3):
+        for j in range(3):
+            if t.cell_units[3 * r + i] == t.cell_units[3 * q + j]:
+                shared[nshared] = t.cell_units[3 * r + i]
+                nshared += 1
+    for i in range(nshared):
+        u = shared[i]
+        for j in range(2):
+            x = (ab & (~ab + 1)) if j == 0 else (ab & (ab - 1))
+            y = (ab & (ab - 1)) if j == 0 else (ab & (~ab + 1))
+            if two_bits(s.pos[u * n + bits_lowest_index(x)]):
+                w.nelim = 0
+                add_elim(w, r, bits_lowest_index(y) + 1)
+                add_elim(w, q, bits_lowest_index(y) + 1)
+                return base
+    # Type 3: `size` other cells of a shared unit that make a locked set of size + 1
+    # digits with the extra digits; its digits go from the unit's other cells. The
+    # groups come in itertools.combinations order, those whose digits already number
+    # more than size + 1 skipped with every group that extends them.
+    for i in range(nshared):
+        u = shared[i]
+        nothers = 0
+        for j in range(n):
+            c = t.units[u * n + j]
+            if s.cand[c] and c != r and c != q:
+                others[nothers] = c
+                nothers += 1
+        for size in range(1, 4):
+            if best >= 0 and best <= base + size:
+                break
+            if size > nothers:
+                break
+            depth = -1
+            while next_small_union(
+                idx, unions, &depth, size, nothers, others, s.cand, extras, size + 1
+            ):
+                union = unions[size - 1]
+                if count_bits(union) == size + 1:
+                    w.nelim = 0
+                    group = 0
+                    for j in range(size):
+                        group |= (<uint64_t>1) << idx[j]
+                    for j in range(nothers):
+                        if (group >> j) & 1:
+                            continue
+                        rest = s.cand[others[j]] & union
+                        while rest:
+                            add_elim(w, others[j], bits_lowest_index(rest) + 1)
+                            rest &= rest - 1
+                    if w.nelim:
+                        best = base + size
+                        keep_elims(w)
+                        break
+    if best >= 0:
+        for i in range(w.nkeep):
+            w.elim_cell[i] = w.keep_cell[i]
+            w.elim_digit[i] = w.keep_digit[i]
+        w.nelim = w.nkeep
+    return best
+
+
+cdef int unique_rectangle(Work *w) noexcept nogil:
+    """se._Rater.unique_rectangle: tenths (-1 none), eliminations in keep2_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int r1, r2, c1, c2, x, y, found, i, best = -1, b0
+    cdef int32_t cells[4]
+    cdef uint64_t common, rx, ry, column
+    fill_digit_bits(w)
+    for r1 in range(n):
+        for r2 in range(r1 + 1, n):
+            for c1 in range(n):
+                column = s.cand[r1 * n + c1] & s.cand[r2 * n + c1]
+                if not (column & (column - 1)):
+                    continue  # fewer than two digits common to the first column
+                b0 = t.cell_units[3 * (r1 * n + c1) + 2]
+                for c2 in range(c1 + 1, n):
+                    cells[0] = r1 * n + c1
+                    cells[1] = r1 * n + c2
+                    cells[2] = r2 * n + c1
+                    cells[3] = r2 * n + c2
+                    if (b0 == t.cell_units[3 * cells[3] + 2]) or (
+                        b0 != t.cell_units[3 * cells[1] + 2]
+                        and b0 != t.cell_units[3 * cells[2] + 2]
+                    ):
+                        continue
+                    common = column & s.cand[cells[1]] & s.cand[cells[3]]
+                    if not (common & (common - 1)):
+                        continue
+                    rx = common
+                    while rx:
+                        x = bits_lowest_index(rx)
+                        rx &= rx - 1
+                        ry = rx
+                        while ry:
+                            y = bits_lowest_index(ry)
+                            ry &= ry - 1
+                            found = rectangle(
+                                w, cells, 4, ((<uint64_t>1) << x) | ((<uint64_t>1) << y),
+                                BASE[T_UNIQUE_RECTANGLE],
+                            )
+                            if found >= 0 and (best < 0 or found < best):
+                                best = found
+                                w.nkeep2 = w.nelim
+                                for i in range(w.nelim):
+                                    w.keep2_cell[i] = w.elim_cell[i]
+                                    w.keep2_digit[i] = w.elim_digit[i]
+                                if best == BASE[T_UNIQUE_RECTANGLE]:
+                                    return best
+    cdef int length, start
+    cdef int32_t path[8]
+    for length in range(6, 10, 2):
+        if best >= 0 and best <= BASE[T_UNIQUE_RECTANGLE] + length // 2 - 2:
+            break
+        for start in range(w.cells):
+            if two_bits(s.cand[start]):
+                path[0] = start
+                best = extend_loop(w, path, 1, length, s.cand[start], -1, 2, 0, best)
+    return best
+
+
+cdef bint valid_loop(Work *w, const int32_t *path, int length) noexcept nogil:
+    """se._Rater._valid_loop."""
+    cdef const Tables *t = w.s.t
+    cdef int32_t odd[24]
+    cdef int32_t even[24]
+    cdef int nodd = 0, neven = 0, i, k, j, u
+    cdef bint found
+    for i in range(length):
+        for k in range(3):
+            u = t.cell_units[3 * path[i] + k]
+            if i & 1:
+                for j in range(nodd):
+                    if odd[j] == u:
+                        return False
+                odd[nodd] = u
+                nodd += 1
+            else:
+                for j in range(neven):
+                    if even[j] == u:
+                        return False
+                even[neven] = u
+                neven += 1
+    if nodd != neven:
+        return False
+    for i in range(nodd):
+        found = False
+        for j in range(neven):
+            if even[j] == odd[i]:
+                found = True
+                break
+        if not found:
+            return False
+    return True
+
+
+cdef int extend_loop(
+    Work *w, int32_t *path, int npath, int length, uint64_t ab, int last_kind, int allowed,
+    uint64_t extras, int best,
+) noexcept nogil:
+    """se._Rater._extend_loop, each loop found rated at once (se._Rater.unique_rectangle
+    rates them in the same order): the best tenths so far, eliminations in keep2_*.
+
+    Only the unit's cells holding both digits are looked at (the others can neither
+    extend the path nor close it), and a path is dropped as soon as a cell shares a
+    unit with an earlier cell of the same parity, which `valid_loop` would refuse, or
+    reaches a bivalue cell before its start: every loop through that cell was found
+    from it already (whether a loop is found does not depend on where it starts or
+    which way it runs: the extra-candidate rule depends on its set of cells only, and a
+    valid loop never takes two steps of one kind in a row, as the two cells around
+    such a pair would share a unit), and a loop found again rates the same."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int kind, u, i, j, nxt, found
+    cdef uint64_t more, where
+    cdef bint in_path, extra
+    cdef int cell = path[npath - 1]
+    cdef int a = bits_lowest_index(ab)
+    cdef int b = bits_lowest_index(ab & (ab - 1))
+    for kind in range(3):
+        if kind == last_kind:
+            continue
+        u = t.cell_units[3 * cell + kind]
+        where = s.pos[u * n + a] & s.pos[u * n + b]
+        while where:
+            nxt = t.units[u * n + bits_lowest_index(where)]
+            where &= where - 1
+            if nxt == path[0] and npath == length:
+                if valid_loop(w, path, length):
+                    found = rectangle(w, path, length, ab, BASE[T_UNIQUE_RECTANGLE] + length // 2 - 2)
+                    if found >= 0 and (best < 0 or found < best):
+                        best = found
+                        w.nkeep2 = w.nelim
+                        for j in range(w.nelim):
+                            w.keep2_cell[j] = w.elim_cell[j]
+                            w.keep2_digit[j] = w.elim_digit[j]
+                continue
+            if npath >= length or (s.cand[nxt] == ab and nxt < path[0]):
+                continue
+            in_path = False
+            for j in range(npath):
+                if path[j] == nxt or ((j ^ npath) & 1) == 0 and sees_bits(w, path[j], nxt):
+                    in_path = True
+                    break
+            if in_path:
+                continue
+            more = extras | (s.cand[nxt] & ~ab)
+            extra = not two_bits(s.cand[nxt])
+            if not extra or (more & (more - 1)) == 0 or allowed > 0:
+                path[npath] = nxt
+                best = extend_loop(w, path, npath + 1, length, ab, kind, allowed - extra, more, best)
+    return best
+
+
+cdef inline int wing_tenths(int k, int biggest) noexcept nogil:
+    if k >= 5:
+        return 66 if k == 5 else 75
+    return (55 if k == 3 else 62) + k - 2 - (biggest - 3 if biggest > 3 else 3 - biggest)
+
+
+cdef bint wing_group(Work *w, const int32_t *group, int k, uint64_t union, const int32_t *bivalue, int nbiv) noexcept nogil:
+    """The wing of the set `group` (k cells holding the k + 1 digits `union`) with the
+    first bivalue cell that makes one, as se._Rater.als_wing tries them: True with its
+    eliminations in elim_*."""
+    cdef Solver *s = &w.s
+    cdef int cw = w.cwords
+    cdef int i, j, word, d, y, orient, x, z, c
+    cdef uint64_t rest, cy, low, bits, any_left
+    cdef uint64_t *inside = &w.sets[S_GROUP * cw]
+    cdef uint64_t *seeing
+    cdef const uint64_t *peers
+    cdef uint64_t ready = 0  # digits whose w.dig_peers row is filled
+    cdef bint placed = False  # `inside` filled
+    for j in range(nbiv):
+        y = bivalue[j]
+        cy = s.cand[y]
+        if cy & ~union:
+            continue
+        if not placed:
+            for word in range(cw):
+                inside[word] = 0
+            for i in range(k):
+                inside[group[i] >> 6] |= (<uint64_t>1) << (group[i] & 63)
+            placed = True
+        if has_cell(inside, y):
+            continue
+        low = cy & (~cy + 1)
+        # For each digit of y (both in the set): the cells that see every cell of the
+        # set holding it, filled once per set when first needed.
+        rest = cy & ~ready
+        ready |= rest
+        while rest:
+            d = bits_lowest_index(rest)
+            rest &= rest - 1
+            seeing = &w.dig_peers[d * cw]
+            for word in range(cw):
+                seeing[word] = ~(<uint64_t>0)
+            for i in range(k):
+                c = group[i]
+                if (s.cand[c] >> d) & 1:
+                    for word in range(cw):
+                        seeing[word] &= w.peer_bits[c * cw + word]
+        for orient in range(2):
+            x = bits_lowest_index(low if orient == 0 else cy ^ low)
+            z = bits_lowest_index(cy ^ low if orient == 0 else low)
+            if not has_cell(&w.dig_peers[x * cw], y):
+                continue  # a cell of the set with x does not see y
+            # z goes from y's peers that see every cell of the set with z.
+            peers = &w.peer_bits[y * cw]
+            any_left = 0
+            for word in range(cw):
+                any_left |= (
+                    peers[word] & w.digit_bits[z * cw + word] & w.dig_peers[z * cw + word]
+                    & ~inside[word]
+                )
+            if not any_left:
+                continue
+            w.nelim = 0
+            for word in range(cw):
+                bits = (
+                    peers[word] & w.digit_bits[z * cw + word] & w.dig_peers[z * cw + word]
+                    & ~inside[word]
+                )
+                while bits:
+                    add_elim(w, (word << 6) | bits_lowest_index(bits), z + 1)
+                    bits &= bits - 1
+            return True
+    return False
+
+
+cdef int als_wing(Work *w, int k) noexcept nogil:
+    """se._Rater.als_wing: tenths (-1 none), eliminations in keep_*.
+
+    The sets of k cells of a unit come in itertools.combinations order; a partial set
+    whose digits already number more than k + 1 is dropped with every set that extends
+    it, and a set no easier than the best wing so far is not looked at."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int u, i, c, ncells, nbiv = 0, biggest, tenths, best = -1, lowest, depth, size
+    cdef int idx[6]
+    cdef uint64_t unions[6]
+    cdef int32_t group[6]
+    cdef int32_t cells[64]
+    cdef int32_t *bivalue = w.ints
+    cdef uint64_t union
+    lowest = wing_tenths(k, 1 if k > 3 else 2)
+    for c in range(w.cells):
+        if two_bits(s.cand[c]):
+            bivalue[nbiv] = c
+            nbiv += 1
+    if not nbiv:
+        return -1
+    fill_digit_bits(w)
+    for u in range(3 * n):
+        ncells = 0
+        for i in range(n):
+            c = t.units[u * n + i]
+            if s.cand[c] & (s.cand[c] - 1):
+                cells[ncells] = c
+                ncells += 1
+        if ncells < k:
+            continue
+        depth = -1
+        while next_small_union(idx, unions, &depth, k, ncells, cells, s.cand, 0, k + 1):
+            union = unions[k - 1]
+            if count_bits(union) == k + 1:
+                biggest = 0
+                for i in range(k):
+                    group[i] = cells[idx[i]]
+                    size = count_bits(s.cand[group[i]])
+                    if size > biggest:
+                        biggest = size
+                tenths = wing_tenths(k, biggest)
+                # A set no easier than the wing kept cannot replace it.
+                if (best < 0 or tenths < best) and wing_group(w, group, k, union, bivalue, nbiv):
+                    best = tenths
+                    keep_elims(w)
+                    if tenths == lowest:
+                        return best
+    return best
+
+
+cdef bint balanced(Work *w) noexcept nogil:
+    """se._Rater._balanced, with the candidates in w.removed taken away."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int u, i, d, cell
+    cdef int counts[64]
+    cdef uint64_t m
+    for u in range(3 * n):
+        for d in range(n):
+            counts[d] = 0
+        for i in range(n):
+            cell = t.units[u * n + i]
+            m = s.cand[cell] & ~w.removed[cell]
+            while m:
+                counts[bits_lowest_index(m)] += 1
+                m &= m - 1
+        for d in range(n):
+            if counts[d] != 0 and counts[d] != 2:
+                return False
+    return True
+
+
+cdef int bug(Work *w, int *place_cell, int *place_digit) noexcept nogil:
+    """se._Rater.bug: tenths (-1 none); the placement (cell -1 for none), eliminations
+    in elim_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int cell, k, nextra = 0, d, i, c
+    cdef int32_t *extra = w.ints
+    cdef uint64_t common, rest, bit
+    cdef bint all_see
+    place_cell[0] = -1
+    w.nelim = 0
+    for cell in range(w.cells):
+        if s.values[cell]:
+            continue
+        k = bits_popcount(s.cand[cell])
+        if k < 2:
+            return -1
+        if k > 2:
+            extra[nextra] = cell
+            nextra += 1
+    if not nextra:
+        return -1
+    memset(w.removed, 0, w.cells * sizeof(uint64_t))
+    if nextra == 1 and bits_popcount(s.cand[extra[0]]) == 3:
+        rest = s.cand[extra[0]]
+        while rest:
+            d = bits_lowest_index(rest)
+            rest &= rest - 1
+            w.removed[extra[0]] = (<uint64_t>1) << d
+            if balanced(w):
+                place_cell[0] = extra[0]
+                place_digit[0] = d + 1
+                return BASE[T_BUG]
+        w.removed[extra[0]] = 0
+    for i in range(nextra):
+        if bits_popcount(s.cand[extra[i]]) != 3:
+            return -1
+    common = s.cand[extra[0]]
+    for i in range(1, nextra):
+        common &= s.cand[extra[i]]
+    while common:
+        d = bits_lowest_index(common)
+        common &= common - 1
+        bit = (<uint64_t>1) << d
+        for i in range(nextra):
+            w.removed[extra[i]] = bit
+        if balanced(w):
+            for k in range(t.npeers):
+                c = t.peers[extra[0] * t.npeers + k]
+                if not (s.cand[c] & bit):
+                    continue
+                all_see = True
+                for i in range(nextra):
+                    if c == extra[i] or (i > 0 and not sees(t, c, extra[i])):
+                        all_see = False
+                        break
+                if all_see:
+                    add_elim(w, c, d + 1)
+            if w.nelim:
+                return BASE[T_BUG] + 1
+        for i in range(nextra):
+            w.removed[extra[i]] = 0
+    return -1
+
+
+cdef int excluder_rows(Work *w, bint triple) noexcept nogil:
+    """Aligned exclusion, set up: S_MULTI = the cells with two or more candidates, S_EXC
+    = those that may exclude (two candidates; two or three for triples); the cells with
+    two or more candidates and an excluder among their peers, ascending, in w.ints with
+    their excluders as rows of w.excl. Returns their number."""
+    cdef Solver *s = &w.s
+    cdef int cw = w.cwords
+    cdef int c, word, nbase = 0
+    cdef uint64_t m, rest, any_excl
+    cdef uint64_t *multi = &w.sets[S_MULTI * cw]
+    cdef uint64_t *exc = &w.sets[S_EXC * cw]
+    cdef uint64_t *row
+    for word in range(cw):
+        multi[word] = 0
+        exc[word] = 0
+    for c in range(w.cells):
+        m = s.cand[c]
+        rest = m & (m - 1)
+        if not rest:
+            continue
+        multi[c >> 6] |= (<uint64_t>1) << (c & 63)
+        rest &= rest - 1
+        if not rest or (triple and not (rest & (rest - 1))):
+            exc[c >> 6] |= (<uint64_t>1) << (c & 63)
+    for c in range(w.cells):
+        if not has_cell(multi, c):
+            continue
+        row = &w.excl[nbase * cw]
+        any_excl = 0
+        for word in range(cw):
+            row[word] = w.peer_bits[c * cw + word] & exc[word]
+            any_excl |= row[word]
+        if any_excl:
+            w.ints[nbase] = c
+            nbase += 1
+    return nbase
+
+
+cdef bint aligned_pair(Work *w) noexcept nogil:
+    """se._Rater.aligned_pair: the eliminations in elim_*.
+
+    Two values (v0, v1) of the pair are excluded when a common excluder holds exactly
+    {v0, v1}: for each v0, the v1 it excludes are the other digits of the excluders
+    holding v0, read as one mask."""
+    cdef Solver *s = &w.s
+    cdef int cw = w.cwords
+    cdef int i, j, c0, c1, word, nmasks, m
+    cdef int32_t *base = w.ints
+    cdef uint64_t *shared = &w.sets[S_SHARED * cw]
+    cdef uint64_t *masks = w.ex_masks
+    cdef uint64_t allowed0, allowed1, r0, b0, ok1, blocked, bits, p
+    cdef bint sees01
+    cdef int nbase = excluder_rows(w, False)
+    for i in range(nbase):
+        for j in range(i + 1, nbase):
+            for word in range(cw):
+                shared[word] = w.excl[i * cw + word] & w.excl[j * cw + word]
+            if not several(shared, cw):
+                continue
+            c0 = base[i]
+            c1 = base[j]
+            sees01 = sees_bits(w, c0, c1)
+            nmasks = 0
+            for word in range(cw):
+                bits = shared[word]
+                while bits:
+                    masks[nmasks] = s.cand[(word << 6) | bits_lowest_index(bits)]
+                    nmasks += 1
+                    bits &= bits - 1
+            allowed0 = 0
+            allowed1 = 0
+            r0 = s.cand[c0]
+            while r0:
+                b0 = r0 & (~r0 + 1)
+                r0 ^= b0
+                blocked = b0 if sees01 else 0
+                for m in range(nmasks):
+                    if masks[m] & b0:
+                        blocked |= masks[m] ^ b0
+                ok1 = s.cand[c1] & ~blocked
+                if ok1:
+                    allowed0 |= b0
+                    allowed1 |= ok1
+            w.nelim = 0
+            p = s.cand[c0] & ~allowed0
+            while p:
+                add_elim(w, c0, bits_lowest_index(p) + 1)
+                p &= p - 1
+            p = s.cand[c1] & ~allowed1
+            while p:
+                add_elim(w, c1, bits_lowest_index(p) + 1)
+                p &= p - 1
+            if w.nelim:
+                return True
+    return False
+
+
+cdef inline bint free_values(int ny, int nz, bint sxy, bint sxz, bint syz) noexcept nogil:
+    """Cells x, y, z of a triple, y (z) with ny (nz) digits outside every excluder: is
+    every value of x sure to keep a combination no excluder can block? Yes when one of
+    y and z can take such a digit that is not the value, and the other one that is
+    neither."""
+    return (ny - sxy >= 1 and nz - sxz - syz >= 1) or (nz - sxz >= 1 and ny - sxy - syz >= 1)
+
+
+cdef void allow3(
+    uint64_t a, uint64_t b, uint64_t c, bint sab, bint sac, bint sbc,
+    const uint64_t *masks, int nmasks, uint64_t *allowed,
+) noexcept nogil:
+    """The exclusion of three cells with candidates a, b, c (sxy: those two see each
+    other): allowed[0..2] = the values of each that some combination keeps. For each
+    pair of values (va, vb), the values of the third cell an excluder rules out are read
+    as one mask: all of them when the excluder lies inside {va, vb}, its one other digit
+    when it has one."""
+    cdef uint64_t ra, rb, ba, bb, pair, blocked, left, okc
+    cdef int i
+    allowed[0] = allowed[1] = allowed[2] = 0
+    ra = a
+    while ra:
+        ba = ra & (~ra + 1)
+        ra ^= ba
+        rb = b
+        while rb:
+            bb = rb & (~rb + 1)
+            rb ^= bb
+            if ba == bb and sab:
+                continue
+            if (allowed[0] & ba) and (allowed[1] & bb) and allowed[2] == c:
+                continue  # would allow nothing new
+            pair = ba | bb
+            blocked = (ba if sac else 0) | (bb if sbc else 0)
+            for i in range(nmasks):
+                left = masks[i] & ~pair
+                if not (left & (left - 1)):
+                    blocked |= left if left else c
+            okc = c & ~blocked
+            if okc:
+                allowed[0] |= ba
+                allowed[1] |= bb
+                allowed[2] |= okc
+                if allowed[0] == a and allowed[1] == b and allowed[2] == c:
+                    return  # every candidate allowed
+
+
+cdef bint exclude3(Work *w, const int32_t *cells, const uint64_t *common) noexcept nogil:
+    """se._Rater._exclude for three cells whose common excluders are the cell bitset
+    `common`: the eliminations in elim_*.
+
+    Only excluders whose digits all belong to the three cells can block a combination.
+    Without one, a value goes only when its cell sees both others and they see each
+    other (two cells holding just it and one more digit); and a value whose cell
+    leaves the other two a digit outside every excluder (the third cell one more)
+    always keeps a combination. Neither case is enumerated. The exclusion does not
+    depend on the order of the cells, so the one with the most candidates is the one
+    read as a mask."""
+    cdef Solver *s = &w.s
+    cdef int cw = w.cwords
+    cdef int word, p, k, i, big
+    cdef bint s01 = sees_bits(w, cells[0], cells[1])
+    cdef bint s02 = sees_bits(w, cells[0], cells[2])
+    cdef bint s12 = sees_bits(w, cells[1], cells[2])
+    cdef uint64_t allowed[3]
+    cdef uint64_t m, bits, rest, spread = 0
+    cdef uint64_t c0 = s.cand[cells[0]], c1 = s.cand[cells[1]], c2 = s.cand[cells[2]]
+    cdef uint64_t values = c0 | c1 | c2
+    cdef int n0, n1, n2
+    # The excluders' candidates, each kept once; one with a digit none of the three
+    # cells holds never lies inside their values.
+    cdef uint64_t *masks = w.ex_masks
+    cdef int nmasks = 0
+    w.nelim = 0
+    for word in range(cw):
+        bits = common[word]
+        while bits:
+            p = (word << 6) + bits_lowest_index(bits)
+            bits &= bits - 1
+            m = s.cand[p]
+            if m & ~values:
+                continue
+            for i in range(nmasks):
+                if masks[i] == m:
+                    break
+            else:
+                masks[nmasks] = m
+                nmasks += 1
+                spread |= m
+    if not nmasks and not (s01 and s02 and s12):
+        return False
+    n0 = count_bits(c0 & ~spread)
+    n1 = count_bits(c1 & ~spread)
+    n2 = count_bits(c2 & ~spread)
+    if (
+        free_values(n1, n2, s01, s02, s12)
+        and free_values(n0, n2, s01, s12, s02)
+        and free_values(n0, n1, s02, s12, s01)
+    ):
+        return False
+    n0 = count_bits(c0)
+    n1 = count_bits(c1)
+    n2 = count_bits(c2)
+    big = 2 if n2 >= n0 and n2 >= n1 else (1 if n1 >= n0 else 0)
+    if big == 2:
+        allow3(c0, c1, c2, s01, s02, s12, masks, nmasks, allowed)
+    elif big == 1:
+        allow3(c0, c2, c1, s02, s01, s12, masks, nmasks, allowed)
+        m = allowed[1]
+        allowed[1] = allowed[2]
+        allowed[2] = m
+    else:
+        allow3(c1, c2, c0, s12, s01, s02, masks, nmasks, allowed)
+        m = allowed[2]
+        allowed[2] = allowed[1]
+        allowed[1] = allowed[0]
+        allowed[0] = m
+    for k in range(3):
+        rest = s.cand[cells[k]] & ~allowed[k]
+        while rest:
+            add_elim(w, cells[k], bits_lowest_index(rest) + 1)
+            rest &= rest - 1
+    return w.nelim > 0
+
+
+cdef bint aligned_triple(Work *w) noexcept nogil:
+    """se._Rater.aligned_triple: the eliminations in elim_*.
+
+    The triples come in the order se.py tries them: pairs of cells with excluders
+    (ascending), then the third cell ascending among the base cells that exclude for
+    either. Only third cells that see two or more of the pair's common excluders can
+    have two common excluders, so only those are looked at; and a triple se.py has
+    already tried under another order of its cells (it found nothing then, as the
+    exclusion does not depend on that order) is not tried again."""
+    cdef Solver *s = &w.s
+    cdef int cw = w.cwords
+    cdef int i, j, k, word, c0, c1, c2, p
+    cdef int32_t *base = w.ints
+    cdef int32_t cells[3]
+    cdef uint64_t common[64]
+    cdef uint64_t bits, any_area
+    cdef const uint64_t *peers
+    cdef const uint64_t *multi = &w.sets[S_MULTI * cw]
+    cdef const uint64_t *exc = &w.sets[S_EXC * cw]
+    cdef uint64_t *shared = &w.sets[S_SHARED * cw]
+    cdef uint64_t *once = &w.sets[S_ONCE * cw]
+    cdef uint64_t *twice = &w.sets[S_TWICE * cw]
+    cdef uint64_t *area = &w.sets[S_AREA * cw]
+    cdef int nbase = excluder_rows(w, True)
+    for i in range(nbase):
+        c0 = base[i]
+        for j in range(i + 1, nbase):
+            for word in range(cw):
+                shared[word] = w.excl[i * cw + word] & w.excl[j * cw + word]
+            if not several(shared, cw):
+                continue
+            c1 = base[j]
+            # The cells seeing two or more of the common excluders.
+            for word in range(cw):
+                once[word] = 0
+                twice[word] = 0
+            for word in range(cw):
+                bits = shared[word]
+                while bits:
+                    p = (word << 6) | bits_lowest_index(bits)
+                    bits &= bits - 1
+                    peers = &w.peer_bits[p * cw]
+                    for k in range(cw):
+                        twice[k] |= once[k] & peers[k]
+                        once[k] |= peers[k]
+            any_area = 0
+            for word in range(cw):
+                area[word] = (w.excl[i * cw + word] | w.excl[j * cw + word]) & multi[word] & twice[word]
+                any_area |= area[word]
+            if not any_area:
+                continue
+            area[c0 >> 6] &= ~((<uint64_t>1) << (c0 & 63))
+            area[c1 >> 6] &= ~((<uint64_t>1) << (c1 & 63))
+            for word in range(cw):
+                bits = area[word]
+                while bits:
+                    c2 = (word << 6) | bits_lowest_index(bits)
+                    bits &= bits - 1
+                    # Tried before: as the pair (c0, c2) with c1 third, or (for c2 < c0)
+                    # as the pair (c2, c1) with c0 third.
+                    if c2 < c1 and exc[c1 >> 6] >> (c1 & 63) & 1 and (
+                        sees_bits(w, c0, c1) or sees_bits(w, c2, c1)
+                    ):
+                        continue
+                    if c2 < c0 and exc[c0 >> 6] >> (c0 & 63) & 1 and (
+                        sees_bits(w, c2, c0) or sees_bits(w, c1, c0)
+                    ):
+                        continue
+                    peers = &w.peer_bits[c2 * cw]
+                    for k in range(cw):
+                        common[k] = shared[k] & peers[k]
+                    cells[0] = c0
+                    cells[1] = c1
+                    cells[2] = c2
+                    if exclude3(w, cells, common):
+                        return True
+    return False
+
+
+cdef int easy_step(Work *w, int *tenths) noexcept nogil:
+    """se._Rater.easy_step: apply the easiest step below chains; its id (-1 none) and
+    its difficulty in `tenths`."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int tech, k, cell, digit, box, place_cell, place_digit
+    cdef uint64_t where
+    if find_full_house(s):
+        apply_step(s)
+        tenths[0] = BASE[T_FULL_HOUSE]
+        return T_FULL_HOUSE
+    if find_hidden_single(s):
+        cell = s.step.place_cell
+        digit = s.step.place_digit
+        box = t.cell_units[3 * cell + 2]
+        where = s.pos[box * n + digit - 1]
+        tech = T_HIDDEN_BOX if where and not (where & (where - 1)) else T_HIDDEN_LINE
+        apply_step(s)
+        tenths[0] = BASE[tech]
+        return tech
+    tech = locked(w)
+    if tech == T_DIRECT_POINTING or tech == T_DIRECT_CLAIMING:
+        remove_elims(w)
+        tenths[0] = BASE[tech]
+        return tech
+    if direct_hidden(w, 2):
+        remove_elims(w)
+        tenths[0] = BASE[T_DIRECT_HIDDEN_PAIR]
+        return T_DIRECT_HIDDEN_PAIR
+    if find_naked_single(s):
+        apply_step(s)
+        tenths[0] = BASE[T_NAKED_SINGLE]
+        return T_NAKED_SINGLE
+    if direct_hidden(w, 3):
+        remove_elims(w)
+        tenths[0] = BASE[T_DIRECT_HIDDEN_TRIPLE]
+        return T_DIRECT_HIDDEN_TRIPLE
+    if tech >= 0:
+        for k in range(w.nplain):
+            remove_one(s, w.plain_cell[k], w.digit_plain)
+        tenths[0] = BASE[tech]
+        return tech
+    tech = -1
+    if naked_subset(s, 2, NAKED_PAIR):
+        tech = T_NAKED_PAIR
+    elif fish(s, 2, X_WING):
+        tech = T_X_WING
+    elif hidden_subset(s, 2, HIDDEN_PAIR):
+        tech = T_HIDDEN_PAIR
+    elif naked_subset(s, 3, NAKED_TRIPLE):
+        tech = T_NAKED_TRIPLE
+    elif fish(s, 3, SWORDFISH):
+        tech = T_SWORDFISH
+    elif hidden_subset(s, 3, HIDDEN_TRIPLE):
+        tech = T_HIDDEN_TRIPLE
+    if tech >= 0:
+        apply_step(s)
+        tenths[0] = BASE[tech]
+        return tech
+    k = strong_links(w, 2)
+    if k >= 0:
+        remove_kept(w)
+        tenths[0] = BASE[T_SKYSCRAPER] + k
+        return T_SKYSCRAPER + k
+    if find_xy_wing(s):
+        tech = T_XY_WING
+    elif find_xyz_wing(s):
+        tech = T_XYZ_WING
+    if tech >= 0:
+        apply_step(s)
+        tenths[0] = BASE[tech]
+        return tech
+    k = unique_rectangle(w)
+    if k >= 0:
+        for cell in range(w.nkeep2):
+            remove_one(s, w.keep2_cell[cell], w.keep2_digit[cell])
+        tenths[0] = k
+        return T_UNIQUE_RECTANGLE
+    if naked_subset(s, 4, NAKED_QUAD):
+        tech = T_NAKED_QUAD
+    elif fish(s, 4, JELLYFISH):
+        tech = T_JELLYFISH
+    elif hidden_subset(s, 4, HIDDEN_QUAD):
+        tech = T_HIDDEN_QUAD
+    if tech >= 0:
+        apply_step(s)
+        tenths[0] = BASE[tech]
+        return tech
+    k = strong_links(w, 3)
+    if k >= 0:
+        remove_kept(w)
+        tenths[0] = BASE[T_THREE_LINKS] + k
+        return T_THREE_LINKS
+    k = als_wing(w, 3)
+    if k >= 0:
+        remove_kept(w)
+        tenths[0] = k
+        return T_WXYZ_WING
+    k = bug(w, &place_cell, &place_digit)
+    if k >= 0:
+        if place_cell >= 0:
+            place(s, place_cell, place_digit)
+        remove_elims(w)
+        tenths[0] = k
+        return T_BUG
+    k = strong_links(w, 4)
+    if k >= 0:
+        remove_kept(w)
+        tenths[0] = BASE[T_FOUR_LINKS] + k
+        return T_FOUR_LINKS
+    k = als_wing(w, 4)
+    if k >= 0:
+        remove_kept(w)
+        tenths[0] = k
+        return T_VWXYZ_WING
+    if aligned_pair(w):
+        remove_elims(w)
+        tenths[0] = BASE[T_ALIGNED_PAIR]
+        return T_ALIGNED_PAIR
+    k = als_wing(w, 5)
+    if k >= 0:
+        remove_kept(w)
+        tenths[0] = k
+        return T_UVWXYZ_WING
+    return -1
+
+
+# ---------------------------------------------------------------------------------------
+# Chains
+
+
+cdef inline void add_node(Walk *wk, int m, int k) noexcept nogil:
+    wk.mark[m] = wk.stamp
+    wk.count[m] = k
+    wk.qpos[m] = wk.len
+    wk.queue[wk.len] = m
+    wk.len += 1
+
+
+cdef inline int anc_bit(const Work *w, int m) noexcept nogil:
+    """Node m's bit in a dynamic walk's ancestor set."""
+    return 2 * w.g_index[m >> 1] + (m & 1)
+
+
+cdef inline int offer(Work *w, Walk *wk, int m, int parent, bint dynamic) noexcept nogil:
+    """Reach node m from one parent: -1, or (dynamic, where m is an OFF node) the
+    complexity of the contradiction when m's opposite was reached before."""
+    cdef int k
+    if wk.mark[m] == wk.stamp:
+        return -1
+    # count[parent] is the size of parent's ancestor set, which m (not reached yet) is
+    # not in: m's set is one larger.
+    k = wk.count[parent] + 1
+    if dynamic:
+        if wk.mark[m ^ 1] == wk.stamp:
+            return k + wk.count[m ^ 1]
+        wk.parent[m] = parent
+    add_node(wk, m, k)
+    return -1
+
+
+cdef inline int offer_tmp(Work *w, Walk *wk, int m) noexcept nogil:
+    """offer() for a dynamic node whose parents' ancestors are already in w.tmp."""
+    cdef int i, k = 0
+    cdef int words = w.dwords
+    cdef int b = anc_bit(w, m)
+    cdef uint64_t *dst
+    if wk.mark[m] == wk.stamp:
+        return -1
+    w.tmp[b >> 6] |= (<uint64_t>1) << (b & 63)
+    for i in range(words):
+        k += bits_popcount(w.tmp[i])
+    if wk.mark[m ^ 1] == wk.stamp:
+        return k + wk.count[m ^ 1]
+    dst = &wk.anc[<size_t>m * words]
+    for i in range(words):
+        dst[i] = w.tmp[i]
+    add_node(wk, m, k)
+    return -1
+
+
+cdef inline void tmp_or(Work *w, const Walk *wk, int node) noexcept nogil:
+    """w.tmp |= the ancestors of an OFF node taken in a dynamic walk."""
+    cdef int i, b
+    cdef int parent = wk.parent[node]
+    cdef const uint64_t *src = &wk.anc[<size_t>(node if parent < 0 else parent) * w.dwords]
+    for i in range(w.dwords):
+        w.tmp[i] |= src[i]
+    if parent >= 0:
+        b = anc_bit(w, node)
+        w.tmp[b >> 6] |= (<uint64_t>1) << (b & 63)
+
+
+cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcept nogil:
+    """se._Rater.walk: fills wk (queue = reached nodes, their complexities); for a
+    dynamic walk, the complexity of the contradiction met, else -1."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef bint dynamic = (mode & DYNAMIC_LINKS) != 0
+    cdef int head = 0, node, c, cell_now, dig, e, k, j, i, u, m, off, left, target, clash
+    cdef uint64_t bit, rest, cc, where
+    cdef int32_t stamp
+    cdef int cw = w.cwords
+    cdef const uint64_t *peer_bits = w.peer_bits
+    cdef const uint64_t *digit_bits = w.digit_bits
+    wk.stamp += 1
+    stamp = wk.stamp
+    cdef int start = ((cell * n + digit - 1) << 1) | (1 if on else 0)
+    wk.len = 0
+    add_node(wk, start, 1)
+    if dynamic:
+        w.gone_stamp += 1
+        wk.parent[start] = -1
+        memset(&wk.anc[<size_t>start * w.dwords], 0, w.dwords * sizeof(uint64_t))
+        i = anc_bit(w, start)
+        wk.anc[<size_t>start * w.dwords + (i >> 6)] = (<uint64_t>1) << (i & 63)
+    while head < wk.len:
+        node = wk.queue[head]
+        head += 1
+        w.work += 1
+        c = node >> 1
+        cell_now = w.cell_of[c]
+        dig = c - cell_now * n
+        bit = (<uint64_t>1) << dig
+        if node & 1:
+            if mode & CELL_LINKS:
+                rest = s.cand[cell_now] & ~bit
+                while rest:
+                    e = bits_lowest_index(rest)
+                    rest &= rest - 1
+                    clash = offer(w, wk, (cell_now * n + e) << 1, node, dynamic)
+                    if clash >= 0:
+                        return clash
+            # The peers holding the digit, ascending: t.peers order, read from bitsets.
+            for k in range(cw):
+                where = peer_bits[cell_now * cw + k] & digit_bits[dig * cw + k]
+                while where:
+                    j = (k << 6) | bits_lowest_index(where)
+                    where &= where - 1
+                    clash = offer(w, wk, (j * n + dig) << 1, node, dynamic)
+                    if clash >= 0:
+                        return clash
+        else:
+            if mode & CELL_LINKS:
+                cc = s.cand[cell_now]
+                if dynamic:
+                    # The OFF nodes taken from the queue so far, this one included, are
+                    # counted per cell and per (unit, digit): a cell or unit with one
+                    # candidate left is looked at closely, no other.
+                    if w.gone_cell_at[cell_now] != w.gone_stamp:
+                        w.gone_cell_at[cell_now] = w.gone_stamp
+                        w.gone_cell[cell_now] = 0
+                    w.gone_cell[cell_now] += 1
+                    left = bits_popcount(cc) - w.gone_cell[cell_now]
+                    if left == 1:
+                        memset(w.tmp, 0, w.dwords * sizeof(uint64_t))
+                        rest = cc
+                        while rest:
+                            e = bits_lowest_index(rest)
+                            rest &= rest - 1
+                            off = (cell_now * n + e) << 1
+                            if wk.mark[off] == stamp and wk.qpos[off] < head:
+                                tmp_or(w, wk, off)
+                            else:
+                                target = e
+                        clash = offer_tmp(w, wk, ((cell_now * n + target) << 1) | 1)
+                        if clash >= 0:
+                            return clash
+                elif two_bits(cc):
+                    e = bits_lowest_index(cc & ~bit)
+                    clash = offer(w, wk, ((cell_now * n + e) << 1) | 1, node, dynamic)
+                    if clash >= 0:
+                        return clash
+            if mode & UNIT_LINKS:
+                for k in range(3):
+                    u = t.cell_units[3 * cell_now + k]
+                    where = s.pos[u * n + dig]
+                    if dynamic:
+                        j = u * n + dig
+                        if w.gone_unit_at[j] != w.gone_stamp:
+                            w.gone_unit_at[j] = w.gone_stamp
+                            w.gone_unit[j] = 0
+                        w.gone_unit[j] += 1
+                        left = bits_popcount(where) - w.gone_unit[j]
+                        if left == 1:
+                            memset(w.tmp, 0, w.dwords * sizeof(uint64_t))
+                            rest = where
+                            while rest:
+                                i = bits_lowest_index(rest)
+                                rest &= rest - 1
+                                off = (t.units[u * n + i] * n + dig) << 1
+                                if wk.mark[off] == stamp and wk.qpos[off] < head:
+                                    tmp_or(w, wk, off)
+                                else:
+                                    target = i
+                            clash = offer_tmp(w, wk, ((t.units[u * n + target] * n + dig) << 1) | 1)
+                            if clash >= 0:
+                                return clash
+                    elif two_bits(where):
+                        rest = where
+                        while rest:
+                            i = bits_lowest_index(rest)
+                            rest &= rest - 1
+                            j = t.units[u * n + i]
+                            if j != cell_now:
+                                clash = offer(w, wk, ((j * n + dig) << 1) | 1, node, dynamic)
+                                if clash >= 0:
+                                    return clash
+        if w.work > w.budget:
+            return -1
+    return -1
+
+
+cdef inline void note(Work *w, int node, int tech, int complexity) noexcept nogil:
+    """Keep the easiest rank (tenths, technique) of a conclusion, given as its node."""
+    cdef int tenths = BASE[tech] + length_tenths(complexity - 2)
+    if tenths < w.best_tenths[node] or (
+        tenths == w.best_tenths[node] and tech < w.best_tech[node]
+    ):
+        w.best_tenths[node] = tenths
+        w.best_tech[node] = tech
+
+
+cdef inline void note_progress(Work *w, int node, int tech, int complexity) noexcept nogil:
+    """note() for a node that holds, if it changes the board (se._Rater.progress)."""
+    cdef int c = node >> 1
+    cdef int cell = c // w.n
+    if (w.s.cand[cell] >> (c - cell * w.n)) & 1:
+        note(w, node, tech, complexity)
+
+
+cdef bint store_walk(Work *w, int index, const Walk *wk) noexcept nogil:
+    cdef int k
+    cdef int32_t *grown
+    if w.store_used + wk.len > w.store_cap:
+        while w.store_used + wk.len > w.store_cap:
+            w.store_cap *= 2
+        grown = <int32_t *>realloc(w.store, 2 * w.store_cap * sizeof(int32_t))
+        if not grown:
+            return False
+        w.store = grown
+    w.store_start[index] = w.store_used
+    w.store_len[index] = wk.len
+    for k in range(wk.len):
+        w.store[2 * (w.store_used + k)] = wk.queue[k]
+        w.store[2 * (w.store_used + k) + 1] = wk.count[wk.queue[k]]
+    w.store_used += wk.len
+    return True
+
+
+cdef void common(Work *w, const int32_t *indices, int k, int tech) noexcept nogil:
+    """se._Rater._common: nodes reached (past their start) by the stored ON walks of
+    every candidate index given; nothing if one of them has no stored walk."""
+    cdef int g, i, node, d
+    cdef int64_t base
+    cdef int32_t stamp
+    for g in range(k):
+        if w.store_start[indices[g]] < 0:
+            return
+    w.acc_stamp += 1
+    stamp = w.acc_stamp
+    for g in range(k):
+        base = w.store_start[indices[g]]
+        for i in range(w.store_len[indices[g]]):
+            node = w.store[2 * (base + i)]
+            d = w.store[2 * (base + i) + 1]
+            if d == 1:
+                continue
+            if g == 0:
+                w.acc_mark[node] = stamp
+                w.acc_count[node] = 1
+                w.acc_sum[node] = d
+            elif w.acc_mark[node] == stamp and w.acc_count[node] == g:
+                w.acc_count[node] = g + 1
+                w.acc_sum[node] += d
+    base = w.store_start[indices[0]]
+    for i in range(w.store_len[indices[0]]):
+        node = w.store[2 * (base + i)]
+        if w.acc_mark[node] == stamp and w.acc_count[node] == k:
+            note_progress(w, node, tech, w.acc_sum[node])
+
+
+cdef void each_group(
+    Work *w, int min_cell, int cell_tech, int region_tech, bint mark_need
+) noexcept nogil:
+    """The cell / region forcing groups (se._Rater.groups): each one's stored walks'
+    common nodes noted, or (`mark_need`) its candidates marked in w.need."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int cell, k, u, dig, i
+    cdef uint64_t c, where
+    cdef int32_t indices[64]
+    for cell in range(w.cells):
+        c = s.cand[cell]
+        if bits_popcount(c) >= min_cell:
+            k = 0
+            while c:
+                indices[k] = cell * n + bits_lowest_index(c)
+                k += 1
+                c &= c - 1
+            if mark_need:
+                need_group(w, indices, k)
+            else:
+                common(w, indices, k, cell_tech)
+    for u in range(3 * n):
+        for dig in range(n):
+            where = s.pos[u * n + dig]
+            if bits_popcount(where) >= 2 and bits_popcount(
+                s.cand[t.units[u * n + bits_lowest_index(where)]]
+            ) >= min_cell:
+                k = 0
+                while where:
+                    i = bits_lowest_index(where)
+                    where &= where - 1
+                    indices[k] = t.units[u * n + i] * n + dig
+                    k += 1
+                if mark_need:
+                    need_group(w, indices, k)
+                else:
+                    common(w, indices, k, region_tech)
+
+
+cdef void multiple(Work *w, int min_cell, int cell_tech, int region_tech) noexcept nogil:
+    """se._Rater.multiple on the stored walks."""
+    each_group(w, min_cell, cell_tech, region_tech, False)
+
+
+cdef void note_cycle(Work *w, int last, int tech, int complexity) noexcept nogil:
+    """se._Rater._note_cycle."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int index, node, cell, dig, k, p
+    cdef uint64_t both
+    w.loop_stamp += 1
+    index = last
+    while index >= 0:
+        w.in_loop[(w.ent_node[index] >> 1) // n] = w.loop_stamp
+        index = w.ent_parent[index]
+    memset(w.fwd, 0, w.cells * sizeof(uint64_t))
+    memset(w.bwd, 0, w.cells * sizeof(uint64_t))
+    index = last
+    while index >= 0:
+        node = w.ent_node[index]
+        cell = (node >> 1) // n
+        dig = (node >> 1) - cell * n
+        for k in range(t.npeers):
+            p = t.peers[cell * t.npeers + k]
+            if w.in_loop[p] != w.loop_stamp and (s.cand[p] >> dig) & 1:
+                if node & 1:
+                    w.fwd[p] |= (<uint64_t>1) << dig
+                else:
+                    w.bwd[p] |= (<uint64_t>1) << dig
+        index = w.ent_parent[index]
+    for p in range(w.cells):
+        both = w.fwd[p] & w.bwd[p]
+        while both:
+            dig = bits_lowest_index(both)
+            both &= both - 1
+            note(w, (p * n + dig) << 1, tech, complexity)
+
+
+cdef inline int cycle_push_off(Work *w, int nent, int index, int depth, int m) noexcept nogil:
+    """Append OFF node m below entry `index` unless it is on that entry's path; the new
+    entry count."""
+    cdef int up = w.ent_parent[index]
+    while up >= 0 and w.ent_node[up] != m:
+        up = w.ent_parent[up]
+    if up < 0 and nent < w.ent_cap:
+        w.ent_node[nent] = m
+        w.ent_parent[nent] = index
+        w.ent_depth[nent] = depth + 1
+        nent += 1
+    return nent
+
+
+cdef void cycles_from(Work *w, int cell, int digit, int mode, int tech) noexcept nogil:
+    """se._Rater._cycles_from."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int source = ((cell * n + digit - 1) << 1) | 1
+    cdef int nent = 1, head = 0, index, node, depth, cell_now, dig, e, k, p, m, up, u, i, other
+    cdef uint64_t bit, rest, cc, where
+    cdef int32_t stamp
+    w.cyc_stamp += 1
+    stamp = w.cyc_stamp
+    w.ent_node[0] = source
+    w.ent_parent[0] = -1
+    w.ent_depth[0] = 0
+    w.cyc_mark[source] = stamp
+    while head < nent:
+        index = head
+        node = w.ent_node[head]
+        depth = w.ent_depth[head]
+        head += 1
+        w.work += 1
+        cell_now = w.cell_of[node >> 1]
+        dig = (node >> 1) - cell_now * n
+        bit = (<uint64_t>1) << dig
+        if node & 1:
+            if mode & CELL_LINKS:
+                rest = s.cand[cell_now] & ~bit
+                while rest:
+                    e = bits_lowest_index(rest)
+                    rest &= rest - 1
+                    nent = cycle_push_off(w, nent, index, depth, (cell_now * n + e) << 1)
+            # The peers holding the digit, ascending (t.peers order).
+            for k in range(w.cwords):
+                where = w.peer_bits[cell_now * w.cwords + k] & w.digit_bits[dig * w.cwords + k]
+                while where:
+                    p = (k << 6) | bits_lowest_index(where)
+                    where &= where - 1
+                    nent = cycle_push_off(w, nent, index, depth, (p * n + dig) << 1)
+        else:
+            for k in range(4):
+                m = -1
+                if k == 0:
+                    if mode & CELL_LINKS:
+                        cc = s.cand[cell_now]
+                        if two_bits(cc):
+                            m = ((cell_now * n + bits_lowest_index(cc & ~bit)) << 1) | 1
+                    if m >= 0:
+                        if m == source and depth + 1 >= 4:
+                            note_cycle(w, index, tech, depth + 1)
+                        if w.cyc_mark[m] != stamp and nent < w.ent_cap:
+                            w.cyc_mark[m] = stamp
+                            w.ent_node[nent] = m
+                            w.ent_parent[nent] = index
+                            w.ent_depth[nent] = depth + 1
+                            nent += 1
+                elif mode & UNIT_LINKS:
+                    u = t.cell_units[3 * cell_now + k - 1]
+                    where = s.pos[u * n + dig]
+                    if two_bits(where):
+                        rest = where
+                        while rest:
+                            i = bits_lowest_index(rest)
+                            rest &= rest - 1
+                            other = t.units[u * n + i]
+                            if other == cell_now:
+                                continue
+                            m = ((other * n + dig) << 1) | 1
+                            if m == source and depth + 1 >= 4:
+                                note_cycle(w, index, tech, depth + 1)
+                            if w.cyc_mark[m] != stamp and nent < w.ent_cap:
+                                w.cyc_mark[m] = stamp
+                                w.ent_node[nent] = m
+                                w.ent_parent[nent] = index
+                                w.ent_depth[nent] = depth + 1
+                                nent += 1
+        if w.work > w.budget:
+            return
+
+
+cdef void cycles(Work *w) noexcept nogil:
+    """se._Rater.cycles."""
+    cdef Solver *s = &w.s
+    cdef int pass_, mode, tech, cell, dig
+    cdef uint64_t c
+    for pass_ in range(2):
+        mode = UNIT_LINKS if pass_ == 0 else CELL_LINKS
+        tech = T_X_CYCLE if pass_ == 0 else T_Y_CYCLE
+        close_graph(w, static_graph(w, mode), pass_ == 0)
+        if pass_ == 0:
+            # The x-chains of forcing_chains read the same graph: keep what they need.
+            negations(w)
+        for cell in range(w.cells):
+            c = s.cand[cell]
+            if bits_popcount(c) < 2 or (mode == CELL_LINKS and bits_popcount(c) != 2):
+                continue
+            while c:
+                dig = bits_lowest_index(c)
+                c &= c - 1
+                # A cycle needs a way back to its start (a component of two or more
+                # nodes in the static graph of the same links): most starts have none.
+                if w.g_size[w.g_comp[2 * w.g_index[cell * w.n + dig] + 1]] < 2:
+                    continue
+                cycles_from(w, cell, dig + 1, mode, tech)
+                if w.work > w.budget:
+                    return
+
+
+cdef int level_walk(Work *w, int cell, int dig, bint on, int mode) noexcept nogil:
+    """se._Rater.level_walk: the static walk from one assumption, a whole level at a
+    time on cell bitsets per digit, until it reaches the assumption's negation: that
+    node's complexity (0 never). Adds the nodes reached to w.work."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int cw = w.cwords
+    cdef int size = n * cw
+    cdef int count = 1, d, k, c, e, u, j, reached
+    cdef int target_word = dig * cw + (cell >> 6)
+    cdef uint64_t target_bit = (<uint64_t>1) << (cell & 63)
+    cdef uint64_t where, rest, bits, cur_digits, next_digits, word
+    cdef uint64_t *seen
+    cdef uint64_t *cur = w.lv_cur
+    cdef uint64_t *nxt = w.lv_next
+    cdef uint64_t *swap
+    cdef const uint64_t *peer_bits = w.peer_bits
+    cdef const uint64_t *digit_bits = w.digit_bits
+    cdef bint level_on = on
+    memset(w.lv_seen, 0, 2 * size * sizeof(uint64_t))
+    memset(cur, 0, size * sizeof(uint64_t))
+    memset(nxt, 0, size * sizeof(uint64_t))
+    cur[target_word] = target_bit
+    w.lv_seen[(size if on else 0) + target_word] = target_bit
+    cur_digits = (<uint64_t>1) << dig
+    w.work += 1
+    while cur_digits:
+        count += 1
+        next_digits = 0
+        if level_on:
+            # ON (cell, d): every peer holding d is OFF; with cell links, so is every
+            # other candidate of the cell.
+            seen = w.lv_seen
+            while cur_digits:
+                d = bits_lowest_index(cur_digits)
+                cur_digits &= cur_digits - 1
+                next_digits |= (<uint64_t>1) << d
+                for k in range(cw):
+                    bits = cur[d * cw + k]
+                    cur[d * cw + k] = 0
+                    while bits:
+                        c = (k << 6) | bits_lowest_index(bits)
+                        bits &= bits - 1
+                        for j in range(cw):
+                            nxt[d * cw + j] |= peer_bits[c * cw + j]
+                        if mode & CELL_LINKS:
+                            rest = s.cand[c] & ~((<uint64_t>1) << d)
+                            next_digits |= rest
+                            while rest:
+                                e = bits_lowest_index(rest)
+                                rest &= rest - 1
+                                nxt[e * cw + k] |= (<uint64_t>1) << (c & 63)
+        else:
+            # OFF (cell, d): the other candidate of a bivalue cell (cell links) and the
+            # other place of d in a unit holding it twice (unit links) are ON.
+            seen = &w.lv_seen[size]
+            while cur_digits:
+                d = bits_lowest_index(cur_digits)
+                cur_digits &= cur_digits - 1
+                for k in range(cw):
+                    bits = cur[d * cw + k]
+                    cur[d * cw + k] = 0
+                    while bits:
+                        c = (k << 6) | bits_lowest_index(bits)
+                        bits &= bits - 1
+                        if mode & CELL_LINKS and two_bits(s.cand[c]):
+                            e = bits_lowest_index(s.cand[c] & ~((<uint64_t>1) << d))
+                            nxt[e * cw + k] |= (<uint64_t>1) << (c & 63)
+                            next_digits |= (<uint64_t>1) << e
+                        if mode & UNIT_LINKS:
+                            for j in range(3):
+                                u = t.cell_units[3 * c + j]
+                                where = s.pos[u * n + d]
+                                if two_bits(where):
+                                    rest = where
+                                    while rest:
+                                        e = t.units[u * n + bits_lowest_index(rest)]
+                                        rest &= rest - 1
+                                        if e != c:
+                                            nxt[d * cw + (e >> 6)] |= (<uint64_t>1) << (e & 63)
+                                            next_digits |= (<uint64_t>1) << d
+        # Keep the nodes not reached before: the next level, and its digits.
+        reached = 0
+        rest = next_digits
+        while rest:
+            d = bits_lowest_index(rest)
+            rest &= rest - 1
+            bits = 0
+            for k in range(cw):
+                word = nxt[d * cw + k] & digit_bits[d * cw + k] & ~seen[d * cw + k]
+                nxt[d * cw + k] = word
+                seen[d * cw + k] |= word
+                bits |= word
+                while word:
+                    word &= word - 1
+                    reached += 1
+            if not bits:
+                next_digits &= ~((<uint64_t>1) << d)
+        w.work += reached
+        # The negation is reached on a level of the other kind than the start's.
+        if level_on == on and nxt[target_word] & target_bit:
+            return count
+        level_on = not level_on
+        swap = cur
+        cur = nxt
+        nxt = swap
+        cur_digits = next_digits
+        if w.work > w.budget:
+            return 0
+    return 0
+
+
+cdef int static_graph(Work *w, int mode) noexcept nogil:
+    """The links of a static walk in `mode` between every candidate's two nodes, 2i
+    (OFF) and 2i + 1 (ON) for the i-th candidate in index order, as edge lists (CSR in
+    g_start / g_to): the node count."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int cw = w.cwords
+    cdef int count = 0, edges = 0, cell, d, e, v, k, j, u, ci
+    cdef uint64_t c, where, rest
+    for cell in range(w.cells):
+        c = s.cand[cell]
+        while c:
+            d = bits_lowest_index(c)
+            c &= c - 1
+            w.g_index[cell * n + d] = count
+            w.g_cand[count] = cell * n + d
+            count += 1
+    for v in range(2 * count):
+        w.g_start[v] = edges
+        ci = w.g_cand[v >> 1]
+        cell = w.cell_of[ci]
+        d = ci - cell * n
+        if v & 1:
+            for k in range(cw):
+                where = w.peer_bits[cell * cw + k] & w.digit_bits[d * cw + k]
+                while where:
+                    j = (k << 6) | bits_lowest_index(where)
+                    where &= where - 1
+                    w.g_to[edges] = 2 * w.g_index[j * n + d]
+                    edges += 1
+            if mode & CELL_LINKS:
+                rest = s.cand[cell] & ~((<uint64_t>1) << d)
+                while rest:
+                    w.g_to[edges] = 2 * w.g_index[cell * n + bits_lowest_index(rest)]
+                    edges += 1
+                    rest &= rest - 1
+        else:
+            if mode & CELL_LINKS and two_bits(s.cand[cell]):
+                e = bits_lowest_index(s.cand[cell] & ~((<uint64_t>1) << d))
+                w.g_to[edges] = 2 * w.g_index[cell * n + e] + 1
+                edges += 1
+            if mode & UNIT_LINKS:
+                for k in range(3):
+                    u = t.cell_units[3 * cell + k]
+                    where = s.pos[u * n + d]
+                    if two_bits(where):
+                        while where:
+                            j = t.units[u * n + bits_lowest_index(where)]
+                            where &= where - 1
+                            if j != cell:
+                                w.g_to[edges] = 2 * w.g_index[j * n + d] + 1
+                                edges += 1
+    w.g_start[2 * count] = edges
+    w.g_count = count
+    w.dwords = (2 * count + 63) >> 6
+    return 2 * count
+
+
+cdef void close_graph(Work *w, int nodes, bint with_reach) noexcept nogil:
+    """Which nodes each node reaches: the strongly connected components of the static
+    graph (Tarjan's algorithm, iterative), their sizes, and `with_reach` each
+    component's reach (a node bitset in g_reach, row g_comp[v]) built from its
+    successors', which Tarjan finishes first."""
+    cdef int words = (nodes + 63) >> 6
+    cdef int order = 0, top = 0, depth, root, v, u, comp = 0, first, i, x, k, j
+    cdef uint64_t *row
+    cdef const uint64_t *other
+    w.g_words = words
+    for v in range(nodes):
+        w.g_order[v] = -1
+        w.g_merged[v] = -1
+    for root in range(nodes):
+        if w.g_order[root] >= 0:
+            continue
+        depth = 0
+        w.g_call[0] = root
+        w.g_pos[0] = w.g_start[root]
+        w.g_order[root] = order
+        w.g_low[root] = order
+        order += 1
+        w.g_comp[root] = -1
+        w.g_stack[top] = root
+        top += 1
+        while depth >= 0:
+            v = w.g_call[depth]
+            if w.g_pos[depth] < w.g_start[v + 1]:
+                u = w.g_to[w.g_pos[depth]]
+                w.g_pos[depth] += 1
+                if w.g_order[u] < 0:
+                    w.g_order[u] = order
+                    w.g_low[u] = order
+                    order += 1
+                    w.g_comp[u] = -1
+                    w.g_stack[top] = u
+                    top += 1
+                    depth += 1
+                    w.g_call[depth] = u
+                    w.g_pos[depth] = w.g_start[u]
+                elif w.g_comp[u] < 0 and w.g_order[u] < w.g_low[v]:
+                    w.g_low[v] = w.g_order[u]
+                continue
+            if w.g_low[v] == w.g_order[v]:
+                first = top
+                while True:
+                    first -= 1
+                    w.g_comp[w.g_stack[first]] = comp
+                    if w.g_stack[first] == v:
+                        break
+                w.g_size[comp] = top - first
+                if with_reach:
+                    row = &w.g_reach[<size_t>comp * words]
+                    memset(row, 0, words * sizeof(uint64_t))
+                    for i in range(first, top):
+                        x = w.g_stack[i]
+                        row[x >> 6] |= (<uint64_t>1) << (x & 63)
+                        for k in range(w.g_start[x], w.g_start[x + 1]):
+                            u = w.g_comp[w.g_to[k]]
+                            if u != comp and w.g_merged[u] != comp:
+                                w.g_merged[u] = comp  # each successor component once
+                                other = &w.g_reach[<size_t>u * words]
+                                for j in range(words):
+                                    row[j] |= other[j]
+                top = first
+                comp += 1
+            depth -= 1
+            if depth >= 0:
+                u = w.g_call[depth]
+                if w.g_low[v] < w.g_low[u]:
+                    w.g_low[u] = w.g_low[v]
+
+
+cdef inline bint reaches(const Work *w, int v, int target) noexcept nogil:
+    """Whether node v of the closed static graph reaches node `target`."""
+    return (w.g_reach[<size_t>w.g_comp[v] * w.g_words + (target >> 6)] >> (target & 63)) & 1
+
+
+cdef void negations(Work *w) noexcept nogil:
+    """w.negation from the closed static graph: for each of its candidates, whether
+    the ON node reaches the OFF node (1) and the other way round (2)."""
+    cdef int i, ci
+    for i in range(w.g_count):
+        ci = w.g_cand[i]
+        w.negation[ci] = reaches(w, 2 * i + 1, 2 * i) | (reaches(w, 2 * i, 2 * i + 1) << 1)
+
+
+cdef int forcing_chains(Work *w) noexcept nogil:
+    """se._Rater.forcing_chains: 0 done, 1 budget spent. Only the assumptions whose
+    node reaches its negation in the static graph are walked, for the length; the
+    x links' w.negation comes from cycles(), which closes the same graph."""
+    cdef Solver *s = &w.s
+    cdef int n = w.n
+    cdef int pass_, mode, tech, cell, dig, node, on_count, off_count
+    cdef uint64_t c
+    for pass_ in range(2):
+        mode = UNIT_LINKS if pass_ == 0 else UNIT_LINKS | CELL_LINKS
+        tech = T_X_CHAIN if pass_ == 0 else T_FORCING
+        if pass_ == 1:
+            close_graph(w, static_graph(w, mode), True)
+            negations(w)
+        for cell in range(w.cells):
+            c = s.cand[cell]
+            if bits_popcount(c) < 2:
+                continue
+            while c:
+                dig = bits_lowest_index(c)
+                c &= c - 1
+                node = (cell * n + dig) << 1
+                on_count = off_count = 0
+                if w.negation[cell * n + dig] & 1:
+                    on_count = level_walk(w, cell, dig, True, mode)
+                if w.negation[cell * n + dig] & 2:
+                    off_count = level_walk(w, cell, dig, False, mode)
+                if w.work > w.budget:
+                    return 1
+                if on_count:
+                    note(w, node, tech, on_count)
+                if off_count:
+                    note(w, node | 1, tech, off_count)
+    return 0
+
+
+cdef int contradictions(Work *w, int mode, int tech, bint double) noexcept nogil:
+    """se._Rater.contradictions; complete ON walks stored (with `double`, which the
+    cell and region forcing after it read): 0 done, 1 budget spent, -1 no memory."""
+    cdef Solver *s = &w.s
+    cdef int n = w.n
+    cdef int cw = w.cwords
+    cdef int cell, dig, on_clash, off_clash, i, node, start, k
+    cdef int64_t before
+    cdef uint64_t c
+    # Nishio walks (unit links only) read nothing but their own digit's cells: where
+    # those are as at the last Nishio pass, its outcomes and walk steps still hold.
+    cdef bint nishio = mode == UNIT_LINKS | DYNAMIC_LINKS
+    cdef uint64_t kept = 0
+    if nishio:
+        for dig in range(n):
+            if w.ni_valid[dig]:
+                kept |= (<uint64_t>1) << dig
+                for k in range(cw):
+                    if w.ni_bits[dig * cw + k] != w.digit_bits[dig * cw + k]:
+                        kept &= ~((<uint64_t>1) << dig)
+            for k in range(cw):
+                w.ni_bits[dig * cw + k] = w.digit_bits[dig * cw + k]
+            w.ni_valid[dig] = 0
+    w.store_used = 0
+    for i in range(w.cells * n):
+        w.store_start[i] = -1
+    for cell in range(w.cells):
+        c = s.cand[cell]
+        if bits_popcount(c) < 2:
+            continue
+        while c:
+            dig = bits_lowest_index(c)
+            c &= c - 1
+            start = cell * n + dig
+            if nishio and (kept >> dig) & 1:
+                on_clash = w.ni_on[start]
+                off_clash = w.ni_off[start]
+                w.work += w.ni_work[start]
+            else:
+                before = w.work
+                on_clash = walk(w, &w.a, cell, dig + 1, True, mode)
+                off_clash = walk(w, &w.b, cell, dig + 1, False, mode)
+                if nishio:
+                    w.ni_on[start] = on_clash
+                    w.ni_off[start] = off_clash
+                    w.ni_work[start] = w.work - before
+            if w.work > w.budget:
+                return 1
+            if on_clash >= 0:
+                note(w, start << 1, tech, on_clash)
+            elif double and not store_walk(w, start, &w.a):
+                return -1
+            if off_clash >= 0:
+                note(w, (start << 1) | 1, tech, off_clash)
+            if double and on_clash < 0 and off_clash < 0 and bits_popcount(s.cand[cell]) >= 3:
+                for i in range(w.a.len):
+                    node = w.a.queue[i]
+                    if w.b.mark[node] == w.b.stamp and (node >> 1) != start:
+                        note_progress(w, node, tech, w.a.count[node] + w.b.count[node])
+    if nishio:
+        for dig in range(n):
+            w.ni_valid[dig] = 1
+    return 0
+
+
+cdef void need_group(Work *w, const int32_t *indices, int k) noexcept nogil:
+    """Mark the candidates of a cell / region forcing group as needing their ON walk
+    when the static graph's reach of every one of them (its own start left out) has a
+    node in common: otherwise the group concludes nothing (se._Rater.needed_walks)."""
+    cdef int words = w.g_words
+    cdef int g, j, b
+    cdef uint64_t any_left = 0
+    cdef const uint64_t *row
+    for g in range(k):
+        row = &w.g_reach[<size_t>w.g_comp[2 * w.g_index[indices[g]] + 1] * words]
+        for j in range(words):
+            w.tmp[j] = row[j] if g == 0 else w.tmp[j] & row[j]
+    for g in range(k):
+        b = 2 * w.g_index[indices[g]] + 1
+        w.tmp[b >> 6] &= ~((<uint64_t>1) << (b & 63))
+    for j in range(words):
+        any_left |= w.tmp[j]
+    if any_left:
+        for g in range(k):
+            w.need[indices[g]] = 1
+
+
+cdef void needed_walks(Work *w, int min_cell) noexcept nogil:
+    """w.need for the groups multiple(w, min_cell, ...) forms, from the closed static
+    graph of unit and cell links (the last forcing_chains pass)."""
+    memset(w.need, 0, w.cells * w.n * sizeof(uint8_t))
+    each_group(w, min_cell, 0, 0, True)
+
+
+cdef int static_walks(Work *w) noexcept nogil:
+    """The ON walks (x and y links) of every candidate a group needs (w.need), stored:
+    0, 1 budget, -1 memory."""
+    cdef Solver *s = &w.s
+    cdef int n = w.n
+    cdef int cell, dig, i
+    cdef uint64_t c
+    w.store_used = 0
+    for i in range(w.cells * n):
+        w.store_start[i] = -1
+    for cell in range(w.cells):
+        c = s.cand[cell]
+        if bits_popcount(c) < 2:
+            continue
+        while c:
+            dig = bits_lowest_index(c)
+            c &= c - 1
+            if not w.need[cell * n + dig]:
+                continue
+            walk(w, &w.a, cell, dig + 1, True, UNIT_LINKS | CELL_LINKS)
+            if w.work > w.budget:
+                return 1
+            if not store_walk(w, cell * n + dig, &w.a):
+                return -1
+    return 0
+
+
+cdef void fill_digit_bits(Work *w) noexcept nogil:
+    """w.digit_bits from the board: the walks of one chain step read it, as the board
+    stays put until the step applies its conclusions."""
+    cdef int cell, dig
+    cdef uint64_t c
+    memset(w.digit_bits, 0, w.n * w.cwords * sizeof(uint64_t))
+    for cell in range(w.cells):
+        c = w.s.cand[cell]
+        while c:
+            dig = bits_lowest_index(c)
+            c &= c - 1
+            w.digit_bits[dig * w.cwords + (cell >> 6)] |= (<uint64_t>1) << (cell & 63)
+
+
+cdef int chain_step(Work *w, int ceiling) noexcept nogil:
+    """se._Rater.chain_step: the smallest difficulty applied (tenths), -1 none or budget
+    spent, -2 no memory."""
+    cdef Solver *s = &w.s
+    cdef int n = w.n
+    cdef int family, node, best, outcome, cell, digit, limit
+    for node in range(w.nodes):
+        w.best_tenths[node] = NO_RANK
+        w.best_tech[node] = 0
+    fill_digit_bits(w)
+    best = NO_RANK
+    for family in range(4):
+        if family == 0:
+            cycles(w)
+            outcome = 1 if w.work > w.budget else forcing_chains(w)
+        elif family == 1:
+            outcome = contradictions(w, UNIT_LINKS | DYNAMIC_LINKS, T_NISHIO, False)
+        elif family == 2:
+            needed_walks(w, 3)
+            outcome = static_walks(w)
+            if outcome == 0:
+                multiple(w, 3, T_CELL, T_REGION)
+        else:
+            outcome = contradictions(w, UNIT_LINKS | CELL_LINKS | DYNAMIC_LINKS, T_DYNAMIC, True)
+            if outcome == 0:
+                multiple(w, 2, T_DYNAMIC, T_DYNAMIC)
+        if outcome < 0:
+            return -2
+        if outcome > 0 or w.work > w.budget:
+            return -1
+        for node in range(w.nodes):
+            if w.best_tenths[node] < best:
+                best = w.best_tenths[node]
+        if best < NO_RANK:
+            break
+        if family == 0:
+            outcome = als_wing(w, 6)
+            if outcome >= 0:
+                remove_kept(w)
+                w.last_tech = T_TUVWXYZ_WING
+                return outcome
+            if aligned_triple(w):
+                remove_elims(w)
+                w.last_tech = T_ALIGNED_TRIPLE
+                return BASE[T_ALIGNED_TRIPLE]
+    if best == NO_RANK:
+        return -1
+    w.last_tech = T_COUNT
+    for node in range(w.nodes):
+        if w.best_tenths[node] == best and w.best_tech[node] < w.last_tech:
+            w.last_tech = w.best_tech[node]
+    limit = best if best > ceiling else ceiling
+    for node in range(w.nodes):
+        if w.best_tenths[node] > limit:
+            continue
+        cell = (node >> 1) // n
+        digit = (node >> 1) - cell * n + 1
+        if node & 1:
+            if not s.values[cell]:
+                place(s, cell, digit)
+        elif (s.cand[cell] >> (digit - 1)) & 1:
+            remove_one(s, cell, digit)
+    return best
+
+
+# ---------------------------------------------------------------------------------------
+# A whole rating
+
+
+cdef enum:
+    LOG_HEAD = 5     # per logged step: technique, tenths, logic technique (-1 none),
+                     # pattern cells, pattern digits
+    LOG_DIGITS = 64  # pattern digits kept per step (Step.digits holds as many)
+
+# Whether a technique's step is found by a finder of `_logic`, which leaves its pattern
+# (cells, digits, the numbers its explanation needs) in the solver's `step`.
+cdef bint LOGIC_PATTERN[T_COUNT]
+LOGIC_PATTERN[:] = [
+    t in (T_FULL_HOUSE, T_HIDDEN_BOX, T_HIDDEN_LINE, T_NAKED_SINGLE, T_NAKED_PAIR,
+          T_X_WING, T_HIDDEN_PAIR, T_NAKED_TRIPLE, T_SWORDFISH, T_HIDDEN_TRIPLE,
+          T_XY_WING, T_XYZ_WING, T_NAKED_QUAD, T_JELLYFISH, T_HIDDEN_QUAD)
+    for t in range(T_COUNT)
+]
+
+
+cdef struct PathLog:
+    # Each step of a rating as it was taken: its technique and difficulty, the board
+    # after it (values and candidates), and the `_logic` pattern where there is one.
+    int steps
+    int cap
+    int cells
+    int32_t *head      # [cap * LOG_HEAD]
+    int64_t *aux       # [cap * 4] the pattern's explanation numbers (Step.aux)
+    int32_t *pattern   # [cap * (cells + LOG_DIGITS)] pattern cells, then digits
+    uint8_t *values    # [cap * cells]
+    uint64_t *cand     # [cap * cells]
+
+
+cdef void log_free(PathLog *log) noexcept nogil:
+    free(log.head)
+    free(log.aux)
+    free(log.pattern)
+    free(log.values)
+    free(log.cand)
+
+
+cdef bint log_step(PathLog *log, const Solver *s, int tech, int tenths) noexcept nogil:
+    """Append one step to `log`; False when memory ran out."""
+    cdef int k, cap, cells = log.cells, at = log.steps
+    cdef int width = cells + LOG_DIGITS
+    cdef const Step *st = &s.step
+    cdef void *grown
+    if at == log.cap:
+        cap = 64 if log.cap == 0 else 2 * log.cap
+        grown = realloc(log.head, <size_t>cap * LOG_HEAD * sizeof(int32_t))
+        if grown == NULL:
+            return False
+        log.head = <int32_t *>grown
+        grown = realloc(log.aux, <size_t>cap * 4 * sizeof(int64_t))
+        if grown == NULL:
+            return False
+        log.aux = <int64_t *>grown
+        grown = realloc(log.pattern, <size_t>cap * width * sizeof(int32_t))
+        if grown == NULL:
+            return False
+        log.pattern = <int32_t *>grown
+        grown = realloc(log.values, <size_t>cap * cells)
+        if grown == NULL:
+            return False
+        log.values = <uint8_t *>grown
+        grown = realloc(log.cand, <size_t>cap * cells * sizeof(uint64_t))
+        if grown == NULL:
+            return False
+        log.cand = <uint64_t *>grown
+        log.cap = cap
+    log.head[at * LOG_HEAD] = tech
+    log.head[at * LOG_HEAD + 1] = tenths
+    log.head[at * LOG_HEAD + 2] = -1
+    log.head[at * LOG_HEAD + 3] = 0
+    log.head[at * LOG_HEAD + 4] = 0
+    if LOGIC_PATTERN[tech]:
+        log.head[at * LOG_HEAD + 2] = st.tech
+        log.head[at * LOG_HEAD + 3] = st.ncells
+        log.head[at * LOG_HEAD + 4] = st.ndigits
+        for k in range(st.ncells):
+            log.pattern[<size_t>at * width + k] = st.cells[k]
+        for k in range(st.ndigits):
+            log.pattern[<size_t>at * width + cells + k] = st.digits[k]
+        for k in range(4):
+            log.aux[at * 4 + k] = st.aux[k]
+    for k in range(cells):
+        log.values[<size_t>at * cells + k] = s.values[k]
+        log.cand[<size_t>at * cells + k] = s.cand[k]
+    log.steps = at + 1
+    return True
+
+
+cdef void rate_loaded(Work *w, const uint8_t *solution, int32_t *out, PathLog *log) noexcept nogil:
+    """se.rate_se on the loaded puzzle: out = score, hardest, steps, status; with a
+    `log`, every step taken is appended to it (as se.rate_se's `path`)."""
+    cdef Solver *s = &w.s
+    cdef int score = 0, hardest = -1, steps = 0, status = SE_OK, tech, tenths = 0, cell
+    w.work = 0
+    work_reset_marks(w)
+    while s.open:
+        tech = easy_step(w, &tenths)
+        if tech < 0:
+            tenths = chain_step(w, score)
+            if tenths == -2:
+                status = SE_NO_MEMORY
+                break
+            if w.work > w.budget:
+                status = SE_BUDGET
+                break
+            if tenths >= 0:
+                tech = w.last_tech
+            elif solution == NULL:
+                status = SE_STUCK
+                break
+            else:
+                tech = T_BEYOND
+                tenths = BASE[T_BEYOND]
+                cell = 0
+                while s.values[cell]:
+                    cell += 1
+                place(s, cell, solution[cell])
+        steps += 1
+        if tenths > score:
+            score = tenths
+            hardest = tech
+        if log != NULL and not log_step(log, s, tech, tenths):
+            status = SE_NO_MEMORY
+            break
+    out[0] = score
+    out[1] = hardest
+    out[2] = steps
+    out[3] = status
+
+
+def se_range(
+    LogicTables tables,
+    const uint8_t[::1] grids,
+    const uint8_t[::1] solutions,
+    int32_t[::1] out,
+    Py_ssize_t start,
+    Py_ssize_t stop,
+    int64_t budget,
+):
+    """Rate puzzles start..stop-1 on the SE scale: out[i*SLOTS:(i+1)*SLOTS] = score in
+    tenths, hardest technique id (-1 none), steps, status (0 ok, 1 budget spent, 2
+    stuck without a solution, -1 clashing clues, -2 out of memory).
+
+    `grids` holds N*N values per puzzle; `solutions` the same, or is empty (then a
+    puzzle where no technique applies ends with status 2). `budget`: walk steps per
+    puzzle.
+    """
+    cdef const Tables *t = &tables.t
+    cdef Py_ssize_t cells = t.cells
+    cdef Py_ssize_t i
+    cdef bint with_solutions = solutions.shape[0] > 0
+    cdef Work w
+    if stop <= start:
+        return
+    if grids.shape[0] < stop * cells or (with_solutions and solutions.shape[0] < stop * cells):
+        raise ValueError("grids and solutions must hold N*N values per puzzle")
+    if out.shape[0] < stop * OUT_SLOTS:
+        raise ValueError("out must hold SLOTS ints per puzzle")
+    with nogil:
+        if not work_init(&w, t):
+            for i in range(start, stop):
+                out[i * OUT_SLOTS + 3] = SE_NO_MEMORY
+        else:
+            w.budget = budget
+            for i in range(start, stop):
+                if solver_load(&w.s, &grids[i * cells]) != 0:
+                    out[i * OUT_SLOTS] = 0
+                    out[i * OUT_SLOTS + 1] = -1
+                    out[i * OUT_SLOTS + 2] = 0
+                    out[i * OUT_SLOTS + 3] = SE_CONTRADICTION
+                    continue
+                rate_loaded(
+                    &w,
+                    &solutions[i * cells] if with_solutions else NULL,
+                    &out[i * OUT_SLOTS],
+                    NULL,
+                )
+        work_free(&w)
+
+
+def se_path(
+    LogicTables tables,
+    const uint8_t[::1] grid,
+    const uint8_t[::1] solution,
+    int64_t budget,
+):
+    """Rate one puzzle as `se_range` does and return every step it took.
+
+    Returns (score, hardest, steps, status, records): the first four as `se_range`
+    writes them; each record is (technique id, tenths, values after the step,
+    candidates after the step, pattern), the pattern being None or, for a step a
+    `_logic` finder found, (its technique index, cells, digits, aux). The same
+    records as `_se_py.rate_se` gives with a `path`, candidates as a tuple of ints there.
+    """
+    cdef const Tables *t = &tables.t
+    cdef Py_ssize_t cells = t.cells
+    cdef int32_t out[OUT_SLOTS]
+    cdef Work w
+    cdef PathLog log
+    cdef int loaded = 0, i, k, width
+    cdef int32_t *head
+    cdef bint ready
+    if grid.shape[0] != cells or solution.shape[0] != cells:
+        raise ValueError("grid and solution must hold N*N values")
+    memset(&log, 0, sizeof(PathLog))
+    log.cells = <int>cells
+    width = log.cells + LOG_DIGITS
+    with nogil:
+        ready = work_init(&w, t)
+        if ready:
+            w.budget = budget
+            loaded = solver_load(&w.s, &grid[0])
+            if loaded == 0:
+                rate_loaded(&w, &solution[0], out, &log)
+        work_free(&w)
+    try:
+        if not ready:
+            raise MemoryError("no memory for the SE rater")
+        if loaded != 0:
+            raise ValueError("two equal values share a unit")
+        if out[3] == SE_NO_MEMORY:
+            raise MemoryError("no memory for the SE rater's path")
+        records = []
+        for i in range(log.steps):
+            head = &log.head[i * LOG_HEAD]
+            pattern = None
+            if head[2] >= 0:
+                pattern = (
+                    head[2],
+                    tuple([log.pattern[<size_t>i * width + k] for k in range(head[3])]),
+                    tuple([log.pattern[<size_t>i * width + cells + k] for k in range(head[4])]),
+                    tuple([log.aux[i * 4 + k] for k in range(4)]),
+                )
+            records.append((
+                head[0],
+                head[1],
+                bytes(log.values[<size_t>i * cells:<size_t>(i + 1) * cells]),
+                tuple([log.cand[<size_t>i * cells + k] for k in range(cells)]),
+                pattern,
+            ))
+        return out[0], out[1], out[2], out[3], records
+    finally:
+        log_free(&log)

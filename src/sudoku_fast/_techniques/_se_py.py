@@ -1,0 +1,1378 @@
+"""Difficulty on the Sudoku Explainer (SE) scale: the slow, plain twin of `_se.pyx`.
+
+The ladder's names, ids and base difficulties are in `_base/se_scale.py` (one source
+for both twins); this module follows them step by step.
+
+SE rates a puzzle by solving it with the easiest available step at each point and
+reporting the difficulty of the hardest step. The techniques, their order and their
+difficulties below follow Sukaku Explainer (the SE fork that rated the Sudoku Exchange
+bank) with its default technique set; difficulties are kept in tenths (12 = 1.2) so
+that the two twins compare exactly.
+
+Technique ladder, in the order they are tried (tenths):
+
+====  ==========================================================================
+10    full house (last empty cell of a unit)
+12    hidden single in a box
+15    hidden single in a row or column
+17    direct pointing (pointing whose eliminations leave a hidden single)
+19    direct claiming (claiming whose eliminations leave a hidden single)
+23    naked single
+26    pointing               28  claiming
+30    naked pair             32  x-wing         34  hidden pair
+36    naked triple           38  swordfish      40  hidden triple
+40    skyscraper, 41 two-string kite, 42 turbot fish: two strong links on one
+      digit joined by a weak link (both links in parallel lines: 4.0; a row and a
+      column: 4.1; a box with a line: 4.2)
+42    xy-wing                44  xyz-wing
+45    unique rectangle: type 1, 2 and 4 at 4.5, type 3 (a naked set with the
+      extra candidates) 4.5 + 0.1 per further cell of the set; unique loops of six
+      and eight cells likewise from 4.6 and 4.7
+50    naked quad             52  jellyfish      54  hidden quad
+54    three strong links (as two strong links, base 5.4, +0.1 / +0.2 as above)
+55    wxyz-wing: three cells of a unit with four digits between them and a bivalue
+      cell (5.5, or 5.6 when the set's largest cell has three candidates)
+56    bivalue universal grave: type 1 5.6, type 2 5.7
+58    four strong links (base 5.8)
+62    vwxyz-wing: the same with four cells and five digits (6.2 to 6.4)
+62    aligned pair exclusion
+66    uvwxyz-wing: five cells, six digits
+65+   x-cycle / y-cycle: a loop of links on one digit (x) or through bivalue cells
+      (y) back to its start; each candidate seen by a node that is on one way round
+      and by one that is on the other way round goes
+66+   forcing x-chain: an assumption on one candidate that, by links of that
+      digit alone, leads to its own negation
+70+   forcing chain: the same with links inside cells too (xy links)
+75    tuvwxyz-wing: a wing of six cells and seven digits, then aligned triplet
+      exclusion (both tried when the forcing chains found nothing, as SE does)
+75+   Nishio: a dynamic single-digit assumption that leads to a contradiction
+80+   cell / region forcing chains: every candidate of a cell (every place of a
+      digit in a unit) leads to the same conclusion (static links)
+85+   dynamic forcing chains: contradiction, double implication, cell and region
+      forcing, where links follow the grid as the assumption changes it
+100   beyond: none of the above applies (a solution digit is revealed)
+====  ==========================================================================
+
+A chain's difficulty is its base plus SE's length rule applied to its complexity (the
+number of distinct nodes the conclusion rests on, the assumption and the conclusion
+included, summed over the chains of a multiple conclusion): with length = complexity
+- 2, 0.1 more each time the length passes 4, 6, 8, 12, 16, 24, 32, 48, ...
+(alternately x3/2 and x4/3).
+
+How chains are found: an assumption (a candidate set ON, or removed: OFF) is followed by
+a breadth-first walk of implications. ON(cell, d) removes d from the cell's peers and
+(with xy links) every other candidate of the cell. OFF(cell, d) sets ON the last
+candidate of a cell (xy links) or the last place of d in a unit. In the static walks
+"last" means "the other of exactly two in the current grid", and a node's only parent
+is the node that first implied it, so its complexity is its depth plus one. In the
+dynamic walks "last" means "the only one this walk has not yet removed", and such an ON
+node has as parents every removal it rests on, so its complexity is the number of its
+distinct ancestors (counted with bitsets). The four chain families are tried in order
+(forcing chains, Nishio, multiple, dynamic); the first family that concludes anything
+gives the step: every conclusion of its smallest difficulty is applied at once, and
+with them every conclusion no harder than the score so far (they cannot raise it, and
+the fewer chain steps cost far less time; SE itself applies one conclusion per step).
+
+Where this ladder differs from SE's, and what it costs in agreement, is measured in
+`bench/README.md` ("Agreement with Sudoku Explainer"): xy-cycles (7.0; x- and y-cycles
+are here, but only those that close the breadth-first walk), unique loops longer than
+eight cells (5.0), grouped strong links and empty rectangles (4.3), BUG types 3 and 4,
+doubly linked wings, five and six strong links (off in SE's defaults too), and the
+nested dynamic chains of 9.0 and beyond: a puzzle that needs one of those is rated by
+the next technique of the ladder that applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from .._base.grid import Geometry
+from .._base.se_scale import (
+    ALIGNED_PAIR,
+    ALIGNED_TRIPLE,
+    BASE,
+    BEYOND,
+    BUG,
+    CELL,
+    DEFAULT_BUDGET,
+    DIRECT_HIDDEN_PAIR,
+    DIRECT_POINTING,
+    DYNAMIC,
+    FORCING,
+    FOUR_LINKS,
+    NAKED_SINGLE,
+    NISHIO,
+    POINTING,
+    REGION,
+    SE_BUDGET,
+    SE_OK,
+    SE_STUCK,
+    SKYSCRAPER,
+    THREE_LINKS,
+    TUVWXYZ_WING,
+    UNIQUE_RECTANGLE,
+    UVWXYZ_WING,
+    VWXYZ_WING,
+    WXYZ_WING,
+    X_CHAIN,
+    X_CYCLE,
+    Y_CYCLE,
+)
+from .._base.se_scale import TECHNIQUES as TECHNIQUE_NAMES
+from . import _logic_py as logic
+from ._logic_py import LogicSolver, Step
+from .steps import Contradiction
+
+# Walk modes: which links the implications may use.
+UNIT_LINKS = 1
+CELL_LINKS = 2
+DYNAMIC_LINKS = 4
+
+
+def length_tenths(length: int) -> int:
+    """SE's length rule: tenths added for a chain of `length` (complexity - 2)."""
+    added = 0
+    ceiling = 4
+    odd = False
+    while length > ceiling:
+        added += 1
+        ceiling = ceiling * 4 // 3 if odd else ceiling * 3 // 2
+        odd = not odd
+    return added
+
+
+def link_kinds_tenths(kinds: int) -> int:
+    """Tenths added to a strong-link chain by the kinds of units its links lie in
+    (bit 1 row, 2 column, 4 box): 0 for lines of one direction, 2 for a box with a
+    line, else 1."""
+    if kinds in (1, 2):
+        return 0
+    if kinds & 4 and kinds & 3:
+        return 2
+    return 1
+
+
+def wing_tenths(k: int, biggest: int) -> int:
+    """Difficulty of a wing of k set cells whose largest cell has `biggest`
+    candidates: 5.5 / 5.6 (k = 3), 6.2 to 6.4 (k = 4), 6.6 (k = 5), 7.5 (k = 6)."""
+    if k >= 5:
+        return 66 if k == 5 else 75
+    base = 55 if k == 3 else 62
+    return base + k - 2 - abs(3 - biggest)
+
+
+def _bits(mask: int) -> list[int]:
+    """Indexes of the set bits of `mask`, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+@dataclass(frozen=True)
+class SeResult:
+    """The outcome of an SE-style rating.
+
+    `score` is the hardest step's difficulty in tenths (0 when the grid needs no step),
+    `hardest` that step's technique id (index into `se_scale.TECHNIQUES`, -1 for none), `steps`
+    the number of steps taken, `status` SE_OK, SE_BUDGET or SE_STUCK and `work` the
+    walk steps spent.
+    """
+
+    score: int
+    hardest: int
+    steps: int
+    status: int
+    work: int
+
+
+Conclusion = tuple[int, int, int]  # (cell, digit, 1 = place / 0 = remove)
+Elims = list[tuple[int, int]]  # (cell, digit) pairs to remove
+
+
+class _Rater:
+    """One puzzle's SE-style solve on a `LogicSolver` board."""
+
+    def __init__(self, s: LogicSolver, budget: int) -> None:
+        self.s = s
+        self.geo = s.geo
+        self.n = s.geo.size
+        self.budget = budget
+        self.work = 0
+        self.last_tech = -1
+        self.last_hint: Step | None = None
+        n = self.n
+        self.cell_units = [
+            (cell // n, n + cell % n, 2 * n + s.geo.box_of[cell]) for cell in range(s.geo.cells)
+        ]
+        self.peers = [sorted(p) for p in s.geo.peers]
+        self.peer_set = [set(p) for p in s.geo.peers]
+
+    # -- easy techniques ------------------------------------------------------------
+
+    def place(self, cell: int, digit: int) -> None:
+        self.s.place(cell, digit)
+
+    def remove(self, cell: int, digit: int) -> None:
+        self.s.restrict(cell, ~(1 << (digit - 1)))
+
+    def remove_all(self, elims: Elims) -> None:
+        for cell, digit in elims:
+            if self.s.cand[cell] >> (digit - 1) & 1:
+                self.remove(cell, digit)
+
+    def single_in_box(self, cell: int, digit: int) -> bool:
+        box = self.geo.units[2 * self.n + self.geo.box_of[cell]]
+        bit = 1 << (digit - 1)
+        return sum(1 for c in box if self.s.cand[c] & bit) == 1
+
+    def locked(self) -> tuple[int, Elims] | None:
+        """The first direct pointing, else direct claiming, else pointing, else claiming.
+
+        Returns (technique id, eliminations)."""
+        plain: tuple[int, Elims] | None = None
+        for claiming in (False, True):
+            for u, other, elim in self._locked_patterns(claiming):
+                if self._direct(u, other, elim[0][1]):
+                    return DIRECT_POINTING + claiming, elim
+                if plain is None:
+                    plain = (POINTING + claiming, elim)
+        return plain
+
+    def _locked_patterns(self, claiming: bool) -> list[tuple[int, int, Elims]]:
+        geo = self.geo
+        n = self.n
+        cand = self.s.cand
+        positions = self.s.positions()
+        first_units = range(2 * n) if claiming else range(2 * n, 3 * n)
+        out = []
+        for u in first_units:
+            for digit in range(1, n + 1):
+                where = positions[u][digit - 1]
+                if not where & (where - 1):
+                    continue
+                bit = 1 << (digit - 1)
+                for other, line_mask, box_mask in geo.crossings[u]:
+                    inside = line_mask if claiming else box_mask
+                    outside = box_mask if claiming else line_mask
+                    if where & ~inside:
+                        continue
+                    unit = geo.units[other]
+                    elim = [
+                        (unit[i], digit)
+                        for i in range(n)
+                        if not outside >> i & 1 and cand[unit[i]] & bit
+                    ]
+                    if elim:
+                        out.append((u, other, elim))
+        return out
+
+    def _kind(self, u: int) -> int:
+        """0 for a row, 1 for a column, 2 for a box."""
+        return u // self.n
+
+    def _direct(self, u: int, other: int, digit: int) -> bool:
+        """SE's direct locked candidates: another unit of u's kind that crosses `other`
+        had two or more places for `digit` and keeps one outside `other`."""
+        positions = self.s.positions()
+        for v, line_mask, box_mask in self.geo.crossings[other]:
+            if v == u or self._kind(v) != self._kind(u):
+                continue
+            where = positions[v][digit - 1]
+            inside = box_mask if self._kind(v) == 2 else line_mask
+            if where.bit_count() > 1 and (where & ~inside).bit_count() == 1:
+                return True
+        return False
+
+    def direct_hidden(self, k: int) -> Elims | None:
+        """SE's direct hidden pair / triple: a hidden set of k digits (boxes, then
+        columns, then rows) whose eliminations leave a hidden single of another digit
+        in the same unit. Returns the hidden set's eliminations."""
+        n = self.n
+        geo = self.geo
+        cand = self.s.cand
+        positions = self.s.positions()
+        for u in (*range(2 * n, 3 * n), *range(n, 2 * n), *range(n)):
+            unit = geo.units[u]
+            if sum(1 for c in unit if cand[c]) <= k:
+                continue
+            where_of = positions[u]
+            # The single left must be a digit with 2 to k + 1 places, all but one in the set.
+            if not any(2 <= where_of[v].bit_count() <= k + 1 for v in range(n)):
+                continue
+            digits = [d for d in range(n) if 2 <= where_of[d].bit_count() <= k]
+            for group in combinations(digits, k):
+                where = 0
+                keep = 0
+                for d in group:
+                    where |= where_of[d]
+                    keep |= 1 << d
+                if where.bit_count() != k:
+                    continue
+                elims = [
+                    (unit[i], e + 1) for i in _bits(where) for e in _bits(cand[unit[i]] & ~keep)
+                ]
+                if not elims:
+                    continue
+                for v in range(n):
+                    if not keep >> v & 1:
+                        pv = where_of[v]
+                        if pv.bit_count() > 1 and (pv & ~where).bit_count() == 1:
+                            return elims
+        return None
+
+    def easy_step(self) -> tuple[int, int]:
+        """Apply the easiest step below chains; its (technique id, tenths), or (-1, 0).
+
+        A step found by a finder of `_logic_py` leaves its `Step` in `last_hint` (the
+        pattern a solving path shows), any other step None."""
+        s = self.s
+        self.last_hint = None
+        hint = logic.find_full_house(s)
+        if hint is not None:
+            s.apply(hint)
+            self.last_hint = hint
+            return 0, BASE[0]
+        hint = logic.find_hidden_single(s)
+        if hint is not None:
+            cell, digit = hint.placements[0]
+            tech = 1 if self.single_in_box(cell, digit) else 2
+            s.apply(hint)
+            self.last_hint = hint
+            return tech, BASE[tech]
+        locked = self.locked()
+        if locked is not None and locked[0] < POINTING:
+            self.remove_all(locked[1])
+            return locked[0], BASE[locked[0]]
+        elims = self.direct_hidden(2)
+        if elims is not None:
+            self.remove_all(elims)
+            return DIRECT_HIDDEN_PAIR, BASE[DIRECT_HIDDEN_PAIR]
+        hint = logic.find_naked_single(s)
+        if hint is not None:
+            s.apply(hint)
+            self.last_hint = hint
+            return NAKED_SINGLE, BASE[NAKED_SINGLE]
+        elims = self.direct_hidden(3)
+        if elims is not None:
+            self.remove_all(elims)
+            return NAKED_SINGLE + 1, BASE[NAKED_SINGLE + 1]
+        if locked is not None:
+            self.remove_all(locked[1])
+            return locked[0], BASE[locked[0]]
+        finders = (
+            (POINTING + 2, logic.find_naked_pair),
+            (POINTING + 3, logic.find_x_wing),
+            (POINTING + 4, logic.find_hidden_pair),
+            (POINTING + 5, logic.find_naked_triple),
+            (POINTING + 6, logic.find_swordfish),
+            (POINTING + 7, logic.find_hidden_triple),
+        )
+        for tech, find in finders:
+            hint = find(s)
+            if hint is not None:
+                s.apply(hint)
+                self.last_hint = hint
+                return tech, BASE[tech]
+        links = self.strong_links(2)
+        if links is not None:
+            self.remove_all(links[1])
+            return SKYSCRAPER + links[0], BASE[SKYSCRAPER] + links[0]
+        for tech, find in (
+            (SKYSCRAPER + 3, logic.find_xy_wing),
+            (SKYSCRAPER + 4, logic.find_xyz_wing),
+        ):
+            hint = find(s)
+            if hint is not None:
+                s.apply(hint)
+                self.last_hint = hint
+                return tech, BASE[tech]
+        rect = self.unique_rectangle()
+        if rect is not None:
+            self.remove_all(rect[1])
+            return UNIQUE_RECTANGLE, rect[0]
+        for tech, find in (
+            (UNIQUE_RECTANGLE + 1, logic.find_naked_quad),
+            (UNIQUE_RECTANGLE + 2, logic.find_jellyfish),
+            (UNIQUE_RECTANGLE + 3, logic.find_hidden_quad),
+        ):
+            hint = find(s)
+            if hint is not None:
+                s.apply(hint)
+                self.last_hint = hint
+                return tech, BASE[tech]
+        links = self.strong_links(3)
+        if links is not None:
+            self.remove_all(links[1])
+            return THREE_LINKS, BASE[THREE_LINKS] + links[0]
+        wing = self.als_wing(3)
+        if wing is not None:
+            self.remove_all(wing[1])
+            return WXYZ_WING, wing[0]
+        grave = self.bug()
+        if grave is not None:
+            tenths, place, elims = grave
+            if place is not None:
+                self.place(*place)
+            self.remove_all(elims)
+            return BUG, tenths
+        links = self.strong_links(4)
+        if links is not None:
+            self.remove_all(links[1])
+            return FOUR_LINKS, BASE[FOUR_LINKS] + links[0]
+        wing = self.als_wing(4)
+        if wing is not None:
+            self.remove_all(wing[1])
+            return VWXYZ_WING, wing[0]
+        elims = self.aligned_pair()
+        if elims:
+            self.remove_all(elims)
+            return ALIGNED_PAIR, BASE[ALIGNED_PAIR]
+        wing = self.als_wing(5)
+        if wing is not None:
+            self.remove_all(wing[1])
+            return UVWXYZ_WING, wing[0]
+        return -1, 0
+
+    def _common_peers(self, a: int, z: int, bit: int, skip: Sequence[int]) -> Elims:
+        """Cells other than `skip` that see both a and z and have the candidate `bit`."""
+        cand = self.s.cand
+        digit = bit.bit_length()
+        return [
+            (c, digit)
+            for c in self.peers[a]
+            if cand[c] & bit and c in self.peer_set[z] and c not in skip
+        ]
+
+    def strong_links(self, k: int) -> tuple[int, Elims] | None:
+        """The easiest chain of k strong links on one digit, each joined to the next by
+        a weak link, that removes the digit from cells seeing both ends. Returns (tenths
+        over the base, eliminations); the first of the smallest difficulty."""
+        n = self.n
+        geo = self.geo
+        positions = self.s.positions()
+        best: tuple[int, Elims] | None = None
+        for dig in range(n):
+            bit = 1 << dig
+            links: list[tuple[int, int, int]] = []
+            for u in range(3 * n):
+                where = positions[u][dig]
+                if where.bit_count() == 2:
+                    i, j = _bits(where)
+                    a, b = geo.units[u][i], geo.units[u][j]
+                    kind = 1 if u < n else 2 if u < 2 * n else 4
+                    links.append((a, b, kind))
+                    links.append((b, a, kind))
+            if len(links) < 2 * k:
+                continue
+            stack: list[tuple[list[int], int]] = [([a, b], kind) for a, b, kind in reversed(links)]
+            while stack:
+                cells, kinds = stack.pop()
+                if len(cells) == 2 * k:
+                    elims = self._common_peers(cells[0], cells[-1], bit, cells)
+                    if elims:
+                        extra = link_kinds_tenths(kinds)
+                        if best is None or extra < best[0]:
+                            best = (extra, elims)
+                            if extra == 0:
+                                return best
+                    continue
+                end = cells[-1]
+                for c, e, kind in reversed(links):
+                    if c != end and c in self.peer_set[end] and c not in cells and e not in cells:
+                        stack.append(([*cells, c, e], kinds | kind))
+        return best
+
+    def unique_rectangle(self) -> tuple[int, Elims] | None:
+        """The easiest unique rectangle (types 1 to 4); (tenths, eliminations)."""
+        n = self.n
+        geo = self.geo
+        cand = self.s.cand
+        box_of = geo.box_of
+        best: tuple[int, Elims] | None = None
+        for r1 in range(n):
+            for r2 in range(r1 + 1, n):
+                for c1 in range(n):
+                    for c2 in range(c1 + 1, n):
+                        cells = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+                        if len({box_of[c] for c in cells}) != 2:
+                            continue
+                        common = cand[cells[0]] & cand[cells[1]] & cand[cells[2]] & cand[cells[3]]
+                        if common.bit_count() < 2:
+                            continue
+                        for x, y in combinations(_bits(common), 2):
+                            found = self._rectangle(
+                                cells, (1 << x) | (1 << y), BASE[UNIQUE_RECTANGLE]
+                            )
+                            if found is not None and (best is None or found[0] < best[0]):
+                                best = found
+                                if best[0] == BASE[UNIQUE_RECTANGLE]:
+                                    return best
+        for length in (6, 8):
+            if best is not None and best[0] <= BASE[UNIQUE_RECTANGLE] + length // 2 - 2:
+                break
+            for loop in self._loops(length):
+                ab = cand[loop[0]]
+                found = self._rectangle(loop, ab, BASE[UNIQUE_RECTANGLE] + length // 2 - 2)
+                if found is not None and (best is None or found[0] < best[0]):
+                    best = found
+        return best
+
+    def _loops(self, length: int) -> list[tuple[int, ...]]:
+        """Unique loops of `length` cells (6 or 8), as SE searches them: from a bivalue
+        cell {a, b}, through cells holding a and b, each step inside a unit of another
+        kind than the step before, at most two cells with more candidates unless all
+        their extra candidates are one digit; a loop counts when the units of its odd
+        cells are those of its even cells, none twice."""
+        cand = self.s.cand
+        loops: list[tuple[int, ...]] = []
+        for start in range(self.geo.cells):
+            if cand[start].bit_count() == 2:
+                self._extend_loop([start], length, cand[start], -1, 2, 0, loops)
+        return loops
+
+    def _extend_loop(
+        self,
+        path: list[int],
+        length: int,
+        ab: int,
+        last_kind: int,
+        allowed: int,
+        extras: int,
+        loops: list[tuple[int, ...]],
+    ) -> None:
+        cand = self.s.cand
+        cell = path[-1]
+        for kind in range(3):
+            if kind == last_kind:
+                continue
+            for nxt in self.geo.units[self.cell_units[cell][kind]]:
+                if nxt == path[0] and len(path) == length:
+                    if self._valid_loop(path):
+                        loops.append(tuple(path))
+                elif nxt not in path and len(path) < length and cand[nxt] & ab == ab:
+                    more = extras | (cand[nxt] & ~ab)
+                    extra = cand[nxt].bit_count() > 2
+                    if not extra or more.bit_count() == 1 or allowed > 0:
+                        path.append(nxt)
+                        self._extend_loop(path, length, ab, kind, allowed - extra, more, loops)
+                        path.pop()
+
+    def _valid_loop(self, path: list[int]) -> bool:
+        odd: set[int] = set()
+        even: set[int] = set()
+        for i, cell in enumerate(path):
+            side = odd if i & 1 else even
+            for u in self.cell_units[cell]:
+                if u in side:
+                    return False
+                side.add(u)
+        return odd == even
+
+    def _rectangle(self, cells: Sequence[int], ab: int, base: int) -> tuple[int, Elims] | None:
+        """Types 1 to 4 of a unique rectangle or loop on the digits `ab`; (tenths,
+        eliminations)."""
+        cand = self.s.cand
+        geo = self.geo
+        roof = [c for c in cells if cand[c] != ab]
+        if len(roof) == 1:
+            return base, [(roof[0], d + 1) for d in _bits(ab)]
+        if len(roof) < 2:
+            return None
+        extras = 0
+        for c in roof:
+            extras |= cand[c] & ~ab
+        if extras.bit_count() == 1:
+            elims = [
+                (c, extras.bit_length())
+                for c in self.peers[roof[0]]
+                if cand[c] & extras
+                and c not in cells
+                and all(c in self.peer_set[r] for r in roof[1:])
+            ]
+            if elims:
+                return base, elims
+        if len(roof) != 2:
+            return None
+        r, q = roof
+        shared = [u for u in self.cell_units[r] if u in self.cell_units[q]]
+        positions = self.s.positions()
+        for u in shared:
+            for x, y in ((ab & -ab, ab & (ab - 1)), (ab & (ab - 1), ab & -ab)):
+                where = positions[u][x.bit_length() - 1]
+                if where.bit_count() == 2:
+                    elims = [(r, y.bit_length()), (q, y.bit_length())]
+                    return base, elims
+        best: tuple[int, Elims] | None = None
+        for u in shared:
+            others = [c for c in geo.units[u] if cand[c] and c != r and c != q]
+            for size in range(1, 4):
+                if best is not None and best[0] <= base + size:
+                    break
+                for group in combinations(others, size):
+                    union = extras
+                    for c in group:
+                        union |= cand[c]
+                    if union.bit_count() != size + 1:
+                        continue
+                    elims = [
+                        (c, d + 1) for c in others if c not in group for d in _bits(cand[c] & union)
+                    ]
+                    if elims:
+                        best = (base + size, elims)
+                        break
+        return best
+
+    def als_wing(self, k: int) -> tuple[int, Elims] | None:
+        """The easiest wing of k cells of one unit holding k + 1 digits between them
+        (an almost locked set) and a bivalue cell {x, z} outside it, where every cell
+        of the set with x sees the bivalue cell: z goes from the cells that see the
+        bivalue cell and every cell of the set with z (x the smaller digit first, then
+        the larger). Returns
+        (tenths, eliminations); the first of the smallest difficulty."""
+        geo = self.geo
+        cand = self.s.cand
+        bivalue = [c for c in range(geo.cells) if cand[c].bit_count() == 2]
+        lowest = wing_tenths(k, 1 if k > 3 else 2)  # the easiest a wing of k cells gets
+        best: tuple[int, Elims] | None = None
+        for unit in geo.units:
+            cells = [c for c in unit if cand[c].bit_count() >= 2]
+            for group in combinations(cells, k):
+                union = 0
+                for c in group:
+                    union |= cand[c]
+                if union.bit_count() != k + 1:
+                    continue
+                biggest = max(cand[c].bit_count() for c in group)
+                for y in bivalue:
+                    if y in group or cand[y] & ~union:
+                        continue
+                    elims = []
+                    for x_bit in (cand[y] & -cand[y], cand[y] & (cand[y] - 1)):
+                        z_bit = cand[y] ^ x_bit
+                        if any(cand[c] & x_bit and y not in self.peer_set[c] for c in group):
+                            continue
+                        holders = [c for c in group if cand[c] & z_bit]
+                        elims = [
+                            (c, z_bit.bit_length())
+                            for c in self.peers[y]
+                            if cand[c] & z_bit
+                            and c not in group
+                            and all(c in self.peer_set[h] for h in holders)
+                        ]
+                        if elims:
+                            break
+                    if elims:
+                        tenths = wing_tenths(k, biggest)
+                        if best is None or tenths < best[0]:
+                            best = (tenths, elims)
+                            if tenths == lowest:
+                                return best
+        return best
+
+    def aligned_triple(self) -> Elims:
+        """The first aligned triplet exclusion that removes something (or []): three
+        cells (two, and a third among the cells that exclude for either) with two or
+        more common excluders (peers of all three with two or three candidates); a
+        value of one of them goes when no combination of values that keeps it is left
+        by the excluders and the cells' own units."""
+        cand = self.s.cand
+        excluders: dict[int, set[int]] = {}
+        for c in range(self.geo.cells):
+            if cand[c].bit_count() >= 2:
+                found = {p for p in self.peers[c] if 2 <= cand[p].bit_count() <= 3}
+                if found:
+                    excluders[c] = found
+        base = list(excluders)
+        for i, c0 in enumerate(base):
+            for c1 in base[i + 1 :]:
+                area = sorted((excluders[c0] | excluders[c1]) & excluders.keys() - {c0, c1})
+                for c2 in area:
+                    common = excluders[c0] & excluders[c1] & excluders[c2]
+                    if len(common) < 2:
+                        continue
+                    elims = self._exclude((c0, c1, c2), common)
+                    if elims:
+                        return elims
+        return []
+
+    def _exclude(self, cells: tuple[int, ...], common: set[int]) -> Elims:
+        cand = self.s.cand
+        see = [
+            [b in self.peer_set[a] for b in cells] for a in cells
+        ]  # see[i][j]: cells i and j share a unit
+        allowed = [0] * len(cells)
+        for v0 in _bits(cand[cells[0]]):
+            for v1 in _bits(cand[cells[1]]):
+                if v0 == v1 and see[0][1]:
+                    continue
+                for v2 in _bits(cand[cells[2]]):
+                    if (v2 == v0 and see[0][2]) or (v2 == v1 and see[1][2]):
+                        continue
+                    values = (1 << v0) | (1 << v1) | (1 << v2)
+                    if any(not cand[p] & ~values for p in common):
+                        continue
+                    allowed[0] |= 1 << v0
+                    allowed[1] |= 1 << v1
+                    allowed[2] |= 1 << v2
+        return [(c, d + 1) for k, c in enumerate(cells) for d in _bits(cand[c] & ~allowed[k])]
+
+    def _balanced(self, removed: dict[int, int]) -> bool:
+        """Does every digit have 0 or 2 places in every unit, once the candidates in
+        `removed` (cell -> mask) are gone?"""
+        cand = self.s.cand
+        for unit in self.geo.units:
+            counts = [0] * self.n
+            for c in unit:
+                for d in _bits(cand[c] & ~removed.get(c, 0)):
+                    counts[d] += 1
+            if any(k not in (0, 2) for k in counts):
+                return False
+        return True
+
+    def bug(self) -> tuple[int, tuple[int, int] | None, Elims] | None:
+        """Bivalue universal grave type 1 (place) or 2 (eliminate): (tenths, placement,
+        eliminations)."""
+        cand = self.s.cand
+        open_cells = [c for c in range(self.geo.cells) if not self.s.values[c]]
+        counts = [cand[c].bit_count() for c in open_cells]
+        if any(k < 2 for k in counts):
+            return None
+        extra = [c for c, k in zip(open_cells, counts, strict=True) if k > 2]
+        if not extra:
+            return None
+        if len(extra) == 1 and cand[extra[0]].bit_count() == 3:
+            cell = extra[0]
+            for d in _bits(cand[cell]):
+                if self._balanced({cell: 1 << d}):
+                    return BASE[BUG], (cell, d + 1), []
+        if any(cand[c].bit_count() != 3 for c in extra):
+            return None
+        common = cand[extra[0]]
+        for c in extra[1:]:
+            common &= cand[c]
+        for d in _bits(common):
+            bit = 1 << d
+            if self._balanced(dict.fromkeys(extra, bit)):
+                elims = [
+                    (c, d + 1)
+                    for c in self.peers[extra[0]]
+                    if cand[c] & bit
+                    and c not in extra
+                    and all(c in self.peer_set[e] for e in extra[1:])
+                ]
+                if elims:
+                    return BASE[BUG] + 1, None, elims
+        return None
+
+    def aligned_pair(self) -> Elims:
+        """The first aligned pair exclusion that removes something (or [])."""
+        cand = self.s.cand
+        base: list[tuple[int, set[int]]] = []
+        for c in range(self.geo.cells):
+            if cand[c].bit_count() >= 2:
+                excluders = {p for p in self.peers[c] if cand[p].bit_count() == 2}
+                if excluders:
+                    base.append((c, excluders))
+        for i, (c0, e0) in enumerate(base):
+            for c1, e1 in base[i + 1 :]:
+                common = e0 & e1
+                if len(common) < 2:
+                    continue
+                sees = c1 in self.peer_set[c0]
+                allowed0 = allowed1 = 0
+                for v0 in _bits(cand[c0]):
+                    for v1 in _bits(cand[c1]):
+                        if v0 == v1 and sees:
+                            continue
+                        pair = (1 << v0) | (1 << v1)
+                        if any(not cand[p] & ~pair for p in common):
+                            continue
+                        allowed0 |= 1 << v0
+                        allowed1 |= 1 << v1
+                elims = [(c0, d + 1) for d in _bits(cand[c0] & ~allowed0)]
+                elims += [(c1, d + 1) for d in _bits(cand[c1] & ~allowed1)]
+                if elims:
+                    return elims
+        return []
+
+    # -- chains -----------------------------------------------------------------------
+
+    def walk(self, cell: int, digit: int, on: bool, mode: int) -> tuple[dict[int, int], int]:
+        """Follow the implications of one assumption.
+
+        Returns the complexity of every node reached (node = ((cell * N + d - 1) << 1)
+        | on; the start counts 1) and, for dynamic walks, which stop at the first
+        contradiction, that contradiction's complexity (the two clashing nodes' counts
+        summed; -1 for none)."""
+        geo = self.geo
+        n = self.n
+        cand = self.s.cand
+        positions = self.s.positions()
+        dynamic = bool(mode & DYNAMIC_LINKS)
+        start = ((cell * n + digit - 1) << 1) | int(on)
+        count: dict[int, int] = {start: 1}
+        ancestors: dict[int, int] = {start: 1 << start}
+        order: dict[int, int] = {start: 0}  # place in the queue
+        queue = [start]
+        head = 0
+        while head < len(queue):
+            node = queue[head]
+            head += 1
+            self.work += 1
+            c = node >> 1
+            cell_now, dig = divmod(c, n)
+            bit = 1 << dig
+            implied: list[tuple[int, list[int]]] = []  # (node, its parents)
+            if node & 1:
+                if mode & CELL_LINKS:
+                    for e in _bits(cand[cell_now] & ~bit):
+                        implied.append(((cell_now * n + e) << 1, [node]))
+                for p in self.peers[cell_now]:
+                    if cand[p] & bit:
+                        implied.append(((p * n + dig) << 1, [node]))
+            else:
+                if mode & CELL_LINKS:
+                    cc = cand[cell_now]
+                    if dynamic:
+                        gone = [
+                            (cell_now * n + e) << 1
+                            for e in _bits(cc)
+                            if order.get((cell_now * n + e) << 1, head) < head
+                        ]
+                        left = [e for e in _bits(cc) if (cell_now * n + e) << 1 not in gone]
+                        if len(left) == 1:
+                            implied.append((((cell_now * n + left[0]) << 1) | 1, gone))
+                    elif cc.bit_count() == 2:
+                        e = (cc & ~bit).bit_length() - 1
+                        implied.append((((cell_now * n + e) << 1) | 1, [node]))
+                if mode & UNIT_LINKS:
+                    for u in self.cell_units[cell_now]:
+                        where = positions[u][dig]
+                        unit = geo.units[u]
+                        if dynamic:
+                            gone = [
+                                (unit[i] * n + dig) << 1
+                                for i in _bits(where)
+                                if order.get((unit[i] * n + dig) << 1, head) < head
+                            ]
+                            left = [i for i in _bits(where) if (unit[i] * n + dig) << 1 not in gone]
+                            if len(left) == 1:
+                                implied.append((((unit[left[0]] * n + dig) << 1) | 1, gone))
+                        elif where.bit_count() == 2:
+                            for i in _bits(where):
+                                if unit[i] != cell_now:
+                                    implied.append((((unit[i] * n + dig) << 1) | 1, [node]))
+            for m, parents in implied:
+                if m in count:
+                    continue
+                if dynamic:
+                    mask = 1 << m
+                    for p in parents:
+                        mask |= ancestors[p]
+                    k = mask.bit_count()
+                    if m ^ 1 in count:
+                        return count, k + count[m ^ 1]
+                    ancestors[m] = mask
+                else:
+                    k = count[node] + 1
+                count[m] = k
+                order[m] = len(queue)
+                queue.append(m)
+            if self.work > self.budget:
+                return count, -1
+        return count, -1
+
+    def progress(self, node: int) -> Conclusion | None:
+        """The conclusion that a node holds, if it changes the board."""
+        cell, dig = divmod(node >> 1, self.n)
+        if not self.s.cand[cell] >> dig & 1:
+            return None
+        return (cell, dig + 1, node & 1)
+
+    def note(
+        self, found: dict[Conclusion, tuple[int, int]], conclusion: Conclusion | None,
+        tech: int, complexity: int,
+    ) -> None:  # fmt: skip
+        """Keep the easiest (tenths, technique id) of a conclusion."""
+        if conclusion is None:
+            return
+        rank = (BASE[tech] + length_tenths(complexity - 2), tech)
+        if rank < found.get(conclusion, (1 << 30, 0)):
+            found[conclusion] = rank
+
+    def candidates(self) -> list[tuple[int, int]]:
+        """Every (cell, digit) candidate of a cell with two or more, in cell order."""
+        cand = self.s.cand
+        return [
+            (cell, d + 1)
+            for cell in range(self.geo.cells)
+            if cand[cell].bit_count() >= 2
+            for d in _bits(cand[cell])
+        ]
+
+    def cycles(self, found: dict[Conclusion, tuple[int, int]]) -> None:
+        """X-cycles (one digit, unit links) and y-cycles (from a bivalue cell, through
+        bivalue cells), found from every candidate set ON."""
+        cand = self.s.cand
+        for mode, tech in ((UNIT_LINKS, X_CYCLE), (CELL_LINKS, Y_CYCLE)):
+            for cell, digit in self.candidates():
+                if mode == CELL_LINKS and cand[cell].bit_count() != 2:
+                    continue
+                # A cycle needs a way back to its start: most starts have none.
+                start = ((cell * self.n + digit - 1) << 1) | 1
+                if start not in self.static_reach(start, mode, first_link=True):
+                    continue
+                self._cycles_from(cell, digit, mode, tech, found)
+                if self.work > self.budget:
+                    return
+
+    def _cycles_from(
+        self,
+        cell: int,
+        digit: int,
+        mode: int,
+        tech: int,
+        found: dict[Conclusion, tuple[int, int]],
+    ) -> None:
+        """A breadth-first walk from (cell, digit) ON where an OFF node is reached once
+        per ON parent (unless it is one of that parent's ancestors) and an ON node once;
+        an OFF node that leads back to the start, four links or more away, closes a
+        cycle."""
+        n = self.n
+        cand = self.s.cand
+        positions = self.s.positions()
+        source = ((cell * n + digit - 1) << 1) | 1
+        entries: list[tuple[int, int, int]] = [(source, -1, 0)]  # node, parent, depth
+        on_seen = {source}
+        head = 0
+        while head < len(entries):
+            node, _, depth = entries[head]
+            index = head
+            head += 1
+            self.work += 1
+            cell_now, dig = divmod(node >> 1, n)
+            bit = 1 << dig
+            if node & 1:
+                offs = []
+                if mode & CELL_LINKS:
+                    offs += [(cell_now * n + e) << 1 for e in _bits(cand[cell_now] & ~bit)]
+                offs += [(p * n + dig) << 1 for p in self.peers[cell_now] if cand[p] & bit]
+                for m in offs:
+                    up = entries[index][1]
+                    while up >= 0 and entries[up][0] != m:
+                        up = entries[up][1]
+                    if up < 0:
+                        entries.append((m, index, depth + 1))
+            else:
+                ons = []
+                if mode & CELL_LINKS:
+                    cc = cand[cell_now]
+                    if cc.bit_count() == 2:
+                        ons.append(((cell_now * n + (cc & ~bit).bit_length() - 1) << 1) | 1)
+                if mode & UNIT_LINKS:
+                    for u in self.cell_units[cell_now]:
+                        where = positions[u][dig]
+                        if where.bit_count() == 2:
+                            for i in _bits(where):
+                                other = self.geo.units[u][i]
+                                if other != cell_now:
+                                    ons.append(((other * n + dig) << 1) | 1)
+                for m in ons:
+                    if m == source and depth + 1 >= 4:
+                        self._note_cycle(entries, index, tech, depth + 1, found)
+                    if m not in on_seen:
+                        on_seen.add(m)
+                        entries.append((m, index, depth + 1))
+            if self.work > self.budget:
+                return
+
+    def _note_cycle(
+        self,
+        entries: list[tuple[int, int, int]],
+        last: int,
+        tech: int,
+        complexity: int,
+        found: dict[Conclusion, tuple[int, int]],
+    ) -> None:
+        n = self.n
+        cand = self.s.cand
+        path = []
+        index = last
+        while index >= 0:
+            path.append(entries[index][0])
+            index = entries[index][1]
+        loop_cells = {node >> 1 for node in path}
+        loop_cells = {c // n for c in loop_cells}
+        forward: set[tuple[int, int]] = set()
+        backward: set[tuple[int, int]] = set()
+        for node in path:
+            cell, dig = divmod(node >> 1, n)
+            for p in self.peers[cell]:
+                if p not in loop_cells and cand[p] >> dig & 1:
+                    (forward if node & 1 else backward).add((p, dig + 1))
+        for p, digit in forward & backward:
+            self.note(found, (p, digit, 0), tech, complexity)
+
+    def forcing_chains(self, found: dict[Conclusion, tuple[int, int]]) -> None:
+        """Static assumptions that lead to their own negation (x links, then xy)."""
+        for mode, tech in ((UNIT_LINKS, X_CHAIN), (UNIT_LINKS | CELL_LINKS, FORCING)):
+            for cell, digit in self.candidates():
+                # Only an assumption that reaches its negation is walked (and counted
+                # as work), for the length of the chain.
+                on_count = off_count = 0
+                off = (cell * self.n + digit - 1) << 1
+                if off in self.static_reach(off | 1, mode):
+                    on_count = self.level_walk(cell, digit, True, mode)
+                if off | 1 in self.static_reach(off, mode):
+                    off_count = self.level_walk(cell, digit, False, mode)
+                if self.work > self.budget:
+                    return
+                if on_count:
+                    self.note(found, (cell, digit, 0), tech, on_count)
+                if off_count:
+                    self.note(found, (cell, digit, 1), tech, off_count)
+
+    def level_walk(self, cell: int, digit: int, on: bool, mode: int) -> int:
+        """The static walk from one assumption, level by level, until it reaches the
+        assumption's negation: that node's complexity (the start counts 1; 0 never).
+
+        The distances are walk()'s (both are breadth-first); the work counted is every
+        node reached, up to the negation's level."""
+        start = ((cell * self.n + digit - 1) << 1) | int(on)
+        seen = {start}
+        level = [start]
+        count = 1
+        self.work += 1
+        while level:
+            count += 1
+            following = []
+            for node in level:
+                for m in self.static_links(node, mode):
+                    if m not in seen:
+                        seen.add(m)
+                        following.append(m)
+            self.work += len(following)
+            if start ^ 1 in seen:
+                return count
+            level = following
+        return 0
+
+    def static_links(self, node: int, mode: int) -> list[int]:
+        """The nodes a static walk reaches from `node` in one link."""
+        n = self.n
+        cand = self.s.cand
+        cell, dig = divmod(node >> 1, n)
+        bit = 1 << dig
+        if node & 1:
+            # ON: the peers holding the digit are OFF, and with cell links the cell's
+            # other candidates.
+            links = [(p * n + dig) << 1 for p in self.peers[cell] if cand[p] & bit]
+            if mode & CELL_LINKS:
+                links += [(cell * n + e) << 1 for e in _bits(cand[cell] & ~bit)]
+            return links
+        # OFF: the other candidate of a bivalue cell, the other place of the digit in a
+        # unit that holds it twice, are ON.
+        links = []
+        if mode & CELL_LINKS and cand[cell].bit_count() == 2:
+            links.append(((cell * n + (cand[cell] & ~bit).bit_length() - 1) << 1) | 1)
+        if mode & UNIT_LINKS:
+            positions = self.s.positions()
+            for u in self.cell_units[cell]:
+                where = positions[u][dig]
+                if where.bit_count() == 2:
+                    unit = self.geo.units[u]
+                    links += [
+                        ((unit[i] * n + dig) << 1) | 1 for i in _bits(where) if unit[i] != cell
+                    ]
+        return links
+
+    def contradictions(
+        self, found: dict[Conclusion, tuple[int, int]], mode: int, tech: int, double: bool
+    ) -> dict[tuple[int, int], dict[int, int]]:
+        """Dynamic assumptions (both ways) that lead to a contradiction, and (with
+        `double`) nodes both ways lead to. Returns the complete ON walks."""
+        n = self.n
+        cand = self.s.cand
+        on_walks: dict[tuple[int, int], dict[int, int]] = {}
+        for cell, digit in self.candidates():
+            on_count, on_clash = self.walk(cell, digit, True, mode)
+            off_count, off_clash = self.walk(cell, digit, False, mode)
+            if self.work > self.budget:
+                return on_walks
+            if on_clash >= 0:
+                self.note(found, (cell, digit, 0), tech, on_clash)
+            else:
+                on_walks[cell, digit] = on_count
+            if off_clash >= 0:
+                self.note(found, (cell, digit, 1), tech, off_clash)
+            if double and on_clash < 0 and off_clash < 0 and cand[cell].bit_count() >= 3:
+                start = cell * n + digit - 1
+                for node, k_on in on_count.items():
+                    k_off = off_count.get(node)
+                    if k_off is not None and node >> 1 != start:
+                        self.note(found, self.progress(node), tech, k_on + k_off)
+        return on_walks
+
+    def multiple(
+        self,
+        found: dict[Conclusion, tuple[int, int]],
+        on_walks: dict[tuple[int, int], dict[int, int]],
+        min_cell: int,
+        cell_tech: int,
+        region_tech: int,
+    ) -> None:
+        """Cell forcing (cells of at least `min_cell` candidates) and region forcing
+        (a unit's places of a digit, the first in a cell of at least `min_cell`)."""
+        for group, is_cell in self.groups(min_cell):
+            walks = [on_walks.get(member) for member in group]
+            self._common(found, walks, cell_tech if is_cell else region_tech)
+
+    def groups(self, min_cell: int) -> list[tuple[list[tuple[int, int]], bool]]:
+        """The (cell, digit) groups of multiple(), in its order, each with True for a
+        cell's candidates, False for a region's places of a digit."""
+        geo = self.geo
+        n = self.n
+        cand = self.s.cand
+        positions = self.s.positions()
+        groups = [
+            ([(cell, d + 1) for d in _bits(cand[cell])], True)
+            for cell in range(geo.cells)
+            if cand[cell].bit_count() >= min_cell
+        ]
+        for u, unit in enumerate(geo.units):
+            for dig in range(n):
+                where = positions[u][dig]
+                if where.bit_count() >= 2 and cand[unit[_bits(where)[0]]].bit_count() >= min_cell:
+                    groups.append(([(unit[i], dig + 1) for i in _bits(where)], False))
+        return groups
+
+    def needed_walks(self, min_cell: int) -> set[tuple[int, int]]:
+        """The candidates whose ON walk (unit and cell links) a group of multiple()
+        needs: those of the groups where every member's walk reaches some node in
+        common (its own start left out); any other group concludes nothing."""
+        n = self.n
+        needed: set[tuple[int, int]] = set()
+        for group, _ in self.groups(min_cell):
+            starts = {((cell * n + digit - 1) << 1) | 1 for cell, digit in group}
+            common = set.intersection(*(self.static_reach(node) for node in starts))
+            if common - starts:
+                needed.update(group)
+        return needed
+
+    def static_reach(
+        self, start: int, mode: int = UNIT_LINKS | CELL_LINKS, first_link: bool = False
+    ) -> set[int]:
+        """Every node the static walk in `mode` from `start` reaches (`start` itself
+        only by a link back to it when `first_link`)."""
+        seen = set() if first_link else {start}
+        todo = [start]
+        while todo:
+            for m in self.static_links(todo.pop(), mode):
+                if m not in seen:
+                    seen.add(m)
+                    todo.append(m)
+        return seen
+
+    def _common(
+        self,
+        found: dict[Conclusion, tuple[int, int]],
+        walks: list[dict[int, int] | None],
+        tech: int,
+    ) -> None:
+        if any(w is None for w in walks):
+            return
+        first, *rest = [w for w in walks if w is not None]
+        for node, k0 in first.items():
+            if k0 == 1:
+                continue
+            total = k0
+            for other in rest:
+                k = other.get(node)
+                if k is None or k == 1:
+                    break
+                total += k
+            else:
+                self.note(found, self.progress(node), tech, total)
+
+    def chain_step(self, ceiling: int = 0) -> int:
+        """Apply the conclusions of the first chain family that has any: those of its
+        smallest difficulty, and with them those no harder than `ceiling` (the score so
+        far, which they cannot raise). Returns the smallest difficulty in tenths, or -1
+        (none, or the budget ran out)."""
+        found: dict[Conclusion, tuple[int, int]] = {}
+        for family in range(4):
+            if family == 0:
+                self.cycles(found)
+                if self.work <= self.budget:
+                    self.forcing_chains(found)
+            elif family == 1:
+                self.contradictions(found, UNIT_LINKS | DYNAMIC_LINKS, NISHIO, False)
+            elif family == 2:
+                needed = self.needed_walks(3)
+                on_walks = {
+                    (cell, digit): self.walk(cell, digit, True, UNIT_LINKS | CELL_LINKS)[0]
+                    for cell, digit in self.candidates()
+                    if (cell, digit) in needed
+                }
+                if self.work <= self.budget:
+                    self.multiple(found, on_walks, 3, CELL, REGION)
+            else:
+                mode = UNIT_LINKS | CELL_LINKS | DYNAMIC_LINKS
+                on_walks = self.contradictions(found, mode, DYNAMIC, True)
+                if self.work <= self.budget:
+                    self.multiple(found, on_walks, 2, DYNAMIC, DYNAMIC)
+            if self.work > self.budget:
+                return -1
+            if found:
+                break
+            if family == 0:
+                wing = self.als_wing(6)
+                if wing is not None:
+                    self.remove_all(wing[1])
+                    self.last_tech = TUVWXYZ_WING
+                    return wing[0]
+                elims = self.aligned_triple()
+                if elims:
+                    self.remove_all(elims)
+                    self.last_tech = ALIGNED_TRIPLE
+                    return BASE[ALIGNED_TRIPLE]
+        if not found:
+            return -1
+        best = min(found.values())[0]
+        limit = max(best, ceiling)
+        chosen = sorted(c for c, rank in found.items() if rank[0] <= limit)
+        self.last_tech = min(rank[1] for rank in found.values() if rank[0] == best)
+        for cell, digit, is_place in chosen:
+            if is_place:
+                if not self.s.values[cell]:
+                    self.place(cell, digit)
+            elif self.s.cand[cell] >> (digit - 1) & 1:
+                self.remove(cell, digit)
+        return best
+
+
+# One step of a rating as `path` records it: technique id, tenths, the values and the
+# candidates after the step, and the pattern of a step that a technique finder found
+# (its index on the level ladder, cells, digits and the four numbers of its aux), else
+# None: the records of the compiled `_se.se_path`, values as a tuple here.
+Pattern = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, int, int, int]]
+PathRecord = tuple[int, int, tuple[int, ...], tuple[int, ...], Pattern | None]
+
+
+def rate_se(
+    values: Sequence[int],
+    geo: Geometry | None = None,
+    solution: Sequence[int] | None = None,
+    budget: int = DEFAULT_BUDGET,
+    path: list[PathRecord] | None = None,
+) -> SeResult:
+    """Rate a puzzle on the SE scale (see the module docstring).
+
+    `values` holds the grid's values (0 = empty). With a `solution`, a point where no
+    technique applies reveals one solution digit as a "beyond" step (10.0); without
+    one the rating stops there with status SE_STUCK. `budget` bounds the walk steps.
+    Every step taken is appended to `path` when one is given (`PathRecord`).
+    """
+    s = LogicSolver(values, geo)
+    r = _Rater(s, budget)
+    score = 0
+    hardest = -1
+    steps = 0
+    status = SE_OK
+    while not s.solved:
+        tech, tenths = r.easy_step()
+        if tech < 0:
+            tenths = r.chain_step(score)
+            if r.work > budget:
+                status = SE_BUDGET
+                break
+            if tenths >= 0:
+                tech = r.last_tech
+            elif solution is None:
+                status = SE_STUCK
+                break
+            else:
+                tech = BEYOND
+                tenths = BASE[BEYOND]
+                cell = next(c for c in range(s.geo.cells) if not s.values[c])
+                s.place(cell, solution[cell])
+        steps += 1
+        if tenths > score:
+            score = tenths
+            hardest = tech
+        if path is not None:
+            found = r.last_hint
+            pattern: Pattern | None = None
+            if found is not None:
+                index, cells, digits, _, _, aux = found.record()
+                a, b, c, d = (*aux, 0, 0, 0, 0)[:4]
+                pattern = (index, cells, digits, (a, b, c, d))
+            path.append((tech, tenths, tuple(s.values), tuple(s.cand), pattern))
+    return SeResult(score, hardest, steps, status, r.work)
+
+
+# ---------------------------------------------------------------------------------------
+# The compiled module's functions, the same arguments and results (see `_se.pyi`)
+
+TECHNIQUES = len(TECHNIQUE_NAMES)
+SLOTS = 4  # per puzzle: score in tenths, hardest technique id, steps, status
+SE_CONTRADICTION = -1  # two equal values share a unit
+
+
+def se_range(
+    tables: Any,
+    grids: Any,
+    solutions: Any,
+    out: Any,
+    start: int,
+    stop: int,
+    budget: int,
+) -> None:
+    """Rate puzzles start..stop-1 on the SE scale: out[i*SLOTS:(i+1)*SLOTS] = score in
+    tenths, hardest technique id (-1 none), steps, status (see `_se.se_range`).
+
+    `tables` is either side's `tables_for(geometry)` (only its geometry is read);
+    `solutions` may be empty (no digit is then revealed when nothing applies).
+    """
+    geo = tables.geometry
+    cells = geo.cells
+    grid_bytes = memoryview(grids).cast("B")
+    answer_bytes = memoryview(solutions).cast("B")
+    for i in range(start, stop):
+        values = list(grid_bytes[i * cells : (i + 1) * cells])
+        answer = list(answer_bytes[i * cells : (i + 1) * cells]) if len(answer_bytes) else None
+        try:
+            result = rate_se(values, geo, answer, budget)
+        except Contradiction:
+            row = [0, -1, 0, SE_CONTRADICTION]
+        else:
+            row = [result.score, result.hardest, result.steps, result.status]
+        for k, value in enumerate(row):
+            out[i * SLOTS + k] = value
+
+
+def se_path(
+    tables: Any, grid: Any, solution: Any, budget: int
+) -> tuple[int, int, int, int, list[tuple[int, int, bytes, tuple[int, ...], Pattern | None]]]:
+    """Rate one puzzle and return every step it took (see `_se.se_path`): (score,
+    hardest, steps, status, records), values after a step as bytes there."""
+    geo = tables.geometry
+    values = list(memoryview(grid).cast("B"))
+    answer = list(memoryview(solution).cast("B"))
+    if len(values) != geo.cells or len(answer) != geo.cells:
+        raise ValueError("grid and solution must hold N*N values")
+    path: list[PathRecord] = []
+    try:
+        result = rate_se(values, geo, answer, budget, path)
+    except Contradiction:
+        raise ValueError("two equal values share a unit") from None
+    records = [
+        (tech, tenths, bytes(after), cand, pattern) for tech, tenths, after, cand, pattern in path
+    ]
+    return result.score, result.hardest, result.steps, result.status, records

@@ -1,0 +1,146 @@
+"""`sudoku-fast generate`: puzzles with exactly one solution, as lines or Parquet."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterable
+from typing import Any
+
+from .._files import parquet_io
+from .._parallel.threads import resolve_threads
+from ..generator import DIFFICULTIES, SYMMETRIES, generate_many, iter_generate
+from . import exits
+from .exits import command
+from .options import add_threads, output
+from .words import option_words
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = command(
+        subparsers,
+        "generate",
+        [
+            exits.EXIT_OK,
+            exits.EXIT_CHECK_FAILED,
+            exits.EXIT_USAGE,
+            exits.EXIT_INTERRUPTED,
+            exits.EXIT_BROKEN_PIPE,
+        ],
+        {
+            exits.EXIT_OK: "success: the puzzles are printed",
+            exits.EXIT_CHECK_FAILED: (
+                "the puzzles asked for could not be made: too few candidates scored in "
+                "the --score band, or a --difficulty / --symmetry was not met"
+            ),
+        },
+        help="generate puzzles with exactly one solution",
+        description="Generate puzzles with exactly one solution, one per line.",
+    )
+    parser.add_argument("-n", "--count", type=int, default=1, help="how many (default 1)")
+    parser.add_argument(
+        "--difficulty",
+        choices=list(DIFFICULTIES),
+        default=None,
+        help="level as rated by `rate` (default: any)",
+    )
+    parser.add_argument("--seed", type=int, default=None, help="seed for reproducible output")
+    parser.add_argument(
+        "--symmetry", choices=list(SYMMETRIES), default=None, help="keep the clues symmetric"
+    )
+    parser.add_argument("--size", type=int, default=9, help="grid size, 4 to 16 (default 9)")
+    parser.add_argument(
+        "--format",
+        choices=("lines", "parquet"),
+        default="lines",
+        help="'parquet' writes puzzle, solution, clues, level, name, seed to -o FILE",
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        default=None,
+        help="the output file (required with --format parquet; default: standard output)",
+    )
+    parser.add_argument(
+        "--not-minimal",
+        action="store_true",
+        help="stop removing clues where the puzzle would get harder than --difficulty",
+    )
+    parser.add_argument(
+        "--score",
+        type=_score_band,
+        default=None,
+        metavar="LOW-HIGH",
+        help="9x9 puzzles whose Sudoku Explainer score lies in the band, e.g. 7.5-8.0",
+    )
+    add_threads(parser)
+    parser.set_defaults(handler=run)
+
+
+def _score_band(text: str) -> tuple[float, float]:
+    """`generate --score LOW-HIGH` (or a single value): the band as two floats."""
+    low, sep, high = text.partition("-")
+    try:
+        band = (float(low), float(high if sep else low))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected LOW-HIGH such as 7.5-8.0, got {text!r}"
+        ) from None
+    return band
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.format == "parquet":
+        if args.output is None:
+            raise ValueError("--format parquet writes a file: name it with -o")
+        parquet_io.check_generated_seed(args.seed)
+    shape = {
+        "difficulty": args.difficulty,
+        "seed": args.seed,
+        "size": args.size,
+        "symmetry": args.symmetry,
+        "minimal": not args.not_minimal,
+        "threads": args.threads,
+    }
+    try:
+        if args.format == "parquet" or args.score is not None:
+            puzzles = generate_many(args.count, score=args.score, **shape)
+            if args.format == "parquet":
+                parquet_io.write_generated(args.output, puzzles, args.seed)
+                return exits.EXIT_OK
+            chunks: Iterable[list[str]] = [puzzles]
+        else:
+            # Written as they are made: a long run shows its puzzles, and Ctrl-C keeps them.
+            chunk = 1024 if args.size <= 9 else 4 * resolve_threads(args.threads)
+            chunks = iter_generate(args.count, chunk=chunk, **shape)
+        _write_generated(chunks, args.output)
+    except RuntimeError as err:  # a --score band or a level the candidates did not meet
+        print(f"sudoku-fast: {option_words(str(err))}", file=sys.stderr)
+        return exits.EXIT_CHECK_FAILED
+    return exits.EXIT_OK
+
+
+def _write_generated(chunks: Iterable[list[str]], path: str | None) -> None:
+    """Write the puzzles as they are made: a long run shows its puzzles. A file appears
+    when the run ends; Ctrl-C ends it early and keeps the puzzles finished so far, whole
+    lines only (a generation's output is a list of independent puzzles: a shorter list
+    is still a whole one)."""
+    written = kept = 0
+    interrupted: KeyboardInterrupt | None = None
+    with output("-" if path is None else path) as out:
+        try:
+            for made in chunks:
+                data = "".join(f"{puzzle}\n" for puzzle in made).encode("utf-8")
+                out.write(data)
+                out.flush()
+                written += len(made)
+                kept += len(data)
+        except KeyboardInterrupt as stop:
+            if out is sys.stdout.buffer:
+                raise
+            out.seek(kept)  # bytes of a write the interrupt cut short are cut off
+            out.truncate()
+            interrupted = stop
+    if interrupted is not None:
+        print(f"sudoku-fast: {written:,} puzzle(s) written to {path}", file=sys.stderr)
+        raise interrupted

@@ -1,0 +1,182 @@
+"""`sudoku-fast render`: puzzle books (PDF), pictures (SVG, PNG), saved boards.
+
+The pictures and pages come from `sudoku_fast.render`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+from .._base.grid import format_values
+from .._files.stream import PuzzleReader, open_input
+from ..board import load_board
+from ..render import PAGE_SIZES, render, render_book
+from ..solving import solve_many
+from . import exits
+from .exits import command
+from .options import add_geometry, add_threads, is_board_file, positive
+from .words import option_words
+
+FORMATS = ("svg", "png", "pdf")
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = command(
+        subparsers,
+        "render",
+        [exits.EXIT_OK, exits.EXIT_USAGE, exits.EXIT_MALFORMED],
+        {
+            exits.EXIT_OK: "success: every puzzle drawn",
+            exits.EXIT_USAGE: (
+                "usage error, unreadable input, an unwritable output, or (with answers) a "
+                "puzzle without exactly one solution"
+            ),
+            exits.EXIT_MALFORMED: "malformed input lines (reported on stderr and left out)",
+        },
+        help="draw puzzles: a PDF book, or an SVG / PNG per puzzle; a saved board",
+        description=(
+            "Draw the puzzles of FILE (one per line, or CSV with a puzzle column; of one "
+            "size) as a book: -o book.pdf writes puzzle pages then answer pages; -o DIR/ "
+            "writes one picture per puzzle (and per answer) into DIR. A saved board "
+            "(JSON, see `hint`) is drawn as one picture with its values and pencil marks: "
+            "-o board.svg, .pdf or .png."
+        ),
+    )
+    parser.add_argument("file", help="file of puzzles (- for standard input), or a saved board")
+    parser.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        help="book.pdf (or .svg / .png: one file per page), or a folder ending in /",
+    )
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="svg",
+        help="the pictures' format when -o is a folder (default svg)",
+    )
+    parser.add_argument(
+        "--per-page", type=positive, default=4, metavar="N", help="puzzles per page (default 4)"
+    )
+    parser.add_argument(
+        "--page-size", choices=tuple(PAGE_SIZES), default="A4", help="paper (default A4)"
+    )
+    parser.add_argument("--title", default="", help="the book's title")
+    parser.add_argument("--no-numbers", action="store_true", help="leave the puzzles unnumbered")
+    parser.add_argument(
+        "--no-answers", action="store_true", help="no answer pages (no answer pictures)"
+    )
+    parser.add_argument(
+        "--answers-per-page",
+        type=positive,
+        default=None,
+        metavar="N",
+        help="solutions per answer page (default 12 up to 9x9, 6 up to 16x16, else 2)",
+    )
+    parser.add_argument(
+        "--captions",
+        action="store_true",
+        help="caption each puzzle with its level (and SE score for 9x9), as `rate` gives them",
+    )
+    parser.add_argument(
+        "--dpi", type=positive, default=150, metavar="N", help="PNG resolution (default 150)"
+    )
+    add_geometry(parser)
+    add_threads(parser, default="1")
+    parser.set_defaults(handler=run)
+
+
+def _is_folder(path: str) -> bool:
+    return path.endswith(("/", os.sep)) or os.path.isdir(path)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.file != "-" and is_board_file(args.file):
+        if args.box is not None or args.alphabet is not None:
+            raise ValueError("--box and --alphabet are for puzzle files; a saved board has its own")
+        picture = render(load_board(args.file))
+        if _is_folder(args.output):
+            raise ValueError(f"{args.output}: a board is one picture; name a .svg, .pdf or .png")
+        picture.save(args.output, dpi=args.dpi)
+        print(f"{args.output}: the board", file=sys.stderr)
+        return exits.EXIT_OK
+    puzzles, malformed = _read_puzzles(args)
+    if not puzzles:
+        raise ValueError(f"{args.file}: no puzzles to draw")
+    threads = getattr(args, "threads", None) or 1
+    if _is_folder(args.output):
+        written = _pictures(args, puzzles, threads)
+        print(f"{args.output}: {written} pictures", file=sys.stderr)
+    else:
+        book = render_book(
+            puzzles,
+            per_page=args.per_page,
+            page_size=args.page_size,
+            title=args.title,
+            numbering=not args.no_numbers,
+            answers=not args.no_answers,
+            answers_per_page=args.answers_per_page,
+            captions=args.captions,
+            box=args.box,
+            alphabet=args.alphabet,
+            threads=threads,
+        )
+        paths = book.save(args.output, dpi=args.dpi)
+        where = args.output if len(paths) == 1 else f"{len(paths)} files {paths[0]} ..."
+        print(f"{where}: {len(puzzles)} puzzles on {len(book)} pages", file=sys.stderr)
+    return exits.EXIT_MALFORMED if malformed else exits.EXIT_OK
+
+
+def _read_puzzles(args: argparse.Namespace) -> tuple[list[str], int]:
+    """The puzzles of the file as canonical strings, and the number of malformed
+    lines (each reported on stderr)."""
+    source, name, _ = open_input(args.file)
+    puzzles: list[str] = []
+    malformed = 0
+    try:
+        reader = PuzzleReader(source, name, box=args.box, alphabet=args.alphabet)
+        for batch in reader:
+            cells = batch.geometry.cells
+            bad = dict(batch.problems)
+            for i in range(batch.n):
+                if i in bad:
+                    malformed += 1
+                    print(
+                        f"{name}:{batch.line_numbers[i]}: {option_words(bad[i])}", file=sys.stderr
+                    )
+                    continue
+                grid = batch.grids[i * cells : (i + 1) * cells]
+                puzzles.append(format_values(grid, batch.geometry))
+    finally:
+        if source is not sys.stdin.buffer:
+            source.close()
+    return puzzles, malformed
+
+
+def _pictures(args: argparse.Namespace, puzzles: list[str], threads: int) -> int:
+    """One picture per puzzle (and per answer) in the folder; returns how many."""
+    folder = args.output
+    os.makedirs(folder, exist_ok=True)
+    width = max(4, len(str(len(puzzles))))
+    answers = None
+    if not args.no_answers:
+        answers = solve_many(puzzles, threads=threads, box=args.box, alphabet=args.alphabet)
+    written = 0
+    for i, puzzle in enumerate(puzzles):
+        stem = os.path.join(folder, f"{i + 1:0{width}d}")
+        caption = f"No. {i + 1}" if not args.no_numbers else ""
+        geometry_args: dict[str, Any] = {"box": args.box, "alphabet": args.alphabet}
+        render(puzzle, caption=caption, **geometry_args).save(f"{stem}.{args.format}", dpi=args.dpi)
+        written += 1
+        if answers is not None:
+            solution = answers[i]
+            if solution is None:
+                raise ValueError(f"puzzle {i} (No. {i + 1}) has no solution to draw")
+            render(puzzle, solution=solution, caption=caption, **geometry_args).save(
+                f"{stem}-answer.{args.format}", dpi=args.dpi
+            )
+            written += 1
+    return written
