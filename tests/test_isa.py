@@ -144,7 +144,7 @@ EVERY_PATH = (
     "sf.canonical_many(puzzles, threads=2); sf.solve_stats([p] * 20, threads=2)\n"
     "lab.run_many(puzzles, 'dlx', threads=2); sf.solve_path(p); sf.render(puzzles[0])\n"
     "loaded = sorted(m for m in sys.modules if m.startswith('sudoku_fast')\n"
-    "                and m.endswith(('_core', '_generate', '_avx2')))\n"
+    "                and m.endswith(('_core', '_generate', '_avx2', '_avx512')))\n"
     "print(sf.engine_info().variant, *sf.engine_info().modules)\n"
     "print(*loaded)\n"
 )
@@ -164,17 +164,19 @@ def test_every_batch_path_runs_on_the_chosen_build(variant: str) -> None:
     assert loaded.split() == sorted(modules)
 
 
-@pytest.mark.skipif("avx2" not in isa.runnable(), reason="this CPU or build has no AVX2")
-def test_generation_runs_on_the_avx2_build_where_the_cpu_has_it() -> None:
-    """The default choice on an AVX2 CPU: generation calls the AVX2 engine build."""
+@pytest.mark.skipif(isa.runnable()[0] == "baseline", reason="this CPU or build has no AVX2")
+def test_generation_runs_on_the_widest_build_where_the_cpu_has_it() -> None:
+    """The default choice on an AVX2 (or AVX-512) CPU: generation calls the engine build
+    of the most capable variant this CPU runs, and the baseline engine stays out."""
+    widest = isa.runnable()[0]
     env = {k: v for k, v in os.environ.items() if k != isa.ISA_ENV}
     proc = subprocess.run(
         [sys.executable, "-c", EVERY_PATH], capture_output=True, text=True, env=env, check=False
     )
     assert proc.returncode == 0, proc.stderr
     info, loaded = proc.stdout.split("\n")[:2]
-    assert info.split()[0] == "avx2"
-    assert "sudoku_fast._generation._generate_avx2" in loaded.split()
+    assert info.split()[0] == widest
+    assert f"sudoku_fast._generation._generate_{widest}" in loaded.split()
     assert "sudoku_fast._engine._core" not in loaded.split()  # the baseline engine stays out
 
 
