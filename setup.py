@@ -11,6 +11,8 @@ SUDOKU_FAST_DEBUG=1   no optimisation, debug symbols, C asserts on, and Cython's
                       and initialisation checks for the directives a module does not
                       set in its own `# cython:` header (the header wins, by Cython's
                       rules).
+SUDOKU_FAST_WERROR=1  compiler warnings are errors (-Werror, /WX with MSVC): CI builds the
+                      extensions once this way, so the build stays free of warnings.
 SUDOKU_FAST_SANITIZE=thread (or address,undefined, any -fsanitize= list)
                       instrument the compiled modules for a sanitizer (GCC or Clang),
                       with debug symbols and -O1; the interpreter must preload the
@@ -35,6 +37,7 @@ def env_flag(name: str) -> bool:
 
 NATIVE = env_flag("SUDOKU_FAST_NATIVE")
 DEBUG = env_flag("SUDOKU_FAST_DEBUG")
+WERROR = env_flag("SUDOKU_FAST_WERROR")
 SANITIZE = os.environ.get("SUDOKU_FAST_SANITIZE", "").strip()
 MSVC = sys.platform == "win32"
 
@@ -91,17 +94,22 @@ MODULES: list[tuple[str, bool]] = [
 # assumes exactly the features isa.py checks for and nothing the compiler's idea of a
 # CPU model adds. A variant is only imported on a CPU that reports all of its
 # features, so the wheel as a whole still runs on every CPU of its platform.
-# x86-64 only; arm64 builds the baseline alone (ARMv8.0 has NEON, and the engines are
-# scalar). No variants with SUDOKU_FAST_NATIVE: the baseline is already native then.
+# x86-64 only; arm64 builds the baseline alone (see bench/README.md for what NEON would
+# give). No variants with SUDOKU_FAST_NATIVE: the baseline is already native then.
 # The generator calls the 9x9 engine from C (it cimports `_core`), so it is built per
 # variant too, each build against the engine of its own variant: generation then runs
 # on the engine build the dispatch chose.
 DISPATCHED = ["sudoku_fast._engine._core", "sudoku_fast._generation._generate"]
+AVX2_FLAGS = ["-mavx2", "-mbmi", "-mbmi2", "-mpopcnt", "-mlzcnt", "-mfma", "-mf16c", "-mmovbe"]
 ISA_FLAGS: dict[str, list[str]] = {
     # The x86-64-v3 level (Haswell, Zen 1 and later): AVX2, BMI1/2, POPCNT, LZCNT, FMA...
-    "avx2": ["-mavx2", "-mbmi", "-mbmi2", "-mpopcnt", "-mlzcnt", "-mfma", "-mf16c", "-mmovbe"],
+    "avx2": AVX2_FLAGS,
+    # The x86-64-v4 level (Skylake-SP, Ice Lake, Sapphire Rapids, Zen 4 and later): the
+    # v3 features and AVX-512 F, BW, VL, DQ, CD (every CPU with BW and VL has DQ and CD,
+    # and MSVC's /arch:AVX512 assumes all five).
+    "avx512": [*AVX2_FLAGS, "-mavx512f", "-mavx512bw", "-mavx512vl", "-mavx512dq", "-mavx512cd"],
 }
-ISA_FLAGS_MSVC: dict[str, list[str]] = {"avx2": ["/arch:AVX2"]}
+ISA_FLAGS_MSVC: dict[str, list[str]] = {"avx2": ["/arch:AVX2"], "avx512": ["/arch:AVX512"]}
 # Where the renamed copies of the dispatched sources are written (under build/).
 ISA_SOURCES = os.path.join("build", "isa-src")
 
@@ -133,6 +141,9 @@ else:
         # -O1 -g: reports with source lines, at a speed the test suite still runs at.
         COMPILE_ARGS += [f"-fsanitize={SANITIZE}", "-O1", "-g", "-fno-omit-frame-pointer"]
         LINK_ARGS += [f"-fsanitize={SANITIZE}"]
+
+if WERROR:
+    COMPILE_ARGS.append("/WX" if MSVC else "-Werror")
 
 
 def build(

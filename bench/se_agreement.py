@@ -2,9 +2,10 @@
 
 Reads `../shared/data/sudoku_exchange_se_rated.csv` (puzzle,se_rating,bucket), rates
 every puzzle with `rate_many`, and prints, overall and per SE band (1-2, 2-3, ..., 9+):
-count, Spearman rank correlation, median |score - SE|, share within 0.5, mean signed
-difference, and the puzzles left with an incomplete score. Then puzzles/s of
-`rate_many(threads=1)` on the puzzles with SE >= 7 and on those with SE < 4.
+count, Spearman rank correlation, median |score - SE|, share exact (the same tenth),
+share within 0.5, mean signed difference, and the puzzles left with an incomplete
+score. Then puzzles/s of `rate_many(threads=1)` on the puzzles with SE >= 7 and on
+those with SE < 4.
 
     python bench/se_agreement.py [--csv PATH] [--threads K] [--limit N] [--speed-sample N]
 """
@@ -54,10 +55,11 @@ def row(label: str, se: list[float], ours: list[float]) -> str:
     rho = spearman(ours, se)
     med = statistics.median(abs(d) for d in diffs)
     within = sum(abs(d) <= 0.5 + 1e-9 for d in diffs) / len(diffs)
+    exact = sum(abs(d) < 0.05 for d in diffs) / len(diffs)
     bias = statistics.fmean(diffs)
     return (
         f"| {label:<7} | {len(se):>6} | {rho:>8.3f} | {med:>11.2f} "
-        f"| {within:>10.1%} | {bias:>+9.2f} |"
+        f"| {exact:>6.1%} | {within:>10.1%} | {bias:>+9.2f} |"
     )
 
 
@@ -87,8 +89,8 @@ def main() -> None:
     assert all(s is not None for s in ours)
     scores = [float(s) for s in ours if s is not None]
     print(f"{len(rows)} puzzles rated in {elapsed:.1f} s (threads={args.threads or 'all'})")
-    print("| SE band | count | Spearman | median abs diff | within 0.5 | mean diff |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("| SE band | count | Spearman | median abs diff | exact | within 0.5 | mean diff |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     print(row("all", se, scores))
     for band in range(1, 10):
         idx = [i for i, s in enumerate(se) if band <= s < band + 1 or (band == 9 and s >= 9)]
@@ -96,7 +98,7 @@ def main() -> None:
             label = f"{band}+" if band == 9 else f"{band}-{band + 1}"
             print(row(label, [se[i] for i in idx], [scores[i] for i in idx]))
     incomplete = sum(not r.score_complete for r in ratings)
-    print(f"incomplete scores (budget spent): {incomplete}")
+    print(f"incomplete scores (budget spent or a step beyond the ladder): {incomplete}")
     hardest = Counter(r.score_technique for r in ratings)
     print("score set by:", ", ".join(f"{k} {v}" for k, v in hardest.most_common()))
     hard = [p for p, s in zip(puzzles, se, strict=True) if s >= 7][: args.speed_sample]

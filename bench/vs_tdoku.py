@@ -2,6 +2,7 @@
 
     python bench/vs_tdoku.py [--rounds 5] [--seconds 0.3] [--sample 10000]
         [--tdoku ~/.cache/sudoku_peers/tdoku_native] [--ours PYTHON[=LABEL] ...] [--api]
+        [--clock wall|cpu]
 
 Build tdoku first with `../shared/peers/build.sh` (its drivers time only their solver
 loop). Every round runs, one after the other, tdoku and each of our builds on every set
@@ -18,6 +19,13 @@ same rounds. Every figure is checked first: each solution by the rules and the c
 here, not the package's), counts against tdoku's own counts and the file's counts.
 
 Large sets are cut to their first --sample puzzles.
+
+`--clock cpu` times both sides by the CPU time of the solving thread instead of the wall
+clock: on a machine shared with other jobs (more runnable threads than cores) the wall
+clock also counts the time a process waits for a core, which lands on whichever side
+happens to be descheduled. tdoku's driver is then rebuilt here from the same source and
+objects as `--tdoku` (../shared/peers/build.sh leaves them beside it, in obj_<variant>),
+with its clock read as the process CPU time; nothing else in it changes.
 """
 
 from __future__ import annotations
@@ -51,9 +59,14 @@ WORKER = r"""
 import json, sys, time
 import numpy as np
 from sudoku_fast import count_many, solve_many
-from sudoku_fast._engine.isa import core as _core  # the build solve_many runs
-from sudoku_fast._engine.encode import encode_puzzles
+try:
+    from sudoku_fast._engine.isa import core as _core  # the build solve_many runs
+    from sudoku_fast._engine.encode import encode_puzzles
+except ImportError:  # a build from before the engine moved to its room
+    from sudoku_fast.isa import core as _core
+    from sudoku_fast.batch import encode_puzzles
 path, mode, seconds, api = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4] == "1"
+clock = time.thread_time if sys.argv[5] == "cpu" else time.perf_counter
 puzzles = [line.strip() for line in open(path) if line.strip()]
 n = len(puzzles)
 limit = 1 if mode == "solve" else 2
@@ -77,9 +90,9 @@ if mode == "solve":
 run()
 passes, spent = 0, 0.0
 while spent < seconds:
-    t0 = time.perf_counter()
+    t0 = clock()
     run()
-    spent += time.perf_counter() - t0
+    spent += clock() - t0
     passes += 1
 out["us"] = 1e6 * spent / (passes * n)
 print(json.dumps(out))
@@ -122,10 +135,35 @@ def run_tdoku(tdoku: str, path: str, mode: str, seconds: float, out: str) -> flo
     return float(fields["us_per"])
 
 
-def run_ours(python: str, path: str, mode: str, seconds: float, api: bool) -> dict[str, object]:
+def cpu_clock_driver(tdoku: str, folder: str) -> str:
+    """tdoku's driver rebuilt to read the process CPU time where it reads the clock.
+
+    From the driver's source in ../shared/peers and the solver objects build.sh left
+    beside `tdoku` (obj_native for tdoku_native), so the solver is the very same code.
+    """
+    variant = Path(tdoku).name.removeprefix("tdoku_")
+    objects = Path(tdoku).parent / f"obj_{variant}"
+    peers = SHARED.parent / "peers"
+    header = Path(folder) / "cpu_clock.h"
+    header.write_text(
+        "#include <time.h>\n#undef CLOCK_MONOTONIC\n"
+        "#define CLOCK_MONOTONIC CLOCK_PROCESS_CPUTIME_ID\n"
+    )
+    out = os.path.join(folder, f"tdoku_{variant}_cpu_clock")
+    flags = {"native": ["-march=native"], "avx2": ["-mavx2"], "sse2": ["-msse2"]}.get(variant, [])
+    sources = [peers / "tdoku_driver.c", objects / "solver_dpll_triad_simd.o", objects / "util.o"]
+    include = peers / "tdoku" / "include"
+    command = ["gcc", "-O3", *flags, "-include", str(header), "-I", str(include), "-o", out]
+    subprocess.run([*command, *map(str, sources), "-lstdc++", "-lm"], check=True)
+    return out
+
+
+def run_ours(
+    python: str, path: str, mode: str, seconds: float, api: bool, clock: str
+) -> dict[str, object]:
     """One of our builds: microseconds per puzzle, counts, guesses (and solutions)."""
     text = subprocess.run(
-        [python, "-c", WORKER, path, mode, str(seconds), "1" if api else "0"],
+        [python, "-c", WORKER, path, mode, str(seconds), "1" if api else "0", clock],
         check=True,
         capture_output=True,
         text=True,
@@ -144,6 +182,12 @@ def main() -> int:
     parser.add_argument("--api", action="store_true", help="time solve_many / count_many")
     parser.add_argument("--sets", nargs="*", help="file names under ../shared/data")
     parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="time by the wall clock (default) or by the solving thread's CPU time",
+    )
+    parser.add_argument(
         "--extra",
         action="append",
         default=[],
@@ -158,6 +202,7 @@ def main() -> int:
     guesses: dict[tuple[str, str, str], float] = {}
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
+        tdoku = args.tdoku if args.clock == "wall" else cpu_clock_driver(args.tdoku, tmp)
         files = {}
         for name, _ in wanted:
             puzzles, counts = load(SHARED / name, args.sample)
@@ -171,12 +216,12 @@ def main() -> int:
                     answers = os.path.join(tmp, "tdoku.out")
                     key = (name, mode, "tdoku")
                     times.setdefault(key, []).append(
-                        run_tdoku(args.tdoku, path, mode, args.seconds, answers)
+                        run_tdoku(tdoku, path, mode, args.seconds, answers)
                     )
                     lines = Path(answers).read_text().split()
                     t_counts = [int(line.split(":")[0]) for line in lines]
                     for python, label in builds:
-                        got = run_ours(python, path, mode, args.seconds, args.api)
+                        got = run_ours(python, path, mode, args.seconds, args.api, args.clock)
                         ours = got["counts"]
                         assert isinstance(ours, list)
                         expected = [min(c, 2) for c in counts] if counts else t_counts
@@ -197,7 +242,10 @@ def main() -> int:
                         guesses[(name, mode, label)] = float(got["guesses"]) / len(puzzles)  # type: ignore[arg-type]
     labels = [label for _, label in builds]
     what = "solve_many / count_many(limit=2), list of str" if args.api else "engine only"
-    print(f"threads=1, medians of {args.rounds} interleaved rounds, us/puzzle; ours: {what}")
+    clock = "wall clock" if args.clock == "wall" else "CPU time of the solving thread"
+    print(
+        f"threads=1, medians of {args.rounds} interleaved rounds, us/puzzle ({clock}); ours: {what}"
+    )
     print()
     head = "| data set | mode | puzzles | tdoku us |"
     head += "".join(f" {b} us | {b} guesses | {b}/tdoku |" for b in labels)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import csv
 import importlib
+import os
 import pkgutil
+import select
 import signal
 import subprocess
 import sys
@@ -56,13 +58,47 @@ def start_interruptible(args: list[str], **options: Any) -> subprocess.Popen[str
     return subprocess.Popen(args, text=True, **options)
 
 
+# Runs `python -m sudoku_fast ARGS` once the CLI is imported, after telling the parent so
+# on the file descriptor given first: a slow start (a loaded machine, a sanitizer build)
+# then cannot turn "Ctrl-C while solving" into "Ctrl-C while importing".
+_REPORT_LOADED = (
+    "import os, runpy, sys\n"
+    "import sudoku_fast.cli\n"
+    "os.write(int(sys.argv.pop(1)), b'1')\n"
+    "runpy.run_module('sudoku_fast', run_name='__main__', alter_sys=True)\n"
+)
+
+
+def _wait_until_loaded(
+    args: list[str], options: dict[str, Any], timeout: float
+) -> subprocess.Popen[str]:
+    """Start `args`; for `python -m sudoku_fast ...`, return once its CLI is imported."""
+    if args[1:3] != ["-m", "sudoku_fast"] or sys.platform == "win32":
+        return start_interruptible(args, **options)
+    read_end, write_end = os.pipe()
+    try:
+        command = [args[0], "-c", _REPORT_LOADED, str(write_end), *args[3:]]
+        proc = start_interruptible(command, pass_fds=(write_end,), **options)
+        os.close(write_end)
+        write_end = -1
+        ready, _, _ = select.select([read_end], [], [], timeout)
+        assert ready and os.read(read_end, 1) == b"1", f"not started in {timeout:.0f} s: {args}"
+    finally:
+        os.close(read_end)
+        if write_end >= 0:
+            os.close(write_end)
+    return proc
+
+
 def interrupt(args: list[str], after: float = 1.5, timeout: float = 15.0) -> tuple[int, str, float]:
     """Start `args`, send it Ctrl-C (SIGINT) `after` seconds later, let it end.
 
-    Returns its exit status, its stderr and the seconds it took to exit after the
-    signal; fails the test when it does not exit within `timeout` seconds.
+    For `python -m sudoku_fast ...` the `after` seconds count from the moment its CLI is
+    imported. Returns its exit status, its stderr and the seconds it took to exit after
+    the signal; fails the test when it does not exit within `timeout` seconds.
     """
-    proc = start_interruptible(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    options: dict[str, Any] = {"stdout": subprocess.DEVNULL, "stderr": subprocess.PIPE}
+    proc = _wait_until_loaded(args, options, timeout=120.0)
     time.sleep(after)
     assert proc.poll() is None, "ended before it could be interrupted"
     proc.send_signal(signal.SIGINT)

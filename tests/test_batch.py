@@ -299,6 +299,9 @@ def test_every_exception_of_the_package_survives_pickling() -> None:
     from sudoku_fast._variants._variant_py import _OutOfNodes as _VariantOutOfNodes
 
     examples[_VariantOutOfNodes] = _VariantOutOfNodes()
+    examples[sf.ItemErrorsWarning] = sf.ItemErrorsWarning(
+        "solve_many: 1 of 2 puzzles answered as missing", {"row7": "missing (null)"}, [1]
+    )
     found = set()
     for info in pkgutil.walk_packages(sf.__path__, "sudoku_fast."):
         if info.name == "sudoku_fast.__main__":  # runs the command line when imported

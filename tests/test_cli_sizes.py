@@ -235,7 +235,8 @@ def check_rated(proc_stdout: str, puzzles: dict[int, str]) -> None:
         assert 1 <= int(fields[1]) <= 6, fields
         assert int(fields[4]) == sum(ch != "." for ch in puzzle)
         assert int(fields[6]) >= 1
-    assert proc_stdout.splitlines()[-1].startswith(f"# {len(puzzles)} rated, mean level ")
+    # The summary goes to stderr: stdout holds the rows only.
+    assert not any(line.startswith("#") for line in proc_stdout.splitlines())
 
 
 def test_rate_9x9_lines_and_csv(tmp_path: Path) -> None:
@@ -250,7 +251,7 @@ def test_rate_9x9_lines_and_csv(tmp_path: Path) -> None:
         | {8: rows[4]["puzzle"]},
     )
     assert "7\terror: the puzzle has several solutions" in proc.stdout
-    assert proc.stdout.splitlines()[-1].endswith(", 1 not rated")
+    assert proc.stderr.splitlines()[-1].endswith(", 1 not rated")
     csv_path = VENDORED / "rust_sudoku_crate_easy_with_solutions.csv"
     proc = run("rate", str(csv_path))
     assert proc.returncode == OK, proc.stderr

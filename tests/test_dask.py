@@ -2,7 +2,7 @@
 
 Answers are checked against the solutions published with the puzzle sets and by the
 rule check in checks.py, on the threaded scheduler and on a `dask.distributed`
-LocalCluster of two worker processes. Ray Data gets the README's recipe where ray
+LocalCluster of two worker processes. Ray Data gets the recipe of docs/dask.md where ray
 installs. Everything here is skipped when dask is not installed.
 """
 
@@ -235,7 +235,7 @@ def test_cluster_search_limit_exceeded_reaches_the_client(client: Any) -> None:
 
 
 # ---------------------------------------------------------------------------------
-# Ray Data: the README's recipe, where ray installs.
+# Ray Data: the recipe of docs/dask.md, where ray installs.
 
 
 @pytest.mark.slow  # starting Ray takes a minute on a small machine

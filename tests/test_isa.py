@@ -7,6 +7,7 @@ The whole suite runs once per build in CI (.ci/run, SUDOKU_FAST_ISA=...).
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import platform
 import re
@@ -27,6 +28,8 @@ from sudoku_fast._engine.encode import encode_puzzles
 
 X86 = platform.machine().lower() in ("x86_64", "amd64")
 AVX2_CPU = frozenset({"avx", "avx2", "bmi1", "bmi2", "popcnt", "lzcnt", "fma", "f16c", "movbe"})
+AVX512_CPU = AVX2_CPU | {"avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512cd"}
+ALL_BUILT = ("avx512", "avx2", "baseline")
 # /proc/cpuinfo's names where the kernel's differ from the ones _cpu reports.
 KERNEL_NAMES = {"sse3": "pni", "lzcnt": "abm"}
 
@@ -75,6 +78,13 @@ def test_cpu_features_are_empty_off_x86() -> None:
         (None, ("baseline",), AVX2_CPU, "baseline"),
         ("baseline", ("avx2", "baseline"), AVX2_CPU, "baseline"),
         ("", ("avx2", "baseline"), frozenset(), "baseline"),
+        (None, ALL_BUILT, AVX512_CPU, "avx512"),
+        ("avx512", ALL_BUILT, AVX512_CPU | {"sse3"}, "avx512"),
+        ("avx2", ALL_BUILT, AVX512_CPU, "avx2"),
+        (None, ALL_BUILT, AVX512_CPU - {"avx512bw"}, "avx2"),
+        (None, ALL_BUILT, AVX2_CPU | {"avx512f"}, "avx2"),  # AVX-512 F alone (Knights Landing)
+        (None, ("avx2", "baseline"), AVX512_CPU, "avx2"),
+        (None, ALL_BUILT, AVX512_CPU - {"bmi2"}, "baseline"),
     ],
 )
 def test_choice(
@@ -90,6 +100,8 @@ def test_choice_refuses_what_cannot_run() -> None:
         isa.choose("avx2", ("baseline",), AVX2_CPU)
     with pytest.raises(RuntimeError, match="lacks bmi2, lzcnt, which the avx2 build"):
         isa.choose("avx2", ("avx2", "baseline"), AVX2_CPU - {"bmi2", "lzcnt"})
+    with pytest.raises(RuntimeError, match="lacks avx512vl, which the avx512 build"):
+        isa.choose("avx512", ALL_BUILT, AVX512_CPU - {"avx512vl"})
     with pytest.raises(RuntimeError, match="no build"):
         isa.choose(None, (), AVX2_CPU)
 
@@ -132,7 +144,7 @@ EVERY_PATH = (
     "sf.canonical_many(puzzles, threads=2); sf.solve_stats([p] * 20, threads=2)\n"
     "lab.run_many(puzzles, 'dlx', threads=2); sf.solve_path(p); sf.render(puzzles[0])\n"
     "loaded = sorted(m for m in sys.modules if m.startswith('sudoku_fast')\n"
-    "                and m.endswith(('_core', '_generate', '_avx2')))\n"
+    "                and m.endswith(('_core', '_generate', '_avx2', '_avx512')))\n"
     "print(sf.engine_info().variant, *sf.engine_info().modules)\n"
     "print(*loaded)\n"
 )
@@ -152,17 +164,19 @@ def test_every_batch_path_runs_on_the_chosen_build(variant: str) -> None:
     assert loaded.split() == sorted(modules)
 
 
-@pytest.mark.skipif("avx2" not in isa.runnable(), reason="this CPU or build has no AVX2")
-def test_generation_runs_on_the_avx2_build_where_the_cpu_has_it() -> None:
-    """The default choice on an AVX2 CPU: generation calls the AVX2 engine build."""
+@pytest.mark.skipif(isa.runnable()[0] == "baseline", reason="this CPU or build has no AVX2")
+def test_generation_runs_on_the_widest_build_where_the_cpu_has_it() -> None:
+    """The default choice on an AVX2 (or AVX-512) CPU: generation calls the engine build
+    of the most capable variant this CPU runs, and the baseline engine stays out."""
+    widest = isa.runnable()[0]
     env = {k: v for k, v in os.environ.items() if k != isa.ISA_ENV}
     proc = subprocess.run(
         [sys.executable, "-c", EVERY_PATH], capture_output=True, text=True, env=env, check=False
     )
     assert proc.returncode == 0, proc.stderr
     info, loaded = proc.stdout.split("\n")[:2]
-    assert info.split()[0] == "avx2"
-    assert "sudoku_fast._generation._generate_avx2" in loaded.split()
+    assert info.split()[0] == widest
+    assert f"sudoku_fast._generation._generate_{widest}" in loaded.split()
     assert "sudoku_fast._engine._core" not in loaded.split()  # the baseline engine stays out
 
 
@@ -249,6 +263,20 @@ def test_baseline_builds_stay_baseline_and_the_variant_does_not() -> None:
     avx2 = isa.variant_module("avx2")
     assert avx2.__file__ is not None
     assert extended_instructions(avx2.__file__) > 0
+    assert avx512_instructions(avx2.__file__) == 0
+    if "avx512" in isa.built_variants():
+        # Only its file is read: this CPU need not run it.
+        path = importlib.util.find_spec(isa.module_name(isa.BY_NAME["avx512"]))
+        assert path is not None and path.origin is not None
+        assert avx512_instructions(path.origin) > 0
+
+
+def avx512_instructions(path: str) -> int:
+    """Instructions on 512-bit registers or AVX-512 masks in a compiled module."""
+    listing = subprocess.run(
+        ["objdump", "-d", "--no-show-raw-insn", path], capture_output=True, text=True, check=True
+    ).stdout
+    return sum(1 for line in listing.splitlines() if "%zmm" in line or "%k" in line)
 
 
 @pytest.mark.skipif(

@@ -1,4 +1,4 @@
-"""The layout as documented and as declared: README's table against the tree, the
+"""The layout as documented and as declared: the docs' table against the tree, the
 compiled modules' cimports against the layers, one twin beside every compiled module.
 
 The Python imports are checked by `lint-imports` (the contracts in pyproject.toml);
@@ -28,11 +28,11 @@ else:  # pytest needs tomli on 3.10
 
 
 def _layout_rows() -> dict[str, str]:
-    """README's layout table: each path of the first column, with its description."""
-    readme = ROOT / "README.md"
-    if not readme.exists():
-        pytest.skip("no README.md beside the tests")
-    text = readme.read_text(encoding="utf-8")
+    """The layout table of docs/design.md: each path of the first column, with its description."""
+    design = ROOT / "docs" / "design.md"
+    if not design.exists():
+        pytest.skip("no docs/design.md beside the tests")
+    text = design.read_text(encoding="utf-8")
     table = text[text.index("## Layout") :]
     rows: dict[str, str] = {}
     for line in table.splitlines():
@@ -48,7 +48,7 @@ def _layout_rows() -> dict[str, str]:
 
 
 def _package_path(path: str) -> Path | None:
-    """Where a README path of the package lies in this installation (None: not the package)."""
+    """Where a documented path of the package lies in this installation (None: not the package)."""
     prefix = "src/sudoku_fast"
     if not path.startswith(prefix):
         return None
@@ -72,7 +72,7 @@ def test_every_room_and_front_is_in_the_table_with_its_files() -> None:
         if entry.is_file() and entry.suffix not in (*SOURCES, ".typed"):
             continue
         key = f"src/sudoku_fast/{entry.name}" + ("/" if entry.is_dir() else "")
-        assert key in rows, f"{key} is missing from README's layout table"
+        assert key in rows, f"{key} is missing from the layout table of docs/design.md"
         if not entry.is_dir() or entry.name == "data":
             continue
         named = set(re.findall(r"`([\w.]+)`", rows[key]))

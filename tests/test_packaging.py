@@ -48,6 +48,9 @@ def test_typing_files_are_shipped() -> None:
         "_engine/_textio.pyi",
         "_engine/_cpu.pyi",
         "_engine/_core_avx2.pyi",
+        "_generation/_generate_avx2.pyi",
+        "_engine/_core_avx512.pyi",
+        "_generation/_generate_avx512.pyi",
         "lab/_lab.pyi",
         "_variants/_variant.pyi",
     ):

@@ -125,7 +125,7 @@ def _parser_record(parser: argparse.ArgumentParser) -> dict[str, Any]:
                 "nargs": action.nargs,
                 "default": repr(action.default),
                 "choices": None if action.choices is None else [str(c) for c in action.choices],
-                "required": action.required,
+                "required": _required(action),
                 "metavar": action.metavar,
                 "type": getattr(action.type, "__name__", repr(action.type)),
                 "help": action.help,
@@ -134,6 +134,14 @@ def _parser_record(parser: argparse.ArgumentParser) -> dict[str, Any]:
     if commands:
         record["commands"] = commands
     return record
+
+
+def _required(action: argparse.Action) -> bool:
+    """Whether the argument must be given. A positional taking `*` never must: Python
+    3.13's argparse says so (earlier versions set `required` anyway)."""
+    if not action.option_strings and action.nargs == "*":
+        return False
+    return action.required
 
 
 def _environment_variables() -> list[str]:

@@ -25,7 +25,12 @@ def python_blocks() -> list[tuple[int, str]]:
 
 
 def test_the_readme_has_python_examples() -> None:
-    assert len(python_blocks()) >= 4
+    assert len(python_blocks()) >= 3
+
+
+def test_the_readme_is_short() -> None:
+    """The README is a front page (at most 200 lines); the docs site holds the rest."""
+    assert README.read_text(encoding="utf-8").count("\n") <= 200
 
 
 @pytest.mark.parametrize(
@@ -55,12 +60,3 @@ def test_install_instructions_match_the_release_state() -> None:
         assert "are published" not in installing
     else:
         assert "not released yet" not in installing
-
-
-def test_the_node_budget_is_documented_per_size() -> None:
-    """Sizes, Budget: the measured cost of the default budget at every size up to 64x64."""
-    sizes = section("Sizes")
-    budget = sizes.split("* **Budget.**", 1)[1].split("\n* **", 1)[0]
-    for size in (16, 25, 36, 49, 64):
-        row = next(line for line in budget.splitlines() if line.strip().startswith(f"| {size}x"))
-        assert re.search(r"\d+(\.\d+)? s", row), row

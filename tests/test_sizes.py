@@ -143,19 +143,17 @@ def test_mixed_validity_as_batches_per_size() -> None:
 
 
 def test_hardest_25x25_puzzles_stay_fast() -> None:
-    """The hardest 25x25 puzzles of the data sets: bounded nodes, answered in seconds."""
+    """The hardest 25x25 puzzles of the data sets: answered within a bounded node count
+    (speed itself is measured by bench/, not here)."""
     records = read_csv(data_file("sudoku25_misc.csv", "sudoku25_misc.csv"))
     mixed = read_csv(data_file("mixed_validity_other_sizes.csv", "mixed_validity_other_sizes.csv"))
     puzzles = [r["puzzle"] for r in records] + [r["puzzle"] for r in mixed if r["size"] == "25"]
     geometry, grids = encode_texts(puzzles)
     from sudoku_fast._engine.run import run_engine
 
-    start = time.perf_counter()
     results = run_engine(grids, len(puzzles), 2, 1, geometry=geometry, max_nodes=2_000_000)
-    elapsed = time.perf_counter() - start
     assert list(results.counts) == [1] * len(records) + [2] * (len(puzzles) - len(records))
     assert max(results.nodes) < 500_000  # measured: at most about 170,000
-    assert elapsed < 30
 
 
 # ---------------------------------------------------------------------------------

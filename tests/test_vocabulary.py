@@ -83,6 +83,7 @@ def test_the_se_ladder_is_the_compiled_enum() -> None:
     assert statuses["SE_OK"] == se_scale.SE_OK
     assert statuses["SE_BUDGET"] == se_scale.SE_BUDGET
     assert statuses["SE_STUCK"] == se_scale.SE_STUCK
+    assert statuses["SE_BEYOND"] == se_scale.SE_BEYOND
     assert statuses["SE_CONTRADICTION"] == _se_py.SE_CONTRADICTION
 
 
@@ -100,3 +101,26 @@ def test_the_compiled_solver_statuses_and_reasons_are_the_twins() -> None:
 def test_scores_map_to_levels_at_the_starts() -> None:
     assert [se_scale.score_level(t / 10) for t in se_scale.SCORE_LEVEL_STARTS] == [2, 3, 4, 5, 6]
     assert sudoku_fast.score_level is se_scale.score_level
+
+
+def test_the_option_types_are_the_values_the_library_accepts() -> None:
+    """Each `Literal` of `_base/options.py` holds exactly what the run-time checks take."""
+    from typing import get_args
+
+    import sudoku_fast as sf
+    from sudoku_fast import lab
+    from sudoku_fast._base import options
+    from sudoku_fast._base.levels import LEVEL_NAMES
+    from sudoku_fast._columns.frames import OUTPUTS
+    from sudoku_fast._generation.generate import SYMMETRIES
+    from sudoku_fast.datasets import EMBEDDED_SETS
+
+    assert set(get_args(options.Output)) == set(OUTPUTS) - {None}
+    assert set(get_args(options.LevelName)) == {LEVEL_NAMES[level] for level in range(1, 6)}
+    assert set(get_args(options.Symmetry)) == {*SYMMETRIES, "rot180"}
+    assert sf.generate(symmetry="rot180", seed=1) == sf.generate(symmetry="rotational", seed=1)
+    assert set(get_args(options.EmbeddedSet)) == set(EMBEDDED_SETS)
+    assert set(get_args(options.Algorithm)) == set(lab.ALGORITHMS)
+    assert set(get_args(options.VariableOrder)) == set(lab.VARIABLE_ORDERS)
+    assert set(get_args(options.ValueOrder)) == set(lab.VALUE_ORDERS)
+    assert set(get_args(options.Implementation)) == set(lab.IMPLEMENTATIONS)

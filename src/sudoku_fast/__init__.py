@@ -23,6 +23,7 @@ from ._engine.isa import EngineInfo, engine_info
 from ._version import __version__
 
 if TYPE_CHECKING:
+    from ._base.errors import ItemErrorsWarning
     from ._base.records import Hint
     from .board import Board, load_board, save_board
     from .generator import generate, generate_many
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from .render import Cage, CellLine, Pages, Region, Svg, render, render_book, render_path
     from .solving import (
         SearchLimitExceeded,
+        check_many,
         count_many,
         count_solutions,
         solve,
@@ -44,6 +46,7 @@ if TYPE_CHECKING:
         canonical,
         canonical_many,
         canonical_transform,
+        canonical_transform_many,
         random_transform,
         random_transform_many,
         random_transformation,
@@ -59,6 +62,7 @@ __all__ = [
     "EngineInfo",
     "Geometry",
     "Hint",
+    "ItemErrorsWarning",
     "Pages",
     "Rating",
     "Region",
@@ -76,6 +80,8 @@ __all__ = [
     "canonical",
     "canonical_many",
     "canonical_transform",
+    "canonical_transform_many",
+    "check_many",
     "count_many",
     "count_solutions",
     "engine_info",
@@ -117,6 +123,7 @@ _HOMES = {
     "parse": "grid",
     "show": "grid",
     "Hint": "hints",
+    "ItemErrorsWarning": "solving",
     "candidates": "hints",
     "hint": "hints",
     "Rating": "rating",
@@ -124,6 +131,7 @@ _HOMES = {
     "rate_many": "rating",
     "score_level": "rating",
     "SearchLimitExceeded": "solving",
+    "check_many": "solving",
     "count_many": "solving",
     "count_solutions": "solving",
     "solve": "solving",
@@ -147,6 +155,7 @@ _HOMES = {
     "canonical": "symmetry",
     "canonical_many": "symmetry",
     "canonical_transform": "symmetry",
+    "canonical_transform_many": "symmetry",
     "random_transform": "symmetry",
     "random_transform_many": "symmetry",
     "random_transformation": "symmetry",

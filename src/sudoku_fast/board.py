@@ -87,10 +87,52 @@ def _is_default_alphabet(geometry: Geometry) -> bool:
 class Board:
     """A board in progress. Construct with `Board.new(puzzle)` or `Board.from_json(text)`.
 
-    `givens` and `values` are canonical strings in the board's symbols (`.` = empty);
-    `pencil` holds one frozenset of values per cell (empty = no marks); `geometry` is
-    the grid's size, box shape and symbols. A cell holds a given or a value, never
-    both; pencil marks on filled cells are allowed (they are kept as they are).
+    A board is immutable: `set_value`, `set_pencil` and `apply` return a new one. A cell
+    holds a given or a value, never both; pencil marks on filled cells are allowed
+    (they are kept as they are).
+
+    Parameters
+    ----------
+    givens : str
+        N*N characters in the board's symbols, `.` for a cell without a given.
+    values : str
+        The player's values, in the same form; `.` where the player wrote none.
+    pencil : iterable of iterables of int, default ()
+        One collection of values (1..N) per cell; empty for no marks, and `()` for no
+        marks anywhere.
+    geometry : Geometry, optional
+        The grid's size, box shape and symbols; by default those of the givens' size.
+
+    Attributes
+    ----------
+    givens, values : str
+        As given.
+    pencil : tuple of frozenset of int
+        The marks of each cell.
+    geometry : Geometry
+        The grid's shape and symbols.
+    size, cells : int
+        N and N*N.
+    grid : str
+        Givens and values together, as one canonical string.
+
+    Raises
+    ------
+    ValueError
+        A part that does not fit the geometry, or a cell with a given and a value,
+        named.
+    TypeError
+        A part of the wrong type.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> board = sf.Board.new("1.3..4.........2")  # 4x4
+    >>> board = board.set_value(1, 2).set_pencil(2, {1, 2})
+    >>> board.grid
+    '123..4.........2'
+    >>> sf.Board.from_json(board.to_json()) == board
+    True
     """
 
     givens: str
@@ -139,7 +181,9 @@ class Board:
         object.__setattr__(self, "geometry", geometry)
 
     @classmethod
-    def new(cls, puzzle: str, *, box: object = None, alphabet: object = None) -> Board:
+    def new(
+        cls, puzzle: str, *, box: tuple[int, int] | None = None, alphabet: str | None = None
+    ) -> Board:
         """A fresh board: the puzzle's clues as givens, no values, no pencil marks.
 
         Accepts any notation and size `parse` accepts; `box=(rows, cols)` and
@@ -225,8 +269,24 @@ class Board:
         digit is struck from its peers' marks); eliminations strike pencil marks; a
         "wrong value" hint clears the value; a "wrong pencil marks" hint clears the
         cell's marks. A cell without marks that loses candidates first gets the marks
-        the rules allow (see `hints.candidates`). Raises TypeError for anything but a
-        Hint and ValueError for a hint whose cells or digits do not fit this board.
+        the rules allow (see `hints.candidates`).
+
+        Parameters
+        ----------
+        hint : Hint
+            A step from `sudoku_fast.hint` for this board.
+
+        Returns
+        -------
+        Board
+            The board after the step.
+
+        Raises
+        ------
+        TypeError
+            `hint` is not a Hint.
+        ValueError
+            The hint's cells or digits do not fit this board.
         """
         self._check_fits(hint)
         values = list(self.values)
@@ -357,7 +417,36 @@ def _geometry_of(doc: dict[str, Any]) -> Geometry:
 
 
 def save_board(board: Board, path: str | os.PathLike[str]) -> None:
-    """Write the board to `path` in the JSON format of this module."""
+    """Write the board to `path` in the JSON format of this module.
+
+    Parameters
+    ----------
+    board : Board
+        The board to save.
+    path : str or os.PathLike
+        The file to write (UTF-8 JSON, replaced if it exists).
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    TypeError
+        `board` is not a Board.
+    OSError
+        The file cannot be written.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> import sudoku_fast as sf
+    >>> board = sf.Board.new("1.3..4.........2")
+    >>> path = os.path.join(tempfile.mkdtemp(), "game.json")
+    >>> sf.save_board(board, path)
+    >>> sf.load_board(path) == board
+    True
+    """
     if not isinstance(board, Board):
         raise TypeError(f"save_board takes a Board, not {type(board).__name__}")
     with open(path, "w", encoding="utf-8", newline="\n") as f:
@@ -365,7 +454,30 @@ def save_board(board: Board, path: str | os.PathLike[str]) -> None:
 
 
 def load_board(path: str | os.PathLike[str]) -> Board:
-    """Read a board saved by `save_board`; ValueError naming the file if it is not one."""
+    """Read a board saved by `save_board`.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A file written by `save_board` (or in its JSON format).
+
+    Returns
+    -------
+    Board
+        The board, equal to the one saved.
+
+    Raises
+    ------
+    ValueError
+        The file is not a board (not UTF-8, not JSON, a field missing or wrong), naming
+        the file and what is wrong.
+    OSError
+        The file cannot be read.
+
+    Examples
+    --------
+    See `save_board`.
+    """
     with open(path, "rb") as f:
         data = f.read()
     try:
@@ -378,7 +490,7 @@ def load_board(path: str | os.PathLike[str]) -> Board:
         raise ValueError(f"{os.fsdecode(path)}: {err}") from None
 
 
-def as_board(puzzle: str | Board, box: object, alphabet: object) -> Board:
+def as_board(puzzle: str | Board, box: tuple[int, int] | None, alphabet: str | None) -> Board:
     """`puzzle` as a Board: a Board as it is (box / alphabet refused), a puzzle string
     read into a new one."""
     if isinstance(puzzle, Board):

@@ -36,6 +36,7 @@ from ._base.checks import DEFAULT_MAX_NODES, check_limit, node_budget
 from ._base.errors import SearchLimitExceeded, renumber_error
 from ._base.grid import geometry_for
 from ._base.optional import optional
+from ._base.options import Difficulty, Symmetry
 from ._parallel.threads import resolve_threads
 from .generator import generate_many
 from .rating import rate_many
@@ -252,8 +253,46 @@ def solve(
 
     A DataFrame comes back with a string column `name` (missing where a puzzle has no
     solution) after its own columns; a Series as the solutions with its index; a Bag
-    as a Bag of solution strings (None where there is none). The other keywords are
-    `solve_many`'s; `threads` as in the module doc. Lazy: compute the result.
+    as a Bag of solution strings (None where there is none). Lazy: compute the result.
+
+    Parameters
+    ----------
+    data : dask DataFrame, Series or Bag
+        The puzzles: a DataFrame's puzzle column is `column`, or the first named
+        `quizzes`, `quiz`, `puzzles` or `puzzle` (in any case).
+    column : str, optional
+        The puzzle column of a DataFrame.
+    name : str, default "solution"
+        The name of the added column.
+    threads : int or None, default None
+        Engine threads per partition; None: the worker machine's cores divided by the
+        tasks its worker runs at once (see the module doc).
+    box, alphabet, max_nodes
+        As in `solve_many`.
+
+    Returns
+    -------
+    dask DataFrame, Series or Bag
+        The input's kind, with the solutions.
+
+    Raises
+    ------
+    ValueError, TypeError
+        A bad argument now; a malformed puzzle when computed (naming the partition and
+        the row).
+    SearchLimitExceeded
+        When computed, a puzzle ran out of `max_nodes`.
+
+    Examples
+    --------
+    >>> import dask.dataframe as dd
+    >>> import pandas as pd
+    >>> import sudoku_fast.dask as sfd
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> frame = dd.from_pandas(pd.DataFrame({"id": [1, 2], "puzzle": [p, "." * 81]}), npartitions=2)
+    >>> solved = sfd.solve(frame, threads=1).compute(scheduler="sync")
+    >>> list(solved.columns), solved["solution"].iloc[0][:9]
+    (['id', 'puzzle', 'solution'], '417369825')
     """
     return _apply(data, "solve", column, [name], _keywords(threads, box, alphabet, max_nodes))
 
@@ -273,6 +312,39 @@ def count(
 
     Like `solve`, with an int32 column (or Series, or Bag of ints) of counts: 0 = no
     solution, 1 = unique, `limit` = at least that many.
+
+    Parameters
+    ----------
+    data : dask DataFrame, Series or Bag
+        As in `solve`.
+    limit : int, default 2
+        Count up to this many solutions.
+    column : str, optional
+        As in `solve`.
+    name : str, default "count"
+        The name of the added column.
+    threads, box, alphabet, max_nodes
+        As in `solve`.
+
+    Returns
+    -------
+    dask DataFrame, Series or Bag
+        The input's kind, with the counts.
+
+    Raises
+    ------
+    ValueError, TypeError, SearchLimitExceeded
+        As `solve`.
+
+    Examples
+    --------
+    >>> import dask.dataframe as dd
+    >>> import pandas as pd
+    >>> import sudoku_fast.dask as sfd
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> frame = dd.from_pandas(pd.DataFrame({"id": [1, 2], "puzzle": [p, "." * 81]}), npartitions=2)
+    >>> sfd.count(frame, threads=1)["count"].compute(scheduler="sync").tolist()
+    [1, 2]
     """
     keywords = _keywords(threads, box, alphabet, max_nodes, limit=limit)
     return _apply(data, "count", column, [name], keywords)
@@ -292,8 +364,37 @@ def rate(
     A DataFrame gets the columns of RATING_DTYPES (level, name, hardest, clues,
     engine_guesses, engine_nodes) appended, each one whose name the frame already uses
     with the suffix `_rated` (as `rate_parquet` names them); a Series becomes a
-    DataFrame of them with its index; a Bag a Bag of `Rating` objects. A puzzle without
-    exactly one solution raises ValueError when the result is computed.
+    DataFrame of them with its index; a Bag a Bag of `Rating` objects.
+
+    Parameters
+    ----------
+    data : dask DataFrame, Series or Bag
+        As in `solve`.
+    column, threads, box, alphabet, max_nodes
+        As in `solve`.
+
+    Returns
+    -------
+    dask DataFrame or Bag
+        The rating columns (or `Rating` objects).
+
+    Raises
+    ------
+    ValueError
+        When computed, a puzzle without exactly one solution (or a malformed one).
+    TypeError, SearchLimitExceeded
+        As `solve`.
+
+    Examples
+    --------
+    >>> import dask.dataframe as dd
+    >>> import pandas as pd
+    >>> import sudoku_fast.dask as sfd
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> frame = dd.from_pandas(pd.DataFrame({"id": [1, 2], "puzzle": [p, "." * 81]}), npartitions=2)
+    >>> rated = sfd.rate(frame.head(1, npartitions=1, compute=False), threads=1)
+    >>> rated.compute(scheduler="sync")["name"].tolist()
+    ['medium']
     """
     names = list(column_names.RATING_FIELDS)
     return _apply(data, "rate", column, names, _keywords(threads, box, alphabet, max_nodes))
@@ -303,10 +404,10 @@ def generate(
     n: int,
     *,
     npartitions: int,
-    difficulty: str | int | None = None,
+    difficulty: Difficulty | None = None,
     seed: int | None = None,
     size: int = 9,
-    symmetry: str | None = None,
+    symmetry: Symmetry | None = None,
     minimal: bool = True,
     threads: int | None = None,
 ) -> Any:
@@ -316,8 +417,37 @@ def generate(
     partition's seed, which with its row count and the other arguments remakes it);
     the index numbers the rows 0 to n-1 across the partitions.
     The partition seeds come from `seed`, so the same arguments give the same frame;
-    each partition is one `generate_many` call (see it for `difficulty`, `size`,
-    `symmetry`, `minimal`) on its worker's threads.
+    each partition is one `generate_many` call on its worker's threads.
+
+    Parameters
+    ----------
+    n : int
+        How many puzzles.
+    npartitions : int
+        How many partitions (at least 1).
+    difficulty, seed, size, symmetry, minimal
+        As in `generate_many`.
+    threads : int or None, default None
+        As in `solve`.
+
+    Returns
+    -------
+    dask DataFrame
+        Columns puzzle, solution, clues, level, name and seed; lazy.
+
+    Raises
+    ------
+    ValueError, TypeError
+        A bad argument (now) or one `generate_many` rejects (when computed).
+    RuntimeError
+        As `generate_many`, when computed.
+
+    Examples
+    --------
+    >>> import sudoku_fast.dask as sfd
+    >>> new = sfd.generate(4, npartitions=2, difficulty="easy", seed=1).compute(scheduler="sync")
+    >>> len(new), set(new["name"])
+    (4, {'easy'})
     """
     dd, _, pd = _dask()
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:

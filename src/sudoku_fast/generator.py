@@ -63,7 +63,8 @@ from collections.abc import Callable, Iterator
 from ._base.checks import check_flag, check_seed
 from ._base.grid import Geometry, geometry_for
 from ._base.levels import LEVEL_NAMES
-from ._base.se_scale import BASE, score_level
+from ._base.options import Difficulty, Symmetry
+from ._base.se_scale import TOP_SCORE, score_level
 from ._generation.generate import (
     CHECK_NODES,
     FILL_NODES,
@@ -153,7 +154,7 @@ def _score_band(score: object, size: object, difficulty: object) -> tuple[int, i
         raise ValueError(
             f"score band {score[0]}-{score[1]} holds no score (scores go in tenths: 4.2, 4.3, ...)"
         )
-    top = max(BASE)  # "beyond": no step scores more, chains included
+    top = TOP_SCORE  # the rater certifies no score above it (a "beyond" one is a bound)
     if low > top:
         raise ValueError(
             f"score band {score[0]}-{score[1]} holds no score: scores here go up to {top / 10:.1f}"
@@ -270,10 +271,10 @@ def check_count(n: object) -> None:
 
 def generate_many(
     n: int,
-    difficulty: str | int | None = None,
+    difficulty: Difficulty | None = None,
     seed: int | None = None,
     size: int = 9,
-    symmetry: str | None = None,
+    symmetry: Symmetry | None = None,
     minimal: bool = True,
     *,
     threads: int | None = None,
@@ -282,13 +283,44 @@ def generate_many(
     """Generate `n` puzzles, each with exactly one solution (see `generate`).
 
     Puzzle i depends only on the seed and i, not on `threads`: the same seed gives the
-    same list. The puzzles are made on `threads` (None = all cores, 1 = serial), each
-    by compiled code with the GIL released. `n` is at most MAX_MANY (`iter_generate`
-    streams any number). Raises RuntimeError when some puzzle's
-    level was not met in MAX_ATTEMPTS removal orders (a level a symmetry makes rare).
-    `score=(low, high)`: puzzles whose SE score lies in the band (9x9, instead of a
-    difficulty; see the module doc), rated on `threads` too; RuntimeError when
-    SCORE_CANDIDATES generated puzzles per asked one do not fill it.
+    same list. The puzzles are made on `threads`, each by compiled code with the GIL
+    released.
+
+    Parameters
+    ----------
+    n : int
+        How many puzzles, at most `MAX_MANY` (`iter_generate` streams any number).
+    difficulty, seed, size, symmetry, minimal, score
+        As in `generate`.
+    threads : int or None, default None
+        None: all usable cores; 1: serial; as in `solve_many`. The puzzles do not depend
+        on it.
+
+    Returns
+    -------
+    list of str
+        `n` canonical puzzle strings, each with exactly one solution.
+
+    Raises
+    ------
+    ValueError
+        A bad argument (an unknown difficulty or symmetry, a size out of range, a level
+        the size cannot have, `n` too large).
+    TypeError
+        An argument of the wrong type.
+    RuntimeError
+        Some puzzle's level was not met in `MAX_ATTEMPTS` removal orders (a level a
+        symmetry makes rare), or a `score` band was not filled from `SCORE_CANDIDATES`
+        generated puzzles per asked one.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> batch = sf.generate_many(3, difficulty="easy", seed=1, threads=2)
+    >>> batch == sf.generate_many(3, difficulty="easy", seed=1, threads=1)
+    True
+    >>> sf.count_many(batch)
+    [1, 1, 1]
     """
     check_count(n)
     if n > MAX_MANY:
@@ -317,10 +349,10 @@ def generate_many(
 
 def iter_generate(
     n: int,
-    difficulty: str | int | None = None,
+    difficulty: Difficulty | None = None,
     seed: int | None = None,
     size: int = 9,
-    symmetry: str | None = None,
+    symmetry: Symmetry | None = None,
     minimal: bool = True,
     *,
     threads: int | None = None,
@@ -330,6 +362,35 @@ def iter_generate(
 
     Each list is made as soon as the previous one was taken, so a caller can write the
     puzzles out as they come and `n` may be far larger than what fits in memory.
+
+    Parameters
+    ----------
+    n : int
+        How many puzzles in all.
+    difficulty, seed, size, symmetry, minimal, threads
+        As in `generate_many`.
+    chunk : int, default 1024
+        The most puzzles per list.
+
+    Returns
+    -------
+    iterator of list of str
+        Lists of puzzles; joined, they are `generate_many(n, ...)`.
+
+    Raises
+    ------
+    ValueError, TypeError, RuntimeError
+        As `generate_many`; a bad `chunk` is a ValueError.
+
+    Examples
+    --------
+    >>> from sudoku_fast.generator import iter_generate
+    >>> import sudoku_fast as sf
+    >>> chunks = list(iter_generate(5, seed=2, chunk=2))
+    >>> [len(c) for c in chunks]
+    [2, 2, 1]
+    >>> sum(chunks, []) == sf.generate_many(5, seed=2)
+    True
     """
     if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
         raise ValueError(f"chunk must be an int >= 1, got {chunk!r}")
@@ -342,28 +403,63 @@ def iter_generate(
 
 
 def generate(
-    difficulty: str | int | None = None,
+    difficulty: Difficulty | None = None,
     seed: int | None = None,
     size: int = 9,
-    symmetry: str | None = None,
+    symmetry: Symmetry | None = None,
     minimal: bool = True,
     *,
     score: tuple[float, float] | None = None,
 ) -> str:
     """Generate one puzzle with exactly one solution, as a canonical string.
 
-    `difficulty`: None (any), a name ("easy", "medium", "hard", "expert", "extreme") or
-    a level 1-5 as rated by `rate`. `seed`: an int for a reproducible puzzle (None draws
-    fresh randomness). `symmetry`: None, "rotational" (180 degrees), "rot90", "mirror",
-    "flip", "diagonal", "antidiagonal" or "dihedral"; clues are then removed in
-    symmetric groups. `minimal=True`: no clue (no symmetric group of clues) can be
-    removed without losing uniqueness; `minimal=False` allows a few more clues, put
-    back until the puzzle is no harder than `difficulty` (no effect without one).
-    `size`: 4 to 16, boxes as square as possible (6 -> 2x3, 12 -> 3x4, 15 -> 3x5).
     Levels work at every size, but a minimal puzzle at a level its size practically
     never has (4x4: only easy; 15x15, 16x16: only extreme) raises ValueError, as does
     any level above those (adding clues never makes a puzzle harder: 4x4 is easy).
-    `score=(low, high)` instead of `difficulty`: a 9x9 puzzle whose score on the Sudoku
-    Explainer scale (`rate(..., score=True)`) lies in the band, e.g. (7.5, 8.0).
+
+    Parameters
+    ----------
+    difficulty : {"easy", "medium", "hard", "expert", "extreme"} or int, optional
+        The level as `rate` rates it (a name or 1-5); None: any.
+    seed : int, optional
+        For a reproducible puzzle; None draws fresh randomness. The global RNG is never
+        touched.
+    size : int, default 9
+        4 to 16, boxes as square as possible (6 -> 2x3, 12 -> 3x4, 15 -> 3x5).
+    symmetry : str, optional
+        Remove clues in symmetric groups: "none", "rotational" (180 degrees, also
+        "rot180"), "rot90", "mirror", "flip", "diagonal", "antidiagonal", "dihedral".
+    minimal : bool, default True
+        No clue (no symmetric group of clues) can be removed without losing uniqueness;
+        False allows a few more clues, put back until the puzzle is no harder than
+        `difficulty` (no effect without one).
+    score : tuple of float, optional
+        `(low, high)` instead of `difficulty`: a 9x9 puzzle whose score on the Sudoku
+        Explainer scale (`rate(..., score=True)`) lies in the band, e.g. (7.5, 8.0).
+
+    Returns
+    -------
+    str
+        The puzzle, N*N characters with `.` for empty cells.
+
+    Raises
+    ------
+    ValueError
+        An unknown difficulty or symmetry, a size out of range, a level the size cannot
+        have, or `score` with another size or a difficulty.
+    TypeError
+        An argument of the wrong type.
+    RuntimeError
+        No puzzle of the asked kind turned up in `MAX_ATTEMPTS` removal orders (or
+        `SCORE_CANDIDATES` candidates for a score band).
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = sf.generate(difficulty="medium", seed=1)
+    >>> p == sf.generate(difficulty="medium", seed=1), sf.rate(p).name
+    (True, 'medium')
+    >>> len(sf.generate(size=6, seed=1, symmetry="rotational"))
+    36
     """
     return generate_many(1, difficulty, seed, size, symmetry, minimal, threads=1, score=score)[0]

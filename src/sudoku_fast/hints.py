@@ -8,7 +8,9 @@ pencil marks) of any geometry and returns, in this order of priority:
 2. a "wrong pencil marks" hint when a cell's pencil marks leave out its solution digit;
 3. the easiest deduction available from the board's candidates (the player's pencil
    marks where a cell has some, the rules alone elsewhere): one of the techniques of
-   the ladder of `_base/levels.py`, up to trial and error;
+   the ladder of `_base/levels.py`, up to trial and error; or, with ``scale="se"``
+   (9x9), the step of the Sudoku Explainer ladder that ``rate(p, score=True)`` takes
+   from those candidates, named as `Rating.score_technique` names it;
 4. a "guess" hint revealing one cell's solution digit when no technique applies;
 5. None when the board is complete and correct.
 
@@ -23,13 +25,15 @@ from __future__ import annotations
 
 from array import array
 from functools import lru_cache
+from typing import Literal
 
 from ._base.checks import DEFAULT_MAX_NODES, node_budget
 from ._base.errors import SearchLimitExceeded
 from ._base.grid import Geometry
 from ._base.records import Hint
+from ._base.se_scale import DEFAULT_BUDGET
 from ._engine.run import run_engine
-from ._techniques.solver import next_step
+from ._techniques.solver import next_step, se_next_step
 from ._techniques.steps import candidate_masks, digits_of
 from .board import Board, as_board
 
@@ -37,14 +41,39 @@ __all__ = ["Hint", "candidates", "hint"]
 
 
 def candidates(
-    puzzle: str | Board, *, box: object = None, alphabet: object = None
+    puzzle: str | Board, *, box: tuple[int, int] | None = None, alphabet: str | None = None
 ) -> list[set[int]]:
     """The pencil marks the rules allow: for each cell, the values no peer holds yet.
 
-    Filled cells (givens and the player's values) get an empty set. The player's own
-    pencil marks on a `Board` are not used here. A puzzle string may be of any size
-    `parse` accepts (`box` / `alphabet` as there). Raises `ValueError` when two equal
-    values share a unit.
+    The player's own pencil marks on a `Board` are not used here.
+
+    Parameters
+    ----------
+    puzzle : str or Board
+        A board in progress (givens and values count), or a puzzle string of any size
+        `parse` accepts.
+    box, alphabet : optional
+        Fix the geometry of a puzzle string, as in `parse`.
+
+    Returns
+    -------
+    list of set of int
+        One set of values (1..N) per cell, in row-major order; filled cells get an
+        empty set.
+
+    Raises
+    ------
+    ValueError
+        Two equal values share a unit, or the puzzle is malformed.
+    TypeError
+        `puzzle` is neither a str nor a `Board`.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> marks = sf.candidates("1.3..4.........2")  # 4x4
+    >>> marks[0], marks[1]
+    (set(), {2})
     """
     board = as_board(puzzle, box, alphabet)
     masks = candidate_masks(board.grid_values(), board.geometry)
@@ -97,20 +126,67 @@ def _wrong_value(board: Board, solution: tuple[int, ...]) -> Hint | None:
 def hint(
     puzzle: str | Board,
     *,
-    box: object = None,
-    alphabet: object = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    scale: Literal["levels", "se"] = "levels",
 ) -> Hint | None:
     """The next step for the player (see the module doc), or None when solved.
 
-    `puzzle` is a `Board` or a puzzle string of any size `parse` accepts (`box` /
-    `alphabet` as there). Raises `ValueError` when the givens have no solution or
-    several, `SearchLimitExceeded` when a grid other than 9x9 with 3x3 boxes needs more than
-    `max_nodes` search nodes to tell (None: no budget), `TypeError` for anything but a
-    puzzle string or a `Board`.
+    In this order: a "wrong value" hint when a value the player entered differs from the
+    unique solution, a "wrong pencil marks" hint when a cell's marks leave out its
+    solution digit, the easiest deduction, a "guess" revealing one cell when no
+    technique applies, or None when the board is complete and correct. With
+    ``scale="se"`` (9x9 only) the deduction is the step the Sudoku Explainer rater behind
+    ``rate(p, score=True)`` takes from the board, named as `Rating.score_technique` names
+    it, with the level its difficulty maps to (`score_level`), or "beyond" (a solution
+    digit revealed) where none of that ladder applies.
+
+    Parameters
+    ----------
+    puzzle : str or Board
+        A board in progress, or a puzzle string of any size `parse` accepts (its clues
+        are the givens).
+    box, alphabet : optional
+        Fix the geometry of a puzzle string, as in `parse` (not with a `Board`).
+    max_nodes : int or None, default 1,000,000
+        Search-node budget for proving the givens unique on grids other than 9x9.
+    scale : {"levels", "se"}, default "levels"
+        The technique solver's ladder (levels) or the Sudoku Explainer rater's.
+
+    Returns
+    -------
+    Hint or None
+        The step, with the cells and digits of its pattern, what it places or
+        eliminates and a one-line explanation; None when solved.
+
+    Raises
+    ------
+    ValueError
+        The givens have no solution or several, or are malformed; ``scale="se"`` on
+        another size than 9x9; an unknown `scale`.
+    TypeError
+        `puzzle` is neither a str nor a `Board`.
+    SearchLimitExceeded
+        The givens needed more than `max_nodes` search nodes to prove unique.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> step = sf.hint(p)
+    >>> step.technique
+    'hidden single'
+    >>> board = sf.Board.new(p).apply(step)  # the placement becomes a value
+    >>> sf.hint(sf.Board.new(sf.solve(p))) is None  # nothing left to do
+    True
     """
     budget = node_budget(max_nodes)  # checked before anything else, on every call
+    if scale not in ("levels", "se"):
+        raise ValueError(f"scale must be 'levels' or 'se', not {scale!r}")
     board = as_board(puzzle, box, alphabet)
+    if scale == "se" and board.geometry.size != 9:
+        raise ValueError(f"the SE scale is for 9x9 grids, not {board.geometry.describe()}")
     solution = _solution_of(bytes(board.given_values()), board.geometry, budget)
     mistake = _wrong_value(board, solution)
     if mistake is not None:
@@ -134,4 +210,6 @@ def hint(
         allowed[cell] = sum(1 << (digit - 1) for digit in marks)
     if 0 not in values:
         return None
+    if scale == "se":
+        return se_next_step(geo, values, allowed, solution, DEFAULT_BUDGET)
     return next_step(geo, values, allowed, solution)

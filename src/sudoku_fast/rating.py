@@ -4,18 +4,16 @@ The technique solver (`_techniques/_logic.pyx`) solves the puzzle with pencil ma
 always using the easiest technique that makes progress. The puzzle's level is the level
 of the hardest technique it needed:
 
-=====  =========  ==========================================================
-level  name       hardest technique needed
-=====  =========  ==========================================================
-1      easy       full house, hidden single, naked single
-2      medium     pointing, claiming (locked candidates)
-3      hard       naked pair, hidden pair, naked triple, hidden triple, X-wing
-4      expert     swordfish, XY-wing, XYZ-wing, simple colouring, XY-chain, naked
-                  quad, hidden quad, jellyfish, big fish (5 to N/2 lines, N >= 10)
-5      extreme    trial and error: assuming one candidate leads, by singles alone, to a
-                  contradiction (one level of trial, never nested)
-6      nightmare  needs guessing: at some point not even trial and error helps
-=====  =========  ==========================================================
+| level | name      | hardest technique needed                                      |
+|-------|-----------|---------------------------------------------------------------|
+| 1     | easy      | full house, hidden single, naked single                       |
+| 2     | medium    | pointing, claiming (locked candidates)                        |
+| 3     | hard      | naked pair, hidden pair, naked triple, hidden triple, X-wing  |
+| 4     | expert    | swordfish, XY-wing, XYZ-wing, simple colouring, XY-chain,     |
+|       |           | naked quad, hidden quad, jellyfish, big fish (N >= 10)        |
+| 5     | extreme   | trial and error: one candidate leads, by singles alone, to a  |
+|       |           | contradiction (one level of trial, never nested)              |
+| 6     | nightmare | needs guessing: not even trial and error helps                |
 
 When even trial and error is stuck the solver "guesses" (takes the solution digit of an
 open cell with the fewest candidates) and goes on, so every puzzle gets counts for every
@@ -31,14 +29,19 @@ the puzzle unique, then the technique solver runs its whole step loop in C with 
 GIL released; Python only builds the `Rating` objects at the end.
 
 **Score on the Sudoku Explainer scale.** For 9x9 puzzles `Rating.score` is a float on
-SE's scale (1.0 ... 10.0 here; a full grid, with no step to take, scores 0.0),
+SE's scale (1.0 and up; a full grid, with no step to take, scores 0.0),
 computed like SE: the puzzle is solved with the easiest step available at each point,
 each technique carrying SE's difficulty, chains by their length; the score is the
 hardest step's difficulty. The ladder, the chain rules and where it differs from SE are
 in `_techniques/_se_py.py` (the pure-Python twin of the compiled `_se.pyx` that does the
-work). `score_technique` names the step that set the score. Each puzzle
-has a budget of chain-walk steps (`score_budget`); when it runs out, `score_complete`
-is False and `score` is the hardest step met so far, a lower bound. `level` and `name`
+work). `score_technique` names the step that set the score. The scale is covered up
+to SE's first level of nested dynamic chains ("dynamic forcing chain (+)", 9.0 and
+up); a puzzle that needs a step past it (SE's chains nested on forcing, multiple or
+dynamic chains, 9.5 to 11.9) gets `score_complete` False and a score of at least 9.5
+that is a lower bound ("beyond" when that step set it), never a capped score
+called exact. Each puzzle has a budget of chain-walk steps (`score_budget`); when it
+runs out, `score_complete` is also False and `score` is the hardest step met so far,
+a lower bound. `level` and `name`
 stay on the technique ladder above (the generator's `level=` targets it through
 `level_within`), so the two scales sit side by side: the score refines a level rather
 than replacing it. `score_level(score)` maps a score to the level it corresponds to
@@ -50,17 +53,40 @@ defines no scale and `score` is None.
 
 from __future__ import annotations
 
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
 from ._base.checks import DEFAULT_MAX_NODES, check_flag
+from ._base.columns import ItemErrors, check_item_errors
 from ._base.grid import parse_grid
+from ._base.options import Output
 from ._base.records import Rating
 from ._base.se_scale import DEFAULT_BUDGET, check_score_budget, score_level
+from ._columns.forgiving import forgive
 from ._columns.frames import check_output, object_array, ratings_out
 from ._columns.inputs import encode_values, read_batch, values_array
 from ._techniques.rating import rate_grids
 
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+    import pyarrow as pa
+
 __all__ = ["Rating", "rate", "rate_many", "score_level"]
+
+
+@overload
+def rate_many(
+    puzzles: npt.NDArray[Any],
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: Literal["like"],
+    score: bool = False,
+    score_budget: int = DEFAULT_BUDGET,
+    on_error: ItemErrors = "raise",
+) -> npt.NDArray[np.object_]: ...
 
 
 @overload
@@ -71,9 +97,10 @@ def rate_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-    output: None = None,
+    output: Literal["list"] | None = None,
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
+    on_error: ItemErrors = "raise",
 ) -> list[Rating]: ...
 
 
@@ -85,9 +112,25 @@ def rate_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-    output: str,
+    output: Literal["arrow"],
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
+    on_error: ItemErrors = "raise",
+) -> pa.StructArray | pa.ChunkedArray: ...
+
+
+@overload
+def rate_many(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: Literal["like"],
+    score: bool = False,
+    score_budget: int = DEFAULT_BUDGET,
+    on_error: ItemErrors = "raise",
 ) -> Any: ...
 
 
@@ -98,28 +141,73 @@ def rate_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-    output: str | None = None,
+    output: Output | None = None,
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
+    on_error: ItemErrors = "raise",
 ) -> Any:
     """Rate a batch of puzzles of one size on `threads`; results in input order.
 
     The engine proves each puzzle unique, then the compiled technique solver rates it,
     both with the GIL released, chunk by chunk on the package's thread pool. The size
-    comes from `box` / `alphabet` or the first puzzle, as in `solve_many`. Raises
-    `ValueError` (`TypeError` for a non-str) naming the index of a malformed puzzle or
-    of one with no solution or several; `SearchLimitExceeded` when a grid other than
-    9x9 needs more than `max_nodes` search nodes to be proven unique (its `indices` name
-    every such puzzle, its `partial` is the list of the others' ratings, None for those).
+    comes from `box` / `alphabet` or the first puzzle, as in `solve_many`.
 
-    Takes the columns and the numpy value arrays `solve_many` takes; `output` = "arrow"
-    gives a struct array of the scalar fields, "like" a column or data frame of the
-    input's kind (see `_columns/frames.py`).
-    `score=True` also computes the score on the Sudoku Explainer scale (9x9; see the
-    module doc), with at most `score_budget` chain-walk steps per puzzle; it costs far
-    more than the level on hard puzzles, so it is asked for, not the default (the
-    column forms then have the fields `score`, `score_technique`, `score_complete`).
+    Parameters
+    ----------
+    puzzles : iterable of str, column or numpy array
+        The inputs `solve_many` takes.
+    threads, box, alphabet, max_nodes
+        As in `solve_many`.
+    output : {None, "list", "arrow", "like"}, default None
+        None and "list": a list of `Rating`; "arrow": a struct array of the scalar
+        fields; "like": a data frame (pandas, polars) or object array (numpy) of the
+        input's kind.
+    score : bool, default False
+        Also compute the score on the Sudoku Explainer scale (9x9; see the module doc).
+        It costs far more than the level on hard puzzles, so it is asked for; the column
+        forms then have the fields `score`, `score_technique`, `score_complete`.
+    score_budget : int
+        At most this many chain-walk steps per puzzle for the score.
+    on_error : {"raise", "none", "warn"}, default "raise"
+        A malformed or null item: "raise" raises as below; "none" answers it as
+        missing (None in a list, null in Arrow, NA in pandas and polars, an all-zero
+        row in a value array, -1 in a numpy count array) and runs the others as if it
+        were not there; "warn" does the same and issues an `ItemErrorsWarning` whose
+        `errors` maps each such item's label (pandas index label, else position) to
+        the reason.
+
+    Returns
+    -------
+    list of Rating or column
+        The ratings in input order, in the form `output` names.
+
+    Raises
+    ------
+    ValueError
+        A malformed puzzle, or one with no solution or several, naming its index.
+    TypeError
+        An item that is not a str (or bytes), naming its index.
+    SearchLimitExceeded
+        A grid other than 9x9 needed more than `max_nodes` search nodes to be proven
+        unique; its `indices` name every such puzzle and its `partial` holds the
+        others' ratings (None for those).
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> easy = "69...58....2961..........3......6...7...3......8.1..2..1...85...6.453..9........4"
+    >>> [r.name for r in sf.rate_many([p, easy], threads=1)]
+    ['medium', 'easy']
     """
+    if check_item_errors(on_error) != "raise":
+        return forgive(
+            lambda batch, _rows: cast(Any, rate_many)(
+                batch, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes,
+                output=output, score=score, score_budget=score_budget,
+            ),
+            puzzles, on_error, "rate_many", box=box, alphabet=alphabet,
+        )  # fmt: skip
     check_output(output)
     column = None
     values = values_array(puzzles)
@@ -148,9 +236,41 @@ def rate(
 ) -> Rating:
     """Rate one puzzle of any size (any notation `parse` accepts); see the module doc.
 
-    `score=True` adds the Sudoku Explainer score (9x9), with at most `score_budget`
-    chain-walk steps. Raises `ValueError` for a malformed puzzle or one without exactly
-    one solution.
+    Parameters
+    ----------
+    puzzle : str
+        The puzzle; it must have exactly one solution.
+    box, alphabet, max_nodes
+        As in `solve`.
+    score : bool, default False
+        Add the Sudoku Explainer score (9x9).
+    score_budget : int
+        At most this many chain-walk steps for the score.
+
+    Returns
+    -------
+    Rating
+        The level and its name, the hardest technique needed, the count of each
+        technique, the engine's search figures, and with `score` the SE score.
+
+    Raises
+    ------
+    ValueError
+        A malformed puzzle, or one without exactly one solution.
+    TypeError
+        `puzzle` is not a str.
+    SearchLimitExceeded
+        A grid other than 9x9 needed more than `max_nodes` nodes to be proven unique.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> r = sf.rate(p, score=True)
+    >>> r.level, r.name, r.hardest
+    (2, 'medium', 'pointing')
+    >>> r.score, r.score_technique, r.score_complete
+    (2.6, 'pointing', True)
     """
     geometry, values = parse_grid(puzzle, box=box, alphabet=alphabet)
     check_score_budget(score_budget)  # even without `score`: a bad value is a mistake anyway

@@ -508,6 +508,8 @@ def render_book(
     numbering : bool
         Number the puzzles ("No. 1", ...), from `first_number`; the answers carry
         the same numbers.
+    first_number : int, default 1
+        The number of the first puzzle, for a book made in several parts.
     answers : bool
         Add answer pages: each solution with its givens in bold.
     answers_per_page : int, optional

@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeAlias, overload
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast, overload
 
 from ._base.checks import DEFAULT_MAX_NODES, check_flag, check_limit, node_budget
-from ._base.errors import SearchLimitExceeded
-from ._base.grid import parse_grid, parse_marks_grid
+from ._base.columns import ItemErrors, check_item_errors
+from ._base.errors import ItemErrorsWarning, SearchLimitExceeded, item_index
+from ._base.grid import geometry_for, parse_grid, parse_marks_grid
+from ._base.options import Output
 from ._base.rules import Rules, as_rules
 from ._columns import frames
+from ._columns.check import check_pairs
+from ._columns.forgiving import forgive, screen, sized
 from ._columns.inputs import encode_values, read_batch, read_marks, values_array
 from ._engine.encode import decode_solutions
 from ._engine.results import EngineResults
@@ -29,10 +33,13 @@ from ._variants.run import box_for, per_puzzle, read_rules, run_rules
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+    import pyarrow as pa
 
 __all__ = [
+    "ItemErrorsWarning",
     "RulesLike",
     "SearchLimitExceeded",
+    "check_many",
     "count_many",
     "count_solutions",
     "solve",
@@ -55,17 +62,62 @@ def solve(
 ) -> str | None:
     """Solve one puzzle given in any notation `parse` accepts.
 
-    Returns the canonical solution (in the grid's symbols), or None when the puzzle has
-    no solution (clashing clues included). When it has several solutions, one valid
-    solution is returned; use `count_solutions` to tell the cases apart. The size is
-    inferred from the number of cells unless `box=(rows, cols)` or `alphabet` fixes it.
-    Grids other than 9x9 with 3x3 boxes get a budget of `max_nodes` search nodes (None = no budget);
-    running out raises `SearchLimitExceeded`. `marks=True` reads the puzzle as pencil
-    marks: N*N*N characters, for each cell, for each digit, the digit where it is still
-    possible and `.` where it is excluded (see `parse`).
+    When the puzzle has several solutions, one valid solution is returned; use
+    `count_solutions` to tell the cases apart.
 
-    `rules` adds variant rules (a `Rules`, its JSON form, or preset names such as "x",
-    "windoku", "anti-knight"): grids up to 11x11; every such puzzle gets the node budget.
+    Parameters
+    ----------
+    puzzle : str
+        The puzzle, in any notation `parse` accepts (81 characters with `.` or `0` for
+        empty cells, rows on lines, the pretty form with separators, other sizes). The
+        size is inferred from the number of cells.
+    box : tuple of int, optional
+        `(rows, cols)` of a box, for a shape other than the default of the size (see
+        `geometry_for`).
+    alphabet : str, optional
+        The N symbols of the grid, for a convention other than `1-9A-Z...`; the
+        solution is written in them.
+    max_nodes : int or None, default 1,000,000
+        Search-node budget for grids other than 9x9 with 3x3 boxes (None: no budget).
+    marks : bool, default False
+        Read `puzzle` as pencil marks: N*N*N characters, for each cell, for each digit,
+        the digit where it is still possible and `.` where it is excluded.
+    rules : Rules, JSON mapping or text, or preset names, optional
+        Variant rules (a `Rules`, its JSON form, or preset names such as "x",
+        "windoku", "anti-knight"): grids up to 11x11; every such puzzle gets the node
+        budget.
+
+    Returns
+    -------
+    str or None
+        The canonical solution (N*N characters in the grid's symbols), or None when the
+        puzzle has no solution (clashing clues included).
+
+    Raises
+    ------
+    ValueError
+        The puzzle is malformed: a foreign character (named, with its position) or a
+        wrong number of cells.
+    TypeError
+        `puzzle` is not a str.
+    SearchLimitExceeded
+        A grid other than 9x9 needed more than `max_nodes` search nodes.
+
+    See Also
+    --------
+    count_solutions : tell "none", "one" and "several" apart.
+    solve_many : a batch on several threads.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> sf.solve(p)[:27]
+    '417369825632158947958724316'
+    >>> sf.solve("55" + "." * 79) is None  # two 5s in a row: no solution
+    True
+    >>> sf.solve("1.3..4.........2")  # 4x4
+    '1234342121434312'
     """
     budget = node_budget(max_nodes)
     check_flag(marks, "marks")
@@ -97,9 +149,41 @@ def count_solutions(
 ) -> int:
     """Count the solutions of a puzzle, stopping at `limit`.
 
-    0 means no solution, 1 a unique one; a result equal to `limit` means "at least
-    `limit`". The default limit of 2 is the usual uniqueness check. `box`, `alphabet`,
-    `max_nodes`, `marks` and `rules` work as in `solve`.
+    Parameters
+    ----------
+    puzzle : str
+        The puzzle, in any notation `parse` accepts.
+    limit : int, default 2
+        Stop counting at this many solutions (1 to 2**31 - 1). The default is the usual
+        uniqueness check.
+    box, alphabet, max_nodes, marks, rules
+        As in `solve`.
+
+    Returns
+    -------
+    int
+        0 means no solution, 1 a unique one; a result equal to `limit` means "at least
+        `limit`".
+
+    Raises
+    ------
+    ValueError
+        The puzzle is malformed, or `limit` is out of range.
+    TypeError
+        `puzzle` is not a str, or `limit` not an int.
+    SearchLimitExceeded
+        A grid other than 9x9 needed more than `max_nodes` search nodes.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> sf.count_solutions(p)
+    1
+    >>> sf.count_solutions("." * 81)  # several: at least 2
+    2
+    >>> sf.count_solutions("." * 81, limit=1000)
+    1000
     """
     budget = node_budget(max_nodes)
     check_limit(limit)
@@ -187,6 +271,35 @@ def _list_source(puzzles: Any, box: object, alphabet: object) -> list[Any] | Non
     return puzzles
 
 
+def _forgiving_rules(rules: object, puzzles: Any) -> Rules | list[Rules | None] | None:
+    """`rules=` of a forgiving batch, read once; a list of one per puzzle is checked
+    against the number of puzzles first (the items left out would hide a mismatch)."""
+    variants = None if rules is None else read_rules(rules)
+    if isinstance(variants, list) and hasattr(puzzles, "__len__"):
+        per_puzzle(variants, len(puzzles))
+    return variants
+
+
+def _rules_at(
+    variants: Rules | list[Rules | None] | None, rows: list[int] | None
+) -> Rules | list[Rules | None] | None:
+    """The rules of the items at `rows` (all of them when None) of a forgiving batch: one
+    rule set stays as it is, a list of one per puzzle is taken at the same positions (a
+    list of the wrong length goes whole, for the batch function's own error)."""
+    if rows is None or not isinstance(variants, list) or len(rows) == 0:
+        return variants if rows is None or not isinstance(variants, list) else []
+    if max(rows) >= len(variants):
+        return variants
+    return [variants[i] for i in rows]
+
+
+def _screen_box(
+    variants: Rules | list[Rules | None] | None, box: tuple[int, int] | None, alphabet: str | None
+) -> object:
+    """The box a forgiving batch screens its items with (a jigsaw of prime size has none)."""
+    return box if variants is None else box_for(variants, box, alphabet)
+
+
 @overload
 def solve_many(
     puzzles: npt.NDArray[Any],
@@ -195,10 +308,11 @@ def solve_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-    output: None = None,
+    output: Literal["like"] | None = None,
     marks: bool = False,
     rules: RulesLike | Sequence[RulesLike | None] | None = None,
-) -> np.ndarray[Any, Any]: ...
+    on_error: ItemErrors = "raise",
+) -> npt.NDArray[np.uint8]: ...
 
 
 @overload
@@ -209,9 +323,10 @@ def solve_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-    output: None = None,
+    output: Literal["list", "like"] | None = None,
     marks: bool = False,
     rules: RulesLike | Sequence[RulesLike | None] | None = None,
+    on_error: ItemErrors = "raise",
 ) -> list[str | None]: ...
 
 
@@ -223,10 +338,53 @@ def solve_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-    output: str,
+    output: Literal["list"],
     marks: bool = False,
     rules: RulesLike | Sequence[RulesLike | None] | None = None,
+    on_error: ItemErrors = "raise",
+) -> list[str | None]: ...
+
+
+@overload
+def solve_many(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: Literal["arrow"],
+    marks: bool = False,
+    on_error: ItemErrors = "raise",
+) -> pa.Array | pa.ChunkedArray: ...
+
+
+@overload
+def solve_many(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: Literal["like"],
+    marks: bool = False,
+    on_error: ItemErrors = "raise",
 ) -> Any: ...
+
+
+@overload
+def solve_many(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: None = None,
+    marks: bool = False,
+    on_error: ItemErrors = "raise",
+) -> list[str | None]: ...
 
 
 def solve_many(
@@ -236,38 +394,96 @@ def solve_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-    output: str | None = None,
+    output: Output | None = None,
     marks: bool = False,
     rules: RulesLike | Sequence[RulesLike | None] | None = None,
+    on_error: ItemErrors = "raise",
 ) -> Any:
     """Solve a batch of puzzles on several threads; results are in input order.
 
-    `puzzles` is an iterable of strings in any notation `parse` accepts, or a numpy
-    integer array of shape (n, N*N) or (n, N, N) with 0 for empty cells. For strings the
-    result is a list holding the canonical solution, or None where there is none. For an
-    array the result is a uint8 array of the same shape; a row with no solution is all
-    zeros (with `output` "list" or "arrow": the solutions as strings, as for strings).
-    For puzzles with several solutions one valid solution is returned.
+    For puzzles with several solutions one valid solution is returned. A batch holds
+    puzzles of one size: the size comes from `box` / `alphabet` when given (as in
+    `parse`), else from the first puzzle. (A list of plain 81-character strings is read
+    while its first puzzles are being solved, so solving may have begun when a bad item
+    far into it is found; the list is then parsed in full and the error raised.)
 
-    A batch holds puzzles of one size: the size comes from `box` / `alphabet` when
-    given (as in `parse`), else from the first puzzle. `threads`: None = all usable
-    cores, 1 = serial in the caller, -k = all cores + 1 - k. A malformed item (or one of
-    another size) raises ValueError (TypeError for a non-str) naming its index, and
-    nothing is returned. (A list of plain 81-character strings is read while its first
-    puzzles are being solved, so solving may have begun when a bad item far into it is
-    found; the list is then parsed in full, as any other input, and the error raised.)
-    Grids other than 9x9 with 3x3 boxes get a budget of `max_nodes` search nodes per
-    puzzle (None = no budget); running out raises `SearchLimitExceeded`.
+    Parameters
+    ----------
+    puzzles : iterable of str, column or numpy array
+        Strings in any notation `parse` accepts (`bytes` items are read as UTF-8); a
+        pandas or polars Series, a pyarrow Array / ChunkedArray of strings, a 1-D numpy
+        array of str or bytes; or a numpy integer array of shape (n, N*N) or (n, N, N)
+        with 0 for empty cells.
+    threads : int or None, default None
+        None: all usable cores; 1: serial in the caller; k > 1: k threads; -k: all
+        cores + 1 - k. 0 is a ValueError.
+    box, alphabet : optional
+        Fix the geometry, as in `parse`.
+    max_nodes : int or None, default 1,000,000
+        Search-node budget per puzzle for grids other than 9x9 with 3x3 boxes (None: no
+        budget).
+    output : {None, "list", "arrow", "like"}, default None
+        The result's form: None gives a list for strings and columns and a uint8 array
+        for a value array; "list" a list; "arrow" a pyarrow string array (null where
+        there is no solution; a ChunkedArray for a ChunkedArray); "like" a column of the
+        input's kind (a pandas Series keeps its index and name).
+    marks : bool, default False
+        Read every puzzle as pencil marks (strings only; see `parse`).
+    on_error : {"raise", "none", "warn"}, default "raise"
+        A malformed or null item: "raise" raises as below; "none" answers it as
+        missing (None in a list, null in Arrow, NA in pandas and polars, an all-zero
+        row in a value array, -1 in a numpy count array) and runs the others as if it
+        were not there; "warn" does the same and issues an `ItemErrorsWarning` whose
+        `errors` maps each such item's label (pandas index label, else position) to
+        the reason.
+    rules : Rules, JSON mapping or text, preset names, or a sequence of them, optional
+        Variant rules (see `solve`): one rule set for every puzzle, or a sequence of one
+        per puzzle (None for a classic one).
 
-    Columns are taken too: a pandas or polars Series, a pyarrow Array / ChunkedArray of
-    strings, a 1-D numpy array of str or bytes (bytes items anywhere). `output` picks
-    the result's form: None as above, "list", "arrow" (a pyarrow string array, null
-    where there is no solution) or "like" (a column of the input's kind); see `_columns/frames.py`.
-    `marks=True` reads every puzzle as pencil marks (strings only; see `parse`).
+    Returns
+    -------
+    list of (str or None), numpy.ndarray or column
+        The solutions in input order: a list holding the canonical solution, or None
+        where there is none; for a value array, a uint8 array of its shape in which a
+        row with no solution is all zeros; with `output`, the form it names.
 
-    `rules` adds variant rules (see `solve`): one rule set for every puzzle, or a
-    sequence of one per puzzle (None for a classic one).
+    Raises
+    ------
+    ValueError
+        A malformed item, or one of another size, naming its index (nothing is
+        returned); a bad `threads` or `output`.
+    TypeError
+        An item that is not a str (or bytes), naming its index.
+    SearchLimitExceeded
+        Some puzzles ran out of `max_nodes`; its `indices` name them and `partial`
+        holds the other answers.
+
+    See Also
+    --------
+    count_many : uniqueness checks for a batch.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> solutions = sf.solve_many([p, "55" + "." * 79], threads=2)
+    >>> solutions[0][:9], solutions[1]
+    ('417369825', None)
+    >>> import numpy as np
+    >>> grids = np.zeros((2, 81), dtype=np.uint8)  # two empty grids
+    >>> sf.solve_many(grids).shape
+    (2, 81)
     """
+    if check_item_errors(on_error) != "raise":
+        variants = _forgiving_rules(rules, puzzles)
+        return forgive(
+            lambda batch, rows: cast(Any, solve_many)(
+                batch, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes,
+                output=output, marks=marks, rules=_rules_at(variants, rows),
+            ),
+            puzzles, on_error, "solve_many", box=_screen_box(variants, box, alphabet),
+            alphabet=alphabet, marks=marks,
+        )  # fmt: skip
     budget = node_budget(max_nodes)
     variants = None if rules is None else read_rules(rules)
     if variants is not None:
@@ -326,6 +542,21 @@ def solve_many(
 
 @overload
 def count_many(
+    puzzles: npt.NDArray[Any],
+    limit: int = 2,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: Literal["like"],
+    marks: bool = False,
+    on_error: ItemErrors = "raise",
+) -> npt.NDArray[np.int32]: ...
+
+
+@overload
+def count_many(
     puzzles: Any,
     limit: int = 2,
     *,
@@ -333,9 +564,10 @@ def count_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-    output: None = None,
+    output: Literal["list"] | None = None,
     marks: bool = False,
     rules: RulesLike | Sequence[RulesLike | None] | None = None,
+    on_error: ItemErrors = "raise",
 ) -> list[int]: ...
 
 
@@ -348,9 +580,25 @@ def count_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-    output: str,
+    output: Literal["arrow"],
     marks: bool = False,
     rules: RulesLike | Sequence[RulesLike | None] | None = None,
+    on_error: ItemErrors = "raise",
+) -> pa.Array | pa.ChunkedArray: ...
+
+
+@overload
+def count_many(
+    puzzles: Any,
+    limit: int = 2,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: Literal["like"],
+    marks: bool = False,
+    on_error: ItemErrors = "raise",
 ) -> Any: ...
 
 
@@ -362,17 +610,70 @@ def count_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-    output: str | None = None,
+    output: Output | None = None,
     marks: bool = False,
     rules: RulesLike | Sequence[RulesLike | None] | None = None,
+    on_error: ItemErrors = "raise",
 ) -> Any:
     """Count the solutions of each puzzle, up to `limit`, on several threads.
 
     With the default limit of 2 this is a uniqueness check: 0 = no solution, 1 = unique,
-    2 = several. Accepts the same inputs and keywords as `solve_many`; returns a list of
-    ints in input order (or, with `output`, a column of counts: int32 for Arrow and
-    numpy, int64 for pandas and polars as from Python ints; see `solve_many`).
+    2 = several.
+
+    Parameters
+    ----------
+    puzzles : iterable of str, column or numpy array
+        As in `solve_many`.
+    limit : int, default 2
+        Stop counting each puzzle at this many solutions.
+    threads, box, alphabet, max_nodes, marks
+        As in `solve_many`.
+    output : {None, "list", "arrow", "like"}, default None
+        None and "list": a list of ints; "arrow": an int32 pyarrow array; "like": a
+        column of the input's kind (int32 for numpy, int64 for pandas and polars).
+    on_error : {"raise", "none", "warn"}, default "raise"
+        A malformed or null item: "raise" raises as below; "none" answers it as
+        missing (None in a list, null in Arrow, NA in pandas and polars, an all-zero
+        row in a value array, -1 in a numpy count array) and runs the others as if it
+        were not there; "warn" does the same and issues an `ItemErrorsWarning` whose
+        `errors` maps each such item's label (pandas index label, else position) to
+        the reason.
+    rules : Rules, JSON mapping or text, preset names, or a sequence of them, optional
+        Variant rules (see `solve`): one rule set for every puzzle, or a sequence of one
+        per puzzle (None for a classic one).
+
+    Returns
+    -------
+    list of int or column
+        The counts in input order (a count equal to `limit` means "at least `limit`").
+
+    Raises
+    ------
+    ValueError
+        A malformed item (naming its index), or a bad `limit`, `threads` or `output`.
+    TypeError
+        An item that is not a str (or bytes), naming its index.
+    SearchLimitExceeded
+        Some puzzles ran out of `max_nodes` (see `solve_many`).
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> sf.count_many([p, "." * 81, "55" + "." * 79])
+    [1, 2, 0]
     """
+    if check_item_errors(on_error) != "raise":
+        variants = _forgiving_rules(rules, puzzles)
+        return forgive(
+            lambda batch, rows: cast(Any, count_many)(
+                batch, limit, threads=threads, box=box, alphabet=alphabet,
+                max_nodes=max_nodes, output=output, marks=marks,
+                rules=_rules_at(variants, rows),
+            ),
+            puzzles, on_error, "count_many", box=_screen_box(variants, box, alphabet),
+            alphabet=alphabet, marks=marks,
+        )  # fmt: skip
     budget = node_budget(max_nodes)
     frames.check_output(output)
     variants = None if rules is None else read_rules(rules)
@@ -417,3 +718,127 @@ def count_many(
         counts = frames.counts_out(results.counts, column, output)
     raise_if_undecided(results, counts, max_nodes)
     return counts
+
+
+def check_many(
+    puzzles: Any,
+    solutions: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    on_error: ItemErrors = "raise",
+) -> np.ndarray[Any, Any]:
+    """Check a batch of (puzzle, solution) pairs by the rules; a numpy bool array.
+
+    Item i is True when `solutions[i]` is a complete grid with each value once in every
+    row, column and box that keeps every clue of `puzzles[i]` (`is_solution` for a
+    batch). The check is compiled, runs on `threads` with the GIL released, and shares
+    no code with the engines, so it is an independent check of their answers.
+
+    Parameters
+    ----------
+    puzzles, solutions : iterable of str, column or numpy array
+        Batches of one length, each in any form `solve_many` takes (strings, a pandas,
+        polars or Arrow column, a numpy text array, a numpy value array). The size comes
+        from `box` / `alphabet` or the first puzzle; solutions are read in the puzzles'
+        geometry.
+    threads : int or None, default None
+        As in `solve_many`.
+    box, alphabet : optional
+        Fix the geometry, as in `parse`.
+    on_error : {"raise", "none", "warn"}, default "raise"
+        "raise": a malformed or null puzzle or solution raises ValueError (TypeError for
+        a non-str) naming "puzzle k" or "solution k". "none": such a pair is False.
+        "warn": False too, with an `ItemErrorsWarning` giving the reasons.
+
+    Returns
+    -------
+    numpy.ndarray
+        One bool per pair, in input order.
+
+    Raises
+    ------
+    ValueError
+        Batches of different lengths, or a malformed item (with on_error="raise").
+
+    Examples
+    --------
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> check_many([p, p], [solve(p), "1" * 81]).tolist()
+    [True, False]
+    """
+    mode = check_item_errors(on_error)
+    puzzles = sized(puzzles, "check_many")
+    solutions = sized(solutions, "check_many")
+    if len(puzzles) != len(solutions):
+        raise ValueError(
+            f"check_many: {len(puzzles):,} puzzles but {len(solutions):,} solutions "
+            "(one solution per puzzle)"
+        )
+    try:
+        checked: np.ndarray[Any, Any] = _check_batch(puzzles, solutions, threads, box, alphabet)
+        return checked
+    except (ValueError, TypeError) as err:
+        if mode == "raise" or item_index(err) is None:
+            raise
+    forgiven: np.ndarray[Any, Any] = _check_forgiving(
+        puzzles, solutions, threads, box, alphabet, mode
+    )
+    return forgiven
+
+
+def _check_batch(puzzles: Any, solutions: Any, threads: int | None, box: Any, alphabet: Any) -> Any:
+    """check_many on a batch whose every item reads: errors name the bad one."""
+    geometry, grids, n = _grids(puzzles, box, alphabet, threads)
+    given = (geometry.box_rows, geometry.box_cols)
+    try:
+        _same, answers, _m = _grids(solutions, given, geometry.symbols, threads)
+    except (ValueError, TypeError) as err:
+        message = str(err).replace("puzzle ", "solution ", 1)
+        raise type(err)(message) from None
+    return check_pairs(geometry, grids, answers, n, threads)
+
+
+def _grids(puzzles: Any, box: Any, alphabet: Any, threads: int | None) -> tuple[Any, Any, int]:
+    """(geometry, encoded grids, n) of a batch in any input form."""
+    arr = values_array(puzzles)
+    if arr is not None:
+        grids, n, geometry = encode_values(arr, "check_many", box, alphabet)
+        return geometry, grids, n
+    geometry, grids, n, _column = read_batch(puzzles, "check_many", box, alphabet, threads=threads)
+    return geometry, grids, n
+
+
+def _check_forgiving(
+    puzzles: Any, solutions: Any, threads: int | None, box: Any, alphabet: Any, mode: str
+) -> Any:
+    """check_many with the pairs that do not read answered False (see `on_error`)."""
+    labels, items, bad = screen(puzzles, "check_many", box, alphabet)
+    good = [i for i in range(len(labels)) if i not in bad]
+    if not good:
+        geometry = geometry_for(None, box, alphabet) if box or alphabet else None
+    else:
+        first = puzzles[good[0]] if items is None else items[good[0]]
+        geometry = _grids(first[None] if items is None else [first], box, alphabet, 1)[0]
+    if geometry is not None:
+        given = (geometry.box_rows, geometry.box_cols)
+        _, answers, wrong = screen(solutions, "check_many", given, geometry.symbols)
+        for i, reason in wrong.items():
+            bad.setdefault(i, f"solution: {reason}")
+    import numpy as np
+
+    out = np.zeros(len(labels), dtype=np.bool_)
+    rows = [i for i in range(len(labels)) if i not in bad]
+    if rows and geometry is not None:
+        left = puzzles[rows] if items is None else [items[i] for i in rows]
+        right = solutions[rows] if answers is None else [answers[i] for i in rows]
+        out[rows] = _check_batch(left, right, threads, box, alphabet)
+    if mode == "warn" and bad:
+        import warnings
+
+        positions = sorted(bad)
+        errors = {labels[i]: bad[i] for i in positions}
+        message = f"check_many: {len(bad)} of {len(labels)} pairs did not read and are False"
+        warnings.warn(ItemErrorsWarning(message, errors, positions), stacklevel=3)
+    return out

@@ -76,6 +76,45 @@ class Summary:
     ... and the total) with the maximum time over the first N puzzles, in input order;
     `time_histogram` lists (low_us, high_us, puzzles) bins with equal width on a log
     scale; `unknown` counts the puzzles left undecided by the node budget.
+
+    Made by `Stats.summary` and `StatsBuilder.summary`.
+
+    Parameters
+    ----------
+    puzzles, threads : int
+        Puzzles summed up, and the threads the engine ran on.
+    seconds : float
+        Engine wall time.
+    solved, solved_without_guessing : int
+        Puzzles solved, and those solved by propagation alone.
+    mean_us, stddev_us, max_us : float
+        Time per puzzle, in microseconds.
+    guesses_per_puzzle, nodes_per_puzzle : float
+        Mean guesses and search-tree size.
+    node_percentiles : tuple of (float, int)
+        (percentile, search-tree size), nearest rank.
+    max_us_by_count : tuple of (int, float)
+        (N, maximum time over the first N puzzles).
+    time_histogram : tuple of (float, float, int)
+        (low_us, high_us, puzzles) bins on a log scale.
+    unknown : int, default 0
+        Puzzles left undecided by the node budget.
+
+    Attributes
+    ----------
+    puzzles_per_second : float
+        Puzzles per second of engine wall time.
+    no_solution : int
+        Puzzles found to have no solution.
+    percent_without_guessing : float
+        Share of all puzzles solved by propagation alone, in percent.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> s = sf.solve_stats(["1.3..4.........2"] * 3, threads=1).summary()
+    >>> s.puzzles, s.solved, s.percent_without_guessing
+    (3, 3, 100.0)
     """
 
     puzzles: int
@@ -114,7 +153,18 @@ class StatsBuilder:
 
     Memory stays small whatever the number of puzzles: search-tree sizes are kept as a
     histogram of exact values (percentiles stay exact), times as exact integer sums and
-    a log-scale histogram.
+    a log-scale histogram. `sudoku-fast stats` summarises files of any size this way.
+
+    Examples
+    --------
+    >>> from sudoku_fast.stats import StatsBuilder
+    >>> import sudoku_fast as sf
+    >>> builder = StatsBuilder()
+    >>> for batch in (["1.3..4.........2"] * 2, ["." * 16]):
+    ...     stats = sf.solve_stats(batch, threads=1)
+    ...     builder.add(stats.counts, stats.guesses, stats.nodes, stats.nanos, stats.seconds, 1)
+    >>> builder.summary().puzzles
+    3
     """
 
     def __init__(self) -> None:
@@ -241,6 +291,25 @@ class Stats:
     nanoseconds) its search figures. `seconds` is the wall time of the engine run and
     `threads` the threads it used. The arrays are `array.array` objects;
     `numpy.asarray` wraps them without a copy.
+
+    Parameters
+    ----------
+    solutions : list of (str or None)
+        The solution found per puzzle.
+    counts, guesses, nodes, nanos : array.array of int
+        Per puzzle: solutions found (capped at the limit; -1: budget ran out), guesses,
+        search-tree size, engine time in nanoseconds.
+    seconds : float
+        Wall time of the engine run.
+    threads : int
+        Threads the run used.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> stats = sf.solve_stats(["1.3..4.........2", "." * 16], threads=1, limit=2)
+    >>> list(stats.counts), stats.solutions[0]
+    ([1, 2], '1234342121434312')
     """
 
     solutions: list[str | None]
@@ -269,15 +338,45 @@ def solve_stats(
 ) -> Stats:
     """Solve a batch like `solve_many`, timing every puzzle and keeping its search figures.
 
-    `puzzles` is an iterable of strings in any notation and size `parse` accepts, all of
-    one size: `box` / `alphabet` fix it, else the first puzzle decides (as in
-    `solve_many`). `threads` is as for `solve_many`. `limit=1` stops at the first
-    solution, as `solve_many` does; a higher limit counts solutions up to it (the search
-    then explores further, which shows in the figures). A malformed item raises
-    ValueError (TypeError for a non-str) naming its index before any solving starts.
-    Grids other than 9x9 with 3x3 boxes get a budget of `max_nodes` search nodes per
-    puzzle (None = no budget); running out raises `SearchLimitExceeded`, whose
-    `partial` is the `Stats`.
+    The time of a puzzle is the CPU time its worker thread spent in the engine on it
+    (the wall time on Windows).
+
+    Parameters
+    ----------
+    puzzles : iterable of str
+        Strings in any notation and size `parse` accepts, all of one size: `box` /
+        `alphabet` fix it, else the first puzzle decides.
+    threads : int or None, default None
+        As in `solve_many`.
+    limit : int, default 1
+        1 stops at the first solution, as `solve_many` does; a higher limit counts
+        solutions up to it (the search then explores further, which shows in the
+        figures).
+    box, alphabet, max_nodes
+        As in `solve_many`.
+
+    Returns
+    -------
+    Stats
+        The solutions and per-puzzle figures; `summary()` sums them up.
+
+    Raises
+    ------
+    ValueError
+        A malformed item, naming its index, before any solving starts.
+    TypeError
+        An item that is not a str, naming its index.
+    SearchLimitExceeded
+        Some puzzles ran out of `max_nodes`; its `partial` is the `Stats`.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> from sudoku_fast.datasets import load_embedded
+    >>> stats = sf.solve_stats(load_embedded("norvig_top95"), threads=1)
+    >>> summary = stats.summary()
+    >>> summary.puzzles, summary.solved
+    (95, 95)
     """
     budget = node_budget(max_nodes)
     items = as_list(puzzles, "solve_stats")

@@ -50,7 +50,9 @@ from collections.abc import Set as AbstractSet
 from typing import Any
 
 from ._base.checks import check_flag, check_seed
+from ._base.columns import ItemErrors, check_item_errors
 from ._base.grid import CLASSIC, Geometry, format_values, parse_grid
+from ._columns.forgiving import forgive, sized
 from ._columns.inputs import encode_values, read_batch, values_array
 from ._symmetry.canon import (
     DEFAULT_CANONICAL_NODES,
@@ -72,6 +74,7 @@ __all__ = [
     "canonical",
     "canonical_many",
     "canonical_transform",
+    "canonical_transform_many",
     "random_transform",
     "random_transform_many",
     "random_transformation",
@@ -163,11 +166,36 @@ def random_transformation(
 ) -> Transformation:
     """A group element of `geometry` drawn uniformly at random (every element equally likely).
 
-    `seed` seeds a private `random.Random`, whose first 64 bits seed the draws:
-    `random_transform(p, seed=s)` moves `p` by exactly this element. The draws are those
-    of `_base/randomness.Rng` (the compiled modules' random numbers, in Python): the row order,
-    the column order (each a band / stack order, then the lines within each), the
-    relabelling, and, for square boxes, a transposition half of the time.
+    The draws are those of `_base/randomness.Rng` (the compiled modules' random
+    numbers, in Python): the row order, the column order (each a band / stack order,
+    then the lines within each), the relabelling, and, for square boxes, a
+    transposition half of the time.
+
+    Parameters
+    ----------
+    geometry : Geometry, default 9x9
+        The grid whose symmetry group to draw from (see `geometry_for`).
+    seed : int, optional
+        Seeds a private `random.Random`, whose first 64 bits seed the draws:
+        `random_transform(p, seed=s)` moves `p` by exactly this element.
+
+    Returns
+    -------
+    Transformation
+        The drawn element.
+
+    Raises
+    ------
+    TypeError
+        `geometry` is not a Geometry, or `seed` not an int.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> t = sf.random_transformation(seed=5)
+    >>> sf.apply_transformation(p, t) == sf.random_transform(p, seed=5)
+    True
     """
     if not isinstance(geometry, Geometry):
         raise TypeError(
@@ -198,9 +226,38 @@ def transform(
     its new order ("912345678": 1 becomes 9, 2 becomes 1, ...) or the new values as ints
     ([9, 1, 2, ...]). Omitted parameters leave that part unchanged. The puzzle is read
     in any notation `parse` accepts; `box` / `alphabet` fix the geometry as there.
-    Raises ValueError for parameters that are no symmetry of the grid.
 
-    >>> transform("1234" + "." * 12, rows=[1, 0, 2, 3], digits="4321")
+    Parameters
+    ----------
+    puzzle : str
+        The puzzle, in any notation `parse` accepts.
+    transpose : bool, default False
+        Swap rows and columns first (square boxes only).
+    rows : sequence of int, optional
+        `rows[i]` is the input row placed at row i (counted from 0; bands stay whole).
+    cols : sequence of int, optional
+        `cols[j]` is the input column placed at column j (stacks stay whole).
+    digits : str or sequence of int, optional
+        The relabelling: the alphabet in its new order, or the new values as ints.
+    box, alphabet : optional
+        Fix the geometry, as in `parse`.
+
+    Returns
+    -------
+    str
+        The moved puzzle, in canonical form.
+
+    Raises
+    ------
+    ValueError
+        Parameters that are no symmetry of the grid, or a malformed puzzle.
+    TypeError
+        A parameter of the wrong type.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> sf.transform("1234" + "." * 12, rows=[1, 0, 2, 3], digits="4321")
     '....4321........'
     """
     geometry, values = parse_grid(puzzle, box=box, alphabet=alphabet)
@@ -215,7 +272,39 @@ def apply_transformation(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
 ) -> str:
-    """`transform` with the parameters of a `Transformation` (e.g. from `canonical_transform`)."""
+    """`transform` with the parameters of a `Transformation` (e.g. from `canonical_transform`).
+
+    Parameters
+    ----------
+    puzzle : str
+        The puzzle (or a solution grid), in any notation `parse` accepts.
+    transformation : Transformation
+        The symmetry to apply.
+    box, alphabet : optional
+        Fix the geometry, as in `parse`.
+
+    Returns
+    -------
+    str
+        The moved grid, in canonical form.
+
+    Raises
+    ------
+    TypeError
+        `transformation` is not a Transformation.
+    ValueError
+        The transformation does not fit the puzzle's geometry, or a malformed puzzle.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> t = sf.canonical_transform(p)
+    >>> sf.apply_transformation(p, t) == sf.canonical(p)
+    True
+    >>> sf.is_solution(sf.apply_transformation(sf.solve(p), t), sf.canonical(p))
+    True
+    """
     if not isinstance(transformation, Transformation):
         raise TypeError(f"expected a Transformation, not {type(transformation).__name__}")
     return transform(
@@ -239,7 +328,34 @@ def random_transform(
     """The puzzle moved by a uniformly drawn symmetry (`random_transformation`).
 
     An equivalent puzzle: the same clue count, solution count and difficulty, in a
-    different look. `seed` makes the draw repeatable (a private `random.Random`).
+    different look (data augmentation).
+
+    Parameters
+    ----------
+    puzzle : str
+        The puzzle, in any notation `parse` accepts.
+    seed : int, optional
+        Makes the draw repeatable (a private `random.Random`).
+    box, alphabet : optional
+        Fix the geometry, as in `parse`.
+
+    Returns
+    -------
+    str
+        The moved puzzle, in canonical form.
+
+    Raises
+    ------
+    ValueError, TypeError
+        A malformed puzzle, or a bad seed.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> q = sf.random_transform(p, seed=7)
+    >>> sf.canonical(q) == sf.canonical(p), sf.count_solutions(q)
+    (True, 1)
     """
     geometry, values = parse_grid(puzzle, box=box, alphabet=alphabet)
     return random_images(geometry, values, 1, _seeds(seed, 1), 1)[0]
@@ -264,14 +380,62 @@ def random_transform_many(
     threads: int | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
+    on_error: ItemErrors = "raise",
 ) -> list[str]:
     """`random_transform` for a batch: each puzzle moved by its own random symmetry.
 
     Puzzle i is moved by the element drawn from the i-th 64 bits of one
     `random.Random(seed)` (so the first is `random_transform(p, seed=seed)`), in compiled
-    code on threads: a seed gives the same output whatever `threads`. Accepts the inputs
-    of `solve_many` (strings, columns, numpy arrays); returns strings in input order.
+    code on threads: a seed gives the same output whatever `threads`.
+
+    Parameters
+    ----------
+    puzzles : iterable of str, column or numpy array
+        The inputs of `solve_many`.
+    seed : int, optional
+        Makes the draws repeatable.
+    threads, box, alphabet
+        As in `solve_many`.
+    on_error : {"raise", "none", "warn"}, default "raise"
+        A malformed or null item: "raise" raises as below; "none" answers it as
+        missing (None in a list, null in Arrow, NA in pandas and polars, an all-zero
+        row in a value array, -1 in a numpy count array) and runs the others as if it
+        were not there; "warn" does the same and issues an `ItemErrorsWarning` whose
+        `errors` maps each such item's label (pandas index label, else position) to
+        the reason.
+
+    Returns
+    -------
+    list of str
+        The moved puzzles, in input order.
+
+    Raises
+    ------
+    ValueError, TypeError
+        A malformed item, naming its index.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> moved = sf.random_transform_many([p, p], seed=3)
+    >>> moved[0] == sf.random_transform(p, seed=3), len(set(sf.canonical_many(moved)))
+    (True, 1)
     """
+    if check_item_errors(on_error) != "raise":
+        # Each item keeps the element drawn for its position, as without a bad item.
+        puzzles = sized(puzzles, "random_transform_many")
+        draws = _seeds(seed, len(puzzles))
+
+        def moved(batch: Any, rows: list[int] | None) -> list[str]:
+            geometry, grids, n = _batch(batch, "random_transform_many", box, alphabet, threads)
+            seeds = draws if rows is None else array("Q", [draws[i] for i in rows])
+            return random_images(geometry, grids, n, seeds, threads)
+
+        forgiven: list[str] = forgive(
+            moved, puzzles, on_error, "random_transform_many", box=box, alphabet=alphabet
+        )
+        return forgiven
     geometry, grids, n = _batch(puzzles, "random_transform_many", box, alphabet, threads)
     return random_images(geometry, grids, n, _seeds(seed, n), threads)
 
@@ -289,11 +453,36 @@ def canonical(
     permutation or transposition of the other) exactly when their canonical forms are
     equal. The puzzle is read in any notation `parse` accepts (`box` / `alphabet` as
     there); the result is in the grid's own symbols with `.` for empty cells. Grids
-    other than 9x9 with 3x3 boxes get `max_nodes` search steps (None = no budget);
-    running out raises `SearchLimitExceeded`. A symbol repeated in a row or column
-    raises ValueError.
+    other than 9x9 with 3x3 boxes get `max_nodes` search steps (None = no budget).
 
-    >>> canonical("........1" + "." * 72) == canonical("5" + "." * 80)
+    Parameters
+    ----------
+    puzzle : str
+        The puzzle, in any notation `parse` accepts.
+    box, alphabet : optional
+        Fix the geometry, as in `parse`.
+    max_nodes : int or None
+        Search-step budget for grids other than 9x9 (None: no budget).
+
+    Returns
+    -------
+    str
+        The smallest equivalent string (`.` sorts before every symbol), in the grid's
+        own symbols.
+
+    Raises
+    ------
+    ValueError
+        A symbol repeated in a row or column, or a malformed puzzle.
+    TypeError
+        `puzzle` is not a str.
+    SearchLimitExceeded
+        The search ran out of `max_nodes`.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> sf.canonical("........1" + "." * 72) == sf.canonical("5" + "." * 80)
     True
     """
     geometry, values = parse_grid(puzzle, box=box, alphabet=alphabet)
@@ -314,6 +503,27 @@ def canonical_transform(
     `apply_transformation(puzzle, t) == canonical(puzzle)`; apply the same `t` to the
     puzzle's solution to get the solution of the canonical puzzle. When the puzzle has
     symmetries of its own, several elements do this; one of them is returned.
+
+    Parameters
+    ----------
+    puzzle : str
+        The puzzle, in any notation `parse` accepts.
+    box, alphabet, max_nodes
+        As in `canonical`.
+
+    Returns
+    -------
+    Transformation
+        A symmetry taking the puzzle to `canonical(puzzle)`.
+
+    Raises
+    ------
+    ValueError, TypeError, SearchLimitExceeded
+        As `canonical`.
+
+    Examples
+    --------
+    See `apply_transformation`.
     """
     geometry, values = parse_grid(puzzle, box=box, alphabet=alphabet)
     _out, status, moves, _ = run_canonical(geometry, values, 1, 1, max_nodes, True)
@@ -328,15 +538,61 @@ def canonical_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_CANONICAL_NODES,
+    on_error: ItemErrors = "raise",
 ) -> list[str]:
     """`canonical` for a batch, on several threads; results in input order.
 
     Accepts the inputs of `solve_many`: an iterable of strings, a column (pandas,
     pyarrow, polars, numpy text) or a numpy integer array of shape (n, N*N) or
-    (n, N, N). A batch holds puzzles of one size. `threads` as in `solve_many`. A
-    malformed item, or one with a symbol repeated in a row or column, raises ValueError
-    (TypeError for a non-str) naming its index.
+    (n, N, N). A batch holds puzzles of one size.
+
+    Parameters
+    ----------
+    puzzles : iterable of str, column or numpy array
+        The inputs of `solve_many`.
+    threads, box, alphabet
+        As in `solve_many`.
+    max_nodes : int or None
+        As in `canonical`, per puzzle.
+    on_error : {"raise", "none", "warn"}, default "raise"
+        A malformed or null item: "raise" raises as below; "none" answers it as
+        missing (None in a list, null in Arrow, NA in pandas and polars, an all-zero
+        row in a value array, -1 in a numpy count array) and runs the others as if it
+        were not there; "warn" does the same and issues an `ItemErrorsWarning` whose
+        `errors` maps each such item's label (pandas index label, else position) to
+        the reason.
+
+    Returns
+    -------
+    list of str
+        The canonical forms, in input order.
+
+    Raises
+    ------
+    ValueError
+        A malformed item, or one with a symbol repeated in a row or column, naming its
+        index.
+    TypeError
+        An item that is not a str, naming its index.
+    SearchLimitExceeded
+        Some puzzles ran out of `max_nodes`.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> forms = sf.canonical_many([p, sf.random_transform(p, seed=1)], threads=2)
+    >>> forms[0] == forms[1]
+    True
     """
+    if check_item_errors(on_error) != "raise":
+        forms: list[str] = forgive(
+            lambda batch, _rows: canonical_many(
+                batch, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes
+            ),
+            puzzles, on_error, "canonical_many", box=box, alphabet=alphabet,
+        )  # fmt: skip
+        return forms
     geometry, grids, n = _batch(puzzles, "canonical_many", box, alphabet, threads)
     texts: list[str | None] | None = [None] * n if symbol_table(geometry) else None
     out, status, _moves, _ = run_canonical(geometry, grids, n, threads, max_nodes, False, texts)
@@ -346,3 +602,54 @@ def canonical_many(
     text = format_values(out, geometry)
     cells = geometry.cells
     return [text[i * cells : (i + 1) * cells] for i in range(n)]
+
+
+def canonical_transform_many(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_CANONICAL_NODES,
+    on_error: ItemErrors = "raise",
+) -> list[Transformation]:
+    """`canonical_transform` for a batch: for each puzzle, a symmetry that maps it to its
+    canonical form (found in the same search as `canonical_many`'s forms).
+
+    Parameters
+    ----------
+    puzzles : iterable of str, column or numpy array
+        Any input `canonical_many` takes.
+    threads, box, alphabet, max_nodes, on_error : optional
+        As in `canonical_many` (with on_error "none" or "warn" a bad item gets None).
+
+    Returns
+    -------
+    list of Transformation
+        In input order; `apply_transformation(p, t) == canonical(p)` for each pair.
+
+    Raises
+    ------
+    ValueError
+        A malformed item, or one with a symbol repeated in a row or column.
+
+    Examples
+    --------
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> [t] = canonical_transform_many([p])
+    >>> apply_transformation(p, t) == canonical(p)
+    True
+    """
+    if check_item_errors(on_error) != "raise":
+        found: list[Transformation] = forgive(
+            lambda batch, _rows: canonical_transform_many(
+                batch, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes
+            ),
+            puzzles, on_error, "canonical_transform_many", box=box, alphabet=alphabet,
+        )  # fmt: skip
+        return found
+    geometry, grids, n = _batch(puzzles, "canonical_transform_many", box, alphabet, threads)
+    out, status, moves, _ = run_canonical(geometry, grids, n, threads, max_nodes, True)
+    raise_for_status(status, grids, geometry, max_nodes, False, out)
+    step = len(moves) // n if n else 0
+    return [from_move(moves[i * step : (i + 1) * step], geometry) for i in range(n)]

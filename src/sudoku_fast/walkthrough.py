@@ -61,8 +61,8 @@ class SolveStep:
         `Rating.hardest` (level scale) names it; "beyond" / "guess" when none applies
         and a digit of the solution is revealed.
     rating : float or None
-        The step's difficulty on the Sudoku Explainer scale (1.0 ... 10.0); None on
-        the level scale.
+        The step's difficulty on the Sudoku Explainer scale (1.0 and up; a "beyond"
+        step's 9.5 is a lower bound); None on the level scale.
     level : int
         The step's level, 1 (easy) to 6 (nightmare): its technique's level on the
         level scale, `score_level(rating)` on the SE scale.
@@ -79,6 +79,14 @@ class SolveStep:
         The (cell, value) candidates the step removes.
     explanation : str
         The step in one sentence.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> step = sf.solve_path(p)[3]
+    >>> step.number, step.technique, step.rating, step.level, step.cell_names
+    (4, 'pointing', 2.6, 2, ('r2c7', 'r2c9'))
     """
 
     number: int
@@ -118,8 +126,19 @@ class SolvePath(Sequence[SolveStep]):
     scale : {"se", "levels"}
         Which rater's steps these are.
     complete : bool
-        False when the SE rater's work budget ran out before the end: the steps stop
-        there, the last state is not the solution and `score` is a lower bound.
+        False when `score` is a lower bound: the SE rater's work budget ran out before
+        the end (the steps stop there and the last state is not the solution), or a
+        "beyond" step revealed a digit where no technique of the ladder applies.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> path = sf.solve_path(p)
+    >>> path.complete, path.scale, path.hardest.rating == sf.rate(p, score=True).score
+    (True, 'se', True)
+    >>> sf.is_solution(path.solution, p)
+    True
     """
 
     puzzle: str
@@ -451,6 +470,7 @@ _DOES = {
     "aligned triplet exclusion": "no combination of values of three aligned cells allows them",
     "x-cycle": "a loop of strong and weak links on one digit",
     "y-cycle": "a loop of links through cells with two candidates",
+    "xy-cycle": "a loop of links on one digit and inside cells with two candidates",
     "forcing x-chain": "assuming the opposite leads, by links on one digit, to a contradiction",
     "forcing chain": "assuming the opposite leads, by a chain of links, to a contradiction",
     "nishio": "assuming a digit leads, following the grid as it changes, to a contradiction",
@@ -460,7 +480,14 @@ _DOES = {
         "both ways of a candidate, or every candidate of a cell or unit, lead to the same "
         "conclusion as the grid changes"
     ),
-    "beyond": "no technique of the ladder applies, so a digit of the solution is revealed",
+    "dynamic forcing chain (+)": (
+        "as a dynamic forcing chain, with pointing, claiming, pairs and x-wings found on the "
+        "grid the assumption leaves"
+    ),
+    "beyond": (
+        "no technique of the ladder applies, so a digit of the solution is revealed (the "
+        "rating is then a lower bound)"
+    ),
 }
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -49,8 +49,7 @@ def solve_batch(puzzles: list[str]) -> dict[str, str | None]:
 
 def solve_array(grids: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     """Solve an (n, 81) array of digits (0 = empty); rows without a solution stay zero."""
-    solved = assert_type(sf.solve_many(grids, threads=2), np.ndarray[Any, Any])
-    return solved.astype(np.uint8)
+    return assert_type(sf.solve_many(grids, threads=2), npt.NDArray[np.uint8])
 
 
 def other_sizes() -> str:

@@ -17,8 +17,8 @@ __all__ = [
 ]
 
 # Search nodes a puzzle of the general engine may use before its answer is given up as
-# unknown (SearchLimitExceeded). Measured times per size are in README.md (Sizes,
-# Budget). The hardest puzzle of the public data sets needs about 170,000.
+# unknown (SearchLimitExceeded). Measured times per size are in docs/sizes.md (Budget).
+# The hardest puzzle of the public data sets needs about 170,000.
 DEFAULT_MAX_NODES = 1_000_000
 # The engines' C types: a solution count limit is an int, a node budget an int64.
 MAX_LIMIT = 2**31 - 1

@@ -6,15 +6,19 @@ do with a row it cannot read (`on_error`).
 from __future__ import annotations
 
 from collections.abc import Container, Sequence
+from typing import Literal
 
 __all__ = [
+    "ITEM_ERROR_CHOICES",
     "ON_ERROR_CHOICES",
     "PUZZLE_COLUMNS",
     "RATING_FIELDS",
     "RATING_KINDS",
     "SCORE_FIELDS",
     "SOLUTION_COLUMNS",
+    "ItemErrors",
     "answer_column",
+    "check_item_errors",
     "check_on_error",
     "find_column",
     "puzzle_column",
@@ -28,6 +32,11 @@ SOLUTION_COLUMNS = ("solutions", "solution")
 # A malformed row: answered with a marker (mark), left out (skip), or the end of the run
 # (fail). Each pipeline says which it does by default.
 ON_ERROR_CHOICES = ("mark", "skip", "fail")
+# A bad item of a Python batch (`solve_many(..., on_error=)`): the end of the call
+# (raise, the default), or answered as missing, quietly (none) or with the reasons in
+# an ItemErrorsWarning (warn). Batches keep their length and order, so no "skip".
+ITEM_ERROR_CHOICES = ("raise", "none", "warn")
+ItemErrors = Literal["raise", "none", "warn"]
 
 RATING_FIELDS = ("level", "name", "hardest", "clues", "engine_guesses", "engine_nodes")
 # Added when the Sudoku Explainer score is asked for (`rate_many(score=True)`).
@@ -56,6 +65,16 @@ def check_on_error(on_error: object) -> str:
     if on_error not in ON_ERROR_CHOICES:
         raise ValueError(f"on_error must be one of {', '.join(ON_ERROR_CHOICES)}, got {on_error!r}")
     return str(on_error)
+
+
+def check_item_errors(on_error: object) -> str:
+    """`on_error` of a batch function if it is one of ITEM_ERROR_CHOICES, else ValueError."""
+    if not isinstance(on_error, str) or on_error not in ITEM_ERROR_CHOICES:
+        raise ValueError(
+            f"on_error must be one of {', '.join(map(repr, ITEM_ERROR_CHOICES))}, "
+            f"got {on_error!r:.40}"
+        )
+    return on_error
 
 
 def find_column(names: Sequence[object], wanted: tuple[str, ...]) -> int:

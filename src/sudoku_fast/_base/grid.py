@@ -57,7 +57,40 @@ Box = tuple[int, int]
 class Geometry:
     """The shape and symbols of one grid size: N x N cells, boxes of rows x cols cells.
 
-    Build one with `geometry_for`; `symbols[v - 1]` is the character of value v.
+    Build one with `geometry_for`, which fills in the defaults; `symbols[v - 1]` is the
+    character of value v. Geometries are immutable and compare by value.
+
+    Parameters
+    ----------
+    size : int
+        N, the number of rows, columns and values (1 to 64).
+    box_rows, box_cols : int
+        The shape of a box; `box_rows * box_cols == size`.
+    symbols : str
+        The N characters of the values 1..N, in order (not `.`, `|`, `+`, `-` or
+        whitespace).
+
+    Attributes
+    ----------
+    cells : int
+        N*N.
+    units : tuple of tuple of int
+        The 3N units as cell indices: rows, then columns, then boxes.
+
+    Raises
+    ------
+    ValueError
+        The box does not tile the grid, or the symbols are not N distinct usable
+        characters.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> g = sf.geometry_for(6)
+    >>> (g.size, g.box_rows, g.box_cols, g.symbols, g.cells)
+    (6, 2, 3, '123456', 36)
+    >>> g.describe()
+    '6x6 grid with 2x3 boxes'
     """
 
     size: int
@@ -212,8 +245,41 @@ def _check_box(box: object) -> Box:
 def geometry_for(size: int | None = None, box: object = None, alphabet: object = None) -> Geometry:
     """The geometry fixed by any of a size, a `box=(rows, cols)` and an `alphabet`.
 
-    Missing parts take their defaults (box shape rule, first N default symbols). Raises
-    ValueError when the parts disagree or a size has no default box or symbols.
+    Missing parts take their defaults: the square root when N is a square, else the
+    factor pair closest to a square with fewer rows than columns (6 -> 2x3, 12 -> 3x4);
+    the first N symbols of `123456789ABC...`.
+
+    Parameters
+    ----------
+    size : int, optional
+        N, the number of rows (1 to 64).
+    box : tuple of int, optional
+        `(rows, cols)` of a box.
+    alphabet : str, optional
+        The N symbols of the values 1..N.
+
+    Returns
+    -------
+    Geometry
+        The grid shape all three describe.
+
+    Raises
+    ------
+    ValueError
+        The parts disagree, none is given, or a size has no default box (a prime N
+        such as 7: pass `box=(1, 7)` for a Latin square) or no default symbols.
+    TypeError
+        A part of the wrong type.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> sf.geometry_for(12).describe()
+    '12x12 grid with 3x4 boxes'
+    >>> sf.geometry_for(box=(3, 2)).describe()
+    '6x6 grid with 3x2 boxes'
+    >>> sf.geometry_for(alphabet="0123456789ABCDEF").symbols[:3]
+    '012'
     """
     if alphabet is not None and not isinstance(alphabet, str):
         raise TypeError(f"alphabet must be a str, not {type(alphabet).__name__}")
@@ -591,18 +657,52 @@ def format_values(values: list[int] | bytes | bytearray, geometry: Geometry = CL
     return "".join(symbols[v] for v in values)
 
 
-def parse(text: str, *, box: object = None, alphabet: object = None, marks: bool = False) -> str:
+def parse(
+    text: str,
+    *,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    marks: bool = False,
+) -> str:
     """Parse a puzzle in any common notation into its canonical N*N-character form.
 
-    The size is inferred from the number of cells unless `box=(rows, cols)` or
-    `alphabet` fixes it; the result uses the grid's symbols and `.` for empty cells.
-    With `marks=True` the text is pencil marks (N*N*N characters: for each cell, for
-    each digit, the digit where it is still possible and `.` where it is excluded; see
-    `parse_marks_grid`) and the result is their canonical N*N*N-character form.
+    Accepted: N*N cell characters with `.` (or `0` when N <= 9) for empty cells, rows
+    separated by spaces or newlines, and the pretty form with `|`, `-` and `+`
+    separators; whitespace, punctuation and box drawing are layout. The size is
+    inferred from the number of cells (16, 36, 64, 81, 100, 144, ... cells).
 
-    >>> parse("4 . . | . . . | 8 . 5" + " 0" * 72)[:12]
+    Parameters
+    ----------
+    text : str
+        The puzzle.
+    box : tuple of int, optional
+        `(rows, cols)` of a box, fixing the geometry.
+    alphabet : str, optional
+        The N symbols of the grid, fixing the geometry; the result uses them.
+    marks : bool, default False
+        Read pencil marks (N*N*N characters: for each cell, for each digit, the digit
+        where it is still possible and `.` where it is excluded).
+
+    Returns
+    -------
+    str
+        The canonical form: N*N characters in the grid's symbols, `.` for empty cells
+        (N*N*N characters with `marks=True`).
+
+    Raises
+    ------
+    ValueError
+        A character foreign to the grid (named, with its position counted from 0 and
+        its cell r1c1 style) or a wrong number of cells.
+    TypeError
+        `text` is not a str.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> sf.parse("4 . . | . . . | 8 . 5" + " 0" * 72)[:12]
     '4.....8.5...'
-    >>> parse("1 2 | 3 4 / . . | . . / 2 . | . . / . . | . 1")
+    >>> sf.parse("1 2 | 3 4 / . . | . . / 2 . | . . / . . | . 1")
     '1234....2......1'
     """
     if check_flag(marks, "marks"):
@@ -612,12 +712,33 @@ def parse(text: str, *, box: object = None, alphabet: object = None, marks: bool
     return format_values(values, geometry)
 
 
-def show(puzzle: str, *, box: object = None, alphabet: object = None) -> str:
+def show(puzzle: str, *, box: tuple[int, int] | None = None, alphabet: str | None = None) -> str:
     """A pretty grid with box separators; `parse(show(p)) == parse(p)`.
 
-    >>> print(show("1" + "." * 80).splitlines()[0])
+    Parameters
+    ----------
+    puzzle : str
+        The puzzle, in any notation `parse` accepts.
+    box, alphabet : optional
+        Fix the geometry, as in `parse`.
+
+    Returns
+    -------
+    str
+        N lines of cells separated by spaces, `|` between boxes, and a line of `-` and
+        `+` between bands of boxes.
+
+    Raises
+    ------
+    ValueError, TypeError
+        As `parse`.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> print(sf.show("1" + "." * 80).splitlines()[0])
     1 . . | . . . | . . .
-    >>> print(show("12.." * 9, box=(2, 3)).splitlines()[0])
+    >>> print(sf.show("12.." * 9, box=(2, 3)).splitlines()[0])
     1 2 . | . 1 2
     """
     geometry, values = parse_grid(puzzle, box=box, alphabet=alphabet)
@@ -638,14 +759,48 @@ def grid_text(text: str, geometry: Geometry) -> str:
 
 
 def is_solution(
-    candidate: str, puzzle: str, *, box: object = None, alphabet: object = None
+    candidate: str,
+    puzzle: str,
+    *,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
 ) -> bool:
     """True when `candidate` is a complete valid grid that keeps every clue of `puzzle`.
 
-    Both arguments accept any notation `parse` accepts; the geometry comes from the
-    puzzle (or from `box` / `alphabet`) and the candidate is read with it. An
-    incomplete or invalid grid gives False; a malformed text raises `ValueError` as in
-    `parse`.
+    The check is written independently of the engines (every row, column and box holds
+    every value once), so it can verify their answers.
+
+    Parameters
+    ----------
+    candidate : str
+        The grid to check, in any notation `parse` accepts, read with the puzzle's
+        geometry.
+    puzzle : str
+        The puzzle whose clues the candidate must keep.
+    box, alphabet : optional
+        Fix the geometry, as in `parse`.
+
+    Returns
+    -------
+    bool
+        True for a complete, valid grid keeping every clue; False for an incomplete or
+        invalid one.
+
+    Raises
+    ------
+    ValueError
+        A malformed text, as in `parse`.
+    TypeError
+        An argument that is not a str.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> sf.is_solution(sf.solve(p), p)
+    True
+    >>> sf.is_solution(p, p)  # incomplete
+    False
     """
     _require_str(candidate, "candidate")
     geometry, clues = parse_grid(puzzle, box=box, alphabet=alphabet)

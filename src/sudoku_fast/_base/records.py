@@ -25,6 +25,40 @@ class Hint:
     `digits` the entered value, `eliminations` the entry to remove), "wrong pencil marks"
     (a cell's pencil marks leave out its solution digit, which is in `digits`) and
     "guess" (no technique applies: the solution digit of one cell is revealed).
+
+    Hints are made by `sudoku_fast.hint`; `Board.apply` carries one out.
+
+    Parameters
+    ----------
+    technique : str
+        The step's name, e.g. "hidden single", "x-wing", "wrong value".
+    level : int
+        The technique's level, 1-6 (0 for the two mistake kinds).
+    cells : tuple of int
+        The cells of the pattern (0-based, row-major).
+    digits : tuple of int
+        The digits of the pattern (from 1).
+    placements : tuple of (int, int), default ()
+        (cell, digit) pairs the step places.
+    eliminations : tuple of (int, int), default ()
+        (cell, digit) pairs the step removes from the pencil marks.
+    explanation : str, default ""
+        The step in one line of words.
+
+    Attributes
+    ----------
+    is_mistake : bool
+        True for "wrong value" and "wrong pencil marks".
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> step = sf.hint(p)
+    >>> step.technique, step.level, step.is_mistake
+    ('hidden single', 1, False)
+    >>> step.placements
+    ((46, 4),)
     """
 
     technique: str
@@ -58,8 +92,42 @@ class Rating:
     search figures for proving the solution unique. `score` is the difficulty on the
     Sudoku Explainer scale (9x9 only, else None; 0.0 with `score_technique` "none" for
     a full grid, which takes no step), `score_technique` the SE-ladder step that set it
-    and `score_complete` False when the score budget ran out (the score is then a lower
-    bound); see the module doc.
+    and `score_complete` False when the score is only a lower bound: the score budget
+    ran out, or the puzzle needs a step beyond the ladder (SE's chains nested deeper
+    than its first level, 9.5 and up; `score_technique` "beyond" when that step set
+    the score); see `sudoku_fast.rating`.
+
+    Ratings are made by `sudoku_fast.rate` and `rate_many`.
+
+    Parameters
+    ----------
+    level : int
+        1 easy, 2 medium, 3 hard, 4 expert, 5 extreme, 6 nightmare.
+    name : str
+        The level's name.
+    hardest : str
+        The hardest technique the solver needed.
+    counts : mapping of str to int
+        How often each technique was used.
+    clues : int
+        The number of givens.
+    engine_guesses, engine_nodes : int
+        The engine's branch trials and search-tree size for proving the solution unique.
+    score : float or None
+        The Sudoku Explainer score (9x9 with `score=True`; else None).
+    score_technique : str
+        The SE-ladder step that set the score.
+    score_complete : bool
+        False when the score is only a lower bound: the score budget ran out, or a
+        step beyond the ladder (SE's deeper nesting, 9.5 and up) was needed.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> r = sf.rate(p)
+    >>> r.level, r.name, r.clues
+    (2, 'medium', 17)
     """
 
     level: int

@@ -75,6 +75,13 @@ class Cage:
     sum). The same object describes the rule (`Rules.cages`) and its drawing (the
     renderer's overlays): a dashed outline with the total in its first cell's corner.
 
+    Parameters
+    ----------
+    cells : iterable of int
+        The cage's cells (0-based, row-major).
+    total : int, optional
+        The sum of its digits, written in the corner; None: any sum (the outline alone).
+
     Examples
     --------
     >>> Cage([0, 1, 9], 20)

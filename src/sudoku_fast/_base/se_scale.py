@@ -48,6 +48,7 @@ TECHNIQUES: tuple[str, ...] = (
     "uvwxyz-wing",
     "x-cycle",
     "y-cycle",
+    "xy-cycle",
     "forcing x-chain",
     "forcing chain",
     "tuvwxyz-wing",
@@ -56,6 +57,7 @@ TECHNIQUES: tuple[str, ...] = (
     "cell forcing chains",
     "region forcing chains",
     "dynamic forcing chain",
+    "dynamic forcing chain (+)",
     "beyond",
 )
 
@@ -63,9 +65,12 @@ TECHNIQUES: tuple[str, ...] = (
 # Base difficulty of each technique, in tenths.
 BASE: tuple[int, ...] = (
     10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 42,
-    44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 66, 70, 75, 75, 75, 80, 80, 85,
-    100,
+    44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 70, 66, 70, 75, 75, 75, 80, 80,
+    85, 90, 95,
 )  # fmt: skip
+# "beyond" is no step of SE's: it stands where none of the techniques above applies, and
+# its 9.5 is where SE's ladder goes on (dynamic chains nested on forcing chains, 9.5 and
+# up to 11.x): a lower bound, never a score (a rating that meets it is incomplete).
 
 # The ids, named as in the compiled rater's enum (T_<NAME> in `_se.pyx`).
 FULL_HOUSE = TECHNIQUES.index("full house")
@@ -100,6 +105,7 @@ ALIGNED_PAIR = TECHNIQUES.index("aligned pair exclusion")
 UVWXYZ_WING = TECHNIQUES.index("uvwxyz-wing")
 X_CYCLE = TECHNIQUES.index("x-cycle")
 Y_CYCLE = TECHNIQUES.index("y-cycle")
+XY_CYCLE = TECHNIQUES.index("xy-cycle")
 X_CHAIN = TECHNIQUES.index("forcing x-chain")
 FORCING = TECHNIQUES.index("forcing chain")
 TUVWXYZ_WING = TECHNIQUES.index("tuvwxyz-wing")
@@ -108,6 +114,7 @@ NISHIO = TECHNIQUES.index("nishio")
 CELL = TECHNIQUES.index("cell forcing chains")
 REGION = TECHNIQUES.index("region forcing chains")
 DYNAMIC = TECHNIQUES.index("dynamic forcing chain")
+DYNAMIC_PLUS = TECHNIQUES.index("dynamic forcing chain (+)")
 BEYOND = TECHNIQUES.index("beyond")
 COUNT = len(TECHNIQUES)
 
@@ -115,6 +122,27 @@ COUNT = len(TECHNIQUES)
 SE_OK = 0
 SE_BUDGET = 1  # the work budget ran out: the score is the hardest step so far
 SE_STUCK = 2  # nothing applies and no solution was given to reveal a digit
+SE_BEYOND = 3  # a step beyond the ladder was needed: the score is a lower bound
+
+# The highest score the rater can certify: its hardest technique's base plus the length
+# rule's addition for the longest chain it can form (every node of the grid, twice, in
+# each of nine chains), a bound no real puzzle comes near.
+
+
+def length_tenths(length: int) -> int:
+    """SE's length rule: tenths added for a chain of `length` (complexity - 2): one more
+    each time the length passes 4, 6, 8, 12, 16, 24, 32, ... (alternately x3/2, x4/3)."""
+    added = 0
+    ceiling = 4
+    odd = False
+    while length > ceiling:
+        added += 1
+        ceiling = ceiling * 4 // 3 if odd else ceiling * 3 // 2
+        odd = not odd
+    return added
+
+
+TOP_SCORE = BASE[DYNAMIC_PLUS] + length_tenths(9 * 2 * 81 * 9)
 
 # Walk steps per puzzle: nodes taken by the chain walks made (a walk that the static
 # graph shows can conclude nothing is not made and costs nothing).
@@ -144,6 +172,30 @@ def score_level(score: float) -> int:
     candidates); 3.0 to 3.7: 3 (pairs, triples, x-wing); 3.8 to 7.1: 4 (fish, wings,
     uniqueness, short chains); 7.2 to 9.9: 5 (longer, multiple and dynamic forcing
     chains); 10.0 and above: 6 (beyond this ladder).
+
+    Parameters
+    ----------
+    score : float
+        A score on the Sudoku Explainer scale (`Rating.score`); values between tenths
+        are rounded half up.
+
+    Returns
+    -------
+    int
+        The level, 1 to 6, as `Rating.level` numbers them.
+
+    Raises
+    ------
+    TypeError
+        `score` is not a real number.
+    ValueError
+        `score` is NaN.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> sf.score_level(1.5), sf.score_level(2.6), sf.score_level(7.5), sf.score_level(11.0)
+    (1, 2, 5, 6)
     """
     if isinstance(score, bool) or not isinstance(score, numbers.Real):
         raise TypeError(f"score must be a number, not {type(score).__name__}")

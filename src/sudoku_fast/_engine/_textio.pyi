@@ -21,6 +21,7 @@ def scan_block(
     spans: Any,
     field_count: int = -1,
     comments: bool = True,
+    delimiter: int = 44,
 ) -> tuple[int, int, list[tuple[int, int, int, int]]]: ...
 def format_answers(
     grids: Any,
@@ -35,7 +36,18 @@ def format_answers(
     bad_record: bytes,
     text: Any,
     spans: Any,
+    delimiter: int = 44,
 ) -> memoryview: ...
+def check_range(
+    puzzles: Any,
+    solutions: Any,
+    size: int,
+    box_rows: int,
+    box_cols: int,
+    out: Any,
+    start: int,
+    stop: int,
+) -> None: ...
 def check_solutions(grids: Any, solutions: Any, counts: Any, flags: Any, n: int) -> list[int]: ...
 def compare_given(solutions: Any, counts: Any, given: Any, flags: Any, n: int) -> list[int]: ...
 def encode_rows(data: Any, offsets: Any, table: Any, out: Any) -> list[int]:

@@ -11,7 +11,7 @@ to the caller, which runs the full notation parser on it and reports what is wro
 share no code with the engine, so they are an independent check of it.
 """
 
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.string cimport memchr, memcmp, memcpy
 
 cdef enum:
@@ -91,12 +91,13 @@ cdef inline Py_ssize_t count_byte(
 
 cdef inline bint find_field(
     const uint8_t *line, Py_ssize_t length, Py_ssize_t index,
-    Py_ssize_t *start, Py_ssize_t *stop,
+    Py_ssize_t *start, Py_ssize_t *stop, uint8_t delimiter,
 ) noexcept nogil:
-    """Bounds of comma-separated field `index` (blanks around it trimmed); False if absent."""
+    """Bounds of `delimiter`-separated field `index` (blanks around it trimmed); False if
+    absent."""
     cdef Py_ssize_t i, field = 0, begin = 0, end = -1
     for i in range(length):
-        if line[i] == 44:  # ','
+        if line[i] == delimiter:
             if field == index:
                 end = i
                 break
@@ -151,6 +152,7 @@ def scan_block(
     int64_t[::1] spans,
     Py_ssize_t field_count=-1,
     bint comments=True,
+    uint8_t delimiter=44,
 ):
     """Scan a block of whole lines into puzzle records.
 
@@ -162,7 +164,8 @@ def scan_block(
     number `first_line` + offset in line_numbers[k], and the bounds of its text (the
     line without surrounding blanks) in spans[2k] and spans[2k+1]. Buffers must hold
     one record per record line of the block. A CSV line with other than `field_count`
-    fields (the header's; -1: not checked) is not in the plain form.
+    fields (the header's; -1: not checked) is not in the plain form. CSV fields are
+    separated by `delimiter` (a byte: ',' by default; ';', tab, '|').
 
     Returns (records, lines, slow): `slow` lists (record, line number, start, stop) for
     the lines not in the plain form; the caller parses those (or marks them bad).
@@ -201,13 +204,15 @@ def scan_block(
             plain = False
         else:
             plain = (
-                (field_count < 0 or count_byte(base + begin, stop - begin, 44) + 1 == field_count)
-                and find_field(base + begin, stop - begin, puzzle_field, &fstart, &fstop)
+                (field_count < 0 or count_byte(base + begin, stop - begin, delimiter) + 1 == field_count)
+                and find_field(base + begin, stop - begin, puzzle_field, &fstart, &fstop, delimiter)
                 and fstop - fstart == CELLS
                 and encode_puzzle(base + begin + fstart, &grids[records * CELLS])
             )
             if plain and solution_field >= 0:
-                if find_field(base + begin, stop - begin, solution_field, &fstart, &fstop):
+                if find_field(
+                    base + begin, stop - begin, solution_field, &fstart, &fstop, delimiter
+                ):
                     if fstop - fstart == CELLS and encode_solution(
                         base + begin + fstart, &given[records * CELLS]
                     ):
@@ -248,6 +253,7 @@ def format_answers(
     bytes bad_record,
     const uint8_t[::1] text,
     const int64_t[::1] spans,
+    uint8_t delimiter=44,
 ):
     """One output line per record, as a memoryview of a new buffer.
 
@@ -257,7 +263,8 @@ def format_answers(
     alone; CSV_WITH_PUZZLE puts the canonical puzzle and a comma before it (for a
     malformed record: its text, quoted); CSV_WITH_ROW puts the record's own CSV row and
     a comma before it, so every column of the input is kept. Record i's text is
-    text[spans[2i]:spans[2i+1]].
+    text[spans[2i]:spans[2i+1]]. The answer's field is set off by `delimiter` (the
+    input's, for CSV_WITH_ROW).
     """
     cdef Py_ssize_t answer_max = max(CELLS, len(no_solution), len(bad_record), 11)
     cdef Py_ssize_t i, k, pos = 0, capacity = n * (answer_max + CELLS + 4) + 1
@@ -296,7 +303,7 @@ def format_answers(
                 for k in range(CELLS):
                     out[pos + k] = digit_char[grids[i * CELLS + k]]
                 pos += CELLS
-            out[pos] = 44  # ','
+            out[pos] = delimiter
             pos += 1
         count = counts[i]
         if bad:
@@ -475,3 +482,78 @@ def encode_rows(
         if bad[i]:
             slow.append(i)
     return slow
+
+
+def check_range(
+    const uint8_t[::1] puzzles,
+    const uint8_t[::1] solutions,
+    int size,
+    int box_rows,
+    int box_cols,
+    uint8_t[::1] out,
+    Py_ssize_t start,
+    Py_ssize_t stop,
+):
+    """out[i] = 1 when solution i is a complete grid by the rules of one size that keeps
+    every clue of puzzle i, else 0, for i in start..stop-1 (values 0..size, N*N per grid).
+
+    Runs with the GIL released: the batch's threads each take ranges of the same buffers.
+    Shares no code with the engines, so it is an independent check of them.
+    """
+    cdef Py_ssize_t cells = <Py_ssize_t>size * size
+    cdef Py_ssize_t c
+    if size < 1 or size > 49 or box_rows * box_cols != size:
+        raise ValueError(f"no geometry of size {size} with {box_rows}x{box_cols} boxes")
+    if (puzzles.shape[0] < stop * cells or solutions.shape[0] < stop * cells
+            or out.shape[0] < stop or start < 0):
+        raise ValueError("check_range: buffers too small for the range")
+    with nogil:
+        for c in range(start, stop):
+            out[c] = check_one(&puzzles[c * cells], &solutions[c * cells], size, box_rows, box_cols)
+
+
+cdef bint check_one(
+    const uint8_t *puzzle, const uint8_t *grid, int size, int box_rows, int box_cols
+) noexcept nogil:
+    """True when `grid` is complete, has each value once per row, column and box, and
+    keeps the clues of `puzzle`.
+
+    A unit of N cells holds each of the N values once exactly when the OR of its cells'
+    bits is all N bits, so each unit is one OR reduction (no per-cell bookkeeping); a
+    value outside 1..N has no bit, so it leaves its units short.
+    """
+    cdef uint64_t bits[2401]
+    cdef uint64_t full = ((<uint64_t>1) << size) - 1 if size < 64 else ~(<uint64_t>0)
+    cdef uint64_t acc
+    cdef int cells = size * size
+    cdef int i, r, k, b, top, left, v, p
+    cdef bint changed = False
+    for i in range(cells):
+        v = grid[i]
+        p = puzzle[i]
+        changed |= (p != 0) & (p != v)
+        bits[i] = ((<uint64_t>1) << (v - 1)) if <unsigned int>(v - 1) < <unsigned int>size else 0
+    if changed:
+        return False
+    for r in range(size):
+        acc = 0
+        for k in range(size):
+            acc |= bits[r * size + k]
+        if acc != full:
+            return False
+    for k in range(size):
+        acc = 0
+        for r in range(size):
+            acc |= bits[r * size + k]
+        if acc != full:
+            return False
+    for b in range(size):
+        top = (b // box_rows) * box_rows
+        left = (b % box_rows) * box_cols
+        acc = 0
+        for r in range(box_rows):
+            for k in range(box_cols):
+                acc |= bits[(top + r) * size + left + k]
+        if acc != full:
+            return False
+    return True

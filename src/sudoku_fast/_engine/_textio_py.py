@@ -82,9 +82,9 @@ def record_span(data: Any, max_records: int, comments: bool = True) -> tuple[int
     return records, end
 
 
-def _field(line: bytes, index: int) -> bytes | None:
-    """Comma-separated field `index` of a line, blanks around it trimmed; None if absent."""
-    fields = line.split(b",")
+def _field(line: bytes, index: int, delimiter: int = 44) -> bytes | None:
+    """`delimiter`-separated field `index` of a line, blanks around it trimmed; None if absent."""
+    fields = line.split(bytes([delimiter]))
     if index >= len(fields):
         return None
     return fields[index].strip(BLANKS)
@@ -102,6 +102,7 @@ def scan_block(
     spans: Any,
     field_count: int = -1,
     comments: bool = True,
+    delimiter: int = 44,
 ) -> tuple[int, int, list[tuple[int, int, int, int]]]:
     """Scan a block of whole lines into puzzle records (see `_textio.scan_block`)."""
     raw = bytes(data)
@@ -123,11 +124,13 @@ def scan_block(
         values: list[int] | None = None
         if puzzle_field < 0:
             values = _plain_values(text)
-        elif b'"' not in text and (field_count < 0 or text.count(b",") + 1 == field_count):
-            puzzle = _field(text, puzzle_field)
+        elif b'"' not in text and (
+            field_count < 0 or text.count(bytes([delimiter])) + 1 == field_count
+        ):
+            puzzle = _field(text, puzzle_field, delimiter)
             values = None if puzzle is None else _plain_values(puzzle)
             if values is not None and solution_field >= 0:
-                answer = _field(text, solution_field)
+                answer = _field(text, solution_field, delimiter)
                 solution = None if answer is None else _plain_values(answer, solution=True)
                 if solution is not None:
                     given[records * CELLS : (records + 1) * CELLS] = bytes(solution)
@@ -160,6 +163,7 @@ def format_answers(
     bad_record: bytes,
     text: Any,
     spans: Any,
+    delimiter: int = 44,
 ) -> memoryview:
     """One output line per record (see `_textio.format_answers`)."""
     rows = bytes(text)
@@ -175,7 +179,7 @@ def format_answers(
                 raise ValueError("span outside the text")
             own = rows[begin:stop]
             if csv_mode == CSV_WITH_ROW:
-                prefix = own + b","
+                prefix = own + bytes([delimiter])
             elif bad:
                 prefix = b'"' + own.replace(b'"', b'""') + b'",'
             else:
@@ -250,3 +254,35 @@ def encode_rows(data: Any, offsets: Any, table: Any, out: Any) -> list[int]:
             continue
         out[i] = list(values)
     return slow
+
+
+def check_range(
+    puzzles: Any,
+    solutions: Any,
+    size: int,
+    box_rows: int,
+    box_cols: int,
+    out: Any,
+    start: int,
+    stop: int,
+) -> None:
+    """out[i] = 1 when solution i keeps puzzle i's clues and is complete and valid by the
+    rules, else 0, for i in start..stop-1 (see `_textio.check_range`)."""
+    if size < 1 or size > 49 or box_rows * box_cols != size:
+        raise ValueError(f"no geometry of size {size} with {box_rows}x{box_cols} boxes")
+    cells = size * size
+    if len(puzzles) < stop * cells or len(solutions) < stop * cells or len(out) < stop:
+        raise ValueError("check_range: buffers too small for the range")
+    units = [[r * size + c for c in range(size)] for r in range(size)]
+    units += [[r * size + c for r in range(size)] for c in range(size)]
+    units += [
+        [(top + r) * size + left + c for r in range(box_rows) for c in range(box_cols)]
+        for top in range(0, size, box_rows)
+        for left in range(0, size, box_cols)
+    ]
+    every_value = set(range(1, size + 1))
+    for i in range(start, stop):
+        clues = puzzles[i * cells : (i + 1) * cells]
+        grid = solutions[i * cells : (i + 1) * cells]
+        keeps = all(p == 0 or p == v for p, v in zip(clues, grid, strict=True))
+        out[i] = int(keeps and all({grid[k] for k in unit} == every_value for unit in units))

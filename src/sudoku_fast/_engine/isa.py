@@ -1,22 +1,20 @@
 """Runtime instruction-set dispatch: which build of the hot engine this process runs.
 
 The 9x9 engine (`_engine._core`) ships more than once in a wheel on x86-64: the baseline
-build (SSE2, runs on every x86-64 CPU) and `_core_avx2`, the same source compiled for the
-x86-64-v3 features (AVX2, BMI1/2, POPCNT, LZCNT, FMA, F16C, MOVBE). The generator
+build (SSE2, runs on every x86-64 CPU), `_core_avx2`, the same source compiled for the
+x86-64-v3 features (AVX2, BMI1/2, POPCNT, LZCNT, FMA, F16C, MOVBE), and `_core_avx512`,
+compiled for x86-64-v4 (those and AVX-512 F, BW, VL, DQ, CD). The generator
 (`_generation._generate`), which calls the engine from C, ships the same builds, each
 made against the engine of its own variant; `load` imports a dispatched module's build.
 At import the most capable build that this installation holds and whose features the
-CPU reports (CPUID, with the OS's consent for AVX state: see `_cpu.pyx`) is chosen;
-arm64 and other platforms have the baseline only. All builds give the same answers and figures.
+CPU reports (CPUID, with the OS's consent for the AVX and AVX-512 register state: see
+`_cpu.pyx`) is chosen; arm64 and other platforms have the baseline only. All builds
+give the same answers and figures.
 
-SUDOKU_FAST_ISA overrides the choice: `baseline`, `avx2`, or `auto` (the default). A
-variant that is unknown, not built, or not supported by this CPU makes the import fail
-with a message saying why, rather than die later on an illegal instruction.
+SUDOKU_FAST_ISA overrides the choice: `baseline`, `avx2`, `avx512`, or `auto` (the
+default). A variant that is unknown, not built, or not supported by this CPU makes the
+import fail with a message saying why, rather than die later on an illegal instruction.
 `engine_info()` says which build runs and why.
-
-No AVX-512 build: the engine works on scalar 32-bit words, and compiler flags alone
-give it nothing over AVX2 (see bench/README.md, "Runtime ISA dispatch"); a variant is
-one entry in VARIANTS (and in setup.py) once a SIMD engine makes one pay.
 """
 
 from __future__ import annotations
@@ -63,13 +61,12 @@ class Variant:
     features: frozenset[str]  # what the CPU must report to run it
 
 
+_AVX2 = frozenset({"avx", "avx2", "bmi1", "bmi2", "popcnt", "lzcnt", "fma", "f16c", "movbe"})
+_AVX512 = _AVX2 | {"avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512cd"}
 # Most capable first: the first one built and supported is chosen.
 VARIANTS = (
-    Variant(
-        "avx2",
-        "_avx2",
-        frozenset({"avx", "avx2", "bmi1", "bmi2", "popcnt", "lzcnt", "fma", "f16c", "movbe"}),
-    ),
+    Variant("avx512", "_avx512", _AVX512),
+    Variant("avx2", "_avx2", _AVX2),
     Variant("baseline", "", frozenset()),
 )
 BY_NAME = {v.name: v for v in VARIANTS}
@@ -79,13 +76,39 @@ BY_NAME = {v.name: v for v in VARIANTS}
 class EngineInfo:
     """Which build of the engine runs, and what else this installation and CPU offer.
 
-    `variant`: the build in use (`baseline`, `avx2`); `modules`: its compiled modules
-    (the 9x9 engine, and the generator that calls it; every one the process loads is
-    of this build);
+    `variant`: the build in use (`baseline`, `avx2`, `avx512`); `modules`: its compiled
+    modules (the 9x9 engine, and the generator that calls it; every one the process
+    loads is of this build);
     `built`: the variants this installation holds; `supported`: those this CPU can run;
     `requested`: the SUDOKU_FAST_ISA value it was chosen by (None: chosen
     automatically); `cpu_features`: the instruction-set features the CPU reports;
     `machine`: the platform's machine name.
+
+    Made by `engine_info`; a frozen record.
+
+    Parameters
+    ----------
+    variant : str
+        The build in use: "baseline" or "avx2".
+    modules : tuple of str
+        The compiled modules of that build.
+    built : tuple of str
+        The builds this installation holds.
+    supported : tuple of str
+        The builds this CPU can run.
+    requested : str or None
+        The SUDOKU_FAST_ISA value the build was chosen by (None: automatic).
+    cpu_features : tuple of str
+        The instruction-set features the CPU reports.
+    machine : str
+        The platform's machine name (`platform.machine()`).
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> info = sf.engine_info()
+    >>> info.variant in info.supported and info.variant in info.built
+    True
     """
 
     variant: str
@@ -175,8 +198,19 @@ else:
 def engine_info() -> EngineInfo:
     """Which build of the engine this process runs (chosen at import), and the others.
 
+    The build is chosen once, when the package is imported: the most capable one this
+    CPU runs, or the one the SUDOKU_FAST_ISA environment variable names.
+
+    Returns
+    -------
+    EngineInfo
+        The build in use, the builds installed and supported, and the CPU's features.
+        (An impossible SUDOKU_FAST_ISA fails at import, not here.)
+
+    Examples
+    --------
     >>> import sudoku_fast
-    >>> sudoku_fast.engine_info().variant in ("baseline", "avx2")
+    >>> sudoku_fast.engine_info().variant in ("baseline", "avx2", "avx512")
     True
     """
     requested = (_REQUESTED or "").strip()

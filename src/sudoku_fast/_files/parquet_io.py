@@ -126,6 +126,14 @@ def _open_parquet(path: str) -> Any:
 _CODECS = {"UNCOMPRESSED": "none", "LZ4_RAW": "lz4", "LZ4": "lz4"}
 
 
+def row_count(path: str) -> int | None:
+    """The number of rows of a Parquet file, from its footer (None if it cannot be read)."""
+    try:
+        return int(_open_parquet(path).metadata.num_rows)
+    except (OSError, ValueError):
+        return None
+
+
 def input_codec(path: str, name: str) -> str:
     """The codec of column `name` in the first row group of `path` ("snappy" if none)."""
     metadata = _open_parquet(path).metadata
@@ -253,8 +261,12 @@ def solve_parquet(
     on_error: str = "fail",
     compression: str = "input",
     rewrite: bool = False,
+    progress: Callable[[int], None] | None = None,
 ) -> ParquetReport:
     """Solve (or count, with `count`) every puzzle of a Parquet file into another one.
+
+    `progress`, when given, is called with the number of rows answered so far after each
+    batch (for a progress bar: the file's row count is in its footer).
 
     The output has the input's columns and a `solution` column (string, null where
     there is no solution) or a `count` column (int32, up to `limit`), compressed with
@@ -325,6 +337,8 @@ def solve_parquet(
         if keywords["box"] is None and keywords["alphabet"] is None:
             _pin_geometry(keywords, puzzles, bad)
         report.rows += len(puzzles)
+        if progress is not None:
+            progress(report.rows)
         report.malformed += len(bad)
         found = (
             int((answers.fill_null(0).to_numpy() > 0).sum())
@@ -568,8 +582,11 @@ def rate_parquet(
     on_error: str = "fail",
     compression: str = "input",
     rewrite: bool = False,
+    progress: Callable[[int], None] | None = None,
 ) -> ParquetReport:
     """Rate every puzzle of a Parquet file into another one with the rating columns added.
+
+    `progress` as in `solve_parquet`.
 
     The columns are the fields of `rate_many`'s Arrow output (with `score`, the Sudoku
     Explainer score's too; `max_nodes` as there). A rating field whose name the input
@@ -623,6 +640,8 @@ def rate_parquet(
             _pin_geometry(keywords, puzzles, bad)
         problems = {**_problems(bad, undecided, max_nodes), **not_unique}
         report.rows += len(puzzles)
+        if progress is not None:
+            progress(report.rows)
         report.solved += len(puzzles) - len(problems)
         report.malformed += len(bad)
         report.undecided += len(undecided)

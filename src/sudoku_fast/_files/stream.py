@@ -164,20 +164,41 @@ class Batch:
         return good, self.n - len(bad)
 
 
-def _header_fields(line: bytes) -> list[str]:
-    """A CSV header's field names, trimmed and lower-cased (quoted commas kept inside)."""
+# The field separators a CSV header is looked at for, the first most common one winning.
+DELIMITERS = (",", ";", "\t", "|")
+
+
+def _header_delimiter(text: str) -> str:
+    """The separator of a CSV header line: the one of DELIMITERS it holds most often
+    outside quotes (a comma when it holds none)."""
+    unquoted = "".join(part for k, part in enumerate(text.split('"')) if k % 2 == 0)
+    counts = [unquoted.count(d) for d in DELIMITERS]
+    best = max(counts)
+    return DELIMITERS[counts.index(best)] if best else ","
+
+
+def _header_fields(line: bytes, delimiter: str = ",") -> list[str]:
+    """A CSV header's field names, trimmed and lower-cased (quoted separators kept inside)."""
     text = line.decode("utf-8", "replace").strip().lstrip("\ufeff")
     try:
-        fields = next(csv.reader([text]))
+        fields = next(csv.reader([text], delimiter=delimiter))
     except (csv.Error, StopIteration):
-        fields = text.split(",")
+        fields = text.split(delimiter)
     return [f.strip().strip('"').strip().lower() for f in fields]
 
 
-def _whole_row(text: str, width: int) -> str:
+def _whole_row(text: str, width: int, delimiter: str = ",") -> str:
     """A malformed CSV row written as one quoted field, then empty fields up to `width`
     (the header's): its text is kept whole and the output still parses."""
-    return '"' + text.replace('"', '""') + '"' + "," * (width - 1)
+    return '"' + text.replace('"', '""') + '"' + delimiter * (width - 1)
+
+
+def _looks_like_header(text: str, fields: list[str]) -> bool:
+    """Whether a first line with no known puzzle column is a CSV header all the same:
+    two or more fields, each a name (a letter in it), the line itself no puzzle."""
+    if len(fields) < 2 or not all(any(c.isalpha() for c in f) for f in fields):
+        return False
+    return not _reads_as_puzzle(text)
 
 
 def encode_puzzle(text: str, geometry: Geometry = CLASSIC) -> bytes:
@@ -283,11 +304,13 @@ class PuzzleReader:
         box: object = None,
         alphabet: object = None,
         marks: bool = False,
+        column: str | None = None,
     ) -> None:
         """Start reading `source` (named `name` in messages) and detect its format.
 
         With `marks` every puzzle is pencil marks (see `grid.parse_marks_grid`); a batch
-        then carries them as candidate masks.
+        then carries them as candidate masks. `column` names the CSV puzzle column (any
+        case), for a header that has none of PUZZLE_COLUMNS; the file must be CSV then.
         """
         self.name = name
         self.marks = marks
@@ -299,6 +322,8 @@ class PuzzleReader:
         self.is_csv = False
         self.header = ""  # a CSV file's header line
         self.header_fields: list[str] = []
+        self.delimiter = ","  # a CSV file's field separator, from its header
+        self.column = column
         self.puzzle_field = -1
         self.solution_field = -1
         self._source = source
@@ -376,11 +401,33 @@ class PuzzleReader:
         start = data.rfind(b"\n", 0, end - 1) + 1
         self._line += data.count(b"\n", 0, start)
         newline = end - 1 if data[end - 1] == 10 else end
-        fields = _header_fields(data[start:newline])
-        puzzle = find_column(fields, PUZZLE_COLUMNS)
+        first = data[start:newline].decode("utf-8", "replace").strip().lstrip("\ufeff")
+        delimiter = _header_delimiter(first)
+        fields = _header_fields(data[start:newline], delimiter)
+        if self.column is not None:
+            puzzle = find_column(fields, (self.column.strip().lower(),))
+            if puzzle < 0 and _reads_as_puzzle(first):
+                raise ValueError(
+                    f"{self.name}: no column {self.column!r}: the file has no CSV header "
+                    "(its first line is a puzzle)"
+                )
+            if puzzle < 0:
+                raise ValueError(
+                    f"{self.name}: no column {self.column!r} in its header "
+                    f"(columns: {_named(first, delimiter)})"
+                )
+        else:
+            puzzle = find_column(fields, PUZZLE_COLUMNS)
         if puzzle < 0:
+            if _looks_like_header(first, fields):
+                raise ValueError(
+                    f"{self.name}: its header has no puzzle column: none of "
+                    f"{', '.join(PUZZLE_COLUMNS)} (columns: {_named(first, delimiter)}); "
+                    "name one with column="
+                )
             return data[start:]  # one puzzle per line (a lone `puzzle` header is a one-column CSV)
         self.is_csv = True
+        self.delimiter = delimiter
         self.header = data[start:newline].decode("utf-8", "replace").strip()
         self.header_fields = fields
         self.puzzle_field = puzzle
@@ -469,7 +516,7 @@ class PuzzleReader:
         if not self.is_csv:
             return text
         try:
-            fields = next(csv.reader([text]))
+            fields = next(csv.reader([text], delimiter=self.delimiter))
         except csv.Error:
             return None
         return fields[self.puzzle_field] if self.puzzle_field < len(fields) else None
@@ -533,6 +580,7 @@ class PuzzleReader:
             batch.spans,
             len(self.header_fields) if self.is_csv else -1,
             self.comments,
+            ord(self.delimiter),
         )
         self._line += lines
         for record, _line, begin, finish in slow:
@@ -548,16 +596,17 @@ class PuzzleReader:
         solution = ""
         if self.is_csv:
             width = len(self.header_fields)
+            sep = self.delimiter
             if text.count('"') % 2:
                 # A quoted field that goes on past the line's end: records are read line
                 # by line, so each line of such a record is a record (and this one bad).
-                batch.rewritten[record] = _whole_row(batch.record_text(record), width)
+                batch.rewritten[record] = _whole_row(batch.record_text(record), width, sep)
                 batch.mark_bad(record, "a quoted field runs on past the end of the line")
                 return
             try:
-                fields = next(csv.reader([text]))
+                fields = next(csv.reader([text], delimiter=sep))
             except csv.Error as err:
-                batch.rewritten[record] = _whole_row(batch.record_text(record), width)
+                batch.rewritten[record] = _whole_row(batch.record_text(record), width, sep)
                 batch.mark_bad(record, f"not a CSV row: {err}")
                 return
             if len(fields) != width:
@@ -567,9 +616,9 @@ class PuzzleReader:
                 # first field, so nothing is dropped and the output keeps the header's.
                 row = batch.record_text(record)
                 batch.rewritten[record] = (
-                    row + "," * (width - len(fields))
+                    row + sep * (width - len(fields))
                     if len(fields) < width
-                    else _whole_row(row, width)
+                    else _whole_row(row, width, sep)
                 )
                 batch.mark_bad(
                     record,
@@ -601,7 +650,23 @@ class PuzzleReader:
                 batch.given_problems[record] = f"the given solution is malformed: {err}"
 
     def _encode(self, text: str, geometry: Geometry) -> bytes | array[int]:
-        """The values (with marks: the masks) of one puzzle, or ValueError saying why not."""
+        """The values (with marks: the masks) of one puzzle, or ValueError saying why not,
+        with the option that would read it when one would (see `notations.suggestion`)."""
+        try:
+            return self._encode_plainly(text, geometry)
+        except ValueError as err:
+            if self.marks:
+                raise
+            from .notations import suggestion
+
+            fixed = not self.inferred
+            box = (geometry.box_rows, geometry.box_cols) if fixed else None
+            hint = suggestion(text, box, geometry.symbols if fixed else None)
+            if not hint:
+                raise
+            raise ValueError(f"{err}; {hint}") from None
+
+    def _encode_plainly(self, text: str, geometry: Geometry) -> bytes | array[int]:
         if self.geometry is None:
             # No puzzle has decided the size yet: say what is wrong with this one alone.
             _own_geometry(text, self.marks)
@@ -614,6 +679,15 @@ class PuzzleReader:
             if other is None:
                 raise
             raise ValueError(other) from None
+
+
+def _named(header: str, delimiter: str) -> str:
+    """A header's column names as the file spells them, for a message."""
+    try:
+        fields = next(csv.reader([header], delimiter=delimiter))
+    except (csv.Error, StopIteration):
+        fields = header.split(delimiter)
+    return ", ".join(f.strip() for f in fields)
 
 
 def _reads_as_puzzle(text: str) -> bool:
@@ -879,7 +953,7 @@ class _Solver:
         if self.csv_mode != CSV_WITH_ROW:
             return b""
         answer = answer_column(self.reader.header_fields, self.options.count)
-        return f"{self.reader.header},{answer}\n".encode()
+        return f"{self.reader.header}{self.reader.delimiter}{answer}\n".encode()
 
     def finish_batch(self, batch: Batch) -> None:
         """Solve one batch, write its answers, report its problems, count the results."""
@@ -916,9 +990,10 @@ class _Solver:
                 MALFORMED_MARK.encode(),
                 batch.text,
                 batch.spans,
+                ord(self.reader.delimiter),
             )
         else:
-            answers = _format_answers(batch, results, options, csv_mode)
+            answers = _format_answers(batch, results, options, csv_mode, self.reader.delimiter)
         self.out.write(answers)
         self.out.flush()
         name = self.reader.name
@@ -988,7 +1063,7 @@ class _Solver:
 
 
 def _format_answers(
-    batch: Batch, results: EngineResults, options: SolveOptions, csv_mode: int
+    batch: Batch, results: EngineResults, options: SolveOptions, csv_mode: int, sep: str = ","
 ) -> bytes:
     """The answer lines of a batch of any geometry (as `_textio.format_answers` writes them)."""
     geometry = batch.geometry
@@ -1020,7 +1095,7 @@ def _format_answers(
             answer = solutions[i * size : (i + 1) * size]
         if csv_mode == CSV_WITH_ROW:
             row = batch.rewritten.get(i)
-            answer = f"{batch.record_text(i) if row is None else row},{answer}"
+            answer = f"{batch.record_text(i) if row is None else row}{sep}{answer}"
         elif csv_mode == CSV_WITH_PUZZLE:
             text = batch.record_text(i).replace('"', '""')
             puzzle = f'"{text}"' if bad else puzzles[i * cells : (i + 1) * cells]

@@ -35,6 +35,15 @@ class Region:
     a picture is a box, the geometry's own boxes are not drawn. "extra": an extra
     region (windoku, disjoint groups), shaded with `shade`.
 
+    Parameters
+    ----------
+    cells : iterable of int
+        The region's cells (0-based, row-major).
+    kind : {"box", "extra"}
+        An irregular box, or an extra shaded region.
+    shade : str
+        The fill colour of an extra region (an SVG colour).
+
     Examples
     --------
     >>> Region([0, 1, 9, 10], kind="extra").cells
@@ -63,6 +72,13 @@ class CellLine:
     on the first cell and an arrowhead at the last; "diagonal": a thin line from the
     outer corner of the first cell to that of the last (Sudoku X); "line": a plain
     grey bar (renban, palindrome, whisper lines).
+
+    Parameters
+    ----------
+    cells : iterable of int
+        The cells the line passes through, in order.
+    kind : {"thermometer", "arrow", "diagonal", "line"}, default "line"
+        How the line is drawn.
 
     Examples
     --------

@@ -62,6 +62,27 @@ class Transformation:
     3. `cols`: output column j is input column `cols[j]` (keeps the stacks whole);
     4. `digits`: symbol k of the alphabet (k from 0) becomes `digits[k]`; `digits` is
        the alphabet in its new order, e.g. "912345678" turns 1 into 9 and 2 into 1.
+
+    Made by `canonical_transform` and `random_transformation`; applied by
+    `apply_transformation`.
+
+    Parameters
+    ----------
+    transpose : bool
+        Swap rows and columns first.
+    rows : tuple of int
+        Output row i is input row `rows[i]`.
+    cols : tuple of int
+        Output column j is input column `cols[j]`.
+    digits : str
+        The alphabet in its new order.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> t = sf.random_transformation(sf.geometry_for(4), seed=1)
+    >>> sorted(t.rows), sorted(t.digits)
+    ([0, 1, 2, 3], ['1', '2', '3', '4'])
     """
 
     transpose: bool

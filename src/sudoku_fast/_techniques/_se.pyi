@@ -19,6 +19,8 @@ def se_path(
     grid: bytes | bytearray | memoryview,
     solution: bytes | bytearray | memoryview,
     budget: int,
+    allowed: object = None,
+    max_steps: int = -1,
 ) -> tuple[
     int,
     int,

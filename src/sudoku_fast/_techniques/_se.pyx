@@ -66,26 +66,30 @@ cdef enum:
     T_UVWXYZ_WING = 31
     T_X_CYCLE = 32
     T_Y_CYCLE = 33
-    T_X_CHAIN = 34
-    T_FORCING = 35
-    T_TUVWXYZ_WING = 36
-    T_ALIGNED_TRIPLE = 37
-    T_NISHIO = 38
-    T_CELL = 39
-    T_REGION = 40
-    T_DYNAMIC = 41
-    T_BEYOND = 42
-    T_COUNT = 43
+    T_XY_CYCLE = 34
+    T_X_CHAIN = 35
+    T_FORCING = 36
+    T_TUVWXYZ_WING = 37
+    T_ALIGNED_TRIPLE = 38
+    T_NISHIO = 39
+    T_CELL = 40
+    T_REGION = 41
+    T_DYNAMIC = 42
+    T_DYNAMIC_PLUS = 43
+    T_BEYOND = 44
+    T_COUNT = 45
 
 cdef enum:
     UNIT_LINKS = 1
     CELL_LINKS = 2
     DYNAMIC_LINKS = 4
+    NESTED_LINKS = 8
 
 cdef enum:
     SE_OK = 0
     SE_BUDGET = 1
     SE_STUCK = 2
+    SE_BEYOND = 3
     SE_CONTRADICTION = -1
     SE_NO_MEMORY = -2
 
@@ -95,8 +99,8 @@ cdef enum:
 
 cdef int BASE[T_COUNT]
 BASE[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 42,
-           44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 66, 70, 75, 75, 75, 80,
-           80, 85, 100]
+           44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 70, 66, 70, 75, 75, 75,
+           80, 80, 85, 90, 95]
 
 TECHNIQUES = T_COUNT
 SLOTS = OUT_SLOTS
@@ -239,6 +243,11 @@ cdef struct Work:
     uint64_t *follow       # [6N * lwords] strong links: the links that may come after each
     uint64_t *starting     # [cells * lwords] ... and the links starting at each cell
     int32_t *in_chain      # [cells] strong links: 1 for a cell of the chain, else 0
+    # Nested walks (SE's level 1): the walk's grid and one pattern's candidates
+    uint64_t *wgrid        # [cells] the board less the walk's OFF nodes
+    uint64_t *tmp2         # [words] the ancestors of a pattern's rule parents
+    int32_t *nest_need     # [cells * N] candidates (cell * N + digit) the pattern needs gone
+    int32_t *nest_elim     # [cells * N] ... and those it removes
 
 
 cdef inline bint two_bits(uint64_t x) noexcept nogil:
@@ -413,6 +422,10 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.follow = <uint64_t *>malloc(6 * t.n * w.lwords * sizeof(uint64_t))
     w.starting = <uint64_t *>calloc(t.cells * w.lwords, sizeof(uint64_t))
     w.in_chain = <int32_t *>calloc(t.cells, sizeof(int32_t))
+    w.wgrid = <uint64_t *>malloc(t.cells * sizeof(uint64_t))
+    w.tmp2 = <uint64_t *>malloc(w.words * sizeof(uint64_t))
+    w.nest_need = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.nest_elim = <int32_t *>malloc(cn * sizeof(int32_t))
     return not (
         not w.tmp or not w.best_tenths or not w.best_tech or not w.acc_count
         or not w.acc_sum or not w.acc_mark or not w.elim_cell or not w.elim_digit
@@ -432,11 +445,16 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
         or not w.store_start or not w.store_len or not w.store
         or not w.sets or not w.dig_peers or not w.follow
         or not w.starting or not w.in_chain
+        or not w.wgrid or not w.tmp2 or not w.nest_need or not w.nest_elim
     )
 
 
 cdef void work_free(Work *w) noexcept nogil:
     solver_free(&w.s)
+    free(w.wgrid)
+    free(w.tmp2)
+    free(w.nest_need)
+    free(w.nest_elim)
     walk_free(&w.a)
     walk_free(&w.b)
     free(w.tmp)
@@ -1841,7 +1859,10 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
     cdef const Tables *t = s.t
     cdef int n = w.n
     cdef bint dynamic = (mode & DYNAMIC_LINKS) != 0
-    cdef int head = 0, node, c, cell_now, dig, e, k, j, i, u, m, off, left, target, clash
+    cdef int head = 0, node, c, cell_now, dig, e, k, j, i, u, m, off, left, clash
+    # Set in the loop that finds the one candidate left; 0 only quiets GCC's
+    # -Wmaybe-uninitialized, which cannot see that the loop always sets it.
+    cdef int target = 0
     cdef uint64_t bit, rest, cc, where
     cdef int32_t stamp
     cdef int cw = w.cwords
@@ -1952,7 +1973,211 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
                                     return clash
         if w.work > w.budget:
             return -1
+        if head == wk.len and mode & NESTED_LINKS:
+            w.work += w.cells
+            nested_offs(w, wk)
     return -1
+
+
+cdef void add_nested(Work *w, Walk *wk, int m) noexcept nogil:
+    """Add OFF node m whose rule parents' ancestors are in w.tmp2, unchecked against
+    the ON nodes (as SE: a clash shows through its consequences only)."""
+    cdef int i, k = 0
+    cdef int words = w.dwords
+    cdef int b = anc_bit(w, m)
+    cdef uint64_t *dst = &wk.anc[<size_t>m * words]
+    for i in range(words):
+        dst[i] = w.tmp2[i]
+    dst[b >> 6] |= (<uint64_t>1) << (b & 63)
+    for i in range(words):
+        k += bits_popcount(dst[i])
+    wk.parent[m] = -1
+    add_node(wk, m, k)
+
+
+cdef int nested_pattern(Work *w, Walk *wk, int nneed, int nelim) noexcept nogil:
+    """One pattern of a nested rule (needs in w.nest_need, eliminations in
+    w.nest_elim): its new OFF nodes added, how many (none when it needs nothing the
+    walk removed)."""
+    cdef int i, m, added = 0
+    cdef bint any_parent = False
+    memset(w.tmp, 0, w.dwords * sizeof(uint64_t))
+    for i in range(nneed):
+        m = w.nest_need[i] << 1
+        if wk.mark[m] == wk.stamp:
+            tmp_or(w, wk, m)
+            any_parent = True
+    if not any_parent:
+        return 0
+    for i in range(w.dwords):
+        w.tmp2[i] = w.tmp[i]
+    for i in range(nelim):
+        m = w.nest_elim[i] << 1
+        if wk.mark[m] != wk.stamp:
+            add_nested(w, wk, m)
+            added += 1
+    return added
+
+
+cdef int nested_offs(Work *w, Walk *wk) noexcept nogil:
+    """se._Rater.nested_offs: pointing / claiming, hidden pairs, naked pairs, x-wings on
+    the walk's grid (the first rule that adds anything ends the round); their new OFF
+    nodes are added to the walk. Returns how many."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef uint64_t *g = w.wgrid
+    cdef int cell, node, dig, i, j, k, u, v, e, x, y, a, b, side, first, cover, nneed, nel
+    cdef int added = 0
+    cdef uint64_t where, inside, outside, both, pair, rest
+    cdef uint64_t pos[64]
+    for cell in range(w.cells):
+        g[cell] = s.cand[cell]
+    for i in range(wk.len):
+        node = wk.queue[i]
+        if not node & 1:
+            cell = w.cell_of[node >> 1]
+            g[cell] &= ~((<uint64_t>1) << ((node >> 1) - cell * n))
+    # Pointing (boxes), then claiming (rows, then columns).
+    for k in range(3 * n):
+        u = k + 2 * n if k < n else k - n
+        for dig in range(n):
+            where = 0
+            for i in range(n):
+                if (g[t.units[u * n + i]] >> dig) & 1:
+                    where |= (<uint64_t>1) << i
+            if bits_popcount(where) < 2:
+                continue
+            for e in range(t.cross_start[u], t.cross_start[u + 1]):
+                v = t.cross_unit[e]
+                if u >= 2 * n:
+                    inside = t.cross_box_mask[e]
+                    outside = t.cross_line_mask[e]
+                else:
+                    inside = t.cross_line_mask[e]
+                    outside = t.cross_box_mask[e]
+                if where & ~inside:
+                    continue
+                nel = 0
+                for i in range(n):
+                    cell = t.units[v * n + i]
+                    if not (outside >> i) & 1 and (g[cell] >> dig) & 1:
+                        w.nest_elim[nel] = cell * n + dig
+                        nel += 1
+                if nel:
+                    nneed = 0
+                    for i in range(n):
+                        if not (inside >> i) & 1:
+                            w.nest_need[nneed] = t.units[u * n + i] * n + dig
+                            nneed += 1
+                    added += nested_pattern(w, wk, nneed, nel)
+    if added:
+        return added
+    # Hidden pairs.
+    for u in range(3 * n):
+        for dig in range(n):
+            pos[dig] = 0
+            for i in range(n):
+                if (g[t.units[u * n + i]] >> dig) & 1:
+                    pos[dig] |= (<uint64_t>1) << i
+        for x in range(n):
+            for y in range(x + 1, n):
+                both = pos[x] | pos[y]
+                if not pos[x] or not pos[y] or not two_bits(both):
+                    continue
+                pair = ((<uint64_t>1) << x) | ((<uint64_t>1) << y)
+                nel = 0
+                rest = both
+                while rest:
+                    i = bits_lowest_index(rest)
+                    rest &= rest - 1
+                    cell = t.units[u * n + i]
+                    where = g[cell] & ~pair
+                    while where:
+                        w.nest_elim[nel] = cell * n + bits_lowest_index(where)
+                        where &= where - 1
+                        nel += 1
+                if nel:
+                    nneed = 0
+                    for i in range(n):
+                        if not (both >> i) & 1:
+                            cell = t.units[u * n + i]
+                            w.nest_need[nneed] = cell * n + x
+                            w.nest_need[nneed + 1] = cell * n + y
+                            nneed += 2
+                    added += nested_pattern(w, wk, nneed, nel)
+    if added:
+        return added
+    # Naked pairs.
+    for u in range(3 * n):
+        for i in range(n):
+            a = t.units[u * n + i]
+            if not two_bits(g[a]):
+                continue
+            for j in range(i + 1, n):
+                b = t.units[u * n + j]
+                if g[b] != g[a]:
+                    continue
+                pair = g[a]
+                nel = 0
+                for k in range(n):
+                    cell = t.units[u * n + k]
+                    if cell == a or cell == b:
+                        continue
+                    where = g[cell] & pair
+                    while where:
+                        w.nest_elim[nel] = cell * n + bits_lowest_index(where)
+                        where &= where - 1
+                        nel += 1
+                if nel:
+                    nneed = 0
+                    for e in range(2):
+                        cell = a if e == 0 else b
+                        where = s.cand[cell] & ~pair
+                        while where:
+                            w.nest_need[nneed] = cell * n + bits_lowest_index(where)
+                            where &= where - 1
+                            nneed += 1
+                    added += nested_pattern(w, wk, nneed, nel)
+    if added:
+        return added
+    # X-wings: base rows and cover columns, then the other way round.
+    for side in range(2):
+        first = side * n
+        cover = n - first
+        for dig in range(n):
+            for k in range(n):
+                pos[k] = 0
+                for i in range(n):
+                    if (g[t.units[(first + k) * n + i]] >> dig) & 1:
+                        pos[k] |= (<uint64_t>1) << i
+            for j in range(n):
+                if not two_bits(pos[j]):
+                    continue
+                for k in range(j + 1, n):
+                    if pos[k] != pos[j]:
+                        continue
+                    nel = 0
+                    rest = pos[j]
+                    while rest:
+                        i = bits_lowest_index(rest)
+                        rest &= rest - 1
+                        for e in range(n):
+                            cell = t.units[(cover + i) * n + e]
+                            v = t.cell_units[3 * cell + (0 if first == 0 else 1)]
+                            if v != first + j and v != first + k and (g[cell] >> dig) & 1:
+                                w.nest_elim[nel] = cell * n + dig
+                                nel += 1
+                    if nel:
+                        nneed = 0
+                        for e in range(2):
+                            v = j if e == 0 else k
+                            for i in range(n):
+                                if not (pos[j] >> i) & 1:
+                                    w.nest_need[nneed] = t.units[(first + v) * n + i] * n + dig
+                                    nneed += 1
+                        added += nested_pattern(w, wk, nneed, nel)
+    return added
 
 
 cdef inline void note(Work *w, int node, int tech, int complexity) noexcept nogil:
@@ -2198,15 +2423,17 @@ cdef void cycles_from(Work *w, int cell, int digit, int mode, int tech) noexcept
             return
 
 
-cdef void cycles(Work *w) noexcept nogil:
-    """se._Rater.cycles."""
+cdef void cycles(Work *w, int first, int last) noexcept nogil:
+    """se._Rater.cycles, passes first..last (0 x, 1 y, 2 xy). The xy pass reads the
+    static graph of unit and cell links that forcing_chains closed last."""
     cdef Solver *s = &w.s
     cdef int pass_, mode, tech, cell, dig
     cdef uint64_t c
-    for pass_ in range(2):
-        mode = UNIT_LINKS if pass_ == 0 else CELL_LINKS
-        tech = T_X_CYCLE if pass_ == 0 else T_Y_CYCLE
-        close_graph(w, static_graph(w, mode), pass_ == 0)
+    for pass_ in range(first, last + 1):
+        mode = UNIT_LINKS if pass_ == 0 else CELL_LINKS if pass_ == 1 else UNIT_LINKS | CELL_LINKS
+        tech = T_X_CYCLE if pass_ == 0 else T_Y_CYCLE if pass_ == 1 else T_XY_CYCLE
+        if pass_ < 2:
+            close_graph(w, static_graph(w, mode), pass_ == 0)
         if pass_ == 0:
             # The x-chains of forcing_chains read the same graph: keep what they need.
             negations(w)
@@ -2661,16 +2888,26 @@ cdef int chain_step(Work *w, int ceiling) noexcept nogil:
     spent, -2 no memory."""
     cdef Solver *s = &w.s
     cdef int n = w.n
-    cdef int family, node, best, outcome, cell, digit, limit
+    cdef int family, node, best, outcome, cell, digit, limit, tech
     for node in range(w.nodes):
         w.best_tenths[node] = NO_RANK
         w.best_tech[node] = 0
     fill_digit_bits(w)
     best = NO_RANK
-    for family in range(4):
+    for family in range(5):
         if family == 0:
-            cycles(w)
+            cycles(w, 0, 1)
             outcome = 1 if w.work > w.budget else forcing_chains(w)
+            if outcome == 0:
+                # xy-cycles start at 7.0: past a conclusion found below it and the score
+                # so far, none of theirs could be applied (se._Rater.chain_step).
+                best = NO_RANK
+                for node in range(w.nodes):
+                    if w.best_tenths[node] < best:
+                        best = w.best_tenths[node]
+                if best >= BASE[T_XY_CYCLE] or ceiling >= BASE[T_XY_CYCLE]:
+                    cycles(w, 2, 2)
+                best = NO_RANK
         elif family == 1:
             outcome = contradictions(w, UNIT_LINKS | DYNAMIC_LINKS, T_NISHIO, False)
         elif family == 2:
@@ -2679,9 +2916,15 @@ cdef int chain_step(Work *w, int ceiling) noexcept nogil:
             if outcome == 0:
                 multiple(w, 3, T_CELL, T_REGION)
         else:
-            outcome = contradictions(w, UNIT_LINKS | CELL_LINKS | DYNAMIC_LINKS, T_DYNAMIC, True)
+            tech = T_DYNAMIC if family == 3 else T_DYNAMIC_PLUS
+            outcome = contradictions(
+                w,
+                UNIT_LINKS | CELL_LINKS | DYNAMIC_LINKS | (NESTED_LINKS if family == 4 else 0),
+                tech,
+                True,
+            )
             if outcome == 0:
-                multiple(w, 2, T_DYNAMIC, T_DYNAMIC)
+                multiple(w, 2, tech, tech)
         if outcome < 0:
             return -2
         if outcome > 0 or w.work > w.budget:
@@ -2813,14 +3056,18 @@ cdef bint log_step(PathLog *log, const Solver *s, int tech, int tenths) noexcept
     return True
 
 
-cdef void rate_loaded(Work *w, const uint8_t *solution, int32_t *out, PathLog *log) noexcept nogil:
+cdef void rate_loaded(
+    Work *w, const uint8_t *solution, int32_t *out, PathLog *log, int max_steps
+) noexcept nogil:
     """se.rate_se on the loaded puzzle: out = score, hardest, steps, status; with a
-    `log`, every step taken is appended to it (as se.rate_se's `path`)."""
+    `log`, every step taken is appended to it (as se.rate_se's `path`); at most
+    `max_steps` steps (-1: to the end)."""
     cdef Solver *s = &w.s
     cdef int score = 0, hardest = -1, steps = 0, status = SE_OK, tech, tenths = 0, cell
+    cdef bint beyond = False
     w.work = 0
     work_reset_marks(w)
-    while s.open:
+    while s.open and (max_steps < 0 or steps < max_steps):
         tech = easy_step(w, &tenths)
         if tech < 0:
             tenths = chain_step(w, score)
@@ -2842,6 +3089,7 @@ cdef void rate_loaded(Work *w, const uint8_t *solution, int32_t *out, PathLog *l
                 while s.values[cell]:
                     cell += 1
                 place(s, cell, solution[cell])
+                beyond = True
         steps += 1
         if tenths > score:
             score = tenths
@@ -2849,6 +3097,8 @@ cdef void rate_loaded(Work *w, const uint8_t *solution, int32_t *out, PathLog *l
         if log != NULL and not log_step(log, s, tech, tenths):
             status = SE_NO_MEMORY
             break
+    if beyond and status == SE_OK:
+        status = SE_BEYOND
     out[0] = score
     out[1] = hardest
     out[2] = steps
@@ -2866,7 +3116,8 @@ def se_range(
 ):
     """Rate puzzles start..stop-1 on the SE scale: out[i*SLOTS:(i+1)*SLOTS] = score in
     tenths, hardest technique id (-1 none), steps, status (0 ok, 1 budget spent, 2
-    stuck without a solution, -1 clashing clues, -2 out of memory).
+    stuck without a solution, 3 a digit revealed where no technique applied (the score
+    is a lower bound), -1 clashing clues, -2 out of memory).
 
     `grids` holds N*N values per puzzle; `solutions` the same, or is empty (then a
     puzzle where no technique applies ends with status 2). `budget`: walk steps per
@@ -2901,6 +3152,7 @@ def se_range(
                     &solutions[i * cells] if with_solutions else NULL,
                     &out[i * OUT_SLOTS],
                     NULL,
+                    -1,
                 )
         work_free(&w)
 
@@ -2910,6 +3162,8 @@ def se_path(
     const uint8_t[::1] grid,
     const uint8_t[::1] solution,
     int64_t budget,
+    const uint64_t[::1] allowed=None,
+    int max_steps=-1,
 ):
     """Rate one puzzle as `se_range` does and return every step it took.
 
@@ -2918,17 +3172,23 @@ def se_path(
     candidates after the step, pattern), the pattern being None or, for a step a
     `_logic` finder found, (its technique index, cells, digits, aux). The same
     records as `_se_py.rate_se` gives with a `path`, candidates as a tuple of ints there.
+    With `allowed` (one candidate mask per cell) the board's candidates are narrowed to
+    it first; `max_steps` >= 0 stops after that many steps.
     """
     cdef const Tables *t = &tables.t
     cdef Py_ssize_t cells = t.cells
     cdef int32_t out[OUT_SLOTS]
     cdef Work w
     cdef PathLog log
-    cdef int loaded = 0, i, k, width
+    cdef int loaded = 0, i, k, width, cell
+    cdef uint64_t gone
+    cdef bint narrow = allowed is not None
     cdef int32_t *head
     cdef bint ready
     if grid.shape[0] != cells or solution.shape[0] != cells:
         raise ValueError("grid and solution must hold N*N values")
+    if narrow and allowed.shape[0] != cells:
+        raise ValueError("allowed must hold N*N masks")
     memset(&log, 0, sizeof(PathLog))
     log.cells = <int>cells
     width = log.cells + LOG_DIGITS
@@ -2938,7 +3198,13 @@ def se_path(
             w.budget = budget
             loaded = solver_load(&w.s, &grid[0])
             if loaded == 0:
-                rate_loaded(&w, &solution[0], out, &log)
+                if narrow:
+                    for cell in range(cells):
+                        gone = w.s.cand[cell] & ~allowed[cell]
+                        while gone:
+                            remove_one(&w.s, cell, bits_lowest_index(gone) + 1)
+                            gone &= gone - 1
+                rate_loaded(&w, &solution[0], out, &log, max_steps)
         work_free(&w)
     try:
         if not ready:

@@ -39,7 +39,7 @@ Technique ladder, in the order they are tried (tenths):
 66    uvwxyz-wing: five cells, six digits
 65+   x-cycle / y-cycle: a loop of links on one digit (x) or through bivalue cells
       (y) back to its start; each candidate seen by a node that is on one way round
-      and by one that is on the other way round goes
+      and by one that is on the other way round goes (70+: xy-cycle, both links)
 66+   forcing x-chain: an assumption on one candidate that, by links of that
       digit alone, leads to its own negation
 70+   forcing chain: the same with links inside cells too (xy links)
@@ -50,7 +50,15 @@ Technique ladder, in the order they are tried (tenths):
       digit in a unit) leads to the same conclusion (static links)
 85+   dynamic forcing chains: contradiction, double implication, cell and region
       forcing, where links follow the grid as the assumption changes it
-100   beyond: none of the above applies (a solution digit is revealed)
+90+   dynamic forcing chains (+), SE's first nesting level: the same walks, but a
+      walk that runs out of implications runs pointing / claiming, hidden pairs,
+      naked pairs and x-wings on its own grid (the board less everything it has
+      removed) and goes on from what they remove; such a removal's parents are the
+      removed candidates its pattern needs gone, and count in the complexity
+95    beyond: none of the above applies. SE goes on with chains nested on forcing
+      chains (9.5), multiple forcing chains (10.0) and dynamic chains (10.5) up to
+      11.x; this ladder does not, so the step is rated 9.5, a lower bound, a
+      solution digit is revealed and the rating is incomplete (status SE_BEYOND)
 ====  ==========================================================================
 
 A chain's difficulty is its base plus SE's length rule applied to its complexity (the
@@ -68,18 +76,20 @@ is the node that first implied it, so its complexity is its depth plus one. In t
 dynamic walks "last" means "the only one this walk has not yet removed", and such an ON
 node has as parents every removal it rests on, so its complexity is the number of its
 distinct ancestors (counted with bitsets). The four chain families are tried in order
-(forcing chains, Nishio, multiple, dynamic); the first family that concludes anything
+(forcing chains, Nishio, multiple, dynamic, dynamic (+)); the first family that
+concludes anything
 gives the step: every conclusion of its smallest difficulty is applied at once, and
 with them every conclusion no harder than the score so far (they cannot raise it, and
 the fewer chain steps cost far less time; SE itself applies one conclusion per step).
 
 Where this ladder differs from SE's, and what it costs in agreement, is measured in
-`bench/README.md` ("Agreement with Sudoku Explainer"): xy-cycles (7.0; x- and y-cycles
-are here, but only those that close the breadth-first walk), unique loops longer than
+`bench/README.md` ("Agreement with Sudoku Explainer"): x-, y- and xy-cycles are here,
+but only those that close the breadth-first walk; missing are unique loops longer than
 eight cells (5.0), grouped strong links and empty rectangles (4.3), BUG types 3 and 4,
 doubly linked wings, five and six strong links (off in SE's defaults too), and the
-nested dynamic chains of 9.0 and beyond: a puzzle that needs one of those is rated by
-the next technique of the ladder that applies.
+nested dynamic chains of 9.5 and beyond: a puzzle that needs one of those below 9.5 is
+rated by the next technique of the ladder that applies; one that needs a chain nested
+deeper than level 1 gets an incomplete score (a lower bound), never a capped one.
 """
 
 from __future__ import annotations
@@ -101,12 +111,14 @@ from .._base.se_scale import (
     DIRECT_HIDDEN_PAIR,
     DIRECT_POINTING,
     DYNAMIC,
+    DYNAMIC_PLUS,
     FORCING,
     FOUR_LINKS,
     NAKED_SINGLE,
     NISHIO,
     POINTING,
     REGION,
+    SE_BEYOND,
     SE_BUDGET,
     SE_OK,
     SE_STUCK,
@@ -119,7 +131,9 @@ from .._base.se_scale import (
     WXYZ_WING,
     X_CHAIN,
     X_CYCLE,
+    XY_CYCLE,
     Y_CYCLE,
+    length_tenths,
 )
 from .._base.se_scale import TECHNIQUES as TECHNIQUE_NAMES
 from . import _logic_py as logic
@@ -130,18 +144,7 @@ from .steps import Contradiction
 UNIT_LINKS = 1
 CELL_LINKS = 2
 DYNAMIC_LINKS = 4
-
-
-def length_tenths(length: int) -> int:
-    """SE's length rule: tenths added for a chain of `length` (complexity - 2)."""
-    added = 0
-    ceiling = 4
-    odd = False
-    while length > ceiling:
-        added += 1
-        ceiling = ceiling * 4 // 3 if odd else ceiling * 3 // 2
-        odd = not odd
-    return added
+NESTED_LINKS = 8  # SE's level 1: a walk that runs dry asks the basic rules on its grid
 
 
 def link_kinds_tenths(kinds: int) -> int:
@@ -809,7 +812,8 @@ class _Rater:
         Returns the complexity of every node reached (node = ((cell * N + d - 1) << 1)
         | on; the start counts 1) and, for dynamic walks, which stop at the first
         contradiction, that contradiction's complexity (the two clashing nodes' counts
-        summed; -1 for none)."""
+        summed; -1 for none). With NESTED_LINKS (dynamic walks only), a walk that runs
+        out of nodes asks `nested_offs` for more before it ends."""
         geo = self.geo
         n = self.n
         cand = self.s.cand
@@ -886,7 +890,145 @@ class _Rater:
                 queue.append(m)
             if self.work > self.budget:
                 return count, -1
+            if head == len(queue) and mode & NESTED_LINKS:
+                self.work += self.geo.cells  # a round of rules costs a board's worth
+                for m, parents in self.nested_offs(count):
+                    if m in count:
+                        continue  # an earlier rule of this round removed it already
+                    mask = 1 << m
+                    for p in parents:
+                        mask |= ancestors[p]
+                    # SE does not test a nested OFF node against the ON nodes: a clash
+                    # shows through its consequences only.
+                    ancestors[m] = mask
+                    count[m] = mask.bit_count()
+                    order[m] = len(queue)
+                    queue.append(m)
         return count, -1
+
+    # -- the rules a nested (level 1) walk runs on its own grid ------------------------
+
+    def nested_offs(self, reached: dict[int, int]) -> list[tuple[int, list[int]]]:
+        """SE's level-1 nesting: pointing / claiming, hidden pairs, naked pairs and
+        x-wings (in that order, the first rule that removes anything new ends the
+        round) on the walk's grid (the board less every OFF node reached). Returns
+        each new OFF node with its rule parents: the candidates the walk removed that
+        the rule's pattern needs gone (a pattern needing none held before the walk,
+        and is left out)."""
+        n = self.n
+        start = self.s.cand
+        grid = list(start)
+        for node in reached:
+            if not node & 1:
+                c = node >> 1
+                grid[c // n] &= ~(1 << (c % n))
+        rules = (self._nested_locking, self._nested_hidden_pairs, self._nested_naked_pairs)
+        for rule in (*rules, self._nested_x_wings):
+            out: list[tuple[int, list[int]]] = []
+            for elims, needs in rule(grid):
+                parents = [
+                    (c * n + d) << 1 for c, d in needs if start[c] >> d & 1 and not grid[c] >> d & 1
+                ]
+                if not parents:
+                    continue
+                for c, d in elims:
+                    m = (c * n + d) << 1
+                    if m not in reached:
+                        out.append((m, parents))
+            if out:
+                return out
+        return []
+
+    def _nested_locking(self, grid: list[int]) -> list[tuple[Elims, Elims]]:
+        """Pointing (boxes), then claiming (lines): (eliminations, the places of the
+        digit in the first unit outside the crossing) per pattern; digits 0-based."""
+        geo = self.geo
+        n = self.n
+        out = []
+        for u in (*range(2 * n, 3 * n), *range(2 * n)):
+            unit = geo.units[u]
+            for dig in range(n):
+                where = sum(1 << i for i, c in enumerate(unit) if grid[c] >> dig & 1)
+                if where.bit_count() < 2:
+                    continue
+                for other, line_mask, box_mask in geo.crossings[u]:
+                    inside, outside = (box_mask, line_mask) if u >= 2 * n else (line_mask, box_mask)
+                    if where & ~inside:
+                        continue
+                    cells = geo.units[other]
+                    elims = [
+                        (cells[i], dig)
+                        for i in range(n)
+                        if not outside >> i & 1 and grid[cells[i]] >> dig & 1
+                    ]
+                    if elims:
+                        needs = [(unit[i], dig) for i in range(n) if not inside >> i & 1]
+                        out.append((elims, needs))
+        return out
+
+    def _nested_hidden_pairs(self, grid: list[int]) -> list[tuple[Elims, Elims]]:
+        geo = self.geo
+        n = self.n
+        out = []
+        for unit in geo.units:
+            where = [sum(1 << i for i, c in enumerate(unit) if grid[c] >> d & 1) for d in range(n)]
+            for x, y in combinations(range(n), 2):
+                both = where[x] | where[y]
+                if not where[x] or not where[y] or both.bit_count() != 2:
+                    continue
+                pair = (1 << x) | (1 << y)
+                cells = [unit[i] for i in _bits(both)]
+                elims = [(c, d) for c in cells for d in _bits(grid[c] & ~pair)]
+                if elims:
+                    needs = [(c, d) for c in unit if c not in cells for d in (x, y)]
+                    out.append((elims, needs))
+        return out
+
+    def _nested_naked_pairs(self, grid: list[int]) -> list[tuple[Elims, Elims]]:
+        geo = self.geo
+        out = []
+        for unit in geo.units:
+            for a, b in combinations(unit, 2):
+                pair = grid[a] | grid[b]
+                if pair.bit_count() != 2 or grid[a] != pair or grid[b] != pair:
+                    continue
+                elims = [(c, d) for c in unit if c not in (a, b) for d in _bits(grid[c] & pair)]
+                if elims:
+                    start = self.s.cand
+                    needs = [(c, d) for c in (a, b) for d in _bits(start[c] & ~pair)]
+                    out.append((elims, needs))
+        return out
+
+    def _nested_x_wings(self, grid: list[int]) -> list[tuple[Elims, Elims]]:
+        geo = self.geo
+        n = self.n
+        out = []
+        for first in (0, n):  # base rows, cover columns; then the other way round
+            cover = n - first
+            for dig in range(n):
+                where = [
+                    sum(1 << i for i, c in enumerate(geo.units[first + k]) if grid[c] >> dig & 1)
+                    for k in range(n)
+                ]
+                for j, k in combinations(range(n), 2):
+                    if where[j] != where[k] or where[j].bit_count() != 2:
+                        continue
+                    bases = (geo.units[first + j], geo.units[first + k])
+                    elims = [
+                        (c, dig)
+                        for i in _bits(where[j])
+                        for c in geo.units[cover + i]
+                        if c not in bases[0] and c not in bases[1] and grid[c] >> dig & 1
+                    ]
+                    if elims:
+                        needs = [
+                            (line[i], dig)
+                            for line in bases
+                            for i in range(n)
+                            if not where[j] >> i & 1
+                        ]
+                        out.append((elims, needs))
+        return out
 
     def progress(self, node: int) -> Conclusion | None:
         """The conclusion that a node holds, if it changes the board."""
@@ -916,11 +1058,17 @@ class _Rater:
             for d in _bits(cand[cell])
         ]
 
-    def cycles(self, found: dict[Conclusion, tuple[int, int]]) -> None:
+    def cycles(self, found: dict[Conclusion, tuple[int, int]], xy: bool = False) -> None:
         """X-cycles (one digit, unit links) and y-cycles (from a bivalue cell, through
-        bivalue cells), found from every candidate set ON."""
+        bivalue cells); with `xy`, xy-cycles instead (both links, SE's "bidirectional
+        cycle", 7.0): found from every candidate set ON."""
         cand = self.s.cand
-        for mode, tech in ((UNIT_LINKS, X_CYCLE), (CELL_LINKS, Y_CYCLE)):
+        passes = (
+            ((UNIT_LINKS | CELL_LINKS, XY_CYCLE),)
+            if xy
+            else ((UNIT_LINKS, X_CYCLE), (CELL_LINKS, Y_CYCLE))
+        )
+        for mode, tech in passes:
             for cell, digit in self.candidates():
                 if mode == CELL_LINKS and cand[cell].bit_count() != 2:
                     continue
@@ -1206,11 +1354,16 @@ class _Rater:
         far, which they cannot raise). Returns the smallest difficulty in tenths, or -1
         (none, or the budget ran out)."""
         found: dict[Conclusion, tuple[int, int]] = {}
-        for family in range(4):
+        for family in range(5):
             if family == 0:
                 self.cycles(found)
                 if self.work <= self.budget:
                     self.forcing_chains(found)
+                # xy-cycles start at 7.0: past a conclusion found below it and the score
+                # so far, none of theirs could be applied below.
+                below = min((rank[0] for rank in found.values()), default=1 << 30)
+                if self.work <= self.budget and max(below, ceiling) >= BASE[XY_CYCLE]:
+                    self.cycles(found, xy=True)
             elif family == 1:
                 self.contradictions(found, UNIT_LINKS | DYNAMIC_LINKS, NISHIO, False)
             elif family == 2:
@@ -1224,9 +1377,13 @@ class _Rater:
                     self.multiple(found, on_walks, 3, CELL, REGION)
             else:
                 mode = UNIT_LINKS | CELL_LINKS | DYNAMIC_LINKS
-                on_walks = self.contradictions(found, mode, DYNAMIC, True)
+                tech = DYNAMIC
+                if family == 4:
+                    mode |= NESTED_LINKS
+                    tech = DYNAMIC_PLUS
+                on_walks = self.contradictions(found, mode, tech, True)
                 if self.work <= self.budget:
-                    self.multiple(found, on_walks, 2, DYNAMIC, DYNAMIC)
+                    self.multiple(found, on_walks, 2, tech, tech)
             if self.work > self.budget:
                 return -1
             if found:
@@ -1271,21 +1428,30 @@ def rate_se(
     solution: Sequence[int] | None = None,
     budget: int = DEFAULT_BUDGET,
     path: list[PathRecord] | None = None,
+    allowed: Sequence[int] | None = None,
+    max_steps: int = -1,
 ) -> SeResult:
     """Rate a puzzle on the SE scale (see the module docstring).
 
     `values` holds the grid's values (0 = empty). With a `solution`, a point where no
-    technique applies reveals one solution digit as a "beyond" step (10.0); without
-    one the rating stops there with status SE_STUCK. `budget` bounds the walk steps.
-    Every step taken is appended to `path` when one is given (`PathRecord`).
+    technique applies reveals one solution digit as a "beyond" step, rated at the
+    first difficulty this ladder lacks (the score is then a lower bound: status
+    SE_BEYOND); without one the rating stops there with status SE_STUCK. `budget`
+    bounds the walk steps. Every step taken is appended to `path` when one is given
+    (`PathRecord`). With `allowed` (a candidate mask per cell) the candidates are
+    narrowed to it first; `max_steps` >= 0 stops after that many steps.
     """
     s = LogicSolver(values, geo)
+    if allowed is not None:
+        for cell, mask in enumerate(allowed):
+            s.restrict(cell, mask)
     r = _Rater(s, budget)
     score = 0
     hardest = -1
     steps = 0
     status = SE_OK
-    while not s.solved:
+    beyond = False
+    while not s.solved and (max_steps < 0 or steps < max_steps):
         tech, tenths = r.easy_step()
         if tech < 0:
             tenths = r.chain_step(score)
@@ -1302,6 +1468,7 @@ def rate_se(
                 tenths = BASE[BEYOND]
                 cell = next(c for c in range(s.geo.cells) if not s.values[c])
                 s.place(cell, solution[cell])
+                beyond = True
         steps += 1
         if tenths > score:
             score = tenths
@@ -1314,6 +1481,8 @@ def rate_se(
                 a, b, c, d = (*aux, 0, 0, 0, 0)[:4]
                 pattern = (index, cells, digits, (a, b, c, d))
             path.append((tech, tenths, tuple(s.values), tuple(s.cand), pattern))
+    if beyond and status == SE_OK:
+        status = SE_BEYOND
     return SeResult(score, hardest, steps, status, r.work)
 
 
@@ -1358,18 +1527,27 @@ def se_range(
 
 
 def se_path(
-    tables: Any, grid: Any, solution: Any, budget: int
+    tables: Any,
+    grid: Any,
+    solution: Any,
+    budget: int,
+    allowed: Any = None,
+    max_steps: int = -1,
 ) -> tuple[int, int, int, int, list[tuple[int, int, bytes, tuple[int, ...], Pattern | None]]]:
     """Rate one puzzle and return every step it took (see `_se.se_path`): (score,
-    hardest, steps, status, records), values after a step as bytes there."""
+    hardest, steps, status, records), values after a step as bytes there; `allowed`
+    narrows the candidates first, `max_steps` >= 0 stops after that many steps."""
     geo = tables.geometry
     values = list(memoryview(grid).cast("B"))
     answer = list(memoryview(solution).cast("B"))
     if len(values) != geo.cells or len(answer) != geo.cells:
         raise ValueError("grid and solution must hold N*N values")
+    masks = None if allowed is None else list(allowed)
+    if masks is not None and len(masks) != geo.cells:
+        raise ValueError("allowed must hold N*N masks")
     path: list[PathRecord] = []
     try:
-        result = rate_se(values, geo, answer, budget, path)
+        result = rate_se(values, geo, answer, budget, path, masks, max_steps)
     except Contradiction:
         raise ValueError("two equal values share a unit") from None
     records = [

@@ -11,11 +11,21 @@ from math import isqrt
 from typing import Any
 
 from .._base.grid import Geometry, geometry_for
+from .._base.levels import SLOT_NAMES
 from .._base.records import Hint
+from .._base.se_scale import TECHNIQUES as SE_TECHNIQUES
+from .._base.se_scale import score_level
 from . import _logic, _se
-from .steps import hint_from_record
+from .steps import candidate_masks, digits_of, explain, hint_from_record
 
-__all__ = ["level_within", "logic_tables", "logical_solve", "next_step", "se_path"]
+__all__ = [
+    "level_within",
+    "logic_tables",
+    "logical_solve",
+    "next_step",
+    "se_next_step",
+    "se_path",
+]
 
 
 def logic_tables(geometry: Geometry) -> _logic.LogicTables:
@@ -64,3 +74,53 @@ def se_path(
     records), each record (technique id, tenths, values after the step, candidates after
     it, pattern: None or (technique index, cells, digits, aux))."""
     return _se.se_path(_logic.tables_for(geometry), bytes(values), bytes(solution), budget)
+
+
+def se_next_step(
+    geo: Geometry, values: Sequence[int], allowed: Sequence[int], solution: Sequence[int],
+    budget: int,
+) -> Hint | None:  # fmt: skip
+    """The step the SE rater takes from `values` (candidates narrowed to the masks
+    `allowed`), as a `Hint` named as `Rating.score_technique` names it, its level the
+    level its difficulty maps to (`score_level`); "beyond" reveals a cell of `solution`
+    where no technique of the ladder applies. None for a full grid."""
+    masks = [c & a for c, a in zip(candidate_masks(values, geo), allowed, strict=True)]
+    _, _, _, _, records = _se.se_path(
+        _logic.tables_for(geo),
+        bytes(values),
+        bytes(solution),
+        budget,
+        array("Q", masks),
+        1,
+    )
+    if not records:
+        return None
+    tech, tenths, after_values, after_cand, pattern = records[0]
+    placed = {c: v for c, v in enumerate(after_values) if v and not values[c]}
+    placements = tuple(sorted(placed.items()))
+    eliminations = tuple(
+        (cell, d)
+        for cell, was in enumerate(masks)
+        if not after_values[cell]
+        for d in digits_of(was & ~after_cand[cell])
+        if not any(placed.get(p) == d for p in geo.peers[cell])
+    )
+    name = SE_TECHNIQUES[tech]
+    if pattern is not None:
+        index, cells, digits, aux = pattern
+        text = explain(geo, SLOT_NAMES[index], cells, digits, eliminations, aux)
+    else:
+        cells = tuple(sorted({c for c, _ in placements} | {c for c, _ in eliminations}))
+        digits = tuple(sorted({d for _, d in placements} | {d for _, d in eliminations}))
+        said = [f"{geo.name(c)} is {geo.symbols[d - 1]}" for c, d in placements]
+        said += [f"{geo.symbols[d - 1]} goes from {geo.name(c)}" for c, d in eliminations]
+        text = f"{name} ({tenths / 10:.1f}): {'; '.join(said)}"
+    return Hint(
+        name,
+        score_level(tenths / 10),
+        tuple(cells),
+        tuple(digits),
+        placements=placements,
+        eliminations=eliminations,
+        explanation=text,
+    )

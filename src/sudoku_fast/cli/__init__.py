@@ -5,7 +5,8 @@ sets, checks every solution with the engine-independent `is_solution`, and print
 throughput table. The commands are `solve` (files of puzzles, streamed), `stats`
 (search statistics), `show`, `count` and `check` (one puzzle), `generate` (new
 puzzles), `rate` (difficulty), `hint` (the next step), `lab` (the classic algorithms
-side by side), `dedup` (drop puzzles equivalent up to symmetry) and `render` (puzzle
+side by side), `dedup` (drop puzzles equivalent up to symmetry), `canonical` (add
+each puzzle's canonical form), `augment` (random symmetric copies) and `render` (puzzle
 books and pictures).
 
 One module per command: `add_parser(subparsers)` builds its parser and sets
@@ -27,7 +28,23 @@ from types import ModuleType
 from .._base.checks import DEFAULT_MAX_NODES
 from .._base.errors import SearchLimitExceeded
 from .._version import __version__
-from . import check, count, dedup, generate, hint, lab, main_job, rate, render, show, solve, stats
+from . import (
+    augment,
+    canonical,
+    check,
+    completion,
+    count,
+    dedup,
+    generate,
+    hint,
+    lab,
+    main_job,
+    rate,
+    render,
+    show,
+    solve,
+    stats,
+)
 from .exits import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
@@ -55,6 +72,9 @@ COMMANDS: tuple[ModuleType, ...] = (
     lab,
     dedup,
     render,
+    canonical,
+    augment,
+    completion,
 )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Iterable
 from typing import Any
@@ -51,9 +52,10 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--size", type=int, default=9, help="grid size, 4 to 16 (default 9)")
     parser.add_argument(
         "--format",
-        choices=("lines", "parquet"),
+        choices=("lines", "csv", "jsonl", "parquet"),
         default="lines",
-        help="'parquet' writes puzzle, solution, clues, level, name, seed to -o FILE",
+        help="lines (default); csv or jsonl: a 'puzzle' field per row; 'parquet' writes "
+        "puzzle, solution, clues, level, name, seed to -o FILE",
     )
     parser.add_argument(
         "-o",
@@ -113,14 +115,21 @@ def run(args: argparse.Namespace) -> int:
             # Written as they are made: a long run shows its puzzles, and Ctrl-C keeps them.
             chunk = 1024 if args.size <= 9 else 4 * resolve_threads(args.threads)
             chunks = iter_generate(args.count, chunk=chunk, **shape)
-        _write_generated(chunks, args.output)
+        _write_generated(chunks, args.output, args.format)
     except RuntimeError as err:  # a --score band or a level the candidates did not meet
         print(f"sudoku-fast: {option_words(str(err))}", file=sys.stderr)
         return exits.EXIT_CHECK_FAILED
     return exits.EXIT_OK
 
 
-def _write_generated(chunks: Iterable[list[str]], path: str | None) -> None:
+def _lines_of(made: list[str], fmt: str) -> str:
+    """Generated puzzles as text lines: bare, CSV rows or JSON objects."""
+    if fmt == "jsonl":
+        return "".join(json.dumps({"puzzle": puzzle}) + "\n" for puzzle in made)
+    return "".join(f"{puzzle}\n" for puzzle in made)  # a puzzle needs no CSV quoting
+
+
+def _write_generated(chunks: Iterable[list[str]], path: str | None, fmt: str = "lines") -> None:
     """Write the puzzles as they are made: a long run shows its puzzles. A file appears
     when the run ends; Ctrl-C ends it early and keeps the puzzles finished so far, whole
     lines only (a generation's output is a list of independent puzzles: a shorter list
@@ -129,8 +138,11 @@ def _write_generated(chunks: Iterable[list[str]], path: str | None) -> None:
     interrupted: KeyboardInterrupt | None = None
     with output("-" if path is None else path) as out:
         try:
+            if fmt == "csv":
+                out.write(b"puzzle\n")
+                kept = len(b"puzzle\n")
             for made in chunks:
-                data = "".join(f"{puzzle}\n" for puzzle in made).encode("utf-8")
+                data = _lines_of(made, fmt).encode("utf-8")
                 out.write(data)
                 out.flush()
                 written += len(made)

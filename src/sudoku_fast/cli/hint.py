@@ -42,6 +42,15 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--all", action="store_true", help="apply hints one after another to the end"
     )
+    parser.add_argument(
+        "--scale",
+        choices=("levels", "se"),
+        default="levels",
+        help=(
+            "levels: the technique solver's ladder (default); se: the step the Sudoku "
+            "Explainer rater of `rate --score` takes (9x9)"
+        ),
+    )
     add_geometry(parser)
     add_max_nodes(parser)
     parser.set_defaults(handler=run)
@@ -60,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         board = Board.new(args.puzzle, box=args.box, alphabet=args.alphabet)
     name = board.geometry.name
     while True:
-        step = hint(board, max_nodes=args.max_nodes)
+        step = hint(board, max_nodes=args.max_nodes, scale=args.scale)
         if step is None:
             print("solved" if args.all else "the board is complete and correct")
             return 0

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import csv
+import dataclasses
+import json
 import math
 import os
 import re
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -145,6 +149,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="grid size of random puzzles (default: that of --box or --alphabet, else 9)",
     )
     parser.add_argument(
+        "--format",
+        choices=("table", "csv", "jsonl"),
+        default="table",
+        help="table (default); csv: one row per algorithm and set (FILES) or per "
+        "algorithm (--random), not both in one run; jsonl: one JSON object per row, with "
+        "a 'kind' field (set or random)",
+    )
+    parser.add_argument(
         "--no-verify",
         action="store_true",
         help="skip checking every answer against the main engine",
@@ -218,6 +230,12 @@ def run(args: argparse.Namespace) -> int:
             "no algorithm takes the orders given (comb: first; dlx: first, random; "
             "--restart-after: a random order)"
         )
+    fmt = getattr(args, "format", "table")
+    if fmt == "csv" and args.files and args.random is not None:
+        raise ValueError(
+            "--format csv writes one table: run FILES and --random separately (or use jsonl)"
+        )
+    emit = _Emitter(fmt)
     if args.files:
         rows = []
         for path in args.files:
@@ -249,14 +267,17 @@ def run(args: argparse.Namespace) -> int:
                         raise type(err)(where + str(err)[found.end() :]) from None
                     raise
                 rows.append(row)
-                table = format_set_table([row]).splitlines()
-                print("\n".join(table if len(rows) == 1 else table[2:]), flush=True)
+                if fmt == "table":
+                    table = format_set_table([row]).splitlines()
+                    print("\n".join(table if len(rows) == 1 else table[2:]), flush=True)
+                else:
+                    emit.row("set", row)
                 if row.wrong:
                     status = 1
     if args.random is not None:
         if args.random < 1:
             raise ValueError(f"--random needs at least 1 puzzle, got {args.random}")
-        if args.files:
+        if args.files and fmt == "table":
             print()
         for algorithm, order, value_order in runs:
             report = random_experiment(
@@ -275,7 +296,30 @@ def run(args: argparse.Namespace) -> int:
                 box=args.box,
                 alphabet=args.alphabet,
             )
-            print(format_random_report(report), flush=True)
+            if fmt == "table":
+                print(format_random_report(report), flush=True)
+            else:
+                emit.row("random", report)
             if report.wrong:
                 status = 1
     return status
+
+
+class _Emitter:
+    """Rows of `lab` as CSV (one header, scalar fields) or JSON lines (every field)."""
+
+    def __init__(self, fmt: str) -> None:
+        self.fmt = fmt
+        self._writer: csv.DictWriter[str] | None = None
+
+    def row(self, kind: str, record: Any) -> None:
+        data = {"kind": kind, **dataclasses.asdict(record)}
+        if self.fmt == "jsonl":
+            print(json.dumps(data, default=str), flush=True)
+            return
+        flat = {k: v for k, v in data.items() if v is None or isinstance(v, (int, float, str))}
+        if self._writer is None:
+            self._writer = csv.DictWriter(sys.stdout, fieldnames=list(flat), lineterminator="\n")
+            self._writer.writeheader()
+        self._writer.writerow(flat)
+        sys.stdout.flush()

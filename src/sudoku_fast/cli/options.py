@@ -157,6 +157,22 @@ def rules_of(args: argparse.Namespace) -> Rules | None:
     return None if rules.is_classic else rules
 
 
+def add_notation(parser: argparse.ArgumentParser) -> None:
+    """--empty and --blocks: text files in other notations (see `_files/notations.py`)."""
+    parser.add_argument(
+        "--empty",
+        default=None,
+        metavar="C",
+        help="the character of an empty cell in a text file, e.g. '_' or '*' (besides '.')",
+    )
+    parser.add_argument(
+        "--blocks",
+        action="store_true",
+        help="each line of a text file is one row of a grid (.sdk / .ss / block files; "
+        "found by itself for 9x9 rows, name lines such as 'Grid 01' and numbers above 9)",
+    )
+
+
 def add_marks(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument(
         "--marks",
@@ -245,7 +261,9 @@ def add_parquet_options(parser: Any) -> None:
         "--column",
         default=None,
         metavar="NAME",
-        help=f"Parquet input: the puzzle column (default: {' / '.join(PUZZLE_COLUMNS)})",
+        help="CSV or Parquet input: the puzzle column, any case "
+        f"(default: {' / '.join(PUZZLE_COLUMNS)}); CSV fields may be separated by "
+        "',' ';' tab or '|', found from the header",
     )
     parser.add_argument(
         "--compression",
@@ -267,7 +285,7 @@ def refuse_parquet(path: str, command: str) -> None:
     if is_parquet(path):
         raise ValueError(
             f"{path}: {command} reads text files (one puzzle per line, or CSV); Parquet "
-            "files are read by solve and rate"
+            "files are read by solve, rate, dedup, canonical and augment"
         )
 
 

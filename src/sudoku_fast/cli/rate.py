@@ -13,6 +13,8 @@ from typing import Any, BinaryIO
 from .._base.errors import SearchLimitExceeded
 from .._base.grid import CLASSIC
 from .._files import parquet_io
+from .._files.notations import reading
+from .._files.progress import Progress
 from .._files.stream import Batch, PuzzleReader, grid_text, is_parquet, open_input
 from .._parallel.threads import resolve_threads
 from ..rating import rate, rate_many
@@ -21,10 +23,12 @@ from .exits import command
 from .options import (
     add_geometry,
     add_max_nodes,
+    add_notation,
     add_parquet_options,
     add_threads,
     output,
 )
+from .rows import RowWriter, add_format
 from .words import budget_message, option_words
 
 
@@ -61,6 +65,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("file", help="file of puzzles, - for standard input")
     add_threads(parser)
     add_geometry(parser)
+    add_notation(parser)
     add_parquet_options(parser)
     parser.add_argument(
         "-o",
@@ -76,6 +81,10 @@ def add_parser(subparsers: Any) -> None:
             "also the Sudoku Explainer score (9x9; '>=' marks a score whose budget ran out) "
             "and the step that set it"
         ),
+    )
+    add_format(parser)
+    parser.add_argument(
+        "-q", "--quiet", action="store_true", help="no summary, no progress bar (Parquet)"
     )
     parser.set_defaults(handler=run)
 
@@ -137,31 +146,48 @@ def run(args: argparse.Namespace) -> int:
     if is_parquet(args.file):
         if args.output is None:
             raise ValueError("Parquet input writes Parquet: name the output file with -o")
-        report = parquet_io.rate_parquet(
-            args.file,
-            args.output,
-            column=args.column,
-            threads=args.threads,
-            box=args.box,
-            alphabet=args.alphabet,
-            max_nodes=args.max_nodes,
-            score=bool(getattr(args, "score", False)),
-            on_error="mark",
-            compression=args.compression,
-            rewrite=args.rewrite,
-        )
+        progress = Progress(sys.stderr, parquet_io.row_count(args.file), enabled=not args.quiet)
+        try:
+            report = parquet_io.rate_parquet(
+                args.file,
+                args.output,
+                column=args.column,
+                threads=args.threads,
+                box=args.box,
+                alphabet=args.alphabet,
+                max_nodes=args.max_nodes,
+                score=bool(getattr(args, "score", False)),
+                on_error="mark",
+                compression=args.compression,
+                rewrite=args.rewrite,
+                progress=lambda rows: progress.update(rows, rows),
+            )
+        finally:
+            progress.clear()
         for problem in report.problems:  # each has a null rating
             print(f"{args.file}: {option_words(problem)}", file=sys.stderr)
+        if not args.quiet:
+            rate = report.rows / report.seconds if report.seconds > 0 else 0.0
+            print(
+                f"{args.file}: {report.rows:,} puzzles in {report.seconds:.2f} s "
+                f"({rate:,.0f}/s): {report.solved:,} rated, {report.not_unique:,} without "
+                f"exactly one solution, {report.malformed:,} malformed, "
+                f"{report.undecided:,} undecided (null ratings)",
+                file=sys.stderr,
+            )
         if report.undecided:
             return exits.EXIT_UNDECIDED
         if report.malformed:
             return exits.EXIT_MALFORMED
         return exits.EXIT_CHECK_FAILED if report.not_unique else exits.EXIT_OK
     source, name, _ = open_input(args.file)
+    source = reading(source, args.empty, args.blocks)
     try:
         if args.output is None:
             return _rate_text(args, source, name)
         with output(args.output, source) as raw:
+            if args.format == "parquet":
+                return _rate_text(args, source, name, raw)
             out = io.TextIOWrapper(raw, encoding="utf-8", write_through=True)
             with contextlib.redirect_stdout(out):
                 status = _rate_text(args, source, name)
@@ -172,36 +198,58 @@ def run(args: argparse.Namespace) -> int:
             source.close()
 
 
-def _rate_text(args: argparse.Namespace, source: BinaryIO, name: str) -> int:
-    """`rate` on a text file: one tab-separated line per puzzle on standard output."""
+_FIELDS = ["line", "level", "name", "hardest", "clues", "engine_guesses", "engine_nodes"]
+_TYPES = {
+    "line": int, "level": int, "name": str, "hardest": str, "clues": int,
+    "engine_guesses": int, "engine_nodes": int, "score": float, "score_technique": str,
+    "score_complete": bool, "error": str,
+}  # fmt: skip
+
+
+def _rate_text(
+    args: argparse.Namespace, source: BinaryIO, name: str, binary: BinaryIO | None = None
+) -> int:
+    """`rate` on a text file: one row per puzzle on standard output (or in `binary`, for
+    Parquet). TSV, the default, writes a failure's reason in the level column; the other
+    formats have an `error` column."""
     score = bool(getattr(args, "score", False))
-    print(
-        "line\tlevel\tname\thardest\tclues\tengine_guesses\tengine_nodes"
-        + ("\tscore\tscore_technique" if score else "")
-    )
+    fmt = getattr(args, "format", "tsv")
+    fields = _FIELDS + (["score", "score_technique"] if score else [])
+    if fmt != "tsv":
+        fields = fields + (["score_complete"] if score else []) + ["error"]
+    writer = RowWriter(fmt, fields, _TYPES, binary=binary)
     levels: list[int] = []
     failures = malformed = undecided = 0
-    reader = PuzzleReader(source, name, box=args.box, alphabet=args.alphabet)
+    reader = PuzzleReader(source, name, box=args.box, alphabet=args.alphabet, column=args.column)
     for batch in reader:
         for number, r, bad in _rated(batch, args.threads, args.max_nodes, score):
             if isinstance(r, str):
                 failures += 1
                 malformed += bad
                 undecided += isinstance(r, _Undecided)
-                print(f"{number}\terror: {option_words(r)}")
+                if fmt == "tsv":
+                    print(f"{number}\terror: {option_words(r)}")
+                else:
+                    writer.write({"line": number, "error": option_words(r)})
                 if bad:  # reported like `solve` reports it
                     print(f"{name}:{number}: {option_words(r)}", file=sys.stderr)
                 continue
             levels.append(r.level)
-            print(
-                f"{number}\t{r.level}\t{r.name}\t{r.hardest}\t{r.clues}"
-                f"\t{r.engine_guesses}\t{r.engine_nodes}" + (_score_columns(r) if score else "")
-            )
-    if levels:
+            if fmt == "tsv":
+                print(
+                    f"{number}\t{r.level}\t{r.name}\t{r.hardest}\t{r.clues}"
+                    f"\t{r.engine_guesses}\t{r.engine_nodes}" + (_score_columns(r) if score else "")
+                )
+            else:
+                row = {f: getattr(r, f, None) for f in fields}
+                writer.write(row | {"line": number, "error": None})
+    writer.close()
+    if levels:  # on stderr: the rows on stdout stay data only
         summary = ", ".join(f"{lv}: {levels.count(lv)}" for lv in sorted(set(levels)))
         print(
-            f"# {len(levels)} rated, mean level {statistics.mean(levels):.2f} ({summary})"
-            + (f", {failures} not rated" if failures else "")
+            f"{name}: {len(levels)} rated, mean level {statistics.mean(levels):.2f} ({summary})"
+            + (f", {failures} not rated" if failures else ""),
+            file=sys.stderr,
         )
     if undecided:
         return exits.EXIT_UNDECIDED

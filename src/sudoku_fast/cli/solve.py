@@ -8,6 +8,7 @@ from typing import Any
 
 from .._base.columns import ON_ERROR_CHOICES
 from .._files import parquet_io
+from .._files.notations import reading
 from .._files.progress import Progress
 from .._files.stream import (
     MALFORMED_MARK,
@@ -28,6 +29,7 @@ from .options import (
     add_geometry,
     add_marks,
     add_max_nodes,
+    add_notation,
     add_parquet_options,
     add_threads,
     non_negative,
@@ -121,6 +123,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("-q", "--quiet", action="store_true", help="no summary, no progress bar")
     add_marks(parser, "each puzzle is given as")
     add_geometry(parser)
+    add_notation(parser)
     add_max_nodes(parser)
     add_parquet_options(parser)
     parser.set_defaults(handler=run)
@@ -134,6 +137,7 @@ def run(args: argparse.Namespace) -> int:
     if is_parquet(args.file):
         return _solve_parquet(args)
     source, name, size = open_input(args.file)
+    source = reading(source, args.empty, args.blocks)
     try:
         reader = PuzzleReader(
             source,
@@ -142,6 +146,7 @@ def run(args: argparse.Namespace) -> int:
             box=args.box,
             alphabet=args.alphabet,
             marks=args.marks,
+            column=args.column,
         )
         csv_output = reader.is_csv if args.format == "auto" else args.format == "csv"
         options = SolveOptions(
@@ -190,6 +195,7 @@ def _solve_parquet(args: argparse.Namespace) -> int:
         raise ValueError(
             f"Parquet input writes Parquet: --format {args.format} applies to text input"
         )
+    progress = Progress(sys.stderr, parquet_io.row_count(args.file), enabled=not args.quiet)
     try:
         report = parquet_io.solve_parquet(
             args.file,
@@ -206,10 +212,13 @@ def _solve_parquet(args: argparse.Namespace) -> int:
             on_error=args.on_error,
             compression=args.compression,
             rewrite=args.rewrite,
+            progress=lambda rows: progress.update(rows, rows),
         )
     except parquet_io.MalformedRow as err:
         print(f"sudoku-fast: {option_words(str(err))}", file=sys.stderr)
         return exits.EXIT_STOPPED
+    finally:
+        progress.clear()
     messages = Messages(sys.stderr, args.max_messages)
     for problem in report.problems:
         messages.say(f"{args.file}: {problem}", counted=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import csv
 import dataclasses
 import importlib
 import json
@@ -12,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from .._files.notations import reading
 from .._files.progress import Progress
 from .._files.stream import (
     UNKNOWN_MARK,
@@ -24,7 +26,7 @@ from ..datasets import EMBEDDED_SETS, load_embedded
 from ..stats import BINS_PER_OCTAVE, Summary, solve_stats
 from . import exits
 from .exits import command
-from .options import add_geometry, add_max_nodes, add_threads, refuse_parquet
+from .options import add_geometry, add_max_nodes, add_notation, add_threads, refuse_parquet
 from .words import Messages, error
 
 
@@ -60,13 +62,21 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("files", nargs="*", metavar="FILE", help="'-' = stdin")
     add_threads(parser)
-    parser.add_argument("--json", action="store_true", help="one JSON object per file")
+    parser.add_argument(
+        "--format",
+        choices=("table", "csv", "jsonl"),
+        default="table",
+        help="table (default), csv (one row of scalar fields per file, node percentiles as "
+        "nodes_pNN columns) or jsonl (one JSON object per file, everything)",
+    )
+    parser.add_argument("--json", action="store_true", help="the same as --format jsonl")
     parser.add_argument(
         "--plot",
         metavar="FILE.png",
         help="also draw the time histograms (needs matplotlib: pip install 'sudoku_fast[plot]')",
     )
     add_geometry(parser)
+    add_notation(parser)
     add_max_nodes(parser)
     parser.set_defaults(handler=run)
 
@@ -89,13 +99,14 @@ def run(args: argparse.Namespace) -> int:
             "runs the embedded 9x9 sets"
         )
     if not args.files:
-        for name in EMBEDDED_SETS:
+        for embedded in EMBEDDED_SETS:
             stats = solve_stats(
-                load_embedded(name), threads=args.threads, max_nodes=args.max_nodes, **geometry
+                load_embedded(embedded), threads=args.threads, max_nodes=args.max_nodes, **geometry
             )
-            results.append((name, stats.summary()))
+            results.append((embedded, stats.summary()))
     for path in args.files:
         source, name, size = open_input(path)
+        source = reading(source, args.empty, args.blocks)
         progress = Progress(sys.stderr, size)
         messages = Messages(sys.stderr, 100, progress)
         try:
@@ -122,9 +133,17 @@ def run(args: argparse.Namespace) -> int:
             )
             status = max(status, exits.EXIT_UNDECIDED)
         results.append((name, summary))
+    fmt = "jsonl" if args.json else args.format
+    writer = None
     for name, summary in results:
-        if args.json:
+        if fmt == "jsonl":
             print(json.dumps(_summary_json(name, summary)))
+        elif fmt == "csv":
+            row = _summary_row(name, summary)
+            if writer is None:
+                writer = csv.DictWriter(sys.stdout, fieldnames=list(row), lineterminator="\n")
+                writer.writeheader()
+            writer.writerow(row)
         else:
             print(format_summary(name, summary))
     if args.plot:
@@ -142,6 +161,16 @@ def _summary_json(name: str, summary: Summary) -> dict[str, Any]:
     data["max_us_by_count"] = {str(n): us for n, us in summary.max_us_by_count}
     data["time_histogram"] = [list(b) for b in summary.time_histogram]
     return data
+
+
+def _summary_row(name: str, summary: Summary) -> dict[str, Any]:
+    """The scalar fields of a summary as one CSV row (node percentiles as columns)."""
+    data = _summary_json(name, summary)
+    row: dict[str, Any] = {"name": name}
+    row |= {k: v for k, v in data.items() if isinstance(v, (int, float, str)) and k != "name"}
+    for p, v in summary.node_percentiles:
+        row[f"nodes_p{p:g}".replace(".", "_")] = v
+    return row
 
 
 def _row(cells: Sequence[str], width: int = 9) -> str:

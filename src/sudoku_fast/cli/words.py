@@ -23,6 +23,7 @@ _API_OPTIONS = (
     (re.compile(r"(?<=with )column="), "--column"),
     (re.compile(r"\bpass minimal=False"), "pass --not-minimal"),
     (re.compile(r"\balphabet=(?=')"), "--alphabet "),
+    (re.compile(r"\bempty=(?=')"), "--empty "),
     (re.compile(r"\balphabet="), "--alphabet"),
     (re.compile(r"pass a larger max_nodes, or None( for no budget)?"), "--max-nodes N raises it"),
     (re.compile(r"\bmax_nodes=(?=\d)"), "--max-nodes "),

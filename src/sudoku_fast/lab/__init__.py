@@ -47,6 +47,7 @@ from functools import lru_cache
 from typing import Any
 
 from .._base.grid import Geometry, format_values, geometry_for, is_solution
+from .._base.options import Algorithm, Implementation, ValueOrder, VariableOrder
 from .._engine.encode import encode_texts
 from .._engine.run import run_engine, shared_buffers
 from .._parallel.fanout import run_chunks
@@ -100,6 +101,30 @@ class LabResult:
     without a thread CPU clock). With restarts (`restart_after`), `nodes`, `guesses`
     and `seconds` are totals over all runs and `restarts` says how many runs were cut
     short and begun again.
+
+    Parameters
+    ----------
+    algorithm, order, value_order : str
+        What ran.
+    solution : str or None
+        The first solution found.
+    count : int
+        Solutions found, up to the limit.
+    nodes, guesses : int
+        Search-tree size and branch trials.
+    seconds : float
+        CPU time of the solving thread.
+    gave_up : {None, "nodes", "seconds"}
+        The budget that ran out, if any.
+    restarts : int, default 0
+        Runs cut short and begun again.
+
+    Examples
+    --------
+    >>> from sudoku_fast import lab
+    >>> r = lab.count("1.3..4.........2", "dlx")
+    >>> r.count, r.answered
+    (1, True)
     """
 
     algorithm: str
@@ -290,7 +315,7 @@ def run_grids(
     plan: Plan,
     *,
     threads: int | None = 1,
-    implementation: str = "compiled",
+    implementation: Implementation = "compiled",
 ) -> LabBatch:
     """Run a plan over n encoded grids (N*N values each, 0 = empty) on threads."""
     if implementation not in IMPLEMENTATIONS:
@@ -354,11 +379,11 @@ def run_grids(
 
 def run_many(
     puzzles: Iterable[str],
-    algorithm: str = "ac+dual",
+    algorithm: Algorithm = "ac+dual",
     *,
     limit: int = 1,
-    order: str | None = None,
-    value_order: str = "first",
+    order: VariableOrder | None = None,
+    value_order: ValueOrder = "first",
     budget: int | None = DEFAULT_BUDGET,
     seconds: float | None = None,
     seed: int = 0,
@@ -366,7 +391,7 @@ def run_many(
     threads: int | None = 1,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
-    implementation: str = "compiled",
+    implementation: Implementation = "compiled",
 ) -> list[LabResult]:
     """Run one algorithm over a batch of puzzles of one size, in input order.
 
@@ -384,6 +409,55 @@ def run_many(
     short once there are `limit` of them. It finds solutions where one run gets lost
     in a large subtree without any (a count to 2 of a puzzle with several solutions);
     proving that there is none or only one still takes a complete tree.
+
+    Parameters
+    ----------
+    puzzles : iterable of str
+        Puzzles of one size, in any notation `parse` accepts.
+    algorithm : str, default "ac+dual"
+        One of `ALGORITHMS`: "comb", "backtracking", "fc", "ac", "ac+dual",
+        "ac+dual+np", "ac3", "dlx".
+    limit : int, default 1
+        1 solves (first solution); a higher limit counts up to it.
+    order : {"first", "minrv", "maxrv", "random"}, optional
+        The variable order; by default the algorithm's own (`DEFAULT_ORDER`).
+    value_order : {"first", "most", "least", "random"}, default "first"
+        The value order.
+    budget : int or None
+        Search nodes allowed per puzzle (None: no budget).
+    seconds : float, optional
+        Time allowed per puzzle.
+    seed : int, default 0
+        Puzzle i's random orders use the sequence seeded with (`seed`, i).
+    restart_after : int, optional
+        Restarts with Luby's sequence (needs a random order), as described above.
+    threads : int or None, default 1
+        As in `solve_many` (default: timings of one thread).
+    box, alphabet : optional
+        Fix the geometry, as in `parse`.
+    implementation : {"compiled", "python"}, default "compiled"
+        The compiled module or its pure-Python twin.
+
+    Returns
+    -------
+    list of LabResult
+        One result per puzzle, in input order; a puzzle that ran out of budget has
+        `gave_up` set (never an exception).
+
+    Raises
+    ------
+    ValueError
+        A malformed puzzle (naming its index) or an unknown option.
+    TypeError
+        An option or item of the wrong type (a single str instead of an iterable too).
+
+    Examples
+    --------
+    >>> from sudoku_fast import lab
+    >>> puzzles = lab.random_puzzles(20, seed=1)
+    >>> results = lab.run_many(puzzles, "backtracking", limit=2, order="minrv")
+    >>> lab.verify(results, puzzles, limit=2).wrong
+    ()
     """
     plan = make_plan(algorithm, order, value_order, limit, budget, seconds, seed, restart_after)
     if isinstance(puzzles, str):
@@ -398,22 +472,50 @@ def run_many(
 
 def count(
     puzzle: str,
-    algorithm: str = "ac+dual",
+    algorithm: Algorithm = "ac+dual",
     limit: int = 2,
     *,
-    order: str | None = None,
-    value_order: str = "first",
+    order: VariableOrder | None = None,
+    value_order: ValueOrder = "first",
     budget: int | None = DEFAULT_BUDGET,
     seconds: float | None = None,
     seed: int = 0,
     restart_after: int | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
-    implementation: str = "compiled",
+    implementation: Implementation = "compiled",
 ) -> LabResult:
     """Count a puzzle's solutions up to `limit` with one algorithm (see `run_many`).
 
-    >>> count("1234341221434321", "backtracking").count
+    Parameters
+    ----------
+    puzzle : str
+        The puzzle, in any notation `parse` accepts.
+    algorithm : str, default "ac+dual"
+        As in `run_many`.
+    limit : int, default 2
+        Count up to this many solutions.
+    order, value_order, budget, seconds, seed, restart_after, box, alphabet, implementation
+        As in `run_many`.
+
+    Returns
+    -------
+    LabResult
+        The count (a lower bound when `gave_up` is set), a solution and the search
+        figures.
+
+    Raises
+    ------
+    ValueError, TypeError
+        A malformed puzzle or a bad option.
+
+    Examples
+    --------
+    >>> from sudoku_fast import lab
+    >>> lab.count("1234341221434321", "backtracking").count
+    1
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> lab.count(p, "dlx", limit=2).count
     1
     """
     if not isinstance(puzzle, str):
@@ -440,24 +542,50 @@ def count(
 
 def solve(
     puzzle: str,
-    algorithm: str = "ac+dual",
+    algorithm: Algorithm = "ac+dual",
     *,
-    order: str | None = None,
-    value_order: str = "first",
+    order: VariableOrder | None = None,
+    value_order: ValueOrder = "first",
     budget: int | None = DEFAULT_BUDGET,
     seconds: float | None = None,
     seed: int = 0,
     restart_after: int | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
-    implementation: str = "compiled",
+    implementation: Implementation = "compiled",
 ) -> LabResult:
     """Solve a puzzle with one algorithm: its first solution (`count` 1) or none (0).
 
-    `order` is the variable order (default: the algorithm's, see DEFAULT_ORDER),
-    `value_order` the value order, `budget` the search nodes allowed (None: no
-    budget), `seconds` the time allowed, `seed` the seed of random orders,
-    `restart_after` restarts as in `run_many`.
+    Parameters
+    ----------
+    puzzle : str
+        The puzzle, in any notation `parse` accepts.
+    algorithm : str, default "ac+dual"
+        As in `run_many`.
+    order, value_order, budget, seconds, seed, restart_after, box, alphabet, implementation
+        As in `run_many`: the variable order (default: the algorithm's, see
+        `DEFAULT_ORDER`), the value order, the search nodes allowed (None: no budget),
+        the time allowed, the seed of random orders, restarts.
+
+    Returns
+    -------
+    LabResult
+        `count` 1 with the `solution`, or 0; `gave_up` says whether a budget ran out.
+
+    Raises
+    ------
+    ValueError, TypeError
+        A malformed puzzle or a bad option.
+
+    Examples
+    --------
+    >>> from sudoku_fast import lab
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> r = lab.solve(p, "ac+dual", order="minrv", value_order="least")
+    >>> r.count, r.gave_up
+    (1, None)
+    >>> lab.solve(p, "comb", budget=10_000).gave_up  # generate-and-test cannot finish
+    'nodes'
     """
     return count(
         puzzle,
@@ -485,6 +613,17 @@ class Verdict:
     `checked` answers agree (same count, up to the limit; every solution passes the
     rules check of `grid.is_solution`); `gave_up` puzzles ran out of budget and are
     not judged; `wrong` lists the indices that disagree.
+
+    Parameters
+    ----------
+    checked, gave_up : int
+        Answers that agree, and puzzles not judged.
+    wrong : tuple of int
+        The indices that disagree.
+
+    Examples
+    --------
+    See `verify`.
     """
 
     checked: int
@@ -536,6 +675,35 @@ def verify(results: Sequence[LabResult], puzzles: Sequence[str], limit: int = 1)
 
     The main engine counts every puzzle up to max(limit, 2); each answered result must
     report min(engine count, limit) and a solution that passes `grid.is_solution`.
+
+    Parameters
+    ----------
+    results : sequence of LabResult
+        The results of `run_many`.
+    puzzles : sequence of str
+        The puzzles they answer, in the same order.
+    limit : int, default 1
+        The limit `run_many` was called with.
+
+    Returns
+    -------
+    Verdict
+        How many agree, how many gave up, which are wrong.
+
+    Raises
+    ------
+    ValueError
+        A bad limit, or as many results as puzzles missing.
+    TypeError
+        A result that is not a LabResult.
+
+    Examples
+    --------
+    >>> from sudoku_fast import lab
+    >>> puzzles = lab.random_puzzles(10, seed=2)
+    >>> verdict = lab.verify(lab.run_many(puzzles, "dlx"), puzzles)
+    >>> verdict.checked + verdict.gave_up, verdict.wrong
+    (10, ())
     """
     if isinstance(limit, bool) or not isinstance(limit, int):
         raise TypeError(f"limit must be an int, not {type(limit).__name__}")
@@ -657,7 +825,38 @@ def random_puzzles(
 ) -> list[str]:
     """n random puzzles by the essay's recipe, as strings (see `random_grids`).
 
-    >>> len(random_puzzles(3, seed=1))
+    Parameters
+    ----------
+    n : int
+        How many puzzles.
+    clues : int, optional
+        Clues per puzzle; by default the essay's 17 for 9x9 and the same share of the
+        cells for other sizes.
+    size : int, default 9
+        N.
+    box : tuple of int, optional
+        The box shape.
+    seed : int, default 0
+        Puzzle i depends only on (`seed`, i).
+    threads : int or None, default None
+        As in `solve_many`.
+    max_restarts : int
+        Attempts per puzzle before giving up.
+
+    Returns
+    -------
+    list of str
+        The puzzles (they may have no solution or several, as in the essay).
+
+    Raises
+    ------
+    ValueError
+        No puzzle of that many clues found in `max_restarts` attempts, or a bad option.
+
+    Examples
+    --------
+    >>> from sudoku_fast import lab
+    >>> len(lab.random_puzzles(3, seed=1))
     3
     """
     geometry, grids, _ = random_grids(
