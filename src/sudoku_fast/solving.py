@@ -632,12 +632,7 @@ def count_many(
         None and "list": a list of ints; "arrow": an int32 pyarrow array; "like": a
         column of the input's kind (int32 for numpy, int64 for pandas and polars).
     on_error : {"raise", "none", "warn"}, default "raise"
-        A malformed or null item: "raise" raises as below; "none" answers it as
-        missing (None in a list, null in Arrow, NA in pandas and polars, an all-zero
-        row in a value array, -1 in a numpy count array) and runs the others as if it
-        were not there; "warn" does the same and issues an `ItemErrorsWarning` whose
-        `errors` maps each such item's label (pandas index label, else position) to
-        the reason.
+        As in `solve_many`.
     rules : Rules, JSON mapping or text, preset names, or a sequence of them, optional
         Variant rules (see `solve`): one rule set for every puzzle, or a sequence of one
         per puzzle (None for a classic one).

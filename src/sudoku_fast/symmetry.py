@@ -397,12 +397,7 @@ def random_transform_many(
     threads, box, alphabet
         As in `solve_many`.
     on_error : {"raise", "none", "warn"}, default "raise"
-        A malformed or null item: "raise" raises as below; "none" answers it as
-        missing (None in a list, null in Arrow, NA in pandas and polars, an all-zero
-        row in a value array, -1 in a numpy count array) and runs the others as if it
-        were not there; "warn" does the same and issues an `ItemErrorsWarning` whose
-        `errors` maps each such item's label (pandas index label, else position) to
-        the reason.
+        As in `solve_many`.
 
     Returns
     -------
@@ -555,12 +550,7 @@ def canonical_many(
     max_nodes : int or None
         As in `canonical`, per puzzle.
     on_error : {"raise", "none", "warn"}, default "raise"
-        A malformed or null item: "raise" raises as below; "none" answers it as
-        missing (None in a list, null in Arrow, NA in pandas and polars, an all-zero
-        row in a value array, -1 in a numpy count array) and runs the others as if it
-        were not there; "warn" does the same and issues an `ItemErrorsWarning` whose
-        `errors` maps each such item's label (pandas index label, else position) to
-        the reason.
+        As in `solve_many`.
 
     Returns
     -------

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-from .._files.progress import Progress
 from .._files.tables import augment_table
 from . import exits
-from .dedup import report_table
+from .dedup import run_table
 from .exits import command
-from .options import add_geometry, add_threads, output
-from .words import Messages
+from .options import add_geometry, add_threads
 
 
 def _copies(text: str) -> int:
@@ -63,22 +60,21 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    progress = Progress(sys.stderr, None, enabled=not args.quiet)
-    messages = Messages(sys.stderr, 100, progress)
-    try:
-        with output(args.output) as out:
-            report = augment_table(
-                args.file, out, progress, copies=args.copies, seed=args.seed,
-                column=args.column, solution=args.solution_column, threads=args.threads,
-                box=args.box, alphabet=args.alphabet,
-            )  # fmt: skip
-    finally:
-        progress.clear()
-    for problem in report.problems:
-        messages.say(f"{args.file}: {problem}")
-    if not args.quiet:
-        report_table(
-            args.file, report, f"{report.written:,} copies written, {report.malformed:,} "
-            "malformed rows left out",
-        )  # fmt: skip
-    return exits.EXIT_MALFORMED if report.malformed else exits.EXIT_OK
+    return run_table(
+        args,
+        lambda out, progress: augment_table(
+            args.file,
+            out,
+            progress,
+            copies=args.copies,
+            seed=args.seed,
+            column=args.column,
+            solution=args.solution_column,
+            threads=args.threads,
+            box=args.box,
+            alphabet=args.alphabet,
+        ),
+        lambda report: (
+            f"{report.written:,} copies written, {report.malformed:,} malformed rows left out"
+        ),
+    )

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-from .._files.progress import Progress
 from .._files.tables import canonical_table
 from ..symmetry import DEFAULT_CANONICAL_NODES
 from . import exits
-from .dedup import add_table_options, report_table
+from .dedup import add_table_options, run_table
 from .exits import command
-from .options import _max_nodes, add_geometry, add_threads, output
-from .words import Messages
+from .options import _max_nodes, add_geometry, add_threads
 
 
 def add_parser(subparsers: Any) -> None:
@@ -55,19 +52,18 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    progress = Progress(sys.stderr, None, enabled=not args.quiet)
-    messages = Messages(sys.stderr, 100, progress)
-    try:
-        with output(args.output) as out:
-            report = canonical_table(
-                args.file, out, progress, column=args.column, transform=args.transform,
-                threads=args.threads, box=args.box, alphabet=args.alphabet,
-                max_nodes=args.max_nodes,
-            )  # fmt: skip
-    finally:
-        progress.clear()
-    for problem in report.problems:
-        messages.say(f"{args.file}: {problem}")
-    if not args.quiet:
-        report_table(args.file, report, f"{report.malformed:,} without a canonical form")
-    return exits.EXIT_MALFORMED if report.malformed else exits.EXIT_OK
+    return run_table(
+        args,
+        lambda out, progress: canonical_table(
+            args.file,
+            out,
+            progress,
+            column=args.column,
+            transform=args.transform,
+            threads=args.threads,
+            box=args.box,
+            alphabet=args.alphabet,
+            max_nodes=args.max_nodes,
+        ),
+        lambda report: f"{report.malformed:,} without a canonical form",
+    )

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, BinaryIO
 
 from .._files.dedup import dedup_stream
 from .._files.notations import reading
@@ -105,6 +106,27 @@ def report_table(name: str, report: TableReport, what: str) -> None:
     )
 
 
+def run_table(
+    args: argparse.Namespace,
+    table: Callable[[BinaryIO, Progress], TableReport],
+    summary: Callable[[TableReport], str],
+) -> int:
+    """A table command (dedup, canonical, augment): `table` writes the output with a
+    progress bar; its problems and `summary` go to stderr; the exit status."""
+    progress = Progress(sys.stderr, None, enabled=not args.quiet)
+    messages = Messages(sys.stderr, 100, progress)
+    try:
+        with output(args.output) as out:
+            report = table(out, progress)
+    finally:
+        progress.clear()
+    for problem in report.problems:
+        messages.say(f"{args.file}: {problem}")
+    if not args.quiet:
+        report_table(args.file, report, summary(report))
+    return exits.EXIT_MALFORMED if report.malformed else exits.EXIT_OK
+
+
 def run(args: argparse.Namespace) -> int:
     if args.file != "-" and (is_parquet(args.file) or args.key or args.transform):
         return _run_table(args)
@@ -148,25 +170,23 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_table(args: argparse.Namespace) -> int:
     """dedup of a Parquet file, or of CSV / lines with a key or transform column."""
-    progress = Progress(sys.stderr, None, enabled=not args.quiet)
-    messages = Messages(sys.stderr, 100, progress)
-    try:
-        with output(args.output) as out:
-            report = dedup_table(
-                args.file, out, progress, column=args.column, key=args.key,
-                transform=args.transform, threads=args.threads, box=args.box,
-                alphabet=args.alphabet, max_nodes=args.max_nodes,
-            )  # fmt: skip
-    finally:
-        progress.clear()
-    for problem in report.problems:
-        messages.say(f"{args.file}: {problem}")
-    if not args.quiet:
-        report_table(
+    return run_table(
+        args,
+        lambda out, progress: dedup_table(
             args.file,
-            report,
+            out,
+            progress,
+            column=args.column,
+            key=args.key,
+            transform=args.transform,
+            threads=args.threads,
+            box=args.box,
+            alphabet=args.alphabet,
+            max_nodes=args.max_nodes,
+        ),
+        lambda report: (
             f"{report.written:,} kept ({report.distinct:,} distinct canonical forms), "
             f"{report.equivalent:,} equivalent to an earlier one, "
-            f"{report.malformed:,} malformed",
-        )
-    return exits.EXIT_MALFORMED if report.malformed else exits.EXIT_OK
+            f"{report.malformed:,} malformed"
+        ),
+    )
