@@ -18,8 +18,9 @@ from ._base.checks import DEFAULT_MAX_NODES, check_flag, check_limit, node_budge
 from ._base.columns import ItemErrors, check_item_errors
 from ._base.errors import ItemErrorsWarning, SearchLimitExceeded, item_index
 from ._base.grid import geometry_for, parse_grid, parse_marks_grid
-from ._base.options import Output
+from ._base.options import Output, ProgressOption
 from ._columns import frames
+from ._columns.blocks import Pairs, in_blocks, resolve_progress
 from ._columns.check import check_pairs
 from ._columns.forgiving import forgive, screen, sized
 from ._columns.inputs import encode_values, read_batch, read_marks, values_array
@@ -222,6 +223,7 @@ def solve_many(
     output: Literal["like"] | None = None,
     marks: bool = False,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> npt.NDArray[np.uint8]: ...
 
 
@@ -236,6 +238,7 @@ def solve_many(
     output: Literal["list", "like"] | None = None,
     marks: bool = False,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> list[str | None]: ...
 
 
@@ -250,6 +253,7 @@ def solve_many(
     output: Literal["list"],
     marks: bool = False,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> list[str | None]: ...
 
 
@@ -264,6 +268,7 @@ def solve_many(
     output: Literal["arrow"],
     marks: bool = False,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> pa.Array | pa.ChunkedArray: ...
 
 
@@ -278,6 +283,7 @@ def solve_many(
     output: Literal["like"],
     marks: bool = False,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> Any: ...
 
 
@@ -292,6 +298,7 @@ def solve_many(
     output: None = None,
     marks: bool = False,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> list[str | None]: ...
 
 
@@ -305,6 +312,7 @@ def solve_many(
     output: Output | None = None,
     marks: bool = False,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> Any:
     """Solve a batch of puzzles on several threads; results are in input order.
 
@@ -343,6 +351,13 @@ def solve_many(
         were not there; "warn" does the same and issues an `ItemErrorsWarning` whose
         `errors` maps each such item's label (pandas index label, else position) to
         the reason.
+    progress : callable, True or None, default None
+        Reports progress: the batch runs in blocks of about a quarter of a second each
+        and `progress(done, total)` is called, with the items answered so far, before
+        the first block and after each one, from the calling thread while no worker
+        runs (a callback may draw, log or raise). True draws a bar on stderr: tqdm's
+        when tqdm is installed (`pip install 'sudoku_fast[progress]'`), else a line of
+        text. None (or False): no reports; the batch runs in one piece.
 
     Returns
     -------
@@ -377,7 +392,22 @@ def solve_many(
     >>> grids = np.zeros((2, 81), dtype=np.uint8)  # two empty grids
     >>> sf.solve_many(grids).shape
     (2, 81)
+    >>> seen = []
+    >>> answers = sf.solve_many([p] * 1000, progress=lambda done, total: seen.append(done))
+    >>> seen[0], seen[-1]
+    (0, 1000)
     """
+    if progress is not None:
+        report = resolve_progress(progress, "solve_many")
+        if report is not None:
+            return in_blocks(
+                lambda block: cast(Any, solve_many)(
+                    block, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes,
+                    output=output, marks=marks, on_error=on_error,
+                ),
+                puzzles, report, "solve_many", marks=marks,
+                fixed_geometry=box is not None or alphabet is not None,
+            )  # fmt: skip
     if check_item_errors(on_error) != "raise":
         return forgive(
             lambda batch, _rows: cast(Any, solve_many)(
@@ -440,6 +470,7 @@ def count_many(
     output: Literal["like"],
     marks: bool = False,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> npt.NDArray[np.int32]: ...
 
 
@@ -454,8 +485,25 @@ def count_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: Literal["list"] | None = None,
     marks: bool = False,
-    on_error: ItemErrors = "raise",
+    on_error: Literal["raise"] = "raise",
+    progress: ProgressOption = None,
 ) -> list[int]: ...
+
+
+@overload
+def count_many(
+    puzzles: Any,
+    limit: int = 2,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: Literal["list"] | None = None,
+    marks: bool = False,
+    on_error: Literal["none", "warn"],
+    progress: ProgressOption = None,
+) -> list[int | None]: ...
 
 
 @overload
@@ -470,6 +518,7 @@ def count_many(
     output: Literal["arrow"],
     marks: bool = False,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> pa.Array | pa.ChunkedArray: ...
 
 
@@ -485,6 +534,7 @@ def count_many(
     output: Literal["like"],
     marks: bool = False,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> Any: ...
 
 
@@ -499,6 +549,7 @@ def count_many(
     output: Output | None = None,
     marks: bool = False,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> Any:
     """Count the solutions of each puzzle, up to `limit`, on several threads.
 
@@ -517,6 +568,8 @@ def count_many(
         None and "list": a list of ints; "arrow": an int32 pyarrow array; "like": a
         column of the input's kind (int32 for numpy, int64 for pandas and polars).
     on_error : {"raise", "none", "warn"}, default "raise"
+        As in `solve_many`.
+    progress : callable, True or None, default None
         As in `solve_many`.
 
     Returns
@@ -540,6 +593,17 @@ def count_many(
     >>> sf.count_many([p, "." * 81, "55" + "." * 79])
     [1, 2, 0]
     """
+    if progress is not None:
+        report = resolve_progress(progress, "count_many")
+        if report is not None:
+            return in_blocks(
+                lambda block: cast(Any, count_many)(
+                    block, limit, threads=threads, box=box, alphabet=alphabet,
+                    max_nodes=max_nodes, output=output, marks=marks, on_error=on_error,
+                ),
+                puzzles, report, "count_many", marks=marks,
+                fixed_geometry=box is not None or alphabet is not None,
+            )  # fmt: skip
     if check_item_errors(on_error) != "raise":
         return forgive(
             lambda batch, _rows: cast(Any, count_many)(
@@ -588,6 +652,7 @@ def check_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> np.ndarray[Any, Any]:
     """Check a batch of (puzzle, solution) pairs by the rules; a numpy bool array.
 
@@ -611,6 +676,8 @@ def check_many(
         "raise": a malformed or null puzzle or solution raises ValueError (TypeError for
         a non-str) naming "puzzle k" or "solution k". "none": such a pair is False.
         "warn": False too, with an `ItemErrorsWarning` giving the reasons.
+    progress : callable, True or None, default None
+        As in `solve_many` (pairs checked so far).
 
     Returns
     -------
@@ -636,6 +703,20 @@ def check_many(
             f"check_many: {len(puzzles):,} puzzles but {len(solutions):,} solutions "
             "(one solution per puzzle)"
         )
+    if progress is not None:
+        report = resolve_progress(progress, "check_many")
+        if report is not None:
+            pairs = Pairs(puzzles, solutions)
+            checked_in_blocks: np.ndarray[Any, Any] = in_blocks(
+                lambda block: check_many(
+                    block.puzzles, block.solutions, threads=threads, box=box,
+                    alphabet=alphabet, on_error=on_error,
+                ),
+                pairs, report, "check_many",
+                fixed_geometry=box is not None or alphabet is not None,
+                summary="pairs did not read and are False",
+            )  # fmt: skip
+            return checked_in_blocks
     try:
         checked: np.ndarray[Any, Any] = _check_batch(puzzles, solutions, threads, box, alphabet)
         return checked
