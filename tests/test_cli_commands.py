@@ -667,9 +667,9 @@ def test_output_options_write_where_they_say(tmp_path: Path) -> None:
     assert generated.read_text().split() == puzzles
     proc = run("generate", "-n", "5", "--format", "parquet")  # refused before any work
     assert proc.returncode == USAGE and "name it with -o" in proc.stderr
-    out = tmp_path / "big_seed.parquet"
+    out = tmp_path / "big_seed.parquet"  # the rows' seeds fit the int64 column whatever --seed
     proc = run("generate", "-n", "2", "--seed", str(2**64), "--format", "parquet", "-o", str(out))
-    assert proc.returncode == USAGE and "below 2**63" in proc.stderr and not out.exists()
+    assert proc.returncode == OK, proc.stderr
 
 
 def test_text_commands_refuse_parquet_files_clearly(tmp_path: Path) -> None:

@@ -128,3 +128,20 @@ def test_a_grid_above_49x49_asks_for_an_alphabet() -> None:
         assert sf.parse("." * side * side, alphabet=suggested) == "." * side * side
     with pytest.raises(ValueError, match=r"up to 64x64 with an alphabet="):
         sf.parse("." * 80)
+
+
+def test_parse_reads_another_empty_character_as_the_cli_s_empty_option() -> None:
+    rows = "1 2 _ _\n_ _ _ _\n2 _ _ _\n_ _ _ 1"
+    with pytest.raises(ValueError, match="expected 81 cells, found 4"):  # '_' is layout
+        sf.parse(rows)
+    assert sf.parse(rows, empty="_") == "12......2......1"
+    assert sf.parse("12**\n****\n2***\n***1", empty="*") == "12......2......1"
+    assert sf.parse("12  \n    \n2   \n   1", empty=" ") == "12......2......1"
+    kaggle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    assert sf.parse(kaggle.replace(".", "x"), empty="x") == kaggle
+    with pytest.raises(ValueError, match="empty='1' is a symbol of the grid"):
+        sf.parse("1234" * 4, empty="1")
+    with pytest.raises(ValueError, match="empty must be one character"):
+        sf.parse(rows, empty="__")
+    with pytest.raises(TypeError, match="empty must be a str"):
+        sf.parse(rows, empty=0)  # type: ignore[arg-type]

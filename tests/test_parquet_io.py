@@ -77,7 +77,7 @@ def test_generate_then_rate(tmp_path: Path) -> None:
     assert out.num_rows == 4
     # Clues are counted as the parser reads a puzzle: '0' is an empty cell too.
     puzzle = table["puzzle"][0].as_py()
-    parquet_io.write_generated(str(generated), [puzzle, puzzle.replace(".", "0")], 3)
+    parquet_io.write_generated(str(generated), [puzzle, puzzle.replace(".", "0")], [3, 4])
     clues = pq.read_table(generated)["clues"].to_pylist()
     assert clues == [81 - puzzle.count(".")] * 2
     # Rated once more: the suffixed names are taken too, so the next ones are free.

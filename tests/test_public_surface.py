@@ -3,10 +3,10 @@
 `tests/data/public_surface.json` records every name in `sudoku_fast.__all__` with its
 signature (and, for a class, the signatures of its own public members), the public
 names of the documented submodules (`sudoku_fast.dask`, `.lab`, `.datasets`,
-`.stats`), every command of the `sudoku-fast` CLI with its options, help texts and exit
-statuses, and the environment variables the package reads. The record is taken from
-the installed package by `surface()`; a change to the public surface shows up here as
-a diff, to be made on purpose:
+`.stats`, `.generator`), every command of the `sudoku-fast` CLI with its options,
+help texts and exit statuses, and the environment variables the package reads. The
+record is taken from the installed package by `surface()`; a change to the public
+surface shows up here as a diff, to be made on purpose:
 
     python tests/test_public_surface.py --write   # rewrite the record after a deliberate change
 """
@@ -29,7 +29,7 @@ from typing import Any
 import sudoku_fast
 
 RECORD = Path(__file__).resolve().parent / "data" / "public_surface.json"
-DOCUMENTED_SUBMODULES = ("dask", "lab", "datasets", "stats")
+DOCUMENTED_SUBMODULES = ("dask", "lab", "datasets", "stats", "generator")
 CONSTANT_TYPES = (int, float, str, bytes, tuple, frozenset, dict)
 
 

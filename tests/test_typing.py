@@ -55,6 +55,22 @@ assert_type(sf.count_many(grids, output="like"), npt.NDArray[np.int32])
 assert_type(sf.rate_many([P]), list[sf.Rating])
 assert_type(sf.rate_many([P], output="list"), list[sf.Rating])
 sf.solve_many([P], output="arrow")  # a pyarrow array (pyarrow ships no types)
+# on_error: "raise" answers every item; "none" and "warn" may answer None.
+assert_type(sf.count_many([P], on_error="raise"), list[int])
+assert_type(sf.count_many([P], on_error="none"), list[int | None])
+assert_type(sf.count_many([P], on_error="warn"), list[int | None])
+assert_type(sf.rate_many([P], on_error="none"), list[sf.Rating | None])
+assert_type(sf.canonical_many([P]), list[str])
+assert_type(sf.canonical_many([P], on_error="warn"), list[str | None])
+assert_type(sf.canonical_transform_many([P]), list[sf.Transformation])
+assert_type(sf.canonical_transform_many([P], on_error="none"), list[sf.Transformation | None])
+assert_type(sf.random_transform_many([P], seed=1), list[str])
+assert_type(sf.random_transform_many([P], on_error="none"), list[str | None])
+assert_type(sf.solve_many([P], on_error="none"), list[str | None])
+# progress: a callback (done, total) or True.
+assert_type(sf.solve_many([P], progress=True), list[str | None])
+assert_type(sf.count_many([P], progress=lambda done, total: None), list[int])
+assert_type(sf.generate_many(2, seed=1, progress=True), list[str])
 
 level: int = 1
 assert_type(sf.generate(difficulty="easy", symmetry="rotational", seed=1), str)
@@ -72,6 +88,8 @@ TYPOS = {
     'lab.solve(P, "dancing links")': "algorithm",
     'sf.count_many([P], output="Arrow")': "output",
     'lab.count(P, order="minimum")': "variable order",
+    'sf.count_many([P], on_error="skip")': "on_error",
+    'sf.solve_many([P], progress="yes")': "progress",
 }
 
 

@@ -33,12 +33,13 @@ from typing import Any
 
 from ._base import columns as column_names
 from ._base.checks import DEFAULT_MAX_NODES, check_limit, node_budget
+from ._base.columns import ItemErrors, check_item_errors
 from ._base.errors import SearchLimitExceeded, renumber_error
 from ._base.grid import geometry_for
 from ._base.optional import optional
 from ._base.options import Difficulty, Symmetry
 from ._parallel.threads import resolve_threads
-from .generator import generate_many
+from .generator import generate_many, row_seeds
 from .rating import rate_many
 from .solving import count_many, solve_many
 
@@ -94,10 +95,11 @@ def _answer(
             answers = count_many(series, output="like", **keywords)
         else:
             ratings = rate_many(series, output="arrow", **keywords)
+            # flatten: each field with the rows' nulls (on_error) folded in
+            names = [field.name for field in ratings.type]
+            fields = dict(zip(names, ratings.flatten(), strict=True))
             columns = {
-                name: pd.Series(
-                    ratings.field(name).to_numpy(zero_copy_only=False), index=series.index
-                )
+                name: pd.Series(fields[name].to_numpy(zero_copy_only=False), index=series.index)
                 for name in RATING_DTYPES
             }
             return pd.DataFrame(columns, index=series.index).astype(dtype)
@@ -158,13 +160,14 @@ def _apply(
 ) -> Any:
     """Map the `how` step over the partitions of a dask DataFrame, Series or Bag."""
     dd, db, pd = _dask()
+    nullable = keywords.get("on_error", "raise") != "raise"  # a bad row's answer is missing
     if isinstance(data, db.Bag):
         return data.map_partitions(_bag_part, how, keywords)
     if isinstance(data, dd.Series):
         meta_in = data._meta
-        dtype = _dtype_for(how, pd, meta_in.dtype)
+        dtype = _dtype_for(how, pd, meta_in.dtype, nullable)
         if how == "rate":
-            meta = _empty_ratings(pd, meta_in.index)
+            meta = _empty_ratings(pd, meta_in.index, nullable)
         else:
             meta = pd.Series([], dtype=dtype, index=meta_in.index[:0], name=names[0])
         return data.map_partitions(_series_part, names[0], how, keywords, dtype, meta=meta)
@@ -178,7 +181,7 @@ def _apply(
                 f"the data frame already has a column {taken[0]!r}; choose another name"
             )
         meta_in = data._meta
-        dtype = _dtype_for(how, pd, meta_in[column].dtype)
+        dtype = _dtype_for(how, pd, meta_in[column].dtype, nullable)
         meta = meta_in.assign(
             **{
                 name: pd.Series([], dtype=kind, index=meta_in.index)
@@ -193,16 +196,24 @@ def _apply(
     )
 
 
-def _dtype_for(how: str, pd: Any, puzzle_dtype: Any) -> Any:
-    """The answer dtype of one step: strings like the puzzles', int32 counts, rating dtypes."""
+# The pandas dtypes that hold a missing value, for answers that may be missing (on_error).
+_NULLABLE = {"int32": "Int32", "int64": "Int64", "bool": "boolean"}
+
+
+def _dtype_for(how: str, pd: Any, puzzle_dtype: Any, nullable: bool = False) -> Any:
+    """The answer dtype of one step: strings like the puzzles', int32 counts, rating
+    dtypes; with `nullable`, pandas' nullable twins of the int and bool ones."""
+
+    def kind_of(kind: str) -> Any:
+        if kind == "string":
+            return pd.StringDtype("pyarrow")
+        return _NULLABLE.get(kind, kind) if nullable else kind
+
     if how == "solve":
         return _string_dtype(pd, puzzle_dtype)
     if how == "count":
-        return "int32"
-    return {
-        name: (pd.StringDtype("pyarrow") if kind == "string" else kind)
-        for name, kind in RATING_DTYPES.items()
-    }
+        return kind_of("int32")
+    return {name: kind_of(kind) for name, kind in RATING_DTYPES.items()}
 
 
 def _answer_dtypes(how: str, names: list[str], dtype: Any) -> dict[str, Any]:
@@ -212,10 +223,11 @@ def _answer_dtypes(how: str, names: list[str], dtype: Any) -> dict[str, Any]:
     return {names[0]: dtype}
 
 
-def _empty_ratings(pd: Any, index: Any) -> Any:
+def _empty_ratings(pd: Any, index: Any, nullable: bool = False) -> Any:
     """An empty data frame of the rating columns (the meta of a rated Series)."""
     columns = {
-        name: pd.Series([], dtype=kind) for name, kind in _dtype_for("rate", pd, None).items()
+        name: pd.Series([], dtype=kind)
+        for name, kind in _dtype_for("rate", pd, None, nullable).items()
     }
     return pd.DataFrame(columns, index=index[:0])
 
@@ -231,6 +243,8 @@ def _keywords(
     mistake would surface only when the result is computed, once per partition)."""
     if threads is not None:  # None is resolved on each worker (see worker_threads)
         resolve_threads(threads)
+    if "on_error" in more:
+        check_item_errors(more["on_error"])
     node_budget(max_nodes)
     if box is not None or alphabet is not None:
         geometry_for(None, box, alphabet)
@@ -248,6 +262,7 @@ def solve(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    on_error: ItemErrors = "raise",
 ) -> Any:
     """Solve every puzzle of a dask DataFrame, Series or Bag, partition by partition.
 
@@ -269,6 +284,12 @@ def solve(
         tasks its worker runs at once (see the module doc).
     box, alphabet, max_nodes
         As in `solve_many`.
+    on_error : {"raise", "none", "warn"}, default "raise"
+        As in `solve_many`, per partition: "none" answers a malformed or null puzzle as
+        missing (NA in a column, None in a Bag; counts and rating fields then have
+        pandas' nullable dtypes, `Int32`, `Int64`, `boolean`); "warn" also issues an
+        `ItemErrorsWarning` where the partition runs (positions within the partition;
+        under `dask.distributed`, in the worker's log).
 
     Returns
     -------
@@ -294,7 +315,8 @@ def solve(
     >>> list(solved.columns), solved["solution"].iloc[0][:9]
     (['id', 'puzzle', 'solution'], '417369825')
     """
-    return _apply(data, "solve", column, [name], _keywords(threads, box, alphabet, max_nodes))
+    keywords = _keywords(threads, box, alphabet, max_nodes, on_error=on_error)
+    return _apply(data, "solve", column, [name], keywords)
 
 
 def count(
@@ -307,6 +329,7 @@ def count(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    on_error: ItemErrors = "raise",
 ) -> Any:
     """Count the solutions of every puzzle (up to `limit`) partition by partition.
 
@@ -323,7 +346,7 @@ def count(
         As in `solve`.
     name : str, default "count"
         The name of the added column.
-    threads, box, alphabet, max_nodes
+    threads, box, alphabet, max_nodes, on_error
         As in `solve`.
 
     Returns
@@ -346,7 +369,7 @@ def count(
     >>> sfd.count(frame, threads=1)["count"].compute(scheduler="sync").tolist()
     [1, 2]
     """
-    keywords = _keywords(threads, box, alphabet, max_nodes, limit=limit)
+    keywords = _keywords(threads, box, alphabet, max_nodes, limit=limit, on_error=on_error)
     return _apply(data, "count", column, [name], keywords)
 
 
@@ -358,6 +381,7 @@ def rate(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    on_error: ItemErrors = "raise",
 ) -> Any:
     """Rate every puzzle partition by partition (see `rate_many`).
 
@@ -370,8 +394,8 @@ def rate(
     ----------
     data : dask DataFrame, Series or Bag
         As in `solve`.
-    column, threads, box, alphabet, max_nodes
-        As in `solve`.
+    column, threads, box, alphabet, max_nodes, on_error
+        As in `solve` (a puzzle without exactly one solution counts as a bad one too).
 
     Returns
     -------
@@ -397,7 +421,8 @@ def rate(
     ['medium']
     """
     names = list(column_names.RATING_FIELDS)
-    return _apply(data, "rate", column, names, _keywords(threads, box, alphabet, max_nodes))
+    keywords = _keywords(threads, box, alphabet, max_nodes, on_error=on_error)
+    return _apply(data, "rate", column, names, keywords)
 
 
 def generate(
@@ -414,8 +439,9 @@ def generate(
     """A dask DataFrame of `n` new puzzles made in `npartitions` partitions.
 
     Columns: puzzle, solution, clues, level, name (the puzzle's rating) and seed (the
-    partition's seed, which with its row count and the other arguments remakes it);
-    the index numbers the rows 0 to n-1 across the partitions.
+    row's own seed: `sudoku_fast.generate(seed=...)` with the same other arguments
+    makes the row's puzzle again); the index numbers the rows 0 to n-1 across the
+    partitions.
     The partition seeds come from `seed`, so the same arguments give the same frame;
     each partition is one `generate_many` call on its worker's threads.
 
@@ -467,7 +493,7 @@ def generate(
         "minimal": minimal,
         "threads": threads,
     }
-    meta = _generated_frame(pd, [], [], 0)
+    meta = _generated_frame(pd, [], [], [])
     return dd.from_map(
         _generate_part, parts, options=options, meta=meta, divisions=None, enforce_metadata=False
     )
@@ -482,13 +508,14 @@ def _generate_part(part: tuple[int, int, int], options: dict[str, Any]) -> Any:
     threads = worker_threads(options["threads"])
     puzzles = generate_many(rows, **{**options, "threads": threads, "seed": seed})
     solutions = solve_many(puzzles, threads=threads)
-    frame = _generated_frame(pd, puzzles, solutions, seed, rate_many(puzzles, threads=threads))
+    ratings = rate_many(puzzles, threads=threads)
+    frame = _generated_frame(pd, puzzles, solutions, row_seeds(rows, seed), ratings)
     frame.index = pd.RangeIndex(start, start + rows)
     return frame
 
 
 def _generated_frame(
-    pd: Any, puzzles: list[str], solutions: list[str | None], seed: int, ratings: Any = ()
+    pd: Any, puzzles: list[str], solutions: list[str | None], seeds: list[int], ratings: Any = ()
 ) -> Any:
     """The pandas DataFrame of one generated partition (empty: the collection's meta)."""
     text = pd.StringDtype("pyarrow")
@@ -499,6 +526,6 @@ def _generated_frame(
             "clues": pd.Series([r.clues for r in ratings], dtype="int64"),
             "level": pd.Series([r.level for r in ratings], dtype="int64"),
             "name": pd.Series([r.name for r in ratings], dtype=text),
-            "seed": pd.Series([seed] * len(puzzles), dtype="int64"),
+            "seed": pd.Series(seeds, dtype="int64"),
         }
     )

@@ -56,15 +56,18 @@ global RNG is never touched.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
+import time
 from collections.abc import Callable, Iterator
 
 from ._base.checks import check_flag, check_seed
 from ._base.grid import Geometry, geometry_for
 from ._base.levels import LEVEL_NAMES
-from ._base.options import Difficulty, Symmetry
+from ._base.options import Difficulty, ProgressOption, Symmetry
 from ._base.se_scale import TOP_SCORE, score_level
+from ._columns.blocks import BLOCK_SECONDS, resolve_progress
 from ._generation.generate import (
     CHECK_NODES,
     FILL_NODES,
@@ -73,6 +76,7 @@ from ._generation.generate import (
     generate_seeds,
     symmetry_orbits,
 )
+from ._parallel.threads import resolve_threads
 from .rating import rate_many
 
 __all__ = [
@@ -82,10 +86,12 @@ __all__ = [
     "MAX_ATTEMPTS",
     "MAX_GENERATED_SIZE",
     "MAX_MANY",
+    "ROW_SEED_BITS",
     "SYMMETRIES",
     "generate",
     "generate_many",
     "iter_generate",
+    "row_seeds",
 ]
 
 # Difficulties a generator can aim for; "nightmare" (level 6, nested guessing) is too
@@ -172,9 +178,11 @@ def _scored(
     seed: int | None,
     make: Callable[[int, int, int], list[str]],
     score: Callable[[list[str]], list[int | None]],
+    report: Callable[[int, int], object] | None = None,
 ) -> list[str]:
     """The first `n` generated puzzles whose score (tenths, None when unknown) lies in
-    `band`; `make(count, level, seed)` generates, `score` rates."""
+    `band`; `make(count, level, seed)` generates, `score` rates; `report(found, n)`
+    after each round."""
     check_count(n)
     check_seed(seed)
     low, high = band
@@ -182,6 +190,8 @@ def _scored(
     master = random.Random(seed)
     found: list[str] = []
     tried = 0
+    if report is not None:
+        report(0, n)
     while len(found) < n:
         if tried >= SCORE_CANDIDATES * n:
             wanted = (
@@ -199,6 +209,8 @@ def _scored(
         for puzzle, tenths in zip(puzzles, score(puzzles), strict=True):
             if tenths is not None and low <= tenths <= high and len(found) < n:
                 found.append(puzzle)
+        if report is not None:
+            report(len(found), n)
     return found
 
 
@@ -252,8 +264,70 @@ def _prepare(
                 f"{LEVEL_NAMES[level]} (only {names}); pass minimal=False to get one"
             )
     orbits = symmetry_orbits(symmetry, geo)
+    return level, geo, orbits, row_seeds(n, seed)
+
+
+# Row seeds are below 2**63, so a Parquet or pandas int64 column holds them.
+ROW_SEED_BITS = 63
+
+
+def row_seeds(n: int, seed: int | None = None) -> list[int]:
+    """The seed of each puzzle `generate_many(n, seed=seed, ...)` makes.
+
+    Puzzle i of `generate_many(n, ..., seed=seed)` is `generate(..., seed=row_seeds(n,
+    seed)[i])` with the same other arguments (no `score` band), so one row of a
+    generated data set can be made again alone. The first row's seed is `seed` itself
+    (so `generate_many(1, seed=s) == [generate(seed=s)]`), the others are draws of 63
+    bits from `random.Random(seed)`; with no seed, or one of 2**63 or more, the first is
+    a draw too. `generate` seeds its compiled random number generator (splitmix64, then
+    xoshiro256**) with a row's seed as it is.
+
+    Parameters
+    ----------
+    n : int
+        How many puzzles.
+    seed : int, optional
+        The seed given to `generate_many`; None draws fresh randomness.
+
+    Returns
+    -------
+    list of int
+        `n` seeds, each in 0 .. 2**63 - 1.
+
+    Raises
+    ------
+    ValueError, TypeError
+        A negative or non-int `n` or `seed`.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> from sudoku_fast.generator import row_seeds
+    >>> batch = sf.generate_many(3, difficulty="easy", seed=7)
+    >>> seeds = row_seeds(3, seed=7)
+    >>> seeds[0], sf.generate(difficulty="easy", seed=seeds[2]) == batch[2]
+    (7, True)
+    """
+    check_count(n)
+    check_seed(seed)
+    return list(itertools.islice(_row_seed_stream(seed), n))
+
+
+def _row_seed_stream(seed: int | None) -> Iterator[int]:
+    """The row seeds of `row_seeds`, one after the other, without end."""
     master = random.Random(seed)
-    return level, geo, orbits, [master.getrandbits(64) for _ in range(n)]
+    if seed is not None and seed < 2**ROW_SEED_BITS:
+        yield seed
+    while True:
+        yield master.getrandbits(ROW_SEED_BITS)
+
+
+def _engine_seed(seed: int | None) -> int:
+    """The 64-bit word `generate(seed=seed)` seeds the compiled generator with: the seed
+    itself (a row seed of `row_seeds`), or a draw for None and seeds of 2**64 and up."""
+    if seed is not None and seed < 2**64:
+        return seed
+    return random.Random(seed).getrandbits(64)
 
 
 # The most puzzles one generate_many call makes: its list of 9x9 puzzles (a str of 81
@@ -279,12 +353,14 @@ def generate_many(
     *,
     threads: int | None = None,
     score: tuple[float, float] | None = None,
+    progress: ProgressOption = None,
 ) -> list[str]:
     """Generate `n` puzzles, each with exactly one solution (see `generate`).
 
     Puzzle i depends only on the seed and i, not on `threads`: the same seed gives the
-    same list. The puzzles are made on `threads`, each by compiled code with the GIL
-    released.
+    same list, and puzzle i is `generate(seed=row_seeds(n, seed)[i])` with the same
+    arguments (see `row_seeds`; not with a `score` band). The puzzles are made on
+    `threads`, each by compiled code with the GIL released.
 
     Parameters
     ----------
@@ -295,6 +371,9 @@ def generate_many(
     threads : int or None, default None
         None: all usable cores; 1: serial; as in `solve_many`. The puzzles do not depend
         on it.
+    progress : callable, True or None, default None
+        As in `solve_many`: `progress(done, total)` with the puzzles made so far (with a
+        `score` band, those found in the band).
 
     Returns
     -------
@@ -342,9 +421,42 @@ def generate_many(
                 for r in ratings
             ]
 
-        return _scored(n, band, seed, make_batch, rate_batch)
+        return _scored(
+            n, band, seed, make_batch, rate_batch, resolve_progress(progress, "generate_many")
+        )
     level, geo, orbits, seeds = _prepare(n, difficulty, seed, size, symmetry, minimal)
-    return generate_seeds(seeds, level, geo, orbits, minimal, symmetry, threads)
+    report = resolve_progress(progress, "generate_many") if progress is not None else None
+    if report is None:
+        return generate_seeds(seeds, level, geo, orbits, minimal, symmetry, threads)
+    return _generate_in_blocks(seeds, level, geo, orbits, minimal, symmetry, threads, report)
+
+
+def _generate_in_blocks(
+    seeds: list[int],
+    level: int | None,
+    geo: Geometry,
+    orbits: list[tuple[int, ...]],
+    minimal: bool,
+    symmetry: str | None,
+    threads: int | None,
+    report: Callable[[int, int], object],
+) -> list[str]:
+    """generate_seeds in blocks of about a quarter of a second, `report(done, n)` before
+    the first and after each (from this thread, while no worker runs)."""
+    n = len(seeds)
+    made: list[str] = []
+    size = max(1, 2 * resolve_threads(threads))  # the first block: one or two puzzles a thread
+    report(0, n)
+    while len(made) < n:
+        start = len(made)
+        began = time.perf_counter()
+        made += generate_seeds(
+            seeds[start : start + size], level, geo, orbits, minimal, symmetry, threads, start
+        )
+        spent = time.perf_counter() - began
+        size = max(1, int((len(made) - start) / max(spent, 1e-6) * BLOCK_SECONDS))
+        report(len(made), n)
+    return made
 
 
 def iter_generate(
@@ -396,9 +508,9 @@ def iter_generate(
         raise ValueError(f"chunk must be an int >= 1, got {chunk!r}")
     check_count(n)
     level, geo, orbits, _ = _prepare(0, difficulty, seed, size, symmetry, minimal)
-    master = random.Random(seed)  # the draws `_prepare` makes for all n at once
+    stream = _row_seed_stream(seed)  # the seeds `row_seeds` gives for all n at once
     for start in range(0, n, chunk):
-        seeds = [master.getrandbits(64) for _ in range(min(chunk, n - start))]
+        seeds = list(itertools.islice(stream, min(chunk, n - start)))
         yield generate_seeds(seeds, level, geo, orbits, minimal, symmetry, threads, start)
 
 
@@ -462,4 +574,10 @@ def generate(
     >>> len(sf.generate(size=6, seed=1, symmetry="rotational"))
     36
     """
-    return generate_many(1, difficulty, seed, size, symmetry, minimal, threads=1, score=score)[0]
+    if score is not None:
+        return generate_many(1, difficulty, seed, size, symmetry, minimal, threads=1, score=score)[
+            0
+        ]
+    check_seed(seed)
+    level, geo, orbits, _ = _prepare(0, difficulty, None, size, symmetry, minimal)
+    return generate_seeds([_engine_seed(seed)], level, geo, orbits, minimal, symmetry, 1)[0]

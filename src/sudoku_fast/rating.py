@@ -58,9 +58,10 @@ from typing import TYPE_CHECKING, Any, Literal, cast, overload
 from ._base.checks import DEFAULT_MAX_NODES, check_flag
 from ._base.columns import ItemErrors, check_item_errors
 from ._base.grid import parse_grid
-from ._base.options import Output
+from ._base.options import Output, ProgressOption
 from ._base.records import Rating
 from ._base.se_scale import DEFAULT_BUDGET, check_score_budget, score_level
+from ._columns.blocks import in_blocks, resolve_progress
 from ._columns.forgiving import forgive
 from ._columns.frames import check_output, object_array, ratings_out
 from ._columns.inputs import encode_values, read_batch, values_array
@@ -86,6 +87,7 @@ def rate_many(
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> npt.NDArray[np.object_]: ...
 
 
@@ -100,8 +102,25 @@ def rate_many(
     output: Literal["list"] | None = None,
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
-    on_error: ItemErrors = "raise",
+    on_error: Literal["raise"] = "raise",
+    progress: ProgressOption = None,
 ) -> list[Rating]: ...
+
+
+@overload
+def rate_many(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: Literal["list"] | None = None,
+    score: bool = False,
+    score_budget: int = DEFAULT_BUDGET,
+    on_error: Literal["none", "warn"],
+    progress: ProgressOption = None,
+) -> list[Rating | None]: ...
 
 
 @overload
@@ -116,6 +135,7 @@ def rate_many(
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> pa.StructArray | pa.ChunkedArray: ...
 
 
@@ -131,6 +151,7 @@ def rate_many(
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> Any: ...
 
 
@@ -145,6 +166,7 @@ def rate_many(
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> Any:
     """Rate a batch of puzzles of one size on `threads`; results in input order.
 
@@ -169,6 +191,8 @@ def rate_many(
     score_budget : int
         At most this many chain-walk steps per puzzle for the score.
     on_error : {"raise", "none", "warn"}, default "raise"
+        As in `solve_many` (a missing rating is None in a list).
+    progress : callable, True or None, default None
         As in `solve_many`.
 
     Returns
@@ -195,6 +219,17 @@ def rate_many(
     >>> [r.name for r in sf.rate_many([p, easy], threads=1)]
     ['medium', 'easy']
     """
+    if progress is not None:
+        report = resolve_progress(progress, "rate_many")
+        if report is not None:
+            return in_blocks(
+                lambda block: cast(Any, rate_many)(
+                    block, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes,
+                    output=output, score=score, score_budget=score_budget, on_error=on_error,
+                ),
+                puzzles, report, "rate_many",
+                fixed_geometry=box is not None or alphabet is not None,
+            )  # fmt: skip
     if check_item_errors(on_error) != "raise":
         return forgive(
             lambda batch, _rows: cast(Any, rate_many)(

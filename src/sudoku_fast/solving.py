@@ -18,9 +18,10 @@ from ._base.checks import DEFAULT_MAX_NODES, check_flag, check_limit, node_budge
 from ._base.columns import ItemErrors, check_item_errors
 from ._base.errors import ItemErrorsWarning, SearchLimitExceeded, item_index
 from ._base.grid import geometry_for, parse_grid, parse_marks_grid
-from ._base.options import Output
+from ._base.options import Output, ProgressOption
 from ._base.rules import Rules, as_rules
 from ._columns import frames
+from ._columns.blocks import Pairs, in_blocks, resolve_progress
 from ._columns.check import check_pairs
 from ._columns.forgiving import forgive, screen, sized
 from ._columns.inputs import encode_values, read_batch, read_marks, values_array
@@ -300,6 +301,26 @@ def _screen_box(
     return box if variants is None else box_for(variants, box, alphabet)
 
 
+def _rules_by_block(
+    rules: object, puzzles: Any
+) -> Callable[[Any], Rules | list[Rules | None] | None]:
+    """The rules of each block of a batch run in blocks (`progress=`), in order: one rule
+    set for every block, or a list of one per puzzle cut where the blocks are cut."""
+    variants = _forgiving_rules(rules, puzzles)
+    start = 0
+
+    def rules_of(block: Any) -> Rules | list[Rules | None] | None:
+        nonlocal start
+        if not isinstance(variants, list):
+            return variants
+        count = len(block)
+        part = variants[start : start + count]
+        start += count
+        return part
+
+    return rules_of
+
+
 @overload
 def solve_many(
     puzzles: npt.NDArray[Any],
@@ -312,6 +333,7 @@ def solve_many(
     marks: bool = False,
     rules: RulesLike | Sequence[RulesLike | None] | None = None,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> npt.NDArray[np.uint8]: ...
 
 
@@ -327,6 +349,7 @@ def solve_many(
     marks: bool = False,
     rules: RulesLike | Sequence[RulesLike | None] | None = None,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> list[str | None]: ...
 
 
@@ -342,6 +365,7 @@ def solve_many(
     marks: bool = False,
     rules: RulesLike | Sequence[RulesLike | None] | None = None,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> list[str | None]: ...
 
 
@@ -355,7 +379,9 @@ def solve_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: Literal["arrow"],
     marks: bool = False,
+    rules: RulesLike | Sequence[RulesLike | None] | None = None,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> pa.Array | pa.ChunkedArray: ...
 
 
@@ -369,7 +395,9 @@ def solve_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: Literal["like"],
     marks: bool = False,
+    rules: RulesLike | Sequence[RulesLike | None] | None = None,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> Any: ...
 
 
@@ -383,7 +411,9 @@ def solve_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: None = None,
     marks: bool = False,
+    rules: RulesLike | Sequence[RulesLike | None] | None = None,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> list[str | None]: ...
 
 
@@ -398,6 +428,7 @@ def solve_many(
     marks: bool = False,
     rules: RulesLike | Sequence[RulesLike | None] | None = None,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> Any:
     """Solve a batch of puzzles on several threads; results are in input order.
 
@@ -439,6 +470,13 @@ def solve_many(
     rules : Rules, JSON mapping or text, preset names, or a sequence of them, optional
         Variant rules (see `solve`): one rule set for every puzzle, or a sequence of one
         per puzzle (None for a classic one).
+    progress : callable, True or None, default None
+        Reports progress: the batch runs in blocks of about a quarter of a second each
+        and `progress(done, total)` is called, with the items answered so far, before
+        the first block and after each one, from the calling thread while no worker
+        runs (a callback may draw, log or raise). True draws a bar on stderr: tqdm's
+        when tqdm is installed (`pip install 'sudoku_fast[progress]'`), else a line of
+        text. None (or False): no reports; the batch runs in one piece.
 
     Returns
     -------
@@ -473,7 +511,24 @@ def solve_many(
     >>> grids = np.zeros((2, 81), dtype=np.uint8)  # two empty grids
     >>> sf.solve_many(grids).shape
     (2, 81)
+    >>> seen = []
+    >>> answers = sf.solve_many([p] * 1000, progress=lambda done, total: seen.append(done))
+    >>> seen[0], seen[-1]
+    (0, 1000)
     """
+    if progress is not None:
+        report = resolve_progress(progress, "solve_many")
+        if report is not None:
+            rules_of = _rules_by_block(rules, puzzles)
+            return in_blocks(
+                lambda block: cast(Any, solve_many)(
+                    block, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes,
+                    output=output, marks=marks, on_error=on_error,
+                    rules=rules_of(block),
+                ),
+                puzzles, report, "solve_many", marks=marks,
+                fixed_geometry=box is not None or alphabet is not None or rules is not None,
+            )  # fmt: skip
     if check_item_errors(on_error) != "raise":
         variants = _forgiving_rules(rules, puzzles)
         return forgive(
@@ -551,7 +606,9 @@ def count_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: Literal["like"],
     marks: bool = False,
+    rules: RulesLike | Sequence[RulesLike | None] | None = None,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> npt.NDArray[np.int32]: ...
 
 
@@ -567,8 +624,26 @@ def count_many(
     output: Literal["list"] | None = None,
     marks: bool = False,
     rules: RulesLike | Sequence[RulesLike | None] | None = None,
-    on_error: ItemErrors = "raise",
+    on_error: Literal["raise"] = "raise",
+    progress: ProgressOption = None,
 ) -> list[int]: ...
+
+
+@overload
+def count_many(
+    puzzles: Any,
+    limit: int = 2,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    output: Literal["list"] | None = None,
+    marks: bool = False,
+    rules: RulesLike | Sequence[RulesLike | None] | None = None,
+    on_error: Literal["none", "warn"],
+    progress: ProgressOption = None,
+) -> list[int | None]: ...
 
 
 @overload
@@ -584,6 +659,7 @@ def count_many(
     marks: bool = False,
     rules: RulesLike | Sequence[RulesLike | None] | None = None,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> pa.Array | pa.ChunkedArray: ...
 
 
@@ -598,7 +674,9 @@ def count_many(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     output: Literal["like"],
     marks: bool = False,
+    rules: RulesLike | Sequence[RulesLike | None] | None = None,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> Any: ...
 
 
@@ -614,6 +692,7 @@ def count_many(
     marks: bool = False,
     rules: RulesLike | Sequence[RulesLike | None] | None = None,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> Any:
     """Count the solutions of each puzzle, up to `limit`, on several threads.
 
@@ -636,6 +715,8 @@ def count_many(
     rules : Rules, JSON mapping or text, preset names, or a sequence of them, optional
         Variant rules (see `solve`): one rule set for every puzzle, or a sequence of one
         per puzzle (None for a classic one).
+    progress : callable, True or None, default None
+        As in `solve_many`.
 
     Returns
     -------
@@ -658,6 +739,19 @@ def count_many(
     >>> sf.count_many([p, "." * 81, "55" + "." * 79])
     [1, 2, 0]
     """
+    if progress is not None:
+        report = resolve_progress(progress, "count_many")
+        if report is not None:
+            rules_of = _rules_by_block(rules, puzzles)
+            return in_blocks(
+                lambda block: cast(Any, count_many)(
+                    block, limit, threads=threads, box=box, alphabet=alphabet,
+                    max_nodes=max_nodes, output=output, marks=marks, on_error=on_error,
+                    rules=rules_of(block),
+                ),
+                puzzles, report, "count_many", marks=marks,
+                fixed_geometry=box is not None or alphabet is not None or rules is not None,
+            )  # fmt: skip
     if check_item_errors(on_error) != "raise":
         variants = _forgiving_rules(rules, puzzles)
         return forgive(
@@ -723,6 +817,7 @@ def check_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     on_error: ItemErrors = "raise",
+    progress: ProgressOption = None,
 ) -> np.ndarray[Any, Any]:
     """Check a batch of (puzzle, solution) pairs by the rules; a numpy bool array.
 
@@ -746,6 +841,8 @@ def check_many(
         "raise": a malformed or null puzzle or solution raises ValueError (TypeError for
         a non-str) naming "puzzle k" or "solution k". "none": such a pair is False.
         "warn": False too, with an `ItemErrorsWarning` giving the reasons.
+    progress : callable, True or None, default None
+        As in `solve_many` (pairs checked so far).
 
     Returns
     -------
@@ -771,6 +868,20 @@ def check_many(
             f"check_many: {len(puzzles):,} puzzles but {len(solutions):,} solutions "
             "(one solution per puzzle)"
         )
+    if progress is not None:
+        report = resolve_progress(progress, "check_many")
+        if report is not None:
+            pairs = Pairs(puzzles, solutions)
+            checked_in_blocks: np.ndarray[Any, Any] = in_blocks(
+                lambda block: check_many(
+                    block.puzzles, block.solutions, threads=threads, box=box,
+                    alphabet=alphabet, on_error=on_error,
+                ),
+                pairs, report, "check_many",
+                fixed_geometry=box is not None or alphabet is not None,
+                summary="pairs did not read and are False",
+            )  # fmt: skip
+            return checked_in_blocks
     try:
         checked: np.ndarray[Any, Any] = _check_batch(puzzles, solutions, threads, box, alphabet)
         return checked

@@ -32,14 +32,18 @@ from __future__ import annotations
 
 import math
 import operator
+import re
 import time
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ._base.checks import DEFAULT_MAX_NODES, node_budget
+from ._base.columns import ItemErrors, check_item_errors
+from ._base.errors import SearchLimitExceeded, item_index
 from ._base.percentiles import percentile_rank
+from ._columns.forgiving import screen, warn_item_errors
 from ._columns.inputs import as_list
 from ._engine.encode import decode_solutions, encode_texts
 from ._engine.results import EngineResults
@@ -286,7 +290,8 @@ class Stats:
     """Per-puzzle figures of one `solve_stats` run, in input order.
 
     `solutions[i]` is the solution found (None when there is none); `counts[i]` the
-    number of solutions found, capped at the limit (-1 where the node budget ran out);
+    number of solutions found, capped at the limit (-1 where the node budget ran out,
+    or where the item did not read and was answered as missing: see `missing`);
     `guesses[i]`, `nodes[i]` (search-tree size) and `nanos[i]` (engine time in
     nanoseconds) its search figures. `seconds` is the wall time of the engine run and
     `threads` the threads it used. The arrays are `array.array` objects;
@@ -303,6 +308,10 @@ class Stats:
         Wall time of the engine run.
     threads : int
         Threads the run used.
+    missing : tuple of int, default ()
+        Positions of the items that did not read (malformed or null) and were answered
+        as missing (`solve_stats(..., on_error="none")`): their solution is None, their
+        count -1 and their figures 0; `summary()` leaves them out.
 
     Examples
     --------
@@ -319,11 +328,19 @@ class Stats:
     nanos: array[int]
     seconds: float
     threads: int
+    missing: tuple[int, ...] = ()
 
     def summary(self) -> Summary:
-        """Puzzles/s, time, guessing and search-tree size statistics of this run."""
+        """Puzzles/s, time, guessing and search-tree size statistics of this run (of the
+        items that were read: those in `missing` are left out)."""
         builder = StatsBuilder()
-        builder.add(self.counts, self.guesses, self.nodes, self.nanos, self.seconds, self.threads)
+        columns: list[Sequence[int]] = [self.counts, self.guesses, self.nodes, self.nanos]
+        if self.missing:
+            left_out = set(self.missing)
+            rows = [i for i in range(len(self.counts)) if i not in left_out]
+            columns = [[column[i] for i in rows] for column in columns]
+        counts, guesses, nodes, nanos = columns
+        builder.add(counts, guesses, nodes, nanos, self.seconds, self.threads)
         return builder.summary()
 
 
@@ -335,6 +352,7 @@ def solve_stats(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    on_error: ItemErrors = "raise",
 ) -> Stats:
     """Solve a batch like `solve_many`, timing every puzzle and keeping its search figures.
 
@@ -354,6 +372,11 @@ def solve_stats(
         figures).
     box, alphabet, max_nodes
         As in `solve_many`.
+    on_error : {"raise", "none", "warn"}, default "raise"
+        A malformed or null item: "raise" raises as below; "none" answers it as missing
+        (its position in `Stats.missing`, left out of the summary) and times the
+        others alone; "warn" does the same and issues an `ItemErrorsWarning` with the
+        reasons.
 
     Returns
     -------
@@ -379,22 +402,57 @@ def solve_stats(
     (95, 95)
     """
     budget = node_budget(max_nodes)
+    mode = check_item_errors(on_error)
     items = as_list(puzzles, "solve_stats")
-    geometry, grids = encode_texts(items, box, alphabet)
+    good: list[int] | None = None  # positions of the items read, when some were not
+    try:
+        geometry, grids = encode_texts(items, box, alphabet)
+    except (ValueError, TypeError) as err:
+        if mode == "raise" or item_index(err) is None:
+            raise
+        _labels, _items, bad = screen(items, "solve_stats", box, alphabet)
+        good = [i for i in range(len(items)) if i not in bad]
+        geometry, grids = encode_texts([items[i] for i in good], box, alphabet)
+        if mode == "warn":
+            positions = sorted(bad)
+            errors: dict[Hashable, str] = {i: bad[i] for i in positions}
+            warn_item_errors("solve_stats", errors, positions, len(items), stacklevel=3)
+    n = len(items) if good is None else len(good)
     start = time.perf_counter()
-    results = run_engine(
-        grids, len(items), limit, threads, timed=True, geometry=geometry, max_nodes=budget
-    )
+    results = run_engine(grids, n, limit, threads, timed=True, geometry=geometry, max_nodes=budget)
     seconds = time.perf_counter() - start
     assert results.nanos is not None
+    solutions = decode_solutions(results)
+    columns = [results.counts, results.guesses, results.nodes, results.nanos]
+    missing: tuple[int, ...] = ()
+    if good is not None:  # spread the answers back to the input's positions
+        missing = tuple(i for i in range(len(items)) if i not in set(good))
+        full: list[str | None] = [None] * len(items)
+        spread = [array(column.typecode, bytes(column.itemsize * len(items))) for column in columns]
+        spread[0] = array("i", [-1]) * len(items)
+        for j, i in enumerate(good):
+            full[i] = solutions[j]
+            for column, values in zip(spread, columns, strict=True):
+                column[i] = values[j]
+        solutions, columns = full, spread
     stats = Stats(
-        solutions=decode_solutions(results),
-        counts=results.counts,
-        guesses=results.guesses,
-        nodes=results.nodes,
-        nanos=results.nanos,
+        solutions=solutions,
+        counts=columns[0],
+        guesses=columns[1],
+        nodes=columns[2],
+        nanos=columns[3],
         seconds=seconds,
         threads=results.threads,
+        missing=missing,
     )
-    raise_if_undecided(results, stats, max_nodes)
+    try:
+        raise_if_undecided(results, stats, max_nodes)
+    except SearchLimitExceeded as err:
+        if good is None:
+            raise
+        # Positions among the items read, told as positions in the input.
+        message = re.sub(
+            r"\bpuzzle (\d+)", lambda m: f"puzzle {good[int(m[1])]}", str(err), count=1
+        )
+        raise SearchLimitExceeded(message, [good[i] for i in err.indices], stats) from None
     return stats

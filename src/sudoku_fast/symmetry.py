@@ -47,11 +47,13 @@ import sys
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from typing import Any
+from typing import Any, Literal, cast, overload
 
 from ._base.checks import check_flag, check_seed
 from ._base.columns import ItemErrors, check_item_errors
 from ._base.grid import CLASSIC, Geometry, format_values, parse_grid
+from ._base.options import ProgressOption
+from ._columns.blocks import in_blocks, resolve_progress
 from ._columns.forgiving import forgive, sized
 from ._columns.inputs import encode_values, read_batch, values_array
 from ._symmetry.canon import (
@@ -373,6 +375,30 @@ def _batch(
     return geometry, grids, n
 
 
+@overload
+def random_transform_many(
+    puzzles: Any,
+    *,
+    seed: int | None = None,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    on_error: Literal["raise"] = "raise",
+) -> list[str]: ...
+
+
+@overload
+def random_transform_many(
+    puzzles: Any,
+    *,
+    seed: int | None = None,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    on_error: Literal["none", "warn"],
+) -> list[str | None]: ...
+
+
 def random_transform_many(
     puzzles: Any,
     *,
@@ -381,7 +407,7 @@ def random_transform_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     on_error: ItemErrors = "raise",
-) -> list[str]:
+) -> list[str] | list[str | None]:
     """`random_transform` for a batch: each puzzle moved by its own random symmetry.
 
     Puzzle i is moved by the element drawn from the i-th 64 bits of one
@@ -526,6 +552,32 @@ def canonical_transform(
     return from_move(moves, geometry)
 
 
+@overload
+def canonical_many(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_CANONICAL_NODES,
+    on_error: Literal["raise"] = "raise",
+    progress: ProgressOption = None,
+) -> list[str]: ...
+
+
+@overload
+def canonical_many(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_CANONICAL_NODES,
+    on_error: Literal["none", "warn"],
+    progress: ProgressOption = None,
+) -> list[str | None]: ...
+
+
 def canonical_many(
     puzzles: Any,
     *,
@@ -534,7 +586,8 @@ def canonical_many(
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_CANONICAL_NODES,
     on_error: ItemErrors = "raise",
-) -> list[str]:
+    progress: ProgressOption = None,
+) -> list[str] | list[str | None]:
     """`canonical` for a batch, on several threads; results in input order.
 
     Accepts the inputs of `solve_many`: an iterable of strings, a column (pandas,
@@ -550,6 +603,8 @@ def canonical_many(
     max_nodes : int or None
         As in `canonical`, per puzzle.
     on_error : {"raise", "none", "warn"}, default "raise"
+        As in `solve_many` (a missing form is None).
+    progress : callable, True or None, default None
         As in `solve_many`.
 
     Returns
@@ -575,6 +630,18 @@ def canonical_many(
     >>> forms[0] == forms[1]
     True
     """
+    if progress is not None:
+        report = resolve_progress(progress, "canonical_many")
+        if report is not None:
+            blocks: list[str] = in_blocks(
+                lambda block: cast(Any, canonical_many)(
+                    block, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes,
+                    on_error=on_error,
+                ),
+                puzzles, report, "canonical_many",
+                fixed_geometry=box is not None or alphabet is not None,
+            )  # fmt: skip
+            return blocks
     if check_item_errors(on_error) != "raise":
         forms: list[str] = forgive(
             lambda batch, _rows: canonical_many(
@@ -588,10 +655,36 @@ def canonical_many(
     out, status, _moves, _ = run_canonical(geometry, grids, n, threads, max_nodes, False, texts)
     raise_for_status(status, grids, geometry, max_nodes, False, out)
     if texts is not None:
-        return texts  # type: ignore[return-value]  # no None left: every status is OK
+        return texts  # no None left: every status is OK
     text = format_values(out, geometry)
     cells = geometry.cells
     return [text[i * cells : (i + 1) * cells] for i in range(n)]
+
+
+@overload
+def canonical_transform_many(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_CANONICAL_NODES,
+    on_error: Literal["raise"] = "raise",
+    progress: ProgressOption = None,
+) -> list[Transformation]: ...
+
+
+@overload
+def canonical_transform_many(
+    puzzles: Any,
+    *,
+    threads: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    max_nodes: int | None = DEFAULT_CANONICAL_NODES,
+    on_error: Literal["none", "warn"],
+    progress: ProgressOption = None,
+) -> list[Transformation | None]: ...
 
 
 def canonical_transform_many(
@@ -602,7 +695,8 @@ def canonical_transform_many(
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_CANONICAL_NODES,
     on_error: ItemErrors = "raise",
-) -> list[Transformation]:
+    progress: ProgressOption = None,
+) -> list[Transformation] | list[Transformation | None]:
     """`canonical_transform` for a batch: for each puzzle, a symmetry that maps it to its
     canonical form (found in the same search as `canonical_many`'s forms).
 
@@ -610,7 +704,7 @@ def canonical_transform_many(
     ----------
     puzzles : iterable of str, column or numpy array
         Any input `canonical_many` takes.
-    threads, box, alphabet, max_nodes, on_error : optional
+    threads, box, alphabet, max_nodes, on_error, progress : optional
         As in `canonical_many` (with on_error "none" or "warn" a bad item gets None).
 
     Returns
@@ -630,6 +724,18 @@ def canonical_transform_many(
     >>> apply_transformation(p, t) == canonical(p)
     True
     """
+    if progress is not None:
+        report = resolve_progress(progress, "canonical_transform_many")
+        if report is not None:
+            blocks: list[Transformation] = in_blocks(
+                lambda block: cast(Any, canonical_transform_many)(
+                    block, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes,
+                    on_error=on_error,
+                ),
+                puzzles, report, "canonical_transform_many",
+                fixed_geometry=box is not None or alphabet is not None,
+            )  # fmt: skip
+            return blocks
     if check_item_errors(on_error) != "raise":
         found: list[Transformation] = forgive(
             lambda batch, _rows: canonical_transform_many(

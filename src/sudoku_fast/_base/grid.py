@@ -663,6 +663,7 @@ def parse(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     marks: bool = False,
+    empty: str | None = None,
 ) -> str:
     """Parse a puzzle in any common notation into its canonical N*N-character form.
 
@@ -682,6 +683,10 @@ def parse(
     marks : bool, default False
         Read pencil marks (N*N*N characters: for each cell, for each digit, the digit
         where it is still possible and `.` where it is excluded).
+    empty : str, optional
+        One more character read as an empty cell, e.g. `"_"` or `"*"` (the CLI's
+        `--empty`); a space makes every space a cell, so rows go on lines of their own.
+        It must not be a symbol of the grid.
 
     Returns
     -------
@@ -704,12 +709,32 @@ def parse(
     '4.....8.5...'
     >>> sf.parse("1 2 | 3 4 / . . | . . / 2 . | . . / . . | . 1")
     '1234....2......1'
+    >>> sf.parse("12__ ____ 2___ ___1", empty="_")
+    '12......2......1'
     """
+    if empty is not None:
+        text = _with_empty(text, empty)
+        geometry = parse_grid(text, box=box, alphabet=alphabet)[0] if not marks else None
+        if geometry is not None and empty in geometry.symbols:
+            raise ValueError(f"empty={empty!r} is a symbol of the grid ({geometry.symbols})")
     if check_flag(marks, "marks"):
         geometry, masks = parse_marks_grid(text, box=box, alphabet=alphabet)
         return format_marks(masks, geometry)
     geometry, values = parse_grid(text, box=box, alphabet=alphabet)
     return format_values(values, geometry)
+
+
+def _with_empty(text: object, empty: object) -> str:
+    """`text` with the `empty` character written as '.' (checked: one character, not '.')."""
+    if not isinstance(empty, str):
+        raise TypeError(f"empty must be a str, not {type(empty).__name__}")
+    if len(empty) != 1 or empty in "\n\r\t.":
+        raise ValueError(
+            f"empty must be one character other than '.' or a line break, not {empty!r}"
+        )
+    if not isinstance(text, str):
+        raise TypeError(f"a puzzle must be a str, not {type(text).__name__}")
+    return text.replace(empty, ".")
 
 
 def show(puzzle: str, *, box: tuple[int, int] | None = None, alphabet: str | None = None) -> str:

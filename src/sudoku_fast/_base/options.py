@@ -7,10 +7,14 @@ One `Literal` per option, so that a user's type checker rejects a misspelt value
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal, TypeAlias
 
 # `output=` of solve_many, count_many and rate_many (None: the input's natural form).
 Output: TypeAlias = Literal["list", "arrow", "like"]
+# `progress=` of the long batch calls: a callback given (done, total) between blocks,
+# True for a bar on stderr, None (or False) for nothing.
+ProgressOption: TypeAlias = Callable[[int, int], object] | bool | None
 # Level names of `generate` (`difficulty=`); the levels 1-5 as ints are accepted too.
 LevelName: TypeAlias = Literal["easy", "medium", "hard", "expert", "extreme"]
 Difficulty: TypeAlias = LevelName | int

@@ -32,7 +32,7 @@ from .._engine.encode import as_text, encode_marks, encode_texts
 from . import frames
 from .inputs import as_list, values_array
 
-__all__ = ["forgive", "screen", "sized"]
+__all__ = ["forgive", "screen", "sized", "warn_item_errors"]
 
 _BLOCK = 1024  # items read in one call while screening a batch that failed
 _SHOWN = 3  # reasons quoted in the warning's message
@@ -86,11 +86,26 @@ def forgive(
     if on_error == "warn" and bad:
         positions = sorted(bad)
         errors: dict[Hashable, str] = {labels[i]: bad[i] for i in positions}
-        shown = "; ".join(f"puzzle {labels[i]!r}: {bad[i]}" for i in positions[:_SHOWN])
-        more = f"; and {len(bad) - _SHOWN} more" if len(bad) > _SHOWN else ""
-        message = f"{what}: {len(bad)} of {n} puzzles answered as missing: {shown}{more}"
-        warnings.warn(ItemErrorsWarning(message, errors, positions), stacklevel=3)
+        warn_item_errors(what, errors, positions, n)
     return _spread(answer, good, n, puzzles, kind)
+
+
+def warn_item_errors(
+    what: str,
+    errors: dict[Hashable, str],
+    positions: list[int],
+    n: int,
+    summary: str = "puzzles answered as missing",
+    stacklevel: int = 4,
+) -> None:
+    """Issue the ItemErrorsWarning of a batch of `n` items of which those at `positions`
+    (labelled as in `errors`, with their reasons) were answered as missing."""
+    shown = "; ".join(
+        f"puzzle {label!r}: {reason}" for label, reason in list(errors.items())[:_SHOWN]
+    )
+    more = f"; and {len(positions) - _SHOWN} more" if len(positions) > _SHOWN else ""
+    message = f"{what}: {len(positions)} of {n} {summary}: {shown}{more}"
+    warnings.warn(ItemErrorsWarning(message, errors, positions), stacklevel=stacklevel)
 
 
 def screen(

@@ -1079,18 +1079,10 @@ def _copy_range(source: BinaryIO, out: BinaryIO, start: int, length: int) -> Non
         done += len(data)
 
 
-SEED_LIMIT = 2**63  # the seed column is int64
-
-
-def check_generated_seed(seed: int | None) -> None:
-    """Raise ValueError for a seed the seed column of `write_generated` cannot hold."""
-    if seed is not None and seed >= SEED_LIMIT:
-        raise ValueError(f"a seed written to Parquet must be below 2**63, got {seed}")
-
-
-def write_generated(path: str, puzzles: list[str], seed: int | None) -> None:
-    """Write generated puzzles with their solution, clue count, level and seed."""
-    check_generated_seed(seed)
+def write_generated(path: str, puzzles: list[str], seeds: list[int] | None) -> None:
+    """Write generated puzzles with their solution, clue count, level and seed: each
+    row's own seed (`generator.row_seeds`), or null for all (`seeds` None: puzzles of a
+    score band, which no one seed makes again)."""
     pa, pq = _pyarrow()
     solutions = solve_many(puzzles, output="arrow")
     ratings = rate_many(puzzles, output="arrow")
@@ -1102,7 +1094,7 @@ def write_generated(path: str, puzzles: list[str], seed: int | None) -> None:
             "clues": ratings.field("clues").cast(pa.int32()),
             "level": ratings.field("level"),
             "name": ratings.field("name"),
-            "seed": pa.array([seed] * len(puzzles), type=pa.int64()),
+            "seed": pa.array([None] * len(puzzles) if seeds is None else seeds, type=pa.int64()),
         }
     )
     with replacing(path) as partial:  # whole or not at all, as every output

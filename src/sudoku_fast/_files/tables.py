@@ -423,7 +423,7 @@ def _with_forms(
     batch: Any,
     table: _Table,
     forms: list[str | None],
-    moves: list[Transformation] | None,
+    moves: list[Transformation | None] | None,
     keep: list[bool] | None,
     mode: str,
     key: bool,
@@ -433,7 +433,7 @@ def _with_forms(
     rows = range(len(forms)) if keep is None else [i for i in range(len(forms)) if keep[i]]
     texts = None
     if moves is not None:  # None where a row has no form (on_error="none")
-        texts = [None if moves[i] is None else transform_text(moves[i]) for i in rows]
+        texts = [None if (move := moves[i]) is None else transform_text(move) for i in rows]
     if isinstance(batch, list):
         out = []
         for k, i in enumerate(rows):

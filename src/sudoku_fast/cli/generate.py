@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections.abc import Iterable
 from typing import Any
 
 from .._files import parquet_io
 from .._parallel.threads import resolve_threads
-from ..generator import DIFFICULTIES, SYMMETRIES, generate_many, iter_generate
+from ..generator import (
+    DIFFICULTIES,
+    ROW_SEED_BITS,
+    SYMMETRIES,
+    generate_many,
+    iter_generate,
+    row_seeds,
+)
 from . import exits
 from .exits import command
 from .options import add_threads, output
@@ -55,7 +63,8 @@ def add_parser(subparsers: Any) -> None:
         choices=("lines", "csv", "jsonl", "parquet"),
         default="lines",
         help="lines (default); csv or jsonl: a 'puzzle' field per row; 'parquet' writes "
-        "puzzle, solution, clues, level, name, seed to -o FILE",
+        "puzzle, solution, clues, level, name, seed to -o FILE (a row's seed makes it "
+        "again in Python: sudoku_fast.generate(seed=SEED) with the same options)",
     )
     parser.add_argument(
         "-o",
@@ -92,10 +101,8 @@ def _score_band(text: str) -> tuple[float, float]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.format == "parquet":
-        if args.output is None:
-            raise ValueError("--format parquet writes a file: name it with -o")
-        parquet_io.check_generated_seed(args.seed)
+    if args.format == "parquet" and args.output is None:
+        raise ValueError("--format parquet writes a file: name it with -o")
     shape = {
         "difficulty": args.difficulty,
         "seed": args.seed,
@@ -104,11 +111,15 @@ def run(args: argparse.Namespace) -> int:
         "minimal": not args.not_minimal,
         "threads": args.threads,
     }
+    if args.format == "parquet" and args.seed is None:
+        # A seed of the run's own, so that the rows' seeds (written) make them again.
+        shape["seed"] = random.SystemRandom().getrandbits(ROW_SEED_BITS)
     try:
         if args.format == "parquet" or args.score is not None:
             puzzles = generate_many(args.count, score=args.score, **shape)
             if args.format == "parquet":
-                parquet_io.write_generated(args.output, puzzles, args.seed)
+                seeds = None if args.score is not None else row_seeds(args.count, shape["seed"])
+                parquet_io.write_generated(args.output, puzzles, seeds)
                 return exits.EXIT_OK
             chunks: Iterable[list[str]] = [puzzles]
         else:
