@@ -454,6 +454,10 @@ _DOES = {
     "skyscraper": "two strong links on one digit in parallel lines, joined by a weak link",
     "two-string kite": "a strong link in a row and one in a column, joined in a box",
     "turbot fish": "two strong links on one digit joined by a weak link",
+    "grouped strong links": (
+        "two strong links on one digit joined by a weak link, one of them between groups of"
+        " cells (an empty rectangle in a box, or two box segments of a line)"
+    ),
     "three strong links": "three strong links on one digit joined by weak links",
     "four strong links": "four strong links on one digit joined by weak links",
     "unique rectangle": (

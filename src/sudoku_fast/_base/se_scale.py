@@ -33,6 +33,7 @@ TECHNIQUES: tuple[str, ...] = (
     "skyscraper",
     "two-string kite",
     "turbot fish",
+    "grouped strong links",
     "xy-wing",
     "xyz-wing",
     "unique rectangle",
@@ -64,8 +65,8 @@ TECHNIQUES: tuple[str, ...] = (
 
 # Base difficulty of each technique, in tenths.
 BASE: tuple[int, ...] = (
-    10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 42,
-    44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 70, 66, 70, 75, 75, 75, 80, 80,
+    10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 43,
+    42, 44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 70, 66, 70, 75, 75, 75, 80, 80,
     85, 90, 95,
 )  # fmt: skip
 # "beyond" is no step of SE's: it stands where none of the techniques above applies, and
@@ -90,6 +91,7 @@ NAKED_TRIPLE = TECHNIQUES.index("naked triple")
 SWORDFISH = TECHNIQUES.index("swordfish")
 HIDDEN_TRIPLE = TECHNIQUES.index("hidden triple")
 SKYSCRAPER = TECHNIQUES.index("skyscraper")  # + 1: two-string kite, + 2: turbot fish
+GROUPED_LINKS = TECHNIQUES.index("grouped strong links")
 XY_WING = TECHNIQUES.index("xy-wing")
 XYZ_WING = TECHNIQUES.index("xyz-wing")
 UNIQUE_RECTANGLE = TECHNIQUES.index("unique rectangle")

@@ -51,33 +51,34 @@ cdef enum:
     T_SWORDFISH = 14
     T_HIDDEN_TRIPLE = 15
     T_SKYSCRAPER = 16
-    T_XY_WING = 19
-    T_XYZ_WING = 20
-    T_UNIQUE_RECTANGLE = 21
-    T_NAKED_QUAD = 22
-    T_JELLYFISH = 23
-    T_HIDDEN_QUAD = 24
-    T_THREE_LINKS = 25
-    T_WXYZ_WING = 26
-    T_BUG = 27
-    T_FOUR_LINKS = 28
-    T_VWXYZ_WING = 29
-    T_ALIGNED_PAIR = 30
-    T_UVWXYZ_WING = 31
-    T_X_CYCLE = 32
-    T_Y_CYCLE = 33
-    T_XY_CYCLE = 34
-    T_X_CHAIN = 35
-    T_FORCING = 36
-    T_TUVWXYZ_WING = 37
-    T_ALIGNED_TRIPLE = 38
-    T_NISHIO = 39
-    T_CELL = 40
-    T_REGION = 41
-    T_DYNAMIC = 42
-    T_DYNAMIC_PLUS = 43
-    T_BEYOND = 44
-    T_COUNT = 45
+    T_GROUPED_LINKS = 19
+    T_XY_WING = 20
+    T_XYZ_WING = 21
+    T_UNIQUE_RECTANGLE = 22
+    T_NAKED_QUAD = 23
+    T_JELLYFISH = 24
+    T_HIDDEN_QUAD = 25
+    T_THREE_LINKS = 26
+    T_WXYZ_WING = 27
+    T_BUG = 28
+    T_FOUR_LINKS = 29
+    T_VWXYZ_WING = 30
+    T_ALIGNED_PAIR = 31
+    T_UVWXYZ_WING = 32
+    T_X_CYCLE = 33
+    T_Y_CYCLE = 34
+    T_XY_CYCLE = 35
+    T_X_CHAIN = 36
+    T_FORCING = 37
+    T_TUVWXYZ_WING = 38
+    T_ALIGNED_TRIPLE = 39
+    T_NISHIO = 40
+    T_CELL = 41
+    T_REGION = 42
+    T_DYNAMIC = 43
+    T_DYNAMIC_PLUS = 44
+    T_BEYOND = 45
+    T_COUNT = 46
 
 cdef enum:
     UNIT_LINKS = 1
@@ -97,9 +98,13 @@ cdef enum:
     NO_RANK = 1 << 30
     OUT_SLOTS = 4  # score (tenths), hardest technique, steps, status
 
+# Grouped links take part in chains of up to this many strong links (see se.py).
+cdef enum:
+    GROUPED_MAX_LINKS = 3
+
 cdef int BASE[T_COUNT]
-BASE[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 42,
-           44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 70, 66, 70, 75, 75, 75,
+BASE[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 43,
+           42, 44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 70, 66, 70, 75, 75, 75,
            80, 80, 85, 90, 95]
 
 TECHNIQUES = T_COUNT
@@ -174,9 +179,14 @@ cdef struct Work:
     int32_t *plain_cell    # [N] the first plain locked candidates
     int nplain
     int digit_plain
-    int32_t *links         # [3N * 2 * 3] strong links of one digit: (from, to, kind)
+    int32_t *links         # [8N] strong links of one digit: kind (1 row, 2 column, 4
+                           # box), + 8 when grouped
     int nlinks
-    int32_t *chain         # [2 * 4] cells of a strong-link chain
+    uint64_t *link_cells   # [8N * 3 * cwords] each link's start, end and unit places
+    int32_t *link_units    # [8N * 6] the row, column, box holding its start / end (-1)
+    uint64_t *link_acc     # [2 * 5 * cwords] per chain depth: units' places, weak units
+    uint64_t *unit_bits    # [3N * cwords] each unit's cells
+    int32_t *chain         # [4] links of a strong-link chain
     int32_t *ints          # [cells] scratch
     int32_t *ints2         # [cells] scratch
     uint64_t *removed      # [cells] BUG: candidates taken away
@@ -239,10 +249,6 @@ cdef struct Work:
     # triples), each set up from the board at the start of a call:
     uint64_t *sets         # [S_COUNT * cwords] cell bitsets, the S_* slots
     uint64_t *dig_peers    # [N * cwords] wings: cells seeing every cell of the set with a digit
-    int lwords             # 64-bit words of a bitset over the strong links of a digit
-    uint64_t *follow       # [6N * lwords] strong links: the links that may come after each
-    uint64_t *starting     # [cells * lwords] ... and the links starting at each cell
-    int32_t *in_chain      # [cells] strong links: 1 for a cell of the chain, else 0
     # Nested walks (SE's level 1): the walk's grid and one pattern's candidates
     uint64_t *wgrid        # [cells] the board less the walk's OFF nodes
     uint64_t *tmp2         # [words] the ancestors of a pattern's rule parents
@@ -358,7 +364,11 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.keep2_cell = <int32_t *>malloc(cn * sizeof(int32_t))
     w.keep2_digit = <int32_t *>malloc(cn * sizeof(int32_t))
     w.plain_cell = <int32_t *>malloc(t.n * sizeof(int32_t))
-    w.links = <int32_t *>malloc(3 * t.n * 2 * 3 * sizeof(int32_t))
+    w.links = <int32_t *>malloc(8 * t.n * sizeof(int32_t))
+    w.link_cells = <uint64_t *>malloc(8 * t.n * 3 * w.cwords * sizeof(uint64_t))
+    w.link_units = <int32_t *>malloc(8 * t.n * 6 * sizeof(int32_t))
+    w.link_acc = <uint64_t *>malloc(2 * 5 * w.cwords * sizeof(uint64_t))
+    w.unit_bits = <uint64_t *>calloc(3 * t.n * w.cwords, sizeof(uint64_t))
     w.chain = <int32_t *>malloc(8 * sizeof(int32_t))
     w.ints = <int32_t *>malloc(t.cells * sizeof(int32_t))
     w.ints2 = <int32_t *>malloc(t.cells * sizeof(int32_t))
@@ -399,6 +409,11 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     if w.cell_of:
         for i in range(cn):
             w.cell_of[i] = i // t.n
+    if w.unit_bits:
+        for i in range(3 * t.n):
+            for k in range(t.n):
+                j = t.units[i * t.n + k]
+                w.unit_bits[i * w.cwords + (j >> 6)] |= (<uint64_t>1) << (j & 63)
     if w.peer_bits:
         for i in range(t.cells):
             for k in range(t.npeers):
@@ -418,10 +433,6 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.store = <int32_t *>malloc(2 * w.store_cap * sizeof(int32_t))
     w.sets = <uint64_t *>malloc(S_COUNT * w.cwords * sizeof(uint64_t))
     w.dig_peers = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
-    w.lwords = (6 * t.n + 63) // 64
-    w.follow = <uint64_t *>malloc(6 * t.n * w.lwords * sizeof(uint64_t))
-    w.starting = <uint64_t *>calloc(t.cells * w.lwords, sizeof(uint64_t))
-    w.in_chain = <int32_t *>calloc(t.cells, sizeof(int32_t))
     w.wgrid = <uint64_t *>malloc(t.cells * sizeof(uint64_t))
     w.tmp2 = <uint64_t *>malloc(w.words * sizeof(uint64_t))
     w.nest_need = <int32_t *>malloc(cn * sizeof(int32_t))
@@ -430,7 +441,8 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
         not w.tmp or not w.best_tenths or not w.best_tech or not w.acc_count
         or not w.acc_sum or not w.acc_mark or not w.elim_cell or not w.elim_digit
         or not w.keep_cell or not w.keep_digit or not w.keep2_cell or not w.keep2_digit
-        or not w.plain_cell or not w.links
+        or not w.plain_cell or not w.links or not w.link_cells or not w.link_units
+        or not w.link_acc or not w.unit_bits
         or not w.chain or not w.ints or not w.ints2 or not w.removed or not w.excl
         or not w.peer_bits or not w.digit_bits or not w.cell_of or not w.ex_masks
         or not w.lv_seen or not w.lv_cur or not w.lv_next
@@ -443,8 +455,7 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
         or not w.ent_node or not w.ent_parent or not w.ent_depth or not w.cyc_mark
         or not w.fwd or not w.bwd or not w.in_loop
         or not w.store_start or not w.store_len or not w.store
-        or not w.sets or not w.dig_peers or not w.follow
-        or not w.starting or not w.in_chain
+        or not w.sets or not w.dig_peers
         or not w.wgrid or not w.tmp2 or not w.nest_need or not w.nest_elim
     )
 
@@ -471,6 +482,10 @@ cdef void work_free(Work *w) noexcept nogil:
     free(w.keep2_digit)
     free(w.plain_cell)
     free(w.links)
+    free(w.link_cells)
+    free(w.link_units)
+    free(w.link_acc)
+    free(w.unit_bits)
     free(w.chain)
     free(w.ints)
     free(w.ints2)
@@ -519,9 +534,6 @@ cdef void work_free(Work *w) noexcept nogil:
     free(w.store)
     free(w.sets)
     free(w.dig_peers)
-    free(w.follow)
-    free(w.starting)
-    free(w.in_chain)
     memset(w, 0, sizeof(Work))
 
 
@@ -707,58 +719,200 @@ cdef bint direct_hidden(Work *w, int k) noexcept nogil:
     return False
 
 
-cdef int links_search(Work *w, int k, int depth, int kinds, int last, int digit, int best) noexcept nogil:
-    """Depth-first part of strong_links: the chain's cells are w.chain[0 .. 2 depth), the
-    last of its links is links[last]; returns the best tenths over base found so far
-    (eliminations kept in keep_*), 0 stops early. The links are tried in the order of
-    w.links, so the first chain of each difficulty is the one se.py finds first."""
-    cdef int cw = w.cwords
-    cdef int lw = w.lwords
-    cdef int j, c, e, word, lword, cell, extra
-    cdef uint64_t bits, next_links
-    cdef const uint64_t *targets = &w.sets[S_SHARED * cw]
-    cdef const uint64_t *peers
-    for lword in range(lw):
-        next_links = w.follow[last * lw + lword]
-        while next_links:
-            j = (lword << 6) | bits_lowest_index(next_links)
-            next_links &= next_links - 1
-            c = w.links[3 * j]
-            e = w.links[3 * j + 1]
-            if w.in_chain[c] or w.in_chain[e]:
-                continue
-            extra = link_kinds_tenths(kinds | w.links[3 * j + 2])
-            if best >= 0 and extra >= best:
-                continue  # every chain through this link is no easier than the best one
-            if depth + 1 < k:
-                w.chain[2 * depth] = c
-                w.chain[2 * depth + 1] = e
-                w.in_chain[c] = 1
-                w.in_chain[e] = 1
-                best = links_search(w, k, depth + 1, kinds | w.links[3 * j + 2], j, digit, best)
-                w.in_chain[c] = 0
-                w.in_chain[e] = 0
-                if best == 0:
+cdef int link_ends(uint64_t where, bint box, uint64_t *ends) noexcept nogil:
+    """se._Rater._link_ends (9x9): the grouped links of a unit whose digit has the 3 to
+    6 places `where` (unit positions), as (start, end) masks in ends[0..2 count); the
+    count (0 to 2)."""
+    cdef int e, f, i, j, nb = 0, npairs = 0, line
+    cdef uint64_t blade1, blade2, heart, both, m
+    cdef uint64_t blades[2]
+    cdef uint64_t rows[3]
+    cdef uint64_t cols[3]
+    cdef uint64_t pairs[3]
+    if not box:
+        for e in range(3):
+            if not (where & (<uint64_t>0o7 << (3 * e))):
+                for f in range(3):
+                    if f != e:
+                        blades[nb] = where & (<uint64_t>0o7 << (3 * f))
+                        nb += 1
+                if not blades[0] or not blades[1]:
                     return 0
+                ends[0] = blades[0]
+                ends[1] = blades[1]
+                return 1
+        return 0
+    for e in range(3):
+        rows[e] = <uint64_t>0o7 << (3 * e)
+        cols[e] = <uint64_t>0o111 << e
+    for e in range(9):
+        heart = (<uint64_t>1) << e
+        if where & ~(rows[e // 3] | cols[e % 3]):
+            continue
+        blade1 = where & cols[e % 3] & ~heart
+        blade2 = where & rows[e // 3] & ~heart
+        if not blade1 or not blade2:
+            return 0
+        if not (blade1 & (blade1 - 1)) and not (blade2 & (blade2 - 1)):
+            ends[0] = blade2
+            ends[1] = blade1 | heart
+        elif not (blade1 & (blade1 - 1)):
+            ends[0] = blade1
+            ends[1] = blade2 | heart
+        elif not (blade2 & (blade2 - 1)):
+            ends[0] = blade2
+            ends[1] = blade1 | heart
+        else:
+            both = where & heart
+            ends[0] = blade1 | both
+            ends[1] = blade2 | both
+        return 1
+    if bits_popcount(where) < 4:
+        return 0
+    for line in range(2):
+        for i in range(2):
+            for j in range(i + 1, 3):
+                m = (rows[i] | rows[j]) if line == 0 else (cols[i] | cols[j])
+                if where & ~m:
+                    continue
+                blade1 = where & (rows[i] if line == 0 else cols[i])
+                blade2 = where & (rows[j] if line == 0 else cols[j])
+                if not blade1 or not blade2:
+                    return 0
+                ends[0] = blade1
+                ends[1] = blade2
+                if bits_popcount(where) == 4 and bits_popcount(blade1) == 2:
+                    # The four corners of a rectangle pair up the other way too.
+                    npairs = 0
+                    for f in range(3):
+                        m = where & (cols[f] if line == 0 else rows[f])
+                        if m:
+                            if npairs < 3:
+                                pairs[npairs] = m
+                            npairs += 1
+                    if npairs == 2 and bits_popcount(pairs[0]) == 2 and bits_popcount(pairs[1]) == 2:
+                        ends[2] = pairs[0]
+                        ends[3] = pairs[1]
+                        return 2
+                return 1
+    return 0
+
+
+cdef void add_link(Work *w, int u, uint64_t a, uint64_t b, uint64_t where, int kind) noexcept nogil:
+    """Append the link between the unit positions `a` and `b` of unit u, both ways
+    round (w.links, w.link_cells, w.link_units)."""
+    cdef const Tables *t = w.s.t
+    cdef int n = w.n
+    cdef int cw = w.cwords
+    cdef int orient, i, side, cell, k, x
+    cdef uint64_t m, rest
+    cdef uint64_t *dst
+    for orient in range(2):
+        i = w.nlinks
+        w.nlinks += 1
+        w.links[i] = kind
+        dst = &w.link_cells[i * 3 * cw]
+        for k in range(3 * cw):
+            dst[k] = 0
+        for side in range(3):
+            m = where if side == 2 else ((a if side == orient else b))
+            rest = m
+            while rest:
+                cell = t.units[u * n + bits_lowest_index(rest)]
+                rest &= rest - 1
+                dst[side * cw + (cell >> 6)] |= (<uint64_t>1) << (cell & 63)
+            if side == 2:
                 continue
-            # The chain is complete: the digit goes from the cells (off the chain) that
-            # see both of its ends, the start's peers with the digit being `targets`.
-            peers = &w.peer_bits[e * cw]
-            w.in_chain[c] = 1
-            w.nelim = 0
+            # The row, column and box holding every cell of the end (-1 none).
+            for k in range(3):
+                x = -2
+                rest = m
+                while rest:
+                    cell = t.units[u * n + bits_lowest_index(rest)]
+                    rest &= rest - 1
+                    if x == -2:
+                        x = t.cell_units[3 * cell + k]
+                    elif x != t.cell_units[3 * cell + k]:
+                        x = -1
+                w.link_units[6 * i + 3 * side + k] = x
+
+
+cdef inline int weak_unit(const Work *w, int i, int j) noexcept nogil:
+    """se._Rater._weak_unit of the end of link i and the start of link j."""
+    cdef int k, kind, u
+    for k in range(3):
+        kind = 1 if k == 0 else (0 if k == 1 else 2)
+        u = w.link_units[6 * i + 3 + kind]
+        if u >= 0 and u == w.link_units[6 * j + kind]:
+            return u
+    return -1
+
+
+cdef int links_search(Work *w, int k, int depth, int kinds, int best, int dig) noexcept nogil:
+    """Depth-first part of strong_links: the chain's links are w.chain[0 .. depth), the
+    places of the digit in their units and the cells of the weak links' units in
+    link_acc[depth]; returns the best tenths over the base so far (eliminations in
+    keep_*), in the order and with the ranking of se._Rater.strong_links."""
+    cdef int cw = w.cwords
+    cdef int j, u, word, extra, nk, cell, count, c
+    cdef uint64_t bits, clash
+    cdef const uint64_t *used = &w.link_acc[depth * 2 * cw]
+    cdef const uint64_t *weak = used + cw
+    cdef uint64_t *nused = &w.link_acc[(depth + 1) * 2 * cw]
+    cdef uint64_t *nweak = nused + cw
+    cdef const uint64_t *region
+    cdef const uint64_t *start
+    cdef const uint64_t *end
+    cdef uint64_t *seeing = &w.sets[S_SHARED * cw]
+    cdef int last = w.chain[depth - 1]
+    for j in range(w.nlinks):
+        region = &w.link_cells[(3 * j + 2) * cw]
+        clash = 0
+        for word in range(cw):
+            clash |= region[word] & used[word]
+        if clash:
+            continue
+        u = weak_unit(w, last, j)
+        if u < 0:
+            continue
+        nk = kinds | w.links[j]
+        extra = 3 if nk & 8 else link_kinds_tenths(nk & 7)
+        if best >= 0 and extra > best:
+            continue
+        for word in range(cw):
+            nused[word] = used[word] | region[word]
+            nweak[word] = weak[word] | w.unit_bits[u * cw + word]
+        w.chain[depth] = j
+        if depth + 1 < k:
+            best = links_search(w, k, depth + 1, nk, best, dig)
+            continue
+        # The chain is complete: the digit goes from the cells outside its units that
+        # see every cell of both of its ends.
+        start = &w.link_cells[3 * w.chain[0] * cw]
+        end = &w.link_cells[(3 * j + 1) * cw]
+        for word in range(cw):
+            seeing[word] = w.digit_bits[dig * cw + word] & ~nused[word] & ~nweak[word]
+        for c in range(2):
             for word in range(cw):
-                bits = targets[word] & peers[word]
+                bits = (start if c == 0 else end)[word]
                 while bits:
                     cell = (word << 6) | bits_lowest_index(bits)
                     bits &= bits - 1
-                    if not w.in_chain[cell]:
-                        add_elim(w, cell, digit)
-            w.in_chain[c] = 0
-            if w.nelim:
-                keep_elims(w)
-                best = extra
-                if best == 0:
-                    return 0
+                    for u in range(cw):
+                        seeing[u] &= w.peer_bits[cell * cw + u]
+        count = 0
+        for word in range(cw):
+            count += bits_popcount(seeing[word])
+        if count and (best < 0 or extra < best or count > w.nkeep):
+            best = extra
+            w.nkeep = 0
+            for word in range(cw):
+                bits = seeing[word]
+                while bits:
+                    w.keep_cell[w.nkeep] = (word << 6) | bits_lowest_index(bits)
+                    w.keep_digit[w.nkeep] = dig + 1
+                    w.nkeep += 1
+                    bits &= bits - 1
     return best
 
 
@@ -768,69 +922,40 @@ cdef int strong_links(Work *w, int k) noexcept nogil:
     cdef const Tables *t = s.t
     cdef int n = w.n
     cdef int cw = w.cwords
-    cdef int lw = w.lwords
-    cdef int dig, u, i, j, a, b, kind, word, lword, cell, best = -1
-    cdef uint64_t where, bits
-    cdef uint64_t *targets = &w.sets[S_SHARED * cw]
-    cdef uint64_t *after
-    cdef const uint64_t *cells_with
+    cdef int dig, u, i, j, kind, word, count, npairs, best = -1
+    cdef uint64_t where
+    cdef uint64_t ends[4]
     fill_digit_bits(w)
+    w.nkeep = 0
     for dig in range(n):
         w.nlinks = 0
         for u in range(3 * n):
             where = s.pos[u * n + dig]
-            if two_bits(where):
+            count = bits_popcount(where)
+            if count < 2 or count > 6:
+                continue
+            kind = 1 if u < n else (2 if u < 2 * n else 4)
+            if count == 2:
                 i = bits_lowest_index(where)
                 j = bits_lowest_index(where & (where - 1))
-                a = t.units[u * n + i]
-                b = t.units[u * n + j]
-                kind = 1 if u < n else (2 if u < 2 * n else 4)
-                w.links[3 * w.nlinks] = a
-                w.links[3 * w.nlinks + 1] = b
-                w.links[3 * w.nlinks + 2] = kind
-                w.links[3 * w.nlinks + 3] = b
-                w.links[3 * w.nlinks + 4] = a
-                w.links[3 * w.nlinks + 5] = kind
-                w.nlinks += 2
+                if kind == 4 and (i // 3 == j // 3 or i % 3 == j % 3):
+                    continue  # a box's pair in one line is the line's link
+                add_link(w, u, (<uint64_t>1) << i, (<uint64_t>1) << j, where, kind)
+            elif n == 9 and k <= GROUPED_MAX_LINKS:
+                npairs = link_ends(where, kind == 4, ends)
+                for i in range(npairs):
+                    add_link(w, u, ends[2 * i], ends[2 * i + 1], where, kind | 8)
         if w.nlinks < 2 * k:
             continue
-        # The links that may follow each link, as a bitset over the links: those whose
-        # first cell sees its last one (the links starting at each cell, gathered over
-        # the peers of that last cell holding the digit).
         for i in range(w.nlinks):
-            a = w.links[3 * i]
-            w.starting[a * lw + (i >> 6)] |= (<uint64_t>1) << (i & 63)
-        cells_with = &w.digit_bits[dig * cw]
-        for i in range(w.nlinks):
-            b = w.links[3 * i + 1]
-            after = &w.follow[i * lw]
-            for lword in range(lw):
-                after[lword] = 0
             for word in range(cw):
-                bits = w.peer_bits[b * cw + word] & cells_with[word]
-                while bits:
-                    cell = (word << 6) | bits_lowest_index(bits)
-                    bits &= bits - 1
-                    for lword in range(lw):
-                        after[lword] |= w.starting[cell * lw + lword]
-        for i in range(w.nlinks):
-            a = w.links[3 * i]
-            for lword in range(lw):
-                w.starting[a * lw + lword] = 0
-        for i in range(w.nlinks):
-            a = w.links[3 * i]
-            b = w.links[3 * i + 1]
-            w.chain[0] = a
-            w.chain[1] = b
-            for word in range(cw):
-                targets[word] = w.peer_bits[a * cw + word] & cells_with[word]
-            w.in_chain[a] = 1
-            w.in_chain[b] = 1
-            best = links_search(w, k, 1, w.links[3 * i + 2], i, dig + 1, best)
-            w.in_chain[a] = 0
-            w.in_chain[b] = 0
-            if best == 0:
-                return 0
+                w.link_acc[2 * cw + word] = w.link_cells[(3 * i + 2) * cw + word]
+                w.link_acc[3 * cw + word] = 0
+            w.chain[0] = i
+            kind = w.links[i]
+            if best >= 0 and (3 if kind & 8 else link_kinds_tenths(kind & 7)) > best:
+                continue
+            best = links_search(w, k, 1, kind, best, dig)
     return best
 
 
@@ -1722,7 +1847,7 @@ cdef int easy_step(Work *w, int *tenths) noexcept nogil:
     if k >= 0:
         remove_kept(w)
         tenths[0] = BASE[T_SKYSCRAPER] + k
-        return T_SKYSCRAPER + k
+        return T_GROUPED_LINKS if k == 3 else T_SKYSCRAPER + k
     if find_xy_wing(s):
         tech = T_XY_WING
     elif find_xyz_wing(s):

@@ -23,13 +23,18 @@ Technique ladder, in the order they are tried (tenths):
 36    naked triple           38  swordfish      40  hidden triple
 40    skyscraper, 41 two-string kite, 42 turbot fish: two strong links on one
       digit joined by a weak link (both links in parallel lines: 4.0; a row and a
-      column: 4.1; a box with a line: 4.2)
+      column: 4.1; a box with a line: 4.2); 43 grouped strong links: the same with
+      a grouped link, where a unit holds the digit in 3 to 6 cells that make two
+      groups (a box whose cells off one row and one column lack it, an empty
+      rectangle; a box's two rows or columns; a line's two box segments), either
+      of which must hold it
 42    xy-wing                44  xyz-wing
 45    unique rectangle: type 1, 2 and 4 at 4.5, type 3 (a naked set with the
       extra candidates) 4.5 + 0.1 per further cell of the set; unique loops of six
       and eight cells likewise from 4.6 and 4.7
 50    naked quad             52  jellyfish      54  hidden quad
-54    three strong links (as two strong links, base 5.4, +0.1 / +0.2 as above)
+54    three strong links (as two strong links, base 5.4, +0.1 / +0.2 as above,
+      +0.3 with a grouped link)
 55    wxyz-wing: three cells of a unit with four digits between them and a bivalue
       cell (5.5, or 5.6 when the set's largest cell has three candidates)
 56    bivalue universal grave: type 1 5.6, type 2 5.7
@@ -84,9 +89,10 @@ the fewer chain steps cost far less time; SE itself applies one conclusion per s
 
 Where this ladder differs from SE's, and what it costs in agreement, is measured in
 `bench/README.md` ("Agreement with Sudoku Explainer"): x-, y- and xy-cycles are here,
-but only those that close the breadth-first walk; missing are unique loops longer than
-eight cells (5.0), grouped strong links and empty rectangles (4.3), BUG types 3 and 4,
-doubly linked wings, five and six strong links (off in SE's defaults too), and the
+but only those that close the breadth-first walk; grouped links join chains of two and
+three strong links, not of four (the Sudoku Exchange bank's SE has none there); missing
+are unique loops longer than eight cells (5.0), the X-loop's own eliminations, BUG types
+3 and 4, doubly linked wings, five and six strong links (off in SE's defaults too), and the
 nested dynamic chains of 9.5 and beyond: a puzzle that needs one of those below 9.5 is
 rated by the next technique of the ladder that applies; one that needs a chain nested
 deeper than level 1 gets an incomplete score (a lower bound), never a capped one.
@@ -114,6 +120,7 @@ from .._base.se_scale import (
     DYNAMIC_PLUS,
     FORCING,
     FOUR_LINKS,
+    GROUPED_LINKS,
     NAKED_SINGLE,
     NISHIO,
     POINTING,
@@ -132,6 +139,8 @@ from .._base.se_scale import (
     X_CHAIN,
     X_CYCLE,
     XY_CYCLE,
+    XY_WING,
+    XYZ_WING,
     Y_CYCLE,
     length_tenths,
 )
@@ -145,6 +154,12 @@ UNIT_LINKS = 1
 CELL_LINKS = 2
 DYNAMIC_LINKS = 4
 NESTED_LINKS = 8  # SE's level 1: a walk that runs dry asks the basic rules on its grid
+
+
+# Grouped links take part in chains of up to this many strong links: the Sudoku Exchange
+# bank's SE rates puzzles whose first hard step is a grouped chain of four links
+# (Sukaku Explainer 1.18.1: 6.1) by the chains that follow it (see bench/README.md).
+GROUPED_MAX_LINKS = 3
 
 
 def link_kinds_tenths(kinds: int) -> int:
@@ -385,10 +400,11 @@ class _Rater:
         links = self.strong_links(2)
         if links is not None:
             self.remove_all(links[1])
-            return SKYSCRAPER + links[0], BASE[SKYSCRAPER] + links[0]
+            tech = GROUPED_LINKS if links[0] == 3 else SKYSCRAPER + links[0]
+            return tech, BASE[SKYSCRAPER] + links[0]
         for tech, find in (
-            (SKYSCRAPER + 3, logic.find_xy_wing),
-            (SKYSCRAPER + 4, logic.find_xyz_wing),
+            (XY_WING, logic.find_xy_wing),
+            (XYZ_WING, logic.find_xyz_wing),
         ):
             hint = find(s)
             if hint is not None:
@@ -442,53 +458,154 @@ class _Rater:
             return UVWXYZ_WING, wing[0]
         return -1, 0
 
-    def _common_peers(self, a: int, z: int, bit: int, skip: Sequence[int]) -> Elims:
-        """Cells other than `skip` that see both a and z and have the candidate `bit`."""
-        cand = self.s.cand
-        digit = bit.bit_length()
-        return [
-            (c, digit)
-            for c in self.peers[a]
-            if cand[c] & bit and c in self.peer_set[z] and c not in skip
-        ]
+    def _link_ends(self, where: int, box: bool) -> list[tuple[int, int]]:
+        """The two ends (as masks of unit positions) of the grouped strong links of a
+        unit where a digit has the 3 to 6 places `where`, as SE shapes them: in a line,
+        the first of its three box segments without the digit leaves the other two as
+        the ends; in a box, the first "heart" (position 0..8) whose four cells off its
+        row and column lack the digit (an empty rectangle) leaves the rest of its column
+        and the rest of its row, the heart joining an end of one cell's partner or, when
+        it holds the digit, both ends of two cells; with 4+ places, the first pair of box
+        rows, then of box columns, holding them all (both pairings when the places are
+        the four corners of a rectangle). The first shape that fits decides; one with an
+        empty end gives no link."""
+        if not box:
+            for e in range(3):
+                if not where & (0o7 << 3 * e):
+                    ends = [where & (0o7 << 3 * f) for f in range(3) if f != e]
+                    return [(ends[0], ends[1])] if ends[0] and ends[1] else []
+            return []
+        rows = [0o7 << 3 * r for r in range(3)]
+        cols = [0o111 << c for c in range(3)]
+        for e in range(9):
+            heart = 1 << e
+            hr, hc = divmod(e, 3)
+            if where & ~(rows[hr] | cols[hc]):
+                continue
+            blade1 = where & cols[hc] & ~heart
+            blade2 = where & rows[hr] & ~heart
+            if not blade1 or not blade2:
+                return []
+            single1 = blade1.bit_count() == 1
+            single2 = blade2.bit_count() == 1
+            if single1 and single2:
+                return [(blade2, blade1 | heart)]
+            if single1:
+                return [(blade1, blade2 | heart)]
+            if single2:
+                return [(blade2, blade1 | heart)]
+            both = where & heart
+            return [(blade1 | both, blade2 | both)]
+        if where.bit_count() < 4:
+            return []
+        for lines in (rows, cols):
+            for i, j in ((0, 1), (0, 2), (1, 2)):
+                if where & ~(lines[i] | lines[j]):
+                    continue
+                blade1, blade2 = where & lines[i], where & lines[j]
+                if not blade1 or not blade2:
+                    return []
+                found = [(blade1, blade2)]
+                other = cols if lines is rows else rows
+                if where.bit_count() == 4 and blade1.bit_count() == 2:
+                    pairs = [where & line for line in other if where & line]
+                    if len(pairs) == 2 and all(m.bit_count() == 2 for m in pairs):
+                        found.append((pairs[0], pairs[1]))
+                return found
+        return []
+
+    def _strong_links_of(self, dig: int, grouped: bool) -> list[tuple[int, int, int, int, bool]]:
+        """The strong links of digit index `dig` (SE's, plain and grouped), each both
+        ways round: (start cells, end cells, the unit's cells with the digit, kind (1
+        row, 2 column, 4 box), grouped), cell sets as bit masks over the cells."""
+        n = self.n
+        units = self.geo.units
+        positions = self.s.positions()
+        out: list[tuple[int, int, int, int, bool]] = []
+        for u in range(3 * n):
+            where = positions[u][dig]
+            count = where.bit_count()
+            if count < 2 or count > 6 or (count > 2 and (n != 9 or not grouped)):
+                continue  # (the grouped shapes are those of 3x3 boxes)
+            unit = units[u]
+            kind = 1 if u < n else 2 if u < 2 * n else 4
+
+            def cells(mask: int, unit: tuple[int, ...] = unit) -> int:
+                return sum(1 << unit[i] for i in _bits(mask))
+
+            if count == 2:
+                i, j = _bits(where)
+                if kind == 4 and (i // 3 == j // 3 or i % 3 == j % 3):
+                    continue  # a box's pair in one line is the line's link
+                ends = [(1 << i, 1 << j)]
+            else:
+                ends = self._link_ends(where, kind == 4)
+            region = cells(where)
+            for a, b in ends:
+                out.append((cells(a), cells(b), region, kind, count > 2))
+                out.append((cells(b), cells(a), region, kind, count > 2))
+        return out
+
+    def _weak_unit(self, cells: int) -> int:
+        """The unit holding every cell of the mask, looked for as SE does (column, row,
+        box); -1 for none."""
+        members = _bits(cells)
+        for kind in (1, 0, 2):
+            u = self.cell_units[members[0]][kind]
+            if all(self.cell_units[c][kind] == u for c in members):
+                return u
+        return -1
 
     def strong_links(self, k: int) -> tuple[int, Elims] | None:
-        """The easiest chain of k strong links on one digit, each joined to the next by
-        a weak link, that removes the digit from cells seeing both ends. Returns (tenths
-        over the base, eliminations); the first of the smallest difficulty."""
+        """The easiest chain of k strong links on one digit (plain or grouped, see
+        `_strong_links_of`), each end joined to the next link's start by a weak link
+        (one unit holds both), whose links' units hold no place of the digit in common:
+        the digit goes from the cells that see every cell of the chain's two ends,
+        outside the links' and the weak links' units. Returns (tenths over the base,
+        eliminations): the smallest difficulty, then the most eliminations, then the
+        first found (links in unit order, each both ways round)."""
         n = self.n
-        geo = self.geo
-        positions = self.s.positions()
+        cand = self.s.cand
+        unit_cells = [sum(1 << c for c in unit) for unit in self.geo.units]
+        peer_mask = [sum(1 << p for p in peers) for peers in self.peers]
         best: tuple[int, Elims] | None = None
         for dig in range(n):
-            bit = 1 << dig
-            links: list[tuple[int, int, int]] = []
-            for u in range(3 * n):
-                where = positions[u][dig]
-                if where.bit_count() == 2:
-                    i, j = _bits(where)
-                    a, b = geo.units[u][i], geo.units[u][j]
-                    kind = 1 if u < n else 2 if u < 2 * n else 4
-                    links.append((a, b, kind))
-                    links.append((b, a, kind))
+            links = self._strong_links_of(dig, k <= GROUPED_MAX_LINKS)
             if len(links) < 2 * k:
                 continue
-            stack: list[tuple[list[int], int]] = [([a, b], kind) for a, b, kind in reversed(links)]
+            bit = 1 << dig
+            with_digit = sum(1 << c for c in range(self.geo.cells) if cand[c] & bit)
+            # (links so far, places of the digit in their units, cells of the weak
+            # links' units, kinds, grouped)
+            stack: list[tuple[list[int], int, int, int, bool]] = [
+                ([i], links[i][2], 0, links[i][3], links[i][4]) for i in reversed(range(len(links)))
+            ]
             while stack:
-                cells, kinds = stack.pop()
-                if len(cells) == 2 * k:
-                    elims = self._common_peers(cells[0], cells[-1], bit, cells)
-                    if elims:
-                        extra = link_kinds_tenths(kinds)
-                        if best is None or extra < best[0]:
-                            best = (extra, elims)
-                            if extra == 0:
-                                return best
+                chain, used, weak, kinds, grouped = stack.pop()
+                extra = 3 if grouped else link_kinds_tenths(kinds)
+                if best is not None and extra > best[0]:
                     continue
-                end = cells[-1]
-                for c, e, kind in reversed(links):
-                    if c != end and c in self.peer_set[end] and c not in cells and e not in cells:
-                        stack.append(([*cells, c, e], kinds | kind))
+                if len(chain) == k:
+                    ends = links[chain[0]][0] | links[chain[-1]][1]
+                    seeing = with_digit & ~used & ~weak
+                    for c in _bits(ends):
+                        seeing &= peer_mask[c]
+                    better = best is None or extra < best[0] or seeing.bit_count() > len(best[1])
+                    if seeing and better:
+                        best = (extra, [(c, dig + 1) for c in _bits(seeing)])
+                    continue
+                end = links[chain[-1]][1]
+                for j in reversed(range(len(links))):
+                    start, _, region, kind, group = links[j]
+                    if region & used:
+                        continue
+                    u = self._weak_unit(end | start)
+                    if u < 0:
+                        continue
+                    joined = weak | unit_cells[u]
+                    stack.append(
+                        ([*chain, j], used | region, joined, kinds | kind, grouped or group)
+                    )
         return best
 
     def unique_rectangle(self) -> tuple[int, Elims] | None:
