@@ -25,7 +25,7 @@ Usage::
 
     python bench/level_bands.py                     # 100 per level, seed 37, threads 1 and 2
     python bench/level_bands.py --n 20 --threads 1
-    python bench/level_bands.py --band 9.0-10.0 --n 40 --threads 2 --out band9.csv
+    python bench/level_bands.py --band 9.0-10.0 --n 40 --threads 2 --candidates 400 --out band9.csv
     python bench/level_bands.py --spearman ../shared/data/sudoku_exchange_se_rated.csv
 """
 
@@ -38,6 +38,7 @@ import statistics
 import time
 
 import sudoku_fast as sf
+from sudoku_fast import generator
 from sudoku_fast._base.levels import LEVEL_NAMES
 from sudoku_fast._base.se_scale import LEVEL_BANDS
 from sudoku_fast._generation.generate import generate_seeds
@@ -146,11 +147,18 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1, help="interleaved timing rounds")
     parser.add_argument("--band", help="LOW-HIGH: a score band instead of the levels")
     parser.add_argument("--out", help="--band: write the puzzles and scores to this CSV")
+    parser.add_argument(
+        "--candidates",
+        type=int,
+        default=generator.SCORE_CANDIDATES,
+        help="candidates per asked puzzle before giving up (generator.SCORE_CANDIDATES)",
+    )
     parser.add_argument("--technique", action="store_true", help="by technique level")
     parser.add_argument("--spearman", metavar="CSV", help="level vs SE on an SE-rated CSV")
     parser.add_argument("--sample", type=int, default=2000, help="rows for --spearman")
     parser.add_argument("--se-from", type=float, default=0.0, help="--spearman: SE >= this")
     args = parser.parse_args()
+    generator.SCORE_CANDIDATES = args.candidates  # rare bands (9.0 and up) need more
     if args.spearman:
         _spearman_table(args.spearman, args.sample, args.seed, args.se_from)
         return
