@@ -180,7 +180,7 @@ def _score_band(score: object, size: object, difficulty: object) -> tuple[int, i
 def _in_band(
     seeds: list[int],
     band: tuple[int, int],
-    make: Callable[[list[int], int], list[str]],
+    make: Callable[[list[int], int, list[int]], list[str]],
     score: Callable[[list[str]], list[int | None]],
     first: int = 0,
 ) -> list[str]:
@@ -189,8 +189,9 @@ def _in_band(
     Puzzle i is the first in-band candidate of its own stream, `random.Random(seeds[i])`,
     so it depends on its seed alone (not on the other puzzles, `n` or the threads).
     Each round generates candidates for the puzzles still open, all in one batch
-    (`make(candidate_seeds, level)`, aimed at the technique level the band's middle maps
-    to), and rates them in one batch (`score`). `first` is the caller's index of
+    (`make(candidate_seeds, level, puzzle_of_each)`, aimed at the technique level the
+    band's middle maps to; a candidate given up on names its puzzle), and rates them in
+    one batch (`score`). `first` is the caller's index of
     puzzle 0, for the error."""
     low, high = band
     level = min(5, score_level((low + high) / 20))
@@ -220,7 +221,7 @@ def _in_band(
         per = max(1, SCORE_ROUND // len(open_), min(SCORE_PER_ROUND, per_hit))
         per = max(1, min(per, (budget - generated) // len(open_)))
         candidate_seeds = [streams[i].getrandbits(64) for i in open_ for _ in range(per)]
-        puzzles = make(candidate_seeds, level)
+        puzzles = make(candidate_seeds, level, [first + i for i in open_ for _ in range(per)])
         tenths = score(puzzles)
         still_open = []
         for k, i in enumerate(open_):
@@ -388,11 +389,15 @@ def _band_tools(
     minimal: bool,
     symmetry: str | None,
     threads: int | None,
-) -> tuple[Callable[[list[int], int], list[str]], Callable[[list[str]], list[int | None]]]:
+) -> tuple[
+    Callable[[list[int], int, list[int]], list[str]], Callable[[list[str]], list[int | None]]
+]:
     """The two steps of `_in_band`: generate from seeds at a level, rate in tenths."""
 
-    def make(candidate_seeds: list[int], level: int) -> list[str]:
-        return generate_seeds(candidate_seeds, level, geo, orbits, minimal, symmetry, threads)
+    def make(candidate_seeds: list[int], level: int, puzzles: list[int]) -> list[str]:
+        return generate_seeds(
+            candidate_seeds, level, geo, orbits, minimal, symmetry, threads, puzzles
+        )
 
     def rate(puzzles: list[str]) -> list[int | None]:
         ratings = rate_many(puzzles, threads=threads, score=True)
