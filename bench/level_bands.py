@@ -37,6 +37,8 @@ import random
 import statistics
 import time
 
+from se_agreement import spearman
+
 import sudoku_fast as sf
 from sudoku_fast import generator
 from sudoku_fast._base.levels import LEVEL_NAMES
@@ -89,31 +91,6 @@ def _row(label: str, band: tuple[int, int], puzzles: list[str], secs: dict[int, 
     ]
     print("| " + " | ".join(cells) + " |", flush=True)
     return scores[0], scores[-1]
-
-
-def _ranks(values: list[float]) -> list[float]:
-    """Ranks from 1, ties sharing their mean rank."""
-    order = sorted(range(len(values)), key=values.__getitem__)
-    ranks = [0.0] * len(values)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            ranks[order[k]] = (i + j) / 2 + 1
-        i = j + 1
-    return ranks
-
-
-def spearman(a: list[float], b: list[float]) -> float:
-    """Spearman's rank correlation (Pearson on the tie-averaged ranks)."""
-    ra, rb = _ranks(a), _ranks(b)
-    ma, mb = statistics.fmean(ra), statistics.fmean(rb)
-    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb, strict=True))
-    va = sum((x - ma) ** 2 for x in ra)
-    vb = sum((y - mb) ** 2 for y in rb)
-    return cov / (va * vb) ** 0.5
 
 
 def _spearman_table(path: str, sample: int, seed: int, se_from: float) -> None:
