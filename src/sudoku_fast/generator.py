@@ -20,25 +20,34 @@ made from its seed:
    puzzle still has exactly one solution. Removing clues can only add solutions, so an
    orbit that could not go earlier cannot go later either: one pass leaves a minimal
    puzzle (removing any remaining orbit gives two or more solutions).
-4. **Difficulty.** With `minimal=True` (the default) the minimal puzzle is kept only if
-   the technique solver rates it at the asked level (`rate`'s levels); otherwise a new
-   removal order is tried, on the same full grid for `ORDERS_PER_GRID` orders, then on
-   a new one. For the easier levels the partial puzzle is rated once a third of the
-   cells or fewer are clues, and given up at once if it is already too hard. With
-   `minimal=False`, when the minimal puzzle is harder than asked, removed orbits are
-   put back, last removed first, until it is no harder; it is kept if it then has the
-   asked level. Every level works at every size, except minimal puzzles at levels
-   that size practically never has (`MINIMAL_LEVELS`: 4x4 ones are all easy, 15x15
-   and 16x16 ones extreme or harder) and, minimal or not, levels above those (adding
-   clues never makes a puzzle harder, so 4x4 puzzles are easy).
+4. **Difficulty.** A level on 9x9 means a band of the Sudoku Explainer scale (the one
+   ladder of `rate`'s levels, `se_scale.LEVEL_BANDS`: easy up to 2.4, medium 2.5-2.9,
+   hard 3.0-3.9, expert 4.0-5.9, extreme 6.0-8.9): puzzles are drawn as for a score
+   band (below) and kept when their score lies in it. The candidates are aimed at the
+   technique solver's level of the same number, which every kept puzzle then has too.
+   Aiming at a technique level (every size; on 9x9 for the candidates): with
+   `minimal=True` (the default) the minimal puzzle is kept only if the technique solver
+   rates it at that level; otherwise a new removal order is tried, on the same full
+   grid for `ORDERS_PER_GRID` orders, then on a new one. For the easier levels the
+   partial puzzle is rated once a third of the cells or fewer are clues, and given up
+   at once if it is already too hard. With `minimal=False`, when the minimal puzzle is
+   harder than asked, removed orbits are put back, last removed first, until it is no
+   harder; it is kept if it then has the asked level. Every level works at every size,
+   except minimal puzzles at levels that size practically never has
+   (`MINIMAL_LEVELS`: 4x4 ones are all easy, 15x15 and 16x16 ones extreme or harder)
+   and, minimal or not, levels above those (adding clues never makes a puzzle harder,
+   so 4x4 puzzles are easy). Other sizes have no SE scale: there the level is the
+   technique solver's.
 
 **A band of the SE scale.** `score=(low, high)` (9x9 only) asks for puzzles whose
-Sudoku Explainer score (`rate(..., score=True)`) lies in the band, ends included. The
-puzzles are drawn in rounds: each round generates a batch aimed at the level the band's
-middle maps to (`score_level`, at most 5), from a seed drawn from `random.Random(seed)`,
-rates it on the SE scale and keeps the puzzles inside the band, in order, until there
-are enough. A band that `SCORE_CANDIDATES` candidates per asked puzzle do not fill
-raises RuntimeError (the scores of generated puzzles thin out above 9).
+Sudoku Explainer score (`rate(..., score=True)`) lies in the band, ends included.
+Puzzle i is the first in-band candidate of its own stream of seeds,
+`random.Random(seed_i)`, so it still depends on its seed alone. The candidates are
+made and rated in rounds, all open puzzles' together (`generate_many` on the threads,
+then `rate_many(..., score=True)`), aimed at the technique level the band's middle
+maps to (`score_level`, at most 5). When `SCORE_CANDIDATES` candidates per asked puzzle
+(pooled) do not fill the band it raises RuntimeError (the scores of generated puzzles
+thin out above 9).
 
 Uniqueness checks on 9x9 grids (3x3 boxes) run on the 9x9 engine; on other grids on
 the general engine with a budget of `CHECK_NODES` search nodes: a removal whose check
@@ -66,7 +75,7 @@ from ._base.checks import check_flag, check_seed
 from ._base.grid import Geometry, geometry_for
 from ._base.levels import LEVEL_NAMES
 from ._base.options import Difficulty, ProgressOption, Symmetry
-from ._base.se_scale import TOP_SCORE, score_level
+from ._base.se_scale import LEVEL_BANDS, TOP_SCORE, score_level
 from ._columns.blocks import BLOCK_SECONDS, resolve_progress
 from ._generation.generate import (
     CHECK_NODES,
@@ -94,8 +103,9 @@ __all__ = [
     "row_seeds",
 ]
 
-# Difficulties a generator can aim for; "nightmare" (level 6, nested guessing) is too
-# rare among random puzzles to be found by sampling.
+# Difficulties a generator can aim for; "nightmare" (level 6: SE 9.0 and up, nested
+# chains) is too rare among random puzzles to be found by sampling (`score=(9.0, ...)`
+# asks for it, at SCORE_CANDIDATES candidates per puzzle).
 DIFFICULTIES: dict[str, int] = {name: level for level, name in LEVEL_NAMES.items() if level <= 5}
 # The largest grid generated: checking near-minimal 20x20 or 25x25 puzzles for
 # uniqueness takes minutes each.
@@ -126,9 +136,10 @@ def _level_of(difficulty: str | int | None) -> int | None:
 
 
 # Asking for a band of the SE scale: candidates generated per asked puzzle before
-# giving up, and the smallest round.
+# giving up (pooled over the call's puzzles), and the smallest round.
 SCORE_CANDIDATES = 100
 SCORE_ROUND = 8
+SCORE_PER_ROUND = 16  # the most candidates per open puzzle in one round
 UNBOUNDED_TENTHS = 10**9
 TENTH_SLACK = 1e-9  # float error allowed in a score bound times 10
 
@@ -172,46 +183,71 @@ def _score_band(score: object, size: object, difficulty: object) -> tuple[int, i
     return low, high
 
 
-def _scored(
-    n: int,
+def _in_band(
+    seeds: list[int],
     band: tuple[int, int],
-    seed: int | None,
-    make: Callable[[int, int, int], list[str]],
+    make: Callable[[list[int], int, list[int]], list[str]],
     score: Callable[[list[str]], list[int | None]],
+    first: int = 0,
     report: Callable[[int, int], object] | None = None,
 ) -> list[str]:
-    """The first `n` generated puzzles whose score (tenths, None when unknown) lies in
-    `band`; `make(count, level, seed)` generates, `score` rates; `report(found, n)`
-    after each round."""
-    check_count(n)
-    check_seed(seed)
+    """One puzzle per seed whose score (tenths, None when unknown) lies in `band`.
+
+    Puzzle i is the first in-band candidate of its own stream, `random.Random(seeds[i])`,
+    so it depends on its seed alone (not on the other puzzles, `n` or the threads).
+    Each round generates candidates for the puzzles still open, all in one batch
+    (`make(candidate_seeds, level, puzzle_of_each)`, aimed at the technique level the
+    band's middle maps to; a candidate given up on names its puzzle), and rates them in
+    one batch (`score`). `first` is the caller's index of
+    puzzle 0, for the error; `report(found, n)` before the first round and after each."""
     low, high = band
     level = min(5, score_level((low + high) / 20))
-    master = random.Random(seed)
-    found: list[str] = []
-    tried = 0
+    streams = [random.Random(s) for s in seeds]
+    found: list[str | None] = [None] * len(seeds)
+    open_ = list(range(len(seeds)))
+    # Candidates in all, as many per asked puzzle; a puzzle uses its candidates up to its
+    # first in-band one (those a round made past it are not counted).
+    budget = SCORE_CANDIDATES * len(seeds)
+    generated = hits = 0
     if report is not None:
-        report(0, n)
-    while len(found) < n:
-        if tried >= SCORE_CANDIDATES * n:
+        report(0, len(seeds))
+    while open_:
+        if generated >= budget:
             wanted = (
                 f"{low / 10:.1f} or more"
                 if high == UNBOUNDED_TENTHS
                 else (f"{low / 10:.1f}-{high / 10:.1f}")
             )
             raise RuntimeError(
-                f"no 9x9 puzzle scored {wanted} in {tried} generated puzzles: scores at "
-                "either end of the scale are rare; try a wider band"
+                f"puzzle {first + open_[0]}: no 9x9 puzzle scored {wanted} in {generated} "
+                "generated puzzles: scores at either end of the scale are rare; try a "
+                "wider band"
             )
-        count = max(SCORE_ROUND, 2 * (n - len(found)))
-        puzzles = make(count, level, master.getrandbits(64))
-        tried += count
-        for puzzle, tenths in zip(puzzles, score(puzzles), strict=True):
-            if tenths is not None and low <= tenths <= high and len(found) < n:
-                found.append(puzzle)
+        # Candidates per open puzzle: enough to keep the threads busy when few are open,
+        # and about what one hit has cost so far. A puzzle takes its stream's first
+        # in-band candidate, so how many a round makes changes the work, never the puzzle.
+        per_hit = math.ceil((generated + 1) / (hits + 1))
+        per = max(1, SCORE_ROUND // len(open_), min(SCORE_PER_ROUND, per_hit))
+        per = max(1, min(per, (budget - generated) // len(open_)))
+        candidate_seeds = [streams[i].getrandbits(64) for i in open_ for _ in range(per)]
+        puzzles = make(candidate_seeds, level, [first + i for i in open_ for _ in range(per)])
+        tenths = score(puzzles)
+        still_open = []
+        for k, i in enumerate(open_):
+            for j in range(k * per, (k + 1) * per):
+                t = tenths[j]
+                if t is not None and low <= t <= high:
+                    found[i] = puzzles[j]
+                    hits += 1
+                    generated += j - k * per + 1
+                    break
+            else:
+                still_open.append(i)
+                generated += per
+        open_ = still_open
         if report is not None:
-            report(len(found), n)
-    return found
+            report(len(seeds) - len(open_), len(seeds))
+    return found  # type: ignore[return-value]  # every slot is filled when none is open
 
 
 def _geometry_for(size: object) -> Geometry:
@@ -275,7 +311,7 @@ def row_seeds(n: int, seed: int | None = None) -> list[int]:
     """The seed of each puzzle `generate_many(n, seed=seed, ...)` makes.
 
     Puzzle i of `generate_many(n, ..., seed=seed)` is `generate(..., seed=row_seeds(n,
-    seed)[i])` with the same other arguments (no `score` band), so one row of a
+    seed)[i])` with the same other arguments, so one row of a
     generated data set can be made again alone. The first row's seed is `seed` itself
     (so `generate_many(1, seed=s) == [generate(seed=s)]`), the others are draws of 63
     bits from `random.Random(seed)`; with no seed, or one of 2**63 or more, the first is
@@ -359,7 +395,7 @@ def generate_many(
 
     Puzzle i depends only on the seed and i, not on `threads`: the same seed gives the
     same list, and puzzle i is `generate(seed=row_seeds(n, seed)[i])` with the same
-    arguments (see `row_seeds`; not with a `score` band). The puzzles are made on
+    arguments (see `row_seeds`). The puzzles are made on
     `threads`, each by compiled code with the GIL released.
 
     Parameters
@@ -409,23 +445,13 @@ def generate_many(
             "chunk at a time"
         )
     band = _score_band(score, size, difficulty)
-    if band is not None:
-
-        def make_batch(count: int, level: int, sub_seed: int) -> list[str]:
-            return generate_many(count, level, sub_seed, 9, symmetry, minimal, threads=threads)
-
-        def rate_batch(puzzles: list[str]) -> list[int | None]:
-            ratings = rate_many(puzzles, threads=threads, score=True)
-            return [
-                round(r.score * 10) if r.score is not None and r.score_complete else None
-                for r in ratings
-            ]
-
-        return _scored(
-            n, band, seed, make_batch, rate_batch, resolve_progress(progress, "generate_many")
-        )
     level, geo, orbits, seeds = _prepare(n, difficulty, seed, size, symmetry, minimal)
     report = resolve_progress(progress, "generate_many") if progress is not None else None
+    if band is None:
+        band = _level_band(level, geo)
+    if band is not None:
+        tools = _band_tools(geo, orbits, minimal, symmetry, threads)
+        return _in_band(seeds, band, *tools, report=report)
     if report is None:
         return generate_seeds(seeds, level, geo, orbits, minimal, symmetry, threads)
     return _generate_in_blocks(seeds, level, geo, orbits, minimal, symmetry, threads, report)
@@ -457,6 +483,40 @@ def _generate_in_blocks(
         size = max(1, int((len(made) - start) / max(spent, 1e-6) * BLOCK_SECONDS))
         report(len(made), n)
     return made
+
+
+def _level_band(level: int | None, geo: Geometry) -> tuple[int, int] | None:
+    """The SE band a 9x9 level stands for (`se_scale.LEVEL_BANDS`); None elsewhere (other
+    sizes have no SE scale: their levels stay the technique solver's)."""
+    if level is None or geo.size != 9:
+        return None
+    return LEVEL_BANDS[level]
+
+
+def _band_tools(
+    geo: Geometry,
+    orbits: list[tuple[int, ...]],
+    minimal: bool,
+    symmetry: str | None,
+    threads: int | None,
+) -> tuple[
+    Callable[[list[int], int, list[int]], list[str]], Callable[[list[str]], list[int | None]]
+]:
+    """The two steps of `_in_band`: generate from seeds at a level, rate in tenths."""
+
+    def make(candidate_seeds: list[int], level: int, puzzles: list[int]) -> list[str]:
+        return generate_seeds(
+            candidate_seeds, level, geo, orbits, minimal, symmetry, threads, puzzles
+        )
+
+    def rate(puzzles: list[str]) -> list[int | None]:
+        ratings = rate_many(puzzles, threads=threads, score=True)
+        return [
+            round(r.score * 10) if r.score is not None and r.score_complete else None
+            for r in ratings
+        ]
+
+    return make, rate
 
 
 def iter_generate(
@@ -508,10 +568,15 @@ def iter_generate(
         raise ValueError(f"chunk must be an int >= 1, got {chunk!r}")
     check_count(n)
     level, geo, orbits, _ = _prepare(0, difficulty, seed, size, symmetry, minimal)
+    band = _level_band(level, geo)
     stream = _row_seed_stream(seed)  # the seeds `row_seeds` gives for all n at once
     for start in range(0, n, chunk):
         seeds = list(itertools.islice(stream, min(chunk, n - start)))
-        yield generate_seeds(seeds, level, geo, orbits, minimal, symmetry, threads, start)
+        if band is not None:
+            tools = _band_tools(geo, orbits, minimal, symmetry, threads)
+            yield _in_band(seeds, band, *tools, first=start)
+        else:
+            yield generate_seeds(seeds, level, geo, orbits, minimal, symmetry, threads, start)
 
 
 def generate(
@@ -532,7 +597,10 @@ def generate(
     Parameters
     ----------
     difficulty : {"easy", "medium", "hard", "expert", "extreme"} or int, optional
-        The level as `rate` rates it (a name or 1-5); None: any.
+        The level as `rate` rates it (a name or 1-5); None: any. On 9x9 a band of the
+        Sudoku Explainer score: easy up to 2.4, medium 2.5-2.9, hard 3.0-3.9, expert
+        4.0-5.9, extreme 6.0-8.9 (`score_level`); other sizes, the technique solver's
+        level.
     seed : int, optional
         For a reproducible puzzle; None draws fresh randomness. The global RNG is never
         touched.
@@ -571,6 +639,9 @@ def generate(
     >>> p = sf.generate(difficulty="medium", seed=1)
     >>> p == sf.generate(difficulty="medium", seed=1), sf.rate(p).name
     (True, 'medium')
+    >>> r = sf.rate(sf.generate(difficulty="expert", seed=1), score=True)
+    >>> r.name, 4.0 <= r.score <= 5.9
+    ('expert', True)
     >>> len(sf.generate(size=6, seed=1, symmetry="rotational"))
     36
     """
@@ -580,4 +651,6 @@ def generate(
         ]
     check_seed(seed)
     level, geo, orbits, _ = _prepare(0, difficulty, None, size, symmetry, minimal)
+    if _level_band(level, geo) is not None:  # a 9x9 level: a band of the SE scale
+        return generate_many(1, difficulty, seed, size, symmetry, minimal, threads=1)[0]
     return generate_seeds([_engine_seed(seed)], level, geo, orbits, minimal, symmetry, 1)[0]

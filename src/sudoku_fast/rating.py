@@ -1,8 +1,9 @@
 """Rate a puzzle's difficulty the way a human solver meets it, plus the engine's search figures.
 
 The technique solver (`_techniques/_logic.pyx`) solves the puzzle with pencil marks,
-always using the easiest technique that makes progress. The puzzle's level is the level
-of the hardest technique it needed:
+always using the easiest technique that makes progress. Its level
+(`Rating.technique_level`, and `level` when no SE score is asked) is the level of the
+hardest technique it needed:
 
 | level | name      | hardest technique needed                                      |
 |-------|-----------|---------------------------------------------------------------|
@@ -41,14 +42,31 @@ dynamic chains, 9.5 to 11.9) gets `score_complete` False and a score of at least
 that is a lower bound ("beyond" when that step set it), never a capped score
 called exact. Each puzzle has a budget of chain-walk steps (`score_budget`); when it
 runs out, `score_complete` is also False and `score` is the hardest step met so far,
-a lower bound. `level` and `name`
-stay on the technique ladder above (the generator's `level=` targets it through
-`level_within`), so the two scales sit side by side: the score refines a level rather
-than replacing it. `score_level(score)` maps a score to the level it corresponds to
-(up to 2.4 easy, 2.5 medium, 3.0 hard, 3.8 expert, 7.2 extreme, 10.0 nightmare: on the
-Sudoku Exchange bank these are where each SE value's puzzles mostly get that level
-from the technique solver), e.g. to compare or bucket the two. For other sizes SE
-defines no scale and `score` is None.
+a lower bound.
+
+**One ladder of levels.** The levels are bands of the SE score, each a kind of step a
+solver meets (`score_level`; `se_scale.LEVEL_BANDS` holds the thresholds):
+
+| level | name      | SE score   | the hardest step                                          |
+|-------|-----------|------------|-----------------------------------------------------------|
+| 1     | easy      | up to 2.4  | singles and the direct techniques (no pencil marks)       |
+| 2     | medium    | 2.5 to 2.9 | locked candidates (pointing, claiming)                    |
+| 3     | hard      | 3.0 to 3.9 | naked / hidden pairs, naked triples, X-wing, swordfish    |
+| 4     | expert    | 4.0 to 5.9 | hidden triples, skyscrapers and kites, wings, unique      |
+|       |           |            | rectangles and loops, quads, jellyfish, BUG               |
+| 5     | extreme   | 6.0 to 8.9 | aligned exclusions, cycles, forcing and dynamic chains,   |
+|       |           |            | Nishio                                                    |
+| 6     | nightmare | 9.0 and up | nested dynamic chains and beyond                          |
+
+With a score (9x9, `score=True`) `level` and `name` are its band (a lower-bound score
+gives a lower-bound level), and `generate(difficulty=...)` makes 9x9 puzzles inside
+their level's band. Without one, `level` and `name` are the technique solver's level
+(`Rating.technique_level`, always there), a cheap estimate of the same ladder: the
+score costs about nine times as much on the Sudoku Exchange bank's mix, so it is
+asked for. Generated
+puzzles get the same level either way (the generator aims at the technique level and
+keeps the puzzles whose score lies in the band). For other sizes SE
+defines no scale: `score` is None and the level is the technique solver's.
 """
 
 from __future__ import annotations

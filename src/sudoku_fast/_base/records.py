@@ -7,6 +7,8 @@ import html
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from .levels import TECHNIQUE_LEVEL
+
 __all__ = ["Hint", "Rating"]
 
 
@@ -84,25 +86,31 @@ class Hint:
 class Rating:
     """The difficulty of one puzzle.
 
-    `level` (1-6) and `name` ("easy" ... "nightmare") follow from `hardest`, the
-    hardest technique the logical solver needed ("guess" when it got stuck, level 6;
-    "none" for a grid that is already full); `counts` says how often each technique
-    was used (placements and elimination steps, guesses included); `clues` is the
-    number of givens. `engine_guesses` and `engine_nodes` are the compiled engine's
-    search figures for proving the solution unique. `score` is the difficulty on the
-    Sudoku Explainer scale (9x9 only, else None; 0.0 with `score_technique` "none" for
-    a full grid, which takes no step), `score_technique` the SE-ladder step that set it
-    and `score_complete` False when the score is only a lower bound: the score budget
-    ran out, or the puzzle needs a step beyond the ladder (SE's chains nested deeper
-    than its first level, 9.5 and up; `score_technique` "beyond" when that step set
-    the score); see `sudoku_fast.rating`.
+    `level` (1-6) and `name` ("easy" ... "nightmare") are the puzzle's level. With a score
+    (9x9, `rate(..., score=True)`) they are the band of the Sudoku Explainer scale the score
+    lies in, the one ladder `generate(difficulty=...)` aims at: up to 2.4 easy, 2.5 medium,
+    3.0 hard, 4.0 expert, 6.0 extreme, 9.0 nightmare (`score_level`; a lower-bound score
+    gives a lower-bound level). Without one (no score asked, or another size, where SE
+    defines no scale) they are the technique solver's level, `technique_level`: that of
+    `hardest`, the hardest technique the logical solver needed ("guess" when it got stuck,
+    level 6; "none" for a grid that is already full), a cheaper estimate of the same ladder.
+    `counts` says how often each technique was used (placements and elimination steps,
+    guesses included); `clues` is the number of givens. `engine_guesses` and `engine_nodes`
+    are the compiled engine's search figures for proving the solution unique. `score` is the
+    difficulty on the Sudoku Explainer scale (9x9 only, else None; 0.0 with
+    `score_technique` "none" for a full grid, which takes no step), `score_technique` the
+    SE-ladder step that set it and `score_complete` False when the score is only a lower
+    bound: the score budget ran out, or the puzzle needs a step beyond the ladder (SE's
+    chains nested deeper than its first level, 9.5 and up; `score_technique` "beyond" when
+    that step set the score); see `sudoku_fast.rating`.
 
     Ratings are made by `sudoku_fast.rate` and `rate_many`.
 
     Parameters
     ----------
     level : int
-        1 easy, 2 medium, 3 hard, 4 expert, 5 extreme, 6 nightmare.
+        1 easy, 2 medium, 3 hard, 4 expert, 5 extreme, 6 nightmare: the SE band of
+        `score` when there is one, else `technique_level`.
     name : str
         The level's name.
     hardest : str
@@ -121,6 +129,12 @@ class Rating:
         False when the score is only a lower bound: the score budget ran out, or a
         step beyond the ladder (SE's deeper nesting, 9.5 and up) was needed.
 
+    Attributes
+    ----------
+    technique_level : int
+        The level of `hardest` on the technique solver's ladder (`rate`'s level when no
+        score is asked; 1 for a full grid).
+
     Examples
     --------
     >>> import sudoku_fast as sf
@@ -128,6 +142,10 @@ class Rating:
     >>> r = sf.rate(p)
     >>> r.level, r.name, r.clues
     (2, 'medium', 17)
+    >>> easy = "69...58....2961..........3......6...7...3......8.1..2..1...85...6.453..9........4"
+    >>> r = sf.rate(easy, score=True)
+    >>> r.score, r.level, r.name, r.hardest, r.technique_level
+    (1.5, 1, 'easy', 'hidden single', 1)
     """
 
     level: int
@@ -140,3 +158,8 @@ class Rating:
     score: float | None = None
     score_technique: str = ""
     score_complete: bool = True
+
+    @property
+    def technique_level(self) -> int:
+        """The level of `hardest` on the technique solver's ladder (1-6)."""
+        return TECHNIQUE_LEVEL.get(self.hardest, 1)  # "none": a full grid, no step

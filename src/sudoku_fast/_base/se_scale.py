@@ -161,19 +161,37 @@ def check_score_budget(budget: object) -> int:
     return budget
 
 
-# Where the technique ladder's levels (rating.LEVEL_NAMES) sit on the SE scale: level
-# k + 1 starts at SCORE_LEVEL_STARTS[k - 1] (tenths). Chosen on the Sudoku Exchange
-# bank, where each SE value's puzzles mostly get that level from the technique solver.
-SCORE_LEVEL_STARTS: tuple[int, ...] = (25, 30, 38, 72, 100)
+# The levels as bands of the SE score, the one ladder of `rate`'s levels (9x9) and of
+# `generate(difficulty=...)`: level k + 1 starts at SCORE_LEVEL_STARTS[k - 1] (tenths)
+# and ends where the next starts. Each band is a kind of step a solver meets:
+#   1 easy       up to 2.4  singles and the direct techniques (no pencil marks)
+#   2 medium     2.5 - 2.9  locked candidates (pointing, claiming)
+#   3 hard       3.0 - 3.9  naked / hidden pairs, naked triples, x-wing, swordfish
+#   4 expert     4.0 - 5.9  hidden triples, skyscrapers and kites, wings, unique
+#                           rectangles and loops, quads, jellyfish, BUG
+#   5 extreme    6.0 - 8.9  aligned exclusions, cycles, forcing and dynamic chains, Nishio
+#   6 nightmare  9.0 and up nested dynamic chains, and what lies beyond the ladder
+SCORE_LEVEL_STARTS: tuple[int, ...] = (25, 30, 40, 60, 90)
+LEVEL_BANDS: dict[int, tuple[int, int]] = {
+    level: (
+        10 if level == 1 else SCORE_LEVEL_STARTS[level - 2],
+        TOP_SCORE if level > len(SCORE_LEVEL_STARTS) else SCORE_LEVEL_STARTS[level - 1] - 1,
+    )
+    for level in range(1, len(SCORE_LEVEL_STARTS) + 2)
+}  # level -> (lowest, highest) score in tenths, both ends included
 
 
 def score_level(score: float) -> int:
     """The level (1 easy ... 6 nightmare) that an SE score maps to.
 
-    Up to 2.4: 1 (singles and the direct techniques); 2.5 to 2.9: 2 (locked
-    candidates); 3.0 to 3.7: 3 (pairs, triples, x-wing); 3.8 to 7.1: 4 (fish, wings,
-    uniqueness, short chains); 7.2 to 9.9: 5 (longer, multiple and dynamic forcing
-    chains); 10.0 and above: 6 (beyond this ladder).
+    The levels are bands of the SE scale (`LEVEL_BANDS`), each a kind of step a solver
+    meets: up to 2.4: 1 easy (singles and the direct techniques); 2.5 to 2.9: 2 medium
+    (locked candidates); 3.0 to 3.9: 3 hard (pairs, naked triples, x-wing, swordfish);
+    4.0 to 5.9: 4 expert (hidden triples, single-digit chains, wings, uniqueness,
+    quads, jellyfish, BUG); 6.0 to 8.9: 5 extreme (aligned exclusions, cycles,
+    forcing and dynamic chains, Nishio); 9.0 and above: 6 nightmare (nested chains and
+    beyond). `rate` reports a 9x9 puzzle's level this way and `generate(difficulty=...)`
+    aims at these bands.
 
     Parameters
     ----------
@@ -196,8 +214,8 @@ def score_level(score: float) -> int:
     Examples
     --------
     >>> import sudoku_fast as sf
-    >>> sf.score_level(1.5), sf.score_level(2.6), sf.score_level(7.5), sf.score_level(11.0)
-    (1, 2, 5, 6)
+    >>> sf.score_level(1.5), sf.score_level(2.6), sf.score_level(4.2), sf.score_level(9.1)
+    (1, 2, 4, 6)
     """
     if isinstance(score, bool) or not isinstance(score, numbers.Real):
         raise TypeError(f"score must be a number, not {type(score).__name__}")

@@ -8,6 +8,7 @@ its twin `_generate_py.py` in plain Python.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .._base.grid import Geometry, format_values
@@ -128,7 +129,7 @@ def generate_seeds(
     minimal: bool,
     symmetry: str | None,
     threads: int | None,
-    first: int = 0,
+    first: int | Sequence[int] = 0,
 ) -> list[str]:
     """The compiled path of `generate_many`: one puzzle per 64-bit seed (puzzle `first`
     of the caller's batch and on, as errors name them)."""
@@ -181,6 +182,9 @@ def generate_seeds(
     max_chunk = MAX_CHUNK_9X9 if geo.size <= 9 else 1
     run_chunks(n, workers, 1, make, on_abort=abort, max_chunk=max_chunk)
     if gave_up:  # with threads, one that gave up (the others stopped early)
-        raise _gave_up(geo, level, symmetry, first + min(gave_up))
+        index = min(gave_up)
+        raise _gave_up(
+            geo, level, symmetry, first + index if isinstance(first, int) else first[index]
+        )
     cells = geo.cells
     return [format_values(out[i * cells : (i + 1) * cells], geo) for i in range(n)]

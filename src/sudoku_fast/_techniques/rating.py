@@ -13,9 +13,9 @@ from typing import Any
 
 from .._base.checks import node_budget
 from .._base.grid import Geometry
-from .._base.levels import LEVEL_NAME_BY_LEVEL, SLOT_LEVELS, SLOT_NAMES
+from .._base.levels import LEVEL_NAME_BY_LEVEL, LEVEL_NAMES, SLOT_LEVELS, SLOT_NAMES
 from .._base.records import Rating
-from .._base.se_scale import SE_OK
+from .._base.se_scale import SE_OK, score_level
 from .._base.se_scale import TECHNIQUES as SE_TECHNIQUES
 from .._engine.results import EngineResults
 from .._engine.run import raise_if_undecided, run_engine, shared_buffers
@@ -23,7 +23,7 @@ from .._parallel.fanout import run_chunks
 from .._parallel.threads import resolve_threads
 from . import _logic, _se
 
-__all__ = ["rate_grids"]
+__all__ = ["on_the_se_ladder", "rate_grids"]
 
 # Puzzles rated per chunk at least: one 9x9 rating takes microseconds to milliseconds.
 MIN_CHUNK = 4
@@ -67,6 +67,20 @@ def rate_grids(
         partial[i] = rated[k]
     raise_if_undecided(results, partial, max_nodes, single)  # raises: some ran out of nodes
     raise AssertionError("unreachable: undecided puzzles raise above")
+
+
+def on_the_se_ladder(ratings: list[Rating | None], start: int, stop: int) -> None:
+    """Put the scored ratings start..stop-1 on the one ladder: `level` and `name` become
+    the SE band of the score (`score_level`), the technique solver's level staying
+    readable as `Rating.technique_level` (from `hardest`). The objects are fresh and not
+    yet handed out, so their frozen fields are set in place."""
+    for i in range(start, stop):
+        rating = ratings[i]
+        if rating is None or rating.score is None:
+            continue
+        level = score_level(rating.score)
+        object.__setattr__(rating, "level", level)
+        object.__setattr__(rating, "name", LEVEL_NAMES[level])
 
 
 def _require_unique(results: EngineResults, single: bool) -> list[int]:
@@ -129,6 +143,9 @@ def _rate_solved(
                 SE_OK,
             )
         )
+
+        if scores_v is not None:
+            on_the_se_ladder(ratings, start, stop)
 
     run_chunks(n, workers, MIN_CHUNK, rate_chunk)
     if failed:

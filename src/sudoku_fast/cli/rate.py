@@ -79,7 +79,8 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help=(
             "also the Sudoku Explainer score (9x9; '>=' marks a score whose budget ran out) "
-            "and the step that set it"
+            "and the step that set it; the level is then the score's band (see "
+            "`score_level`)"
         ),
     )
     add_format(parser)
