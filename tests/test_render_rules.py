@@ -313,7 +313,7 @@ def test_cage_sums_are_read_back_in_the_cages_top_left_cells(tmp_path: Path) -> 
     assert not wrong, wrong
     # And no sum in the cells that do not start a cage.
     starts = {min(c.cells) for c in cages}
-    for cell in [c for c in range(81) if c not in starts][:5]:
+    for cell in set(range(81)) - starts:
         assert not (_corner(image, grid, cell) < 128).any(), cell
 
 
