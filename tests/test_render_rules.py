@@ -111,6 +111,8 @@ def test_legend_and_errors() -> None:
         sf.render("." * 81, rules={"regions": "1" * 16})
     with pytest.raises(ValueError, match="not rated"):
         sf.render("." * 81, rules="x", caption=True)
+    with pytest.raises(ValueError, match="classic candidates"):
+        sf.render("." * 81, rules="x", pencil="auto")
     with pytest.raises(ValueError, match="unknown variant"):
         sf.render("." * 81, rules="zigzag")
 

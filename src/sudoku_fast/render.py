@@ -318,7 +318,7 @@ def _solution_values(board: Board, solution: bool | str, rules: Rules | None) ->
 
 
 def _pencil(
-    board: Board, mode: PencilMarks | None, hint: Highlight | None
+    board: Board, mode: PencilMarks | None, hint: Highlight | None, variant: bool = False
 ) -> tuple[frozenset[int], ...]:
     has_marks = any(board.pencil)
     if mode is None:
@@ -329,6 +329,11 @@ def _pencil(
         return board.pencil
     if mode != "auto":
         raise ValueError(f"pencil must be 'auto', 'board' or 'none', not {mode!r}")
+    if variant:  # `candidates` knows the classic rules only
+        raise ValueError(
+            "pencil='auto' shows the classic candidates, which variant rules would "
+            "contradict: give pencil='board' or 'none' with rules"
+        )
     return tuple(frozenset(c) for c in candidates(board))
 
 
@@ -420,7 +425,8 @@ def render(
     ValueError
         For a malformed puzzle, a hint or overlay off the grid, rules that do not fit
         the grid, a solution that cannot be shown (the puzzle has none or several),
-        or `caption=True` with rules (there is no rating of variant puzzles).
+        or `caption=True` / `pencil="auto"` with rules (ratings and candidates are
+        classic only).
     TypeError
         For arguments of the wrong type.
 
@@ -469,7 +475,7 @@ def render(
         board.given_values(),
         board.user_values(),
         _solution_values(board, solution, checked),
-        _pencil(board, pencil, highlight),
+        _pencil(board, pencil, highlight, checked is not None),
         highlight.cells if highlight else (),
         highlight.digits if highlight else (),
         highlight.placements if highlight else (),
