@@ -52,7 +52,7 @@ if TYPE_CHECKING:
         random_transformation,
         transform,
     )
-    from .variants import Rules
+    from .variants import Rules, read_fpuzzles
     from .walkthrough import SolvePath, SolveStep, solve_path
 
 __all__ = [
@@ -97,6 +97,7 @@ __all__ = [
     "random_transformation",
     "rate",
     "rate_many",
+    "read_fpuzzles",
     "render",
     "render_book",
     "render_path",
@@ -161,6 +162,7 @@ _HOMES = {
     "random_transformation": "symmetry",
     "transform": "symmetry",
     "Rules": "variants",
+    "read_fpuzzles": "variants",
 }
 # The public modules `import sudoku_fast` made attributes before they loaded lazily.
 _MODULES = frozenset(

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Literal, Protocol, overload
 
 from ._base.checks import DEFAULT_MAX_NODES, node_budget
 from ._base.grid import Geometry, format_values, parse_grid
+from ._base.rules import Rules, as_rules
 from ._engine.run import run_engine
 from ._render.drawing import Drawing
 from ._render.grid import GridContent
@@ -47,12 +48,14 @@ from ._render.layout import (
     sheet_pages,
     single_picture,
 )
-from ._render.overlays import Cage, CellLine, Overlay, Region
+from ._render.overlays import Cage, CellLine, Overlay, Region, rules_legend, rules_overlays
 from ._render.pdf import to_pdf
 from ._render.png import pdf_to_png
 from ._render.svg import to_svg
+from ._variants.run import box_for, per_puzzle, read_rules, run_rules
 from .board import Board, as_board
 from .hints import candidates
+from .solving import RulesLike
 from .walkthrough import difficulty, rating_text
 
 if TYPE_CHECKING:
@@ -288,8 +291,9 @@ def _check_overlays(overlays: Iterable[Overlay], geometry: Geometry) -> tuple[Ov
     return out
 
 
-def _solution_values(board: Board, solution: bool | str) -> tuple[int, ...]:
-    """The solution digits to show: the engine's (True) or those of a given grid."""
+def _solution_values(board: Board, solution: bool | str, rules: Rules | None) -> tuple[int, ...]:
+    """The solution digits to show: the engine's (True, under `rules`) or those of a
+    given grid."""
     if solution is False:
         return ()
     geometry = board.geometry
@@ -300,10 +304,12 @@ def _solution_values(board: Board, solution: bool | str) -> tuple[int, ...]:
         return tuple(grid)
     if solution is not True:
         raise TypeError(f"solution must be a bool or a grid string, not {type(solution).__name__}")
-    results = run_engine(
-        bytes(board.grid_values()), 1, 2, 1, geometry=geometry,
-        max_nodes=node_budget(DEFAULT_MAX_NODES),
-    )  # fmt: skip
+    budget = node_budget(DEFAULT_MAX_NODES)
+    values = bytes(board.grid_values())
+    if rules is None:
+        results = run_engine(values, 1, 2, 1, geometry=geometry, max_nodes=budget)
+    else:
+        results = run_rules(values, 1, [rules], 2, 1, geometry=geometry, max_nodes=budget)
     count = results.counts[0]
     if count != 1:
         what = "no solution" if count == 0 else "several solutions" if count > 1 else "no answer"
@@ -312,7 +318,7 @@ def _solution_values(board: Board, solution: bool | str) -> tuple[int, ...]:
 
 
 def _pencil(
-    board: Board, mode: PencilMarks | None, hint: Highlight | None
+    board: Board, mode: PencilMarks | None, hint: Highlight | None, variant: bool = False
 ) -> tuple[frozenset[int], ...]:
     has_marks = any(board.pencil)
     if mode is None:
@@ -323,6 +329,11 @@ def _pencil(
         return board.pencil
     if mode != "auto":
         raise ValueError(f"pencil must be 'auto', 'board' or 'none', not {mode!r}")
+    if variant:  # `candidates` knows the classic rules only
+        raise ValueError(
+            "pencil='auto' shows the classic candidates, which variant rules would "
+            "contradict: give pencil='board' or 'none' with rules"
+        )
     return tuple(frozenset(c) for c in candidates(board))
 
 
@@ -363,6 +374,7 @@ def render(
     caption: str | bool = False,
     seed: int | None = None,
     overlays: Iterable[Overlay] = (),
+    rules: RulesLike | None = None,
     cell_mm: float | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
@@ -392,6 +404,12 @@ def render(
     overlays : iterable of Region, Cage, CellLine
         Variant drawings: regions, killer cages with totals, thermometers, arrows,
         diagonals.
+    rules : Rules, mapping, str or None
+        The puzzle's variant rules, as `solve` takes them, drawn: jigsaw regions as
+        thick borders instead of the boxes, the diagonals, windows and extra sets
+        shaded, killer cages dashed with their sums, thermometers; a line under the
+        grid names the rules no drawing shows (anti-knight, anti-king,
+        non-consecutive, disjoint groups). `solution=True` solves under them.
     cell_mm : float, optional
         The side of a cell in millimetres (default: `default_cell`).
     box, alphabet
@@ -405,8 +423,10 @@ def render(
     Raises
     ------
     ValueError
-        For a malformed puzzle, a hint or overlay off the grid, or a solution that
-        cannot be shown (the puzzle has none or several).
+        For a malformed puzzle, a hint or overlay off the grid, rules that do not fit
+        the grid, a solution that cannot be shown (the puzzle has none or several),
+        or `caption=True` / `pencil="auto"` with rules (ratings and candidates are
+        classic only).
     TypeError
         For arguments of the wrong type.
 
@@ -420,13 +440,31 @@ def render(
     >>> svg = sf.render("1....43.3....1..", overlays=[sf.Cage([0, 1], 3)])
     >>> ">3</text>" in svg
     True
+    >>> killer = sf.Rules(cages=(sf.Cage([0, 1], 3),), anti_knight=True)
+    >>> svg = sf.render("." * 81, rules=killer)
+    >>> ">3</text>" in svg and "Also: anti-knight" in svg
+    True
     """
+    checked = as_rules(rules)
+    if checked is not None and isinstance(puzzle, str):
+        box = box_for(checked, box, alphabet)  # type: ignore[assignment]
     board = as_board(puzzle, box, alphabet)
     geometry = board.geometry
     highlight = None if hint is None else _check_highlight(hint, geometry)
     shapes_over = _check_overlays(overlays, geometry)
+    legend = ""
+    if checked is not None:
+        box_shape = (geometry.box_rows, geometry.box_cols)
+        checked.check(geometry.size, box_shape)
+        shapes_over = (*rules_overlays(checked, geometry.size, box_shape), *shapes_over)
+        legend = rules_legend(checked)
     cell = _cell_size(cell_mm, geometry.size)
     if isinstance(caption, bool):
+        if caption and checked is not None:
+            raise ValueError(
+                "caption=True rates the puzzle, and variant puzzles are not rated yet: "
+                "give the caption's text"
+            )
         text = _auto_caption(board, seed) if caption else ""
     elif isinstance(caption, str):
         text = caption
@@ -436,8 +474,8 @@ def render(
         geometry,
         board.given_values(),
         board.user_values(),
-        _solution_values(board, solution),
-        _pencil(board, pencil, highlight),
+        _solution_values(board, solution, checked),
+        _pencil(board, pencil, highlight, checked is not None),
         highlight.cells if highlight else (),
         highlight.digits if highlight else (),
         highlight.placements if highlight else (),
@@ -445,7 +483,7 @@ def render(
         shapes_over,
     )
     title = text or f"{geometry.size}x{geometry.size} sudoku"
-    return Svg(single_picture(content, cell, text, title))
+    return Svg(single_picture(content, cell, text, title, legend=legend))
 
 
 def _parse_all(
@@ -488,6 +526,7 @@ def render_book(
     answers: bool = True,
     answers_per_page: int | None = None,
     captions: bool | Sequence[str] = False,
+    rules: RulesLike | Sequence[RulesLike | None] | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     threads: int | None = 1,
@@ -517,6 +556,10 @@ def render_book(
     captions : bool or sequence of str
         True: each puzzle's level (and SE score for 9x9) by `rate_many`; or one
         caption per puzzle.
+    rules : Rules, mapping, str, sequence of them, or None
+        Variant rules, as `solve_many` takes them (one set for every puzzle, or one
+        per puzzle): drawn on the puzzles and their answers as `render` draws them,
+        and the answers solved under them.
     box, alphabet
         The geometry, as in `parse` (else the first puzzle decides).
     threads : int, optional
@@ -530,8 +573,9 @@ def render_book(
     Raises
     ------
     ValueError
-        Naming the index of a malformed puzzle, or (with answers) of one without
-        exactly one solution; for an unknown page size.
+        Naming the index of a malformed puzzle, of one whose rules do not fit it, or
+        (with answers) of one without exactly one solution; for an unknown page size;
+        for `captions=True` with rules (variant puzzles are not rated yet).
 
     Examples
     --------
@@ -540,7 +584,13 @@ def render_book(
     >>> pages = sf.render_book(puzzles, per_page=6, title="Six easy ones")
     >>> len(pages)
     2
+    >>> x = sf.render_book(["." * 16], rules="x", answers=False)
+    >>> len(x)
+    1
     """
+    read = read_rules(rules)
+    if read is not None:
+        box = box_for(read, box, alphabet)  # type: ignore[assignment]
     geometry, grids = _parse_all(puzzles, box, alphabet)
     per_page = _positive(per_page, "per_page")
     first_number = _positive(first_number, "first_number")
@@ -550,14 +600,36 @@ def render_book(
         answers_per_page = 12 if geometry.size <= 9 else 6 if geometry.size <= 16 else 2
     answers_per_page = _positive(answers_per_page, "answers_per_page")
     n = len(grids)
+    each: list[Rules | None] = [None] * n if read is None else per_puzzle(read, n)
+    if captions is True and read is not None:
+        raise ValueError(
+            "captions=True rates the puzzles, and variant puzzles are not rated yet: "
+            "give the captions' text"
+        )
     texts = _captions(captions, grids, geometry, threads)
+    box_shape = (geometry.box_rows, geometry.box_cols)
+    drawn: list[tuple[Overlay, ...]] = []
+    for i, item in enumerate(each):
+        if item is None:
+            drawn.append(())
+            continue
+        try:
+            item.check(geometry.size, box_shape)
+        except ValueError as error:
+            raise ValueError(f"puzzle {i}: {error}") from None
+        drawn.append(rules_overlays(item, geometry.size, box_shape))
+        legend = rules_legend(item)
+        if legend:
+            texts[i] = f"{texts[i]} \u00b7 {legend}" if texts[i] else legend
     solutions: list[tuple[int, ...] | None] = [None] * n
     if answers:
         cells = geometry.cells
-        results = run_engine(
-            b"".join(bytes(g) for g in grids), n, 2, threads, geometry=geometry,
-            max_nodes=node_budget(DEFAULT_MAX_NODES),
-        )  # fmt: skip
+        budget = node_budget(DEFAULT_MAX_NODES)
+        joined = b"".join(bytes(g) for g in grids)
+        if read is None:
+            results = run_engine(joined, n, 2, threads, geometry=geometry, max_nodes=budget)
+        else:
+            results = run_rules(joined, n, each, 2, threads, geometry=geometry, max_nodes=budget)
         for i, count in enumerate(results.counts):
             if count != 1:
                 what = (
@@ -575,8 +647,10 @@ def render_book(
         answer = solutions[i]
         entries.append(
             BookEntry(
-                GridContent(geometry, givens),
-                None if answer is None else GridContent(geometry, givens, solution=answer),
+                GridContent(geometry, givens, overlays=drawn[i]),
+                None
+                if answer is None
+                else GridContent(geometry, givens, solution=answer, overlays=drawn[i]),
                 f"No. {first_number + i}" if numbering else "",
                 texts[i],
             )

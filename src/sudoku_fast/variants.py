@@ -1,7 +1,8 @@
 """Variant rules: the `Rules` a puzzle carries and its JSON form.
 
 `solve`, `count_solutions`, `solve_many` and `count_many` take `rules=`: a `Rules`, its
-JSON form (a mapping or its text) or preset names.
+JSON form (a mapping or its text) or preset names; `render` and `render_book` draw them.
+`read_fpuzzles` reads a puzzle and its rules from an f-puzzles link or export.
 
 >>> import sudoku_fast as sf
 >>> x = sf.Rules.named("x")
@@ -13,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from ._base.fpuzzles import ImportedPuzzle, read_fpuzzles
 from ._base.rules import PRESETS, Cage, Preset, Rules
 
-__all__ = ["PRESETS", "Cage", "Preset", "Rules"]
+__all__ = ["PRESETS", "Cage", "ImportedPuzzle", "Preset", "Rules", "read_fpuzzles"]

@@ -35,7 +35,9 @@ __all__ = [
     "Rules",
     "RulesTables",
     "as_rules",
+    "disjoint_cells",
     "rules_tables",
+    "window_cells",
 ]
 
 Preset = Literal["x", "diagonal", "windoku", "hyper", "disjoint", "anti-knight", "anti-king",
@@ -474,22 +476,32 @@ def _region_units(
         units.append(tuple(i * n + i for i in range(n)))
         units.append(tuple(i * n + n - 1 - i for i in range(n)))
     if windoku and box is not None:
-        b = box[0]
-        units += [
-            tuple((top + i) * n + left + j for i in range(b) for j in range(b))
-            for top in range(1, n - b, b + 1)
-            for left in range(1, n - b, b + 1)
-        ]
+        units += window_cells(size, box)
     if disjoint and box is not None:
-        rows, cols = box
-        units += [
-            tuple(
-                (top + i) * n + left + j for top in range(0, n, rows) for left in range(0, n, cols)
-            )
-            for i in range(rows)
-            for j in range(cols)
-        ]
+        units += disjoint_cells(size, box)
     return tuple(units)
+
+
+def window_cells(size: int, box: tuple[int, int]) -> list[tuple[int, ...]]:
+    """The windoku windows of an N x N grid with square boxes of `box`: the box-sized
+    squares one cell in from the boxes' corners (9x9: four windows)."""
+    n, b = size, box[0]
+    return [
+        tuple((top + i) * n + left + j for i in range(b) for j in range(b))
+        for top in range(1, n - b, b + 1)
+        for left in range(1, n - b, b + 1)
+    ]
+
+
+def disjoint_cells(size: int, box: tuple[int, int]) -> list[tuple[int, ...]]:
+    """The disjoint groups of an N x N grid with boxes of `box`: the cells at the same
+    place in every box."""
+    n, (rows, cols) = size, box
+    return [
+        tuple((top + i) * n + left + j for top in range(0, n, rows) for left in range(0, n, cols))
+        for i in range(rows)
+        for j in range(cols)
+    ]
 
 
 def rules_tables(rules: Rules, size: int, box: tuple[int, int] | None = None) -> RulesTables:

@@ -236,12 +236,19 @@ def sheet_pages(
 
 
 def single_picture(
-    content: GridContent, cell: float, caption: str, title: str, margin: float = 2.0
+    content: GridContent,
+    cell: float,
+    caption: str,
+    title: str,
+    margin: float = 2.0,
+    legend: str = "",
 ) -> Drawing:
-    """One grid on a page just its size, with the caption (up to three lines) below."""
+    """One grid on a page just its size, with the caption (up to three lines) and the
+    legend of its rules (up to two) below."""
     side = content.geometry.size * cell
     caption_size = max(2.6, min(4.0, side / 28))
     lines = wrap(caption, caption_size, side)[:3] if caption else []
+    lines += wrap(legend, caption_size, side)[:2] if legend else []
     extra = caption_size * (0.9 + 1.3 * len(lines)) if lines else 0.0
     drawing = Drawing(side + 2 * margin, side + 2 * margin + extra, title=title)
     shapes: list[Shape] = draw_grid(content, margin, margin, cell)

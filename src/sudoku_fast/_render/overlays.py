@@ -11,7 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from .._base.grid import default_box
 from .._base.rules import Cage as Cage  # one class for the rule and its drawing
+from .._base.rules import Rules, window_cells
 
 RegionKind = Literal["box", "extra"]
 LineKind = Literal["line", "thermometer", "arrow", "diagonal"]
@@ -99,3 +101,48 @@ class CellLine:
 
 
 Overlay = Region | Cage | CellLine
+
+WINDOW_SHADE = "#e5e7eb"
+EXTRA_SHADE = "#dbeafe"
+
+
+def rules_overlays(
+    rules: Rules, size: int, box: tuple[int, int] | None = None
+) -> tuple[Overlay, ...]:
+    """The drawings of a rule set on an N x N grid with boxes of `box` (None: the
+    size's default): jigsaw regions outlined like boxes, windows and extra sets
+    shaded, the diagonals, killer cages and thermometers. Rules without a drawing
+    (anti-knight, anti-king, non-consecutive, disjoint groups) are named by
+    `rules_legend` instead."""
+    out: list[Overlay] = []
+    if rules.regions is not None:
+        by_label: dict[str, list[int]] = {}
+        for cell, label in enumerate(rules.regions):
+            by_label.setdefault(label, []).append(cell)
+        out += [Region(cells, kind="box") for cells in by_label.values()]
+    box = default_box(size) if box is None else box
+    if rules.windoku and box is not None:
+        out += [Region(cells, shade=WINDOW_SHADE) for cells in window_cells(size, box)]
+    out += [Region(cells, shade=EXTRA_SHADE) for cells in rules.extra]
+    if rules.diagonals:
+        out.append(CellLine(range(0, size * size, size + 1), kind="diagonal"))
+        out.append(CellLine(range(size - 1, size * size - 1, size - 1), kind="diagonal"))
+    out += rules.cages
+    out += [CellLine(cells, kind="thermometer") for cells in rules.thermos]
+    return tuple(out)
+
+
+# The rules no drawing shows, in the words of the legend.
+_LEGEND = (
+    ("anti_knight", "anti-knight"),
+    ("anti_king", "anti-king"),
+    ("non_consecutive", "non-consecutive"),
+    ("disjoint", "disjoint groups"),
+)
+
+
+def rules_legend(rules: Rules) -> str:
+    """The line naming the rules a picture cannot show ("Also: anti-knight,
+    non-consecutive"), or "" when every rule is drawn."""
+    names = [words for flag, words in _LEGEND if getattr(rules, flag)]
+    return f"Also: {', '.join(names)}" if names else ""

@@ -16,6 +16,7 @@ from .options import (
     add_marks,
     add_max_nodes,
     add_rules,
+    fpuzzles_of,
     puzzle_argument,
     rules_of,
 )
@@ -40,19 +41,27 @@ def add_parser(subparsers: Any) -> None:
             "stdin): 0 = none, 1 = unique, LIMIT = at least that many."
         ),
     )
-    parser.add_argument("puzzle", metavar="PUZZLE")
+    parser.add_argument("puzzle", metavar="PUZZLE", nargs="?")
     parser.add_argument(
         "--limit", type=_limit, default=2, metavar="N", help="stop counting at N (default 2)"
     )
     add_marks(parser, "PUZZLE is given as")
     add_geometry(parser)
-    add_rules(parser)
+    add_rules(parser, fpuzzles=True)
     add_max_nodes(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    puzzle = puzzle_argument(args.puzzle, "`sudoku-fast solve FILE --count` counts those of a file")
+    imported = fpuzzles_of(args)
+    if (imported is None) == (args.puzzle is None):
+        raise ValueError("give PUZZLE or --fpuzzles FILE (one of them)")
+    if imported is not None:
+        puzzle = imported.puzzle
+    else:
+        puzzle = puzzle_argument(
+            args.puzzle, "`sudoku-fast solve FILE --count` counts those of a file"
+        )
     geometry = {"box": args.box, "alphabet": args.alphabet}
     try:
         count = count_solutions(

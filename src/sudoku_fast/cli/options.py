@@ -14,6 +14,7 @@ from typing import Any, BinaryIO
 
 from .._base.checks import DEFAULT_MAX_NODES, MAX_LIMIT, MAX_NODES
 from .._base.columns import PUZZLE_COLUMNS
+from .._base.fpuzzles import ImportedPuzzle, read_fpuzzles
 from .._base.rules import Rules
 from .._files.parquet_io import CODECS
 from .._files.stream import is_parquet, output_file
@@ -122,8 +123,10 @@ def add_geometry(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_rules(parser: argparse.ArgumentParser) -> None:
-    """--variant and --rules, the puzzle's variant rules (`rules=`); both may be given."""
+def add_rules(parser: argparse.ArgumentParser, fpuzzles: bool = False) -> None:
+    """--variant and --rules, the puzzle's variant rules (`rules=`); both may be given.
+    With `fpuzzles`, also --fpuzzles FILE: a puzzle and its rules from an f-puzzles
+    export, in place of the command's puzzle argument."""
     parser.add_argument(
         "--variant",
         default=None,
@@ -139,6 +142,37 @@ def add_rules(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="variant rules in their JSON form (see sudoku_fast.Rules.from_json)",
     )
+    if fpuzzles:
+        parser.add_argument(
+            "--fpuzzles",
+            default=None,
+            metavar="FILE",
+            help=(
+                "a file holding an f-puzzles link, its payload or its JSON: the puzzle "
+                "(in place of the puzzle argument) and its rules"
+            ),
+        )
+
+
+def fpuzzles_of(args: argparse.Namespace) -> ImportedPuzzle | None:
+    """The puzzle --fpuzzles names (read once), or None without the option."""
+    path = getattr(args, "fpuzzles", None)
+    if not path:
+        return None
+    cached = getattr(args, "fpuzzles_read", None)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as err:
+        raise ValueError(f"f-puzzles file {path}: {err.strerror or err}") from None
+    try:
+        imported = read_fpuzzles(text)
+    except (ValueError, TypeError) as err:
+        raise ValueError(f"f-puzzles file {path}: {err}") from None
+    args.fpuzzles_read = imported
+    return imported
 
 
 def rules_of(args: argparse.Namespace) -> Rules | None:
@@ -154,6 +188,9 @@ def rules_of(args: argparse.Namespace) -> Rules | None:
             rules = rules.merge(Rules.from_json(text))
         except (ValueError, TypeError) as err:
             raise ValueError(f"rules file {args.rules}: {err}") from None
+    imported = fpuzzles_of(args)
+    if imported is not None:
+        rules = rules.merge(imported.rules)
     return None if rules.is_classic else rules
 
 

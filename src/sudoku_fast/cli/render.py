@@ -11,13 +11,23 @@ import sys
 from typing import Any
 
 from .._base.grid import format_values
+from .._base.rules import Rules
 from .._files.stream import PuzzleReader, open_input
+from .._variants.run import box_for
 from ..board import load_board
 from ..render import PAGE_SIZES, render, render_book
 from ..solving import solve_many
 from . import exits
 from .exits import command
-from .options import add_geometry, add_threads, is_board_file, positive
+from .options import (
+    add_geometry,
+    add_rules,
+    add_threads,
+    fpuzzles_of,
+    is_board_file,
+    positive,
+    rules_of,
+)
 from .words import option_words
 
 FORMATS = ("svg", "png", "pdf")
@@ -42,10 +52,16 @@ def add_parser(subparsers: Any) -> None:
             "size) as a book: -o book.pdf writes puzzle pages then answer pages; -o DIR/ "
             "writes one picture per puzzle (and per answer) into DIR. A saved board "
             "(JSON, see `hint`) is drawn as one picture with its values and pencil marks: "
-            "-o board.svg, .pdf or .png."
+            "-o board.svg, .pdf or .png. --variant / --rules draw variant rules (and "
+            "solve the answers under them); --fpuzzles FILE draws the puzzle of an "
+            "f-puzzles export (one picture, or a picture and its answer in -o DIR/)."
         ),
     )
-    parser.add_argument("file", help="file of puzzles (- for standard input), or a saved board")
+    parser.add_argument(
+        "file",
+        nargs="?",
+        help="file of puzzles (- for standard input), or a saved board (none with --fpuzzles)",
+    )
     parser.add_argument(
         "-o",
         "--output",
@@ -85,6 +101,7 @@ def add_parser(subparsers: Any) -> None:
         "--dpi", type=positive, default=150, metavar="N", help="PNG resolution (default 150)"
     )
     add_geometry(parser)
+    add_rules(parser, fpuzzles=True)
     add_threads(parser, default="1")
     parser.set_defaults(handler=run)
 
@@ -94,21 +111,35 @@ def _is_folder(path: str) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.file != "-" and is_board_file(args.file):
+    imported = fpuzzles_of(args)
+    if (imported is None) == (args.file is None):
+        raise ValueError("give FILE or --fpuzzles FILE (one of them)")
+    if args.file is not None and args.file != "-" and is_board_file(args.file):
         if args.box is not None or args.alphabet is not None:
             raise ValueError("--box and --alphabet are for puzzle files; a saved board has its own")
-        picture = render(load_board(args.file))
+        picture = render(load_board(args.file), rules=rules_of(args))
         if _is_folder(args.output):
             raise ValueError(f"{args.output}: a board is one picture; name a .svg, .pdf or .png")
         picture.save(args.output, dpi=args.dpi)
         print(f"{args.output}: the board", file=sys.stderr)
         return exits.EXIT_OK
-    puzzles, malformed = _read_puzzles(args)
+    rules = rules_of(args)
+    if imported is not None and not _is_folder(args.output):
+        # One puzzle: one picture, as for a saved board.
+        render(imported.puzzle, rules=rules, box=args.box, alphabet=args.alphabet).save(
+            args.output, dpi=args.dpi
+        )
+        print(f"{args.output}: the puzzle of {args.fpuzzles}", file=sys.stderr)
+        return exits.EXIT_OK
+    if imported is not None:
+        puzzles, malformed = [imported.puzzle], 0
+    else:
+        puzzles, malformed = _read_puzzles(args, rules)
     if not puzzles:
         raise ValueError(f"{args.file}: no puzzles to draw")
     threads = getattr(args, "threads", None) or 1
     if _is_folder(args.output):
-        written = _pictures(args, puzzles, threads)
+        written = _pictures(args, puzzles, threads, rules)
         print(f"{args.output}: {written} pictures", file=sys.stderr)
     else:
         book = render_book(
@@ -120,6 +151,7 @@ def run(args: argparse.Namespace) -> int:
             answers=not args.no_answers,
             answers_per_page=args.answers_per_page,
             captions=args.captions,
+            rules=rules,
             box=args.box,
             alphabet=args.alphabet,
             threads=threads,
@@ -130,14 +162,15 @@ def run(args: argparse.Namespace) -> int:
     return exits.EXIT_MALFORMED if malformed else exits.EXIT_OK
 
 
-def _read_puzzles(args: argparse.Namespace) -> tuple[list[str], int]:
+def _read_puzzles(args: argparse.Namespace, rules: Rules | None) -> tuple[list[str], int]:
     """The puzzles of the file as canonical strings, and the number of malformed
     lines (each reported on stderr)."""
     source, name, _ = open_input(args.file)
     puzzles: list[str] = []
     malformed = 0
     try:
-        reader = PuzzleReader(source, name, box=args.box, alphabet=args.alphabet)
+        box = args.box if rules is None else box_for(rules, args.box, args.alphabet)
+        reader = PuzzleReader(source, name, box=box, alphabet=args.alphabet)
         for batch in reader:
             cells = batch.geometry.cells
             bad = dict(batch.problems)
@@ -156,19 +189,23 @@ def _read_puzzles(args: argparse.Namespace) -> tuple[list[str], int]:
     return puzzles, malformed
 
 
-def _pictures(args: argparse.Namespace, puzzles: list[str], threads: int) -> int:
+def _pictures(
+    args: argparse.Namespace, puzzles: list[str], threads: int, rules: Rules | None
+) -> int:
     """One picture per puzzle (and per answer) in the folder; returns how many."""
     folder = args.output
     os.makedirs(folder, exist_ok=True)
     width = max(4, len(str(len(puzzles))))
     answers = None
     if not args.no_answers:
-        answers = solve_many(puzzles, threads=threads, box=args.box, alphabet=args.alphabet)
+        answers = solve_many(
+            puzzles, threads=threads, rules=rules, box=args.box, alphabet=args.alphabet
+        )
     written = 0
     for i, puzzle in enumerate(puzzles):
         stem = os.path.join(folder, f"{i + 1:0{width}d}")
         caption = f"No. {i + 1}" if not args.no_numbers else ""
-        geometry_args: dict[str, Any] = {"box": args.box, "alphabet": args.alphabet}
+        geometry_args: dict[str, Any] = {"box": args.box, "alphabet": args.alphabet, "rules": rules}
         render(puzzle, caption=caption, **geometry_args).save(f"{stem}.{args.format}", dpi=args.dpi)
         written += 1
         if answers is not None:
