@@ -122,8 +122,9 @@ def add_geometry(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_rules(parser: argparse.ArgumentParser) -> None:
-    """--variant and --rules, the puzzle's variant rules (`rules=`); both may be given."""
+def add_rules(parser: argparse.ArgumentParser, drawn: bool = False) -> None:
+    """--variant and --rules, the puzzle's variant rules (`rules=`); both may be given.
+    `drawn`: --variant also takes jigsaw, killer and thermo (generate draws them)."""
     parser.add_argument(
         "--variant",
         default=None,
@@ -131,6 +132,7 @@ def add_rules(parser: argparse.ArgumentParser) -> None:
         help=(
             "variant rules by name, comma-separated: x (diagonal), windoku (hyper), "
             "disjoint, anti-knight, anti-king, non-consecutive"
+            + (", and jigsaw, killer, thermo (drawn for each puzzle)" if drawn else "")
         ),
     )
     parser.add_argument(
