@@ -38,12 +38,17 @@ KINDS = ("jigsaw", "killer", "thermo")
 KIND_ALIASES = {"jigsaw": "jigsaw", "killer": "killer", "thermo": "thermo", "thermos": "thermo",
                 "thermometer": "thermo", "thermometers": "thermo"}  # fmt: skip
 
-# Search-node budgets of the variant engine. A full grid is found by counts on nearly
-# empty grids, where a bad random jigsaw layout can make search long: such a layout is
-# dropped for another. The uniqueness checks while removing givens get more; a puzzle
-# where one runs out is drawn again, so every puzzle returned is proven minimal.
-VARIANT_FILL_NODES = 20_000
+# Search-node budgets of the variant engine. A full grid is found by searches on nearly
+# empty grids, where a bad random jigsaw layout or a digit that leaves no grid can make
+# search long: such a layout is dropped for another, such a digit skipped (searches to
+# the first solution within 5,000 nodes, rather than counts to 2 within 20,000, made
+# two 9x9 jigsaws take 0.73 s instead of 2.98 s). The uniqueness checks while removing
+# givens get more; a puzzle where one runs out is drawn again, so every puzzle returned
+# is proven minimal.
+VARIANT_FILL_NODES = 5_000
 VARIANT_CHECK_NODES = 1_000_000
+# Cells given a random digit, per row of the grid, before the full grid is read off.
+FILL_PLACEMENTS = 2
 # Fresh starts (grid, layout, cages) per puzzle before giving up with RuntimeError.
 MAX_VARIANT_ATTEMPTS = 200
 # Killer cage sizes and their weights (sizes 2-3 dominate published killers).
@@ -195,29 +200,27 @@ def _random_solution(
     """A random full grid under the counter's rules: (grid, True), (None, True) when
     none was found within the budget, (None, False) when the rules have no grid at all.
 
-    Cells, in random order, get a random digit of those that leave at least one
-    solution, until the digits placed leave exactly one: that one."""
+    Random cells, FILL_PLACEMENTS * N of them, get a random digit in turn: the digits
+    in random order until one leaves a solution (a search to the first solution; the
+    digit of the last solution found always does). The grid is the last solution."""
     grid = bytearray(size * size)
-    found = counter.count(grid)
+    found = counter.count(grid, 1)
     if found <= 0:
         return None, found < 0
-    if found == 1:
-        return bytearray(counter.solution), True
+    solution = bytearray(counter.solution)
     order = list(range(size * size))
     rng.shuffle(order)
     digits = list(range(1, size + 1))
-    for cell in order:
+    for cell in order[: FILL_PLACEMENTS * size]:
         rng.shuffle(digits)
         for digit in digits:
             grid[cell] = digit
-            found = counter.count(grid)
-            if found == 1:
-                return bytearray(counter.solution), True
-            if found == 2:
+            if digit == solution[cell]:
                 break
-        else:  # every digit ran out of budget (one always fits otherwise)
-            return None, True
-    return None, True  # unreachable: a full grid has one solution
+            if counter.count(grid, 1) == 1:
+                solution[:] = counter.solution
+                break
+    return solution, True
 
 
 def _minimise(
