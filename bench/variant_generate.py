@@ -53,6 +53,9 @@ def main() -> None:
             if names == "windoku" and size != 9 and size != 4:
                 continue  # windows need square boxes
             cases.append((size, names))
+    for size, names in cases:  # warm up: imports, the engine's first tables, the pool
+        for threads in args.threads:
+            sf.generate_many(2, seed=1, size=size, rules=names, threads=threads)
     times: dict[tuple[int, str, int], list[float]] = {}
     made: dict[tuple[int, str], list[sf.VariantPuzzle]] = {}
     for rnd in range(args.rounds):
