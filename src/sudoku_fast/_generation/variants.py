@@ -93,35 +93,28 @@ class VariantRequest:
         return tuple(k for k in KINDS if getattr(self, k))
 
 
-def _neighbours(size: int) -> list[list[int]]:
-    """Each cell's orthogonal neighbours."""
+ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
+KING = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0))
+
+
+def _steps(size: int, moves: Sequence[tuple[int, int]]) -> list[list[int]]:
+    """Each cell's cells one of `moves` away (row, column offsets), inside the grid."""
     out: list[list[int]] = []
     for cell in range(size * size):
         r, c = divmod(cell, size)
         out.append(
             [
                 (r + dr) * size + c + dc
-                for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                for dr, dc in moves
                 if 0 <= r + dr < size and 0 <= c + dc < size
             ]
         )
     return out
 
 
-def _kings(size: int) -> list[list[int]]:
-    """Each cell's king moves (the eight cells around it)."""
-    out: list[list[int]] = []
-    for cell in range(size * size):
-        r, c = divmod(cell, size)
-        out.append(
-            [
-                (r + dr) * size + c + dc
-                for dr in (-1, 0, 1)
-                for dc in (-1, 0, 1)
-                if (dr, dc) != (0, 0) and 0 <= r + dr < size and 0 <= c + dc < size
-            ]
-        )
-    return out
+def _neighbours(size: int) -> list[list[int]]:
+    """Each cell's orthogonal neighbours."""
+    return _steps(size, ORTHOGONAL)
 
 
 def _connected(cells: Sequence[int], neighbours: list[list[int]]) -> bool:
@@ -286,7 +279,7 @@ def _random_thermos(
 ) -> tuple[tuple[int, ...], ...]:
     """About N random thermometers: paths of king steps through cells whose digits
     increase in `solution`, 3 to LONGEST_THERMO cells long, sharing no cell."""
-    kings = _kings(size)
+    kings = _steps(size, KING)
     used = set(taken)
     wanted = rng.randint(max(2, size // 2), size)
     thermos: list[tuple[int, ...]] = []
