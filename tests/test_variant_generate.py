@@ -88,6 +88,7 @@ KINDS = [
     ("thermo", 9),
     ("jigsaw,x", 6),
     ("killer,x", 6),
+    ("killer,thermo", 6),
 ]
 
 

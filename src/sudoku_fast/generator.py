@@ -75,7 +75,7 @@ combine: `rules="killer,x"`. Each puzzle of a seed is made by:
    orthogonal steps to cells not yet caged holding a digit not yet in the cage, up to a
    size drawn from 1-5 (mostly 2-3); each cage's sum is that of its digits.
    **Thermometers** (thermo): about N random paths of king steps through increasing
-   digits, 3 to 6 cells long, sharing no cell (nor a cage's).
+   digits, 3 to 6 cells long, sharing no cell (they may cross cages).
 4. **Givens.** A killer puzzle starts with none and gets digits of its grid, one at a
    time, where the engine finds another solution, until it is unique (most 9x9 killers
    need none or one or two). Every other puzzle starts from the full grid.

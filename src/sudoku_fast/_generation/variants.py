@@ -275,12 +275,12 @@ def _random_cages(rng: random.Random, solution: bytearray, size: int) -> tuple[C
 
 
 def _random_thermos(
-    rng: random.Random, solution: bytearray, size: int, taken: set[int]
+    rng: random.Random, solution: bytearray, size: int
 ) -> tuple[tuple[int, ...], ...]:
     """About N random thermometers: paths of king steps through cells whose digits
     increase in `solution`, 3 to LONGEST_THERMO cells long, sharing no cell."""
     kings = _steps(size, KING)
-    used = set(taken)
+    used: set[int] = set()
     wanted = rng.randint(max(2, size // 2), size)
     thermos: list[tuple[int, ...]] = []
     for _ in range(20 * wanted):
@@ -351,10 +351,7 @@ def generate_variant(seed: int, request: VariantRequest) -> VariantPuzzle | None
         if request.killer:
             rules = replace(rules, cages=rules.cages + _random_cages(rng, solution, size))
         if request.thermo:
-            taken = {c for cage in rules.cages for c in cage.cells} if request.killer else set()
-            rules = replace(
-                rules, thermos=rules.thermos + _random_thermos(rng, solution, size, taken)
-            )
+            rules = replace(rules, thermos=rules.thermos + _random_thermos(rng, solution, size))
         checker = GridCounter(rules, size, box, check_nodes)
         if request.killer:
             puzzle = _givens_until_unique(rng, checker, solution)
