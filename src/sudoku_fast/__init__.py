@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from ._base.errors import ItemErrorsWarning
     from ._base.records import Hint
     from .board import Board, load_board, save_board
-    from .generator import generate, generate_many
+    from .generator import VariantPuzzle, generate, generate_many
     from .grid import Geometry, geometry_for, is_solution, parse, show
     from .hints import candidates, hint
     from .rating import Rating, rate, rate_many, score_level
@@ -74,6 +74,7 @@ __all__ = [
     "Summary",
     "Svg",
     "Transformation",
+    "VariantPuzzle",
     "__version__",
     "apply_transformation",
     "candidates",
@@ -118,6 +119,7 @@ _HOMES = {
     "save_board": "board",
     "generate": "generator",
     "generate_many": "generator",
+    "VariantPuzzle": "generator",
     "Geometry": "grid",
     "geometry_for": "grid",
     "is_solution": "grid",

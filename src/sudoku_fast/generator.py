@@ -61,6 +61,41 @@ range of puzzles per GIL-released call, fanned out over the package's thread poo
 same steps with the same random numbers, slow and plain, so tests can check that both
 give the same puzzles. Every random choice comes from these private generators; the
 global RNG is never touched.
+
+**Variant rules.** `rules=` (a `Rules`, its JSON form, or names joined by commas) asks
+for puzzles unique under those rules; each comes back as a `VariantPuzzle`, the pair
+`(puzzle, rules)`, since the rules of jigsaw, killer and thermometer puzzles differ
+from puzzle to puzzle. Besides the presets of `Rules.named` ("x", "windoku",
+"disjoint", "anti-knight", "anti-king", "non-consecutive"), three names draw rules
+for each puzzle: "jigsaw" (random regions), "killer" (random cages) and "thermo"
+(random thermometers); a `Rules` value or JSON form is kept as it is for every
+puzzle (any rule set the engine takes, cages and thermometers included). Names
+combine: `rules="killer,x"`. Each puzzle of a seed is made by:
+
+1. **A layout** (jigsaw): starting from the boxes (the rows on 5x5, 7x7, 11x11), the
+   regions of two orthogonally adjacent cells are swapped, 4 * N * N times, whenever both
+   regions stay connected; every region stays connected and of N cells.
+2. **A random full grid under the rules**, by the variant engine: cells in random order
+   get a random digit among those that leave a solution (a count to 2), until the
+   digits placed leave exactly one, which is the grid. A count that needs more than
+   `VARIANT_FILL_NODES` search nodes (a jigsaw layout that is hard to fill or has no
+   grid at all) starts afresh with a new layout.
+3. **Killer cages** (killer): cells in random order each start a cage, grown by random
+   orthogonal steps to cells not yet caged holding a digit not yet in the cage, up to a
+   size drawn from 1-5 (mostly 2-3); each cage's sum is that of its digits.
+   **Thermometers** (thermo): about N random paths of king steps through increasing
+   digits, 3 to 6 cells long, sharing no cell (they may cross cages).
+4. **Givens.** A killer puzzle starts with none and gets digits of its grid, one at a
+   time, where the engine finds another solution, until it is unique (most 9x9 killers
+   need none or one or two). Every other puzzle starts from the full grid.
+5. **Givens removed**, symmetry orbit by orbit in random order, while the puzzle stays
+   unique (a count to 2 on the variant engine, budget `VARIANT_CHECK_NODES`): a minimal
+   puzzle, no remaining given (orbit) can go. A puzzle where a check ran out of budget
+   is drawn again, so every puzzle returned is proven minimal.
+
+Variant puzzles take sizes 4 to 11 (the variant engine's largest); 5x5, 7x7 and 11x11
+have no boxes, so only jigsaw puzzles are made there. `difficulty` and `score` are not
+available with rules (the rater does not read them yet).
 """
 
 from __future__ import annotations
@@ -69,12 +104,14 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, TypeVar, overload
 
 from ._base.checks import check_flag, check_seed
-from ._base.grid import Geometry, geometry_for
+from ._base.grid import Geometry, default_box, geometry_for
 from ._base.levels import LEVEL_NAMES
 from ._base.options import Difficulty, ProgressOption, Symmetry
+from ._base.rules import Rules, as_rules
 from ._base.se_scale import LEVEL_BANDS, TOP_SCORE, score_level
 from ._columns.blocks import BLOCK_SECONDS, resolve_progress
 from ._generation.generate import (
@@ -84,6 +121,16 @@ from ._generation.generate import (
     SYMMETRIES,
     generate_seeds,
     symmetry_orbits,
+)
+from ._generation.variants import (
+    KIND_ALIASES,
+    MAX_VARIANT_ATTEMPTS,
+    VARIANT_CHECK_NODES,
+    VARIANT_FILL_NODES,
+    VariantPuzzle,
+    VariantRequest,
+    generate_variant_seeds,
+    variant_request,
 )
 from ._parallel.threads import resolve_threads
 from .rating import rate_many
@@ -95,8 +142,13 @@ __all__ = [
     "MAX_ATTEMPTS",
     "MAX_GENERATED_SIZE",
     "MAX_MANY",
+    "MAX_VARIANT_ATTEMPTS",
     "ROW_SEED_BITS",
     "SYMMETRIES",
+    "VARIANT_CHECK_NODES",
+    "VARIANT_FILL_NODES",
+    "RulesArgument",
+    "VariantPuzzle",
     "generate",
     "generate_many",
     "iter_generate",
@@ -133,6 +185,41 @@ def _level_of(difficulty: str | int | None) -> int | None:
             raise ValueError(f"unknown difficulty {difficulty!r}; choose from {names}")
         return level
     raise TypeError(f"difficulty must be a str, an int or None, not {type(difficulty).__name__}")
+
+
+# What `rules=` of the generators takes: a Rules, its JSON form (a mapping or text), or
+# names joined by commas (presets of `Rules.named`, and "jigsaw", "killer", "thermo").
+RulesArgument = Rules | Mapping[str, Any] | str
+
+
+def _variant_request(
+    rules: object, difficulty: object, score: object, size: object, symmetry: str | None
+) -> VariantRequest:
+    """Check a request for variant puzzles (see the module docstring)."""
+    if difficulty is not None:
+        raise ValueError(
+            "difficulty: variant puzzles are not rated yet; leave difficulty out with rules"
+        )
+    if score is not None:
+        raise ValueError("score: the Sudoku Explainer scale is for classic puzzles only")
+    if isinstance(size, bool) or not isinstance(size, int):
+        raise TypeError(f"size must be an int, not {type(size).__name__}")
+    if size < 4:
+        raise ValueError(f"variant puzzles can be generated from 4x4 up, not {size}x{size}")
+    kinds: list[str] = []
+    if isinstance(rules, str) and not rules.lstrip().startswith("{"):
+        names = []
+        for name in rules.split(","):
+            key = name.strip().lower()
+            if key in KIND_ALIASES:
+                kinds.append(KIND_ALIASES[key])
+            else:
+                names.append(name)
+        fixed = Rules.named(*names) if names else Rules()
+    else:
+        fixed = as_rules(rules) or Rules()
+    geo = geometry_for(size, box=default_box(size) or (1, size))  # the orbits' grid
+    return variant_request(fixed, kinds, size, symmetry_orbits(symmetry, geo))
 
 
 # Asking for a band of the SE scale: candidates generated per asked puzzle before
@@ -379,6 +466,7 @@ def check_count(n: object) -> None:
         raise ValueError(f"n must not be negative, got {n}")
 
 
+@overload
 def generate_many(
     n: int,
     difficulty: Difficulty | None = None,
@@ -390,7 +478,39 @@ def generate_many(
     threads: int | None = None,
     score: tuple[float, float] | None = None,
     progress: ProgressOption = None,
-) -> list[str]:
+    rules: None = None,
+) -> list[str]: ...
+
+
+@overload
+def generate_many(
+    n: int,
+    difficulty: Difficulty | None = None,
+    seed: int | None = None,
+    size: int = 9,
+    symmetry: Symmetry | None = None,
+    minimal: bool = True,
+    *,
+    threads: int | None = None,
+    score: tuple[float, float] | None = None,
+    progress: ProgressOption = None,
+    rules: RulesArgument,
+) -> list[VariantPuzzle]: ...
+
+
+def generate_many(
+    n: int,
+    difficulty: Difficulty | None = None,
+    seed: int | None = None,
+    size: int = 9,
+    symmetry: Symmetry | None = None,
+    minimal: bool = True,
+    *,
+    threads: int | None = None,
+    score: tuple[float, float] | None = None,
+    progress: ProgressOption = None,
+    rules: RulesArgument | None = None,
+) -> list[str] | list[VariantPuzzle]:
     """Generate `n` puzzles, each with exactly one solution (see `generate`).
 
     Puzzle i depends only on the seed and i, not on `threads`: the same seed gives the
@@ -402,7 +522,7 @@ def generate_many(
     ----------
     n : int
         How many puzzles, at most `MAX_MANY` (`iter_generate` streams any number).
-    difficulty, seed, size, symmetry, minimal, score
+    difficulty, seed, size, symmetry, minimal, score, rules
         As in `generate`.
     threads : int or None, default None
         None: all usable cores; 1: serial; as in `solve_many`. The puzzles do not depend
@@ -413,8 +533,9 @@ def generate_many(
 
     Returns
     -------
-    list of str
-        `n` canonical puzzle strings, each with exactly one solution.
+    list of str, or list of VariantPuzzle
+        `n` canonical puzzle strings, each with exactly one solution; with `rules`,
+        `n` (puzzle, rules) pairs, each puzzle unique under its rules.
 
     Raises
     ------
@@ -436,6 +557,9 @@ def generate_many(
     True
     >>> sf.count_many(batch)
     [1, 1, 1]
+    >>> killers = sf.generate_many(2, size=6, seed=3, rules="killer", threads=2)
+    >>> [sf.count_solutions(p, rules=r) for p, r in killers]
+    [1, 1]
     """
     check_count(n)
     if n > MAX_MANY:
@@ -444,9 +568,22 @@ def generate_many(
             f"{n * 130 / 1e9:,.0f} GB for {n:,}); iter_generate makes any number, a "
             "chunk at a time"
         )
+    report = resolve_progress(progress, "generate_many") if progress is not None else None
+    if rules is not None:
+        check_seed(seed)
+        check_flag(minimal, "minimal")
+        request = _variant_request(rules, difficulty, score, size, symmetry)
+        variant_seeds = row_seeds(n, seed)
+        if report is None:
+            return generate_variant_seeds(variant_seeds, request, threads)
+        return _in_blocks(
+            variant_seeds,
+            lambda block, start: generate_variant_seeds(block, request, threads, start),
+            threads,
+            report,
+        )
     band = _score_band(score, size, difficulty)
     level, geo, orbits, seeds = _prepare(n, difficulty, seed, size, symmetry, minimal)
-    report = resolve_progress(progress, "generate_many") if progress is not None else None
     if band is None:
         band = _level_band(level, geo)
     if band is not None:
@@ -454,31 +591,36 @@ def generate_many(
         return _in_band(seeds, band, *tools, report=report)
     if report is None:
         return generate_seeds(seeds, level, geo, orbits, minimal, symmetry, threads)
-    return _generate_in_blocks(seeds, level, geo, orbits, minimal, symmetry, threads, report)
+    return _in_blocks(
+        seeds,
+        lambda block, start: generate_seeds(
+            block, level, geo, orbits, minimal, symmetry, threads, start
+        ),
+        threads,
+        report,
+    )
 
 
-def _generate_in_blocks(
+_Made = TypeVar("_Made")
+
+
+def _in_blocks(
     seeds: list[int],
-    level: int | None,
-    geo: Geometry,
-    orbits: list[tuple[int, ...]],
-    minimal: bool,
-    symmetry: str | None,
+    make: Callable[[list[int], int], list[_Made]],
     threads: int | None,
     report: Callable[[int, int], object],
-) -> list[str]:
-    """generate_seeds in blocks of about a quarter of a second, `report(done, n)` before
-    the first and after each (from this thread, while no worker runs)."""
+) -> list[_Made]:
+    """`make(block_of_seeds, start)` in blocks of about a quarter of a second,
+    `report(done, n)` before the first and after each (from this thread, while no
+    worker runs)."""
     n = len(seeds)
-    made: list[str] = []
+    made: list[_Made] = []
     size = max(1, 2 * resolve_threads(threads))  # the first block: one or two puzzles a thread
     report(0, n)
     while len(made) < n:
         start = len(made)
         began = time.perf_counter()
-        made += generate_seeds(
-            seeds[start : start + size], level, geo, orbits, minimal, symmetry, threads, start
-        )
+        made += make(seeds[start : start + size], start)
         spent = time.perf_counter() - began
         size = max(1, int((len(made) - start) / max(spent, 1e-6) * BLOCK_SECONDS))
         report(len(made), n)
@@ -519,6 +661,7 @@ def _band_tools(
     return make, rate
 
 
+@overload
 def iter_generate(
     n: int,
     difficulty: Difficulty | None = None,
@@ -529,7 +672,37 @@ def iter_generate(
     *,
     threads: int | None = None,
     chunk: int = 1024,
-) -> Iterator[list[str]]:
+    rules: None = None,
+) -> Iterator[list[str]]: ...
+
+
+@overload
+def iter_generate(
+    n: int,
+    difficulty: Difficulty | None = None,
+    seed: int | None = None,
+    size: int = 9,
+    symmetry: Symmetry | None = None,
+    minimal: bool = True,
+    *,
+    threads: int | None = None,
+    chunk: int = 1024,
+    rules: RulesArgument,
+) -> Iterator[list[VariantPuzzle]]: ...
+
+
+def iter_generate(
+    n: int,
+    difficulty: Difficulty | None = None,
+    seed: int | None = None,
+    size: int = 9,
+    symmetry: Symmetry | None = None,
+    minimal: bool = True,
+    *,
+    threads: int | None = None,
+    chunk: int = 1024,
+    rules: RulesArgument | None = None,
+) -> Iterator[list[str]] | Iterator[list[VariantPuzzle]]:
     """`generate_many`'s puzzles (the same ones, in order), in lists of up to `chunk`.
 
     Each list is made as soon as the previous one was taken, so a caller can write the
@@ -539,14 +712,14 @@ def iter_generate(
     ----------
     n : int
         How many puzzles in all.
-    difficulty, seed, size, symmetry, minimal, threads
+    difficulty, seed, size, symmetry, minimal, threads, rules
         As in `generate_many`.
     chunk : int, default 1024
         The most puzzles per list.
 
     Returns
     -------
-    iterator of list of str
+    iterator of list of str (of VariantPuzzle with `rules`)
         Lists of puzzles; joined, they are `generate_many(n, ...)`.
 
     Raises
@@ -567,7 +740,26 @@ def iter_generate(
     if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
         raise ValueError(f"chunk must be an int >= 1, got {chunk!r}")
     check_count(n)
+    if rules is not None:
+        check_seed(seed)
+        check_flag(minimal, "minimal")
+        request = _variant_request(rules, difficulty, None, size, symmetry)
+        return _iter_variants(n, seed, request, threads, chunk)
     level, geo, orbits, _ = _prepare(0, difficulty, seed, size, symmetry, minimal)
+    return _iter_classic(n, seed, level, geo, orbits, minimal, symmetry, threads, chunk)
+
+
+def _iter_classic(
+    n: int,
+    seed: int | None,
+    level: int | None,
+    geo: Geometry,
+    orbits: list[tuple[int, ...]],
+    minimal: bool,
+    symmetry: str | None,
+    threads: int | None,
+    chunk: int,
+) -> Iterator[list[str]]:
     band = _level_band(level, geo)
     stream = _row_seed_stream(seed)  # the seeds `row_seeds` gives for all n at once
     for start in range(0, n, chunk):
@@ -579,6 +771,16 @@ def iter_generate(
             yield generate_seeds(seeds, level, geo, orbits, minimal, symmetry, threads, start)
 
 
+def _iter_variants(
+    n: int, seed: int | None, request: VariantRequest, threads: int | None, chunk: int
+) -> Iterator[list[VariantPuzzle]]:
+    stream = _row_seed_stream(seed)  # the seeds `row_seeds` gives for all n at once
+    for start in range(0, n, chunk):
+        seeds = list(itertools.islice(stream, min(chunk, n - start)))
+        yield generate_variant_seeds(seeds, request, threads, start)
+
+
+@overload
 def generate(
     difficulty: Difficulty | None = None,
     seed: int | None = None,
@@ -587,7 +789,33 @@ def generate(
     minimal: bool = True,
     *,
     score: tuple[float, float] | None = None,
-) -> str:
+    rules: None = None,
+) -> str: ...
+
+
+@overload
+def generate(
+    difficulty: Difficulty | None = None,
+    seed: int | None = None,
+    size: int = 9,
+    symmetry: Symmetry | None = None,
+    minimal: bool = True,
+    *,
+    score: tuple[float, float] | None = None,
+    rules: RulesArgument,
+) -> VariantPuzzle: ...
+
+
+def generate(
+    difficulty: Difficulty | None = None,
+    seed: int | None = None,
+    size: int = 9,
+    symmetry: Symmetry | None = None,
+    minimal: bool = True,
+    *,
+    score: tuple[float, float] | None = None,
+    rules: RulesArgument | None = None,
+) -> str | VariantPuzzle:
     """Generate one puzzle with exactly one solution, as a canonical string.
 
     Levels work at every size, but a minimal puzzle at a level its size practically
@@ -605,7 +833,8 @@ def generate(
         For a reproducible puzzle; None draws fresh randomness. The global RNG is never
         touched.
     size : int, default 9
-        4 to 16, boxes as square as possible (6 -> 2x3, 12 -> 3x4, 15 -> 3x5).
+        4 to 16, boxes as square as possible (6 -> 2x3, 12 -> 3x4, 15 -> 3x5); with
+        `rules`, 4 to 11 (5, 7 and 11: jigsaw only).
     symmetry : str, optional
         Remove clues in symmetric groups: "none", "rotational" (180 degrees, also
         "rot180"), "rot90", "mirror", "flip", "diagonal", "antidiagonal", "dihedral".
@@ -616,17 +845,25 @@ def generate(
     score : tuple of float, optional
         `(low, high)` instead of `difficulty`: a 9x9 puzzle whose score on the Sudoku
         Explainer scale (`rate(..., score=True)`) lies in the band, e.g. (7.5, 8.0).
+    rules : Rules, mapping or str, optional
+        Variant rules the puzzle is unique under (see the module docstring): a `Rules`
+        or its JSON form, kept for every puzzle, or names joined by commas: presets
+        ("x", "windoku", "disjoint", "anti-knight", "anti-king", "non-consecutive") and
+        "jigsaw", "killer", "thermo", whose regions, cages or thermometers are drawn
+        for each puzzle. Not with `difficulty` or `score`.
 
     Returns
     -------
-    str
-        The puzzle, N*N characters with `.` for empty cells.
+    str or VariantPuzzle
+        The puzzle, N*N characters with `.` for empty cells; with `rules`, the pair
+        `(puzzle, rules)`, the rules it is unique under (`rules.dumps()`: JSON).
 
     Raises
     ------
     ValueError
         An unknown difficulty or symmetry, a size out of range, a level the size cannot
-        have, or `score` with another size or a difficulty.
+        have, or `score` with another size or a difficulty; rules that do not fit the
+        size (named), or admit no grid at all; `rules` with a difficulty or a score.
     TypeError
         An argument of the wrong type.
     RuntimeError
@@ -644,7 +881,14 @@ def generate(
     ('expert', True)
     >>> len(sf.generate(size=6, seed=1, symmetry="rotational"))
     36
+    >>> puzzle, rules = sf.generate(size=6, seed=1, rules="jigsaw")
+    >>> sf.count_solutions(puzzle, rules=rules), len(rules.regions)
+    (1, 36)
     """
+    if rules is not None:
+        return generate_many(
+            1, difficulty, seed, size, symmetry, minimal, threads=1, score=score, rules=rules
+        )[0]
     if score is not None:
         return generate_many(1, difficulty, seed, size, symmetry, minimal, threads=1, score=score)[
             0

@@ -21,9 +21,9 @@ from .._engine.run import shared_buffers
 from .._parallel.fanout import run_chunks
 from .._parallel.threads import resolve_threads
 from . import _variant
-from .encode import check_rules, encode_batch
+from .encode import check_rules, encode_batch, encode_rules
 
-__all__ = ["MIN_CHUNK", "box_for", "per_puzzle", "read_rules", "run_rules"]
+__all__ = ["MIN_CHUNK", "GridCounter", "box_for", "per_puzzle", "read_rules", "run_rules"]
 
 MIN_CHUNK = 4  # a variant puzzle costs tens of microseconds: small chunks balance well
 
@@ -172,3 +172,46 @@ def run_rules(
 
     results.threads = run_chunks(n, workers, MIN_CHUNK, work, caller_works=True, on_abort=abort)
     return results
+
+
+class GridCounter:
+    """Counts of one grid at a time under one checked rule set, on the variant engine,
+    with the batch machinery left out (a generator calls it thousands of times a puzzle).
+
+    `count(grid, limit)` returns the number of solutions up to `limit`, -1 past
+    `max_nodes` search nodes (0: no budget); after a count of 1 or more, `solution`
+    holds the first solution found. The GIL is released inside each count.
+    """
+
+    def __init__(
+        self, rules: Rules, size: int, box: tuple[int, int] | None = None, max_nodes: int = 0
+    ) -> None:
+        check_rules(rules, size, box)
+        self.size = size
+        self.max_nodes = max_nodes
+        self._records = memoryview(encode_rules(rules, size, box)).cast("h")
+        self._starts = array("q", [0])
+        self.solution = bytearray(size * size)
+        self._counts = array("i", [0])
+        self._guesses = array("q", [0])
+        self._nodes = array("q", [0])
+
+    def count(self, grid: bytearray, limit: int = 2) -> int:
+        """The number of solutions of `grid` (N*N values 0..N, 0 = empty) up to `limit`."""
+        _variant.solve_range(
+            self._records,
+            self._starts,
+            grid,
+            self.solution,
+            self._counts,
+            self._guesses,
+            self._nodes,
+            None,
+            0,
+            1,
+            self.size,
+            limit,
+            self.max_nodes,
+        )
+        found = self._counts[0]
+        return -1 if found < 0 else found

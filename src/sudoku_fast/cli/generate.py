@@ -15,13 +15,15 @@ from ..generator import (
     DIFFICULTIES,
     ROW_SEED_BITS,
     SYMMETRIES,
+    VariantPuzzle,
     generate_many,
     iter_generate,
     row_seeds,
 )
+from ..variants import Rules
 from . import exits
 from .exits import command
-from .options import add_threads, output
+from .options import add_rules, add_threads, output, rules_of
 from .words import option_words
 
 
@@ -88,8 +90,26 @@ def add_parser(subparsers: Any) -> None:
         metavar="LOW-HIGH",
         help="9x9 puzzles whose Sudoku Explainer score lies in the band, e.g. 7.5-8.0",
     )
+    add_rules(parser, drawn=True)
     add_threads(parser)
     parser.set_defaults(handler=run)
+
+
+# --variant names whose rules generate draws for each puzzle.
+DRAWN = {"jigsaw", "killer", "thermo", "thermos", "thermometer", "thermometers"}
+
+
+def _rules_argument(args: argparse.Namespace) -> str | Rules | None:
+    """What `--variant` and `--rules` ask for, as generate_many's `rules=`."""
+    names = [n.strip() for n in (args.variant or "").split(",") if n.strip()]
+    drawn = [n for n in names if n.lower() in DRAWN]
+    if drawn and args.rules:
+        raise ValueError(f"--rules FILE cannot be combined with --variant {drawn[0]}")
+    if drawn:
+        return ",".join(names)
+    if not names and not args.rules:
+        return None
+    return rules_of(args) or Rules()
 
 
 def _score_band(text: str) -> tuple[float, float]:
@@ -107,6 +127,29 @@ def _score_band(text: str) -> tuple[float, float]:
 def run(args: argparse.Namespace) -> int:
     if args.format == "parquet" and args.output is None:
         raise ValueError("--format parquet writes a file: name it with -o")
+    rules = _rules_argument(args)
+    if rules is not None:
+        if args.format == "parquet":
+            raise ValueError("--format parquet holds classic puzzles only: use jsonl with rules")
+        if args.score is not None:
+            raise ValueError("--score rates classic puzzles only: leave it out with rules")
+        chunks_made = iter_generate(
+            args.count,
+            args.difficulty,
+            args.seed,
+            args.size,
+            args.symmetry,
+            not args.not_minimal,
+            threads=args.threads,
+            chunk=4 * resolve_threads(args.threads),
+            rules=rules,
+        )
+        try:
+            _write_generated(chunks_made, args.output, args.format, b"puzzle,rules\n")
+        except RuntimeError as err:
+            print(f"sudoku-fast: {option_words(str(err))}", file=sys.stderr)
+            return exits.EXIT_CHECK_FAILED
+        return exits.EXIT_OK
     shape = {
         "difficulty": args.difficulty,
         "seed": args.seed,
@@ -137,14 +180,30 @@ def run(args: argparse.Namespace) -> int:
     return exits.EXIT_OK
 
 
-def _lines_of(made: list[str], fmt: str) -> str:
-    """Generated puzzles as text lines: bare, CSV rows or JSON objects."""
-    if fmt == "jsonl":
-        return "".join(json.dumps({"puzzle": puzzle}) + "\n" for puzzle in made)
-    return "".join(f"{puzzle}\n" for puzzle in made)  # a puzzle needs no CSV quoting
+def _lines_of(made: list[str] | list[VariantPuzzle], fmt: str) -> str:
+    """Generated puzzles as text lines: bare, CSV rows or JSON objects. A variant puzzle
+    carries its rules: a JSON object's "rules", a CSV row's second field, after a tab
+    on a bare line (the compact JSON form each time)."""
+    lines = []
+    for item in made:
+        if isinstance(item, str):
+            lines.append(json.dumps({"puzzle": item}) if fmt == "jsonl" else item)
+        elif fmt == "jsonl":
+            lines.append(json.dumps({"puzzle": item.puzzle, "rules": item.rules.to_json()}))
+        elif fmt == "csv":
+            quoted = item.rules.dumps().replace('"', '""')
+            lines.append(f'{item.puzzle},"{quoted}"')
+        else:
+            lines.append(f"{item.puzzle}\t{item.rules.dumps()}")
+    return "".join(f"{line}\n" for line in lines)  # a puzzle needs no CSV quoting
 
 
-def _write_generated(chunks: Iterable[list[str]], path: str | None, fmt: str = "lines") -> None:
+def _write_generated(
+    chunks: Iterable[list[str]] | Iterable[list[VariantPuzzle]],
+    path: str | None,
+    fmt: str = "lines",
+    header: bytes = b"puzzle\n",
+) -> None:
     """Write the puzzles as they are made: a long run shows its puzzles. A file appears
     when the run ends; Ctrl-C ends it early and keeps the puzzles finished so far, whole
     lines only (a generation's output is a list of independent puzzles: a shorter list
@@ -154,8 +213,8 @@ def _write_generated(chunks: Iterable[list[str]], path: str | None, fmt: str = "
     with output("-" if path is None else path) as out:
         try:
             if fmt == "csv":
-                out.write(b"puzzle\n")
-                kept = len(b"puzzle\n")
+                out.write(header)
+                kept = len(header)
             for made in chunks:
                 data = _lines_of(made, fmt).encode("utf-8")
                 out.write(data)

@@ -123,10 +123,13 @@ def add_geometry(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_rules(parser: argparse.ArgumentParser, fpuzzles: bool = False) -> None:
+def add_rules(
+    parser: argparse.ArgumentParser, fpuzzles: bool = False, drawn: bool = False
+) -> None:
     """--variant and --rules, the puzzle's variant rules (`rules=`); both may be given.
     With `fpuzzles`, also --fpuzzles FILE: a puzzle and its rules from an f-puzzles
-    export, in place of the command's puzzle argument."""
+    export, in place of the command's puzzle argument. `drawn`: --variant also takes
+    jigsaw, killer and thermo (generate draws them)."""
     parser.add_argument(
         "--variant",
         default=None,
@@ -134,6 +137,7 @@ def add_rules(parser: argparse.ArgumentParser, fpuzzles: bool = False) -> None:
         help=(
             "variant rules by name, comma-separated: x (diagonal), windoku (hyper), "
             "disjoint, anti-knight, anti-king, non-consecutive"
+            + (", and jigsaw, killer, thermo (drawn for each puzzle)" if drawn else "")
         ),
     )
     parser.add_argument(
