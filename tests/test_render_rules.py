@@ -109,7 +109,7 @@ def test_legend_and_errors() -> None:
         sf.render("." * 81, rules={"cages": [{"cells": [0, 1], "sum": 40}]})
     with pytest.raises(ValueError, match="regions: 16 labels"):
         sf.render("." * 81, rules={"regions": "1" * 16})
-    with pytest.raises(ValueError, match="not rated"):
+    with pytest.raises(ValueError, match="classic rating"):
         sf.render("." * 81, rules="x", caption=True)
     with pytest.raises(ValueError, match="classic candidates"):
         sf.render("." * 81, rules="x", pencil="auto")

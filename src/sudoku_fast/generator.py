@@ -198,7 +198,8 @@ def _variant_request(
     """Check a request for variant puzzles (see the module docstring)."""
     if difficulty is not None:
         raise ValueError(
-            "difficulty: variant puzzles are not rated yet; leave difficulty out with rules"
+            "difficulty: generation under variant rules does not aim at a level yet; leave "
+            "difficulty out with rules (rate(puzzle, rules=...) gives a made puzzle's level)"
         )
     if score is not None:
         raise ValueError("score: the Sudoku Explainer scale is for classic puzzles only")

@@ -24,24 +24,51 @@ puzzle string counts as givens only.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal, TypeAlias
 
 from ._base.checks import DEFAULT_MAX_NODES, node_budget
 from ._base.errors import SearchLimitExceeded
 from ._base.grid import Geometry
 from ._base.records import Hint
+from ._base.rules import Rules, as_rules
 from ._base.se_scale import DEFAULT_BUDGET
 from ._engine.run import run_engine
+from ._techniques.rules_geometry import rules_geometry
 from ._techniques.solver import next_step, se_next_step
 from ._techniques.steps import candidate_masks, digits_of
+from ._variants.encode import check_rules
+from ._variants.run import box_for, run_rules
 from .board import Board, as_board
 
 __all__ = ["Hint", "candidates", "hint"]
 
+# What `rules=` takes (as in `solve`): a Rules, its JSON form or preset names.
+RulesLike: TypeAlias = "Rules | Mapping[str, Any] | str"
+
+
+def _board_and_geometry(
+    puzzle: str | Board, box: tuple[int, int] | None, alphabet: str | None, rules: Rules | None
+) -> tuple[Board, Geometry]:
+    """The board, and its geometry under `rules` (the board's own without rules)."""
+    if rules is None:
+        board = as_board(puzzle, box, alphabet)
+        return board, board.geometry
+    if isinstance(puzzle, str):
+        box = box_for(rules, box, alphabet)  # type: ignore[assignment]  # a box or None
+    board = as_board(puzzle, box, alphabet)
+    geometry = board.geometry
+    check_rules(rules, geometry.size, (geometry.box_rows, geometry.box_cols))
+    return board, rules_geometry(geometry, rules)
+
 
 def candidates(
-    puzzle: str | Board, *, box: tuple[int, int] | None = None, alphabet: str | None = None
+    puzzle: str | Board,
+    *,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+    rules: RulesLike | None = None,
 ) -> list[set[int]]:
     """The pencil marks the rules allow: for each cell, the values no peer holds yet.
 
@@ -54,6 +81,10 @@ def candidates(
         `parse` accepts.
     box, alphabet : optional
         Fix the geometry of a puzzle string, as in `parse`.
+    rules : Rules, JSON mapping or text, or preset names, optional
+        Variant rules, as in `solve`: the values of every peer under them (diagonals,
+        regions, knight or king moves, cage mates) are left out, and under
+        non-consecutive the values one off a neighbour's.
 
     Returns
     -------
@@ -74,17 +105,28 @@ def candidates(
     >>> marks = sf.candidates("1.3..4.........2")  # 4x4
     >>> marks[0], marks[1]
     (set(), {2})
+    >>> sf.candidates("1" + "." * 15, rules="x")[15]  # r4c4 shares a diagonal with r1c1
+    {2, 3, 4}
     """
-    board = as_board(puzzle, box, alphabet)
-    masks = candidate_masks(board.grid_values(), board.geometry)
+    board, geometry = _board_and_geometry(puzzle, box, alphabet, _read_rules(rules))
+    masks = candidate_masks(board.grid_values(), geometry)
     return [set(digits_of(mask)) for mask in masks]
 
 
 # Hints are asked for again and again on the same givens while a board is played, so
 # the engine's answer is kept for the last few puzzles.
+def _read_rules(rules: object) -> Rules | None:
+    return None if rules is None else as_rules(rules)
+
+
 @lru_cache(maxsize=16)
-def _solution_of(givens: bytes, geometry: Geometry, max_nodes: int) -> tuple[int, ...]:
-    results = run_engine(givens, 1, 2, 1, geometry=geometry, max_nodes=max_nodes)
+def _solution_of(
+    givens: bytes, geometry: Geometry, max_nodes: int, rules: Rules | None = None
+) -> tuple[int, ...]:
+    if rules is None:
+        results = run_engine(givens, 1, 2, 1, geometry=geometry, max_nodes=max_nodes)
+    else:
+        results = run_rules(givens, 1, [rules], 2, 1, geometry=geometry, max_nodes=max_nodes)
     count = results.counts[0]
     if count < 0:  # undecided, as a batch's puzzle that runs out of its budget
         raise SearchLimitExceeded(
@@ -100,8 +142,7 @@ def _solution_of(givens: bytes, geometry: Geometry, max_nodes: int) -> tuple[int
     return tuple(results.solutions)
 
 
-def _wrong_value(board: Board, solution: tuple[int, ...]) -> Hint | None:
-    geo = board.geometry
+def _wrong_value(board: Board, solution: tuple[int, ...], geo: Geometry) -> Hint | None:
     grid = board.grid_values()
     for cell, value in enumerate(board.user_values()):
         if value and value != solution[cell]:
@@ -130,6 +171,7 @@ def hint(
     alphabet: str | None = None,
     max_nodes: int | None = DEFAULT_MAX_NODES,
     scale: Literal["levels", "se"] = "levels",
+    rules: RulesLike | None = None,
 ) -> Hint | None:
     """The next step for the player (see the module doc), or None when solved.
 
@@ -153,6 +195,11 @@ def hint(
         Search-node budget for proving the givens unique on grids other than 9x9.
     scale : {"levels", "se"}, default "levels"
         The technique solver's ladder (levels) or the Sudoku Explainer rater's.
+    rules : Rules, JSON mapping or text, or preset names, optional
+        Variant rules, as in `solve` (levels scale only). The techniques then work on
+        every complete unit of the rules (diagonals, regions, windows, ...), the
+        placements take their consequences under anti-knight, anti-king and
+        non-consecutive, and fish stay on rows and columns.
 
     Returns
     -------
@@ -180,18 +227,26 @@ def hint(
     >>> board = sf.Board.new(p).apply(step)  # the placement becomes a value
     >>> sf.hint(sf.Board.new(sf.solve(p))) is None  # nothing left to do
     True
+    >>> x = "..3....243......"  # a 4x4 Sudoku X
+    >>> sf.hint(x, rules="x").explanation
+    '3 has only one place left in box 1: r2c1'
     """
     budget = node_budget(max_nodes)  # checked before anything else, on every call
     if scale not in ("levels", "se"):
         raise ValueError(f"scale must be 'levels' or 'se', not {scale!r}")
-    board = as_board(puzzle, box, alphabet)
+    variant = _read_rules(rules)
+    if scale == "se" and variant is not None:
+        raise ValueError(
+            "scale='se' cannot be combined with rules=: the Sudoku Explainer scale is "
+            "calibrated on classic puzzles"
+        )
+    board, geo = _board_and_geometry(puzzle, box, alphabet, variant)
     if scale == "se" and board.geometry.size != 9:
         raise ValueError(f"the SE scale is for 9x9 grids, not {board.geometry.describe()}")
-    solution = _solution_of(bytes(board.given_values()), board.geometry, budget)
-    mistake = _wrong_value(board, solution)
+    solution = _solution_of(bytes(board.given_values()), board.geometry, budget, variant)
+    mistake = _wrong_value(board, solution, geo)
     if mistake is not None:
         return mistake
-    geo = board.geometry
     values = board.grid_values()
     allowed = array("Q", [geo.all_digits]) * geo.cells
     for cell, marks in enumerate(board.pencil):

@@ -67,23 +67,37 @@ asked for. Generated
 puzzles get the same level either way (the generator aims at the technique level and
 keeps the puzzles whose score lies in the band). For other sizes SE
 defines no scale: `score` is None and the level is the technique solver's.
+
+**Variant rules.** With `rules=` (as `solve` takes them) the variant engine proves the
+puzzle unique and the technique solver works on the rules' units and peers: singles
+and subsets over every complete unit (diagonals, jigsaw regions, windows, ...), locked
+candidates over every two units sharing two cells or more, fish on rows and columns,
+wings and chains through every peer (knight and king moves too); killer cages and
+thermometers add cage combination, thermometer (level 2) and the 45 rule (level 3).
+The levels keep their meaning. This runs on the technique solver's pure-Python twin,
+so it is far slower than a classic rating; the SE score is not given (`score=True`
+with rules raises `ValueError`: the scale is calibrated on classic puzzles). See
+docs/variants.md.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, cast, overload
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast, overload
 
-from ._base.checks import DEFAULT_MAX_NODES, check_flag
+from ._base.checks import DEFAULT_MAX_NODES, check_flag, node_budget
 from ._base.columns import ItemErrors, check_item_errors
 from ._base.grid import parse_grid
 from ._base.options import Output, ProgressOption
 from ._base.records import Rating
+from ._base.rules import Rules, as_rules
 from ._base.se_scale import DEFAULT_BUDGET, check_score_budget, score_level
-from ._columns.blocks import in_blocks, resolve_progress
+from ._columns.blocks import in_blocks, per_block, resolve_progress
 from ._columns.forgiving import forgive
 from ._columns.frames import check_output, object_array, ratings_out
 from ._columns.inputs import encode_values, read_batch, values_array
-from ._techniques.rating import rate_grids
+from ._techniques.rating import rate_grids, rate_rules_grids
+from ._variants.run import box_for, per_puzzle, read_rules, run_rules
 
 if TYPE_CHECKING:
     import numpy as np
@@ -91,6 +105,14 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
 __all__ = ["Rating", "rate", "rate_many", "score_level"]
+
+# What `rules=` takes (as in `solve`): a Rules, its JSON form or preset names.
+RulesLike: TypeAlias = "Rules | Mapping[str, Any] | str"
+
+_NO_SCORE_WITH_RULES = (
+    "score=True cannot be combined with rules=: the Sudoku Explainer scale is "
+    "calibrated on classic puzzles (the level and technique counts are given)"
+)
 
 
 @overload
@@ -105,6 +127,7 @@ def rate_many(
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
     on_error: ItemErrors = "raise",
+    rules: RulesLike | Sequence[RulesLike | None] | None = None,
     progress: ProgressOption = None,
 ) -> npt.NDArray[np.object_]: ...
 
@@ -121,6 +144,7 @@ def rate_many(
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
     on_error: Literal["raise"] = "raise",
+    rules: RulesLike | Sequence[RulesLike | None] | None = None,
     progress: ProgressOption = None,
 ) -> list[Rating]: ...
 
@@ -137,6 +161,7 @@ def rate_many(
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
     on_error: Literal["none", "warn"],
+    rules: RulesLike | Sequence[RulesLike | None] | None = None,
     progress: ProgressOption = None,
 ) -> list[Rating | None]: ...
 
@@ -153,6 +178,7 @@ def rate_many(
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
     on_error: ItemErrors = "raise",
+    rules: RulesLike | Sequence[RulesLike | None] | None = None,
     progress: ProgressOption = None,
 ) -> pa.StructArray | pa.ChunkedArray: ...
 
@@ -169,6 +195,7 @@ def rate_many(
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
     on_error: ItemErrors = "raise",
+    rules: RulesLike | Sequence[RulesLike | None] | None = None,
     progress: ProgressOption = None,
 ) -> Any: ...
 
@@ -184,6 +211,7 @@ def rate_many(
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
     on_error: ItemErrors = "raise",
+    rules: RulesLike | Sequence[RulesLike | None] | None = None,
     progress: ProgressOption = None,
 ) -> Any:
     """Rate a batch of puzzles of one size on `threads`; results in input order.
@@ -212,6 +240,11 @@ def rate_many(
         As in `solve_many` (a missing rating is None in a list).
     progress : callable, True or None, default None
         As in `solve_many`.
+    rules : Rules, JSON mapping or text, preset names, or a sequence of them, optional
+        Variant rules, one set for every puzzle or one per puzzle (None: classic), as in
+        `solve_many`. The technique solver then works on every complete unit of the
+        rules, fish on rows and columns, wings through every peer, and killer cages and
+        thermometers add their techniques (see docs/variants.md). Not with `score`.
 
     Returns
     -------
@@ -221,7 +254,9 @@ def rate_many(
     Raises
     ------
     ValueError
-        A malformed puzzle, or one with no solution or several, naming its index.
+        A malformed puzzle, or one with no solution or several, naming its index;
+        malformed rules; `score` with `rules` (the SE scale is calibrated on classic
+        puzzles).
     TypeError
         An item that is not a str (or bytes), naming its index.
     SearchLimitExceeded
@@ -236,27 +271,41 @@ def rate_many(
     >>> easy = "69...58....2961..........3......6...7...3......8.1..2..1...85...6.453..9........4"
     >>> [r.name for r in sf.rate_many([p, easy], threads=1)]
     ['medium', 'easy']
+    >>> [r.hardest for r in sf.rate_many(["..3....243......"], rules="x")]  # 4x4 Sudoku X
+    ['hidden single']
     """
+    variants = None if rules is None else read_rules(rules)
     if progress is not None:
         report = resolve_progress(progress, "rate_many")
         if report is not None:
+            if isinstance(variants, list) and hasattr(puzzles, "__len__"):
+                per_puzzle(variants, len(puzzles))  # before the blocks cut the list
+            rules_of = per_block(variants)
             return in_blocks(
                 lambda block: cast(Any, rate_many)(
                     block, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes,
                     output=output, score=score, score_budget=score_budget, on_error=on_error,
+                    rules=rules_of(block),
                 ),
                 puzzles, report, "rate_many",
-                fixed_geometry=box is not None or alphabet is not None,
+                fixed_geometry=box is not None or alphabet is not None or variants is not None,
             )  # fmt: skip
     if check_item_errors(on_error) != "raise":
+        if isinstance(variants, list) and hasattr(puzzles, "__len__"):
+            per_puzzle(variants, len(puzzles))  # a mismatch is the call's error, not an item's
         return forgive(
-            lambda batch, _rows: cast(Any, rate_many)(
+            lambda batch, rows: cast(Any, rate_many)(
                 batch, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes,
                 output=output, score=score, score_budget=score_budget,
+                rules=_rules_at(variants, rows),
             ),
-            puzzles, on_error, "rate_many", box=box, alphabet=alphabet,
+            puzzles, on_error, "rate_many", box=_screen_box(variants, box, alphabet),
+            alphabet=alphabet,
         )  # fmt: skip
     check_output(output)
+    if variants is not None:
+        return _rate_many_rules(puzzles, variants, threads, box, alphabet, max_nodes, output,
+                                score, score_budget)  # fmt: skip
     column = None
     values = values_array(puzzles)
     if values is not None:  # an (n, N*N) or (n, N, N) array of values, as solve_many takes
@@ -281,6 +330,7 @@ def rate(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     score: bool = False,
     score_budget: int = DEFAULT_BUDGET,
+    rules: RulesLike | None = None,
 ) -> Rating:
     """Rate one puzzle of any size (any notation `parse` accepts); see the module doc.
 
@@ -294,6 +344,8 @@ def rate(
         Add the Sudoku Explainer score (9x9).
     score_budget : int
         At most this many chain-walk steps for the score.
+    rules : Rules, JSON mapping or text, or preset names, optional
+        Variant rules, as in `solve` (see `rate_many`). Not with `score`.
 
     Returns
     -------
@@ -304,7 +356,8 @@ def rate(
     Raises
     ------
     ValueError
-        A malformed puzzle, or one without exactly one solution.
+        A malformed puzzle, or one without exactly one solution; malformed rules;
+        `score` with `rules`.
     TypeError
         `puzzle` is not a str.
     SearchLimitExceeded
@@ -319,8 +372,74 @@ def rate(
     (2, 'medium', 'pointing')
     >>> r.score, r.score_technique, r.score_complete
     (2.6, 'pointing', True)
+    >>> sf.rate("..3....243......", rules="x").level  # a 4x4 Sudoku X
+    1
     """
+    variant = None if rules is None else as_rules(rules)
+    if variant is not None:
+        check_score_budget(score_budget)
+        if check_flag(score, "score"):
+            raise ValueError(_NO_SCORE_WITH_RULES)
+        geometry, values = parse_grid(
+            puzzle, box=box_for(variant, box, alphabet), alphabet=alphabet
+        )
+        nodes = node_budget(max_nodes)
+        results = run_rules(values, 1, [variant], 2, 1, geometry=geometry, max_nodes=nodes,
+                            single=True)  # fmt: skip
+        return rate_rules_grids(values, 1, geometry, [variant], results, max_nodes, True)[0]
     geometry, values = parse_grid(puzzle, box=box, alphabet=alphabet)
     check_score_budget(score_budget)  # even without `score`: a bad value is a mistake anyway
     budget = score_budget if check_flag(score, "score") else None
     return rate_grids(values, 1, geometry, 1, max_nodes, single=True, score_budget=budget)[0]
+
+
+def _rate_many_rules(
+    puzzles: Any,
+    rules: Rules | list[Rules | None],
+    threads: int | None,
+    box: tuple[int, int] | None,
+    alphabet: str | None,
+    max_nodes: int | None,
+    output: Output | None,
+    score: bool,
+    score_budget: int,
+) -> Any:
+    """`rate_many` under variant rules: the variant engine proves each puzzle unique, the
+    technique solver rates it on the rules' units and peers."""
+    check_score_budget(score_budget)
+    if check_flag(score, "score"):
+        raise ValueError(_NO_SCORE_WITH_RULES)
+    box_used: Any = box_for(rules, box, alphabet)
+    column = None
+    values = values_array(puzzles)
+    if values is not None:
+        grids, n, geometry = encode_values(values, "rate_many", box_used, alphabet)
+    else:
+        geometry, grids, n, column = read_batch(
+            puzzles, "rate_many", box_used, alphabet, threads=threads
+        )
+    each = per_puzzle(rules, n)
+    budget = node_budget(max_nodes)
+    results = run_rules(grids, n, each, 2, threads, geometry=geometry, max_nodes=budget)
+    ratings = rate_rules_grids(grids, n, geometry, each, results, max_nodes, False)
+    if values is not None and output == "like":
+        return object_array(ratings)
+    return ratings_out(ratings, column, output, False)
+
+
+def _rules_at(
+    variants: Rules | list[Rules | None] | None, rows: list[int] | None
+) -> Rules | list[Rules | None] | None:
+    """The rules of the items at `rows` (all of them when None) of a forgiving batch."""
+    if rows is None or not isinstance(variants, list):
+        return variants
+    if rows and max(rows) >= len(variants):
+        return variants  # the wrong length goes whole, for the batch's own error
+    return [variants[i] for i in rows]
+
+
+def _screen_box(
+    variants: Rules | list[Rules | None] | None, box: tuple[int, int] | None, alphabet: str | None
+) -> Any:
+    """The box a forgiving batch screens its items with (a prime-size jigsaw has none)."""
+    return box if variants is None else box_for(variants, box, alphabet)

@@ -462,8 +462,8 @@ def render(
     if isinstance(caption, bool):
         if caption and checked is not None:
             raise ValueError(
-                "caption=True rates the puzzle, and variant puzzles are not rated yet: "
-                "give the caption's text"
+                "caption=True writes the classic rating, which says nothing of a puzzle under "
+                "variant rules: give the caption's text"
             )
         text = _auto_caption(board, seed) if caption else ""
     elif isinstance(caption, str):
@@ -575,7 +575,7 @@ def render_book(
     ValueError
         Naming the index of a malformed puzzle, of one whose rules do not fit it, or
         (with answers) of one without exactly one solution; for an unknown page size;
-        for `captions=True` with rules (variant puzzles are not rated yet).
+        for `captions=True` with rules (the automatic caption is the classic rating).
 
     Examples
     --------
@@ -603,8 +603,8 @@ def render_book(
     each: list[Rules | None] = [None] * n if read is None else per_puzzle(read, n)
     if captions is True and read is not None:
         raise ValueError(
-            "captions=True rates the puzzles, and variant puzzles are not rated yet: "
-            "give the captions' text"
+            "captions=True writes the classic rating, which says nothing of puzzles under "
+            "variant rules: give the captions' text"
         )
     texts = _captions(captions, grids, geometry, threads)
     box_shape = (geometry.box_rows, geometry.box_cols)

@@ -21,7 +21,7 @@ from ._base.grid import geometry_for, parse_grid, parse_marks_grid
 from ._base.options import Output, ProgressOption
 from ._base.rules import Rules, as_rules
 from ._columns import frames
-from ._columns.blocks import Pairs, in_blocks, resolve_progress
+from ._columns.blocks import Pairs, in_blocks, per_block, resolve_progress
 from ._columns.check import check_pairs
 from ._columns.forgiving import forgive, screen, sized
 from ._columns.inputs import encode_values, read_batch, read_marks, values_array
@@ -301,26 +301,6 @@ def _screen_box(
     return box if variants is None else box_for(variants, box, alphabet)
 
 
-def _rules_by_block(
-    rules: object, puzzles: Any
-) -> Callable[[Any], Rules | list[Rules | None] | None]:
-    """The rules of each block of a batch run in blocks (`progress=`), in order: one rule
-    set for every block, or a list of one per puzzle cut where the blocks are cut."""
-    variants = _forgiving_rules(rules, puzzles)
-    start = 0
-
-    def rules_of(block: Any) -> Rules | list[Rules | None] | None:
-        nonlocal start
-        if not isinstance(variants, list):
-            return variants
-        count = len(block)
-        part = variants[start : start + count]
-        start += count
-        return part
-
-    return rules_of
-
-
 @overload
 def solve_many(
     puzzles: npt.NDArray[Any],
@@ -519,7 +499,7 @@ def solve_many(
     if progress is not None:
         report = resolve_progress(progress, "solve_many")
         if report is not None:
-            rules_of = _rules_by_block(rules, puzzles)
+            rules_of = per_block(_forgiving_rules(rules, puzzles))
             return in_blocks(
                 lambda block: cast(Any, solve_many)(
                     block, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes,
@@ -742,7 +722,7 @@ def count_many(
     if progress is not None:
         report = resolve_progress(progress, "count_many")
         if report is not None:
-            rules_of = _rules_by_block(rules, puzzles)
+            rules_of = per_block(_forgiving_rules(rules, puzzles))
             return in_blocks(
                 lambda block: cast(Any, count_many)(
                     block, limit, threads=threads, box=box, alphabet=alphabet,

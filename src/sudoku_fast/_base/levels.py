@@ -39,7 +39,17 @@ LADDER: tuple[tuple[str, int], ...] = (
     ("trial and error", 5),
 )
 TECHNIQUE_NAMES: tuple[str, ...] = tuple(name for name, _ in LADDER)
-TECHNIQUE_LEVEL: dict[str, int] = dict(LADDER) | {GUESS: 6}
+# Techniques of killer cages and thermometers, each with its level and the technique of
+# the ladder it comes after; the technique solver's twin inserts them when a puzzle has
+# such rules (the compiled solver, which rates classic puzzles, has no slot for them).
+RULE_TECHNIQUES: tuple[tuple[str, int, str], ...] = (
+    ("cage combination", 2, "claiming"),
+    ("thermometer", 2, "cage combination"),
+    ("45 rule", 3, "thermometer"),
+)
+TECHNIQUE_LEVEL: dict[str, int] = (
+    dict(LADDER) | {name: level for name, level, _ in RULE_TECHNIQUES} | {GUESS: 6}
+)
 # Technique names by the compiled solver's index: the ladder in order, then GUESS (the
 # count slots of `_logic.rate_range`).
 SLOT_NAMES: tuple[str, ...] = (*TECHNIQUE_NAMES, GUESS)

@@ -23,7 +23,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Hashable
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar, cast
 
 from .._base.errors import ItemErrorsWarning, SearchLimitExceeded, renumber_error
 from .._engine.encode import as_text, encode_item, item_geometry
@@ -31,9 +31,10 @@ from . import frames
 from .forgiving import sized, warn_item_errors
 from .inputs import values_array
 
-__all__ = ["BLOCK_SECONDS", "Pairs", "Progress", "in_blocks", "resolve_progress"]
+__all__ = ["BLOCK_SECONDS", "Pairs", "Progress", "in_blocks", "per_block", "resolve_progress"]
 
 Progress = Callable[[int, int], object]
+_Value = TypeVar("_Value")
 
 BLOCK_SECONDS = 0.25  # a block's aim: a report about four times a second
 FIRST_BLOCK = 256  # puzzles in the first block, whose time sizes the others
@@ -98,6 +99,24 @@ class _TextBar:
         else:
             self.stream.write(text + "\n")
         self.stream.flush()
+
+
+def per_block(value: _Value) -> Callable[[Any], _Value]:
+    """A batch argument given per puzzle, cut where `in_blocks` cuts the puzzles: called
+    with each block in turn, it gives that block's part of a list (the list's next
+    `len(block)` items); any other value goes to every block as it is."""
+    start = 0
+
+    def part(block: Any) -> _Value:
+        nonlocal start
+        if not isinstance(value, list):
+            return value
+        count = len(block)
+        piece = value[start : start + count]
+        start += count
+        return cast(_Value, piece)
+
+    return part
 
 
 def in_blocks(

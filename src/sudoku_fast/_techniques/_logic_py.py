@@ -34,11 +34,13 @@ from .._base.levels import (
     FISH_NAMES,
     GUESS,
     LADDER,
+    RULE_TECHNIQUES,
     SLOT_LEVELS,
     SLOT_NAMES,
     TECHNIQUE_LEVEL,
 )
 from .._base.records import Hint
+from .rules_geometry import RulesGeometry
 from .steps import (
     CLASH_CANDIDATE,
     CLASH_EMPTY,
@@ -46,10 +48,12 @@ from .steps import (
     CLASH_VALUE,
     COLOUR_TRAP,
     COLOUR_WRAP,
+    RECORD_NAMES,
     Contradiction,
     Pairs,
     Record,
     candidate_masks,
+    consecutive_neighbours,
     digits_of,
 )
 
@@ -72,7 +76,7 @@ class Step(NamedTuple):
 
     def record(self) -> Record:
         """The step as the compiled solver records it."""
-        index = SLOT_NAMES.index(self.technique)
+        index = RECORD_NAMES.index(self.technique)
         return (index, self.cells, self.digits, self.placements, self.eliminations, self.aux)
 
 
@@ -94,6 +98,8 @@ class LogicSolver:
         self.cand = candidate_masks(values, self.geo)
         self.values = list(values)
         self._positions: list[list[int]] | None = None
+        self._near = consecutive_neighbours(self.geo)
+        self._finders = finders_for(self.geo)
 
     @property
     def solved(self) -> bool:
@@ -136,6 +142,10 @@ class LogicSolver:
         cand = self.cand
         for peer in self.geo.peers[cell]:
             cand[peer] &= mask
+        if self._near is not None:  # non-consecutive: the digits one off leave the neighbours
+            one_off = ~((1 << digit) | (1 << (digit - 2) if digit > 1 else 0))
+            for other in self._near[cell]:
+                cand[other] &= one_off
 
     def apply(self, step: Step | Hint) -> None:
         """Carry out a step's placements and eliminations."""
@@ -184,7 +194,7 @@ class LogicSolver:
 
     def next_step(self, max_level: int = 5, min_level: int = 1) -> Step | None:
         """The easiest deduction available (techniques of levels min_level..max_level)."""
-        for technique in TECHNIQUE_FINDERS:
+        for technique in self._finders:
             if technique.level < min_level:
                 continue
             if technique.level > max_level:
@@ -221,11 +231,12 @@ def find_full_house(s: LogicSolver) -> Step | None:
 
 
 def find_hidden_single(s: LogicSolver) -> Step | None:
-    """A digit with one place left in a unit goes there (boxes first, then lines)."""
+    """A digit with one place left in a unit goes there (boxes, regions and the other
+    units first, then lines)."""
     geo = s.geo
     n = geo.size
     cand = s.cand
-    unit_order = itertools.chain(range(2 * n, 3 * n), range(2 * n))
+    unit_order = itertools.chain(range(2 * n, len(geo.units)), range(2 * n))
     for u in unit_order:
         once = 0
         twice = 0
@@ -270,17 +281,24 @@ def _eliminations(s: LogicSolver, cells: Sequence[int], mask: int) -> tuple[tupl
 
 
 def find_pointing(s: LogicSolver) -> Step | None:
-    """A digit confined to one line inside a box is removed from the rest of that line."""
+    """A digit confined to one line inside a box is removed from the rest of that line.
+
+    Under variant rules, the box is any unit other than a line (a box, a region, a
+    diagonal, a window, ...) and the line any unit crossing it in two cells or more.
+    """
     geo = s.geo
     n = geo.size
     positions = s.positions()
-    for b in range(n):
-        box_unit = 2 * n + b
+    for box_unit in range(2 * n, len(geo.units)):
         for digit in range(1, n + 1):
             where = positions[box_unit][digit - 1]
             if not where & (where - 1):
                 continue  # fewer than two places
-            for line, line_mask, box_mask in geo.crossings[box_unit]:
+            for line, low_mask, high_mask in geo.crossings[box_unit]:
+                # the masks are given lower-numbered unit first (a line before a box)
+                line_mask, box_mask = (
+                    (low_mask, high_mask) if line < box_unit else (high_mask, low_mask)
+                )
                 if where & ~box_mask:
                     continue
                 bit = 1 << (digit - 1)
@@ -295,7 +313,11 @@ def find_pointing(s: LogicSolver) -> Step | None:
 
 
 def find_claiming(s: LogicSolver) -> Step | None:
-    """A digit confined to one box inside a line is removed from the rest of that box."""
+    """A digit confined to one box inside a line is removed from the rest of that box.
+
+    Under variant rules, the box is any unit other than a line crossing the line in two
+    cells or more.
+    """
     geo = s.geo
     n = geo.size
     positions = s.positions()
@@ -692,6 +714,17 @@ def _singles_refute(s: LogicSolver, cell: int, digit: int) -> tuple[int, ...] | 
                         return (CLASH_EMPTY, peer)
                     if not pc & (pc - 1):
                         pending.append((peer, pc.bit_length()))
+            if s._near is not None:  # non-consecutive: the digits one off leave the neighbours
+                one_off = (1 << d) | (1 << (d - 2) if d > 1 else 0)
+                for other in s._near[c]:
+                    pc = cand[other]
+                    if pc & one_off:
+                        pc &= ~one_off
+                        cand[other] = pc
+                        if not pc and not values[other]:
+                            return (CLASH_EMPTY, other)
+                        if not pc & (pc - 1):
+                            pending.append((other, pc.bit_length()))
         for u, unit in enumerate(geo.units):
             once = 0
             twice = 0
@@ -735,6 +768,148 @@ def find_trial_and_error(s: LogicSolver) -> Step | None:
     return None
 
 
+# ---------------------------------------------------------------------------------------
+# Killer cages and thermometers
+
+
+def _sum_fits(
+    cells: Sequence[int], options: Sequence[int], total: int
+) -> tuple[list[int], list[int]]:
+    """Digits of `cells` (each from its bitmask in `options`), all different and adding
+    up to `total`: for each cell, the digits it takes in some such filling, and the
+    digit sets (bitmasks) of those fillings.
+
+    A forward pass collects the digit sets each prefix of cells can hold (a set's sum
+    is its digits'), a backward pass keeps those that end in a set adding up to
+    `total`, noting each cell's digits on the way.
+    """
+    layers: list[set[int]] = [{0}]
+    for option in options:
+        nxt = set()
+        for used in layers[-1]:
+            free = option & ~used
+            while free:
+                low = free & -free
+                nxt.add(used | low)
+                free ^= low
+        layers.append(nxt)
+    final = {m for m in layers[-1] if sum(digits_of(m)) == total}
+    allowed = [0] * len(cells)
+    alive = final
+    for i in range(len(cells) - 1, -1, -1):
+        before = set()
+        for used in layers[i]:
+            free = options[i] & ~used
+            while free:
+                low = free & -free
+                if used | low in alive:
+                    before.add(used)
+                    allowed[i] |= low
+                free ^= low
+        alive = before
+    return allowed, sorted(final)
+
+
+def _options(s: LogicSolver, cells: Sequence[int]) -> list[int]:
+    """Each cell's candidates, a filled cell's value as its only one."""
+    return [1 << (s.values[c] - 1) if s.values[c] else s.cand[c] for c in cells]
+
+
+def find_cage_combination(s: LogicSolver) -> Step | None:
+    """A killer cage keeps, in each cell, only the digits of the combinations (different
+    digits adding up to its sum) that its candidates can still make."""
+    geo = s.geo
+    assert isinstance(geo, RulesGeometry)
+    for cells, total in geo.tables.cages:
+        allowed, combos = _sum_fits(cells, _options(s, cells), total)
+        if not combos:
+            continue  # an impossible board: left to the other techniques
+        elim = tuple(
+            (c, d)
+            for c, keep in zip(cells, allowed, strict=True)
+            for d in digits_of(s.cand[c] & ~keep)
+        )
+        if elim:
+            digits = 0
+            for combo in combos:
+                digits |= combo
+            aux = (total, *combos)
+            return make_step(
+                geo, "cage combination", cells, tuple(digits_of(digits)), (), elim, aux
+            )
+    return None
+
+
+def find_thermometer(s: LogicSolver) -> Step | None:
+    """Along a thermometer the digits increase from the bulb: each cell is above the
+    smallest digit the cells before it can take, and below the largest the cells after
+    it can take."""
+    geo = s.geo
+    assert isinstance(geo, RulesGeometry)
+    for cells in geo.tables.thermos:
+        options = _options(s, cells)
+        low = 0  # the digit the cell must exceed
+        for i, option in enumerate(options):
+            option &= ~((1 << low) - 1)
+            options[i] = option
+            low = (option & -option).bit_length()
+        high = geo.size + 1  # the digit the cell must stay below
+        for i in range(len(options) - 1, -1, -1):
+            option = options[i] & ((1 << (high - 1)) - 1)
+            options[i] = option
+            high = option.bit_length() or 1
+        elim = tuple(
+            (c, d)
+            for c, keep in zip(cells, options, strict=True)
+            for d in digits_of(s.cand[c] & ~keep)
+        )
+        if elim:
+            return make_step(geo, "thermometer", cells, (), (), elim, ())
+    return None
+
+
+def find_45_rule(s: LogicSolver) -> Step | None:
+    """A unit's digits add up to N(N+1)/2; take away its killer cages lying wholly
+    inside it and its filled cells, and the open cells left (up to four) add up to the
+    rest: one cell left takes that value, more keep the digits that can make it."""
+    geo = s.geo
+    assert isinstance(geo, RulesGeometry)
+    whole = geo.size * (geo.size + 1) // 2
+    for u, unit in enumerate(geo.units):
+        members = set(unit)
+        inside = [(cells, total) for cells, total in geo.tables.cages if members.issuperset(cells)]
+        if not inside:
+            continue
+        caged = {c for cells, _ in inside for c in cells}
+        rest = [c for c in unit if c not in caged]
+        left = [c for c in rest if not s.values[c]]
+        if not left or len(left) > 4:
+            continue
+        total = whole - sum(t for _, t in inside) - sum(s.values[c] for c in rest)
+        allowed, combos = _sum_fits(left, [s.cand[c] for c in left], total)
+        if not combos:
+            continue
+        aux = (u, total, whole)
+        if len(left) == 1:
+            cell = left[0]
+            return make_step(geo, "45 rule", (cell,), (total,), ((cell, total),), (), aux)
+        elim = tuple(
+            (c, d)
+            for c, keep in zip(left, allowed, strict=True)
+            for d in digits_of(s.cand[c] & ~keep)
+        )
+        if elim:
+            return make_step(geo, "45 rule", left, (), (), elim, aux)
+    return None
+
+
+_RULE_FINDERS: dict[str, Callable[[LogicSolver], Step | None]] = {
+    "cage combination": find_cage_combination,
+    "thermometer": find_thermometer,
+    "45 rule": find_45_rule,
+}
+
+
 @dataclass(frozen=True)
 class Technique:
     """A named technique, its level, and the function that looks for it."""
@@ -772,6 +947,18 @@ TECHNIQUE_FINDERS: tuple[Technique, ...] = tuple(
 )
 
 
+def finders_for(geo: Geometry) -> tuple[Technique, ...]:
+    """The ladder for `geo`: the classic one, with the techniques of killer cages and
+    thermometers inserted where the rules have some (`RULE_TECHNIQUES`)."""
+    if not isinstance(geo, RulesGeometry) or not (geo.tables.cages or geo.tables.thermos):
+        return TECHNIQUE_FINDERS
+    ladder = list(TECHNIQUE_FINDERS)
+    for name, level, after in RULE_TECHNIQUES:
+        where = next(i for i, t in enumerate(ladder) if t.name == after)
+        ladder.insert(where + 1, Technique(name, level, _RULE_FINDERS[name]))
+    return tuple(ladder)
+
+
 # ---------------------------------------------------------------------------------------
 # Whole solves
 
@@ -789,6 +976,28 @@ def logical_solve(
         solver.apply(step)
         steps.append(step)
     return steps
+
+
+def technique_counts(
+    values: Sequence[int], solution: Sequence[int], geo: Geometry
+) -> dict[str, int] | None:
+    """How often each technique (in ladder order, guesses last) is used on the way from
+    `values` to `solution`; None when a guess meets a cell whose candidates lack its
+    solution digit (the solution is not the board's).
+
+    Raises `Contradiction` when two equal values share a unit.
+    """
+    solver = LogicSolver(values, geo)
+    used = dict.fromkeys([t.name for t in solver._finders] + [GUESS], 0)
+    while not solver.solved:
+        step = solver.next_step()
+        if step is None:
+            step = reveal(solver, solution)
+            if not solver.cand[step.cells[0]] >> (step.digits[0] - 1) & 1:
+                return None
+        used[step.technique] += 1
+        solver.apply(step)
+    return {name: count for name, count in used.items() if count}
 
 
 def level_within(values: Sequence[int], max_level: int, geo: Geometry | None = None) -> int:

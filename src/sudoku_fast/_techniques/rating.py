@@ -13,17 +13,26 @@ from typing import Any
 
 from .._base.checks import node_budget
 from .._base.grid import Geometry
-from .._base.levels import LEVEL_NAME_BY_LEVEL, LEVEL_NAMES, SLOT_LEVELS, SLOT_NAMES
+from .._base.levels import (
+    LEVEL_NAME_BY_LEVEL,
+    LEVEL_NAMES,
+    SLOT_LEVELS,
+    SLOT_NAMES,
+    TECHNIQUE_LEVEL,
+)
 from .._base.records import Rating
+from .._base.rules import Rules
 from .._base.se_scale import SE_OK, score_level
 from .._base.se_scale import TECHNIQUES as SE_TECHNIQUES
 from .._engine.results import EngineResults
 from .._engine.run import raise_if_undecided, run_engine, shared_buffers
 from .._parallel.fanout import run_chunks
 from .._parallel.threads import resolve_threads
-from . import _logic, _se
+from . import _logic, _logic_py, _se
+from .rules_geometry import rules_geometry
+from .steps import Contradiction
 
-__all__ = ["on_the_se_ladder", "rate_grids"]
+__all__ = ["on_the_se_ladder", "rate_grids", "rate_rules_grids"]
 
 # Puzzles rated per chunk at least: one 9x9 rating takes microseconds to milliseconds.
 MIN_CHUNK = 4
@@ -152,3 +161,56 @@ def _rate_solved(
         i = min(failed)
         raise ValueError(f"puzzle {i}: could not be rated (status {counts[i * _logic.SLOTS]})")
     return ratings  # type: ignore[return-value]  # every slot is filled when none failed
+
+
+def rate_rules_grids(
+    grids: Any,
+    n: int,
+    geometry: Geometry,
+    rules: list[Rules | None],
+    results: EngineResults,
+    max_nodes: int | None,
+    single: bool,
+) -> list[Rating]:
+    """Rate n puzzles of `geometry`, puzzle i under `rules[i]`, each proven unique by the
+    variant engine (`results`), with the technique solver's twin on the rules' units,
+    peers and crossings (`RulesGeometry`): the compiled solver knows classic units only.
+
+    Raises ValueError for a puzzle with no solution or several, `SearchLimitExceeded`
+    when some ran out of search nodes (with the others' ratings as its `partial`).
+    """
+    undecided = set(_require_unique(results, single))
+    cells = geometry.cells
+    grids = memoryview(grids).cast("B")
+    ratings: list[Rating | None] = [None] * n
+    for i in range(n):
+        if i in undecided:
+            continue
+        item = rules[i]
+        geo = geometry if item is None else rules_geometry(geometry, item)
+        values = list(grids[i * cells : (i + 1) * cells])
+        solution = list(results.solutions[i * cells : (i + 1) * cells])
+        where = "the puzzle" if single else f"puzzle {i}:"
+        try:
+            used = _logic_py.technique_counts(values, solution, geo)
+        except Contradiction:
+            used = None
+        if used is None:  # the engine's unique solution always fits: a broken invariant
+            raise ValueError(f"{where} could not be rated")
+        level = max((TECHNIQUE_LEVEL[name] for name in used), default=1)
+        hardest = [name for name in used if TECHNIQUE_LEVEL[name] == level][-1:] or ["none"]
+        ratings[i] = Rating(
+            level,
+            LEVEL_NAME_BY_LEVEL[level],
+            hardest[0],
+            used,
+            sum(1 for v in values if v),
+            results.guesses[i],
+            results.nodes[i],
+            None,
+            "",
+            True,
+        )
+    if undecided:
+        raise_if_undecided(results, ratings, max_nodes, single)  # raises
+    return ratings  # type: ignore[return-value]  # every slot is filled when none is undecided

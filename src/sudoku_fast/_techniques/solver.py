@@ -15,7 +15,8 @@ from .._base.levels import SLOT_NAMES
 from .._base.records import Hint
 from .._base.se_scale import TECHNIQUES as SE_TECHNIQUES
 from .._base.se_scale import score_level
-from . import _logic, _se
+from . import _logic, _logic_py, _se
+from .rules_geometry import RulesGeometry
 from .steps import candidate_masks, digits_of, explain, hint_from_record
 
 __all__ = [
@@ -62,8 +63,15 @@ def next_step(
     geo: Geometry, values: Sequence[int], allowed: Any, solution: Sequence[int]
 ) -> Hint | None:
     """The easiest step from `values` (each cell's candidates narrowed to the masks
-    `allowed`), or the guess revealing a cell of `solution`; None for a full grid."""
-    record = _logic.find_step(_logic.tables_for(geo), bytes(values), allowed, bytes(solution))
+    `allowed`), or the guess revealing a cell of `solution`; None for a full grid.
+
+    Under variant rules (a `RulesGeometry`) the twin finds the step: the compiled
+    solver knows the classic units only."""
+    if isinstance(geo, RulesGeometry):
+        twin_tables = _logic_py.tables_for(geo)
+        record = _logic_py.find_step(twin_tables, bytes(values), allowed, bytes(solution))
+    else:
+        record = _logic.find_step(_logic.tables_for(geo), bytes(values), allowed, bytes(solution))
     return None if record is None else hint_from_record(geo, record)
 
 

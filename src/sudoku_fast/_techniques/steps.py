@@ -11,8 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._base.grid import Geometry
-from .._base.levels import BIG_FISH, FISH_NAMES, GUESS, SLOT_NAMES, TECHNIQUE_LEVEL
+from .._base.levels import (
+    BIG_FISH,
+    FISH_NAMES,
+    GUESS,
+    RULE_TECHNIQUES,
+    SLOT_NAMES,
+    TECHNIQUE_LEVEL,
+)
 from .._base.records import Hint
+from .rules_geometry import RulesGeometry
 
 __all__ = [
     "CLASH_CANDIDATE",
@@ -21,11 +29,13 @@ __all__ = [
     "CLASH_VALUE",
     "COLOUR_TRAP",
     "COLOUR_WRAP",
+    "RECORD_NAMES",
     "Contradiction",
     "Pairs",
     "Record",
     "after_step",
     "candidate_masks",
+    "consecutive_neighbours",
     "digits_of",
     "explain",
     "hint_from_record",
@@ -78,6 +88,11 @@ def _clash_text(geo: Geometry, reason: Sequence[int]) -> str:
     return f"{_symbol(geo, reason[1])} would have no place left in {geo.unit_name(reason[2])}"
 
 
+def _unit_kind(geo: Geometry, unit: int) -> str:
+    """What a unit is: 'row', 'column', 'box', 'region', 'diagonal', 'window', ..."""
+    return geo.unit_name(unit).rsplit(" ", 1)[0]
+
+
 def _lines(mask: int) -> str:
     return ", ".join(str(i + 1) for i in range(mask.bit_length()) if mask >> i & 1)
 
@@ -97,7 +112,6 @@ def explain(
     fish, the z digit of a wing, the rule of simple colouring, the contradiction of
     trial and error, the candidate mask of a guessed cell.
     """
-    n = geo.size
     digit = _symbol(geo, digits[0]) if digits else "0"
     cell = cells[0] if cells else 0
     names = ", ".join(geo.name(c) for c in cells)
@@ -111,7 +125,7 @@ def explain(
     if technique == "naked single":
         return f"{digit} is the only candidate left in {geo.name(cell)}"
     if technique == "pointing":
-        kind = "row" if aux[1] < n else "column"
+        kind = _unit_kind(geo, aux[1])
         return (
             f"in {geo.unit_name(aux[0])}, {digit} can only be in "
             f"{geo.unit_name(aux[1])}, so it goes from the rest of that {kind}"
@@ -119,7 +133,7 @@ def explain(
     if technique == "claiming":
         return (
             f"in {geo.unit_name(aux[0])}, {digit} can only be in "
-            f"{geo.unit_name(aux[1])}, so it goes from the rest of that box"
+            f"{geo.unit_name(aux[1])}, so it goes from the rest of that {_unit_kind(geo, aux[1])}"
         )
     if technique.startswith("naked "):
         return (
@@ -168,6 +182,24 @@ def explain(
             f"in the chain {chain}, if the first cell is not {digit} the "
             f"last one is, so {digit} goes from cells seeing both ends"
         )
+    if technique == "cage combination":
+        combos = " or ".join(_digit_list(geo, digits_of(mask)) for mask in aux[1:])
+        return (
+            f"the cage {names} adds up to {aux[0]}: only {combos} fit its candidates, "
+            "so the other digits go from its cells"
+        )
+    if technique == "thermometer":
+        chain = " < ".join(geo.name(c) for c in cells)
+        return f"on the thermometer {chain}, the digits out of reach of its order go"
+    if technique == "45 rule":
+        unit = geo.unit_name(aux[0])
+        opening = (
+            f"{unit} adds up to {aux[2]}; without its cages wholly inside, "
+            f"{names} add up to {aux[1]}"
+        )
+        if len(cells) == 1:
+            return f"{opening}, so {geo.name(cell)} is {digit}"
+        return f"{opening}, so the digits that cannot make that sum go"
     if technique == "trial and error":
         return (
             f"if {geo.name(cell)} were {digit}, singles would lead to a "
@@ -203,24 +235,40 @@ def make_hint(
 
 
 # A step of the compiled solver: (technique index, cells, digits, placements,
-# eliminations, aux); the index counts TECHNIQUES, then GUESS.
+# eliminations, aux); the index counts TECHNIQUES, then GUESS, then (the twin's steps
+# under killer cages and thermometers only) the techniques of those rules.
+RECORD_NAMES: tuple[str, ...] = (*SLOT_NAMES, *(name for name, _, _ in RULE_TECHNIQUES))
 Record = tuple[int, tuple[int, ...], tuple[int, ...], Pairs, Pairs, tuple[int, ...]]
 
 
 def hint_from_record(geo: Geometry, record: Record) -> Hint:
     """The `Hint` of one step recorded by the compiled solver (`_logic`)."""
     index, cells, digits, placements, eliminations, aux = record
-    return make_hint(geo, SLOT_NAMES[index], cells, digits, placements, eliminations, aux)
+    return make_hint(geo, RECORD_NAMES[index], cells, digits, placements, eliminations, aux)
 
 
 class Contradiction(ValueError):
     """The board breaks the rules: two equal values share a unit."""
 
 
+def consecutive_neighbours(geo: Geometry) -> tuple[tuple[int, ...], ...] | None:
+    """The cells that may not hold a digit one off a cell's (non-consecutive rules),
+    or None when no rule says so."""
+    if isinstance(geo, RulesGeometry) and geo.tables.non_consecutive:
+        return geo.neighbours
+    return None
+
+
+def _one_off(digit: int) -> int:
+    """The candidate bits of the digits one below and one above `digit`."""
+    return (1 << digit) | (1 << (digit - 2) if digit > 1 else 0)
+
+
 def candidate_masks(values: Sequence[int], geo: Geometry) -> list[int]:
     """Each cell's candidates by the rules alone (bit d-1 for digit d; 0 for a filled cell).
 
-    Raises `Contradiction` when two equal values share a unit.
+    Raises `Contradiction` when two equal values share a unit (or, under variant rules,
+    two peers hold the same value or neighbours consecutive ones).
     """
     if geo.cells != len(values):
         raise ValueError(f"expected {geo.cells} cells, got {len(values)}")
@@ -233,6 +281,16 @@ def candidate_masks(values: Sequence[int], geo: Geometry) -> list[int]:
                 if values[peer] == v:
                     raise Contradiction(f"{geo.name(cell)} and {geo.name(peer)} both hold {v}")
                 cand[peer] &= ~bit
+    near = consecutive_neighbours(geo)
+    if near is not None:
+        for cell, v in enumerate(values):
+            if v:
+                for other in near[cell]:
+                    if values[other] and abs(values[other] - v) == 1:
+                        raise Contradiction(
+                            f"{geo.name(cell)} and {geo.name(other)} hold consecutive values"
+                        )
+                    cand[other] &= ~_one_off(v)
     return cand
 
 
@@ -242,11 +300,15 @@ def after_step(
     """Values and candidates after a step: each placement fills its cell and takes its
     digit from the cell's peers, each elimination takes one candidate."""
     values, cand = list(values), list(cand)
+    near = consecutive_neighbours(geo)
     for cell, digit in placements:
         values[cell] = digit
         cand[cell] = 0
         for peer in geo.peers[cell]:
             cand[peer] &= ~(1 << (digit - 1))
+        if near is not None:
+            for other in near[cell]:
+                cand[other] &= ~_one_off(digit)
     for cell, digit in eliminations:
         cand[cell] &= ~(1 << (digit - 1))
     return values, cand
