@@ -181,7 +181,10 @@ def main() -> None:
         f"{platform.processor() or platform.machine()}, Python {platform.python_version()},"
         f" load average {os.getloadavg()[0]:.1f}, {args.rounds} rounds, one thread"
     )
-    print("| set | puzzles | sudoku_fast us | pencilmark us | pencilmark / ours | wrong (ours, peer) |")
+    print(
+        "| set | puzzles | sudoku_fast us | pencilmark us | pencilmark / ours"
+        " | wrong (ours, peer) |"
+    )
     print("|---|---:|---:|---:|---:|---|")
     for name in sets:
         if (name, "sudoku_fast") not in per_puzzle:

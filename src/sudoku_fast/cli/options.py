@@ -123,9 +123,7 @@ def add_geometry(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_rules(
-    parser: argparse.ArgumentParser, fpuzzles: bool = False, drawn: bool = False
-) -> None:
+def add_rules(parser: argparse.ArgumentParser, fpuzzles: bool = False, drawn: bool = False) -> None:
     """--variant and --rules, the puzzle's variant rules (`rules=`); both may be given.
     With `fpuzzles`, also --fpuzzles FILE: a puzzle and its rules from an f-puzzles
     export, in place of the command's puzzle argument. `drawn`: --variant also takes
