@@ -244,3 +244,30 @@ def test_generate_many_reports_a_score_band_as_it_fills() -> None:
     made = sf.generate_many(2, seed=5, score=(1.2, 1.5), threads=2, progress=seen)
     assert made == sf.generate_many(2, seed=5, score=(1.2, 1.5), threads=2)
     seen.check(2)
+
+
+@pytest.mark.usefixtures("small_blocks")
+def test_rules_one_per_puzzle_are_cut_where_the_blocks_are() -> None:
+    """A list of rules, one per puzzle, goes with its puzzles block by block: answers
+    equal those of the call without progress (a list shifted by a block would clash)."""
+    made = sf.generate_many(3, size=4, seed=5, rules="x") + sf.generate_many(
+        3, size=4, seed=6, rules="jigsaw"
+    )
+    puzzles = [p for p, _ in made] * 30  # 180 puzzles: three blocks of 64
+    rules = [r for _, r in made] * 30
+    seen = Recorder()
+    with_progress = sf.solve_many(puzzles, rules=rules, threads=2, progress=seen)
+    assert with_progress == sf.solve_many(puzzles, rules=rules, threads=2)
+    assert None not in with_progress
+    seen.check(len(puzzles), blocks_at_least=3)
+    counted = Recorder()
+    assert sf.count_many(puzzles, rules=rules, progress=counted) == [1] * len(puzzles)
+    counted.check(len(puzzles), blocks_at_least=3)
+    rated = Recorder()
+    levels = [r.level for r in sf.rate_many(puzzles[:70], rules=rules[:70], progress=rated)]
+    assert levels == [r.level for r in sf.rate_many(puzzles[:70], rules=rules[:70])]
+    rated.check(70, blocks_at_least=2)
+    made_seen = Recorder()
+    again = sf.generate_many(3, size=4, seed=5, rules="x", progress=made_seen)
+    assert again == made[:3]
+    made_seen.check(3)
