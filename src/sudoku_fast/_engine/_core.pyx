@@ -792,6 +792,7 @@ cdef enum:
     # How often solve_batch, in the main thread, lets Python run its signal handlers
     # between chunks (each look takes the GIL, so not at every chunk): 20 ms.
     SIGNAL_CHECK_NANOS = 20000000
+    SOLVE_LIST_LOOK = 16    # puzzles of solve_list between two looks at that clock
     # How long a helper done with a batch waits for the lead to take the GIL back
     # (wait_lead_back): a few microseconds when the threads finish together.
     LEAD_BACK_WAIT_NANOS = 200000
@@ -2544,7 +2545,13 @@ def solve_list(list source, int limit, bint texts):
     last_signal_check = clock_nanos(False)
     with nogil:
         for i in range(n):
-            if signals_due(&halt, &last_signal_check) and poll(&halt):
+            # The clock is read once per SOLVE_LIST_LOOK puzzles, as take_chunks reads it
+            # once a chunk: on easy puzzles a read at every one costs 5% of their time.
+            if (
+                i % SOLVE_LIST_LOOK == 0
+                and signals_due(&halt, &last_signal_check)
+                and poll(&halt)
+            ):
                 break
             memcpy(grid, &rows[i * CELLS], CELLS)
             res = search(grid, -1, 0, &rows[i * CELLS], limit, &halt)
