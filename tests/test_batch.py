@@ -138,6 +138,62 @@ def test_thread_cap_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     assert resolve_threads(None) == usable_cores()
 
 
+def test_threads_of_a_batch_that_one_thread_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`most` caps the count; with most=1 the cores are not counted, but the argument
+    and the environment variable are checked as for any batch."""
+    monkeypatch.delenv(THREADS_ENV, raising=False)
+    cores = usable_cores()
+    for threads in (None, 1, 5, -1, -1000):
+        assert resolve_threads(threads, most=1) == 1
+    assert resolve_threads(8, most=3) == 3
+    assert resolve_threads(None, most=10**6) == cores
+    assert resolve_threads(-1, most=2) == min(cores, 2)
+    assert resolve_threads(2, most=10**6) == 2
+    with pytest.raises(ValueError, match="must not be 0"):
+        resolve_threads(0, most=1)
+    for bad in (True, 1.5, "2"):
+        with pytest.raises(TypeError, match="threads must be an int or None"):
+            resolve_threads(bad, most=1)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="threads must be an int or None"):
+            sf.solve_many([PUZZLE], threads=bad)  # type: ignore[call-overload]
+    with pytest.raises(ValueError, match="must not be 0"):
+        sf.count_many([PUZZLE], threads=0)
+    monkeypatch.setenv(THREADS_ENV, "lots")
+    for threads in (None, -2):
+        with pytest.raises(ValueError, match=f"{THREADS_ENV} must be a whole number"):
+            resolve_threads(threads, most=1)
+        with pytest.raises(ValueError, match=f"{THREADS_ENV} must be a whole number"):
+            sf.solve_many([PUZZLE], threads=threads)
+    assert sf.solve_many([PUZZLE], threads=1) == [sf.solve(PUZZLE)]  # a count: not read
+
+
+def test_batches_on_one_thread_give_the_fan_outs_answers(mixed_batch: list[str]) -> None:
+    """A list that runs on one thread (threads=1, or MIN_CHUNK puzzles or fewer) is solved
+    in the caller's thread without the fan-out: the same answers, valid by the rules."""
+    batch = mixed_batch[:300]
+    solutions = sf.solve_many(batch, threads=2)
+    counts = sf.count_many(batch, threads=2)
+    assert sf.solve_many(batch, threads=1) == solutions
+    assert sf.count_many(batch, threads=1) == counts
+    assert sf.count_many(batch, 50, threads=1) == sf.count_many(batch, 50, threads=2)
+    for puzzle, solution, count in zip(batch, solutions, counts, strict=True):
+        assert (solution is None) == (count == 0)
+        if solution is not None:
+            check_solution(solution, puzzle)
+    for size in (1, 2, 15, 16, 17):
+        for start in (0, 100, 200):
+            part = batch[start : start + size]
+            for threads in (None, 1, 2, -1):
+                assert sf.solve_many(part, threads=threads) == solutions[start : start + size]
+                assert sf.count_many(part, threads=threads) == counts[start : start + size]
+    assert sf.count_many(batch[:5], output="list") == counts[:5]
+    # An item that is not a plain puzzle string: the parser reads the list in full.
+    assert sf.solve_many([batch[0], sf.show(batch[0])], threads=1) == [solutions[0]] * 2
+    with pytest.raises(ValueError, match="puzzle 1: expected 81 cells, found 80"):
+        sf.count_many([batch[0], batch[0][:80]], threads=1)
+    assert sf.solve_many([batch[0], batch[0][:80]], on_error="none") == [solutions[0], None]
+
+
 def test_numpy_in_and_out() -> None:
     np = pytest.importorskip("numpy")
     puzzles = [*load_embedded("norvig_top95"), "55" + "." * 79]
@@ -188,6 +244,14 @@ def test_decode_range_rejects_a_range_outside_the_batch() -> None:
         _core.decode_range(results.solutions, results.counts, out, 0, 2)
     _core.decode_range(results.solutions, results.counts, out, 0, 1)
     assert out == [sf.solve(PUZZLE)]
+
+
+@needs_sigint
+def test_ctrl_c_stops_a_batch_solved_in_the_callers_thread() -> None:
+    code = "import sudoku_fast as sf; sf.count_many(['.' * 81] * 3, 10**6, threads=1)"
+    status, err, seconds = interrupt([sys.executable, "-c", code])
+    assert status != 0 and "KeyboardInterrupt" in err, err
+    assert seconds < 5
 
 
 @needs_sigint

@@ -231,3 +231,22 @@ def test_text_helpers_write_the_same_bytes(side: Side) -> None:
     expected = [KAGGLE[0]["solution"], KAGGLE[1]["solution"], "none", "error"]
     assert out.decode().split("\n")[:4] == expected
     assert textio.check_solutions(grids, solutions, counts, flags, 4) == []
+
+
+def test_a_list_solved_in_the_callers_thread(side: Side) -> None:
+    """`solve_list`, the serial path of a small batch or of threads=1."""
+    core = side.module(_core)
+    puzzles = [row["puzzle"] for row in KAGGLE] + ["55" + "." * 79, "." * 81]
+    solutions = core.solve_list(puzzles, 1, True)
+    assert solutions[:-2] == [row["solution"] for row in KAGGLE]
+    assert solutions[-2] is None
+    check_solution(solutions[-1], puzzles[-1])
+    assert core.solve_list(puzzles, 2, False) == [1] * len(KAGGLE) + [0, 2]
+    assert core.solve_list(puzzles[-1:], 50, False) == [50]
+    assert core.solve_list([puzzles[0].replace(".", "0")], 1, True) == solutions[:1]
+    for odd in (puzzles[0][:80], sf.show(puzzles[0]), 7, puzzles[0][:80] + "x"):
+        assert core.solve_list([puzzles[0], odd], 1, True) is None
+        assert core.solve_list([odd, puzzles[0]], 2, False) is None
+    assert core.solve_list([], 1, True) == []
+    with pytest.raises(ValueError, match="limit"):
+        core.solve_list(puzzles, 0, False)

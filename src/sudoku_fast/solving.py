@@ -27,7 +27,14 @@ from ._columns.forgiving import forgive, screen, sized
 from ._columns.inputs import encode_values, read_batch, read_marks, values_array
 from ._engine.encode import decode_solutions
 from ._engine.results import EngineResults
-from ._engine.run import NotPlain, fan_out, raise_if_undecided, run_engine, solve_plain
+from ._engine.run import (
+    NotPlain,
+    fan_out,
+    raise_if_undecided,
+    run_engine,
+    run_list,
+    solve_plain,
+)
 from ._parallel.threads import resolve_threads
 from ._variants.run import box_for, per_puzzle, read_rules, run_rules
 
@@ -536,9 +543,9 @@ def solve_many(
         return out
     source = None if check_flag(marks, "marks") else _list_source(puzzles, box, alphabet)
     if source is not None and output is None:
-        # The common case first, in as few steps as can be (see fan_out).
+        # The common case first, in as few steps as can be (see run_list).
         try:
-            return fan_out(None, source, len(source), 1, resolve_threads(threads), True).finish()
+            return run_list(source, 1, threads, True)
         except NotPlain:
             source = None  # some item needs the parser (or is malformed): the general path
     frames.check_output(output)
@@ -761,15 +768,17 @@ def count_many(
         return counts
     column = None
     masks = None
-    arr = None if check_flag(marks, "marks") else values_array(puzzles)
-    source = None if marks else _list_source(puzzles, box, alphabet)
+    source = None if check_flag(marks, "marks") else _list_source(puzzles, box, alphabet)
     if source is not None:
         try:
             check_limit(limit)
+            if output in (None, "list"):  # the common case, in as few steps as can be
+                return run_list(source, limit, threads, False)
             run = fan_out(None, source, len(source), limit, resolve_threads(threads), False)
             return frames.counts_out(run.counts, None, output)
         except NotPlain:
             pass  # some item needs the parser (or is malformed): the general path
+    arr = None if marks else values_array(puzzles)
     if marks:
         geometry, grids, masks, n, column = read_marks(puzzles, "count_many", box, alphabet)
     elif arr is not None:

@@ -37,6 +37,16 @@ def solve_range(
     ValueError for limit < 1, a bad range or buffers too small for it.
     """
 
+def solve_list(source: list[Any], limit: int, texts: bool) -> list[Any] | None:
+    """Solve a list of plain 81-character puzzles one after the other in the caller's
+    thread, the GIL released once for them all.
+
+    Returns the solution strings (None where there is none) when `texts`, else the
+    counts up to `limit`, in input order; None, before any puzzle is solved, when an
+    item is not a plain puzzle string. In the main thread Ctrl-C interrupts it. Raises
+    ValueError for limit < 1.
+    """
+
 def solve_batch(
     grids: Buffer,
     solutions: Buffer,

@@ -2,7 +2,7 @@
 
 The search is the general engine's twin (`_general_py.py`, Norvig-style propagation and
 MinRV search) on 9x9 grids; the text helpers (`encode_strings`, `decode_solutions`,
-`decode_range`, `solve_plain`) are written out plainly. The same functions with the
+`decode_range`, `solve_plain`, `solve_list`) are written out plainly. The same functions with the
 same arguments and results as the compiled module. `BatchRun` is here too, without
 the machinery that only makes the compiled batch fast (chunks claimed by atomics, the
 caller's thread reading the list while helpers solve, arenas): its lead solves the
@@ -26,6 +26,7 @@ __all__ = [
     "decode_solutions",
     "encode_strings",
     "new_buffer",
+    "solve_list",
     "solve_plain",
     "solve_range",
 ]
@@ -106,6 +107,21 @@ def solve_plain(text: object, limit: int) -> tuple[int, str | None] | None:
     count, solution, _, _ = solve_values(values, CLASSIC, limit)
     assert count != BUDGET_EXHAUSTED  # no budget was given
     return count, None if solution is None else format_values(solution, CLASSIC)
+
+
+def solve_list(source: list[Any], limit: int, texts: bool) -> list[Any] | None:
+    """The solution strings (None where there is none) of a list of plain 81-character
+    puzzles when `texts`, else their counts up to `limit`; None when an item is not such
+    a puzzle."""
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    answers = []
+    for item in source:
+        answer = solve_plain(item, limit)
+        if answer is None:
+            return None
+        answers.append(answer)
+    return [solution for _, solution in answers] if texts else [count for count, _ in answers]
 
 
 class BatchRun:

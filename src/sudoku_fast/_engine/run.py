@@ -36,6 +36,7 @@ __all__ = [
     "general_tables",
     "raise_if_undecided",
     "run_engine",
+    "run_list",
     "runs_on_core",
     "shared_buffers",
     "solve_plain",
@@ -49,6 +50,9 @@ CORE_CHUNK = 16
 # One puzzle of 81 plain characters, solved without a batch: (count, solution) or None
 # when the text is not such a puzzle.
 solve_plain = _core.solve_plain
+# A list of plain puzzle strings solved one after the other in the caller's thread:
+# the answers, or None when the text is not such a list.
+solve_list = _core.solve_list
 
 
 class NotPlain(Exception):
@@ -179,6 +183,27 @@ def run_engine(
     # waits, ready to raise the stop flag on Ctrl-C.
     results.threads = run_chunks(n, workers, min_chunk, work, caller_works=on_core, on_abort=abort)
     return results
+
+
+def run_list(source: list[Any], limit: int, threads: int | None, texts: bool) -> list[Any]:
+    """The solution strings (`texts`) or the counts up to `limit` of a non-empty list of
+    plain 81-character puzzle strings, in input order, on the 9x9 engine.
+
+    A batch that runs on one thread (`threads` 1, or MIN_CHUNK puzzles or fewer) is
+    solved in the caller's thread by `solve_list`, without the set-up of a fan-out
+    (`BatchRun`, the pool, the helpers' bookkeeping: microseconds a call, which a batch
+    of a few puzzles would feel); a larger one by `fan_out`. Raises NotPlain, before
+    any result is made, if an item is not a plain puzzle string.
+    """
+    n = len(source)
+    workers = resolve_threads(threads, most=-(-n // MIN_CHUNK))
+    if workers == 1:
+        answers = solve_list(source, limit, texts)
+        if answers is None:
+            raise NotPlain
+        return answers
+    run = fan_out(None, source, n, limit, workers, texts)
+    return run.finish() if texts else list(run.counts)
 
 
 def fan_out(
