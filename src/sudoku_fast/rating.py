@@ -97,7 +97,15 @@ from ._columns.forgiving import forgive
 from ._columns.frames import check_output, object_array, ratings_out
 from ._columns.inputs import encode_values, read_batch, values_array
 from ._techniques.rating import rate_grids, rate_rules_grids
-from ._variants.run import box_for, per_puzzle, read_rules, run_rules
+from ._variants.run import (
+    box_for,
+    checked_count,
+    per_puzzle,
+    read_rules,
+    rules_at,
+    run_rules,
+    screen_box,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -278,9 +286,7 @@ def rate_many(
     if progress is not None:
         report = resolve_progress(progress, "rate_many")
         if report is not None:
-            if isinstance(variants, list) and hasattr(puzzles, "__len__"):
-                per_puzzle(variants, len(puzzles))  # before the blocks cut the list
-            rules_of = per_block(variants)
+            rules_of = per_block(checked_count(variants, puzzles))
             return in_blocks(
                 lambda block: cast(Any, rate_many)(
                     block, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes,
@@ -291,15 +297,14 @@ def rate_many(
                 fixed_geometry=box is not None or alphabet is not None or variants is not None,
             )  # fmt: skip
     if check_item_errors(on_error) != "raise":
-        if isinstance(variants, list) and hasattr(puzzles, "__len__"):
-            per_puzzle(variants, len(puzzles))  # a mismatch is the call's error, not an item's
+        checked_count(variants, puzzles)  # a mismatch is the call's error, not an item's
         return forgive(
             lambda batch, rows: cast(Any, rate_many)(
                 batch, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes,
                 output=output, score=score, score_budget=score_budget,
-                rules=_rules_at(variants, rows),
+                rules=rules_at(variants, rows),
             ),
-            puzzles, on_error, "rate_many", box=_screen_box(variants, box, alphabet),
+            puzzles, on_error, "rate_many", box=screen_box(variants, box, alphabet),
             alphabet=alphabet,
         )  # fmt: skip
     check_output(output)
@@ -425,21 +430,3 @@ def _rate_many_rules(
     if values is not None and output == "like":
         return object_array(ratings)
     return ratings_out(ratings, column, output, False)
-
-
-def _rules_at(
-    variants: Rules | list[Rules | None] | None, rows: list[int] | None
-) -> Rules | list[Rules | None] | None:
-    """The rules of the items at `rows` (all of them when None) of a forgiving batch."""
-    if rows is None or not isinstance(variants, list):
-        return variants
-    if rows and max(rows) >= len(variants):
-        return variants  # the wrong length goes whole, for the batch's own error
-    return [variants[i] for i in rows]
-
-
-def _screen_box(
-    variants: Rules | list[Rules | None] | None, box: tuple[int, int] | None, alphabet: str | None
-) -> Any:
-    """The box a forgiving batch screens its items with (a prime-size jigsaw has none)."""
-    return box if variants is None else box_for(variants, box, alphabet)

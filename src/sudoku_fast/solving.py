@@ -36,7 +36,15 @@ from ._engine.run import (
     solve_plain,
 )
 from ._parallel.threads import resolve_threads
-from ._variants.run import box_for, per_puzzle, read_rules, run_rules
+from ._variants.run import (
+    box_for,
+    checked_count,
+    per_puzzle,
+    read_rules,
+    rules_at,
+    run_rules,
+    screen_box,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -279,35 +287,6 @@ def _list_source(puzzles: Any, box: object, alphabet: object) -> list[Any] | Non
     return puzzles
 
 
-def _forgiving_rules(rules: object, puzzles: Any) -> Rules | list[Rules | None] | None:
-    """`rules=` of a forgiving batch, read once; a list of one per puzzle is checked
-    against the number of puzzles first (the items left out would hide a mismatch)."""
-    variants = None if rules is None else read_rules(rules)
-    if isinstance(variants, list) and hasattr(puzzles, "__len__"):
-        per_puzzle(variants, len(puzzles))
-    return variants
-
-
-def _rules_at(
-    variants: Rules | list[Rules | None] | None, rows: list[int] | None
-) -> Rules | list[Rules | None] | None:
-    """The rules of the items at `rows` (all of them when None) of a forgiving batch: one
-    rule set stays as it is, a list of one per puzzle is taken at the same positions (a
-    list of the wrong length goes whole, for the batch function's own error)."""
-    if rows is None or not isinstance(variants, list) or len(rows) == 0:
-        return variants if rows is None or not isinstance(variants, list) else []
-    if max(rows) >= len(variants):
-        return variants
-    return [variants[i] for i in rows]
-
-
-def _screen_box(
-    variants: Rules | list[Rules | None] | None, box: tuple[int, int] | None, alphabet: str | None
-) -> object:
-    """The box a forgiving batch screens its items with (a jigsaw of prime size has none)."""
-    return box if variants is None else box_for(variants, box, alphabet)
-
-
 @overload
 def solve_many(
     puzzles: npt.NDArray[Any],
@@ -506,7 +485,7 @@ def solve_many(
     if progress is not None:
         report = resolve_progress(progress, "solve_many")
         if report is not None:
-            rules_of = per_block(_forgiving_rules(rules, puzzles))
+            rules_of = per_block(checked_count(read_rules(rules), puzzles))
             return in_blocks(
                 lambda block: cast(Any, solve_many)(
                     block, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes,
@@ -517,13 +496,13 @@ def solve_many(
                 fixed_geometry=box is not None or alphabet is not None or rules is not None,
             )  # fmt: skip
     if check_item_errors(on_error) != "raise":
-        variants = _forgiving_rules(rules, puzzles)
+        variants = checked_count(read_rules(rules), puzzles)
         return forgive(
             lambda batch, rows: cast(Any, solve_many)(
                 batch, threads=threads, box=box, alphabet=alphabet, max_nodes=max_nodes,
-                output=output, marks=marks, rules=_rules_at(variants, rows),
+                output=output, marks=marks, rules=rules_at(variants, rows),
             ),
-            puzzles, on_error, "solve_many", box=_screen_box(variants, box, alphabet),
+            puzzles, on_error, "solve_many", box=screen_box(variants, box, alphabet),
             alphabet=alphabet, marks=marks,
         )  # fmt: skip
     budget = node_budget(max_nodes)
@@ -729,7 +708,7 @@ def count_many(
     if progress is not None:
         report = resolve_progress(progress, "count_many")
         if report is not None:
-            rules_of = per_block(_forgiving_rules(rules, puzzles))
+            rules_of = per_block(checked_count(read_rules(rules), puzzles))
             return in_blocks(
                 lambda block: cast(Any, count_many)(
                     block, limit, threads=threads, box=box, alphabet=alphabet,
@@ -740,14 +719,14 @@ def count_many(
                 fixed_geometry=box is not None or alphabet is not None or rules is not None,
             )  # fmt: skip
     if check_item_errors(on_error) != "raise":
-        variants = _forgiving_rules(rules, puzzles)
+        variants = checked_count(read_rules(rules), puzzles)
         return forgive(
             lambda batch, rows: cast(Any, count_many)(
                 batch, limit, threads=threads, box=box, alphabet=alphabet,
                 max_nodes=max_nodes, output=output, marks=marks,
-                rules=_rules_at(variants, rows),
+                rules=rules_at(variants, rows),
             ),
-            puzzles, on_error, "count_many", box=_screen_box(variants, box, alphabet),
+            puzzles, on_error, "count_many", box=screen_box(variants, box, alphabet),
             alphabet=alphabet, marks=marks,
         )  # fmt: skip
     budget = node_budget(max_nodes)

@@ -23,7 +23,17 @@ from .._parallel.threads import resolve_threads
 from . import _variant
 from .encode import check_rules, encode_batch, encode_rules
 
-__all__ = ["MIN_CHUNK", "GridCounter", "box_for", "per_puzzle", "read_rules", "run_rules"]
+__all__ = [
+    "MIN_CHUNK",
+    "GridCounter",
+    "box_for",
+    "checked_count",
+    "per_puzzle",
+    "read_rules",
+    "rules_at",
+    "run_rules",
+    "screen_box",
+]
 
 MIN_CHUNK = 4  # a variant puzzle costs tens of microseconds: small chunks balance well
 
@@ -62,6 +72,35 @@ def per_puzzle(rules: Rules | list[Rules | None], n: int) -> list[Rules | None]:
     if len(rules) != n:
         raise ValueError(f"rules: {len(rules)} rule sets for {n} puzzles")
     return rules
+
+
+def checked_count(
+    rules: Rules | list[Rules | None] | None, puzzles: Any
+) -> Rules | list[Rules | None] | None:
+    """`rules` as they are, once a list of one per puzzle is checked against the number of
+    puzzles (ValueError as `per_puzzle`): a batch that leaves items out or cuts itself in
+    blocks (on_error, progress) would otherwise hide a mismatch or shift the rules."""
+    if isinstance(rules, list) and hasattr(puzzles, "__len__"):
+        per_puzzle(rules, len(puzzles))
+    return rules
+
+
+def rules_at(
+    rules: Rules | list[Rules | None] | None, rows: list[int] | None
+) -> Rules | list[Rules | None] | None:
+    """The rules of the items at `rows` (all of them when None) of a forgiving batch: one
+    rule set stays as it is, a list of one per puzzle is taken at the same positions (a
+    list of the wrong length goes whole, for the batch function's own error)."""
+    if rows is None or not isinstance(rules, list):
+        return rules
+    if rows and max(rows) >= len(rules):
+        return rules
+    return [rules[i] for i in rows]
+
+
+def screen_box(rules: Rules | list[Rules | None] | None, box: object, alphabet: object) -> object:
+    """The box a forgiving batch screens its items with (a jigsaw of prime size has none)."""
+    return box if rules is None else box_for(rules, box, alphabet)
 
 
 def box_for(rules: Rules | list[Rules | None], box: object, alphabet: object) -> object:
