@@ -248,7 +248,7 @@ def test_decode_range_rejects_a_range_outside_the_batch() -> None:
 
 @needs_sigint
 def test_ctrl_c_stops_a_batch_solved_in_the_callers_thread() -> None:
-    code = "import sudoku_fast as sf; sf.count_many(['.' * 81] * 3, 10**6, threads=1)"
+    code = "import sudoku_fast as sf; sf.count_many(['.' * 81] * 200, 10**6, threads=1)"
     status, err, seconds = interrupt([sys.executable, "-c", code])
     assert status != 0 and "KeyboardInterrupt" in err, err
     assert seconds < 5
@@ -256,7 +256,7 @@ def test_ctrl_c_stops_a_batch_solved_in_the_callers_thread() -> None:
 
 @needs_sigint
 def test_ctrl_c_stops_every_thread_inside_long_9x9_puzzles() -> None:
-    code = "import sudoku_fast as sf; sf.count_many(['.' * 81] * 40, 10**6, threads=2)"
+    code = "import sudoku_fast as sf; sf.count_many(['.' * 81] * 200, 10**6, threads=2)"
     status, err, seconds = interrupt([sys.executable, "-c", code])
     assert status != 0 and "KeyboardInterrupt" in err, err
     assert seconds < 5

@@ -222,7 +222,7 @@ def test_ctrl_c_stops_a_long_batch_of_short_puzzles(threads: int) -> None:
     # between chunks can notice the signal.
     code = (
         "import numpy as np, sudoku_fast as sf\n"
-        f"sf.solve_many(np.zeros((1_000_000, 81), np.uint8), threads={threads})\n"
+        f"sf.solve_many(np.zeros((3_000_000, 81), np.uint8), threads={threads})\n"
     )
     status, err, seconds = interrupt([sys.executable, "-c", code], after=2.0)
     assert status != 0 and "KeyboardInterrupt" in err, err
