@@ -14,6 +14,7 @@ __all__ = [
     "PUZZLE_COLUMNS",
     "RATING_FIELDS",
     "RATING_KINDS",
+    "RULES_COLUMNS",
     "SCORE_FIELDS",
     "SOLUTION_COLUMNS",
     "ItemErrors",
@@ -29,6 +30,8 @@ __all__ = [
 # Header names read as the puzzle column and as a given solution, any case.
 PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzles", "puzzle")
 SOLUTION_COLUMNS = ("solutions", "solution")
+# A puzzle's own variant rules: the JSON text of `Rules.to_json` (or preset names).
+RULES_COLUMNS = ("rules",)
 # A malformed row: answered with a marker (mark), left out (skip), or the end of the run
 # (fail). Each pipeline says which it does by default.
 ON_ERROR_CHOICES = ("mark", "skip", "fail")

@@ -5,6 +5,14 @@ CSV file whose header names the puzzle column (`quizzes` or `puzzle`; the soluti
 column, used for verification, is `solutions` or `solution`). Blank lines and lines
 starting with `#` are skipped; line numbers in messages count every physical line.
 
+A puzzle may carry variant rules of its own (see docs/variants.md): a file whose first
+record line starts with `{` is JSON lines (an object per line: the puzzle under
+`puzzle` / `quizzes` / ..., its rules under `rules`, a `solution` for verification); one
+whose first record line holds a tab then `{` is lines of a puzzle, a tab, its rules'
+JSON; a CSV file may have a `rules` column. Rules that are malformed or do not fit the
+grid make the record malformed. Such files, like those of other geometries, are read
+by `parse` line by line rather than by the compiled scanner.
+
 A file holds puzzles of one size, of any geometry `parse` accepts: `box` / `alphabet`
 fix it, else the first puzzle that parses decides (as the first puzzle of a batch does
 for `solve_many`), and a puzzle of another size is a malformed record.
@@ -36,6 +44,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import json
 import os
 import shutil
 import stat
@@ -52,6 +61,7 @@ from typing import Any, BinaryIO
 from .._base.checks import DEFAULT_MAX_NODES, node_budget
 from .._base.columns import (
     PUZZLE_COLUMNS,
+    RULES_COLUMNS,
     SOLUTION_COLUMNS,
     answer_column,
     check_on_error,
@@ -68,9 +78,13 @@ from .._base.grid import (
     parse_marks_grid,
 )
 from .._base.reports import LineReport
+from .._base.rules import Rules, as_rules
+from .._base.rules_check import rule_broken
 from .._engine import textio as _textio
 from .._engine.results import EngineResults
 from .._engine.run import run_engine
+from .._variants.encode import check_rules
+from .._variants.run import run_rules
 from ..stats import StatsBuilder, Summary
 from .parquet_footer import MAGIC as PARQUET_MAGIC
 from .progress import Progress
@@ -125,6 +139,10 @@ class Batch:
     spans: array[int] = field(default_factory=_no_spans)
     masks: array[int] | None = None  # pencil marks: N*N candidate masks per record
     rewritten: dict[int, str] = field(default_factory=dict)
+    # Variant rules: a record's own (from its line), then every record's under the
+    # run's and its own together (None: every record classic); see `attach_rules`.
+    own_rules: dict[int, Rules] = field(default_factory=dict)
+    rules: list[Rules | None] | None = None
 
     def record_text(self, record: int) -> str:
         """The input text of a record, as it was read."""
@@ -140,6 +158,43 @@ class Batch:
         marker = bytes([1, 1]) + bytes(cells - 2) if cells >= 2 else bytes(cells)
         self.grids[record * cells : (record + 1) * cells] = marker
         self.problems.append((record, reason))
+
+    def attach_rules(self, rules: Rules | None) -> None:
+        """Set `rules`: each record's own rules merged with the run's `rules`. A record
+        whose rules do not fit the grid becomes malformed; ValueError when the run's
+        own rules do not fit it."""
+        geometry = self.geometry
+        box = (geometry.box_rows, geometry.box_cols)
+        if rules is not None:
+            try:
+                check_rules(rules, geometry.size, box)
+            except ValueError as err:
+                raise ValueError(f"the rules do not fit a {geometry.describe()}: {err}") from None
+        if not self.own_rules:
+            self.rules = None if rules is None else [rules] * self.n
+            return
+        out: list[Rules | None] = [rules] * self.n
+        fits: dict[Rules, str] = {}
+        bad = {record for record, _ in self.problems}
+        for record, own in sorted(self.own_rules.items()):
+            if record in bad:
+                continue
+            try:
+                merged = own if rules is None else rules.merge(own)
+                if merged not in fits:
+                    try:
+                        check_rules(merged, geometry.size, box)
+                        fits[merged] = ""
+                    except ValueError as err:
+                        fits[merged] = str(err)
+                if fits[merged]:
+                    raise ValueError(fits[merged])
+            except ValueError as err:
+                self.mark_bad(record, f"its rules do not fit a {geometry.describe()}: {err}")
+                continue
+            out[record] = merged
+        self.problems.sort()
+        self.rules = out if any(r is not None for r in out) else None
 
     def stop_at_first_problem(self) -> None:
         """Keep only the records before the first malformed one; remember that one."""
@@ -326,6 +381,10 @@ class PuzzleReader:
         self.column = column
         self.puzzle_field = -1
         self.solution_field = -1
+        self.rules_field = -1  # a CSV file's rules column
+        self.jsonl = False  # one JSON object per line
+        self.tabbed = False  # lines of a puzzle, a tab, its rules
+        self._json_solutions = False  # a JSON line held a solution
         self._source = source
         self._read_some = getattr(source, "read1", source.read)
         self._line = 1
@@ -339,9 +398,14 @@ class PuzzleReader:
         return not self.is_csv
 
     @property
+    def own_rules(self) -> bool:
+        """Whether the records may carry rules of their own (see the module doc)."""
+        return self.jsonl or self.tabbed or self.rules_field >= 0
+
+    @property
     def has_solutions(self) -> bool:
         """Whether the input has a solution column that is being read."""
-        return self.solution_field >= 0
+        return self.solution_field >= 0 and (not self.jsonl or self._json_solutions)
 
     def _read(self, size: int) -> bytes:
         """Up to `size` bytes; less when the source has no more ready (a slow pipe).
@@ -402,6 +466,13 @@ class PuzzleReader:
         self._line += data.count(b"\n", 0, start)
         newline = end - 1 if data[end - 1] == 10 else end
         first = data[start:newline].decode("utf-8", "replace").strip().lstrip("\ufeff")
+        if first.startswith("{") or "\t{" in first:
+            # JSON lines, or puzzle TAB rules: what `generate` writes with rules.
+            self.jsonl = first.startswith("{")
+            self.tabbed = not self.jsonl
+            if self.jsonl and want_given:
+                self.solution_field = 0  # a record's "solution" is read (see `_json_record`)
+            return data[start:]
         delimiter = _header_delimiter(first)
         fields = _header_fields(data[start:newline], delimiter)
         if self.column is not None:
@@ -432,6 +503,7 @@ class PuzzleReader:
         self.header_fields = fields
         self.puzzle_field = puzzle
         self.solution_field = find_column(fields, SOLUTION_COLUMNS) if want_given else -1
+        self.rules_field = find_column(fields, RULES_COLUMNS)
         self._line += 1
         return data[end:]
 
@@ -512,7 +584,15 @@ class PuzzleReader:
         return batch, rest
 
     def puzzle_of(self, text: str) -> str | None:
-        """The puzzle of a record's text (its CSV field), or None when there is none."""
+        """The puzzle of a record's text (its CSV field, its JSON object's puzzle, the
+        part before a tab), or None when there is none."""
+        if self.jsonl:
+            try:
+                return self._json_record(text)[0]
+            except ValueError:
+                return None
+        if self.tabbed:
+            return text.split("\t", 1)[0]
         if not self.is_csv:
             return text
         try:
@@ -557,7 +637,7 @@ class PuzzleReader:
             spans=array("q", bytes(16 * records)),
             masks=array("Q", bytes(8 * records * cells)) if self.marks else None,
         )
-        if geometry != CLASSIC or self.marks:
+        if geometry != CLASSIC or self.marks or self.own_rules:
             found = _records(data, start, start + end, self._line, self.comments)
             for line, begin, finish in found:
                 record = batch.n
@@ -594,6 +674,16 @@ class PuzzleReader:
             return
         text = line.decode("utf-8", "replace")
         solution = ""
+        rules: object = None
+        if self.jsonl:
+            try:
+                text, solution, rules = self._json_record(text)
+            except ValueError as err:
+                batch.mark_bad(record, str(err))
+                return
+        elif self.tabbed and "\t" in text:
+            text, rules = text.split("\t", 1)
+            rules = rules.strip() or None
         if self.is_csv:
             width = len(self.header_fields)
             sep = self.delimiter
@@ -628,6 +718,8 @@ class PuzzleReader:
             text = fields[self.puzzle_field]
             if 0 <= self.solution_field < len(fields):
                 solution = fields[self.solution_field].strip()
+            if 0 <= self.rules_field < len(fields):
+                rules = fields[self.rules_field].strip() or None
         geometry = batch.geometry
         cells = geometry.cells
         try:
@@ -636,6 +728,15 @@ class PuzzleReader:
             where = "puzzle field: " if self.is_csv else ""
             batch.mark_bad(record, f"{where}{err}")
             return
+        if rules is not None:
+            try:
+                own = as_rules(rules)
+            except (ValueError, TypeError) as err:
+                reason = str(err)
+                batch.mark_bad(record, reason if reason.startswith("rules") else f"rules: {reason}")
+                return
+            if own is not None:
+                batch.own_rules[record] = own
         if isinstance(values, array):
             assert batch.masks is not None  # pencil marks: the reader made room for them
             batch.masks[record * cells : (record + 1) * cells] = values
@@ -648,6 +749,34 @@ class PuzzleReader:
                 batch.flags[record] |= FLAG_GIVEN
             except ValueError as err:
                 batch.given_problems[record] = f"the given solution is malformed: {err}"
+
+    def _json_record(self, text: str) -> tuple[str, str, object]:
+        """The puzzle, the given solution ("" when none is read) and the rules (None when
+        none) of a JSON line; ValueError saying what is wrong with it."""
+        try:
+            document = json.loads(text)
+        except ValueError as err:  # bad JSON, or an int of thousands of digits
+            raise ValueError(f"not a JSON object: {err}") from None
+        except RecursionError:
+            raise ValueError("not a JSON object: nested too deeply") from None
+        if not isinstance(document, dict):
+            raise ValueError(f"not a JSON object: {type(document).__name__}")
+        keys = {key.strip().lower(): key for key in document if isinstance(key, str)}
+        wanted = (self.column.strip().lower(),) if self.column is not None else PUZZLE_COLUMNS
+        found = [keys[name] for name in wanted if name in keys]
+        if not found:
+            raise ValueError(f"no puzzle: none of the keys {', '.join(wanted)}")
+        puzzle = document[found[0]]
+        if not isinstance(puzzle, str):
+            raise ValueError(f"the puzzle must be a string, not {type(puzzle).__name__}")
+        solution = ""
+        if self.solution_field >= 0:
+            named = [keys[name] for name in SOLUTION_COLUMNS if name in keys]
+            given = document[named[0]] if named else None
+            solution = given.strip() if isinstance(given, str) else ""
+            self._json_solutions |= bool(solution)
+        rules = document[keys["rules"]] if "rules" in keys else None
+        return puzzle, solution, rules
 
     def _encode(self, text: str, geometry: Geometry) -> bytes | array[int]:
         """The values (with marks: the masks) of one puzzle, or ValueError saying why not,
@@ -888,7 +1017,8 @@ def output_file(output: str) -> Iterator[BinaryIO]:
 
 @dataclass
 class SolveOptions:
-    """How `solve_stream` answers: solutions or counts, checks, malformed lines, format."""
+    """How `solve_stream` answers: solutions or counts, checks, malformed lines, format;
+    `rules`: the variant rules of every puzzle (merged with a record's own)."""
 
     threads: int | None = None
     count: bool = False
@@ -898,6 +1028,7 @@ class SolveOptions:
     csv_output: bool = False
     # Per puzzle, grids other than 9x9 with 3x3 boxes; None: no budget.
     max_nodes: int | None = DEFAULT_MAX_NODES
+    rules: Rules | None = None
 
 
 @dataclass
@@ -960,17 +1091,34 @@ class _Solver:
         options = self.options
         limit = options.limit if options.count else 1
         # Compiled text I/O, unless a malformed CSV row is written otherwise than read.
-        classic = batch.geometry == CLASSIC and batch.masks is None and not batch.rewritten
-        results = run_engine(
-            batch.grids,
-            batch.n,
-            limit,
-            options.threads,
-            geometry=batch.geometry,
-            max_nodes=node_budget(options.max_nodes),
-            masks=batch.masks,
-            stop_flag=self.stop_flag,
+        classic = (
+            batch.geometry == CLASSIC
+            and batch.masks is None
+            and not batch.rewritten
+            and batch.rules is None
         )
+        if batch.rules is None:
+            results = run_engine(
+                batch.grids,
+                batch.n,
+                limit,
+                options.threads,
+                geometry=batch.geometry,
+                max_nodes=node_budget(options.max_nodes),
+                masks=batch.masks,
+                stop_flag=self.stop_flag,
+            )
+        else:
+            results = run_rules(
+                batch.grids,
+                batch.n,
+                batch.rules,
+                limit,
+                options.threads,
+                geometry=batch.geometry,
+                max_nodes=node_budget(options.max_nodes),
+                stop_flag=self.stop_flag,
+            )
         if self.stop_flag[0]:
             return
         for record, _ in batch.problems:  # malformed: no answer, whatever its marker gave
@@ -1032,7 +1180,7 @@ class _Solver:
 
     def _verify(self, batch: Batch, results: EngineResults, undecided: int) -> None:
         """Check every solution by the rules, and against the given solutions."""
-        if batch.geometry == CLASSIC and batch.masks is None:
+        if batch.geometry == CLASSIC and batch.masks is None and batch.rules is None:
             args = (results.solutions, results.counts)
             wrong = _textio.check_solutions(batch.grids, *args, batch.flags, batch.n)
             differ = _textio.compare_given(*args, batch.given, batch.flags, batch.n)
@@ -1107,12 +1255,19 @@ def _format_answers(
 def _solves(batch: Batch, record: int, solution: bytes | bytearray) -> bool:
     """Whether a grid's values solve a record: the rules, its clues, its pencil marks.
 
-    Independent of the engine (`is_solution` and a plain look at the masks).
+    Independent of the engine (`is_solution`, `rule_broken` under variant rules, and a
+    plain look at the masks).
     """
     geometry = batch.geometry
     cells = geometry.cells
     grid = slice(record * cells, (record + 1) * cells)
     box = (geometry.box_rows, geometry.box_cols)
+    rules = None if batch.rules is None else batch.rules[record]
+    if rules is not None:
+        clues = batch.grids[grid]
+        if any(clue and clue != value for clue, value in zip(clues, solution, strict=True)):
+            return False
+        return rule_broken(solution, geometry.size, box, rules) is None
     puzzle = grid_text(batch.grids[grid], geometry)
     if not is_solution(grid_text(solution, geometry), puzzle, box=box, alphabet=geometry.symbols):
         return False
@@ -1164,6 +1319,7 @@ def solve_stream(
     in_flight: Future[None] | None = None
     try:
         for batch in reader:
+            batch.attach_rules(options.rules)
             if options.on_error == "fail" and batch.problems:
                 batch.stop_at_first_problem()
                 solver.report.stopped = True

@@ -8,10 +8,20 @@ from typing import Any
 from .._base.errors import SearchLimitExceeded
 from .._base.grid import Geometry, is_solution, parse_grid
 from .._files.stream import own_size
+from ..grid import solution_problem
 from ..solving import count_solutions
 from . import exits
 from .exits import command
-from .options import add_geometry, add_max_nodes, puzzle_argument
+from .options import (
+    add_geometry,
+    add_max_nodes,
+    add_rules,
+    fit_rules,
+    fpuzzles_of,
+    puzzle_argument,
+    rules_box,
+    rules_of,
+)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -30,14 +40,16 @@ def add_parser(subparsers: Any) -> None:
         },
         help="check that SOLUTION solves PUZZLE",
         description=(
-            "Check that SOLUTION is a complete grid obeying the rules and keeping every "
-            "clue of PUZZLE (both in any notation). Exit status 0 if it is, "
-            f"{exits.EXIT_CHECK_FAILED} if not."
+            "Check that SOLUTION is a complete grid obeying the rules (variant rules "
+            "too, with --variant / --rules / --fpuzzles) and keeping every clue of "
+            "PUZZLE (both in any notation; with --fpuzzles, give SOLUTION alone). Exit "
+            f"status 0 if it is, {exits.EXIT_CHECK_FAILED} if not."
         ),
     )
-    parser.add_argument("puzzle", metavar="PUZZLE")
-    parser.add_argument("solution", metavar="SOLUTION")
+    parser.add_argument("puzzle", metavar="PUZZLE", nargs="?")
+    parser.add_argument("solution", metavar="SOLUTION", nargs="?")
     add_geometry(parser)
+    add_rules(parser, fpuzzles=True)
     add_max_nodes(parser)
     parser.set_defaults(handler=run)
 
@@ -78,23 +90,45 @@ def _why_not_a_solution(
 
 def run(args: argparse.Namespace) -> int:
     files = "`sudoku-fast solve FILE --verify` checks those of a file"
-    puzzle = puzzle_argument(args.puzzle, files)
-    candidate = puzzle_argument(args.solution, files)
-    geometry = {"box": args.box, "alphabet": args.alphabet}
+    imported = fpuzzles_of(args)
+    if imported is not None:
+        if args.solution is not None or args.puzzle is None:
+            raise ValueError("with --fpuzzles FILE, give SOLUTION alone (the puzzle is the file's)")
+        puzzle = imported.puzzle
+        candidate = puzzle_argument(args.puzzle, files)
+    else:
+        if args.solution is None:
+            raise ValueError("give PUZZLE and SOLUTION (or --fpuzzles FILE and SOLUTION)")
+        puzzle = puzzle_argument(args.puzzle, files)
+        candidate = puzzle_argument(args.solution, files)
+    rules = rules_of(args)
+    geometry = {"box": rules_box(args, rules), "alphabet": args.alphabet}
     try:  # a malformed PUZZLE is a usage error even when SOLUTION is wrong
         shape = parse_grid(puzzle, **geometry)[0]
     except ValueError as err:
         raise ValueError(f"PUZZLE: {err}") from None
-    try:
-        solves = is_solution(candidate, puzzle, **geometry)
-    except ValueError as err:  # a malformed SOLUTION solves nothing: say what is wrong
-        print(f"not a solution: SOLUTION is malformed: {_other_grid(candidate, shape) or err}")
-        return exits.EXIT_CHECK_FAILED
+    fit_rules(args, rules, shape.size, (shape.box_rows, shape.box_cols))
+    if rules is not None:
+        try:
+            why = solution_problem(candidate, puzzle, rules=rules, **geometry)
+        except ValueError as err:
+            print(f"not a solution: SOLUTION is malformed: {_other_grid(candidate, shape) or err}")
+            return exits.EXIT_CHECK_FAILED
+        if why is not None:
+            print(f"not a solution: {why}")
+            return exits.EXIT_CHECK_FAILED
+        solves = True
+    else:
+        try:
+            solves = is_solution(candidate, puzzle, **geometry)
+        except ValueError as err:  # a malformed SOLUTION solves nothing: say what is wrong
+            print(f"not a solution: SOLUTION is malformed: {_other_grid(candidate, shape) or err}")
+            return exits.EXIT_CHECK_FAILED
     if not solves:
         print(f"not a solution: {_why_not_a_solution(candidate, puzzle, **geometry)}")
         return exits.EXIT_CHECK_FAILED
     try:
-        unique = count_solutions(puzzle, 2, max_nodes=args.max_nodes, **geometry) == 1
+        unique = count_solutions(puzzle, 2, max_nodes=args.max_nodes, rules=rules, **geometry) == 1
     except SearchLimitExceeded:
         print(
             f"valid; whether it is the only solution was not decided within "

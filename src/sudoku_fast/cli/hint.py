@@ -11,7 +11,15 @@ from ..board import Board, load_board
 from ..hints import hint
 from . import exits
 from .exits import command
-from .options import add_geometry, add_max_nodes
+from .options import (
+    add_geometry,
+    add_max_nodes,
+    add_rules,
+    fit_rules,
+    fpuzzles_of,
+    rules_box,
+    rules_of,
+)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -38,7 +46,9 @@ def add_parser(subparsers: Any) -> None:
             "file, which knows its own geometry)."
         ),
     )
-    parser.add_argument("puzzle", help="a puzzle in any notation, or the path of a saved board")
+    parser.add_argument(
+        "puzzle", nargs="?", help="a puzzle in any notation, or the path of a saved board"
+    )
     parser.add_argument(
         "--all", action="store_true", help="apply hints one after another to the end"
     )
@@ -52,24 +62,40 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     add_geometry(parser)
+    add_rules(parser, fpuzzles=True)
     add_max_nodes(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if os.path.isfile(args.puzzle):
+    imported = fpuzzles_of(args)
+    if (imported is None) == (args.puzzle is None):
+        raise ValueError("give PUZZLE or --fpuzzles FILE (one of them)")
+    rules = rules_of(args)
+    if rules is not None and args.scale == "se":
+        raise ValueError(
+            "--scale se cannot be combined with variant rules (--variant, --rules, "
+            "--fpuzzles): the Sudoku Explainer scale is calibrated on classic puzzles"
+        )
+    puzzle = imported.puzzle if imported is not None else args.puzzle
+    if imported is None and os.path.isfile(puzzle):
         if args.box is not None or args.alphabet is not None:
             raise ValueError("--box and --alphabet are for a PUZZLE; a saved board has its own")
-        board = load_board(args.puzzle)
+        board = load_board(puzzle)
     else:
+        box = rules_box(args, rules)
         try:
-            parse_grid(args.puzzle, box=args.box, alphabet=args.alphabet)
+            parse_grid(puzzle, box=box, alphabet=args.alphabet)
         except ValueError as err:  # a misspelt file name is read as a puzzle too
-            raise ValueError(f"{args.puzzle!r} is no file, and as a puzzle: {err}") from None
-        board = Board.new(args.puzzle, box=args.box, alphabet=args.alphabet)
-    name = board.geometry.name
+            if imported is not None:
+                raise ValueError(f"--fpuzzles {args.fpuzzles}: {err}") from None
+            raise ValueError(f"{puzzle!r} is no file, and as a puzzle: {err}") from None
+        board = Board.new(puzzle, box=box, alphabet=args.alphabet)
+    geometry = board.geometry
+    fit_rules(args, rules, geometry.size, (geometry.box_rows, geometry.box_cols))
+    name = geometry.name
     while True:
-        step = hint(board, max_nodes=args.max_nodes, scale=args.scale)
+        step = hint(board, max_nodes=args.max_nodes, scale=args.scale, rules=rules)
         if step is None:
             print("solved" if args.all else "the board is complete and correct")
             return 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import os
 import re
 import sys
@@ -18,6 +19,8 @@ from .._base.fpuzzles import ImportedPuzzle, read_fpuzzles
 from .._base.rules import Rules
 from .._files.parquet_io import CODECS
 from .._files.stream import is_parquet, output_file
+from .._variants.encode import check_rules
+from .._variants.run import box_for
 
 
 def _thread_count(text: str) -> int:
@@ -194,6 +197,54 @@ def rules_of(args: argparse.Namespace) -> Rules | None:
     if imported is not None:
         rules = rules.merge(imported.rules)
     return None if rules.is_classic else rules
+
+
+def rules_words(args: argparse.Namespace) -> str:
+    """The options the rules came from, as the user typed them, for a message."""
+    given = [
+        f"{option} {value}"
+        for option, value in (
+            ("--variant", args.variant),
+            ("--rules", args.rules),
+            ("--fpuzzles", getattr(args, "fpuzzles", None)),
+        )
+        if value
+    ]
+    return " and ".join(given) or "the rules"
+
+
+def fit_rules(
+    args: argparse.Namespace, rules: Rules | None, size: int, box: tuple[int, int]
+) -> None:
+    """Raise ValueError, naming the options they came from, when `rules` do not fit an
+    N x N grid with boxes of `box`."""
+    if rules is None:
+        return
+    try:
+        check_rules(rules, size, box)
+    except ValueError as err:
+        raise ValueError(
+            f"{rules_words(args)}: the rules do not fit the {size}x{size} grid: {err}"
+        ) from None
+
+
+def rules_box(args: argparse.Namespace, rules: Rules | None) -> tuple[int, int] | None:
+    """The --box puzzles are read with: as given, or one a jigsaw of a prime size
+    needs (its regions replace the boxes it has none of)."""
+    if rules is None:
+        return args.box  # type: ignore[no-any-return]
+    return box_for(rules, args.box, args.alphabet)  # type: ignore[return-value]
+
+
+def fpuzzles_input(args: argparse.Namespace, positional: str | None) -> tuple[BinaryIO, str] | None:
+    """With --fpuzzles: its puzzle as a one-line input (a stream and its name); None
+    without. ValueError when the command's FILE argument (`positional`) is given too."""
+    imported = fpuzzles_of(args)
+    if imported is None:
+        return None
+    if positional is not None:
+        raise ValueError("give FILE or --fpuzzles FILE (one of them)")
+    return io.BytesIO(f"{imported.puzzle}\n".encode()), args.fpuzzles
 
 
 def add_notation(parser: argparse.ArgumentParser) -> None:

@@ -25,8 +25,13 @@ from .options import (
     add_max_nodes,
     add_notation,
     add_parquet_options,
+    add_rules,
     add_threads,
+    fit_rules,
+    fpuzzles_input,
     output,
+    rules_box,
+    rules_of,
 )
 from .rows import RowWriter, add_format
 from .words import budget_message, option_words
@@ -62,9 +67,12 @@ def add_parser(subparsers: Any) -> None:
             "--box / --alphabet fix it, else the first puzzle decides."
         ),
     )
-    parser.add_argument("file", help="file of puzzles, - for standard input")
+    parser.add_argument(
+        "file", nargs="?", default=None, help="file of puzzles, - for standard input"
+    )
     add_threads(parser)
     add_geometry(parser)
+    add_rules(parser, fpuzzles=True)
     add_notation(parser)
     add_parquet_options(parser)
     parser.add_argument(
@@ -106,15 +114,23 @@ def _rated(
         fixed["score"] = True
     if geometry != CLASSIC:
         fixed |= {"box": (geometry.box_rows, geometry.box_cols), "alphabet": geometry.symbols}
+    rules: list[Any] = [None] * len(good)
+    if batch.rules is not None:
+        rules = [batch.rules[i] for i in good]
     outcomes: list[Any]
     try:
+        if any(r is not None for r in rules):
+            fixed["rules"] = rules
         outcomes = list(rate_many(texts, threads=threads, **fixed))
+        fixed.pop("rules", None)
     except (ValueError, SearchLimitExceeded):
         # Some puzzle cannot be rated: rate one at a time to say which and why.
+        fixed.pop("rules", None)
         outcomes = []
-        for text in texts:
+        for text, own in zip(texts, rules, strict=True):
             try:
-                outcomes.append(rate(text, **fixed))
+                one = {} if own is None else {"rules": own}
+                outcomes.append(rate(text, **fixed, **one))
             except ValueError as err:
                 outcomes.append(str(err))
             except SearchLimitExceeded:
@@ -144,7 +160,24 @@ def run(args: argparse.Namespace) -> int:
     # found before any output, not an error of each batch, which would make `_rated`
     # rate its puzzles one at a time to find the one at fault.
     args.threads = resolve_threads(args.threads)
+    args.rules_read = rules_of(args)
+    if args.rules_read is not None and getattr(args, "score", False):
+        raise ValueError(
+            "--score cannot be combined with variant rules (--variant, --rules): the "
+            "Sudoku Explainer scale is calibrated on classic puzzles"
+        )
+    one_puzzle = fpuzzles_input(args, args.file)
+    if one_puzzle is not None:
+        source, name = one_puzzle
+        return _rate_source(args, source, name)
+    if args.file is None:
+        raise ValueError("give FILE ('-' for standard input) or --fpuzzles FILE")
     if is_parquet(args.file):
+        if args.rules_read is not None:
+            raise ValueError(
+                "variant rules (--variant, --rules) apply to text and CSV input; for a "
+                "Parquet file, call sudoku_fast.rate_many(puzzles, rules=...)"
+            )
         if args.output is None:
             raise ValueError("Parquet input writes Parquet: name the output file with -o")
         progress = Progress(sys.stderr, parquet_io.row_count(args.file), enabled=not args.quiet)
@@ -182,6 +215,11 @@ def run(args: argparse.Namespace) -> int:
             return exits.EXIT_MALFORMED
         return exits.EXIT_CHECK_FAILED if report.not_unique else exits.EXIT_OK
     source, name, _ = open_input(args.file)
+    return _rate_source(args, source, name)
+
+
+def _rate_source(args: argparse.Namespace, source: BinaryIO, name: str) -> int:
+    """`rate` on a text input (a file, standard input, or an f-puzzles puzzle)."""
     source = reading(source, args.empty, args.blocks)
     try:
         if args.output is None:
@@ -221,8 +259,13 @@ def _rate_text(
     writer = RowWriter(fmt, fields, _TYPES, binary=binary)
     levels: list[int] = []
     failures = malformed = undecided = 0
-    reader = PuzzleReader(source, name, box=args.box, alphabet=args.alphabet, column=args.column)
+    rules = args.rules_read
+    box = rules_box(args, rules)
+    reader = PuzzleReader(source, name, box=box, alphabet=args.alphabet, column=args.column)
     for batch in reader:
+        geometry = batch.geometry
+        fit_rules(args, rules, geometry.size, (geometry.box_rows, geometry.box_cols))
+        batch.attach_rules(rules)
         for number, r, bad in _rated(batch, args.threads, args.max_nodes, score):
             if isinstance(r, str):
                 failures += 1

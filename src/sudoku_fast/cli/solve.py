@@ -31,9 +31,13 @@ from .options import (
     add_max_nodes,
     add_notation,
     add_parquet_options,
+    add_rules,
     add_threads,
+    fpuzzles_input,
     non_negative,
     output,
+    rules_box,
+    rules_of,
 )
 from .words import Messages, option_words
 
@@ -72,7 +76,9 @@ def add_parser(subparsers: Any) -> None:
             "memory stays flat and answers start at once."
         ),
     )
-    parser.add_argument("file", nargs="?", default="-", metavar="FILE", help="'-' = stdin")
+    parser.add_argument(
+        "file", nargs="?", default=None, metavar="FILE", help="'-' = stdin (the default)"
+    )
     parser.add_argument("-o", "--output", default="-", metavar="OUT", help="default: stdout")
     add_threads(parser)
     parser.add_argument(
@@ -91,7 +97,8 @@ def add_parser(subparsers: Any) -> None:
         "--verify",
         action="store_true",
         help=(
-            "check every solution found by the rules (independently of the engine) and "
+            "check every solution found by the rules, variant rules included "
+            "(independently of the engine), and "
             "against the file's solution column when there is one; report differences"
         ),
     )
@@ -123,6 +130,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("-q", "--quiet", action="store_true", help="no summary, no progress bar")
     add_marks(parser, "each puzzle is given as")
     add_geometry(parser)
+    add_rules(parser, fpuzzles=True)
     add_notation(parser)
     add_max_nodes(parser)
     add_parquet_options(parser)
@@ -134,16 +142,30 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--limit is the limit of --count: pass --count too")
     if args.limit is None:
         args.limit = 2
-    if is_parquet(args.file):
+    rules = rules_of(args)
+    if rules is not None and args.marks:
+        raise ValueError("--marks cannot be combined with variant rules (--variant, --rules)")
+    one_puzzle = fpuzzles_input(args, args.file)
+    if args.file is None:
+        args.file = "-"
+    if one_puzzle is None and is_parquet(args.file):
+        if rules is not None:
+            raise ValueError(
+                "variant rules (--variant, --rules) apply to text and CSV input; for a "
+                "Parquet file, call sudoku_fast.solve_many(puzzles, rules=...)"
+            )
         return _solve_parquet(args)
-    source, name, size = open_input(args.file)
+    if one_puzzle is not None:
+        (source, name), size = one_puzzle, None
+    else:
+        source, name, size = open_input(args.file)
     source = reading(source, args.empty, args.blocks)
     try:
         reader = PuzzleReader(
             source,
             name,
             want_given=args.verify,
-            box=args.box,
+            box=rules_box(args, rules),
             alphabet=args.alphabet,
             marks=args.marks,
             column=args.column,
@@ -157,6 +179,7 @@ def run(args: argparse.Namespace) -> int:
             on_error=args.on_error,
             csv_output=csv_output,
             max_nodes=args.max_nodes,
+            rules=rules,
         )
         progress = Progress(sys.stderr, size, enabled=not args.quiet)
         messages = Messages(sys.stderr, args.max_messages, progress)

@@ -27,6 +27,9 @@ _API_OPTIONS = (
     (re.compile(r"\balphabet="), "--alphabet"),
     (re.compile(r"pass a larger max_nodes, or None( for no budget)?"), "--max-nodes N raises it"),
     (re.compile(r"\bmax_nodes=(?=\d)"), "--max-nodes "),
+    (re.compile(r"^the rules do not fit\b"), "the rules of --variant / --rules do not fit"),
+    (re.compile(r"\bcombined with rules="), "combined with --variant / --rules"),
+    (re.compile(r"\brules= may only repeat them"), "--variant / --rules may only repeat them"),
 )
 
 
