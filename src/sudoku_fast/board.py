@@ -11,7 +11,8 @@ The file format is a small JSON object (UTF-8)::
       "size": 9,
       "givens": "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
       "values": ".1..............................................................................",
-      "pencil": {"r1c3": "2679", "r9c9": "38"}
+      "pencil": {"r1c3": "2679", "r9c9": "38"},
+      "rules": {"diagonals": true}
     }
 
 * `size` is N for an N x N grid. Two optional fields follow it, written only when they
@@ -26,6 +27,11 @@ The file format is a small JSON object (UTF-8)::
 * `pencil` (optional) maps a cell name (`r<row>c<column>`, counted from 1) to its
   pencil marks, written as symbols in ascending order of value; cells without marks are
   left out.
+* `rules` (optional) are the board's variant rules in their JSON form
+  (`Rules.to_json`: jigsaw regions, diagonals, cages, ...), written only for a board
+  that has some. A file with rules says `"version": 2`, so that a reader that knows
+  only version 1 refuses it rather than dropping the rules and playing the puzzle as a
+  classic one; a file without them stays version 1, and every version-1 file loads.
 
 `Board.from_json(board.to_json()) == board` for every board: the round trip is exact.
 """
@@ -36,16 +42,21 @@ import json
 import math
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ._base.grid import SYMBOLS, Geometry, format_values, geometry_for, grid_text, parse_grid
 from ._base.records import Hint
+from ._base.rules import PRESETS, Rules, as_rules
+from ._techniques.rules_geometry import rules_geometry
 from ._techniques.steps import candidate_masks, digits_of
+from ._variants.encode import check_rules
+from ._variants.run import box_for
 
 FORMAT = "sudoku-fast-board"
 VERSION = 1
+VERSION_WITH_RULES = 2  # the version of a file that holds rules (see the module doc)
 # ASCII digits, no leading zero: a cell has one name, which round-trips exactly.
 _CELL_NAME = re.compile(r"r([1-9][0-9]*)c([1-9][0-9]*)")
 
@@ -102,6 +113,9 @@ class Board:
         marks anywhere.
     geometry : Geometry, optional
         The grid's size, box shape and symbols; by default those of the givens' size.
+    rules : Rules, JSON mapping or text, or preset names, optional
+        The puzzle's variant rules, as `solve` takes them (None: classic). Hints,
+        candidates and `apply` follow them, and the board file keeps them.
 
     Attributes
     ----------
@@ -111,6 +125,8 @@ class Board:
         The marks of each cell.
     geometry : Geometry
         The grid's shape and symbols.
+    rules : Rules or None
+        The variant rules (None for classic rules).
     size, cells : int
         N and N*N.
     grid : str
@@ -133,12 +149,16 @@ class Board:
     '123..4.........2'
     >>> sf.Board.from_json(board.to_json()) == board
     True
+    >>> x = sf.Board.new("..3....243......", rules="x")  # a 4x4 Sudoku X
+    >>> x.rules == sf.Rules.named("x") and sf.Board.from_json(x.to_json()) == x
+    True
     """
 
     givens: str
     values: str
     pencil: tuple[frozenset[int], ...]
     geometry: Geometry
+    rules: Rules | None
 
     def __init__(
         self,
@@ -146,11 +166,17 @@ class Board:
         values: str,
         pencil: Iterable[Iterable[int]] = (),
         geometry: Geometry | None = None,
+        rules: Rules | Mapping[str, Any] | str | None = None,
     ) -> None:
         """Check and store the parts; `geometry` defaults to that of the givens' size.
 
         Raises `ValueError` (or `TypeError`) naming the part that does not fit.
         """
+        variant = as_rules(rules)
+        if geometry is None and variant is not None and isinstance(givens, str):
+            box = box_for(variant, None, None)  # a jigsaw of a prime size has no boxes
+            if box is not None:
+                geometry = geometry_for(math.isqrt(len(givens)), box)
         if geometry is None:
             geometry = _inferred_geometry(givens)
         elif not isinstance(geometry, Geometry):
@@ -175,22 +201,49 @@ class Board:
                     raise ValueError(
                         f"pencil: cell {cell} holds mark {value}, not 1-{geometry.size}"
                     )
+        if variant is not None:
+            try:
+                check_rules(variant, geometry.size, (geometry.box_rows, geometry.box_cols))
+            except ValueError as err:
+                raise ValueError(f"rules do not fit the board: {err}") from None
         object.__setattr__(self, "givens", givens)
         object.__setattr__(self, "values", values)
         object.__setattr__(self, "pencil", marks_per_cell)
         object.__setattr__(self, "geometry", geometry)
+        object.__setattr__(self, "rules", variant)
 
     @classmethod
     def new(
-        cls, puzzle: str, *, box: tuple[int, int] | None = None, alphabet: str | None = None
+        cls,
+        puzzle: str,
+        *,
+        box: tuple[int, int] | None = None,
+        alphabet: str | None = None,
+        rules: Rules | Mapping[str, Any] | str | None = None,
     ) -> Board:
         """A fresh board: the puzzle's clues as givens, no values, no pencil marks.
 
         Accepts any notation and size `parse` accepts; `box=(rows, cols)` and
-        `alphabet` fix the geometry as they do there.
+        `alphabet` fix the geometry as they do there; `rules` are the puzzle's variant
+        rules, as `solve` takes them.
         """
+        variant = as_rules(rules)
+        if variant is not None:
+            box = box_for(variant, box, alphabet)  # type: ignore[assignment]  # a box or None
         geometry, clues = parse_grid(puzzle, box=box, alphabet=alphabet)
-        return cls(format_values(clues, geometry), "." * geometry.cells, (), geometry)
+        return cls(format_values(clues, geometry), "." * geometry.cells, (), geometry, variant)
+
+    def with_rules(self, rules: Rules | Mapping[str, Any] | str | None) -> Board:
+        """A copy under other variant rules (None: classic), values and marks kept."""
+        return Board(self.givens, self.values, self.pencil, self.geometry, rules)
+
+    @property
+    def rules_geometry(self) -> Geometry:
+        """The geometry the rules make: units and peers of every rule (the board's own
+        geometry under classic rules)."""
+        if self.rules is None:
+            return self.geometry
+        return rules_geometry(self.geometry, self.rules)
 
     def __str__(self) -> str:
         """The grid as text (givens and values), then a line saying what it holds."""
@@ -247,14 +300,14 @@ class Board:
             raise ValueError(f"digit must be 0-{self.size}, got {digit}")
         values = list(self.values)
         values[cell] = self.symbol(digit) if digit else "."
-        return Board(self.givens, "".join(values), self.pencil, self.geometry)
+        return Board(self.givens, "".join(values), self.pencil, self.geometry, self.rules)
 
     def set_pencil(self, cell: int, marks: Iterable[int]) -> Board:
         """A copy with the pencil marks of `cell` replaced by `marks` (values 1..N)."""
         self._check_cell(cell)
         pencil = list(self.pencil)
         pencil[cell] = frozenset(marks)
-        return Board(self.givens, self.values, pencil, self.geometry)
+        return Board(self.givens, self.values, pencil, self.geometry, self.rules)
 
     def _check_cell(self, cell: int) -> None:
         if isinstance(cell, bool) or not isinstance(cell, int):
@@ -269,7 +322,8 @@ class Board:
         digit is struck from its peers' marks); eliminations strike pencil marks; a
         "wrong value" hint clears the value; a "wrong pencil marks" hint clears the
         cell's marks. A cell without marks that loses candidates first gets the marks
-        the rules allow (see `hints.candidates`).
+        the rules allow (see `hints.candidates`); under variant rules a placement
+        strikes its digit from every cell the rules make a peer.
 
         Parameters
         ----------
@@ -298,7 +352,8 @@ class Board:
             for cell in hint.cells:
                 pencil[cell] = frozenset()
         else:
-            peers = self.geometry.peers
+            geometry = self.rules_geometry
+            peers = geometry.peers
             for cell, digit in hint.placements:
                 if self.givens[cell] == ".":
                     values[cell] = self.symbol(digit)
@@ -311,10 +366,10 @@ class Board:
                 if not marks:
                     if allowed is None:
                         placed = Board(self.givens, "".join(values), (), self.geometry)
-                        allowed = candidate_masks(placed.grid_values(), self.geometry)
+                        allowed = candidate_masks(placed.grid_values(), geometry)
                     marks = frozenset(digits_of(allowed[cell]))
                 pencil[cell] = marks - {digit}
-        return Board(self.givens, "".join(values), pencil, self.geometry)
+        return Board(self.givens, "".join(values), pencil, self.geometry, self.rules)
 
     def _check_fits(self, hint: object) -> None:
         """Raise unless `hint` is a Hint whose cells and digits lie on this board."""
@@ -336,7 +391,8 @@ class Board:
     def to_json(self) -> str:
         """The board in the documented JSON format (see the module doc)."""
         geometry = self.geometry
-        doc: dict[str, Any] = {"format": FORMAT, "version": VERSION, "size": geometry.size}
+        version = VERSION if self.rules is None else VERSION_WITH_RULES
+        doc: dict[str, Any] = {"format": FORMAT, "version": version, "size": geometry.size}
         if not geometry.default_boxes:
             doc["box"] = [geometry.box_rows, geometry.box_cols]
         if not _is_default_alphabet(geometry):
@@ -348,6 +404,8 @@ class Board:
             for cell, marks in enumerate(self.pencil)
             if marks
         }
+        if self.rules is not None:
+            doc["rules"] = self.rules.to_json()
         return json.dumps(doc, indent=2) + "\n"
 
     @classmethod
@@ -364,8 +422,8 @@ class Board:
         if doc.get("format") != FORMAT:
             raise ValueError(f"not a sudoku-fast board: format is {doc.get('format')!r}")
         version = doc.get("version")
-        if type(version) is not int or version != VERSION:  # not True, not 1.0
-            raise ValueError(f"unsupported board version {version!r}")
+        if type(version) is not int or version not in (VERSION, VERSION_WITH_RULES):
+            raise ValueError(f"unsupported board version {version!r}")  # not True, not 1.0
         for key in ("size", "givens", "values"):
             if key not in doc:
                 raise ValueError(f"board: missing field {key!r}")
@@ -394,7 +452,17 @@ class Board:
                     raise ValueError(f"pencil: unexpected mark {ch!r} in {name}")
                 values.add(value)
             pencil[(row - 1) * size + col - 1] = frozenset(values)
-        return cls(doc["givens"], doc["values"], pencil, geometry)
+        rules = None
+        if "rules" in doc:
+            if not isinstance(doc["rules"], dict):
+                raise ValueError("board: rules must be an object (see Rules.from_json)")
+            try:
+                rules = Rules.from_json(doc["rules"])
+            except (ValueError, TypeError) as err:
+                raise ValueError(f"board: {err}") from None
+        elif version == VERSION_WITH_RULES:
+            raise ValueError(f"board: version {VERSION_WITH_RULES} without rules")
+        return cls(doc["givens"], doc["values"], pencil, geometry, rules)
 
 
 def _geometry_of(doc: dict[str, Any]) -> Geometry:
@@ -508,7 +576,21 @@ def board_text(board: Board) -> str:
     givens = sum(ch != "." for ch in board.givens)
     values = sum(ch != "." for ch in board.values)
     marked = sum(1 for marks in board.pencil if marks)
+    rules = "" if board.rules is None else f"; rules: {rules_text(board.rules)}"
     return (
         f"{grid_text(board.grid, geometry)}\n({geometry.describe()}: {givens} givens, "
-        f"{values} values entered, pencil marks in {marked} cells)"
+        f"{values} values entered, pencil marks in {marked} cells{rules})"
     )
+
+
+def rules_text(rules: Rules) -> str:
+    """Variant rules in a few words: 'x, anti-knight, 4 cages, jigsaw regions'."""
+    names = {flag: name for name, flag in reversed(PRESETS.items())}  # the first name
+    words = [names[flag] for flag in dict.fromkeys(PRESETS.values()) if getattr(rules, flag)]
+    if rules.regions is not None:
+        words.insert(0, "jigsaw regions")
+    for count, what in ((len(rules.extra), "extra region"), (len(rules.cages), "cage"),
+                        (len(rules.thermos), "thermometer")):  # fmt: skip
+        if count:
+            words.append(f"{count} {what}{'s' if count > 1 else ''}")
+    return ", ".join(words)

@@ -51,7 +51,13 @@ RulesLike: TypeAlias = "Rules | Mapping[str, Any] | str"
 def _board_and_geometry(
     puzzle: str | Board, box: tuple[int, int] | None, alphabet: str | None, rules: Rules | None
 ) -> tuple[Board, Geometry]:
-    """The board, and its geometry under `rules` (the board's own without rules)."""
+    """The board, and its geometry under `rules` (the board's own without rules). A
+    Board carries its own rules: `rules` may repeat them, or give rules to a board
+    that has none; other rules are refused."""
+    if isinstance(puzzle, Board) and puzzle.rules is not None:
+        if rules is not None and rules != puzzle.rules:
+            raise ValueError("the board has rules of its own; rules= may only repeat them")
+        rules = puzzle.rules
     if rules is None:
         board = as_board(puzzle, box, alphabet)
         return board, board.geometry
@@ -84,7 +90,8 @@ def candidates(
     rules : Rules, JSON mapping or text, or preset names, optional
         Variant rules, as in `solve`: the values of every peer under them (diagonals,
         regions, knight or king moves, cage mates) are left out, and under
-        non-consecutive the values one off a neighbour's.
+        non-consecutive the values one off a neighbour's. A `Board` with rules
+        (`Board.rules`) is read under its own.
 
     Returns
     -------
@@ -199,7 +206,8 @@ def hint(
         Variant rules, as in `solve` (levels scale only). The techniques then work on
         every complete unit of the rules (diagonals, regions, windows, ...), the
         placements take their consequences under anti-knight, anti-king and
-        non-consecutive, and fish stay on rows and columns.
+        non-consecutive, and fish stay on rows and columns. A `Board` with rules
+        (`Board.rules`) is played under its own.
 
     Returns
     -------
@@ -235,6 +243,8 @@ def hint(
     if scale not in ("levels", "se"):
         raise ValueError(f"scale must be 'levels' or 'se', not {scale!r}")
     variant = _read_rules(rules)
+    if isinstance(puzzle, Board) and puzzle.rules is not None and variant is None:
+        variant = puzzle.rules
     if scale == "se" and variant is not None:
         raise ValueError(
             "scale='se' cannot be combined with rules=: the Sudoku Explainer scale is "

@@ -409,7 +409,8 @@ def render(
         thick borders instead of the boxes, the diagonals, windows and extra sets
         shaded, killer cages dashed with their sums, thermometers; a line under the
         grid names the rules no drawing shows (anti-knight, anti-king,
-        non-consecutive, disjoint groups). `solution=True` solves under them.
+        non-consecutive, disjoint groups). `solution=True` solves under them. A
+        `Board` with rules is drawn under its own.
     cell_mm : float, optional
         The side of a cell in millimetres (default: `default_cell`).
     box, alphabet
@@ -446,6 +447,10 @@ def render(
     True
     """
     checked = as_rules(rules)
+    if isinstance(puzzle, Board) and puzzle.rules is not None:
+        if checked is not None and checked != puzzle.rules:
+            raise ValueError("the board has rules of its own; rules= may only repeat them")
+        checked = puzzle.rules
     if checked is not None and isinstance(puzzle, str):
         box = box_for(checked, box, alphabet)  # type: ignore[assignment]
     board = as_board(puzzle, box, alphabet)

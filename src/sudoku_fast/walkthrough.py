@@ -303,6 +303,11 @@ def solve_path(
     if isinstance(puzzle, Board):
         if box is not None or alphabet is not None:
             raise ValueError("box and alphabet are for a puzzle string; a Board has its geometry")
+        if puzzle.rules is not None:
+            raise ValueError(
+                "solve_path follows the classic rules; this board has variant rules "
+                "(`hint` steps through them)"
+            )
         geometry, values = puzzle.geometry, list(puzzle.given_values())
     elif isinstance(puzzle, str):
         geometry, grid = parse_grid(puzzle, box=box, alphabet=alphabet)
