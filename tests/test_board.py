@@ -73,7 +73,7 @@ def test_board_views() -> None:
     ("change", "message"),
     [
         ({"format": "other"}, "not a sudoku-fast board"),
-        ({"version": 2}, "unsupported board version"),
+        ({"version": 3}, "unsupported board version"),  # 2: a board with rules
         ({"givens": EASY[:-1]}, "givens: expected 81 cells, found 80"),
         ({"givens": "x" + EASY[1:]}, "givens: unexpected character 'x' at position 0"),
         ({"values": "." * 80 + "x"}, "values: unexpected character .x. at position 80"),
