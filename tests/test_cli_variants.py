@@ -191,8 +191,9 @@ def test_is_solution_under_rules_agrees_with_the_oracle(rules: dict[str, object]
 
 @pytest.mark.parametrize(
     ("variant", "size", "fmt"),
-    [("killer", 6, "jsonl"), ("jigsaw", 6, "csv"), ("x", 4, "lines"), ("thermo", 6, "jsonl")],
-)
+    [("killer", 6, "jsonl"), ("jigsaw", 6, "csv"), ("x", 4, "lines"), ("thermo", 6, "jsonl"),
+     ("jigsaw", 5, "jsonl")],  # a prime size: the regions replace boxes it has none of
+)  # fmt: skip
 def test_generated_files_with_their_rules_solve_and_rate(
     tmp_path: Path, capsys: Capture, variant: str, size: int, fmt: str
 ) -> None:

@@ -84,7 +84,7 @@ from .._engine import textio as _textio
 from .._engine.results import EngineResults
 from .._engine.run import run_engine
 from .._variants.encode import check_rules
-from .._variants.run import run_rules
+from .._variants.run import box_for, run_rules
 from ..stats import StatsBuilder, Summary
 from .parquet_footer import MAGIC as PARQUET_MAGIC
 from .progress import Progress
@@ -609,8 +609,32 @@ class PuzzleReader:
                 try:
                     return _own_geometry(puzzle, self.marks)
                 except ValueError:
-                    continue
+                    pass
+                # A jigsaw of a prime size: its regions replace the boxes it has none of.
+                box = self._jigsaw_box(data[begin:end].decode("utf-8", "replace"))
+                if box is not None:
+                    with contextlib.suppress(ValueError):
+                        return parse_grid(puzzle, box=box)[0]
         return None
+
+    def _jigsaw_box(self, text: str) -> object:
+        """The (1, N) box a record's own jigsaw rules of a prime size N call for, else None."""
+        raw: object = None
+        if self.jsonl:
+            with contextlib.suppress(ValueError):
+                raw = self._json_record(text)[2]
+        elif self.tabbed and "\t" in text:
+            raw = text.split("\t", 1)[1].strip() or None
+        elif self.rules_field >= 0:
+            with contextlib.suppress(csv.Error, StopIteration):
+                fields = next(csv.reader([text], delimiter=self.delimiter))
+                if self.rules_field < len(fields):
+                    raw = fields[self.rules_field].strip() or None
+        try:
+            rules = as_rules(raw)
+        except (ValueError, TypeError):
+            return None
+        return None if rules is None else box_for(rules, None, None)
 
     def _scan(self, data: bytes, start: int, stop: int) -> tuple[Batch, int]:
         """Encode the records of the whole lines in data[start:stop], as many as a batch holds.
