@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .rules import Rules
 
@@ -33,6 +34,7 @@ def _repeat(values: Sequence[int], cells: Sequence[int]) -> int | None:
     return None
 
 
+@lru_cache(maxsize=64)  # a file's puzzles share a few rule sets: built once for each
 def _groups(size: int, box: tuple[int, int] | None, rules: Rules) -> list[tuple[str, list[int]]]:
     """Every all-different group of the rules, with a name for messages."""
     n = size
@@ -77,7 +79,8 @@ def _groups(size: int, box: tuple[int, int] | None, rules: Rules) -> list[tuple[
     return groups
 
 
-def _pairs_apart(size: int, steps: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+@lru_cache(maxsize=64)
+def _pairs_apart(size: int, steps: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
     n = size
     out = []
     for r in range(n):
@@ -119,12 +122,12 @@ def rule_broken(
     empty = [cell for cell, value in enumerate(values) if not 1 <= value <= n]
     if empty:
         return f"{_name(empty[0], n)} is empty"
-    for what, cells in _groups(n, box, rules):
+    for what, cells in _groups(n, None if box is None else tuple(box), rules):
         twice = _repeat(values, cells)
         if twice is not None:
             return f"{what} holds {sym(twice)} twice"
-    knight = [(1, 2), (2, 1), (2, -1), (1, -2)]
-    king = [(1, 1), (1, -1)]
+    knight = ((1, 2), (2, 1), (2, -1), (1, -2))
+    king = ((1, 1), (1, -1))
     for flag, steps, rule in (
         (rules.anti_knight, knight, "anti-knight"),
         (rules.anti_king, king, "anti-king"),
@@ -134,7 +137,7 @@ def rule_broken(
                 if values[a] == values[b]:
                     return f"{rule}: {_name(a, n)} and {_name(b, n)} both hold {sym(values[a])}"
     if rules.non_consecutive:
-        for a, b in _pairs_apart(n, [(0, 1), (1, 0)]):
+        for a, b in _pairs_apart(n, ((0, 1), (1, 0))):
             if abs(values[a] - values[b]) == 1:
                 return (
                     f"non-consecutive: {_name(a, n)} and {_name(b, n)} hold "
