@@ -155,6 +155,15 @@ def test_fpuzzles_input_for_solve_rate_hint_and_check(tmp_path: Path, capsys: Ca
     assert "valid: the only solution" in capsys.readouterr().out
     assert main(["solve", str(path), "--fpuzzles", str(path)]) == EXIT_USAGE
     assert "one of them" in capsys.readouterr().err
+    # The document's published solution is what --verify compares the answer with.
+    classic = oracle.count_solutions(puzzle, {}, 5)[1]
+    wrong = next(g for g in classic if not oracle.is_valid_solution(g, {"diagonals": True}))
+    for published, status in ((answer, EXIT_OK), (wrong, EXIT_CHECK_FAILED)):
+        with_solution = {**doc, "solution": [int(ch) for ch in published]}
+        encoded = compress_base64(json.dumps(with_solution))
+        path.write_text("https://f-puzzles.com/?load=" + encoded + "\n")
+        assert main(["solve", "--fpuzzles", str(path), "--verify", "-q"]) == status
+        assert capsys.readouterr().out.strip() == answer
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import json
 import os
 import re
 import sys
@@ -237,14 +238,19 @@ def rules_box(args: argparse.Namespace, rules: Rules | None) -> tuple[int, int] 
 
 
 def fpuzzles_input(args: argparse.Namespace, positional: str | None) -> tuple[BinaryIO, str] | None:
-    """With --fpuzzles: its puzzle as a one-line input (a stream and its name); None
-    without. ValueError when the command's FILE argument (`positional`) is given too."""
+    """With --fpuzzles: its puzzle as a one-line input (a stream and its name): a JSON
+    line holding the document's published solution too, which `solve --verify` checks
+    the answer against. None without the option; ValueError when the command's FILE
+    argument (`positional`) is given too."""
     imported = fpuzzles_of(args)
     if imported is None:
         return None
     if positional is not None:
         raise ValueError("give FILE or --fpuzzles FILE (one of them)")
-    return io.BytesIO(f"{imported.puzzle}\n".encode()), args.fpuzzles
+    record = {"puzzle": imported.puzzle}
+    if imported.solution:
+        record["solution"] = imported.solution
+    return io.BytesIO(f"{json.dumps(record)}\n".encode()), args.fpuzzles
 
 
 def add_notation(parser: argparse.ArgumentParser) -> None:
