@@ -42,6 +42,7 @@ from ._variants.run import (
     per_puzzle,
     read_rules,
     rules_at,
+    run_one,
     run_rules,
     screen_box,
 )
@@ -237,7 +238,7 @@ def _run_one_variant(
     if marks:
         raise ValueError("marks=True cannot be combined with rules= yet")
     geometry, values = parse_grid(puzzle, box=box_for(rules, box, alphabet), alphabet=alphabet)
-    return run_rules(values, 1, [rules], limit, 1, geometry=geometry, max_nodes=budget, single=True)
+    return run_one(values, rules, limit, geometry=geometry, max_nodes=budget)
 
 
 def _run_variant_batch(
@@ -261,7 +262,7 @@ def _run_variant_batch(
         grids, n, geometry = encode_values(arr, what, box, alphabet)
     else:
         geometry, grids, n, column = read_batch(puzzles, what, box, alphabet, threads=threads)
-    each = per_puzzle(rules, n)
+    each = rules if isinstance(rules, Rules) else per_puzzle(rules, n)  # one: shared as it is
     results = run_rules(grids, n, each, limit, threads, geometry=geometry, max_nodes=budget)
     return results, column, arr
 
