@@ -396,6 +396,10 @@ def test_rules_read_once_per_object_in_order() -> None:
     items = [x, None, windoku, Rules.named("x"), x, '{"diagonals": true}', None]
     assert variant_run.read_rules(items) == [x, None, windoku, x, x, x, None]
     assert variant_run.read_rules([Rules(), None, Rules()]) is None  # all classic
+    # Equal rule sets one after another come back as one object (grouped by identity).
+    read = variant_run.read_rules([x, Rules.named("x"), {"diagonals": True}, windoku])
+    assert read == [x, x, x, windoku] and read is not None
+    assert read[0] is read[1] is read[2] is x
     with pytest.raises(TypeError, match="puzzle 2: rules must be"):
         variant_run.read_rules([x, x, 3, x, 4])
     # A rule set that does not fit is named by the first puzzle that has it.

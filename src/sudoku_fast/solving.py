@@ -251,6 +251,7 @@ def _run_variant_batch(
     alphabet: Any,
     budget: int,
     marks: bool,
+    output: str | None = None,
 ) -> tuple[EngineResults, Any, Any]:
     """Read a batch and run the variant engine on it: (results, column, numpy array)."""
     if marks:
@@ -263,7 +264,10 @@ def _run_variant_batch(
     else:
         geometry, grids, n, column = read_batch(puzzles, what, box, alphabet, threads=threads)
     each = rules if isinstance(rules, Rules) else per_puzzle(rules, n)  # one: shared as it is
-    results = run_rules(grids, n, each, limit, threads, geometry=geometry, max_nodes=budget)
+    decode = what == "solve_many" and arr is None and frames.needs_texts(column, output)
+    results = run_rules(
+        grids, n, each, limit, threads, geometry=geometry, max_nodes=budget, decode=decode
+    )
     return results, column, arr
 
 
@@ -511,7 +515,7 @@ def solve_many(
     if variants is not None:
         frames.check_output(output)
         results, column, arr = _run_variant_batch(
-            puzzles, variants, "solve_many", 1, threads, box, alphabet, budget, marks
+            puzzles, variants, "solve_many", 1, threads, box, alphabet, budget, marks, output
         )
         if arr is not None and output in (None, "like"):
             import numpy as np
@@ -736,7 +740,7 @@ def count_many(
     if variants is not None:
         check_limit(limit)
         results, column, arr = _run_variant_batch(
-            puzzles, variants, "count_many", limit, threads, box, alphabet, budget, marks
+            puzzles, variants, "count_many", limit, threads, box, alphabet, budget, marks, output
         )
         if arr is not None and output == "like":
             import numpy as np

@@ -147,10 +147,17 @@ def encode_batch(
     at_of_record: dict[bytes, int] = {}
     at_of_id: dict[int, int] = {}
     words = 0
+    # The previous distinct rule set and its record's start: a batch read from a file
+    # has one object per puzzle, mostly equal to the one before (one compare, no hash).
+    last: Rules | None = None
+    last_at = 0
     for key, item in dict(zip(ids, items, strict=True)).items():  # in order of first appearance
         hit = known.get(key)
         if hit is not None and hit[0] is item:
             record = hit[1]
+        elif last is not None and item == last:
+            at_of_id[key] = last_at
+            continue
         else:
             record = _record_of(item, key, size, box, single, ids)
         at = at_of_record.get(record)
@@ -158,7 +165,8 @@ def encode_batch(
             at = at_of_record[record] = words
             parts.append(record)
             words += len(record) // 2
-        at_of_id[key] = at
+        at_of_id[key] = last_at = at
+        last = item
     if len(parts) == 1:
         return parts[0], starts
     return b"".join(parts), array("q", map(at_of_id.__getitem__, ids))

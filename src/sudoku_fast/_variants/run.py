@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._base.checks import check_limit
-from .._base.grid import Geometry, default_box
+from .._base.grid import CLASSIC, Geometry, default_box
 from .._base.rules import Rules, as_rules
+from .._engine.encode import decode_range
 from .._engine.results import EngineResults
 from .._engine.run import shared_buffers
 from .._parallel.fanout import run_chunks
@@ -37,6 +38,7 @@ __all__ = [
 ]
 
 MIN_CHUNK = 4  # a variant puzzle costs tens of microseconds: small chunks balance well
+_CLASSIC = Rules()
 
 
 def read_rules(rules: object) -> Rules | list[Rules | None] | None:
@@ -45,7 +47,9 @@ def read_rules(rules: object) -> Rules | list[Rules | None] | None:
     classic rules), or None when every puzzle is classic.
 
     Each distinct object of a list is read once (a batch usually repeats a few rule
-    sets, or one); the list of results is then made in C.
+    sets, or one), and the list of results is made in C; a rule set equal to the one
+    read before it comes back as that same object, so that the engine's records are
+    then found by identity (see `encode.encode_batch`).
 
     Raises ValueError / TypeError naming the puzzle whose rules are malformed.
     """
@@ -63,12 +67,28 @@ def read_rules(rules: object) -> Rules | list[Rules | None] | None:
     # `items` holds every object, so an id names one object for the whole reading.
     ids = list(map(id, items))
     read: dict[int, Rules | None] = {}
+    # A rule set equal to the previous one read is replaced by that object, so that the
+    # steps after this one group the puzzles of a file (one object each, mostly equal
+    # to the one before) by identity alone.
+    last: Rules | None = None
     for key, item in dict(zip(ids, items, strict=True)).items():  # in order of first appearance
-        try:
-            read[key] = as_rules(item)
-        except (ValueError, TypeError) as error:
-            raise type(error)(f"puzzle {ids.index(key)}: {error}") from None
-    if all(r is None for r in read.values()):
+        if type(item) is Rules:  # the common case, as `as_rules` reads it, without the call
+            got: Rules | None = item
+        else:
+            try:
+                got = as_rules(item)
+            except (ValueError, TypeError) as error:
+                raise type(error)(f"puzzle {ids.index(key)}: {error}") from None
+            if got is None:
+                read[key] = None
+                continue
+        if last is not None and got == last:
+            read[key] = last
+        elif got == _CLASSIC:
+            read[key] = None
+        else:
+            read[key] = last = got
+    if last is None:  # every puzzle is classic
         return None
     return list(map(read.__getitem__, ids))
 
@@ -137,6 +157,7 @@ def run_rules(
     timed: bool = False,
     stop_flag: bytearray | None = None,
     single: bool = False,
+    decode: bool = False,
 ) -> EngineResults:
     """Solve (limit 1) or count (up to `limit`) n puzzles of `geometry` under their rules.
 
@@ -145,7 +166,8 @@ def run_rules(
     both). A puzzle that needs more than `max_nodes` search nodes (0: no budget) gets
     count -1. Raises ValueError naming the first puzzle whose rules do not fit the
     grid, before any puzzle is solved (without the index when `single`: a one-puzzle
-    call).
+    call). `decode` asks for the solution strings (`texts`) of a 9x9 batch in the
+    classic symbols: each thread makes those of the chunk it has just solved.
     """
     check_limit(limit)
     workers = resolve_threads(threads)
@@ -164,6 +186,7 @@ def run_rules(
         geometry=geometry,
         on_core=False,
     )
+    texts = results.texts = [None] * n if decode and geometry == CLASSIC else None
     if n == 0:
         return results
     stop = bytearray(1) if stop_flag is None else stop_flag
@@ -199,6 +222,8 @@ def run_rules(
             max_nodes,
             stop_view,
         )
+        if texts is not None:
+            decode_range(solutions, counts, texts, start, end)
 
     if n <= MIN_CHUNK:  # one chunk (a one-puzzle call): no fan-out to set up
         work(0, n)
