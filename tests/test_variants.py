@@ -375,6 +375,27 @@ def test_threads_and_outputs() -> None:
             assert oracle.is_valid_solution(_text(list(row)), r.to_json(), p)
 
 
+def test_solutions_made_in_the_chunks_match_the_buffer() -> None:
+    # solve_many under rules makes each chunk's strings on the thread that solved it;
+    # a numpy batch takes the engine's buffer as it is: the two must agree.
+    np = pytest.importorskip("numpy")
+    x, windoku = Rules.named("x"), Rules.named("windoku")
+    grids = ["." * 81, "55" + "." * 79, "1" + "." * 80] * 7
+    rules = [x, windoku, None] * 7
+    values = np.array([_values(p) for p in grids], dtype=np.uint8)
+    rows = sf.solve_many(values, rules=rules)
+    expected = [_text(list(row)) if row.any() else None for row in rows]
+    assert expected[1] is None and expected[0] is not None
+    assert sf.solve_many(grids, rules=rules, threads=2) == expected
+    assert sf.solve_many(grids, rules=rules, threads=1, output="list") == expected
+    pa = pytest.importorskip("pyarrow")
+    arrow = sf.solve_many(pa.array(grids), rules=rules, output="arrow")
+    assert arrow.to_pylist() == expected
+    pd = pytest.importorskip("pandas")
+    like = sf.solve_many(pd.Series(grids, name="p"), rules=rules, output="like")
+    assert [None if pd.isna(v) else v for v in like] == expected
+
+
 def test_prime_size_jigsaw() -> None:
     pytest.importorskip("pysat")
     regions = "1112211222333443544435555"
