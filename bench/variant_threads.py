@@ -1,12 +1,22 @@
 """threads=2 against threads=1 for `count_many` under variant rules, on published puzzles.
 
-    python bench/variant_threads.py DATA_DIR --rounds 5
+    python bench/variant_threads.py DATA_DIR [--rounds 7] [--ours PYTHON[=LABEL] ...]
 
 DATA_DIR holds the published sets as `bench/variant_blind.py` reads them (not in the
 repository). The 9x9 puzzles of x.jsonl, jigsaw.jsonl and killer.jsonl are repeated to
-about 2,000 (killer: its first 60, three times); each round times `count_many(puzzles,
-rules=..., threads=T)` for T = 1 and 2 in alternating order (wall clock; every count must
-be 1). The figure is the ratio of the medians, threads=1 time / threads=2 time.
+about 2,000 (killer: its first 60, three times), each puzzle with its own `Rules` object
+(read from its JSON, as a user reading the file would). Each round times
+`count_many(puzzles, rules=..., threads=T)` for T = 1 and 2 in alternating order (wall
+clock; every count must be 1). The figure is the ratio of the medians, threads=1 time /
+threads=2 time.
+
+Beside it, the serial share s of a threads=1 call: the CPU time of the call outside the
+compiled chunks (`solve_range`, wrapped for this count only, in rounds of their own),
+over the CPU time of the whole call. Amdahl's law then caps threads=2 at 2 / (1 + s).
+
+`--ours` names the Python interpreter of a build (default: this one); give it more than
+once to compare builds (say a venv of main against this tree): every round runs each
+build in turn, in a process of its own.
 """
 
 from __future__ import annotations
@@ -15,50 +25,104 @@ import argparse
 import json
 import os
 import statistics
-import time
+import subprocess
+import sys
 from pathlib import Path
-from typing import Any
 
+# Runs in the interpreter of the build under test: one round, printed as JSON
+# {set: {"1": seconds, "2": seconds, "serial": share, "n": puzzles}}.
+WORKER = r"""
+import json, sys, time
+from pathlib import Path
 import sudoku_fast as sf
+from sudoku_fast._variants import run as variant_run
 
+data, flip = Path(sys.argv[1]), sys.argv[2] == "1"
 
-def nines(path: Path, cap: int) -> list[dict[str, Any]]:
-    records = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    return [r for r in records if r["size"] == 9][:cap]
+def nines(name, cap):
+    lines = (data / name).read_text().splitlines()
+    return [r for r in map(json.loads, filter(str.strip, lines)) if r["size"] == 9][:cap]
+
+sets = {"X": (nines("x.jsonl", 570), None), "jigsaw": (nines("jigsaw.jsonl", 500), None),
+        "killer": (nines("killer.jsonl", 60), 3)}
+engine = variant_run._variant
+compiled = engine.solve_range
+inside = [0.0]
+
+def timed_range(*args, **kwargs):
+    started = time.thread_time()
+    try:
+        return compiled(*args, **kwargs)
+    finally:
+        inside[0] += time.thread_time() - started
+
+out = {}
+for name, (records, repeat) in sets.items():
+    times = repeat or max(1, 2000 // len(records))
+    puzzles = [r["puzzle"] for r in records] * times
+    rules = [sf.Rules.from_json(r["rules"]) for r in records * times]
+    sf.count_many(puzzles, rules=rules, threads=2)  # warm: pool, caches, pages
+    row = {"n": len(puzzles)}
+    for threads in (2, 1) if flip else (1, 2):
+        started = time.perf_counter()
+        counts = sf.count_many(puzzles, rules=rules, threads=threads)
+        row[str(threads)] = time.perf_counter() - started
+        assert counts == [1] * len(puzzles), name
+    engine.solve_range = timed_range
+    try:
+        shares = []
+        for _ in range(3):
+            inside[0] = 0.0
+            started = time.thread_time()
+            sf.count_many(puzzles, rules=rules, threads=1)
+            spent = time.thread_time() - started
+            shares.append((spent - inside[0]) / spent)
+        row["serial"] = sorted(shares)[1]
+    finally:
+        engine.solve_range = compiled
+    out[name] = row
+print(json.dumps(out))
+"""
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("data", type=Path, help="folder of the published sets (*.jsonl)")
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--ours", action="append", help="PYTHON[=LABEL]; repeatable")
     args = parser.parse_args()
-    sets = {
-        "X": (nines(args.data / "x.jsonl", 570), None),
-        "jigsaw": (nines(args.data / "jigsaw.jsonl", 500), None),
-        "killer": (nines(args.data / "killer.jsonl", 60), 3),
-    }
-    jobs: dict[str, tuple[list[str], list[sf.Rules]]] = {}
-    for name, (records, repeat) in sets.items():
-        times = repeat or max(1, 2000 // len(records))
-        jobs[name] = (
-            [r["puzzle"] for r in records] * times,
-            [sf.Rules.from_json(r["rules"]) for r in records] * times,
-        )
-    seconds: dict[tuple[str, int], list[float]] = {(n, t): [] for n in jobs for t in (1, 2)}
+    builds = [[*s.split("=", 1), s][:2] for s in (args.ours or [sys.executable + "=ours"])]
+    rows: dict[tuple[str, str], list[dict[str, float]]] = {}
+    loads = []
     for k in range(args.rounds):
-        for name, (puzzles, rules) in jobs.items():
-            for threads in (1, 2) if k % 2 == 0 else (2, 1):
-                started = time.perf_counter()
-                counts = sf.count_many(puzzles, rules=rules, threads=threads)
-                seconds[(name, threads)].append(time.perf_counter() - started)
-                assert counts == [1] * len(puzzles), name
-    print(f"load average {os.getloadavg()[0]:.1f}, {args.rounds} rounds, {os.cpu_count()} cpus")
-    for name, (puzzles, _) in jobs.items():
-        one = statistics.median(seconds[(name, 1)])
-        two = statistics.median(seconds[(name, 2)])
+        for python, label in builds if k % 2 == 0 else builds[::-1]:
+            text = subprocess.run(
+                [python, "-c", WORKER, str(args.data), str(k % 2)],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout
+            for name, row in json.loads(text).items():
+                rows.setdefault((name, label), []).append(row)
+        loads.append(os.getloadavg()[0])
+    print(
+        f"{args.rounds} rounds, {os.cpu_count()} cpus, load average (1 min) after each round "
+        f"{min(loads):.1f} to {max(loads):.1f}, median {statistics.median(loads):.1f}"
+    )
+    print()
+    print("| set | build | puzzles | threads=1 ms | threads=2 ms | 2 / 1 | serial share s "
+          "| Amdahl 2/(1+s) |")  # fmt: skip
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    labels = [label for _, label in builds]
+    names = list(dict.fromkeys(name for name, _ in rows))
+    for name, label in ((name, label) for name in names for label in labels):
+        got = rows[(name, label)]
+        one = statistics.median(r["1"] for r in got)
+        two = statistics.median(r["2"] for r in got)
+        share = statistics.median(r["serial"] for r in got)
         print(
-            f"{name}: {len(puzzles)} puzzles, threads=1 {one * 1e3:.0f} ms, "
-            f"threads=2 {two * 1e3:.0f} ms, threads=2 / threads=1 {one / two:.2f}x"
+            f"| {name} | {label} | {got[0]['n']:.0f} | {one * 1e3:.1f} | {two * 1e3:.1f} "
+            f"| {one / two:.2f}x | {share:.3f} | {2 / (1 + share):.2f}x |"
         )
 
 

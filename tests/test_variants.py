@@ -19,6 +19,7 @@ from conftest import Side
 
 import sudoku_fast as sf
 from sudoku_fast import Cage, Rules
+from sudoku_fast._variants import encode
 from sudoku_fast._variants import run as variant_run
 
 SYMBOLS = "123456789AB"
@@ -374,6 +375,27 @@ def test_threads_and_outputs() -> None:
             assert oracle.is_valid_solution(_text(list(row)), r.to_json(), p)
 
 
+def test_solutions_made_in_the_chunks_match_the_buffer() -> None:
+    # solve_many under rules makes each chunk's strings on the thread that solved it;
+    # a numpy batch takes the engine's buffer as it is: the two must agree.
+    np = pytest.importorskip("numpy")
+    x, windoku = Rules.named("x"), Rules.named("windoku")
+    grids = ["." * 81, "55" + "." * 79, "1" + "." * 80] * 7
+    rules = [x, windoku, None] * 7
+    values = np.array([_values(p) for p in grids], dtype=np.uint8)
+    rows = sf.solve_many(values, rules=rules)
+    expected = [_text(list(row)) if row.any() else None for row in rows]
+    assert expected[1] is None and expected[0] is not None
+    assert sf.solve_many(grids, rules=rules, threads=2) == expected
+    assert sf.solve_many(grids, rules=rules, threads=1, output="list") == expected
+    pa = pytest.importorskip("pyarrow")
+    arrow = sf.solve_many(pa.array(grids), rules=rules, output="arrow")
+    assert arrow.to_pylist() == expected
+    pd = pytest.importorskip("pandas")
+    like = sf.solve_many(pd.Series(grids, name="p"), rules=rules, output="like")
+    assert [None if pd.isna(v) else v for v in like] == expected
+
+
 def test_prime_size_jigsaw() -> None:
     pytest.importorskip("pysat")
     regions = "1112211222333443544435555"
@@ -386,6 +408,64 @@ def test_rules_spread_over_a_batch() -> None:
     assert variant_run.per_puzzle(Rules.named("x"), 2) == [Rules.named("x")] * 2
     assert variant_run.read_rules([None, None]) is None
     assert variant_run.read_rules(["x", None]) == [Rules.named("x"), None]
+
+
+def test_rules_read_once_per_object_in_order() -> None:
+    x, windoku = Rules.named("x"), Rules.named("windoku")
+    bad = Rules(cages=(Cage([0, 1], 40),))
+    # Fresh objects equal to others, repeats, None and JSON text: one result per item.
+    items = [x, None, windoku, Rules.named("x"), x, '{"diagonals": true}', None]
+    assert variant_run.read_rules(items) == [x, None, windoku, x, x, x, None]
+    assert variant_run.read_rules([Rules(), None, Rules()]) is None  # all classic
+    # Equal rule sets one after another come back as one object (grouped by identity).
+    read = variant_run.read_rules([x, Rules.named("x"), {"diagonals": True}, windoku])
+    assert read == [x, x, x, windoku] and read is not None
+    assert read[0] is read[1] is read[2] is x
+    with pytest.raises(TypeError, match="puzzle 2: rules must be"):
+        variant_run.read_rules([x, x, 3, x, 4])
+    # A rule set that does not fit is named by the first puzzle that has it.
+    puzzles = ["." * 81] * 6
+    with pytest.raises(ValueError, match="puzzle 3: cage 0: sum 40"):
+        sf.count_many(puzzles, rules=[x, None, x, bad, windoku, bad])
+    with pytest.raises(ValueError, match="puzzle 0: cage 0: sum 40"):
+        sf.count_many(puzzles, rules=bad)
+    with pytest.raises(ValueError, match=r"^cage 0: sum 40"):
+        sf.count_solutions(puzzles[0], rules=bad)
+
+
+def test_equal_rules_share_one_record() -> None:
+    x, windoku = Rules.named("x"), Rules.named("windoku")
+    records, starts = encode.encode_batch([x, Rules.named("x"), None, windoku, x], 5, 9, (3, 3))
+    x_words = len(encode.encode_rules(x, 9, (3, 3))) // 2
+    classic_words = len(encode.encode_rules(Rules(), 9, (3, 3))) // 2
+    assert list(starts) == [0, 0, x_words, x_words + classic_words, 0]
+    assert records == b"".join(encode.encode_rules(r, 9, (3, 3)) for r in (x, Rules(), windoku))
+    one, zeros = encode.encode_batch(windoku, 3, 9, (3, 3))
+    assert one == encode.encode_rules(windoku, 9, (3, 3)) and list(zeros) == [0, 0, 0]
+    assert encode.encode_batch(Rules(cages=(Cage([0, 1], 40),)), 0, 9) == (b"", starts[:0])
+
+
+def test_records_follow_the_object_not_its_id() -> None:
+    # Rule sets made and dropped one after another (ids may be reused): each gets its own.
+    for k in range(40):
+        rules = Rules(extra=((k, k + 1),)) if k % 2 else Rules.named("anti-knight")
+        assert encode.checked_record(rules, 9) == encode.encode_rules(rules, 9)
+        del rules
+
+    class Fresh:
+        """A sequence that makes a new rule set at each access."""
+
+        def __len__(self) -> int:
+            return 4
+
+        def __getitem__(self, i: int) -> Rules:
+            if i >= 4:
+                raise IndexError(i)
+            return Rules.named("x") if i % 2 else Rules.named("anti-king")
+
+    puzzles = ["1" + "." * 80] * 4
+    got = sf.count_many(puzzles, rules=Fresh(), limit=3)
+    assert got == [sf.count_solutions(puzzles[0], limit=3, rules=r) for r in Fresh()]
 
 
 def test_cli_count_with_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -42,6 +42,7 @@ from ._variants.run import (
     per_puzzle,
     read_rules,
     rules_at,
+    run_one,
     run_rules,
     screen_box,
 )
@@ -237,7 +238,7 @@ def _run_one_variant(
     if marks:
         raise ValueError("marks=True cannot be combined with rules= yet")
     geometry, values = parse_grid(puzzle, box=box_for(rules, box, alphabet), alphabet=alphabet)
-    return run_rules(values, 1, [rules], limit, 1, geometry=geometry, max_nodes=budget, single=True)
+    return run_one(values, rules, limit, geometry=geometry, max_nodes=budget)
 
 
 def _run_variant_batch(
@@ -250,6 +251,7 @@ def _run_variant_batch(
     alphabet: Any,
     budget: int,
     marks: bool,
+    output: str | None = None,
 ) -> tuple[EngineResults, Any, Any]:
     """Read a batch and run the variant engine on it: (results, column, numpy array)."""
     if marks:
@@ -261,8 +263,11 @@ def _run_variant_batch(
         grids, n, geometry = encode_values(arr, what, box, alphabet)
     else:
         geometry, grids, n, column = read_batch(puzzles, what, box, alphabet, threads=threads)
-    each = per_puzzle(rules, n)
-    results = run_rules(grids, n, each, limit, threads, geometry=geometry, max_nodes=budget)
+    each = rules if isinstance(rules, Rules) else per_puzzle(rules, n)  # one: shared as it is
+    decode = what == "solve_many" and arr is None and frames.needs_texts(column, output)
+    results = run_rules(
+        grids, n, each, limit, threads, geometry=geometry, max_nodes=budget, decode=decode
+    )
     return results, column, arr
 
 
@@ -510,7 +515,7 @@ def solve_many(
     if variants is not None:
         frames.check_output(output)
         results, column, arr = _run_variant_batch(
-            puzzles, variants, "solve_many", 1, threads, box, alphabet, budget, marks
+            puzzles, variants, "solve_many", 1, threads, box, alphabet, budget, marks, output
         )
         if arr is not None and output in (None, "like"):
             import numpy as np
@@ -735,7 +740,7 @@ def count_many(
     if variants is not None:
         check_limit(limit)
         results, column, arr = _run_variant_batch(
-            puzzles, variants, "count_many", limit, threads, box, alphabet, budget, marks
+            puzzles, variants, "count_many", limit, threads, box, alphabet, budget, marks, output
         )
         if arr is not None and output == "like":
             import numpy as np

@@ -24,6 +24,7 @@ from .results import EngineResults
 
 __all__ = [
     "as_text",
+    "decode_range",
     "decode_solutions",
     "encode_item",
     "encode_marks",
@@ -134,6 +135,13 @@ def encode_item(item: Any, index: int, geometry: Geometry, inferred: bool) -> by
                     "(a batch holds puzzles of one size)"
                 ) from None
         raise ValueError(f"puzzle {index}: {err}") from None
+
+
+def decode_range(solutions: Any, counts: Any, texts: list[Any], start: int, stop: int) -> None:
+    """texts[i] = the 9x9 solution string of puzzle i (digits 1-9 in `solutions`, 81 a
+    puzzle), None where counts[i] is not positive, for i in start..stop-1: what a batch's
+    worker thread does with the chunk it has just solved."""
+    _core.decode_range(solutions, counts, texts, start, stop)
 
 
 def decode_solutions(results: EngineResults) -> list[str | None]:

@@ -14,14 +14,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._base.checks import check_limit
-from .._base.grid import Geometry, default_box
+from .._base.grid import CLASSIC, Geometry, default_box
 from .._base.rules import Rules, as_rules
+from .._engine.encode import decode_range
 from .._engine.results import EngineResults
 from .._engine.run import shared_buffers
 from .._parallel.fanout import run_chunks
 from .._parallel.threads import resolve_threads
 from . import _variant
-from .encode import check_rules, encode_batch, encode_rules
+from .encode import checked_record, encode_batch
 
 __all__ = [
     "MIN_CHUNK",
@@ -31,17 +32,24 @@ __all__ = [
     "per_puzzle",
     "read_rules",
     "rules_at",
+    "run_one",
     "run_rules",
     "screen_box",
 ]
 
 MIN_CHUNK = 4  # a variant puzzle costs tens of microseconds: small chunks balance well
+_CLASSIC = Rules()
 
 
 def read_rules(rules: object) -> Rules | list[Rules | None] | None:
     """What a batch's `rules=` says: one rule set for every puzzle (a Rules, a JSON
     mapping or text, a preset name), a list of one per puzzle (None where a puzzle has
     classic rules), or None when every puzzle is classic.
+
+    Each distinct object of a list is read once (a batch usually repeats a few rule
+    sets, or one), and the list of results is made in C; a rule set equal to the one
+    read before it comes back as that same object, so that the engine's records are
+    then found by identity (see `encode.encode_batch`).
 
     Raises ValueError / TypeError naming the puzzle whose rules are malformed.
     """
@@ -56,13 +64,33 @@ def read_rules(rules: object) -> Rules | list[Rules | None] | None:
             "rules must be a Rules, a JSON object or text, a preset name, or a sequence "
             f"of them (one per puzzle), not {type(rules).__name__}"
         ) from None
-    out: list[Rules | None] = []
-    for i, item in enumerate(items):
-        try:
-            out.append(as_rules(item))
-        except (ValueError, TypeError) as error:
-            raise type(error)(f"puzzle {i}: {error}") from None
-    return out if any(r is not None for r in out) else None
+    # `items` holds every object, so an id names one object for the whole reading.
+    ids = list(map(id, items))
+    read: dict[int, Rules | None] = {}
+    # A rule set equal to the previous one read is replaced by that object, so that the
+    # steps after this one group the puzzles of a file (one object each, mostly equal
+    # to the one before) by identity alone.
+    last: Rules | None = None
+    for key, item in dict(zip(ids, items, strict=True)).items():  # in order of first appearance
+        if type(item) is Rules:  # the common case, as `as_rules` reads it, without the call
+            got: Rules | None = item
+        else:
+            try:
+                got = as_rules(item)
+            except (ValueError, TypeError) as error:
+                raise type(error)(f"puzzle {ids.index(key)}: {error}") from None
+            if got is None:
+                read[key] = None
+                continue
+        if last is not None and got == last:
+            read[key] = last
+        elif got == _CLASSIC:
+            read[key] = None
+        else:
+            read[key] = last = got
+    if last is None:  # every puzzle is classic
+        return None
+    return list(map(read.__getitem__, ids))
 
 
 def per_puzzle(rules: Rules | list[Rules | None], n: int) -> list[Rules | None]:
@@ -120,7 +148,7 @@ def box_for(rules: Rules | list[Rules | None], box: object, alphabet: object) ->
 def run_rules(
     grids: Any,
     n: int,
-    rules: Sequence[Rules | None],
+    rules: Rules | Sequence[Rules | None],
     limit: int = 1,
     threads: int | None = None,
     *,
@@ -129,34 +157,23 @@ def run_rules(
     timed: bool = False,
     stop_flag: bytearray | None = None,
     single: bool = False,
+    decode: bool = False,
 ) -> EngineResults:
     """Solve (limit 1) or count (up to `limit`) n puzzles of `geometry` under their rules.
 
-    `grids` holds n*N*N values 0..N; `rules[i]` is puzzle i's rule set (None: classic,
-    run by this engine too, so one batch may mix both). A puzzle that needs more than
-    `max_nodes` search nodes (0: no budget) gets count -1. Raises ValueError naming the
-    first puzzle whose rules do not fit the grid, before any puzzle is solved (without
-    the index when `single`: a one-puzzle call).
+    `grids` holds n*N*N values 0..N; `rules` is one rule set for all of them, or
+    `rules[i]` puzzle i's (None: classic, run by this engine too, so one batch may mix
+    both). A puzzle that needs more than `max_nodes` search nodes (0: no budget) gets
+    count -1. Raises ValueError naming the first puzzle whose rules do not fit the
+    grid, before any puzzle is solved (without the index when `single`: a one-puzzle
+    call). `decode` asks for the solution strings (`texts`) of a 9x9 batch in the
+    classic symbols: each thread makes those of the chunk it has just solved.
     """
     check_limit(limit)
     workers = resolve_threads(threads)
     size = geometry.size
     box = (geometry.box_rows, geometry.box_cols)
-    classic = Rules()
-    checked: set[Rules] = set()
-    filled: list[Rules] = []
-    for i, item in enumerate(rules):
-        item = classic if item is None else item
-        if item not in checked:
-            try:
-                check_rules(item, size, box)
-            except ValueError as error:
-                if single:  # the call's only puzzle: no index to name
-                    raise
-                raise ValueError(f"puzzle {i}: {error}") from None
-            checked.add(item)
-        filled.append(item)
-    records, starts = encode_batch(filled, size, box)
+    records, starts = encode_batch(rules, n, size, box, single=single)
     cells = geometry.cells
     results = EngineResults(
         n=n,
@@ -169,12 +186,12 @@ def run_rules(
         geometry=geometry,
         on_core=False,
     )
+    texts = results.texts = [None] * n if decode and geometry == CLASSIC else None
     if n == 0:
         return results
     stop = bytearray(1) if stop_flag is None else stop_flag
     # One view of each buffer for all the threads' calls (see `shared_buffers`); the
     # records are immutable bytes, whose buffers keep no export count to share.
-    record_bytes = records.tobytes()
     starts_v, grids_v, solutions, counts, guesses, nodes, nanos = shared_buffers(
         workers,
         starts,
@@ -188,7 +205,7 @@ def run_rules(
     stop_view = shared_buffers(workers, stop)[0]
 
     def work(start: int, end: int) -> None:
-        words = memoryview(record_bytes).cast("h")
+        words = memoryview(records).cast("h")
         _variant.solve_range(
             words,
             starts_v,
@@ -205,11 +222,56 @@ def run_rules(
             max_nodes,
             stop_view,
         )
+        if texts is not None:
+            decode_range(solutions, counts, texts, start, end)
+
+    if n <= MIN_CHUNK:  # one chunk (a one-puzzle call): no fan-out to set up
+        work(0, n)
+        return results
 
     def abort() -> None:
         stop[0] = 1
 
     results.threads = run_chunks(n, workers, MIN_CHUNK, work, caller_works=True, on_abort=abort)
+    return results
+
+
+def run_one(
+    values: Any, rules: Rules, limit: int, *, geometry: Geometry, max_nodes: int = 0
+) -> EngineResults:
+    """`run_rules` for one puzzle under one rule set, with its batch set-up left out
+    (threads, chunks, shared views): what `solve(p, rules=...)` and
+    `count_solutions` cost beside the search. ValueError names no puzzle.
+    """
+    check_limit(limit)
+    size = geometry.size
+    record = checked_record(rules, size, (geometry.box_rows, geometry.box_cols))
+    results = EngineResults(
+        n=1,
+        solutions=bytearray(geometry.cells),
+        counts=array("i", [0]),
+        guesses=array("q", [0]),
+        nodes=array("q", [0]),
+        nanos=None,
+        threads=1,
+        geometry=geometry,
+        on_core=False,
+    )
+    _variant.solve_range(
+        memoryview(record).cast("h"),
+        array("q", [0]),
+        values,
+        results.solutions,
+        results.counts,
+        results.guesses,
+        results.nodes,
+        None,
+        0,
+        1,
+        size,
+        limit,
+        max_nodes,
+    )
     return results
 
 
@@ -225,10 +287,9 @@ class GridCounter:
     def __init__(
         self, rules: Rules, size: int, box: tuple[int, int] | None = None, max_nodes: int = 0
     ) -> None:
-        check_rules(rules, size, box)
         self.size = size
         self.max_nodes = max_nodes
-        self._records = memoryview(encode_rules(rules, size, box)).cast("h")
+        self._records = memoryview(checked_record(rules, size, box)).cast("h")
         self._starts = array("q", [0])
         self.solution = bytearray(size * size)
         self._counts = array("i", [0])
