@@ -142,7 +142,7 @@ cdef struct Walk:
     int32_t *count    # [nodes] complexity of each reached node, valid where mark == stamp
     int32_t *mark
     int32_t stamp
-    int32_t *qpos     # [nodes] place of the node in the queue
+    int32_t *qpos     # [nodes] place of the node in the queue, -1 once taken from it
     int32_t *queue    # reached nodes in order
     int len
     uint64_t *anc     # [nodes * words] dynamic walks: each ON node's ancestors (and
@@ -176,6 +176,9 @@ cdef struct Work:
     int32_t *keep2_cell    # [cells * N] unique rectangles: the best so far
     int32_t *keep2_digit
     int nkeep2
+    int ur_type            # the type (1-4) of the last rectangle() found
+    int ur_best_type       # unique rectangles: the best's type and first bivalue cell
+    int ur_best_start
     int32_t *plain_cell    # [N] the first plain locked candidates
     int nplain
     int digit_plain
@@ -996,7 +999,8 @@ cdef bint next_small_union(
 
 
 cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int base) noexcept nogil:
-    """se._Rater._rectangle: tenths (-1 none), eliminations in elim_*."""
+    """se._Rater._rectangle: tenths (-1 none), its type in w.ur_type, eliminations in
+    elim_*."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
@@ -1020,6 +1024,7 @@ cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int b
         while rest:
             add_elim(w, roof[0], bits_lowest_index(rest) + 1)
             rest &= rest - 1
+        w.ur_type = 1
         return base
     if nroof < 2:
         return -1
@@ -1044,6 +1049,7 @@ cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int b
                 add_elim(w, (word << 6) | bits_lowest_index(bits), d + 1)
                 bits &= bits - 1
         if w.nelim:
+            w.ur_type = 2
             return base
     if nroof != 2:
         return -1
@@ -1063,7 +1069,10 @@ cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int b
                 w.nelim = 0
                 add_elim(w, r, bits_lowest_index(y) + 1)
                 add_elim(w, q, bits_lowest_index(y) + 1)
+                w.ur_type = 4
                 return base
+    if not (extras & (extras - 1)):
+        return -1  # type 3 needs two extra digits or more (SE)
     # Type 3: `size` other cells of a shared unit that make a locked set of size + 1
     # digits with the extra digits; its digits go from the unit's other cells. The
     # groups come in itertools.combinations order, those whose digits already number
@@ -1107,17 +1116,44 @@ cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int b
             w.elim_cell[i] = w.keep_cell[i]
             w.elim_digit[i] = w.keep_digit[i]
         w.nelim = w.nkeep
+        w.ur_type = 3
     return best
 
 
+cdef bint ur_better(Work *w, int found, int start, int best) noexcept nogil:
+    """Does the rectangle() just found (tenths `found`, type w.ur_type, first bivalue
+    cell `start`) come before the best so far in SE's order (difficulty, type, where
+    the search starts)? If so it becomes the best (eliminations in keep2_*)."""
+    cdef int i
+    if found < 0:
+        return False
+    if best >= 0 and (
+        found > best
+        or found == best
+        and (
+            w.ur_type > w.ur_best_type
+            or w.ur_type == w.ur_best_type and start >= w.ur_best_start
+        )
+    ):
+        return False
+    w.ur_best_type = w.ur_type
+    w.ur_best_start = start
+    w.nkeep2 = w.nelim
+    for i in range(w.nelim):
+        w.keep2_cell[i] = w.elim_cell[i]
+        w.keep2_digit[i] = w.elim_digit[i]
+    return True
+
+
 cdef int unique_rectangle(Work *w) noexcept nogil:
-    """se._Rater.unique_rectangle: tenths (-1 none), eliminations in keep2_*."""
+    """se._Rater.unique_rectangle: tenths (-1 none), eliminations in keep2_*; the
+    first of SE's order (difficulty, type, first bivalue cell)."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
-    cdef int r1, r2, c1, c2, x, y, found, i, best = -1, b0
+    cdef int r1, r2, c1, c2, x, y, found, i, best = -1, b0, start
     cdef int32_t cells[4]
-    cdef uint64_t common, rx, ry, column
+    cdef uint64_t common, rx, ry, column, ab
     fill_digit_bits(w)
     for r1 in range(n):
         for r2 in range(r1 + 1, n):
@@ -1147,22 +1183,25 @@ cdef int unique_rectangle(Work *w) noexcept nogil:
                         while ry:
                             y = bits_lowest_index(ry)
                             ry &= ry - 1
-                            found = rectangle(
-                                w, cells, 4, ((<uint64_t>1) << x) | ((<uint64_t>1) << y),
-                                BASE[T_UNIQUE_RECTANGLE],
-                            )
-                            if found >= 0 and (best < 0 or found < best):
+                            ab = ((<uint64_t>1) << x) | ((<uint64_t>1) << y)
+                            found = rectangle(w, cells, 4, ab, BASE[T_UNIQUE_RECTANGLE])
+                            start = w.cells
+                            for i in range(4):
+                                if s.cand[cells[i]] == ab and cells[i] < start:
+                                    start = cells[i]
+                            if ur_better(w, found, start, best):
                                 best = found
-                                w.nkeep2 = w.nelim
-                                for i in range(w.nelim):
-                                    w.keep2_cell[i] = w.elim_cell[i]
-                                    w.keep2_digit[i] = w.elim_digit[i]
-                                if best == BASE[T_UNIQUE_RECTANGLE]:
+                                # No later rectangle has a cell before this one's first.
+                                if (
+                                    best == BASE[T_UNIQUE_RECTANGLE]
+                                    and w.ur_type == 1
+                                    and start == cells[0]
+                                ):
                                     return best
-    cdef int length, start
+    cdef int length
     cdef int32_t path[8]
     for length in range(6, 10, 2):
-        if best >= 0 and best <= BASE[T_UNIQUE_RECTANGLE] + length // 2 - 2:
+        if best >= 0 and best < BASE[T_UNIQUE_RECTANGLE] + length // 2 - 2:
             break
         for start in range(w.cells):
             if two_bits(s.cand[start]):
@@ -1241,12 +1280,8 @@ cdef int extend_loop(
             if nxt == path[0] and npath == length:
                 if valid_loop(w, path, length):
                     found = rectangle(w, path, length, ab, BASE[T_UNIQUE_RECTANGLE] + length // 2 - 2)
-                    if found >= 0 and (best < 0 or found < best):
+                    if ur_better(w, found, path[0], best):
                         best = found
-                        w.nkeep2 = w.nelim
-                        for j in range(w.nelim):
-                            w.keep2_cell[j] = w.elim_cell[j]
-                            w.keep2_digit[j] = w.elim_digit[j]
                 continue
             if npath >= length or (s.cand[nxt] == ab and nxt < path[0]):
                 continue
@@ -1984,7 +2019,7 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
     cdef const Tables *t = s.t
     cdef int n = w.n
     cdef bint dynamic = (mode & DYNAMIC_LINKS) != 0
-    cdef int head = 0, node, c, cell_now, dig, e, k, j, i, u, m, off, left, clash
+    cdef int on_head = 0, off_head = 0, node, c, cell_now, dig, e, k, j, i, u, m, off, left, clash
     # Set in the loop that finds the one candidate left; 0 only quiets GCC's
     # -Wmaybe-uninitialized, which cannot see that the loop always sets it.
     cdef int target = 0
@@ -2004,9 +2039,26 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
         memset(&wk.anc[<size_t>start * w.dwords], 0, w.dwords * sizeof(uint64_t))
         i = anc_bit(w, start)
         wk.anc[<size_t>start * w.dwords + (i >> 6)] = (<uint64_t>1) << (i & 63)
-    while head < wk.len:
-        node = wk.queue[head]
-        head += 1
+    while True:
+        # As SE: the next ON node reached, and an OFF node only when no ON node is
+        # waiting (the order decides the first contradiction and the parents).
+        while on_head < wk.len and not (wk.queue[on_head] & 1):
+            on_head += 1
+        if on_head < wk.len:
+            node = wk.queue[on_head]
+            on_head += 1
+        else:
+            while off_head < wk.len and (wk.queue[off_head] & 1):
+                off_head += 1
+            if off_head == wk.len:
+                if mode & NESTED_LINKS:
+                    w.work += w.cells
+                    if nested_offs(w, wk):
+                        continue
+                break
+            node = wk.queue[off_head]
+            off_head += 1
+        wk.qpos[node] = -1  # taken
         w.work += 1
         c = node >> 1
         cell_now = w.cell_of[c]
@@ -2049,7 +2101,7 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
                             e = bits_lowest_index(rest)
                             rest &= rest - 1
                             off = (cell_now * n + e) << 1
-                            if wk.mark[off] == stamp and wk.qpos[off] < head:
+                            if wk.mark[off] == stamp and wk.qpos[off] < 0:
                                 tmp_or(w, wk, off)
                             else:
                                 target = e
@@ -2079,7 +2131,7 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
                                 i = bits_lowest_index(rest)
                                 rest &= rest - 1
                                 off = (t.units[u * n + i] * n + dig) << 1
-                                if wk.mark[off] == stamp and wk.qpos[off] < head:
+                                if wk.mark[off] == stamp and wk.qpos[off] < 0:
                                     tmp_or(w, wk, off)
                                 else:
                                     target = i
@@ -2098,9 +2150,6 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
                                     return clash
         if w.work > w.budget:
             return -1
-        if head == wk.len and mode & NESTED_LINKS:
-            w.work += w.cells
-            nested_offs(w, wk)
     return -1
 
 
@@ -2874,7 +2923,7 @@ cdef int forcing_chains(Work *w) noexcept nogil:
 
 
 cdef int contradictions(Work *w, int mode, int tech, bint double) noexcept nogil:
-    """se._Rater.contradictions; complete ON walks stored (with `double`, which the
+    """se._Rater.contradictions; the ON walks stored (with `double`, which the
     cell and region forcing after it read): 0 done, 1 budget spent, -1 no memory."""
     cdef Solver *s = &w.s
     cdef int n = w.n
@@ -2923,11 +2972,13 @@ cdef int contradictions(Work *w, int mode, int tech, bint double) noexcept nogil
                 return 1
             if on_clash >= 0:
                 note(w, start << 1, tech, on_clash)
-            elif double and not store_walk(w, start, &w.a):
+            # As SE, a walk stopped by a contradiction still takes part with the nodes
+            # it reached: in the double implication and the cell and region forcing.
+            if double and not store_walk(w, start, &w.a):
                 return -1
             if off_clash >= 0:
                 note(w, (start << 1) | 1, tech, off_clash)
-            if double and on_clash < 0 and off_clash < 0 and bits_popcount(s.cand[cell]) >= 3:
+            if double and bits_popcount(s.cand[cell]) >= 3:
                 for i in range(w.a.len):
                     node = w.a.queue[i]
                     if w.b.mark[node] == w.b.stamp and (node >> 1) != start:

@@ -75,7 +75,11 @@ included, summed over the chains of a multiple conclusion): with length = comple
 How chains are found: an assumption (a candidate set ON, or removed: OFF) is followed by
 a breadth-first walk of implications. ON(cell, d) removes d from the cell's peers and
 (with xy links) every other candidate of the cell. OFF(cell, d) sets ON the last
-candidate of a cell (xy links) or the last place of d in a unit. In the static walks
+candidate of a cell (xy links) or the last place of d in a unit. As in SE, the walk
+takes the ON nodes it has reached first, in order, and an OFF node only when no ON node
+waits (which contradiction is met first, and each node's parents, depend on it; a walk
+stopped by a contradiction still counts, with the nodes it reached, in the double
+implication and the cell and region forcing). In the static walks
 "last" means "the other of exactly two in the current grid", and a node's only parent
 is the node that first implied it, so its complexity is its depth plus one. In the
 dynamic walks "last" means "the only one this walk has not yet removed", and such an ON
@@ -609,12 +613,15 @@ class _Rater:
         return best
 
     def unique_rectangle(self) -> tuple[int, Elims] | None:
-        """The easiest unique rectangle (types 1 to 4); (tenths, eliminations)."""
+        """The unique rectangle or loop SE applies (types 1 to 4): the smallest
+        difficulty, then the smallest type, then the one whose first bivalue cell comes
+        first (where SE's search starts); (tenths, eliminations)."""
         n = self.n
         geo = self.geo
         cand = self.s.cand
         box_of = geo.box_of
-        best: tuple[int, Elims] | None = None
+        best: tuple[int, int, int] | None = None  # (tenths, type, first bivalue cell)
+        best_elims: Elims = []
         for r1 in range(n):
             for r2 in range(r1 + 1, n):
                 for c1 in range(n):
@@ -626,22 +633,29 @@ class _Rater:
                         if common.bit_count() < 2:
                             continue
                         for x, y in combinations(_bits(common), 2):
-                            found = self._rectangle(
-                                cells, (1 << x) | (1 << y), BASE[UNIQUE_RECTANGLE]
-                            )
-                            if found is not None and (best is None or found[0] < best[0]):
-                                best = found
-                                if best[0] == BASE[UNIQUE_RECTANGLE]:
-                                    return best
+                            ab = (1 << x) | (1 << y)
+                            found = self._rectangle(cells, ab, BASE[UNIQUE_RECTANGLE])
+                            if found is None:
+                                continue
+                            floor = [c for c in cells if cand[c] == ab]
+                            key = (found[0], found[1], min(floor, default=geo.cells))
+                            if best is None or key < best:
+                                best, best_elims = key, found[2]
+                                # No later rectangle has a cell before this one's first.
+                                if key == (BASE[UNIQUE_RECTANGLE], 1, cells[0]):
+                                    return best[0], best_elims
         for length in (6, 8):
-            if best is not None and best[0] <= BASE[UNIQUE_RECTANGLE] + length // 2 - 2:
+            if best is not None and best[0] < BASE[UNIQUE_RECTANGLE] + length // 2 - 2:
                 break
             for loop in self._loops(length):
                 ab = cand[loop[0]]
                 found = self._rectangle(loop, ab, BASE[UNIQUE_RECTANGLE] + length // 2 - 2)
-                if found is not None and (best is None or found[0] < best[0]):
-                    best = found
-        return best
+                if found is None:
+                    continue
+                key = (found[0], found[1], loop[0])
+                if best is None or key < best:
+                    best, best_elims = key, found[2]
+        return None if best is None else (best[0], best_elims)
 
     def _loops(self, length: int) -> list[tuple[int, ...]]:
         """Unique loops of `length` cells (6 or 8), as SE searches them: from a bivalue
@@ -694,14 +708,14 @@ class _Rater:
                 side.add(u)
         return odd == even
 
-    def _rectangle(self, cells: Sequence[int], ab: int, base: int) -> tuple[int, Elims] | None:
-        """Types 1 to 4 of a unique rectangle or loop on the digits `ab`; (tenths,
-        eliminations)."""
+    def _rectangle(self, cells: Sequence[int], ab: int, base: int) -> tuple[int, int, Elims] | None:
+        """Types 1 to 4 of a unique rectangle or loop on the digits `ab`: the first of
+        SE's order (difficulty, then type); (tenths, type, eliminations)."""
         cand = self.s.cand
         geo = self.geo
         roof = [c for c in cells if cand[c] != ab]
         if len(roof) == 1:
-            return base, [(roof[0], d + 1) for d in _bits(ab)]
+            return base, 1, [(roof[0], d + 1) for d in _bits(ab)]
         if len(roof) < 2:
             return None
         extras = 0
@@ -716,7 +730,7 @@ class _Rater:
                 and all(c in self.peer_set[r] for r in roof[1:])
             ]
             if elims:
-                return base, elims
+                return base, 2, elims
         if len(roof) != 2:
             return None
         r, q = roof
@@ -727,8 +741,10 @@ class _Rater:
                 where = positions[u][x.bit_length() - 1]
                 if where.bit_count() == 2:
                     elims = [(r, y.bit_length()), (q, y.bit_length())]
-                    return base, elims
-        best: tuple[int, Elims] | None = None
+                    return base, 4, elims
+        best: tuple[int, int, Elims] | None = None
+        if extras.bit_count() < 2:
+            return None  # type 3 needs two extra digits or more (SE)
         for u in shared:
             others = [c for c in geo.units[u] if cand[c] and c != r and c != q]
             for size in range(1, 4):
@@ -744,7 +760,7 @@ class _Rater:
                         (c, d + 1) for c in others if c not in group for d in _bits(cand[c] & union)
                     ]
                     if elims:
-                        best = (base + size, elims)
+                        best = (base + size, 3, elims)
                         break
         return best
 
@@ -939,12 +955,27 @@ class _Rater:
         start = ((cell * n + digit - 1) << 1) | int(on)
         count: dict[int, int] = {start: 1}
         ancestors: dict[int, int] = {start: 1 << start}
-        order: dict[int, int] = {start: 0}  # place in the queue
-        queue = [start]
-        head = 0
-        while head < len(queue):
-            node = queue[head]
-            head += 1
+        queue = [start]  # every node reached, in order
+        taken: set[int] = set()  # the nodes taken from the queue so far
+        on_head = off_head = 0
+        while True:
+            # As SE: the next ON node reached, and an OFF node only when no ON node is
+            # waiting (the order decides the first contradiction and the parents).
+            while on_head < len(queue) and not queue[on_head] & 1:
+                on_head += 1
+            if on_head < len(queue):
+                node = queue[on_head]
+                on_head += 1
+            else:
+                while off_head < len(queue) and queue[off_head] & 1:
+                    off_head += 1
+                if off_head == len(queue):
+                    if mode & NESTED_LINKS and self.nested_round(queue, count, ancestors):
+                        continue
+                    break
+                node = queue[off_head]
+                off_head += 1
+            taken.add(node)
             self.work += 1
             c = node >> 1
             cell_now, dig = divmod(c, n)
@@ -964,7 +995,7 @@ class _Rater:
                         gone = [
                             (cell_now * n + e) << 1
                             for e in _bits(cc)
-                            if order.get((cell_now * n + e) << 1, head) < head
+                            if (cell_now * n + e) << 1 in taken
                         ]
                         left = [e for e in _bits(cc) if (cell_now * n + e) << 1 not in gone]
                         if len(left) == 1:
@@ -980,7 +1011,7 @@ class _Rater:
                             gone = [
                                 (unit[i] * n + dig) << 1
                                 for i in _bits(where)
-                                if order.get((unit[i] * n + dig) << 1, head) < head
+                                if (unit[i] * n + dig) << 1 in taken
                             ]
                             left = [i for i in _bits(where) if (unit[i] * n + dig) << 1 not in gone]
                             if len(left) == 1:
@@ -1003,25 +1034,30 @@ class _Rater:
                 else:
                     k = count[node] + 1
                 count[m] = k
-                order[m] = len(queue)
                 queue.append(m)
             if self.work > self.budget:
                 return count, -1
-            if head == len(queue) and mode & NESTED_LINKS:
-                self.work += self.geo.cells  # a round of rules costs a board's worth
-                for m, parents in self.nested_offs(count):
-                    if m in count:
-                        continue  # an earlier rule of this round removed it already
-                    mask = 1 << m
-                    for p in parents:
-                        mask |= ancestors[p]
-                    # SE does not test a nested OFF node against the ON nodes: a clash
-                    # shows through its consequences only.
-                    ancestors[m] = mask
-                    count[m] = mask.bit_count()
-                    order[m] = len(queue)
-                    queue.append(m)
         return count, -1
+
+    def nested_round(
+        self, queue: list[int], count: dict[int, int], ancestors: dict[int, int]
+    ) -> bool:
+        """A dry nested walk's round of rules (`nested_offs`): its new OFF nodes
+        queued; whether there were any."""
+        self.work += self.geo.cells  # a round of rules costs a board's worth
+        before = len(queue)
+        for m, parents in self.nested_offs(count):
+            if m in count:
+                continue  # an earlier rule of this round removed it already
+            mask = 1 << m
+            for p in parents:
+                mask |= ancestors[p]
+            # SE does not test a nested OFF node against the ON nodes: a clash shows
+            # through its consequences only.
+            ancestors[m] = mask
+            count[m] = mask.bit_count()
+            queue.append(m)
+        return len(queue) > before
 
     # -- the rules a nested (level 1) walk runs on its own grid ------------------------
 
@@ -1361,7 +1397,7 @@ class _Rater:
         self, found: dict[Conclusion, tuple[int, int]], mode: int, tech: int, double: bool
     ) -> dict[tuple[int, int], dict[int, int]]:
         """Dynamic assumptions (both ways) that lead to a contradiction, and (with
-        `double`) nodes both ways lead to. Returns the complete ON walks."""
+        `double`) nodes both ways lead to. Returns the ON walks."""
         n = self.n
         cand = self.s.cand
         on_walks: dict[tuple[int, int], dict[int, int]] = {}
@@ -1372,11 +1408,12 @@ class _Rater:
                 return on_walks
             if on_clash >= 0:
                 self.note(found, (cell, digit, 0), tech, on_clash)
-            else:
-                on_walks[cell, digit] = on_count
+            # As SE, a walk stopped by a contradiction still takes part with the nodes
+            # it reached: in the double implication and the cell and region forcing.
+            on_walks[cell, digit] = on_count
             if off_clash >= 0:
                 self.note(found, (cell, digit, 1), tech, off_clash)
-            if double and on_clash < 0 and off_clash < 0 and cand[cell].bit_count() >= 3:
+            if double and cand[cell].bit_count() >= 3:
                 start = cell * n + digit - 1
                 for node, k_on in on_count.items():
                     k_off = off_count.get(node)
