@@ -188,6 +188,10 @@ cdef struct Work:
     uint64_t *link_cells   # [8N * 3 * cwords] each link's start, end and unit places
     int32_t *link_units    # [8N * 6] the row, column, box holding its start / end (-1)
     uint64_t *link_acc     # [2 * 5 * cwords] per chain depth: units' places, weak units
+    int32_t *link_next     # [8N * 8N] per link, the links that can follow it (places
+                           # apart, joined by a weak link), ascending
+    int32_t *link_weak     # [8N * 8N] the weak link's unit for each of those
+    int32_t *link_deg      # [8N] how many links can follow each link
     uint64_t *unit_bits    # [3N * cwords] each unit's cells
     int32_t *chain         # [4] links of a strong-link chain
     int32_t *ints          # [cells] scratch
@@ -371,6 +375,9 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.link_cells = <uint64_t *>malloc(8 * t.n * 3 * w.cwords * sizeof(uint64_t))
     w.link_units = <int32_t *>malloc(8 * t.n * 6 * sizeof(int32_t))
     w.link_acc = <uint64_t *>malloc(2 * 5 * w.cwords * sizeof(uint64_t))
+    w.link_next = <int32_t *>malloc(64 * t.n * t.n * sizeof(int32_t))
+    w.link_weak = <int32_t *>malloc(64 * t.n * t.n * sizeof(int32_t))
+    w.link_deg = <int32_t *>malloc(8 * t.n * sizeof(int32_t))
     w.unit_bits = <uint64_t *>calloc(3 * t.n * w.cwords, sizeof(uint64_t))
     w.chain = <int32_t *>malloc(8 * sizeof(int32_t))
     w.ints = <int32_t *>malloc(t.cells * sizeof(int32_t))
@@ -446,6 +453,7 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
         or not w.keep_cell or not w.keep_digit or not w.keep2_cell or not w.keep2_digit
         or not w.plain_cell or not w.links or not w.link_cells or not w.link_units
         or not w.link_acc or not w.unit_bits
+        or not w.link_next or not w.link_weak or not w.link_deg
         or not w.chain or not w.ints or not w.ints2 or not w.removed or not w.excl
         or not w.peer_bits or not w.digit_bits or not w.cell_of or not w.ex_masks
         or not w.lv_seen or not w.lv_cur or not w.lv_next
@@ -488,6 +496,9 @@ cdef void work_free(Work *w) noexcept nogil:
     free(w.link_cells)
     free(w.link_units)
     free(w.link_acc)
+    free(w.link_next)
+    free(w.link_weak)
+    free(w.link_deg)
     free(w.unit_bits)
     free(w.chain)
     free(w.ints)
@@ -851,13 +862,43 @@ cdef inline int weak_unit(const Work *w, int i, int j) noexcept nogil:
     return -1
 
 
+cdef void follow_links(Work *w) noexcept nogil:
+    """w.link_next / link_weak / link_deg: for each link of the digit, the links that
+    can follow it in a chain (no place in common, the end joined to their start by a
+    weak link), in ascending order, as links_search would meet them."""
+    cdef int cw = w.cwords
+    cdef int cap = 8 * w.n
+    cdef int i, j, u, word, deg
+    cdef uint64_t clash
+    cdef const uint64_t *a
+    cdef const uint64_t *b
+    for i in range(w.nlinks):
+        deg = 0
+        a = &w.link_cells[(3 * i + 2) * cw]
+        for j in range(w.nlinks):
+            u = weak_unit(w, i, j)
+            if u < 0:
+                continue
+            b = &w.link_cells[(3 * j + 2) * cw]
+            clash = 0
+            for word in range(cw):
+                clash |= a[word] & b[word]
+            if clash:
+                continue
+            w.link_next[i * cap + deg] = j
+            w.link_weak[i * cap + deg] = u
+            deg += 1
+        w.link_deg[i] = deg
+
+
 cdef int links_search(Work *w, int k, int depth, int kinds, int best, int dig) noexcept nogil:
     """Depth-first part of strong_links: the chain's links are w.chain[0 .. depth), the
     places of the digit in their units and the cells of the weak links' units in
     link_acc[depth]; returns the best tenths over the base so far (eliminations in
     keep_*), in the order and with the ranking of se._Rater.strong_links."""
     cdef int cw = w.cwords
-    cdef int j, u, word, extra, nk, cell, count, c
+    cdef int cap = 8 * w.n
+    cdef int j, m, u, word, extra, nk, cell, count, c
     cdef uint64_t bits, clash
     cdef const uint64_t *used = &w.link_acc[depth * 2 * cw]
     cdef const uint64_t *weak = used + cw
@@ -868,15 +909,14 @@ cdef int links_search(Work *w, int k, int depth, int kinds, int best, int dig) n
     cdef const uint64_t *end
     cdef uint64_t *seeing = &w.sets[S_SHARED * cw]
     cdef int last = w.chain[depth - 1]
-    for j in range(w.nlinks):
+    for m in range(w.link_deg[last]):
+        j = w.link_next[last * cap + m]
+        u = w.link_weak[last * cap + m]
         region = &w.link_cells[(3 * j + 2) * cw]
         clash = 0
         for word in range(cw):
             clash |= region[word] & used[word]
         if clash:
-            continue
-        u = weak_unit(w, last, j)
-        if u < 0:
             continue
         nk = kinds | w.links[j]
         extra = 3 if nk & 8 else link_kinds_tenths(nk & 7)
@@ -950,6 +990,7 @@ cdef int strong_links(Work *w, int k) noexcept nogil:
                     add_link(w, u, ends[2 * i], ends[2 * i + 1], where, kind | 8)
         if w.nlinks < 2 * k:
             continue
+        follow_links(w)
         for i in range(w.nlinks):
             for word in range(cw):
                 w.link_acc[2 * cw + word] = w.link_cells[(3 * i + 2) * cw + word]
