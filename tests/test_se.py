@@ -737,3 +737,24 @@ def test_dynamic_chains_are_as_long_as_se_counts_them(puzzle: str, score: float)
     expected = (round(score * 10), se_scale.DYNAMIC)
     assert compiled([puzzle])[0][:2] == expected
     assert twin(puzzle)[:2] == expected
+
+
+# Sukaku Explainer 1.18.1's hardest step on these (bench/data/serate_*.csv): each type
+# of the bivalue universal grave as SE finds it (type 3: a naked set of two to four
+# cells with the BUG values).
+SE_BUG = [
+    ("..2...6...6.2.3.4.57.....91....2....29.....56...1.8....2..4..3..4.3.9.2.7.......4", 5.6),
+    (".2.5..78.8.......17.5.642....79.1..2..8...6..2..3.68....964.3.84.......5.83..9.4.", 5.7),
+    ("...2.5..49.1...3..42..3...11.8..9......7.1......3..4.85...7..32..4...8.96..8.3...", 5.7),
+    ("......85..2..4..3....8...24..35..2...1.268.7...8..49..68...2....5..3..6..47......", 5.8),
+    ("2..837.9.94.1...3...6..5.8....7..8.............5..4....9.6..4...7...8.51.8.549..3", 5.9),
+    ("31.8..5.......61..8...5..435..9...3...........9...3..675..3...2..82.......6..4.75", 6.0),
+    ("56........13..6....9.523...75.2....6.........1....4.93...978.5....6..81........62", 6.1),
+]
+
+
+@pytest.mark.parametrize(("puzzle", "score"), SE_BUG)
+def test_bivalue_universal_graves_rate_as_se(puzzle: str, score: float) -> None:
+    expected = (round(score * 10), se_scale.BUG)
+    assert compiled([puzzle])[0][:2] == expected
+    assert twin(puzzle)[:2] == expected

@@ -114,12 +114,14 @@ cdef enum:
     # Slots of Work.sets, each a cell bitset of cwords words.
     S_MULTI = 0    # cells with two or more candidates
     S_EXC = 1      # aligned exclusion: the cells that may exclude
-    S_SHARED = 2   # excluders of both cells of a pair; strong links: the start's targets
+    S_SHARED = 2   # excluders of both cells of a pair; strong links: the start's targets;
+                   # BUG: a unit's cells of three candidates or more holding a digit
     S_ONCE = 3     # cells seeing at least one / two excluders of the pair
     S_TWICE = 4
     S_AREA = 5     # aligned triples: the third cells to try with the pair
-    S_GROUP = 6    # wings: the cells of the set
-    S_SCRATCH = 7  # unique rectangles, type 2: the cells seeing every roof cell
+    S_GROUP = 6    # wings: the cells of the set; BUG: the cells of the one digit out of place
+    S_SCRATCH = 7  # unique rectangles, type 2: the cells seeing every roof cell; BUG:
+                   # the cells seeing every BUG cell
     S_COUNT = 8
 
 # Set bits of every 9-bit mask: the candidate sets of a 9x9 grid are counted by table
@@ -1493,68 +1495,219 @@ cdef bint balanced(Work *w) noexcept nogil:
     return True
 
 
+cdef bint bug_add(
+    Work *w, int cell, int digit, int *nbug, uint64_t all_values, bint *have_common
+) noexcept nogil:
+    """se._Rater.bug's add(): `cell` a BUG cell for `digit` (w.ints the BUG cells,
+    w.removed their BUG values, S_SCRATCH the cells seeing all of them); False when no
+    BUG hint can remain."""
+    cdef int cw = w.cwords
+    cdef int i, word
+    cdef bint known = False
+    cdef uint64_t any_left = 0
+    cdef uint64_t *common = &w.sets[S_SCRATCH * cw]
+    for i in range(nbug[0]):
+        if w.ints[i] == cell:
+            known = True
+    if not known:
+        w.ints[nbug[0]] = cell
+        nbug[0] += 1
+    w.removed[cell] |= (<uint64_t>1) << digit
+    for word in range(cw):
+        if have_common[0]:
+            common[word] &= w.peer_bits[cell * cw + word]
+        else:
+            common[word] = w.peer_bits[cell * cw + word]
+    have_common[0] = True
+    for i in range(nbug[0]):
+        common[w.ints[i] >> 6] &= ~((<uint64_t>1) << (w.ints[i] & 63))
+    for word in range(cw):
+        any_left |= common[word]
+    return not (nbug[0] > 1 and bits_popcount(all_values) > 1 and not any_left)
+
+
+cdef int bug_type4(Work *w, uint64_t all_values) noexcept nogil:
+    """se._Rater._bug_type4 on the two BUG cells w.ints[0..1]: tenths (-1 none),
+    eliminations in elim_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int c1 = w.ints[0], c2 = w.ints[1]
+    cdef int k, kind, c, j
+    cdef uint64_t shared = s.cand[c1] & s.cand[c2] & ~all_values
+    cdef uint64_t m
+    if bits_popcount(shared) != 1:
+        return -1
+    for k in range(3):
+        kind = 2 if k == 0 else k - 1  # box, row, column
+        if t.cell_units[3 * c1 + kind] == t.cell_units[3 * c2 + kind]:
+            w.nelim = 0
+            for j in range(2):
+                c = c1 if j == 0 else c2
+                m = s.cand[c] & ~w.removed[c] & ~shared
+                while m:
+                    add_elim(w, c, bits_lowest_index(m) + 1)
+                    m &= m - 1
+            return BASE[T_BUG] + 1
+    return -1
+
+
 cdef int bug(Work *w, int *place_cell, int *place_digit) noexcept nogil:
     """se._Rater.bug: tenths (-1 none); the placement (cell -1 for none), eliminations
     in elim_*."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
-    cdef int cell, k, nextra = 0, d, i, c
-    cdef int32_t *extra = w.ints
-    cdef uint64_t common, rest, bit
-    cdef bint all_see
+    cdef int n = w.n
+    cdef int cw = w.cwords
+    cdef int ui, u, d, k, cell, nnew, nbug = 0, only_value = -1, word, degree, kind, i, c
+    cdef int nmembers, size, first = -1
+    cdef bint one_value = True, have_common = False, have_extra = False, same
+    cdef uint64_t all_values = 0, where, m, bits, union, mask, low, r
+    cdef int32_t *members = w.ints2
+    cdef uint64_t *common = &w.sets[S_SCRATCH * cw]
+    cdef uint64_t *extra = &w.sets[S_GROUP * cw]
+    cdef uint64_t *fresh = &w.sets[S_SHARED * cw]
     place_cell[0] = -1
     w.nelim = 0
-    for cell in range(w.cells):
-        if s.values[cell]:
-            continue
-        k = bits_popcount(s.cand[cell])
-        if k < 2:
-            return -1
-        if k > 2:
-            extra[nextra] = cell
-            nextra += 1
-    if not nextra:
-        return -1
     memset(w.removed, 0, w.cells * sizeof(uint64_t))
-    if nextra == 1 and bits_popcount(s.cand[extra[0]]) == 3:
-        rest = s.cand[extra[0]]
-        while rest:
-            d = bits_lowest_index(rest)
-            rest &= rest - 1
-            w.removed[extra[0]] = (<uint64_t>1) << d
-            if balanced(w):
-                place_cell[0] = extra[0]
-                place_digit[0] = d + 1
-                return BASE[T_BUG]
-        w.removed[extra[0]] = 0
-    for i in range(nextra):
-        if bits_popcount(s.cand[extra[i]]) != 3:
+    for ui in range(3 * n):
+        u = 2 * n + ui if ui < n else ui - n  # boxes, then rows, then columns
+        for d in range(n):
+            where = s.pos[u * n + d]
+            k = bits_popcount(where)
+            if k == 0 or k == 2:
+                continue
+            nnew = 0
+            for word in range(cw):
+                fresh[word] = 0
+            m = where
+            while m:
+                cell = t.units[u * n + bits_lowest_index(m)]
+                m &= m - 1
+                if bits_popcount(s.cand[cell]) >= 3:
+                    first = cell
+                    nnew += 1
+                    fresh[cell >> 6] |= (<uint64_t>1) << (cell & 63)
+            if not have_extra:
+                have_extra = True
+                only_value = d
+                for word in range(cw):
+                    extra[word] = fresh[word]
+            elif one_value:
+                if only_value == d:
+                    for word in range(cw):
+                        extra[word] |= fresh[word]
+                else:
+                    one_value = False
+            if nnew == 1:
+                all_values |= (<uint64_t>1) << d
+                if not bug_add(w, first, d, &nbug, all_values, &have_common):
+                    return -1
+            if nnew == 0:
+                return -1
+    if one_value and have_extra:
+        k = 0
+        for word in range(cw):
+            k += bits_popcount(extra[word])
+        if k > nbug:
+            for word in range(cw):
+                bits = extra[word]
+                while bits:
+                    cell = (word << 6) | bits_lowest_index(bits)
+                    bits &= bits - 1
+                    if w.removed[cell]:
+                        continue  # a BUG cell already
+                    if not bug_add(w, cell, only_value, &nbug, all_values, &have_common):
+                        return -1
+    for cell in range(w.cells):
+        if not s.values[cell] and bits_popcount(s.cand[cell] & ~w.removed[cell]) != 2:
             return -1
-    common = s.cand[extra[0]]
-    for i in range(1, nextra):
-        common &= s.cand[extra[i]]
-    while common:
-        d = bits_lowest_index(common)
-        common &= common - 1
-        bit = (<uint64_t>1) << d
-        for i in range(nextra):
-            w.removed[extra[i]] = bit
-        if balanced(w):
-            for k in range(t.npeers):
-                c = t.peers[extra[0] * t.npeers + k]
-                if not (s.cand[c] & bit):
-                    continue
-                all_see = True
-                for i in range(nextra):
-                    if c == extra[i] or (i > 0 and not sees(t, c, extra[i])):
-                        all_see = False
-                        break
-                if all_see:
-                    add_elim(w, c, d + 1)
-            if w.nelim:
-                return BASE[T_BUG] + 1
-        for i in range(nextra):
-            w.removed[extra[i]] = 0
+    if not balanced(w):
+        return -1
+    if nbug == 1:
+        cell = w.ints[0]
+        if bits_popcount(all_values) == 1:
+            place_cell[0] = cell
+            place_digit[0] = bits_lowest_index(all_values) + 1
+            return BASE[T_BUG]
+        m = s.cand[cell] & ~all_values
+        while m:
+            add_elim(w, cell, bits_lowest_index(m) + 1)
+            m &= m - 1
+        return BASE[T_BUG]
+    if bits_popcount(all_values) == 1:
+        d = bits_lowest_index(all_values)
+        for word in range(cw):
+            bits = common[word] if have_common else 0
+            while bits:
+                cell = (word << 6) | bits_lowest_index(bits)
+                bits &= bits - 1
+                if s.cand[cell] & all_values:
+                    add_elim(w, cell, d + 1)
+        if w.nelim:
+            return BASE[T_BUG] + 1
+        if nbug == 2:
+            return bug_type4(w, all_values)
+        return -1
+    k = 0
+    for word in range(cw):
+        k += bits_popcount(common[word]) if have_common else 0
+    if not k:
+        return -1
+    if nbug == 2:
+        k = bug_type4(w, all_values)
+        if k >= 0:
+            return k
+    for degree in range(2, 7):
+        for k in range(3):
+            kind = 2 if k == 0 else k - 1  # box, row, column
+            u = t.cell_units[3 * w.ints[0] + kind]
+            same = True
+            for i in range(1, nbug):
+                if t.cell_units[3 * w.ints[i] + kind] != u:
+                    same = False
+            if not same:
+                continue
+            nmembers = 0
+            for word in range(cw):
+                bits = common[word]
+                while bits:
+                    cell = (word << 6) | bits_lowest_index(bits)
+                    bits &= bits - 1
+                    if t.cell_units[3 * cell + kind] == u:
+                        members[nmembers] = cell
+                        nmembers += 1
+            if nmembers < degree:
+                continue
+            # The (degree - 1)-subsets as bit masks, ascending (SE's order).
+            size = degree - 1
+            mask = ((<uint64_t>1) << size) - 1
+            while mask < ((<uint64_t>1) << nmembers):
+                union = 0
+                same = True
+                for i in range(nmembers):
+                    if (mask >> i) & 1:
+                        union |= s.cand[members[i]]
+                        if bits_popcount(s.cand[members[i]]) < 2:
+                            same = False
+                if (
+                    same
+                    and bits_popcount(union) == degree
+                    and bits_popcount(all_values) >= 2
+                    and not (all_values & ~union)
+                ):
+                    w.nelim = 0
+                    for i in range(nmembers):
+                        if (mask >> i) & 1:
+                            continue
+                        m = s.cand[members[i]] & union
+                        while m:
+                            add_elim(w, members[i], bits_lowest_index(m) + 1)
+                            m &= m - 1
+                    if w.nelim:
+                        return BASE[T_BUG] + degree
+                low = mask & (~mask + 1)
+                r = mask + low
+                mask = (((r ^ mask) >> 2) // low) | r
     return -1
 
 
