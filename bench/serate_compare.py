@@ -47,17 +47,17 @@ def main(argv: list[str] | None = None) -> int:
         help="also a table per SE hardest technique (its name without the suffix)",
     )
     args = ap.parse_args(argv)
+    column, _, value = (args.where or "").partition("=")
     rows: list[dict[str, str]] = []
-    seen: set[str] = set()  # a puzzle in several files counts once
+    seen: set[str] = set()  # a puzzle counts once (several files, or passes of one)
     for reference in args.reference:
         with reference.open(newline="") as f:
             for r in csv.DictReader(f):
+                if args.where and r.get(column) != value:
+                    continue
                 if r["status"] == "ok" and r["se"] and r["puzzle"] not in seen:
                     seen.add(r["puzzle"])
                     rows.append(r)
-    if args.where:
-        column, _, value = args.where.partition("=")
-        rows = [r for r in rows if r.get(column) == value]
     if args.se_range:
         low, _, high = args.se_range.partition("-")
         rows = [r for r in rows if float(low) - 1e-9 <= float(r["se"]) <= float(high) + 1e-9]
