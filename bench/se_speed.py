@@ -3,16 +3,19 @@
     python bench/se_speed.py                                   # this install, 3 rounds
     python bench/se_speed.py --before /path/to/other/python    # and another, alternating
     python bench/se_speed.py --every 10 --easy 2000 --rounds 5
+    python bench/se_speed.py --sets mid --every 20                # SE 5-9 (issue 37's range)
 
 The sets are those of issue 14's speed targets, from
 `../shared/data/sudoku_exchange_se_rated.csv`: the puzzles with SE >= 7 (all 9,720, or
-every `--every`-th) and the first `--easy` with SE < 4. Each measurement is a fresh
-process that rates the set once after a short warm-up and reports the CPU time of the
-call (`time.process_time`, so that a preempted thread on a shared machine does not count
-other processes' time) and a digest of every (score, technique, complete); each round runs
-every (installation, set) once, alternating, so a drifting machine affects both alike. The
-table shows medians over rounds and, with `--before`, the median of the per-round ratios;
-the digests of both installations must agree (same ratings), or the script says so.
+every `--every`-th) and the first `--easy` with SE < 4; `--sets mid` takes the
+puzzles with 5 <= SE < 9 (every `--every`-th), the range of issue 37's speed goal.
+Each measurement is a fresh process that rates the set once after a short warm-up and
+reports the CPU time of the call (`time.process_time`, so that a preempted thread on a
+shared machine does not count other processes' time) and a digest of every (score,
+technique, complete); each round runs every (installation, set) once, alternating, so a
+drifting machine affects both alike. The table shows medians over rounds and, with
+`--before`, the median of the per-round ratios; the digests of both installations must
+agree (same ratings), or the script says so.
 """
 
 from __future__ import annotations
@@ -29,14 +32,18 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CSV = ROOT.parent / "shared" / "data" / "sudoku_exchange_se_rated.csv"
+SETS = ("hard", "easy", "mid")
 
 
 def load(path: Path, which: str, every: int, easy: int) -> list[str]:
-    """The SE >= 7 puzzles (every `every`-th) or the first `easy` with SE < 4."""
+    """The SE >= 7 puzzles (every `every`-th), those with 5 <= SE < 9 (every
+    `every`-th) or the first `easy` with SE < 4."""
     with path.open(newline="") as f:
         rows = [(row["puzzle"], float(row["se_rating"])) for row in csv.DictReader(f)]
     if which == "hard":
         return [p for p, rating in rows if rating >= 7][::every]
+    if which == "mid":
+        return [p for p, rating in rows if 5 <= rating < 9][::every]
     return [p for p, rating in rows if rating < 4][:easy]
 
 
@@ -71,7 +78,10 @@ def main() -> None:
     parser.add_argument("--easy", type=int, default=2000, help="SE < 4 puzzles to rate")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--before", help="another installation's python, timed alternately")
-    parser.add_argument("--worker", choices=("hard", "easy"), help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--sets", nargs="+", choices=SETS, default=["hard", "easy"], help="which sets to time"
+    )
+    parser.add_argument("--worker", choices=SETS, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         worker(args.csv, args.worker, args.every, args.easy)
@@ -80,11 +90,11 @@ def main() -> None:
         sys.exit(f"{args.csv} not found: this benchmark needs the shared SE-rated set")
     builds = [("this", sys.executable)] + ([("before", args.before)] if args.before else [])
     rates: dict[tuple[str, str], list[float]] = {}
-    ratios: dict[str, list[float]] = {"hard": [], "easy": []}
+    ratios: dict[str, list[float]] = {which: [] for which in args.sets}
     digests: dict[tuple[str, str], set[object]] = {}
     sizes: dict[str, object] = {}
     for round_ in range(args.rounds):
-        for which in ("hard", "easy"):
+        for which in args.sets:
             seconds = {}
             for label, python in builds if round_ % 2 == 0 else builds[::-1]:
                 result = measure(python, args, which)
@@ -94,11 +104,11 @@ def main() -> None:
                 digests.setdefault((label, which), set()).add(result["digest"])
             if args.before:
                 ratios[which].append(seconds["before"] / seconds["this"])
-    names = {"hard": "SE >= 7", "easy": "SE < 4"}
+    names = {"hard": "SE >= 7", "easy": "SE < 4", "mid": "5 <= SE < 9"}
     print(f"rate_many(threads=1, score=True), CPU time, {args.rounds} interleaved rounds")
     print("| set | puzzles | build | puzzles/s (median) | rounds | after / before |")
     print("|---|---:|---|---:|---|---:|")
-    for which in ("hard", "easy"):
+    for which in args.sets:
         for label, _ in builds:
             values = rates[(label, which)]
             ratio = ""
@@ -109,7 +119,7 @@ def main() -> None:
                 f"| {names[which]} | {sizes[which]} | {label} | "
                 f"{statistics.median(values):,.0f} | {shown} | {ratio} |"
             )
-    for which in ("hard", "easy"):
+    for which in args.sets:
         seen = set().union(*(digests[(label, which)] for label, _ in builds))
         verdict = "the same ratings" if len(seen) == 1 else "DIFFERENT ratings"
         print(f"{names[which]}: {verdict} in every run (digest {', '.join(map(str, seen))})")

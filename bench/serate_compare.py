@@ -8,6 +8,7 @@ absolute error; then the puzzles off by more than 0.5 (with ``--list``), and, wi
 ``--timing``, SE's CPU seconds per puzzle per band against ours.
 
     python bench/serate_compare.py bench/data/serate_random.csv --timing
+    python bench/serate_compare.py bench/data/serate_*.csv --se-range 8.5-9.3 --list
 """
 
 from __future__ import annotations
@@ -31,22 +32,35 @@ def band_of(se: float) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("reference", type=Path, help="reference CSV (bench/data/serate_*.csv)")
-    ap.add_argument("--list", action="store_true", help="list the puzzles off by > 0.5")
+    ap.add_argument(
+        "reference", type=Path, nargs="+", help="reference CSVs (bench/data/serate_*.csv)"
+    )
+    ap.add_argument("--list", action="store_true", help="list the puzzles off by > --over")
+    ap.add_argument("--over", type=float, default=0.5, help="--list threshold (0 for all misses)")
     ap.add_argument("--timing", action="store_true", help="SE vs package CPU seconds")
     ap.add_argument("--budget", type=int, default=None, help="score_budget for rate_many")
     ap.add_argument("--where", help="only rows with COLUMN=VALUE (e.g. pass=2)")
+    ap.add_argument("--se-range", help="only rows SE rates LO-HI, both included (e.g. 8.5-9.3)")
     ap.add_argument(
         "--by-technique",
         action="store_true",
         help="also a table per SE hardest technique (its name without the suffix)",
     )
     args = ap.parse_args(argv)
-    with args.reference.open(newline="") as f:
-        rows = [r for r in csv.DictReader(f) if r["status"] == "ok" and r["se"]]
-    if args.where:
-        column, _, value = args.where.partition("=")
-        rows = [r for r in rows if r.get(column) == value]
+    column, _, value = (args.where or "").partition("=")
+    rows: list[dict[str, str]] = []
+    seen: set[str] = set()  # a puzzle counts once (several files, or passes of one)
+    for reference in args.reference:
+        with reference.open(newline="") as f:
+            for r in csv.DictReader(f):
+                if args.where and r.get(column) != value:
+                    continue
+                if r["status"] == "ok" and r["se"] and r["puzzle"] not in seen:
+                    seen.add(r["puzzle"])
+                    rows.append(r)
+    if args.se_range:
+        low, _, high = args.se_range.partition("-")
+        rows = [r for r in rows if float(low) - 1e-9 <= float(r["se"]) <= float(high) + 1e-9]
     puzzles = [r["puzzle"] for r in rows]
     kwargs = {} if args.budget is None else {"score_budget": args.budget}
     ours = sf.rate_many(puzzles, threads=1, score=True, **kwargs)
@@ -55,7 +69,8 @@ def main(argv: list[str] | None = None) -> int:
         se = float(r["se"])
         per[band_of(se)].append((r, se, float(x.score)))
         per["all"].append((r, se, float(x.score)))
-    print(f"{args.reference}: {len(rows)} puzzles SE finished, package {sf.__version__}")
+    names = " ".join(str(r) for r in args.reference)
+    print(f"{names}: {len(rows)} puzzles SE finished, package {sf.__version__}")
     print()
     print("| SE band | puzzles | exact | within 0.5 | mean error | mean abs error |")
     print("|---|---:|---:|---:|---:|---:|")
@@ -93,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         print()
         for r, x in zip(rows, ours, strict=True):
             se = float(r["se"])
-            if abs(x.score - se) > 0.5 + 1e-9:
+            if abs(x.score - se) > args.over + 1e-9:
                 print(
                     f"{r['index']} {r['puzzle']} SE {se} ({r['technique']}) "
                     f"ours {x.score} ({x.score_technique})"

@@ -649,3 +649,112 @@ def test_a_path_from_narrowed_candidates_is_the_twins() -> None:
     for steps in (0, 1, 3):
         args = (bytes(values), solution, se_scale.DEFAULT_BUDGET, allowed, steps)
         assert _se.se_path(tables, *args) == se.se_path(tables, *args)
+
+
+# -- Sukaku Explainer's own paths (bench/data/serate_*_steps.csv.gz) -------------------
+
+BENCH_DATA = Path(__file__).resolve().parent.parent / "bench" / "data"
+
+
+def se_grid_before(index: str, step: int) -> tuple[str, list[int], list[int]]:
+    """The puzzle, values and candidate masks (bit d - 1 for digit d) of the grid
+    Sukaku Explainer 1.18.1 had before the given step of its path on
+    bench/data/serate_techniques.csv row `index`: its earlier steps' effects replayed."""
+    import csv
+    import gzip
+    import io
+
+    rows = read_csv(BENCH_DATA / "serate_techniques.csv")
+    puzzle = next(r["puzzle"] for r in rows if r["index"] == index)
+    s = LogicSolver(parse_values(puzzle))
+    rater = se._Rater(s, se_scale.DEFAULT_BUDGET)
+    with gzip.open(BENCH_DATA / "serate_techniques_steps.csv.gz") as raw:
+        steps = [
+            r
+            for r in csv.DictReader(io.TextIOWrapper(raw, newline=""))
+            if r["index"] == index and int(r["step"]) < step
+        ]
+    for st in steps:
+        for effect in st["effect"].split():
+            cell = (int(effect[1]) - 1) * 9 + int(effect[3]) - 1
+            if effect[4] == "=":
+                rater.place(cell, int(effect[5:]))
+            else:
+                for d in effect[5:]:
+                    if s.cand[cell] >> (int(d) - 1) & 1:
+                        rater.remove(cell, int(d))
+    return puzzle, list(s.values), list(s.cand)
+
+
+# (row, step, SE's technique there, its eliminations): several unique rectangles or
+# loops of one difficulty on SE's grid, and SE applies the first by type, then by where
+# its search starts (its first bivalue cell); the rater took another one before.
+SE_UNIQUE_STEPS = [
+    ("121", 22, "Unique Rectangle type 4", "r3c1-4 r3c2-4"),
+    ("122", 19, "Unique Rectangle type 1", "r7c5-18"),
+    ("130", 24, "Unique Rectangle type 2", "r4c5-5"),
+    ("144", 32, "Unique Rectangle type 1", "r3c6-19"),
+    ("169", 20, "Unique Rectangle type 2", "r1c3-7"),
+]
+
+
+@pytest.mark.parametrize(("index", "step", "name", "effect"), SE_UNIQUE_STEPS)
+def test_unique_rectangles_are_chosen_as_se_chooses(
+    index: str, step: int, name: str, effect: str
+) -> None:
+    puzzle, values, cand = se_grid_before(index, step)
+    solution = bytes(parse_values(sf.solve(puzzle) or ""))
+    tables = _logic.tables_for(GEO)
+    args = (bytes(values), solution, se_scale.DEFAULT_BUDGET, array("Q", cand), 1)
+    for side in (_se, se):
+        records = side.se_path(tables, *args)[4]
+        tech, tenths, after_values, after_cand, _ = records[0]
+        assert se_scale.TECHNIQUES[tech] == "unique rectangle"
+        assert tenths == 45
+        gone = {
+            f"r{c // 9 + 1}c{c % 9 + 1}-"
+            + "".join(str(d + 1) for d in range(9) if (cand[c] & ~after_cand[c]) >> d & 1)
+            for c in range(81)
+            if not after_values[c] and cand[c] & ~after_cand[c]
+        }
+        assert gone == set(effect.split()), name
+
+
+# Puzzles of Sukaku Explainer 1.18.1's reference files where its dynamic chains are
+# one tenth shorter than the rater counted them while it took OFF nodes in turn with
+# the ON nodes and left out walks that met a contradiction (SE takes every ON node
+# first; a stopped walk still takes part in the double implication and the cell and
+# region forcing).
+SE_DYNAMIC = [
+    (".67.8.2...8...5.762.......3.1.7.9...3...6...8...5.8.6.5.......774.3...8...8.5.43.", 8.7),
+    ("..7..5.6..4.87.1..3...4....4.....5...38...69...6.....8....5...9..4.17.2..1.9..3..", 8.8),
+    ("95.....47...847.......9.......2.3...3...7...9..19.43...9.1.2.7.8.......4..7.6.1..", 8.9),
+]
+
+
+@pytest.mark.parametrize(("puzzle", "score"), SE_DYNAMIC)
+def test_dynamic_chains_are_as_long_as_se_counts_them(puzzle: str, score: float) -> None:
+    expected = (round(score * 10), se_scale.DYNAMIC)
+    assert compiled([puzzle])[0][:2] == expected
+    assert twin(puzzle)[:2] == expected
+
+
+# Sukaku Explainer 1.18.1's hardest step on these (bench/data/serate_*.csv): each type
+# of the bivalue universal grave as SE finds it (type 3: a naked set of two to four
+# cells with the BUG values).
+SE_BUG = [
+    ("..2...6...6.2.3.4.57.....91....2....29.....56...1.8....2..4..3..4.3.9.2.7.......4", 5.6),
+    (".2.5..78.8.......17.5.642....79.1..2..8...6..2..3.68....964.3.84.......5.83..9.4.", 5.7),
+    ("...2.5..49.1...3..42..3...11.8..9......7.1......3..4.85...7..32..4...8.96..8.3...", 5.7),
+    ("......85..2..4..3....8...24..35..2...1.268.7...8..49..68...2....5..3..6..47......", 5.8),
+    ("2..837.9.94.1...3...6..5.8....7..8.............5..4....9.6..4...7...8.51.8.549..3", 5.9),
+    ("31.8..5.......61..8...5..435..9...3...........9...3..675..3...2..82.......6..4.75", 6.0),
+    ("56........13..6....9.523...75.2....6.........1....4.93...978.5....6..81........62", 6.1),
+]
+
+
+@pytest.mark.parametrize(("puzzle", "score"), SE_BUG)
+def test_bivalue_universal_graves_rate_as_se(puzzle: str, score: float) -> None:
+    expected = (round(score * 10), se_scale.BUG)
+    assert compiled([puzzle])[0][:2] == expected
+    assert twin(puzzle)[:2] == expected

@@ -114,12 +114,14 @@ cdef enum:
     # Slots of Work.sets, each a cell bitset of cwords words.
     S_MULTI = 0    # cells with two or more candidates
     S_EXC = 1      # aligned exclusion: the cells that may exclude
-    S_SHARED = 2   # excluders of both cells of a pair; strong links: the start's targets
+    S_SHARED = 2   # excluders of both cells of a pair; strong links: the start's targets;
+                   # BUG: a unit's cells of three candidates or more holding a digit
     S_ONCE = 3     # cells seeing at least one / two excluders of the pair
     S_TWICE = 4
     S_AREA = 5     # aligned triples: the third cells to try with the pair
-    S_GROUP = 6    # wings: the cells of the set
-    S_SCRATCH = 7  # unique rectangles, type 2: the cells seeing every roof cell
+    S_GROUP = 6    # wings: the cells of the set; BUG: the cells of the one digit out of place
+    S_SCRATCH = 7  # unique rectangles, type 2: the cells seeing every roof cell; BUG:
+                   # the cells seeing every BUG cell
     S_COUNT = 8
 
 # Set bits of every 9-bit mask: the candidate sets of a 9x9 grid are counted by table
@@ -142,7 +144,7 @@ cdef struct Walk:
     int32_t *count    # [nodes] complexity of each reached node, valid where mark == stamp
     int32_t *mark
     int32_t stamp
-    int32_t *qpos     # [nodes] place of the node in the queue
+    int32_t *qpos     # [nodes] place of the node in the queue, -1 once taken from it
     int32_t *queue    # reached nodes in order
     int len
     uint64_t *anc     # [nodes * words] dynamic walks: each ON node's ancestors (and
@@ -176,6 +178,9 @@ cdef struct Work:
     int32_t *keep2_cell    # [cells * N] unique rectangles: the best so far
     int32_t *keep2_digit
     int nkeep2
+    int ur_type            # the type (1-4) of the last rectangle() found
+    int ur_best_type       # unique rectangles: the best's type and first bivalue cell
+    int ur_best_start
     int32_t *plain_cell    # [N] the first plain locked candidates
     int nplain
     int digit_plain
@@ -185,6 +190,10 @@ cdef struct Work:
     uint64_t *link_cells   # [8N * 3 * cwords] each link's start, end and unit places
     int32_t *link_units    # [8N * 6] the row, column, box holding its start / end (-1)
     uint64_t *link_acc     # [2 * 5 * cwords] per chain depth: units' places, weak units
+    int32_t *link_next     # [8N * 8N] per link, the links that can follow it (places
+                           # apart, joined by a weak link), ascending
+    int32_t *link_weak     # [8N * 8N] the weak link's unit for each of those
+    int32_t *link_deg      # [8N] how many links can follow each link
     uint64_t *unit_bits    # [3N * cwords] each unit's cells
     int32_t *chain         # [4] links of a strong-link chain
     int32_t *ints          # [cells] scratch
@@ -368,6 +377,9 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.link_cells = <uint64_t *>malloc(8 * t.n * 3 * w.cwords * sizeof(uint64_t))
     w.link_units = <int32_t *>malloc(8 * t.n * 6 * sizeof(int32_t))
     w.link_acc = <uint64_t *>malloc(2 * 5 * w.cwords * sizeof(uint64_t))
+    w.link_next = <int32_t *>malloc(64 * t.n * t.n * sizeof(int32_t))
+    w.link_weak = <int32_t *>malloc(64 * t.n * t.n * sizeof(int32_t))
+    w.link_deg = <int32_t *>malloc(8 * t.n * sizeof(int32_t))
     w.unit_bits = <uint64_t *>calloc(3 * t.n * w.cwords, sizeof(uint64_t))
     w.chain = <int32_t *>malloc(8 * sizeof(int32_t))
     w.ints = <int32_t *>malloc(t.cells * sizeof(int32_t))
@@ -443,6 +455,7 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
         or not w.keep_cell or not w.keep_digit or not w.keep2_cell or not w.keep2_digit
         or not w.plain_cell or not w.links or not w.link_cells or not w.link_units
         or not w.link_acc or not w.unit_bits
+        or not w.link_next or not w.link_weak or not w.link_deg
         or not w.chain or not w.ints or not w.ints2 or not w.removed or not w.excl
         or not w.peer_bits or not w.digit_bits or not w.cell_of or not w.ex_masks
         or not w.lv_seen or not w.lv_cur or not w.lv_next
@@ -485,6 +498,9 @@ cdef void work_free(Work *w) noexcept nogil:
     free(w.link_cells)
     free(w.link_units)
     free(w.link_acc)
+    free(w.link_next)
+    free(w.link_weak)
+    free(w.link_deg)
     free(w.unit_bits)
     free(w.chain)
     free(w.ints)
@@ -848,13 +864,43 @@ cdef inline int weak_unit(const Work *w, int i, int j) noexcept nogil:
     return -1
 
 
+cdef void follow_links(Work *w) noexcept nogil:
+    """w.link_next / link_weak / link_deg: for each link of the digit, the links that
+    can follow it in a chain (no place in common, the end joined to their start by a
+    weak link), in ascending order, as links_search would meet them."""
+    cdef int cw = w.cwords
+    cdef int cap = 8 * w.n
+    cdef int i, j, u, word, deg
+    cdef uint64_t clash
+    cdef const uint64_t *a
+    cdef const uint64_t *b
+    for i in range(w.nlinks):
+        deg = 0
+        a = &w.link_cells[(3 * i + 2) * cw]
+        for j in range(w.nlinks):
+            u = weak_unit(w, i, j)
+            if u < 0:
+                continue
+            b = &w.link_cells[(3 * j + 2) * cw]
+            clash = 0
+            for word in range(cw):
+                clash |= a[word] & b[word]
+            if clash:
+                continue
+            w.link_next[i * cap + deg] = j
+            w.link_weak[i * cap + deg] = u
+            deg += 1
+        w.link_deg[i] = deg
+
+
 cdef int links_search(Work *w, int k, int depth, int kinds, int best, int dig) noexcept nogil:
     """Depth-first part of strong_links: the chain's links are w.chain[0 .. depth), the
     places of the digit in their units and the cells of the weak links' units in
     link_acc[depth]; returns the best tenths over the base so far (eliminations in
     keep_*), in the order and with the ranking of se._Rater.strong_links."""
     cdef int cw = w.cwords
-    cdef int j, u, word, extra, nk, cell, count, c
+    cdef int cap = 8 * w.n
+    cdef int j, m, u, word, extra, nk, cell, count, c
     cdef uint64_t bits, clash
     cdef const uint64_t *used = &w.link_acc[depth * 2 * cw]
     cdef const uint64_t *weak = used + cw
@@ -865,15 +911,14 @@ cdef int links_search(Work *w, int k, int depth, int kinds, int best, int dig) n
     cdef const uint64_t *end
     cdef uint64_t *seeing = &w.sets[S_SHARED * cw]
     cdef int last = w.chain[depth - 1]
-    for j in range(w.nlinks):
+    for m in range(w.link_deg[last]):
+        j = w.link_next[last * cap + m]
+        u = w.link_weak[last * cap + m]
         region = &w.link_cells[(3 * j + 2) * cw]
         clash = 0
         for word in range(cw):
             clash |= region[word] & used[word]
         if clash:
-            continue
-        u = weak_unit(w, last, j)
-        if u < 0:
             continue
         nk = kinds | w.links[j]
         extra = 3 if nk & 8 else link_kinds_tenths(nk & 7)
@@ -947,6 +992,7 @@ cdef int strong_links(Work *w, int k) noexcept nogil:
                     add_link(w, u, ends[2 * i], ends[2 * i + 1], where, kind | 8)
         if w.nlinks < 2 * k:
             continue
+        follow_links(w)
         for i in range(w.nlinks):
             for word in range(cw):
                 w.link_acc[2 * cw + word] = w.link_cells[(3 * i + 2) * cw + word]
@@ -996,7 +1042,8 @@ cdef bint next_small_union(
 
 
 cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int base) noexcept nogil:
-    """se._Rater._rectangle: tenths (-1 none), eliminations in elim_*."""
+    """se._Rater._rectangle: tenths (-1 none), its type in w.ur_type, eliminations in
+    elim_*."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
@@ -1020,6 +1067,7 @@ cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int b
         while rest:
             add_elim(w, roof[0], bits_lowest_index(rest) + 1)
             rest &= rest - 1
+        w.ur_type = 1
         return base
     if nroof < 2:
         return -1
@@ -1044,6 +1092,7 @@ cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int b
                 add_elim(w, (word << 6) | bits_lowest_index(bits), d + 1)
                 bits &= bits - 1
         if w.nelim:
+            w.ur_type = 2
             return base
     if nroof != 2:
         return -1
@@ -1063,7 +1112,10 @@ cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int b
                 w.nelim = 0
                 add_elim(w, r, bits_lowest_index(y) + 1)
                 add_elim(w, q, bits_lowest_index(y) + 1)
+                w.ur_type = 4
                 return base
+    if not (extras & (extras - 1)):
+        return -1  # type 3 needs two extra digits or more (SE)
     # Type 3: `size` other cells of a shared unit that make a locked set of size + 1
     # digits with the extra digits; its digits go from the unit's other cells. The
     # groups come in itertools.combinations order, those whose digits already number
@@ -1107,17 +1159,44 @@ cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int b
             w.elim_cell[i] = w.keep_cell[i]
             w.elim_digit[i] = w.keep_digit[i]
         w.nelim = w.nkeep
+        w.ur_type = 3
     return best
 
 
+cdef bint ur_better(Work *w, int found, int start, int best) noexcept nogil:
+    """Does the rectangle() just found (tenths `found`, type w.ur_type, first bivalue
+    cell `start`) come before the best so far in SE's order (difficulty, type, where
+    the search starts)? If so it becomes the best (eliminations in keep2_*)."""
+    cdef int i
+    if found < 0:
+        return False
+    if best >= 0 and (
+        found > best
+        or found == best
+        and (
+            w.ur_type > w.ur_best_type
+            or w.ur_type == w.ur_best_type and start >= w.ur_best_start
+        )
+    ):
+        return False
+    w.ur_best_type = w.ur_type
+    w.ur_best_start = start
+    w.nkeep2 = w.nelim
+    for i in range(w.nelim):
+        w.keep2_cell[i] = w.elim_cell[i]
+        w.keep2_digit[i] = w.elim_digit[i]
+    return True
+
+
 cdef int unique_rectangle(Work *w) noexcept nogil:
-    """se._Rater.unique_rectangle: tenths (-1 none), eliminations in keep2_*."""
+    """se._Rater.unique_rectangle: tenths (-1 none), eliminations in keep2_*; the
+    first of SE's order (difficulty, type, first bivalue cell)."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
-    cdef int r1, r2, c1, c2, x, y, found, i, best = -1, b0
+    cdef int r1, r2, c1, c2, x, y, found, i, best = -1, b0, start
     cdef int32_t cells[4]
-    cdef uint64_t common, rx, ry, column
+    cdef uint64_t common, rx, ry, column, ab
     fill_digit_bits(w)
     for r1 in range(n):
         for r2 in range(r1 + 1, n):
@@ -1147,22 +1226,25 @@ cdef int unique_rectangle(Work *w) noexcept nogil:
                         while ry:
                             y = bits_lowest_index(ry)
                             ry &= ry - 1
-                            found = rectangle(
-                                w, cells, 4, ((<uint64_t>1) << x) | ((<uint64_t>1) << y),
-                                BASE[T_UNIQUE_RECTANGLE],
-                            )
-                            if found >= 0 and (best < 0 or found < best):
+                            ab = ((<uint64_t>1) << x) | ((<uint64_t>1) << y)
+                            found = rectangle(w, cells, 4, ab, BASE[T_UNIQUE_RECTANGLE])
+                            start = w.cells
+                            for i in range(4):
+                                if s.cand[cells[i]] == ab and cells[i] < start:
+                                    start = cells[i]
+                            if ur_better(w, found, start, best):
                                 best = found
-                                w.nkeep2 = w.nelim
-                                for i in range(w.nelim):
-                                    w.keep2_cell[i] = w.elim_cell[i]
-                                    w.keep2_digit[i] = w.elim_digit[i]
-                                if best == BASE[T_UNIQUE_RECTANGLE]:
+                                # No later rectangle has a cell before this one's first.
+                                if (
+                                    best == BASE[T_UNIQUE_RECTANGLE]
+                                    and w.ur_type == 1
+                                    and start == cells[0]
+                                ):
                                     return best
-    cdef int length, start
+    cdef int length
     cdef int32_t path[8]
     for length in range(6, 10, 2):
-        if best >= 0 and best <= BASE[T_UNIQUE_RECTANGLE] + length // 2 - 2:
+        if best >= 0 and best < BASE[T_UNIQUE_RECTANGLE] + length // 2 - 2:
             break
         for start in range(w.cells):
             if two_bits(s.cand[start]):
@@ -1241,12 +1323,8 @@ cdef int extend_loop(
             if nxt == path[0] and npath == length:
                 if valid_loop(w, path, length):
                     found = rectangle(w, path, length, ab, BASE[T_UNIQUE_RECTANGLE] + length // 2 - 2)
-                    if found >= 0 and (best < 0 or found < best):
+                    if ur_better(w, found, path[0], best):
                         best = found
-                        w.nkeep2 = w.nelim
-                        for j in range(w.nelim):
-                            w.keep2_cell[j] = w.elim_cell[j]
-                            w.keep2_digit[j] = w.elim_digit[j]
                 continue
             if npath >= length or (s.cand[nxt] == ab and nxt < path[0]):
                 continue
@@ -1417,68 +1495,219 @@ cdef bint balanced(Work *w) noexcept nogil:
     return True
 
 
+cdef bint bug_add(
+    Work *w, int cell, int digit, int *nbug, uint64_t all_values, bint *have_common
+) noexcept nogil:
+    """se._Rater.bug's add(): `cell` a BUG cell for `digit` (w.ints the BUG cells,
+    w.removed their BUG values, S_SCRATCH the cells seeing all of them); False when no
+    BUG hint can remain."""
+    cdef int cw = w.cwords
+    cdef int i, word
+    cdef bint known = False
+    cdef uint64_t any_left = 0
+    cdef uint64_t *common = &w.sets[S_SCRATCH * cw]
+    for i in range(nbug[0]):
+        if w.ints[i] == cell:
+            known = True
+    if not known:
+        w.ints[nbug[0]] = cell
+        nbug[0] += 1
+    w.removed[cell] |= (<uint64_t>1) << digit
+    for word in range(cw):
+        if have_common[0]:
+            common[word] &= w.peer_bits[cell * cw + word]
+        else:
+            common[word] = w.peer_bits[cell * cw + word]
+    have_common[0] = True
+    for i in range(nbug[0]):
+        common[w.ints[i] >> 6] &= ~((<uint64_t>1) << (w.ints[i] & 63))
+    for word in range(cw):
+        any_left |= common[word]
+    return not (nbug[0] > 1 and bits_popcount(all_values) > 1 and not any_left)
+
+
+cdef int bug_type4(Work *w, uint64_t all_values) noexcept nogil:
+    """se._Rater._bug_type4 on the two BUG cells w.ints[0..1]: tenths (-1 none),
+    eliminations in elim_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int c1 = w.ints[0], c2 = w.ints[1]
+    cdef int k, kind, c, j
+    cdef uint64_t shared = s.cand[c1] & s.cand[c2] & ~all_values
+    cdef uint64_t m
+    if bits_popcount(shared) != 1:
+        return -1
+    for k in range(3):
+        kind = 2 if k == 0 else k - 1  # box, row, column
+        if t.cell_units[3 * c1 + kind] == t.cell_units[3 * c2 + kind]:
+            w.nelim = 0
+            for j in range(2):
+                c = c1 if j == 0 else c2
+                m = s.cand[c] & ~w.removed[c] & ~shared
+                while m:
+                    add_elim(w, c, bits_lowest_index(m) + 1)
+                    m &= m - 1
+            return BASE[T_BUG] + 1
+    return -1
+
+
 cdef int bug(Work *w, int *place_cell, int *place_digit) noexcept nogil:
     """se._Rater.bug: tenths (-1 none); the placement (cell -1 for none), eliminations
     in elim_*."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
-    cdef int cell, k, nextra = 0, d, i, c
-    cdef int32_t *extra = w.ints
-    cdef uint64_t common, rest, bit
-    cdef bint all_see
+    cdef int n = w.n
+    cdef int cw = w.cwords
+    cdef int ui, u, d, k, cell, nnew, nbug = 0, only_value = -1, word, degree, kind, i, c
+    cdef int nmembers, size, first = -1
+    cdef bint one_value = True, have_common = False, have_extra = False, same
+    cdef uint64_t all_values = 0, where, m, bits, union, mask, low, r
+    cdef int32_t *members = w.ints2
+    cdef uint64_t *common = &w.sets[S_SCRATCH * cw]
+    cdef uint64_t *extra = &w.sets[S_GROUP * cw]
+    cdef uint64_t *fresh = &w.sets[S_SHARED * cw]
     place_cell[0] = -1
     w.nelim = 0
-    for cell in range(w.cells):
-        if s.values[cell]:
-            continue
-        k = bits_popcount(s.cand[cell])
-        if k < 2:
-            return -1
-        if k > 2:
-            extra[nextra] = cell
-            nextra += 1
-    if not nextra:
-        return -1
     memset(w.removed, 0, w.cells * sizeof(uint64_t))
-    if nextra == 1 and bits_popcount(s.cand[extra[0]]) == 3:
-        rest = s.cand[extra[0]]
-        while rest:
-            d = bits_lowest_index(rest)
-            rest &= rest - 1
-            w.removed[extra[0]] = (<uint64_t>1) << d
-            if balanced(w):
-                place_cell[0] = extra[0]
-                place_digit[0] = d + 1
-                return BASE[T_BUG]
-        w.removed[extra[0]] = 0
-    for i in range(nextra):
-        if bits_popcount(s.cand[extra[i]]) != 3:
+    for ui in range(3 * n):
+        u = 2 * n + ui if ui < n else ui - n  # boxes, then rows, then columns
+        for d in range(n):
+            where = s.pos[u * n + d]
+            k = bits_popcount(where)
+            if k == 0 or k == 2:
+                continue
+            nnew = 0
+            for word in range(cw):
+                fresh[word] = 0
+            m = where
+            while m:
+                cell = t.units[u * n + bits_lowest_index(m)]
+                m &= m - 1
+                if bits_popcount(s.cand[cell]) >= 3:
+                    first = cell
+                    nnew += 1
+                    fresh[cell >> 6] |= (<uint64_t>1) << (cell & 63)
+            if not have_extra:
+                have_extra = True
+                only_value = d
+                for word in range(cw):
+                    extra[word] = fresh[word]
+            elif one_value:
+                if only_value == d:
+                    for word in range(cw):
+                        extra[word] |= fresh[word]
+                else:
+                    one_value = False
+            if nnew == 1:
+                all_values |= (<uint64_t>1) << d
+                if not bug_add(w, first, d, &nbug, all_values, &have_common):
+                    return -1
+            if nnew == 0:
+                return -1
+    if one_value and have_extra:
+        k = 0
+        for word in range(cw):
+            k += bits_popcount(extra[word])
+        if k > nbug:
+            for word in range(cw):
+                bits = extra[word]
+                while bits:
+                    cell = (word << 6) | bits_lowest_index(bits)
+                    bits &= bits - 1
+                    if w.removed[cell]:
+                        continue  # a BUG cell already
+                    if not bug_add(w, cell, only_value, &nbug, all_values, &have_common):
+                        return -1
+    for cell in range(w.cells):
+        if not s.values[cell] and bits_popcount(s.cand[cell] & ~w.removed[cell]) != 2:
             return -1
-    common = s.cand[extra[0]]
-    for i in range(1, nextra):
-        common &= s.cand[extra[i]]
-    while common:
-        d = bits_lowest_index(common)
-        common &= common - 1
-        bit = (<uint64_t>1) << d
-        for i in range(nextra):
-            w.removed[extra[i]] = bit
-        if balanced(w):
-            for k in range(t.npeers):
-                c = t.peers[extra[0] * t.npeers + k]
-                if not (s.cand[c] & bit):
-                    continue
-                all_see = True
-                for i in range(nextra):
-                    if c == extra[i] or (i > 0 and not sees(t, c, extra[i])):
-                        all_see = False
-                        break
-                if all_see:
-                    add_elim(w, c, d + 1)
-            if w.nelim:
-                return BASE[T_BUG] + 1
-        for i in range(nextra):
-            w.removed[extra[i]] = 0
+    if not balanced(w):
+        return -1
+    if nbug == 1:
+        cell = w.ints[0]
+        if bits_popcount(all_values) == 1:
+            place_cell[0] = cell
+            place_digit[0] = bits_lowest_index(all_values) + 1
+            return BASE[T_BUG]
+        m = s.cand[cell] & ~all_values
+        while m:
+            add_elim(w, cell, bits_lowest_index(m) + 1)
+            m &= m - 1
+        return BASE[T_BUG]
+    if bits_popcount(all_values) == 1:
+        d = bits_lowest_index(all_values)
+        for word in range(cw):
+            bits = common[word] if have_common else 0
+            while bits:
+                cell = (word << 6) | bits_lowest_index(bits)
+                bits &= bits - 1
+                if s.cand[cell] & all_values:
+                    add_elim(w, cell, d + 1)
+        if w.nelim:
+            return BASE[T_BUG] + 1
+        if nbug == 2:
+            return bug_type4(w, all_values)
+        return -1
+    k = 0
+    for word in range(cw):
+        k += bits_popcount(common[word]) if have_common else 0
+    if not k:
+        return -1
+    if nbug == 2:
+        k = bug_type4(w, all_values)
+        if k >= 0:
+            return k
+    for degree in range(2, 7):
+        for k in range(3):
+            kind = 2 if k == 0 else k - 1  # box, row, column
+            u = t.cell_units[3 * w.ints[0] + kind]
+            same = True
+            for i in range(1, nbug):
+                if t.cell_units[3 * w.ints[i] + kind] != u:
+                    same = False
+            if not same:
+                continue
+            nmembers = 0
+            for word in range(cw):
+                bits = common[word]
+                while bits:
+                    cell = (word << 6) | bits_lowest_index(bits)
+                    bits &= bits - 1
+                    if t.cell_units[3 * cell + kind] == u:
+                        members[nmembers] = cell
+                        nmembers += 1
+            if nmembers < degree:
+                continue
+            # The (degree - 1)-subsets as bit masks, ascending (SE's order).
+            size = degree - 1
+            mask = ((<uint64_t>1) << size) - 1
+            while mask < ((<uint64_t>1) << nmembers):
+                union = 0
+                same = True
+                for i in range(nmembers):
+                    if (mask >> i) & 1:
+                        union |= s.cand[members[i]]
+                        if bits_popcount(s.cand[members[i]]) < 2:
+                            same = False
+                if (
+                    same
+                    and bits_popcount(union) == degree
+                    and bits_popcount(all_values) >= 2
+                    and not (all_values & ~union)
+                ):
+                    w.nelim = 0
+                    for i in range(nmembers):
+                        if (mask >> i) & 1:
+                            continue
+                        m = s.cand[members[i]] & union
+                        while m:
+                            add_elim(w, members[i], bits_lowest_index(m) + 1)
+                            m &= m - 1
+                    if w.nelim:
+                        return BASE[T_BUG] + degree
+                low = mask & (~mask + 1)
+                r = mask + low
+                mask = (((r ^ mask) >> 2) // low) | r
     return -1
 
 
@@ -1984,7 +2213,7 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
     cdef const Tables *t = s.t
     cdef int n = w.n
     cdef bint dynamic = (mode & DYNAMIC_LINKS) != 0
-    cdef int head = 0, node, c, cell_now, dig, e, k, j, i, u, m, off, left, clash
+    cdef int on_head = 0, off_head = 0, node, c, cell_now, dig, e, k, j, i, u, m, off, left, clash
     # Set in the loop that finds the one candidate left; 0 only quiets GCC's
     # -Wmaybe-uninitialized, which cannot see that the loop always sets it.
     cdef int target = 0
@@ -2004,9 +2233,26 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
         memset(&wk.anc[<size_t>start * w.dwords], 0, w.dwords * sizeof(uint64_t))
         i = anc_bit(w, start)
         wk.anc[<size_t>start * w.dwords + (i >> 6)] = (<uint64_t>1) << (i & 63)
-    while head < wk.len:
-        node = wk.queue[head]
-        head += 1
+    while True:
+        # As SE: the next ON node reached, and an OFF node only when no ON node is
+        # waiting (the order decides the first contradiction and the parents).
+        while on_head < wk.len and not (wk.queue[on_head] & 1):
+            on_head += 1
+        if on_head < wk.len:
+            node = wk.queue[on_head]
+            on_head += 1
+        else:
+            while off_head < wk.len and (wk.queue[off_head] & 1):
+                off_head += 1
+            if off_head == wk.len:
+                if mode & NESTED_LINKS:
+                    w.work += w.cells
+                    if nested_offs(w, wk):
+                        continue
+                break
+            node = wk.queue[off_head]
+            off_head += 1
+        wk.qpos[node] = -1  # taken
         w.work += 1
         c = node >> 1
         cell_now = w.cell_of[c]
@@ -2049,7 +2295,7 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
                             e = bits_lowest_index(rest)
                             rest &= rest - 1
                             off = (cell_now * n + e) << 1
-                            if wk.mark[off] == stamp and wk.qpos[off] < head:
+                            if wk.mark[off] == stamp and wk.qpos[off] < 0:
                                 tmp_or(w, wk, off)
                             else:
                                 target = e
@@ -2079,7 +2325,7 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
                                 i = bits_lowest_index(rest)
                                 rest &= rest - 1
                                 off = (t.units[u * n + i] * n + dig) << 1
-                                if wk.mark[off] == stamp and wk.qpos[off] < head:
+                                if wk.mark[off] == stamp and wk.qpos[off] < 0:
                                     tmp_or(w, wk, off)
                                 else:
                                     target = i
@@ -2098,9 +2344,6 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
                                     return clash
         if w.work > w.budget:
             return -1
-        if head == wk.len and mode & NESTED_LINKS:
-            w.work += w.cells
-            nested_offs(w, wk)
     return -1
 
 
@@ -2874,7 +3117,7 @@ cdef int forcing_chains(Work *w) noexcept nogil:
 
 
 cdef int contradictions(Work *w, int mode, int tech, bint double) noexcept nogil:
-    """se._Rater.contradictions; complete ON walks stored (with `double`, which the
+    """se._Rater.contradictions; the ON walks stored (with `double`, which the
     cell and region forcing after it read): 0 done, 1 budget spent, -1 no memory."""
     cdef Solver *s = &w.s
     cdef int n = w.n
@@ -2923,11 +3166,13 @@ cdef int contradictions(Work *w, int mode, int tech, bint double) noexcept nogil
                 return 1
             if on_clash >= 0:
                 note(w, start << 1, tech, on_clash)
-            elif double and not store_walk(w, start, &w.a):
+            # As SE, a walk stopped by a contradiction still takes part with the nodes
+            # it reached: in the double implication and the cell and region forcing.
+            if double and not store_walk(w, start, &w.a):
                 return -1
             if off_clash >= 0:
                 note(w, (start << 1) | 1, tech, off_clash)
-            if double and on_clash < 0 and off_clash < 0 and bits_popcount(s.cand[cell]) >= 3:
+            if double and bits_popcount(s.cand[cell]) >= 3:
                 for i in range(w.a.len):
                     node = w.a.queue[i]
                     if w.b.mark[node] == w.b.stamp and (node >> 1) != start:

@@ -37,7 +37,8 @@ Technique ladder, in the order they are tried (tenths):
       +0.3 with a grouped link)
 55    wxyz-wing: three cells of a unit with four digits between them and a bivalue
       cell (5.5, or 5.6 when the set's largest cell has three candidates)
-56    bivalue universal grave: type 1 5.6, type 2 5.7
+56    bivalue universal grave as SE finds it: type 1 5.6, types 2 and 4 5.7, type 3
+      (a naked set with the BUG values) 5.8 to 6.2
 58    four strong links (base 5.8)
 62    vwxyz-wing: the same with four cells and five digits (6.2 to 6.4)
 62    aligned pair exclusion
@@ -75,7 +76,11 @@ included, summed over the chains of a multiple conclusion): with length = comple
 How chains are found: an assumption (a candidate set ON, or removed: OFF) is followed by
 a breadth-first walk of implications. ON(cell, d) removes d from the cell's peers and
 (with xy links) every other candidate of the cell. OFF(cell, d) sets ON the last
-candidate of a cell (xy links) or the last place of d in a unit. In the static walks
+candidate of a cell (xy links) or the last place of d in a unit. As in SE, the walk
+takes the ON nodes it has reached first, in order, and an OFF node only when no ON node
+waits (which contradiction is met first, and each node's parents, depend on it; a walk
+stopped by a contradiction still counts, with the nodes it reached, in the double
+implication and the cell and region forcing). In the static walks
 "last" means "the other of exactly two in the current grid", and a node's only parent
 is the node that first implied it, so its complexity is its depth plus one. In the
 dynamic walks "last" means "the only one this walk has not yet removed", and such an ON
@@ -91,11 +96,12 @@ Where this ladder differs from SE's, and what it costs in agreement, is measured
 `bench/README.md` ("Agreement with Sudoku Explainer"): x-, y- and xy-cycles are here,
 but only those that close the breadth-first walk; grouped links join chains of two and
 three strong links, not of four (the Sudoku Exchange bank's SE has none there); missing
-are unique loops longer than eight cells (5.0), the X-loop's own eliminations, BUG types
-3 and 4, doubly linked wings, five and six strong links (off in SE's defaults too), and the
-nested dynamic chains of 9.5 and beyond: a puzzle that needs one of those below 9.5 is
-rated by the next technique of the ladder that applies; one that needs a chain nested
-deeper than level 1 gets an incomplete score (a lower bound), never a capped one.
+are unique loops longer than eight cells (5.0), the hidden type 3 of unique rectangles,
+the X-loop's own eliminations, doubly linked wings, five and six strong links (off in
+SE's defaults too), and the nested dynamic chains of 9.5 and beyond: a puzzle that needs
+one of those below 9.5 is rated by the next technique of the ladder that applies; one
+that needs a chain nested deeper than level 1 gets an incomplete score (a lower bound),
+never a capped one.
 """
 
 from __future__ import annotations
@@ -609,12 +615,15 @@ class _Rater:
         return best
 
     def unique_rectangle(self) -> tuple[int, Elims] | None:
-        """The easiest unique rectangle (types 1 to 4); (tenths, eliminations)."""
+        """The unique rectangle or loop SE applies (types 1 to 4): the smallest
+        difficulty, then the smallest type, then the one whose first bivalue cell comes
+        first (where SE's search starts); (tenths, eliminations)."""
         n = self.n
         geo = self.geo
         cand = self.s.cand
         box_of = geo.box_of
-        best: tuple[int, Elims] | None = None
+        best: tuple[int, int, int] | None = None  # (tenths, type, first bivalue cell)
+        best_elims: Elims = []
         for r1 in range(n):
             for r2 in range(r1 + 1, n):
                 for c1 in range(n):
@@ -626,22 +635,29 @@ class _Rater:
                         if common.bit_count() < 2:
                             continue
                         for x, y in combinations(_bits(common), 2):
-                            found = self._rectangle(
-                                cells, (1 << x) | (1 << y), BASE[UNIQUE_RECTANGLE]
-                            )
-                            if found is not None and (best is None or found[0] < best[0]):
-                                best = found
-                                if best[0] == BASE[UNIQUE_RECTANGLE]:
-                                    return best
+                            ab = (1 << x) | (1 << y)
+                            found = self._rectangle(cells, ab, BASE[UNIQUE_RECTANGLE])
+                            if found is None:
+                                continue
+                            floor = [c for c in cells if cand[c] == ab]
+                            key = (found[0], found[1], min(floor, default=geo.cells))
+                            if best is None or key < best:
+                                best, best_elims = key, found[2]
+                                # No later rectangle has a cell before this one's first.
+                                if key == (BASE[UNIQUE_RECTANGLE], 1, cells[0]):
+                                    return best[0], best_elims
         for length in (6, 8):
-            if best is not None and best[0] <= BASE[UNIQUE_RECTANGLE] + length // 2 - 2:
+            if best is not None and best[0] < BASE[UNIQUE_RECTANGLE] + length // 2 - 2:
                 break
             for loop in self._loops(length):
                 ab = cand[loop[0]]
                 found = self._rectangle(loop, ab, BASE[UNIQUE_RECTANGLE] + length // 2 - 2)
-                if found is not None and (best is None or found[0] < best[0]):
-                    best = found
-        return best
+                if found is None:
+                    continue
+                key = (found[0], found[1], loop[0])
+                if best is None or key < best:
+                    best, best_elims = key, found[2]
+        return None if best is None else (best[0], best_elims)
 
     def _loops(self, length: int) -> list[tuple[int, ...]]:
         """Unique loops of `length` cells (6 or 8), as SE searches them: from a bivalue
@@ -694,14 +710,14 @@ class _Rater:
                 side.add(u)
         return odd == even
 
-    def _rectangle(self, cells: Sequence[int], ab: int, base: int) -> tuple[int, Elims] | None:
-        """Types 1 to 4 of a unique rectangle or loop on the digits `ab`; (tenths,
-        eliminations)."""
+    def _rectangle(self, cells: Sequence[int], ab: int, base: int) -> tuple[int, int, Elims] | None:
+        """Types 1 to 4 of a unique rectangle or loop on the digits `ab`: the first of
+        SE's order (difficulty, then type); (tenths, type, eliminations)."""
         cand = self.s.cand
         geo = self.geo
         roof = [c for c in cells if cand[c] != ab]
         if len(roof) == 1:
-            return base, [(roof[0], d + 1) for d in _bits(ab)]
+            return base, 1, [(roof[0], d + 1) for d in _bits(ab)]
         if len(roof) < 2:
             return None
         extras = 0
@@ -716,7 +732,7 @@ class _Rater:
                 and all(c in self.peer_set[r] for r in roof[1:])
             ]
             if elims:
-                return base, elims
+                return base, 2, elims
         if len(roof) != 2:
             return None
         r, q = roof
@@ -727,8 +743,10 @@ class _Rater:
                 where = positions[u][x.bit_length() - 1]
                 if where.bit_count() == 2:
                     elims = [(r, y.bit_length()), (q, y.bit_length())]
-                    return base, elims
-        best: tuple[int, Elims] | None = None
+                    return base, 4, elims
+        best: tuple[int, int, Elims] | None = None
+        if extras.bit_count() < 2:
+            return None  # type 3 needs two extra digits or more (SE)
         for u in shared:
             others = [c for c in geo.units[u] if cand[c] and c != r and c != q]
             for size in range(1, 4):
@@ -744,7 +762,7 @@ class _Rater:
                         (c, d + 1) for c in others if c not in group for d in _bits(cand[c] & union)
                     ]
                     if elims:
-                        best = (base + size, elims)
+                        best = (base + size, 3, elims)
                         break
         return best
 
@@ -842,52 +860,151 @@ class _Rater:
                     allowed[2] |= 1 << v2
         return [(c, d + 1) for k, c in enumerate(cells) for d in _bits(cand[c] & ~allowed[k])]
 
-    def _balanced(self, removed: dict[int, int]) -> bool:
-        """Does every digit have 0 or 2 places in every unit, once the candidates in
-        `removed` (cell -> mask) are gone?"""
+    def bug(self) -> tuple[int, tuple[int, int] | None, Elims] | None:
+        """Bivalue universal grave, types 1 to 4, as SE finds and applies it: (tenths,
+        placement, eliminations), or None.
+
+        The BUG cells and their BUG values come from the units (boxes, then rows, then
+        columns) where a digit has neither 0 nor 2 places: a unit whose places of it
+        include one cell of three candidates or more makes that cell a BUG cell for the
+        digit; none makes no BUG; several leave it to another unit (unless one digit is
+        the only one out of place everywhere: then every such cell is a BUG cell for
+        it). With the BUG values gone the grid must be a grave (every open cell two
+        candidates, every digit 0 or 2 places per unit). Then the first that applies of:
+        type 1 (one BUG cell: it keeps its BUG values; 5.6), type 2 (one BUG value: it
+        goes from the cells seeing every BUG cell; 5.7), type 4 (two BUG cells in one
+        unit sharing one digit besides the BUG values: each keeps its BUG values and
+        that digit; 5.7, before type 2 when there are several BUG values), type 3 (the
+        BUG values as one more cell of a naked set of `degree` 2-6 in a unit of the BUG
+        cells, among the cells seeing all of them; its digits go from that unit's other
+        such cells; 5.7 + 0.1 * (degree - 1))."""
+        geo = self.geo
+        n = self.n
         cand = self.s.cand
-        for unit in self.geo.units:
-            counts = [0] * self.n
+        positions = self.s.positions()
+        cells = geo.cells
+        bug_cells: list[int] = []
+        bug_values: dict[int, int] = {}
+        all_values = 0
+        common: set[int] | None = None
+        extra_cells: set[int] | None = None
+        only_value = -1
+        one_value = True
+
+        def add(cell: int, d: int) -> bool:
+            """Make `cell` a BUG cell for digit d; False when no BUG hint can remain."""
+            nonlocal common
+            if cell not in bug_cells:
+                bug_cells.append(cell)
+            bug_values[cell] = bug_values.get(cell, 0) | 1 << d
+            common = set(self.peers[cell]) if common is None else common & self.peer_set[cell]
+            common -= set(bug_cells)
+            return not (len(bug_cells) > 1 and all_values.bit_count() > 1 and not common)
+
+        for u in (*range(2 * n, 3 * n), *range(n), *range(n, 2 * n)):  # box, row, column
+            unit = geo.units[u]
+            for d in range(n):
+                where = positions[u][d]
+                if where.bit_count() in (0, 2):
+                    continue
+                new = [unit[i] for i in _bits(where) if cand[unit[i]].bit_count() >= 3]
+                if extra_cells is None:
+                    extra_cells = set(new)
+                    only_value = d
+                elif one_value:
+                    if only_value == d:
+                        extra_cells.update(new)
+                    else:
+                        one_value = False
+                if len(new) == 1:
+                    all_values |= 1 << d
+                    if not add(new[0], d):
+                        return None
+                if not new:
+                    return None
+        if one_value and extra_cells is not None and len(extra_cells) > len(bug_cells):
+            for cell in sorted(extra_cells - set(bug_cells)):
+                if not add(cell, only_value):
+                    return None
+        temp = [cand[c] & ~bug_values.get(c, 0) for c in range(cells)]
+        if any(not self.s.values[c] and temp[c].bit_count() != 2 for c in range(cells)):
+            return None
+        for unit in geo.units:
+            counts = [0] * n
             for c in unit:
-                for d in _bits(cand[c] & ~removed.get(c, 0)):
+                for d in _bits(temp[c]):
                     counts[d] += 1
             if any(k not in (0, 2) for k in counts):
-                return False
-        return True
+                return None
+        if len(bug_cells) == 1:
+            cell = bug_cells[0]
+            if all_values.bit_count() == 1:
+                return BASE[BUG], (cell, all_values.bit_length()), []
+            return BASE[BUG], None, [(cell, d + 1) for d in _bits(cand[cell] & ~all_values)]
+        shared = common or set()
+        if all_values.bit_count() == 1:
+            elims = [(c, all_values.bit_length()) for c in sorted(shared) if cand[c] & all_values]
+            if elims:
+                return BASE[BUG] + 1, None, elims
+            if len(bug_cells) == 2:
+                return self._bug_type4(bug_cells, bug_values, all_values)
+            return None
+        if not shared:
+            return None
+        if len(bug_cells) == 2:
+            found = self._bug_type4(bug_cells, bug_values, all_values)
+            if found is not None:
+                return found
+        for degree in range(2, 7):
+            for kind in (2, 0, 1):  # box, row, column
+                units = {self.cell_units[c][kind] for c in bug_cells}
+                if len(units) != 1:
+                    continue
+                (u,) = units
+                members = [c for c in sorted(shared) if self.cell_units[c][kind] == u]
+                if len(members) < degree:
+                    continue
+                # SE's order of the (degree - 1)-subsets: as bit masks, ascending.
+                subsets = sorted(
+                    combinations(range(len(members)), degree - 1),
+                    key=lambda idx: sum(1 << i for i in idx),
+                )
+                for idx in subsets:
+                    naked = [members[i] for i in idx]
+                    union = 0
+                    for c in naked:
+                        union |= cand[c]
+                    if union.bit_count() != degree or all_values.bit_count() < 2:
+                        continue
+                    if any(cand[c].bit_count() < 2 for c in naked) or all_values & ~union:
+                        continue
+                    elims = [
+                        (c, d + 1)
+                        for c in members
+                        if c not in naked and c not in bug_cells
+                        for d in _bits(cand[c] & union)
+                    ]
+                    if elims:
+                        return BASE[BUG] + degree, None, elims
+        return None
 
-    def bug(self) -> tuple[int, tuple[int, int] | None, Elims] | None:
-        """Bivalue universal grave type 1 (place) or 2 (eliminate): (tenths, placement,
-        eliminations)."""
+    def _bug_type4(
+        self, bug_cells: list[int], bug_values: dict[int, int], all_values: int
+    ) -> tuple[int, tuple[int, int] | None, Elims] | None:
+        """BUG type 4 (SE): the two BUG cells, in one unit (box, row, column first),
+        share exactly one digit besides the BUG values: each keeps its BUG values and
+        that digit."""
+        c1, c2 = bug_cells
         cand = self.s.cand
-        open_cells = [c for c in range(self.geo.cells) if not self.s.values[c]]
-        counts = [cand[c].bit_count() for c in open_cells]
-        if any(k < 2 for k in counts):
+        shared = cand[c1] & cand[c2] & ~all_values
+        if shared.bit_count() != 1:
             return None
-        extra = [c for c, k in zip(open_cells, counts, strict=True) if k > 2]
-        if not extra:
-            return None
-        if len(extra) == 1 and cand[extra[0]].bit_count() == 3:
-            cell = extra[0]
-            for d in _bits(cand[cell]):
-                if self._balanced({cell: 1 << d}):
-                    return BASE[BUG], (cell, d + 1), []
-        if any(cand[c].bit_count() != 3 for c in extra):
-            return None
-        common = cand[extra[0]]
-        for c in extra[1:]:
-            common &= cand[c]
-        for d in _bits(common):
-            bit = 1 << d
-            if self._balanced(dict.fromkeys(extra, bit)):
+        for kind in (2, 0, 1):
+            if self.cell_units[c1][kind] == self.cell_units[c2][kind]:
                 elims = [
-                    (c, d + 1)
-                    for c in self.peers[extra[0]]
-                    if cand[c] & bit
-                    and c not in extra
-                    and all(c in self.peer_set[e] for e in extra[1:])
+                    (c, d + 1) for c in (c1, c2) for d in _bits(cand[c] & ~bug_values[c] & ~shared)
                 ]
-                if elims:
-                    return BASE[BUG] + 1, None, elims
+                return BASE[BUG] + 1, None, elims
         return None
 
     def aligned_pair(self) -> Elims:
@@ -939,12 +1056,27 @@ class _Rater:
         start = ((cell * n + digit - 1) << 1) | int(on)
         count: dict[int, int] = {start: 1}
         ancestors: dict[int, int] = {start: 1 << start}
-        order: dict[int, int] = {start: 0}  # place in the queue
-        queue = [start]
-        head = 0
-        while head < len(queue):
-            node = queue[head]
-            head += 1
+        queue = [start]  # every node reached, in order
+        taken: set[int] = set()  # the nodes taken from the queue so far
+        on_head = off_head = 0
+        while True:
+            # As SE: the next ON node reached, and an OFF node only when no ON node is
+            # waiting (the order decides the first contradiction and the parents).
+            while on_head < len(queue) and not queue[on_head] & 1:
+                on_head += 1
+            if on_head < len(queue):
+                node = queue[on_head]
+                on_head += 1
+            else:
+                while off_head < len(queue) and queue[off_head] & 1:
+                    off_head += 1
+                if off_head == len(queue):
+                    if mode & NESTED_LINKS and self.nested_round(queue, count, ancestors):
+                        continue
+                    break
+                node = queue[off_head]
+                off_head += 1
+            taken.add(node)
             self.work += 1
             c = node >> 1
             cell_now, dig = divmod(c, n)
@@ -964,7 +1096,7 @@ class _Rater:
                         gone = [
                             (cell_now * n + e) << 1
                             for e in _bits(cc)
-                            if order.get((cell_now * n + e) << 1, head) < head
+                            if (cell_now * n + e) << 1 in taken
                         ]
                         left = [e for e in _bits(cc) if (cell_now * n + e) << 1 not in gone]
                         if len(left) == 1:
@@ -980,7 +1112,7 @@ class _Rater:
                             gone = [
                                 (unit[i] * n + dig) << 1
                                 for i in _bits(where)
-                                if order.get((unit[i] * n + dig) << 1, head) < head
+                                if (unit[i] * n + dig) << 1 in taken
                             ]
                             left = [i for i in _bits(where) if (unit[i] * n + dig) << 1 not in gone]
                             if len(left) == 1:
@@ -1003,25 +1135,30 @@ class _Rater:
                 else:
                     k = count[node] + 1
                 count[m] = k
-                order[m] = len(queue)
                 queue.append(m)
             if self.work > self.budget:
                 return count, -1
-            if head == len(queue) and mode & NESTED_LINKS:
-                self.work += self.geo.cells  # a round of rules costs a board's worth
-                for m, parents in self.nested_offs(count):
-                    if m in count:
-                        continue  # an earlier rule of this round removed it already
-                    mask = 1 << m
-                    for p in parents:
-                        mask |= ancestors[p]
-                    # SE does not test a nested OFF node against the ON nodes: a clash
-                    # shows through its consequences only.
-                    ancestors[m] = mask
-                    count[m] = mask.bit_count()
-                    order[m] = len(queue)
-                    queue.append(m)
         return count, -1
+
+    def nested_round(
+        self, queue: list[int], count: dict[int, int], ancestors: dict[int, int]
+    ) -> bool:
+        """A dry nested walk's round of rules (`nested_offs`): its new OFF nodes
+        queued; whether there were any."""
+        self.work += self.geo.cells  # a round of rules costs a board's worth
+        before = len(queue)
+        for m, parents in self.nested_offs(count):
+            if m in count:
+                continue  # an earlier rule of this round removed it already
+            mask = 1 << m
+            for p in parents:
+                mask |= ancestors[p]
+            # SE does not test a nested OFF node against the ON nodes: a clash shows
+            # through its consequences only.
+            ancestors[m] = mask
+            count[m] = mask.bit_count()
+            queue.append(m)
+        return len(queue) > before
 
     # -- the rules a nested (level 1) walk runs on its own grid ------------------------
 
@@ -1361,7 +1498,7 @@ class _Rater:
         self, found: dict[Conclusion, tuple[int, int]], mode: int, tech: int, double: bool
     ) -> dict[tuple[int, int], dict[int, int]]:
         """Dynamic assumptions (both ways) that lead to a contradiction, and (with
-        `double`) nodes both ways lead to. Returns the complete ON walks."""
+        `double`) nodes both ways lead to. Returns the ON walks."""
         n = self.n
         cand = self.s.cand
         on_walks: dict[tuple[int, int], dict[int, int]] = {}
@@ -1372,11 +1509,12 @@ class _Rater:
                 return on_walks
             if on_clash >= 0:
                 self.note(found, (cell, digit, 0), tech, on_clash)
-            else:
-                on_walks[cell, digit] = on_count
+            # As SE, a walk stopped by a contradiction still takes part with the nodes
+            # it reached: in the double implication and the cell and region forcing.
+            on_walks[cell, digit] = on_count
             if off_clash >= 0:
                 self.note(found, (cell, digit, 1), tech, off_clash)
-            if double and on_clash < 0 and off_clash < 0 and cand[cell].bit_count() >= 3:
+            if double and cand[cell].bit_count() >= 3:
                 start = cell * n + digit - 1
                 for node, k_on in on_count.items():
                     k_off = off_count.get(node)
