@@ -24,6 +24,10 @@ time per puzzle, and the ratio the median of the per-round ratios.
 `--threads` adds threads=2 against threads=1 on each variant set (repeated to 2,000
 puzzles), interleaved the same way.
 
+`--baseline PATH` adds the same public calls run on another build of the variant engine
+(a copy of an earlier `_variant*.so`), interleaved the same way, for before/after
+figures from one run: each variant set gets a "before" column and the ratio of the two.
+
 Before timing, every answer is checked: each count must be 1 (the sets are unique
 puzzles) and each solution must keep every rule, by tests/variant_oracle.py's checker.
 """
@@ -32,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import importlib.util
 import json
 import os
 import platform
@@ -44,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 import sudoku_fast as sf
+from sudoku_fast._variants import run
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -106,6 +112,30 @@ def classic_like(records: list[dict[str, Any]], pool: list[str]) -> list[str]:
     return out
 
 
+def load_engine(path: Path) -> Any:
+    """The compiled variant engine at `path` (a build of `_variant.pyx`), as a module."""
+    spec = importlib.util.spec_from_file_location(run._variant.__name__, path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"{path}: not an extension module")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def on_engine(engine: Any, call: Callable[[], Any]) -> Callable[[], Any]:
+    """`call` with the batch runner's variant engine set to `engine` while it runs."""
+
+    def swapped() -> Any:
+        saved = run._variant
+        run._variant = engine
+        try:
+            return call()
+        finally:
+            run._variant = saved
+
+    return swapped
+
+
 def verify(name: str, records: list[dict[str, Any]]) -> None:
     puzzles = [r["puzzle"] for r in records]
     rules = [r["rules"] for r in records]
@@ -144,7 +174,13 @@ def main() -> None:
     parser.add_argument("--per-set", type=int, default=150)
     parser.add_argument("--killers", type=int, default=100)
     parser.add_argument("--threads", action="store_true", help="also threads=2 / threads=1")
+    parser.add_argument(
+        "--baseline", type=Path, help="another build of the variant engine (.so) to compare"
+    )
     args = parser.parse_args()
+    engines = {"": run._variant}
+    if args.baseline:
+        engines[" (baseline)"] = load_engine(args.baseline)
 
     with (ROOT / "tests/data/sudoku_exchange_se_rated_sample300.csv").open() as f:
         pool = [row["puzzle"] for row in csv.DictReader(f)]
@@ -157,8 +193,9 @@ def main() -> None:
             r for r in load(args.data / "killer.jsonl", 10**9) if not r["rules"].get("diagonals")
         ][: args.killers],
     }
-    for name, records in sets.items():
-        verify(name, records)
+    for engine in engines.values():
+        for name, records in sets.items():
+            on_engine(engine, lambda n=name, r=records: verify(n, r))()
     classic = {name: classic_like(recs, pool) for name, recs in sets.items() if name != "killer"}
     classic["killer"] = pool
     for puzzles in classic.values():
@@ -168,9 +205,11 @@ def main() -> None:
     for name, records in sets.items():
         puzzles = [r["puzzle"] for r in records]
         rules = [sf.Rules.from_json(r["rules"]) for r in records]
-        samples[name] = timer(
-            lambda p=puzzles, r=rules: sf.count_many(p, rules=r, threads=1), len(puzzles)
-        )
+        for suffix, engine in engines.items():
+            samples[name + suffix] = timer(
+                on_engine(engine, lambda p=puzzles, r=rules: sf.count_many(p, rules=r, threads=1)),
+                len(puzzles),
+            )
         samples[f"classic for {name}"] = timer(
             lambda p=classic[name]: sf.count_many(p, threads=1), len(classic[name])
         )
@@ -195,17 +234,29 @@ def main() -> None:
         f"load average {load_avg[0]:.1f} {load_avg[1]:.1f} {load_avg[2]:.1f}; "
         f"{args.rounds} interleaved rounds, medians"
     )
-    print("| set | n | median clues | variant us/puzzle | classic us/puzzle | ratio |")
-    print("|---|---|---|---|---|---|")
+    before = " before (baseline) us/puzzle | before ratio | after/before |" if args.baseline else ""
+    print(f"| set | n | median clues | variant us/puzzle | classic us/puzzle | ratio |{before}")
+    print("|---|---|---|---|---|---|" + ("---|---|---|" if args.baseline else ""))
+
+    def ratio(key: str, against: str) -> float:
+        return statistics.median([a / b for a, b in zip(times[key], times[against], strict=True)])
+
     for name, records in sets.items():
-        ratios = [v / c for v, c in zip(times[name], times[f"classic for {name}"], strict=True)]
         median_clues = statistics.median(clues(r["puzzle"]) for r in records)
-        print(
+        classic_key = f"classic for {name}"
+        line = (
             f"| {name} | {len(records)} | {median_clues} | "
             f"{statistics.median(times[name]) * 1e6:.1f} | "
-            f"{statistics.median(times[f'classic for {name}']) * 1e6:.1f} | "
-            f"{statistics.median(ratios):.2f}x |"
+            f"{statistics.median(times[classic_key]) * 1e6:.1f} | "
+            f"{ratio(name, classic_key):.2f}x |"
         )
+        if args.baseline:
+            base = f"{name} (baseline)"
+            line += (
+                f" {statistics.median(times[base]) * 1e6:.1f} | {ratio(base, classic_key):.2f}x |"
+                f" {ratio(name, base):.2f}x |"
+            )
+        print(line)
     if args.threads:
         print("\n| set | threads=1 us/puzzle | threads=2 us/puzzle | speed-up |")
         print("|---|---|---|---|")

@@ -9,22 +9,30 @@ one bit over the digits, and a state is dead as soon as some cell has none.
 
 Placing d at c clears c from every other digit's board and the cell's peers (unit
 mates, partial-set and cage mates, knight / king moves) from d's board; under the
-non-consecutive rule d-1 and d+1 also leave the orthogonal neighbours. Propagation then
-alternates:
+non-consecutive rule d-1 and d+1 also leave the orthogonal neighbours. Only the cells
+whose candidates really change are marked dirty, per digit for the units and for the
+cages. Propagation then alternates:
 
 * naked singles and empty cells, from bit-sliced counts over the digit boards (cells in
   one digit board and no second one);
 * hidden singles and "no place left" per complete unit and digit (an AND of two words
-  and a test for zero / one bit), only in the units where a cell changed;
+  and a test for zero / one bit), only in the units of the cells where that digit's
+  board changed (each cell's units are one 64-bit set) and where it is not placed yet;
+* locked candidates, only where some unit is irregular (jigsaw regions): a digit's
+  places in a unit that all lie in a second unit are its only places there too, looked
+  at in the units where its board changed since the last look;
 * killer cages: the digit sets of the cage's size and sum (a table built at import)
   that keep the placed digits, fit the union of the cells' candidates and meet every
   cell are the feasible ones; digits in none of them leave the cage, and a digit in all
-  of them with one cell left for it is placed there;
+  of them with one cell left for it is placed there. The rule of 45 adds cages of its
+  own when the tables are built: a unit's cells outside the cages inside it (innies),
+  and the cells outside it of the cages that cover it (outies) when they see each
+  other, with the sums the unit's total leaves them;
 * thermometers: lower bounds from the bulb up and upper bounds from the tip down.
 
-Search branches on an open cell with two candidates when there is one, else on the open
-cell with the fewest, trying its digits in order on a copy of the state (about 200
-bytes), depth first; a count stops at its limit.
+Search branches on the first open cell with the fewest candidates (bit-sliced counts
+again), trying its digits in order on a copy of the state (560 bytes), depth
+first; a count stops at its limit.
 
 Rules arrive per puzzle as a record of int16 words (see `_variants/encode.py`); the
 tables a record describes are built inside the GIL-free loop, again only when the next
@@ -68,11 +76,16 @@ STOPPED = COUNT_STOPPED
 # mask order: the sets of digits 1..N are then a prefix of the group (masks < 1 << N).
 cdef uint16_t COMBOS[2048]
 cdef int32_t COMBO_START[12 * SUM_KEYS + 1]
+# COMBO_STOP[n][key]: the end of the prefix of group `key` made of digits 1..n
+cdef int32_t COMBO_STOP[MAX_N + 1][12 * SUM_KEYS]
+# row and column of cell c of an n x n grid: ROW_OF[n][c], COL_OF[n][c]
+cdef uint8_t ROW_OF[MAX_N + 1][MAX_CELLS]
+cdef uint8_t COL_OF[MAX_N + 1][MAX_CELLS]
 
 
 cdef void _build_combos():
     cdef int fill[12 * SUM_KEYS]
-    cdef int mask, d, k, total, key
+    cdef int mask, d, k, total, key, n, end, c
     memset(COMBO_START, 0, sizeof(COMBO_START))
     for mask in range(2048):
         k = bits_popcount(mask)
@@ -93,6 +106,15 @@ cdef void _build_combos():
         key = k * SUM_KEYS + total
         COMBOS[fill[key]] = <uint16_t>mask
         fill[key] += 1
+    for n in range(MAX_N + 1):
+        for key in range(12 * SUM_KEYS):
+            end = COMBO_START[key]
+            while end < COMBO_START[key + 1] and COMBOS[end] < (1 << n):
+                end += 1
+            COMBO_STOP[n][key] = end
+        for c in range(n * n):
+            ROW_OF[n][c] = <uint8_t>(c // n)
+            COL_OF[n][c] = <uint8_t>(c % n)
 
 
 _build_combos()
@@ -105,12 +127,16 @@ ctypedef struct Table:
     int n_units
     uint64_t unit[2 * MAX_UNITS]
     uint64_t peer[2 * MAX_CELLS]
+    bint by_cell  # n_units <= 64: cell_units[c] has bit u set when cell c is in unit u
+    bint locked  # look for locked candidates (some unit is irregular: see build_table)
+    uint64_t cell_units[MAX_CELLS]
     bint nonconsec
     uint64_t neigh[2 * MAX_CELLS]
     int n_cages
     int16_t cage_len[MAX_CAGES]
     int16_t cage_cells[MAX_CAGES * MAX_N]
     uint64_t cage_mask[2 * MAX_CAGES]
+    int16_t cage_sum[MAX_CAGES]
     int32_t combo_start[MAX_CAGES]
     int32_t combo_end[MAX_CAGES]
     int n_thermos
@@ -124,6 +150,8 @@ ctypedef struct State:
     uint64_t solved[2]
     uint64_t dirty[2 * MAX_N]  # per digit, cells changed since its last hidden-single sweep
     uint64_t cdirty[2]  # cells changed since the last cage / thermometer pass
+    uint64_t done[MAX_N]  # per digit, the units where it is placed (when Table.by_cell)
+    uint64_t locked[MAX_N]  # per digit, the units changed since its last locked-candidates look
 
 
 ctypedef struct Search:
@@ -148,7 +176,8 @@ cdef inline void add_cell(uint64_t *mask, int c) noexcept nogil:
 cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept nogil:
     """Fill `t` from a record; -1 when the record is malformed (cut short, too big)."""
     cdef Py_ssize_t pos = 0
-    cdef int n, cells, flags, count, k, i, j, c, r, col, rr, cc, length, total, key, end
+    cdef int n, cells, flags, count, k, i, j, c, r, col, rr, cc, length, total
+    cdef int rows, cols
     cdef uint64_t m[2]
     cdef int knight[8][2]
     cdef int king[8][2]
@@ -173,17 +202,35 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
     if count < 0 or count > MAX_UNITS or pos + count * n > avail:
         return -1
     t.n_units = count
+    t.by_cell = count <= 64
+    t.locked = False
+    memset(t.cell_units, 0, sizeof(t.cell_units))
     for k in range(count):
         m[0] = m[1] = 0
+        rows = cols = 0
         for i in range(n):
             c = rec[pos + i]
             if c < 0 or c >= cells:
                 return -1
             add_cell(m, c)
+        if not t.locked:
+            # Locked candidates cut the search of jigsaws several times over but cost
+            # more than they save where every unit is a line (row, column, diagonal) or
+            # a block (boxes, windoku windows, disjoint groups): there they are left out.
+            for i in range(n):
+                c = rec[pos + i]
+                rows |= 1 << ROW_OF[n][c]
+                cols |= 1 << COL_OF[n][c]
+            i = bits_popcount(rows)
+            j = bits_popcount(cols)
+            if i != n and j != n and i * j != n:
+                t.locked = t.by_cell
         for i in range(n):
             c = rec[pos + i]
             t.peer[2 * c] |= m[0]
             t.peer[2 * c + 1] |= m[1]
+            if t.by_cell:
+                t.cell_units[c] |= (<uint64_t>1) << k
         t.unit[2 * k] = m[0]
         t.unit[2 * k + 1] = m[1]
         pos += n
@@ -238,14 +285,10 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
             t.peer[2 * c] |= m[0]
             t.peer[2 * c + 1] |= m[1]
         t.cage_len[k] = <int16_t>length
+        t.cage_sum[k] = <int16_t>total
         t.cage_mask[2 * k] = m[0]
         t.cage_mask[2 * k + 1] = m[1]
-        key = length * SUM_KEYS + total
-        t.combo_start[k] = COMBO_START[key]
-        end = COMBO_START[key]
-        while end < COMBO_START[key + 1] and COMBOS[end] < (1 << n):
-            end += 1
-        t.combo_end[k] = end
+        set_sum(t, k, length, total)
         pos += length
     # thermometers
     if pos >= avail:
@@ -289,7 +332,7 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
                 king[k][1] = j
                 k += 1
     t.nonconsec = (flags & 4) != 0
-    for r in range(n):
+    for r in range(n if flags & 7 else 0):
         for col in range(n):
             c = r * n + col
             for k in range(8):
@@ -314,52 +357,166 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
                     add_cell(&t.neigh[2 * c], c + 1)
     for c in range(cells):
         t.peer[2 * c + (c >> 6)] &= ~bit_of(c)
+    if t.n_cages:
+        add_unit_sums(t)
     return 0
 
 
-cdef inline void place(State *s, const Table *t, int d, int c) noexcept nogil:
-    """Put digit index d (0-based) in cell c; the caller knows d is possible there."""
+cdef void set_sum(Table *t, int k, int length, int total) noexcept nogil:
+    """Cage k's digit sets: those of `length` digits 1..N adding up to `total` (none
+    when no such set exists)."""
+    cdef int key
+    if total < 0 or total >= SUM_KEYS:
+        t.combo_start[k] = t.combo_end[k] = 0
+        return
+    key = length * SUM_KEYS + total
+    t.combo_start[k] = COMBO_START[key]
+    t.combo_end[k] = COMBO_STOP[t.n][key]
+
+
+cdef bint all_peers(const Table *t, const uint64_t *m) noexcept nogil:
+    """Whether the cells of `m` (two words) see each other pairwise."""
+    cdef int w, c
+    cdef uint64_t x
+    for w in range(2):
+        x = m[w]
+        while x:
+            c = 64 * w + bits_lowest_index(x)
+            x &= x - 1
+            if (m[0] & ~t.peer[2 * c] & ~(bit_of(c) if w == 0 else 0)) or (
+                m[1] & ~t.peer[2 * c + 1] & ~(bit_of(c) if w == 1 else 0)
+            ):
+                return False
+    return True
+
+
+cdef void add_cage(Table *t, const uint64_t *m, int total) noexcept nogil:
+    """Append a cage of the cells of `m` with sum `total` (deduced, so not a rule of
+    the puzzle: it only adds consequences the rules already imply)."""
+    cdef int k = t.n_cages, length = 0, w, j
+    cdef uint64_t x
+    if k >= MAX_CAGES:
+        return
+    for j in range(k):
+        if t.cage_mask[2 * j] == m[0] and t.cage_mask[2 * j + 1] == m[1]:
+            return
+    for w in range(2):
+        x = m[w]
+        while x:
+            t.cage_cells[k * MAX_N + length] = <int16_t>(64 * w + bits_lowest_index(x))
+            length += 1
+            x &= x - 1
+    t.cage_len[k] = <int16_t>length
+    t.cage_sum[k] = <int16_t>total
+    t.cage_mask[2 * k] = m[0]
+    t.cage_mask[2 * k + 1] = m[1]
+    set_sum(t, k, length, total)
+    t.n_cages = k + 1
+
+
+cdef void add_unit_sums(Table *t) noexcept nogil:
+    """The rule of 45 as extra cages: a complete unit's digits add up to 1 + ... + N,
+    so the cells of a unit outside the cages that lie inside it ("innies") add up to
+    that total less those cages' sums, and the cells outside the unit of the cages that
+    meet it ("outies"), when the cages cover the unit, to their sums less the total.
+    Such a set becomes a cage when its cells see each other pairwise (innies always
+    do: they share the unit)."""
+    cdef int u, k, inside, touching, real = t.n_cages
+    cdef int total = t.n * (t.n + 1) // 2
+    cdef uint64_t covered[2]
+    cdef uint64_t cover[2]
+    cdef uint64_t m[2]
+    cdef uint64_t u0, u1, c0, c1
+    for u in range(t.n_units):
+        u0 = t.unit[2 * u]
+        u1 = t.unit[2 * u + 1]
+        covered[0] = covered[1] = cover[0] = cover[1] = 0
+        inside = touching = 0
+        for k in range(real):
+            c0 = t.cage_mask[2 * k]
+            c1 = t.cage_mask[2 * k + 1]
+            if ((c0 & u0) | (c1 & u1)) == 0:
+                continue
+            cover[0] |= c0
+            cover[1] |= c1
+            touching += t.cage_sum[k]
+            if (c0 & ~u0) == 0 and (c1 & ~u1) == 0:
+                covered[0] |= c0
+                covered[1] |= c1
+                inside += t.cage_sum[k]
+        m[0] = u0 & ~covered[0]
+        m[1] = u1 & ~covered[1]
+        if (m[0] | m[1]) and (covered[0] | covered[1]):
+            add_cage(t, m, total - inside)
+        if (u0 & ~cover[0]) == 0 and (u1 & ~cover[1]) == 0:
+            m[0] = cover[0] & ~u0
+            m[1] = cover[1] & ~u1
+            if (m[0] | m[1]) and bits_popcount(m[0]) + bits_popcount(m[1]) < t.n and all_peers(t, m):
+                add_cage(t, m, touching - total)
+
+
+cdef inline void place_in(State *s, const Table *t, int d, int c, bint alone) noexcept nogil:
+    """Put digit index d (0-based) in cell c; the caller knows d is possible there, and
+    with `alone` that it is the cell's only digit left.
+
+    Only the cells whose candidates really change are marked dirty, so the next sweeps
+    look at the units and cages that may have changed and no others."""
     cdef int w = c >> 6
     cdef uint64_t b = bit_of(c)
     cdef int e
-    cdef uint64_t p0 = t.peer[2 * c], p1 = t.peer[2 * c + 1]
-    for e in range(t.n):
-        s.cand[2 * e + w] &= ~b
-        s.dirty[2 * e + w] |= b
-    s.cand[2 * d] &= ~p0
-    s.cand[2 * d + 1] &= ~p1
+    cdef uint64_t p0 = t.peer[2 * c], p1 = t.peer[2 * c + 1], x, r0, r1
+    if not alone:
+        for e in range(t.n):
+            x = s.cand[2 * e + w] & b
+            s.cand[2 * e + w] ^= x
+            s.dirty[2 * e + w] |= x
+    s.done[d] |= t.cell_units[c]
+    r0 = s.cand[2 * d] & p0
+    r1 = s.cand[2 * d + 1] & p1
+    s.cand[2 * d] ^= r0
+    s.cand[2 * d + 1] ^= r1
     s.cand[2 * d + w] |= b
+    s.dirty[2 * d + w] &= ~b  # d's own board keeps c
     s.solved[w] |= b
-    s.dirty[2 * d] |= p0
-    s.dirty[2 * d + 1] |= p1
-    s.cdirty[0] |= p0
-    s.cdirty[1] |= p1
+    s.dirty[2 * d] |= r0
+    s.dirty[2 * d + 1] |= r1
+    s.cdirty[0] |= r0
+    s.cdirty[1] |= r1
     s.cdirty[w] |= b
     if t.nonconsec:
         p0 = t.neigh[2 * c]
         p1 = t.neigh[2 * c + 1]
         if d > 0:
-            s.cand[2 * d - 2] &= ~p0
-            s.cand[2 * d - 1] &= ~p1
-            s.dirty[2 * d - 2] |= p0
-            s.dirty[2 * d - 1] |= p1
+            r0 = s.cand[2 * d - 2] & p0
+            r1 = s.cand[2 * d - 1] & p1
+            s.cand[2 * d - 2] ^= r0
+            s.cand[2 * d - 1] ^= r1
+            s.dirty[2 * d - 2] |= r0
+            s.dirty[2 * d - 1] |= r1
+            s.cdirty[0] |= r0
+            s.cdirty[1] |= r1
         if d + 1 < t.n:
-            s.cand[2 * d + 2] &= ~p0
-            s.cand[2 * d + 3] &= ~p1
-            s.dirty[2 * d + 2] |= p0
-            s.dirty[2 * d + 3] |= p1
-        s.cdirty[0] |= p0
-        s.cdirty[1] |= p1
+            r0 = s.cand[2 * d + 2] & p0
+            r1 = s.cand[2 * d + 3] & p1
+            s.cand[2 * d + 2] ^= r0
+            s.cand[2 * d + 3] ^= r1
+            s.dirty[2 * d + 2] |= r0
+            s.dirty[2 * d + 3] |= r1
+            s.cdirty[0] |= r0
+            s.cdirty[1] |= r1
+
+
+cdef inline void place(State *s, const Table *t, int d, int c) noexcept nogil:
+    """Put digit index d (0-based) in cell c; the caller knows d is possible there."""
+    place_in(s, t, d, c, False)
 
 
 cdef inline int cell_digits(const State *s, const Table *t, int c) noexcept nogil:
     """The digit mask (bit d = digit index d possible) of cell c."""
-    cdef int w = c >> 6
-    cdef uint64_t b = bit_of(c)
+    cdef int w = c >> 6, shift = c & 63
     cdef int d, m = 0
     for d in range(t.n):
-        if s.cand[2 * d + w] & b:
-            m |= 1 << d
+        m |= <int>((s.cand[2 * d + w] >> shift) & 1) << d
     return m
 
 
@@ -454,10 +611,65 @@ cdef int thermo_pass(State *s, const Table *t, int k) noexcept nogil:
     return 1 if changed else 0
 
 
+cdef inline int hidden_single(State *s, const Table *t, int d, int u) noexcept nogil:
+    """Digit d in unit u: -1 when it has no place left, 1 when placed in its one open
+    place, else 0."""
+    cdef uint64_t x0 = s.cand[2 * d] & t.unit[2 * u], x1 = s.cand[2 * d + 1] & t.unit[2 * u + 1]
+    cdef int c
+    if x0 == 0:
+        if x1 == 0:
+            return -1
+        if x1 & (x1 - 1):
+            return 0
+        c = 64 + bits_lowest_index(x1)
+    elif x1 == 0 and (x0 & (x0 - 1)) == 0:
+        c = bits_lowest_index(x0)
+    else:
+        return 0
+    if s.solved[c >> 6] & bit_of(c):
+        return 0
+    place(s, t, d, c)
+    return 1
+
+
+cdef inline int locked_in_unit(State *s, const Table *t, int d, int u) noexcept nogil:
+    """Digit d's places in unit u, when they all lie in other units too, are its only
+    places in those: d leaves the rest of them. -1 when d has no place in u, 1 when
+    some candidate went, else 0."""
+    cdef uint64_t x0 = s.cand[2 * d] & t.unit[2 * u], x1 = s.cand[2 * d + 1] & t.unit[2 * u + 1]
+    cdef uint64_t common = ~((<uint64_t>1) << u), y, r0, r1
+    cdef int v
+    cdef bint changed = False
+    if (x0 | x1) == 0:
+        return -1
+    y = x0
+    while y and common:
+        common &= t.cell_units[bits_lowest_index(y)]
+        y &= y - 1
+    y = x1
+    while y and common:
+        common &= t.cell_units[64 + bits_lowest_index(y)]
+        y &= y - 1
+    while common:
+        v = bits_lowest_index(common)
+        common &= common - 1
+        r0 = s.cand[2 * d] & t.unit[2 * v] & ~x0
+        r1 = s.cand[2 * d + 1] & t.unit[2 * v + 1] & ~x1
+        if r0 | r1:
+            s.cand[2 * d] ^= r0
+            s.cand[2 * d + 1] ^= r1
+            s.dirty[2 * d] |= r0
+            s.dirty[2 * d + 1] |= r1
+            s.cdirty[0] |= r0
+            s.cdirty[1] |= r1
+            changed = True
+    return 1 if changed else 0
+
+
 cdef int propagate(State *s, const Table *t) noexcept nogil:
     """Run every rule to a fixed point: 0 when the state is dead, else 1."""
     cdef int n = t.n, d, u, c, w, k, r
-    cdef uint64_t once0, once1, twice0, twice1, x0, x1, u0, u1, ch0, ch1, b
+    cdef uint64_t once0, once1, twice0, twice1, x0, x1, u0, ch0, ch1, b, units
     cdef bint progress
     while True:
         # naked singles, and cells with no digit left
@@ -487,7 +699,7 @@ cdef int propagate(State *s, const Table *t) noexcept nogil:
                             break
                     else:
                         return 0  # emptied by an earlier single of this round
-                    place(s, t, d, c)
+                    place_in(s, t, d, c, True)
         # hidden singles, for each digit in the units where its board changed
         progress = False
         for d in range(n):
@@ -496,29 +708,49 @@ cdef int propagate(State *s, const Table *t) noexcept nogil:
             if (ch0 | ch1) == 0:
                 continue
             s.dirty[2 * d] = s.dirty[2 * d + 1] = 0
-            for u in range(t.n_units):
-                u0 = t.unit[2 * u]
-                u1 = t.unit[2 * u + 1]
-                if ((u0 & ch0) | (u1 & ch1)) == 0:
-                    continue
-                x0 = s.cand[2 * d] & u0
-                x1 = s.cand[2 * d + 1] & u1
-                if x0 == 0:
-                    if x1 == 0:
+            if t.by_cell:
+                # the units of the changed cells, from the cells' unit sets
+                units = 0
+                while ch0:
+                    units |= t.cell_units[bits_lowest_index(ch0)]
+                    ch0 &= ch0 - 1
+                while ch1:
+                    units |= t.cell_units[64 + bits_lowest_index(ch1)]
+                    ch1 &= ch1 - 1
+                units &= ~s.done[d]
+                s.locked[d] |= units
+                while units:
+                    r = hidden_single(s, t, d, bits_lowest_index(units))
+                    units &= units - 1
+                    if r < 0:
                         return 0
-                    if x1 & (x1 - 1):
+                    if r:
+                        progress = True
+            else:
+                for u in range(t.n_units):
+                    if ((t.unit[2 * u] & ch0) | (t.unit[2 * u + 1] & ch1)) == 0:
                         continue
-                    c = 64 + bits_lowest_index(x1)
-                elif x1 == 0 and (x0 & (x0 - 1)) == 0:
-                    c = bits_lowest_index(x0)
-                else:
-                    continue
-                if s.solved[c >> 6] & bit_of(c):
-                    continue
-                place(s, t, d, c)
-                progress = True
+                    r = hidden_single(s, t, d, u)
+                    if r < 0:
+                        return 0
+                    if r:
+                        progress = True
         if progress:
             continue
+        # locked candidates, for each digit in the units where its board changed
+        if t.locked:
+            for d in range(n):
+                units = s.locked[d] & ~s.done[d]
+                s.locked[d] = 0
+                while units:
+                    r = locked_in_unit(s, t, d, bits_lowest_index(units))
+                    units &= units - 1
+                    if r < 0:
+                        return 0
+                    if r:
+                        progress = True
+            if progress:
+                continue
         # cages and thermometers whose cells changed
         ch0 = s.cdirty[0]
         ch1 = s.cdirty[1]
@@ -545,40 +777,45 @@ cdef int propagate(State *s, const Table *t) noexcept nogil:
 
 
 cdef int pick_cell(const State *s, const Table *t) noexcept nogil:
-    """An open cell with the fewest candidates (one with two when there is one)."""
-    cdef int n = t.n, d, c, w, best = -1, fewest = 99, k
-    cdef uint64_t once0 = 0, once1 = 0, twice0 = 0, twice1 = 0, thrice0 = 0, thrice1 = 0
-    cdef uint64_t x0, x1
+    """An open cell with the fewest candidates, the first such cell in cell order."""
+    cdef int n = t.n, d, k, w
+    # bit-sliced candidate counts of every cell: bit j of count[2 * j + w]
+    cdef uint64_t count[8]
+    cdef uint64_t x, carry, y
+    cdef uint64_t match[2]
+    memset(count, 0, sizeof(count))
     for d in range(n):
-        x0 = s.cand[2 * d]
-        x1 = s.cand[2 * d + 1]
-        thrice0 |= twice0 & x0
-        thrice1 |= twice1 & x1
-        twice0 |= once0 & x0
-        twice1 |= once1 & x1
-        once0 |= x0
-        once1 |= x1
-    x0 = twice0 & ~thrice0 & ~s.solved[0]
-    x1 = twice1 & ~thrice1 & ~s.solved[1]
-    if x0:
-        return bits_lowest_index(x0)
-    if x1:
-        return 64 + bits_lowest_index(x1)
-    for c in range(t.cells):
-        w = c >> 6
-        if s.solved[w] & bit_of(c):
-            continue
-        k = bits_popcount(<uint64_t>cell_digits(s, t, c))
-        if k < fewest:
-            fewest = k
-            best = c
-    return best
+        for w in range(2):
+            carry = s.cand[2 * d + w]
+            y = count[w] & carry
+            count[w] ^= carry
+            carry = y
+            y = count[2 + w] & carry
+            count[2 + w] ^= carry
+            carry = y
+            y = count[4 + w] & carry
+            count[4 + w] ^= carry
+            count[6 + w] ^= y  # counts stay below 16 (n <= 11)
+    for k in range(2, n + 1):
+        for w in range(2):
+            x = t.all[w] & ~s.solved[w]
+            x &= count[w] if k & 1 else ~count[w]
+            x &= count[2 + w] if k & 2 else ~count[2 + w]
+            x &= count[4 + w] if k & 4 else ~count[4 + w]
+            x &= count[6 + w] if k & 8 else ~count[6 + w]
+            match[w] = x
+        if match[0]:
+            return bits_lowest_index(match[0])
+        if match[1]:
+            return 64 + bits_lowest_index(match[1])
+    return -1
 
 
 cdef bint search(State *s, const Table *t, Search *run) noexcept nogil:
     """Depth-first search from `s`; True when the run must end (limit, budget, stop)."""
     cdef State child
-    cdef int c, d, digits, k, tried = 0
+    cdef int c, d, w, digits, k, tried = 0
+    cdef uint64_t x
     run.nodes += 1
     if run.nodes % CHECK_EVERY == 0 and poll(run.stop):
         return True
@@ -590,8 +827,12 @@ cdef bint search(State *s, const Table *t, Search *run) noexcept nogil:
     if s.solved[0] == t.all[0] and s.solved[1] == t.all[1]:
         run.count += 1
         if run.count == 1 and run.solution != NULL:
-            for c in range(t.cells):
-                run.solution[c] = <uint8_t>(bits_lowest_index(<uint64_t>cell_digits(s, t, c)) + 1)
+            for d in range(t.n):
+                for w in range(2):
+                    x = s.cand[2 * d + w]
+                    while x:
+                        run.solution[64 * w + bits_lowest_index(x)] = <uint8_t>(d + 1)
+                        x &= x - 1
         return run.count >= run.limit
     c = pick_cell(s, t)
     digits = cell_digits(s, t, c)
