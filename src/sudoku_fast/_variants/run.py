@@ -21,6 +21,7 @@ from .._engine.run import shared_buffers
 from .._parallel.fanout import run_chunks
 from .._parallel.threads import resolve_threads
 from . import _variant
+from .big import BigGridCounter, run_big_rules
 from .encode import check_rules, encode_batch, encode_rules
 
 __all__ = [
@@ -138,6 +139,11 @@ def run_rules(
     first puzzle whose rules do not fit the grid, before any puzzle is solved (without
     the index when `single`: a one-puzzle call).
     """
+    if geometry.size > _variant.MAX_SIZE:  # bigger grids: the general engine's path
+        return run_big_rules(
+            grids, n, rules, limit, threads, geometry=geometry, max_nodes=max_nodes,
+            timed=timed, stop_flag=stop_flag, single=single,
+        )  # fmt: skip
     check_limit(limit)
     workers = resolve_threads(threads)
     size = geometry.size
@@ -228,15 +234,23 @@ class GridCounter:
         check_rules(rules, size, box)
         self.size = size
         self.max_nodes = max_nodes
+        # Bigger grids: the general engine's path (big.py), which `count` hands over to.
+        self._big = (
+            BigGridCounter(rules, size, box, max_nodes) if size > _variant.MAX_SIZE else None
+        )
+        self.solution = bytearray(size * size) if self._big is None else self._big.solution
+        if self._big is not None:
+            return
         self._records = memoryview(encode_rules(rules, size, box)).cast("h")
         self._starts = array("q", [0])
-        self.solution = bytearray(size * size)
         self._counts = array("i", [0])
         self._guesses = array("q", [0])
         self._nodes = array("q", [0])
 
     def count(self, grid: bytearray, limit: int = 2) -> int:
         """The number of solutions of `grid` (N*N values 0..N, 0 = empty) up to `limit`."""
+        if self._big is not None:
+            return self._big.count(grid, limit)
         _variant.solve_range(
             self._records,
             self._starts,
