@@ -27,9 +27,12 @@ cdef struct Geo:
     int peer_count
     int box_rows
     int box_cols
-    const int16_t *peers       # cells x peer_count
+    int units_per_cell         # 3: every cell has exactly three (row, column, box)
+    bint boxes_are_units       # the box_rows x box_cols boxes are units (locked candidates)
+    const int16_t *peers       # cells x peer_count (a cell with fewer repeats its last one)
     const int16_t *unit_cells  # units x size
-    const int16_t *cell_units  # cells x 3: its row, column and box unit
+    const int16_t *cell_units  # cells x units_per_cell, -1 after a cell's last unit
+    const int16_t *neighbours  # cells x 4 orthogonal (-1: none) under non-consecutive, or NULL
     uint64_t full              # every value possible
 
 
@@ -82,6 +85,7 @@ cdef class Tables:
     cdef int16_t *peers
     cdef int16_t *unit_cells
     cdef int16_t *cell_units
+    cdef int16_t *neighbours
 
 
 # Allocate the queues, scratch and the first stack levels of a search; False when

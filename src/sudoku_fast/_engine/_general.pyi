@@ -1,5 +1,6 @@
 """Typed stubs for the compiled general N x N engine."""
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from typing_extensions import disjoint_base
@@ -20,7 +21,17 @@ class Tables:
     def box_rows(self) -> int: ...
     @property
     def box_cols(self) -> int: ...
-    def __new__(cls, size: int, box_rows: int, box_cols: int) -> Tables: ...
+    @property
+    def boxes_are_units(self) -> bool: ...
+    def __new__(
+        cls,
+        size: int,
+        box_rows: int,
+        box_cols: int,
+        units: Sequence[Sequence[int]] | None = None,
+        peers: Sequence[Sequence[int]] | None = None,
+        neighbours: Sequence[Sequence[int]] | None = None,
+    ) -> Tables: ...
 
 def tables_for(size: int, box_rows: int, box_cols: int) -> Tables: ...
 def solve_range(

@@ -31,6 +31,13 @@ about 170,000.)
 
 Tables (peers and units) are built once per (size, box_rows, box_cols) by `tables_for`
 and are read-only afterwards, so any number of threads may solve with them at once.
+Variant rules build their own (`Tables(size, rows, cols, units, peers, neighbours)`,
+see `_engine/ruled.py`): any list of N-cell units replaces rows, columns and boxes (a
+cell may be in up to 16), extra peers per cell (anti-knight, anti-king, partial sets)
+join those the units give, and with `neighbours` a placed value also removes the values
+next to it from the cell's orthogonal neighbours (non-consecutive). Locked candidates
+need the boxes and lines to be units and are left out otherwise (a jigsaw). Classic
+tables are the same code with three units per cell and no neighbours.
 Each `solve_range` call owns its workspace; nothing else is shared or mutable.
 
 Memory: a search keeps one state per level of the stack: N*N*8 bytes of candidates and
@@ -100,6 +107,7 @@ cdef enum:
     CHECK_EVERY = 256  # nodes between looks at the stop flag and at signals
     FIRST_LEVELS = 16  # initial stack depth; doubled on demand
     PLACED_MARK = 128  # place counter of a value placed in the unit (> 63 + 1)
+    MAX_UNITS_PER_CELL = 16  # units a rule set may put one cell in
 
 # Status, Geo, Workspace, Control, Outcome and the attributes of Tables are declared in
 # _general.pxd, so that the generator can run this engine's search from C.
@@ -109,7 +117,9 @@ cdef enum:
 cdef class Tables:
     """Peer and unit tables of one geometry; immutable once built, safe to share."""
 
-    def __cinit__(self, int size, int box_rows, int box_cols):
+    def __cinit__(
+        self, int size, int box_rows, int box_cols, units=None, peers=None, neighbours=None
+    ):
         if box_rows < 1 or box_cols < 1 or box_rows * box_cols != size:
             raise ValueError(f"box {box_rows}x{box_cols} does not tile a {size}x{size} grid")
         if size > MAX_SIZE:
@@ -117,6 +127,12 @@ cdef class Tables:
         self.size = size
         self.box_rows = box_rows
         self.box_cols = box_cols
+        self.neighbours = NULL
+        if units is not None:
+            self._init_rules(units, peers, neighbours)
+            return
+        if peers is not None or neighbours is not None:
+            raise ValueError("peers and neighbours come with units")
         cdef int cells = size * size
         cdef int peer_count = 2 * (size - 1) + (size - box_rows - box_cols + 1)
         self.peers = <int16_t *>malloc(cells * peer_count * sizeof(int16_t))
@@ -158,15 +174,114 @@ cdef class Tables:
         self.geo.peer_count = peer_count
         self.geo.box_rows = box_rows
         self.geo.box_cols = box_cols
+        self.geo.units_per_cell = 3
+        self.geo.boxes_are_units = True
         self.geo.peers = self.peers
         self.geo.unit_cells = self.unit_cells
         self.geo.cell_units = self.cell_units
+        self.geo.neighbours = NULL
+        self.geo.full = (<uint64_t>1 << size) - 1 if size < 64 else ~(<uint64_t>0)
+
+    def _init_rules(self, units, peers, neighbours):
+        """Tables of a rule set (see `rules_tables`); the Python lists are read once."""
+        cdef int size = self.size, cells = size * size, k, cell
+        unit_list = [tuple(int(c) for c in unit) for unit in units]
+        for unit in unit_list:
+            if len(unit) != size or len(set(unit)) != size or not all(
+                0 <= c < cells for c in unit
+            ):
+                raise ValueError(f"a unit must hold {size} different cells of the grid")
+        of_cell = [[] for _ in range(cells)]
+        for k, unit in enumerate(unit_list):
+            for cell in unit:
+                of_cell[cell].append(k)
+        per_cell = max(len(found) for found in of_cell)
+        if per_cell > MAX_UNITS_PER_CELL:
+            raise ValueError(f"a cell is in {per_cell} units, more than {MAX_UNITS_PER_CELL}")
+        if per_cell == 3 and min(len(found) for found in of_cell) < 3:
+            per_cell = 4  # 3 promises every cell three units (the unrolled loops)
+        if peers is None:
+            peer_lists = [
+                sorted({c for k in of_cell[cell] for c in unit_list[k]} - {cell})
+                for cell in range(cells)
+            ]
+        else:
+            peer_lists = [sorted({int(c) for c in found} - {cell}) for cell, found in enumerate(peers)]
+            if len(peer_lists) != cells:
+                raise ValueError(f"peers: {len(peer_lists)} lists for {cells} cells")
+            for cell in range(cells):
+                # Every unit makes its cells peers, whatever the list says.
+                together = {c for k in of_cell[cell] for c in unit_list[k]}
+                peer_lists[cell] = sorted((set(peer_lists[cell]) | together) - {cell})
+        peer_count = max(1, max(len(found) for found in peer_lists))
+        self.peers = <int16_t *>malloc(cells * peer_count * sizeof(int16_t))
+        self.unit_cells = <int16_t *>malloc(max(1, len(unit_list)) * size * sizeof(int16_t))
+        self.cell_units = <int16_t *>malloc(cells * per_cell * sizeof(int16_t))
+        if neighbours is not None:
+            self.neighbours = <int16_t *>malloc(4 * cells * sizeof(int16_t))
+        if (
+            self.peers == NULL
+            or self.unit_cells == NULL
+            or self.cell_units == NULL
+            or (neighbours is not None and self.neighbours == NULL)
+        ):
+            raise MemoryError()
+        for k, unit in enumerate(unit_list):
+            for cell in range(size):
+                self.unit_cells[k * size + cell] = <int16_t>unit[cell]
+        for cell in range(cells):
+            for k in range(per_cell):
+                self.cell_units[cell * per_cell + k] = (
+                    <int16_t>of_cell[cell][k] if k < len(of_cell[cell]) else -1
+                )
+            found = peer_lists[cell] or [cell]  # a 1x1 grid: its cell has no peer
+            for k in range(peer_count):
+                # Repeating the last peer costs a look, never a second removal.
+                self.peers[cell * peer_count + k] = <int16_t>found[min(k, len(found) - 1)]
+        if neighbours is not None:
+            if len(neighbours) != cells:
+                raise ValueError(f"neighbours: {len(neighbours)} lists for {cells} cells")
+            for cell in range(cells):
+                near = sorted({int(c) for c in neighbours[cell]})
+                if len(near) > 4 or not all(0 <= c < cells and c != cell for c in near):
+                    raise ValueError(f"neighbours of cell {cell}: at most 4 other cells")
+                for k in range(4):
+                    self.neighbours[4 * cell + k] = <int16_t>near[k] if k < len(near) else -1
+        sets = {frozenset(unit) for unit in unit_list}
+        lines = [frozenset(r * size + c for c in range(size)) for r in range(size)]
+        lines += [frozenset(r * size + c for r in range(size)) for c in range(size)]
+        rows, cols = self.box_rows, self.box_cols
+        boxes = [
+            frozenset((top + i) * size + left + j for i in range(rows) for j in range(cols))
+            for top in range(0, size, rows)
+            for left in range(0, size, cols)
+        ] if rows > 1 and cols > 1 else []
+        self.geo.size = size
+        self.geo.cells = cells
+        self.geo.units = len(unit_list)
+        self.geo.peer_count = peer_count if cells > 1 else 0
+        self.geo.box_rows = self.box_rows
+        self.geo.box_cols = self.box_cols
+        self.geo.units_per_cell = per_cell
+        # Locked candidates work on the intersections of lines and boxes: sound only
+        # when all of them are units (a jigsaw's regions are not boxes).
+        self.geo.boxes_are_units = bool(boxes) and all(u in sets for u in lines + boxes)
+        self.geo.peers = self.peers
+        self.geo.unit_cells = self.unit_cells
+        self.geo.cell_units = self.cell_units
+        self.geo.neighbours = self.neighbours
         self.geo.full = (<uint64_t>1 << size) - 1 if size < 64 else ~(<uint64_t>0)
 
     def __dealloc__(self):
         free(self.peers)
         free(self.unit_cells)
         free(self.cell_units)
+        free(self.neighbours)
+
+    @property
+    def boxes_are_units(self):
+        """Whether the search may use locked candidates (boxes and lines are units)."""
+        return bool(self.geo.boxes_are_units)
 
     def __repr__(self):
         return f"Tables(size={self.size}, box_rows={self.box_rows}, box_cols={self.box_cols})"
@@ -267,29 +382,52 @@ cdef bint workspace_reserve(Workspace *w, const Geo *geo, int32_t levels) noexce
 cdef inline bint drop_values(
     const Geo *geo, Workspace *w, uint8_t *places, int cell, uint64_t values
 ) noexcept nogil:
-    """Count `values`, just removed from `cell`, out of its three units.
+    """Count `values`, just removed from `cell`, out of its units (three, or as the rules say).
 
     A value left with one place in a unit is queued as a hidden single; with none, it
     is a contradiction (False).
     """
-    cdef const int16_t *units = geo.cell_units + 3 * cell
-    cdef int v, k, index
-    cdef int rows[3]  # where the counters of the three units start
-    cdef uint8_t left
-    for k in range(3):
-        rows[k] = units[k] * geo.size
+    cdef int per_cell = geo.units_per_cell
+    cdef const int16_t *units = geo.cell_units + per_cell * cell
+    cdef int v, k, count = 0, row0, row1, row2
+    cdef int rows[MAX_UNITS_PER_CELL]  # where the counters of the cell's units start
+    if per_cell == 3:
+        # Three units for every cell (the classic tables): unrolled, this is the
+        # hottest loop of the engine.
+        row0 = units[0] * geo.size
+        row1 = units[1] * geo.size
+        row2 = units[2] * geo.size
+        while values:
+            v = sfg_lowest_index(values)
+            values &= values - 1
+            if not (
+                count_out(w, places, row0 + v)
+                and count_out(w, places, row1 + v)
+                and count_out(w, places, row2 + v)
+            ):
+                return False
+        return True
+    while count < per_cell and units[count] >= 0:
+        rows[count] = units[count] * geo.size
+        count += 1
     while values:
         v = sfg_lowest_index(values)
         values &= values - 1
-        for k in range(3):
-            index = rows[k] + v
-            left = places[index] - 1
-            places[index] = left
-            if left <= 1:
-                if left == 0:
-                    return False
-                w.hidden[w.hidden_tail] = index
-                w.hidden_tail += 1
+        for k in range(count):
+            if not count_out(w, places, rows[k] + v):
+                return False
+    return True
+
+
+cdef inline bint count_out(Workspace *w, uint8_t *places, int index) noexcept nogil:
+    """One place fewer for counter `index`: queued at one left, False at none."""
+    cdef uint8_t left = places[index] - 1
+    places[index] = left
+    if left <= 1:
+        if left == 0:
+            return False
+        w.hidden[w.hidden_tail] = index
+        w.hidden_tail += 1
     return True
 
 
@@ -330,7 +468,7 @@ cdef inline bint eliminate_from_peers(
     const Geo *geo, Workspace *w, uint64_t *cand, uint8_t *places, int32_t *placed
 ) noexcept nogil:
     """Propagate every queued placement to its peers; naked singles join the queue."""
-    cdef int cell, peer, k, v
+    cdef int cell, peer, k, v, per_cell = geo.units_per_cell
     cdef uint64_t value_bit, c
     cdef const int16_t *peers
     cdef const int16_t *units
@@ -344,9 +482,16 @@ cdef inline bint eliminate_from_peers(
         # each, only to find this cell) or offer them to branching. Peers can take at
         # most 63 off the mark, so it never reads as 1 or 0.
         v = sfg_lowest_index(value_bit)
-        units = geo.cell_units + 3 * cell
-        for k in range(3):
-            places[units[k] * geo.size + v] = PLACED_MARK
+        units = geo.cell_units + per_cell * cell
+        if per_cell == 3:
+            places[units[0] * geo.size + v] = PLACED_MARK
+            places[units[1] * geo.size + v] = PLACED_MARK
+            places[units[2] * geo.size + v] = PLACED_MARK
+        else:
+            for k in range(per_cell):
+                if units[k] < 0:
+                    break
+                places[units[k] * geo.size + v] = PLACED_MARK
         peers = geo.peers + cell * geo.peer_count
         for k in range(geo.peer_count):
             peer = peers[k]
@@ -361,8 +506,24 @@ cdef inline bint eliminate_from_peers(
                     w.singles_tail += 1
                 if not drop_values(geo, w, places, peer, value_bit):
                     return False
+        if geo.neighbours != NULL and not remove_near_values(geo, w, cand, places, cell, value_bit):
+            return False
     w.singles_head = 0
     w.singles_tail = 0
+    return True
+
+
+cdef bint remove_near_values(
+    const Geo *geo, Workspace *w, uint64_t *cand, uint8_t *places, int cell, uint64_t value_bit
+) noexcept nogil:
+    """Non-consecutive: the values one above and one below a placed value leave the
+    cell's orthogonal neighbours. False on contradiction."""
+    cdef uint64_t near = ((value_bit << 1) | (value_bit >> 1)) & geo.full
+    cdef const int16_t *around = geo.neighbours + 4 * cell
+    cdef int k
+    for k in range(4):
+        if around[k] >= 0 and not remove_values(geo, w, cand, places, around[k], near):
+            return False
     return True
 
 
@@ -650,7 +811,8 @@ cdef Outcome solve_grid(
     cdef uint64_t *randomized = NULL  # &rng once the search has restarted
     cdef int64_t runs = 1
     cdef int64_t run_end = ctl.restart_unit
-    cdef bint use_locked = ctl.locked
+    cdef bint may_lock = ctl.locked and geo.boxes_are_units
+    cdef bint use_locked = may_lock
 
     out.count = 0
     out.guesses = 0
@@ -684,7 +846,7 @@ cdef Outcome solve_grid(
         for cell in range(cells):
             if not remove_values(geo, w, cand, places, cell, geo.full & ~masks[cell]):
                 return out
-    if not propagate(geo, w, cand, places, &w.placed[0], ctl.locked):
+    if not propagate(geo, w, cand, places, &w.placed[0], may_lock):
         return out
     if w.placed[0] == cells:
         write_solution(geo, cand, solution)
@@ -712,7 +874,7 @@ cdef Outcome solve_grid(
             # candidates; from the third on, the branching order is random.
             runs += 1
             run_end = out.nodes + ctl.restart_unit * luby(runs)
-            use_locked = ctl.locked and runs % 2 == 1
+            use_locked = may_lock and runs % 2 == 1
             randomized = &rng if runs > 2 else NULL
             depth = 0
             pick_branch(geo, w, w.cand, w.places, 0, ctl.by_units, randomized)

@@ -32,11 +32,13 @@ Candidates = list[set[int]]
 
 @dataclass(frozen=True)
 class _Rules:
-    """The units of each cell and its peers, for one geometry."""
+    """The units of each cell and its peers, for one geometry; under the non-consecutive
+    rule, each cell's orthogonal neighbours too (empty: no such rule)."""
 
     geometry: Geometry
     units_of: list[list[tuple[int, ...]]]
     peers: list[list[int]]
+    neighbours: list[list[int]] | None = None
 
 
 @lru_cache(maxsize=32)
@@ -63,6 +65,12 @@ def _eliminate(rules: _Rules, cands: Candidates, cell: int, value: int) -> bool:
     if len(cands[cell]) == 1:
         (last,) = cands[cell]
         if not all(_eliminate(rules, cands, peer, last) for peer in rules.peers[cell]):
+            return False
+        if rules.neighbours is not None and not all(
+            _eliminate(rules, cands, near, other)
+            for near in rules.neighbours[cell]
+            for other in (last - 1, last + 1)
+        ):
             return False
     for unit in rules.units_of[cell]:
         places = [c for c in unit if value in cands[c]]
@@ -165,11 +173,37 @@ DEFAULT_RESTART_UNIT = 20000  # (the compiled search's restarts; this one never 
 
 @dataclass(frozen=True)
 class Tables:
-    """The geometry the functions below work on (`tables_for`)."""
+    """The geometry the functions below work on (`tables_for`), or a rule set's units,
+    peers and non-consecutive neighbours (cell lists, as the compiled `Tables` takes
+    them): the units replace rows, columns and boxes, the peers add to theirs."""
 
     size: int
     box_rows: int
     box_cols: int
+    units: Any = None
+    peers: Any = None
+    neighbours: Any = None
+
+    def __post_init__(self) -> None:
+        if self.box_rows < 1 or self.box_cols < 1 or self.box_rows * self.box_cols != self.size:
+            raise ValueError(
+                f"box {self.box_rows}x{self.box_cols} does not tile a {self.size}x{self.size} grid"
+            )
+        if self.units is None and (self.peers is not None or self.neighbours is not None):
+            raise ValueError("peers and neighbours come with units")
+        for name in ("units", "peers", "neighbours"):
+            lists = getattr(self, name)
+            if lists is not None:  # hashable, so the rules below can be cached
+                object.__setattr__(self, name, tuple(tuple(int(c) for c in x) for x in lists))
+
+    @property
+    def boxes_are_units(self) -> bool:
+        """Whether the compiled search may use locked candidates (no effect here)."""
+        if self.units is None:
+            return True
+        geometry = geometry_for(self.size, (self.box_rows, self.box_cols))
+        sets = {frozenset(unit) for unit in self.units}
+        return self.box_rows > 1 and all(frozenset(u) in sets for u in geometry.units)
 
 
 def tables_for(size: int, box_rows: int, box_cols: int) -> Tables:
@@ -177,11 +211,32 @@ def tables_for(size: int, box_rows: int, box_cols: int) -> Tables:
     return Tables(size, box_rows, box_cols)
 
 
+@lru_cache(maxsize=32)
+def _rules_of(tables: Tables) -> _Rules:
+    """The rules of `tables`: the geometry's, or the rule set's."""
+    geometry = geometry_for(tables.size, (tables.box_rows, tables.box_cols))
+    if tables.units is None:
+        return _rules(geometry)
+    cells = range(geometry.cells)
+    units = list(tables.units)
+    units_of = [[u for u in units if cell in u] for cell in cells]
+    extra = tables.peers or [()] * geometry.cells
+    peers = [sorted(({p for u in units_of[c] for p in u} | set(extra[c])) - {c}) for c in cells]
+    near = None if tables.neighbours is None else [list(n) for n in tables.neighbours]
+    return _Rules(geometry, units_of, peers, near)
+
+
 def solve_values(
-    values: Any, geometry: Geometry, limit: int, max_nodes: int = 0, masks: Any = None
+    values: Any,
+    geometry: Geometry,
+    limit: int,
+    max_nodes: int = 0,
+    masks: Any = None,
+    rules: _Rules | None = None,
 ) -> tuple[int, list[int] | None, int, int]:
-    """(count up to `limit` or BUDGET_EXHAUSTED, first solution or None, guesses, nodes)."""
-    rules = _rules(geometry)
+    """(count up to `limit` or BUDGET_EXHAUSTED, first solution or None, guesses, nodes)
+    under the geometry's rules, or `rules` when given."""
+    rules = _rules(geometry) if rules is None else rules
     every_value = range(1, geometry.size + 1)
     cands: Candidates | None = [set(every_value) for _ in range(geometry.cells)]
     if masks is not None:
@@ -229,7 +284,8 @@ def solve_range(
     """Solve puzzles start..stop-1 of a flat buffer of N*N-byte grids (see
     `_general.solve_range`); `locked`, `by_units` and `restart_unit` select aids of the
     compiled search and change nothing here."""
-    geometry = geometry_for(tables.size, (tables.box_rows, tables.box_cols))
+    rules = _rules_of(tables)
+    geometry = rules.geometry
     cells = geometry.cells
     view = memoryview(grids).cast("B")
     for i in range(start, stop):
@@ -239,7 +295,7 @@ def solve_range(
         began = time.thread_time_ns() if cpu_clock else time.perf_counter_ns()
         marks = None if masks is None else masks[i * cells : (i + 1) * cells]
         count, solution, tried, visited = solve_values(
-            view[i * cells : (i + 1) * cells], geometry, limit, max_nodes, marks
+            view[i * cells : (i + 1) * cells], geometry, limit, max_nodes, marks, rules
         )
         if solution is not None:
             solutions[i * cells : (i + 1) * cells] = bytes(solution)

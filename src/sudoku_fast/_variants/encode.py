@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from .._base.rules import Rules, rules_tables
 from . import _variant
+from .big import check_big_rules
 
 __all__ = ["MAX_SIZE", "check_rules", "checked_record", "encode_batch", "encode_rules"]
 
@@ -29,11 +30,9 @@ MAX_SIZE: int = _variant.MAX_SIZE
 def check_rules(rules: Rules, size: int, box: tuple[int, int] | None = None) -> None:
     """Raise ValueError when `rules` do not fit an N x N grid (boxes of `box`) or the
     engine's limits."""
-    if size > MAX_SIZE:
-        raise ValueError(
-            f"rules: variant rules are supported on grids up to {MAX_SIZE}x{MAX_SIZE}, "
-            f"not {size}x{size}"
-        )
+    if size > MAX_SIZE:  # bigger grids: the general engine's path (big.py)
+        check_big_rules(rules, size, box)
+        return
     rules.check(size, box)
     tables = rules_tables(rules, size, box)
     limits = _variant.LIMITS

@@ -22,6 +22,7 @@ from .._engine.run import shared_buffers
 from .._parallel.fanout import run_chunks
 from .._parallel.threads import resolve_threads
 from . import _variant
+from .big import BigGridCounter, run_big_rules
 from .encode import checked_record, encode_batch
 
 __all__ = [
@@ -169,6 +170,12 @@ def run_rules(
     call). `decode` asks for the solution strings (`texts`) of a 9x9 batch in the
     classic symbols: each thread makes those of the chunk it has just solved.
     """
+    if geometry.size > _variant.MAX_SIZE:  # bigger grids: the general engine's path
+        each = [rules] * n if isinstance(rules, Rules) else rules
+        return run_big_rules(
+            grids, n, each, limit, threads, geometry=geometry, max_nodes=max_nodes,
+            timed=timed, stop_flag=stop_flag, single=single,
+        )  # fmt: skip
     check_limit(limit)
     workers = resolve_threads(threads)
     size = geometry.size
@@ -243,6 +250,10 @@ def run_one(
     (threads, chunks, shared views): what `solve(p, rules=...)` and
     `count_solutions` cost beside the search. ValueError names no puzzle.
     """
+    if geometry.size > _variant.MAX_SIZE:  # bigger grids: the general engine's path
+        return run_big_rules(
+            values, 1, [rules], limit, 1, geometry=geometry, max_nodes=max_nodes, single=True
+        )
     check_limit(limit)
     size = geometry.size
     record = checked_record(rules, size, (geometry.box_rows, geometry.box_cols))
@@ -289,15 +300,23 @@ class GridCounter:
     ) -> None:
         self.size = size
         self.max_nodes = max_nodes
+        # Bigger grids: the general engine's path (big.py), which `count` hands over to.
+        self._big = (
+            BigGridCounter(rules, size, box, max_nodes) if size > _variant.MAX_SIZE else None
+        )
+        self.solution = bytearray(size * size) if self._big is None else self._big.solution
+        if self._big is not None:
+            return
         self._records = memoryview(checked_record(rules, size, box)).cast("h")
         self._starts = array("q", [0])
-        self.solution = bytearray(size * size)
         self._counts = array("i", [0])
         self._guesses = array("q", [0])
         self._nodes = array("q", [0])
 
     def count(self, grid: bytearray, limit: int = 2) -> int:
         """The number of solutions of `grid` (N*N values 0..N, 0 = empty) up to `limit`."""
+        if self._big is not None:
+            return self._big.count(grid, limit)
         _variant.solve_range(
             self._records,
             self._starts,
