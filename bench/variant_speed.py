@@ -28,6 +28,13 @@ puzzles), interleaved the same way.
 (a copy of an earlier `_variant*.so`), interleaved the same way, for before/after
 figures from one run: each variant set gets a "before" column and the ratio of the two.
 
+`--first-sight` adds, for each variant set, the same call with the rules' caches emptied
+before each pass (`_variants.encode` remembers the checked record of each rule set, by
+identity and by value): what a batch of rule sets never seen before costs, where every
+jigsaw's regions or killer's cages are checked and encoded once. The plain rows time
+rule sets the process has seen (repeated passes over one set), as one shared rule set
+or a second pass over a dataset does.
+
 Before timing, every answer is checked: each count must be 1 (the sets are unique
 puzzles) and each solution must keep every rule, by tests/variant_oracle.py's checker.
 """
@@ -49,7 +56,7 @@ from pathlib import Path
 from typing import Any
 
 import sudoku_fast as sf
-from sudoku_fast._variants import run
+from sudoku_fast._variants import encode, run
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -167,6 +174,12 @@ def timer(call: Callable[[], Any], n: int) -> Callable[[], float]:
     return sample
 
 
+def forget() -> None:
+    """Empty the caches of checked rule records, as in a process new to these rules."""
+    encode._BY_IDENTITY.clear()
+    encode._checked_record.cache_clear()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("data", type=Path)
@@ -174,6 +187,9 @@ def main() -> None:
     parser.add_argument("--per-set", type=int, default=150)
     parser.add_argument("--killers", type=int, default=100)
     parser.add_argument("--threads", action="store_true", help="also threads=2 / threads=1")
+    parser.add_argument(
+        "--first-sight", action="store_true", help="also with the rules' caches emptied"
+    )
     parser.add_argument(
         "--baseline", type=Path, help="another build of the variant engine (.so) to compare"
     )
@@ -208,6 +224,11 @@ def main() -> None:
         for suffix, engine in engines.items():
             samples[name + suffix] = timer(
                 on_engine(engine, lambda p=puzzles, r=rules: sf.count_many(p, rules=r, threads=1)),
+                len(puzzles),
+            )
+        if args.first_sight:
+            samples[f"{name} first sight"] = timer(
+                lambda p=puzzles, r=rules: (forget(), sf.count_many(p, rules=r, threads=1)),
                 len(puzzles),
             )
         samples[f"classic for {name}"] = timer(
@@ -257,6 +278,16 @@ def main() -> None:
                 f" {ratio(name, base):.2f}x |"
             )
         print(line)
+    if args.first_sight:
+        print("\n| set | first sight us/puzzle | classic us/puzzle | ratio | seen before ratio |")
+        print("|---|---|---|---|---|")
+        for name in sets:
+            key, classic_key = f"{name} first sight", f"classic for {name}"
+            print(
+                f"| {name} | {statistics.median(times[key]) * 1e6:.1f} | "
+                f"{statistics.median(times[classic_key]) * 1e6:.1f} | "
+                f"{ratio(key, classic_key):.2f}x | {ratio(name, classic_key):.2f}x |"
+            )
     if args.threads:
         print("\n| set | threads=1 us/puzzle | threads=2 us/puzzle | speed-up |")
         print("|---|---|---|---|")

@@ -21,7 +21,7 @@ a rule silently dropped would give a wrong answer.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
@@ -347,13 +347,14 @@ class Rules:
         cells = size * size
 
         def check_cells(group: Sequence[int], what: str, longest: int) -> None:
-            for cell in group:
-                if not 0 <= cell < cells:
-                    raise ValueError(f"{what}: cell {cell} is outside the {size}x{size} grid")
-            if len(set(group)) != len(group):
-                raise ValueError(f"{what}: a cell appears twice")
             if not group:
                 raise ValueError(f"{what}: no cells")
+            if min(group) < 0 or max(group) >= cells:  # the loop below only names it
+                for cell in group:
+                    if not 0 <= cell < cells:
+                        raise ValueError(f"{what}: cell {cell} is outside the {size}x{size} grid")
+            if len(set(group)) != len(group):
+                raise ValueError(f"{what}: a cell appears twice")
             if len(group) > longest:
                 raise ValueError(f"{what}: {len(group)} cells, more than the {longest} digits")
 
@@ -375,12 +376,23 @@ class Rules:
             raise ValueError(f"non_consecutive: a {size}x{size} grid has no solution")
         for k, group in enumerate(self.extra):
             check_cells(group, f"extra set {k}", size)
+        # All cages at once in the common case (a killer has 30-odd); one by one, to
+        # name the first that does not fit, otherwise.
+        if self.cages and not _cages_fit(self.cages, size):
+            self._check_cages(size, check_cells)
+        for k, thermo in enumerate(self.thermos):
+            check_cells(thermo, f"thermometer {k}", size)
+
+    def _check_cages(
+        self, size: int, check_cells: Callable[[Sequence[int], str, int], None]
+    ) -> None:
+        """The cages checked one by one: the first one that does not fit raises, named."""
         covered: set[int] = set()
         for k, cage in enumerate(self.cages):
             check_cells(cage.cells, f"cage {k}", size)
-            if covered & set(cage.cells):
+            if not covered.isdisjoint(cage.cells):
                 raise ValueError(f"cage {k}: shares a cell with an earlier cage")
-            covered |= set(cage.cells)
+            covered.update(cage.cells)
             if cage.total is not None:
                 n = len(cage.cells)
                 low, high = n * (n + 1) // 2, n * (2 * size - n + 1) // 2
@@ -388,8 +400,23 @@ class Rules:
                     raise ValueError(
                         f"cage {k}: sum {cage.total} is outside {low}..{high} for {n} cells"
                     )
-        for k, thermo in enumerate(self.thermos):
-            check_cells(thermo, f"thermometer {k}", size)
+
+
+def _cages_fit(cages: tuple[Cage, ...], size: int) -> bool:
+    """True when every cage fits an N x N grid: cells inside it, no cell twice in one
+    cage or in two, at most N cells, a sum N distinct digits reach (`Rules.check`'s
+    cage rules, for a killer's 30-odd cages at a time rather than one by one)."""
+    cells = [cell for cage in cages for cell in cage.cells]
+    if min(cells) < 0 or max(cells) >= size * size or len(set(cells)) != len(cells):
+        return False
+    for cage in cages:
+        n = len(cage.cells)
+        if n > size or (
+            cage.total is not None
+            and not n * (n + 1) // 2 <= cage.total <= n * (2 * size - n + 1) // 2
+        ):
+            return False
+    return True
 
 
 def _items(value: object) -> tuple[Any, ...]:
