@@ -32,3 +32,21 @@ class EngineResults:
     geometry: Geometry = CLASSIC
     texts: list[str | None] | None = None
     on_core: bool = True  # solved by the 9x9 engine (no node budget there)
+
+    @classmethod
+    def zeroed(
+        cls, n: int, geometry: Geometry, *, timed: bool = False, on_core: bool = True
+    ) -> EngineResults:
+        """Buffers for n puzzles of `geometry`, all zero, for an engine to fill in;
+        `nanos` only when `timed`."""
+        return cls(
+            n=n,
+            solutions=bytearray(n * geometry.cells),
+            counts=array("i", bytes(4 * n)),
+            guesses=array("q", bytes(8 * n)),
+            nodes=array("q", bytes(8 * n)),
+            nanos=array("q", bytes(8 * n)) if timed else None,
+            threads=1,
+            geometry=geometry,
+            on_core=on_core,
+        )

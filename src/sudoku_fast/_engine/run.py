@@ -146,17 +146,7 @@ def run_engine(
             on_core=True,
             texts=run.finish() if texts_wanted else None,
         )
-    results = EngineResults(
-        n=n,
-        solutions=bytearray(n * cells),
-        counts=array("i", bytes(4 * n)),
-        guesses=array("q", bytes(8 * n)),
-        nodes=array("q", bytes(8 * n)),
-        nanos=array("q", bytes(8 * n)) if timed else None,
-        threads=1,
-        geometry=geometry,
-        on_core=on_core,
-    )
+    results = EngineResults.zeroed(n, geometry, timed=timed, on_core=on_core)
     if texts_wanted:
         results.texts = [None] * n
     if n == 0:

@@ -132,18 +132,7 @@ def run_big_rules(
                     raise ValueError(f"puzzle {i}: {error}") from None
                 tables_of[key] = big_tables(key, size, box)
         each.append(tables_of[key])
-    cells = geometry.cells
-    results = EngineResults(
-        n=n,
-        solutions=bytearray(n * cells),
-        counts=array("i", bytes(4 * n)),
-        guesses=array("q", bytes(8 * n)),
-        nodes=array("q", bytes(8 * n)),
-        nanos=array("q", bytes(8 * n)) if timed else None,
-        threads=1,
-        geometry=geometry,
-        on_core=False,
-    )
+    results = EngineResults.zeroed(n, geometry, timed=timed, on_core=False)
     if n == 0:
         return results
     stop = bytearray(1) if stop_flag is None else stop_flag

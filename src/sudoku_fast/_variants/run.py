@@ -181,18 +181,7 @@ def run_rules(
     size = geometry.size
     box = (geometry.box_rows, geometry.box_cols)
     records, starts = encode_batch(rules, n, size, box, single=single)
-    cells = geometry.cells
-    results = EngineResults(
-        n=n,
-        solutions=bytearray(n * cells),
-        counts=array("i", bytes(4 * n)),
-        guesses=array("q", bytes(8 * n)),
-        nodes=array("q", bytes(8 * n)),
-        nanos=array("q", bytes(8 * n)) if timed else None,
-        threads=1,
-        geometry=geometry,
-        on_core=False,
-    )
+    results = EngineResults.zeroed(n, geometry, timed=timed, on_core=False)
     texts = results.texts = [None] * n if decode and geometry == CLASSIC else None
     if n == 0:
         return results
@@ -257,17 +246,7 @@ def run_one(
     check_limit(limit)
     size = geometry.size
     record = checked_record(rules, size, (geometry.box_rows, geometry.box_cols))
-    results = EngineResults(
-        n=1,
-        solutions=bytearray(geometry.cells),
-        counts=array("i", [0]),
-        guesses=array("q", [0]),
-        nodes=array("q", [0]),
-        nanos=None,
-        threads=1,
-        geometry=geometry,
-        on_core=False,
-    )
+    results = EngineResults.zeroed(1, geometry, on_core=False)
     _variant.solve_range(
         memoryview(record).cast("h"),
         array("q", [0]),
