@@ -14,6 +14,7 @@ budget) are skipped. Both return {row: reason}.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .._base.grid import Geometry, geometry_for, is_solution, parse
@@ -55,25 +56,36 @@ def check_rows(
     marks: bool,
     box: tuple[int, int] | None,
     alphabet: str | None,
+    solves: Callable[[int, str, str], bool] | None = None,
 ) -> dict[int, str]:
     """The rows whose answer fails the check, and why, one row at a time (see the module).
 
     Independent of the engine: a solution is checked by `is_solution` (and, for pencil
-    marks, digit by digit against the marks), a given one is read by `parse`.
+    marks, digit by digit against the marks), a given one is read by `parse`. `solves`,
+    when given, replaces that check of a grid (`solves(row, grid, puzzle)`): variant
+    rules' own.
     """
     wrong: dict[int, str] = {}
     for i, puzzle in enumerate(puzzles):
         if i in bad:
             continue
         clues, allowed = _clues_and_marks(puzzle, marks, box, alphabet)
+
+        def valid(
+            grid: str, row: int = i, clues: str = clues, allowed: str | None = allowed
+        ) -> bool:
+            if solves is not None:
+                return solves(row, grid, clues)
+            return _solves(grid, clues, allowed, box, alphabet)
+
         given = solutions[i] if solutions is not None else None
-        given_valid = given is not None and _solves(given, clues, allowed, box, alphabet)
+        given_valid = given is not None and valid(given)
         answer = answers[i]
         if count:
             if given_valid and not answer:
                 wrong[i] = "wrong: no solution counted, but the given solution is valid"
             continue
-        if answer is not None and not _solves(answer, clues, allowed, box, alphabet):
+        if answer is not None and not valid(answer):
             wrong[i] = "wrong: the solution found breaks the rules"
         elif answer is None and given_valid:
             wrong[i] = "wrong: no solution found, but the given solution is valid"

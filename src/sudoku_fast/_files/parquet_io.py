@@ -36,6 +36,7 @@ from typing import Any, BinaryIO
 
 from .._base.checks import DEFAULT_MAX_NODES
 from .._base.columns import (
+    RULES_COLUMNS,
     SOLUTION_COLUMNS,
     answer_column,
     check_on_error,
@@ -46,10 +47,13 @@ from .._base.columns import (
 from .._base.errors import SearchLimitExceeded, renumber_error
 from .._base.grid import geometry_for, parse, parse_grid, parse_marks_grid
 from .._base.optional import optional
+from .._base.rules import Rules, as_rules
 from .._columns import check as column_check
 from .._columns import frames
 from .._engine.encode import as_text
 from .._parallel.threads import resolve_threads
+from ..generator import VariantPuzzle
+from ..grid import solution_problem
 from ..rating import rate_many
 from ..solving import count_many, solve_many
 from . import parquet_footer as pf
@@ -262,6 +266,7 @@ def solve_parquet(
     compression: str = "input",
     rewrite: bool = False,
     progress: Callable[[int], None] | None = None,
+    rules: Rules | None = None,
 ) -> ParquetReport:
     """Solve (or count, with `count`) every puzzle of a Parquet file into another one.
 
@@ -285,6 +290,11 @@ def solve_parquet(
     against the input's `solutions` or `solution` column (any case) when there is one;
     with `count`, a row whose given solution is valid must count at least 1. Failures
     are counted in the report.
+
+    Variant rules: `rules` apply to every row, and a string column named `rules` (any
+    case; not the puzzle column) gives each row rules of its own, as a CSV file's does
+    (JSON or preset names; null or empty: none), joined with `rules` (`Rules.merge`).
+    A row whose rules are malformed or do not fit its grid is a malformed row.
     """
     check_on_error(on_error)
     pa, _ = _pyarrow()
@@ -301,15 +311,19 @@ def solve_parquet(
     # The given solutions, as in a CSV file: the first `solutions` / `solution` column.
     found = find_column([n if n != name else "" for n in names], SOLUTION_COLUMNS)
     given = names[found] if verify and found >= 0 else None
+    own_rules = _rules_column(path, names, name)
+    row_rules = RowRules(rules)
     answer = answer_column(names, count)
     kind = pa.int32() if count else pa.string()
 
-    def engine(puzzles: Any) -> tuple[Any, list[int]]:
-        """The answers (null where undecided) and the rows out of search nodes."""
+    def engine(puzzles: Any, rows: list[int] | None = None) -> tuple[Any, list[int]]:
+        """The answers (null where undecided) and the rows out of search nodes; `rows`:
+        the batch's rows the puzzles are (None: all), for their rules."""
+        under = row_rules.of(rows)
         try:
             if count:
-                return count_many(puzzles, limit, output="arrow", **keywords), []
-            return solve_many(puzzles, output="arrow", **keywords), []
+                return count_many(puzzles, limit, output="arrow", rules=under, **keywords), []
+            return solve_many(puzzles, output="arrow", rules=under, **keywords), []
         except SearchLimitExceeded as err:
             answers = err.partial
             if count:  # -1 marks an undecided count
@@ -323,15 +337,23 @@ def solve_parquet(
         puzzles = table.column(0)
         if not pa.types.is_string(puzzles.type):
             puzzles = _as_strings(puzzles)
+        bad_rules = row_rules.read(table.column(own_rules) if own_rules else None)
+        if bad_rules and on_error == "fail":
+            row = min(bad_rules)
+            raise MalformedRow(f"{path}: row {first + row}: {bad_rules[row]}")
         try:
+            if bad_rules:
+                raise _SetAside
             answers, undecided = engine(puzzles)
             bad: dict[int, str] = {}
-        except (ValueError, TypeError) as err:
+        except (ValueError, TypeError, _SetAside) as err:
             if on_error == "fail":
                 raise MalformedRow(
                     f"{path}: {_failed_row(err, puzzles, first, keywords)}"
                 ) from None
-            answers, bad, undecided = _answers_around_bad_rows(puzzles, engine, kind, keywords)
+            answers, bad, undecided = _answers_around_bad_rows(
+                puzzles, engine, kind, keywords, bad_rules
+            )
         if isinstance(answers, pa.ChunkedArray):
             answers = answers.combine_chunks()
         if keywords["box"] is None and keywords["alphabet"] is None:
@@ -354,7 +376,19 @@ def solve_parquet(
             # Undecided rows have no answer to check: they keep their "unknown" message.
             skipped = {**bad, **dict.fromkeys(undecided, "undecided")}
             wrong = None
-            if not marks:
+            if row_rules.any:
+                wrong = column_check.check_rows(
+                    puzzles.to_pylist(),
+                    answers.to_pylist(),
+                    given_column.to_pylist() if given_column is not None else None,
+                    skipped,
+                    count,
+                    marks,
+                    keywords["box"],
+                    keywords["alphabet"],
+                    solves=row_rules.solves(keywords["box"], keywords["alphabet"]),
+                )
+            elif not marks:
                 shape = (keywords["box"], keywords["alphabet"])
                 wrong = column_check.check_columns(
                     puzzles, answers, given_column, skipped, count, *shape
@@ -386,17 +420,112 @@ def solve_parquet(
         rewrite=rewrite,
         fields=pa.schema([pa.field(answer, kind)]),
         threads=threads,
-        also=[given] if given else [],
+        also=[c for c in (given, own_rules) if c],
     )
     report.seconds = time.perf_counter() - start
     return report
 
 
+class _SetAside(Exception):
+    """A batch with rows already known to be malformed: answered around them."""
+
+
+def _rules_column(path: str, names: list[str], puzzles: str) -> str | None:
+    """The name of a Parquet file's rules column (see `solve_parquet`), or None."""
+    found = find_column([n if n != puzzles else "" for n in names], RULES_COLUMNS)
+    if found < 0:
+        return None
+    pa, _ = _pyarrow()
+    kind = _open_parquet(path).schema_arrow.field(names[found]).type
+    if pa.types.is_dictionary(kind):
+        kind = kind.value_type
+    if not (pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_null(kind)):
+        raise ValueError(
+            f"{path}: column {names[found]!r} must hold rules as text (JSON or preset "
+            f"names), not {kind}"
+        )
+    return names[found]
+
+
+class RowRules:
+    """The variant rules of each row of a batch: the run's joined with the row's own.
+
+    Each distinct text of a rules column is read once per run (files repeat a few rule
+    sets many times), so equal rows share one `Rules` (and its checked engine record).
+    """
+
+    def __init__(self, run: Rules | None) -> None:
+        self.run = run
+        self.batch: list[Rules | None] | None = None  # None: every row's are `run`
+        self._read: dict[str, Rules | ValueError | None] = {}
+
+    def read(self, column: Any) -> dict[int, str]:
+        """Take the batch's rules column (None: no such column); the rows whose rules
+        cannot be read, and why."""
+        if column is None:
+            return {}
+        bad: dict[int, str] = {}
+        out: list[Rules | None] = []
+        for i, text in enumerate(column.to_pylist()):
+            own = self._own(text.strip() if isinstance(text, str) else "")
+            if isinstance(own, ValueError):
+                bad[i] = str(own)
+                own = None
+            out.append(own)
+        self.batch = out if any(r is not None for r in out) else None
+        return bad
+
+    @property
+    def any(self) -> bool:
+        """Whether some row of the batch has variant rules."""
+        return self.run is not None or self.batch is not None
+
+    def _own(self, text: str) -> Rules | ValueError | None:
+        if text not in self._read:
+            try:
+                own = as_rules(text) if text else None
+                if self.run is not None:
+                    own = self.run if own is None else self.run.merge(own)
+                self._read[text] = own
+            except (ValueError, TypeError) as err:
+                reason = str(err)
+                self._read[text] = ValueError(
+                    reason if reason.startswith("rules") else f"rules: {reason}"
+                )
+        return self._read[text]
+
+    def of(self, rows: list[int] | None) -> Rules | list[Rules | None] | None:
+        """What `rules=` takes for the batch's rows `rows` (None: all of them)."""
+        if self.batch is None:
+            return self.run
+        if rows is None:
+            return self.batch
+        return [self.batch[i] for i in rows]
+
+    def solves(
+        self, box: tuple[int, int] | None, alphabet: str | None
+    ) -> Callable[[int, str, str], bool]:
+        """The independent check of `verify` under each row's rules: whether a grid
+        solves row i's puzzle (`grid.solution_problem`, not the engines)."""
+        batch = self.batch
+
+        def solves(i: int, grid: str, puzzle: str) -> bool:
+            rules = self.run if batch is None else batch[i]
+            try:
+                problem = solution_problem(grid, puzzle, box=box, alphabet=alphabet, rules=rules)
+            except ValueError:
+                return False
+            return problem is None
+
+        return solves
+
+
 def _answers_around_bad_rows(
     puzzles: Any,
-    engine: Callable[[Any], tuple[Any, list[int]]],
+    engine: Callable[[Any, list[int]], tuple[Any, list[int]]],
     kind: Any,
     keywords: dict[str, Any],
+    known: dict[int, str] | None = None,
 ) -> tuple[Any, dict[int, str], list[int]]:
     """The answers of a batch with malformed rows: null for those, why each is bad, and
     the rows out of search nodes (see `engine` in `solve_parquet`).
@@ -404,13 +533,15 @@ def _answers_around_bad_rows(
     Each row is parsed on its own first (a null, a bad character, a wrong length); the
     rest are answered together, and a row only the batch refuses (one of another size
     than the others) is set aside by the index its error names, until none is left.
+    `known`: rows already found malformed (their rules), and why. `engine` is called
+    with the puzzles and the batch's rows they are.
     """
     pa, _ = _pyarrow()
     items = puzzles.to_pylist()
     plain = _plain_rows(puzzles, items, keywords)
-    bad: dict[int, str] = {}
+    bad: dict[int, str] = dict(known or {})
     for i, item in enumerate(items):
-        if plain is not None and plain[i]:
+        if i in bad or (plain is not None and plain[i]):
             continue
         reason = _row_problem(item, keywords)
         if reason is not None:
@@ -418,7 +549,7 @@ def _answers_around_bad_rows(
     while True:
         good = [i for i in range(len(items)) if i not in bad]
         try:
-            found, undecided = engine(pa.array([items[i] for i in good], type=pa.string()))
+            found, undecided = engine(pa.array([items[i] for i in good], type=pa.string()), good)
             break
         except (ValueError, TypeError) as err:
             match = _ITEM_PREFIX.match(str(err))
@@ -583,6 +714,7 @@ def rate_parquet(
     compression: str = "input",
     rewrite: bool = False,
     progress: Callable[[int], None] | None = None,
+    rules: Rules | None = None,
 ) -> ParquetReport:
     """Rate every puzzle of a Parquet file into another one with the rating columns added.
 
@@ -597,17 +729,20 @@ def rate_parquet(
     undecided within `max_nodes`) raises ValueError (SearchLimitExceeded) naming it with
     `on_error` "fail"; with "mark" or "skip" its rating is null and the report counts it
     (`malformed`, `not_unique`, `undecided`) and says why. Returns the report (`solved`:
-    the rows rated).
+    the rows rated). Variant rules (`rules`, a `rules` column) as in `solve_parquet`.
     """
     check_on_error(on_error)
     pa, _ = _pyarrow()
     taken = _open_parquet(path).schema_arrow.names
+    name = puzzle_column(list(taken), column)
+    own_rules = _rules_column(path, list(taken), name)
+    row_rules = RowRules(rules)
     kinds = frames.rating_arrow_type(score)
     rated = rating_columns([f.name for f in kinds], taken)
     report = ParquetReport()
     keywords: dict[str, Any] = {"box": box, "alphabet": alphabet, "marks": False}
 
-    def rate(puzzles: Any) -> Any:
+    def rate(puzzles: Any, rows: list[int] | None = None) -> Any:
         return rate_many(
             puzzles,
             threads=threads,
@@ -616,6 +751,7 @@ def rate_parquet(
             max_nodes=max_nodes,
             score=score,
             output="arrow",
+            rules=row_rules.of(rows),
         )
 
     def rate_rows(table: Any) -> Any:
@@ -626,13 +762,19 @@ def rate_parquet(
         bad: dict[int, str] = {}
         undecided: list[int] = []
         not_unique: dict[int, str] = {}
+        bad_rules = row_rules.read(table.column(own_rules) if own_rules else None)
+        if bad_rules and on_error == "fail":
+            row = min(bad_rules)
+            raise ValueError(f"{path}: row {first + row}: {bad_rules[row]}")
         try:
+            if bad_rules:
+                raise _SetAside
             ratings = rate(puzzles)
-        except (ValueError, TypeError, SearchLimitExceeded) as err:
+        except (ValueError, TypeError, SearchLimitExceeded, _SetAside) as err:
             if on_error == "fail":
                 raise renumber_error(err, first, f"{path}: ") from None
             ratings, bad, undecided, not_unique = _ratings_around_bad_rows(
-                puzzles, rate, keywords, max_nodes
+                puzzles, rate, keywords, max_nodes, row_rules, bad_rules
             )
         if isinstance(ratings, pa.ChunkedArray):
             ratings = ratings.combine_chunks()
@@ -659,13 +801,19 @@ def rate_parquet(
         rewrite=rewrite,
         fields=pa.schema([pa.field(r, f.type) for r, f in zip(rated, kinds, strict=True)]),
         threads=threads,
+        also=[own_rules] if own_rules else [],
     )
     report.seconds = time.perf_counter() - start
     return report
 
 
 def _ratings_around_bad_rows(
-    puzzles: Any, rate: Callable[[Any], Any], keywords: dict[str, Any], max_nodes: int | None
+    puzzles: Any,
+    rate: Callable[[Any, list[int]], Any],
+    keywords: dict[str, Any],
+    max_nodes: int | None,
+    row_rules: RowRules,
+    known: dict[int, str],
 ) -> tuple[Any, dict[int, str], list[int], dict[int, str]]:
     """The ratings of a batch with rows that cannot be rated (null for those): with the
     malformed rows and why, the undecided ones, and those without exactly one solution.
@@ -675,14 +823,16 @@ def _ratings_around_bad_rows(
     """
     pa, _ = _pyarrow()
 
-    def counted(texts: Any) -> tuple[Any, list[int]]:
+    def counted(texts: Any, rows: list[int]) -> tuple[Any, list[int]]:
         shape = {"box": keywords["box"], "alphabet": keywords["alphabet"]}
         try:
-            return count_many(texts, 2, output="arrow", max_nodes=max_nodes, **shape), []
+            return count_many(
+                texts, 2, output="arrow", max_nodes=max_nodes, rules=row_rules.of(rows), **shape
+            ), []
         except SearchLimitExceeded as err:
             return err.partial, list(err.indices)
 
-    counts, bad, undecided = _answers_around_bad_rows(puzzles, counted, pa.int32(), keywords)
+    counts, bad, undecided = _answers_around_bad_rows(puzzles, counted, pa.int32(), keywords, known)
     left_out = set(bad) | set(undecided)
     not_unique = {
         i: "no solution" if found == 0 else "several solutions"
@@ -690,7 +840,7 @@ def _ratings_around_bad_rows(
         if i not in left_out and found != 1
     }
     unique = [i for i in range(len(puzzles)) if i not in left_out and i not in not_unique]
-    ratings = rate(pa.array([puzzles[i].as_py() for i in unique], type=pa.string()))
+    ratings = rate(pa.array([puzzles[i].as_py() for i in unique], type=pa.string()), unique)
     if isinstance(ratings, pa.ChunkedArray):
         ratings = ratings.combine_chunks()
     place: list[int | None] = [None] * len(puzzles)
@@ -1079,23 +1229,31 @@ def _copy_range(source: BinaryIO, out: BinaryIO, start: int, length: int) -> Non
         done += len(data)
 
 
-def write_generated(path: str, puzzles: list[str], seeds: list[int] | None) -> None:
+def write_generated(
+    path: str, made: Sequence[str] | Sequence[VariantPuzzle], seeds: list[int] | None
+) -> None:
     """Write generated puzzles with their solution, clue count, level and seed: each
     row's own seed (`generator.row_seeds`), or null for all (`seeds` None: puzzles of a
-    score band, which no one seed makes again)."""
+    score band, which no one seed makes again). Variant puzzles get a `rules` column too
+    (each row's rules, compact JSON), which `solve_parquet` and `rate_parquet` read."""
     pa, pq = _pyarrow()
-    solutions = solve_many(puzzles, output="arrow")
-    ratings = rate_many(puzzles, output="arrow")
-    table = pa.table(
-        {
-            "puzzle": pa.array(puzzles, type=pa.string()),
-            "solution": solutions,
-            # The rating's count, read by the parser ('0' is an empty cell too).
-            "clues": ratings.field("clues").cast(pa.int32()),
-            "level": ratings.field("level"),
-            "name": ratings.field("name"),
-            "seed": pa.array([None] * len(puzzles) if seeds is None else seeds, type=pa.int64()),
-        }
-    )
+    puzzles = [item if isinstance(item, str) else item.puzzle for item in made]
+    rules = [None if isinstance(item, str) else item.rules for item in made]
+    under = rules if any(r is not None for r in rules) else None
+    solutions = solve_many(puzzles, output="arrow", rules=under)
+    ratings = rate_many(puzzles, output="arrow", rules=under)
+    columns = {
+        "puzzle": pa.array(puzzles, type=pa.string()),
+        "solution": solutions,
+        # The rating's count, read by the parser ('0' is an empty cell too).
+        "clues": ratings.field("clues").cast(pa.int32()),
+        "level": ratings.field("level"),
+        "name": ratings.field("name"),
+        "seed": pa.array([None] * len(puzzles) if seeds is None else seeds, type=pa.int64()),
+    }
+    if under is not None:
+        texts = [None if r is None else r.dumps() for r in rules]
+        columns["rules"] = pa.array(texts, type=pa.string())
+    table = pa.table(columns)
     with replacing(path) as partial:  # whole or not at all, as every output
         pq.write_table(table, partial)

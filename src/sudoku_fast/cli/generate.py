@@ -70,7 +70,8 @@ def add_parser(subparsers: Any) -> None:
         default="lines",
         help="lines (default); csv or jsonl: a 'puzzle' field per row; 'parquet' writes "
         "puzzle, solution, clues, level, name, seed to -o FILE (a row's seed makes it "
-        "again in Python: sudoku_fast.generate(seed=SEED) with the same options)",
+        "again in Python: sudoku_fast.generate(seed=SEED) with the same options; with "
+        "rules, a 'rules' column too)",
     )
     parser.add_argument(
         "-o",
@@ -129,10 +130,24 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--format parquet writes a file: name it with -o")
     rules = _rules_argument(args)
     if rules is not None:
-        if args.format == "parquet":
-            raise ValueError("--format parquet holds classic puzzles only: use jsonl with rules")
         if args.score is not None:
             raise ValueError("--score rates classic puzzles only: leave it out with rules")
+        if args.format == "parquet":
+            seed = (
+                random.SystemRandom().getrandbits(ROW_SEED_BITS) if args.seed is None else args.seed
+            )
+            made = generate_many(
+                args.count,
+                args.difficulty,
+                seed,
+                args.size,
+                args.symmetry,
+                not args.not_minimal,
+                threads=args.threads,
+                rules=rules,
+            )
+            parquet_io.write_generated(args.output, made, row_seeds(args.count, seed))
+            return exits.EXIT_OK
         chunks_made = iter_generate(
             args.count,
             args.difficulty,

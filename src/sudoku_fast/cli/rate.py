@@ -173,11 +173,6 @@ def run(args: argparse.Namespace) -> int:
     if args.file is None:
         raise ValueError("give FILE ('-' for standard input) or --fpuzzles FILE")
     if is_parquet(args.file):
-        if args.rules_read is not None:
-            raise ValueError(
-                "variant rules (--variant, --rules) apply to text and CSV input; for a "
-                "Parquet file, call sudoku_fast.rate_many(puzzles, rules=...)"
-            )
         if args.output is None:
             raise ValueError("Parquet input writes Parquet: name the output file with -o")
         progress = Progress(sys.stderr, parquet_io.row_count(args.file), enabled=not args.quiet)
@@ -195,6 +190,7 @@ def run(args: argparse.Namespace) -> int:
                 compression=args.compression,
                 rewrite=args.rewrite,
                 progress=lambda rows: progress.update(rows, rows),
+                rules=args.rules_read,
             )
         finally:
             progress.clear()

@@ -21,6 +21,7 @@ from .._files.stream import (
     open_input,
     solve_stream,
 )
+from ..variants import Rules
 from . import exits
 from .exits import command
 from .options import (
@@ -149,12 +150,7 @@ def run(args: argparse.Namespace) -> int:
     if args.file is None:
         args.file = "-"
     if one_puzzle is None and is_parquet(args.file):
-        if rules is not None:
-            raise ValueError(
-                "variant rules (--variant, --rules) apply to text and CSV input; for a "
-                "Parquet file, call sudoku_fast.solve_many(puzzles, rules=...)"
-            )
-        return _solve_parquet(args)
+        return _solve_parquet(args, rules)
     if one_puzzle is not None:
         (source, name), size = one_puzzle, None
     else:
@@ -210,8 +206,9 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def _solve_parquet(args: argparse.Namespace) -> int:
-    """`solve FILE.parquet -o OUT.parquet`: the answers as a column beside the input's."""
+def _solve_parquet(args: argparse.Namespace, rules: Rules | None) -> int:
+    """`solve FILE.parquet -o OUT.parquet`: the answers as a column beside the input's
+    (under `rules` and the file's own `rules` column, if any)."""
     if args.output == "-":
         raise ValueError("Parquet input writes Parquet: name the output file with -o OUT.parquet")
     if args.format != "auto":
@@ -236,6 +233,7 @@ def _solve_parquet(args: argparse.Namespace) -> int:
             compression=args.compression,
             rewrite=args.rewrite,
             progress=lambda rows: progress.update(rows, rows),
+            rules=rules,
         )
     except parquet_io.MalformedRow as err:
         print(f"sudoku-fast: {option_words(str(err))}", file=sys.stderr)
