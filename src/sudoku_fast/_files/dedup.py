@@ -2,6 +2,11 @@
 
 Each batch the reader gives is put in canonical form on threads (`_symmetry.canon`);
 a record whose form was seen before is left out, the others are copied as written.
+
+A record that carries variant rules of its own (a JSON line's `rules`, a CSV `rules`
+column, puzzle TAB rules) is not a classic puzzle: the symmetries that keep it the same
+puzzle depend on its rules (a killer's cages move with its cells), so such a record is
+left out only when an earlier one has the same grid and equal rules (an exact repeat).
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from .._base.reports import LineReport
+from .._base.rules import Rules
 from .._parallel.threads import resolve_threads
 from .._symmetry.canon import (
     DEFAULT_CANONICAL_NODES,
@@ -66,6 +72,7 @@ def dedup_stream(
     started = time.perf_counter()
     seen: dict[bytes, int] = {}  # canonical form -> hash of the first grid with it
     others: dict[bytes, set[int]] = {}  # the same for later, different grids of a form
+    variants: set[tuple[bytes, Rules]] = set()  # (grid, rules) of the variant records kept
     if reader.is_csv:
         out.write(reader.header.encode() + b"\n")
     for batch in reader:
@@ -85,14 +92,21 @@ def dedup_stream(
                 report.malformed += 1
                 messages.line(reader.name, line, problems[i])
                 continue
-            if status[i] == STATUS_REPEAT:
+            own = batch.own_rules.get(i)
+            if own is not None:  # a variant puzzle: exact repeats only (see the module)
+                if (grid, own) in variants:
+                    report.equivalent += 1
+                    report.exact += 1
+                    continue
+                variants.add((grid, own))
+            elif status[i] == STATUS_REPEAT:
                 report.malformed += 1
                 try:
                     check_no_repeat(grid, geometry)
                 except ValueError as err:
                     messages.line(reader.name, line, str(err))
                 continue
-            if status[i] == STATUS_BUDGET:
+            elif status[i] == STATUS_BUDGET:
                 report.undecided += 1
                 messages.line(
                     reader.name,

@@ -360,14 +360,19 @@ class PuzzleReader:
         alphabet: object = None,
         marks: bool = False,
         column: str | None = None,
+        classic_only: str | None = None,
     ) -> None:
         """Start reading `source` (named `name` in messages) and detect its format.
 
         With `marks` every puzzle is pencil marks (see `grid.parse_marks_grid`); a batch
         then carries them as candidate masks. `column` names the CSV puzzle column (any
         case), for a header that has none of PUZZLE_COLUMNS; the file must be CSV then.
+        `classic_only`, for a reader whose puzzles are used under classic rules only,
+        says why: a record carrying variant rules of its own is then malformed with
+        that reason (never read as the classic puzzle it is not).
         """
         self.name = name
+        self.classic_only = classic_only
         self.marks = marks
         self.inferred = box is None and alphabet is None
         self.geometry: Geometry | None = None
@@ -760,6 +765,9 @@ class PuzzleReader:
                 batch.mark_bad(record, reason if reason.startswith("rules") else f"rules: {reason}")
                 return
             if own is not None:
+                if self.classic_only is not None:
+                    batch.mark_bad(record, f"the puzzle carries variant rules: {self.classic_only}")
+                    return
                 batch.own_rules[record] = own
         if isinstance(values, array):
             assert batch.masks is not None  # pencil marks: the reader made room for them

@@ -19,6 +19,13 @@ and the others are unharmed, and is written out at once in the input's own forma
   file.
 
 A transform is written as text: `transpose;rows;cols;digits` (see `transform_text`).
+
+A row with variant rules of its own (a non-empty `rules` column, any case, as
+`generate --variant` writes) is not a classic puzzle, and the symmetries that keep it
+the same puzzle depend on its rules (a killer's cages move with its cells): dedup
+leaves it out only when an earlier row has the same puzzle text and equal rules (an
+exact repeat; its `key` column is null); canonical gives it a null form and augment no
+copies, each reporting the row.
 """
 
 from __future__ import annotations
@@ -33,9 +40,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
-from .._base.columns import PUZZLE_COLUMNS, SOLUTION_COLUMNS, find_column
+from .._base.columns import PUZZLE_COLUMNS, RULES_COLUMNS, SOLUTION_COLUMNS, find_column
 from .._base.errors import ItemErrorsWarning
 from .._base.optional import optional
+from .._base.rules import as_rules
 from ..symmetry import (
     DEFAULT_CANONICAL_NODES,
     Transformation,
@@ -142,6 +150,10 @@ class _Table:
                     f"(columns: {', '.join(self.names)}); name one with column="
                 )
             self.puzzle = self.names[found]
+        self.rules: str | None = None  # the rules column (see the module doc)
+        if self.kind != "lines":
+            found = find_column([n if n != self.puzzle else "" for n in self.names], RULES_COLUMNS)
+            self.rules = self.names[found] if found >= 0 else None
         self.solution: str | None = None
         if want_solution and self.kind != "lines":
             if solution is not None:
@@ -239,20 +251,32 @@ def _column(batch: Any, name: str) -> Any:
 
 
 def _quietly(
-    call: Callable[..., Any], puzzles: Any, first_row: int, report: TableReport, **keywords: Any
+    call: Callable[..., Any],
+    puzzles: Any,
+    first_row: int,
+    report: TableReport,
+    rows: list[int] | None = None,
+    skip: frozenset[int] = frozenset(),
+    **keywords: Any,
 ) -> Any:
     """call(puzzles, on_error="warn", **keywords), with the rows it answers as missing
-    reported by row number."""
+    reported by row number, once each: item k is the batch's row `rows[k]` (default
+    k); rows in `skip` are not reported (the caller says why)."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", ItemErrorsWarning)
         answer = call(puzzles, on_error="warn", **keywords)
+    said: set[int] = set()
     for warning in caught:
         message = warning.message
         if isinstance(message, ItemErrorsWarning):
             for position in message.positions:
+                row = position if rows is None else rows[position]
+                if row in skip or row in said:
+                    continue
+                said.add(row)
                 if len(report.problems) < 100:
                     reason = message.errors.get(position, "")
-                    report.problems.append(f"row {first_row + position}: {reason}")
+                    report.problems.append(f"row {first_row + row}: {reason}")
         else:
             warnings.warn_explicit(message, warning.category, warning.filename, warning.lineno)
     return answer
@@ -356,6 +380,7 @@ def _run(
     writer = _Writer(table, out, path)
     keywords: dict[str, Any] = {"threads": threads, "box": box, "alphabet": alphabet}
     seen: set[str] = set()
+    variants: set[tuple[str, str]] = set()  # (puzzle, rules) of the variant rows kept
     draws = random.Random(seed)
     lines_csv = False
     if table.kind == "lines" and mode != "augment":
@@ -371,22 +396,42 @@ def _run(
         n = len(batch) if isinstance(batch, list) else batch.num_rows
         report.rows += n
         puzzles = _column(batch, table.puzzle)
+        own = _variant_rows(batch, table)
+        if own:
+            puzzles = _without(puzzles, own)  # classic puzzles only go to the batch calls
+            if mode != "dedup":
+                what = "no canonical form" if mode == "canonical" else "no copies"
+                for i in sorted(own)[: max(0, 100 - len(report.problems))]:
+                    report.problems.append(
+                        f"row {first + i}: {what}: the puzzle carries variant rules "
+                        f"(column {table.rules!r}); symmetries here are for classic puzzles"
+                    )
+        skip = frozenset(own)
         if mode == "augment":
-            written = _augment(batch, puzzles, table, copies, draws, first, report, keywords)
+            written = _augment(batch, puzzles, table, copies, draws, first, report, keywords, skip)
         else:
             forms = _quietly(
-                canonical_many, puzzles, first, report, max_nodes=max_nodes, **keywords
+                canonical_many, puzzles, first, report, skip=skip, max_nodes=max_nodes, **keywords
             )
             moves = None
             if transform:
                 moves = canonical_transform_many(
                     puzzles, max_nodes=max_nodes, on_error="none", **keywords
                 )
-            report.malformed += sum(form is None for form in forms)
+            report.malformed += sum(form is None for i, form in enumerate(forms) if i not in own)
+            if mode != "dedup":
+                report.malformed += len(own)
             keep = None
             if mode == "dedup":
                 keep = [False] * n
                 for i, form in enumerate(forms):
+                    if i in own:  # a variant puzzle: exact repeats only
+                        if own[i] in variants:
+                            report.equivalent += 1
+                        else:
+                            variants.add(own[i])
+                            keep[i] = True
+                        continue
                     if form is None:
                         continue
                     if form in seen:
@@ -404,6 +449,43 @@ def _run(
     report.distinct = len(seen)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _variant_rows(batch: Any, table: _Table) -> dict[int, tuple[str, str]]:
+    """The batch's rows that carry variant rules of their own, each with its exact-repeat
+    key: the puzzle text and the rules (in their compact JSON form when they read, else
+    as written)."""
+    if table.rules is None or isinstance(batch, list):
+        return {}
+    texts = _column(batch, table.rules).to_pylist()
+    puzzles = None
+    out: dict[int, tuple[str, str]] = {}
+    for i, text in enumerate(texts):
+        if not isinstance(text, str) or not text.strip():
+            continue
+        try:
+            rules = as_rules(text.strip())
+        except (ValueError, TypeError):
+            rules = None
+            written = text.strip()
+        else:
+            if rules is None:  # rules that say "classic"
+                continue
+            written = rules.dumps()
+        if puzzles is None:
+            puzzles = _column(batch, table.puzzle).to_pylist()
+        puzzle = puzzles[i]
+        out[i] = ((puzzle or "").strip(), written)
+    return out
+
+
+def _without(puzzles: Any, rows: dict[int, Any]) -> Any:
+    """The puzzle column with the given rows null."""
+    pa, _, _ = _pyarrow()
+    import pyarrow.compute as pc
+
+    mask = pa.array([i in rows for i in range(len(puzzles))], type=pa.bool_())
+    return pc.if_else(mask, pa.scalar(None, type=pa.string()), puzzles)
 
 
 def _sliced(batches: Iterator[Any], rows: int) -> Iterator[Any]:
@@ -467,8 +549,10 @@ def _augment(
     first: int,
     report: TableReport,
     keywords: dict[str, Any],
+    skip: frozenset[int] = frozenset(),
 ) -> Any:
-    """`copies` moved copies of each row of a batch (rows that cannot be moved left out)."""
+    """`copies` moved copies of each row of a batch (rows that cannot be moved left out;
+    those in `skip`, whose reason the caller gives, silently)."""
     n = len(puzzles)
     seed = draws.getrandbits(63)  # one seed per batch: the same file gives the same copies
     order = [i for i in range(n) for _ in range(copies)]
@@ -478,7 +562,9 @@ def _augment(
         pa, _, _ = _pyarrow()
         taken = pa.array(order, type=pa.int64())
         repeated = puzzles.take(taken)
-    moved = _quietly(random_transform_many, repeated, first, report, seed=seed, **keywords)
+    moved = _quietly(
+        random_transform_many, repeated, first, report, rows=order, skip=skip, seed=seed, **keywords
+    )
     answers = None
     if table.solution is not None and not isinstance(batch, list):
         column = _column(batch, table.solution).take(taken)

@@ -386,8 +386,20 @@ def refuse_parquet(path: str, command: str) -> None:
 
 
 def is_board_file(path: str) -> bool:
-    """Whether `path` is a file holding a JSON object (a saved board, or meant as one)."""
+    """Whether `path` is a file holding a JSON object (a saved board, or meant as one),
+    not JSON lines of puzzles (what `generate --format jsonl` writes: a first line that
+    is a whole object with a puzzle key and no board `format`)."""
     if not os.path.isfile(path):
         return False
     with open(path, "rb") as f:
-        return f.read(64).lstrip().startswith(b"{")
+        if not f.read(64).lstrip().startswith(b"{"):
+            return False
+        f.seek(0)
+        first = f.readline(1 << 20)
+    try:
+        doc = json.loads(first)
+    except ValueError:  # a board written over several lines
+        return True
+    if not isinstance(doc, dict) or "format" in doc:
+        return True
+    return not any(isinstance(key, str) and key.strip().lower() in PUZZLE_COLUMNS for key in doc)

@@ -131,15 +131,16 @@ def run(args: argparse.Namespace) -> int:
         )
         print(f"{args.output}: the puzzle of {args.fpuzzles}", file=sys.stderr)
         return exits.EXIT_OK
+    drawn: Rules | list[Rules | None] | None = rules
     if imported is not None:
         puzzles, malformed = [imported.puzzle], 0
     else:
-        puzzles, malformed = _read_puzzles(args, rules)
+        puzzles, drawn, malformed = _read_puzzles(args, rules)
     if not puzzles:
         raise ValueError(f"{args.file}: no puzzles to draw")
     threads = getattr(args, "threads", None) or 1
     if _is_folder(args.output):
-        written = _pictures(args, puzzles, threads, rules)
+        written = _pictures(args, puzzles, threads, drawn)
         print(f"{args.output}: {written} pictures", file=sys.stderr)
     else:
         book = render_book(
@@ -151,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
             answers=not args.no_answers,
             answers_per_page=args.answers_per_page,
             captions=args.captions,
-            rules=rules,
+            rules=drawn,
             box=args.box,
             alphabet=args.alphabet,
             threads=threads,
@@ -162,17 +163,23 @@ def run(args: argparse.Namespace) -> int:
     return exits.EXIT_MALFORMED if malformed else exits.EXIT_OK
 
 
-def _read_puzzles(args: argparse.Namespace, rules: Rules | None) -> tuple[list[str], int]:
-    """The puzzles of the file as canonical strings, and the number of malformed
-    lines (each reported on stderr)."""
+def _read_puzzles(
+    args: argparse.Namespace, rules: Rules | None
+) -> tuple[list[str], Rules | list[Rules | None] | None, int]:
+    """The puzzles of the file as canonical strings, the rules to draw them under (the
+    run's `rules`, or one set per puzzle when the file's records carry their own: the
+    forms `generate --variant` writes) and the number of malformed lines (each reported
+    on stderr)."""
     source, name, _ = open_input(args.file)
     puzzles: list[str] = []
+    own: list[Rules | None] = []
     malformed = 0
     try:
         box = args.box if rules is None else box_for(rules, args.box, args.alphabet)
         reader = PuzzleReader(source, name, box=box, alphabet=args.alphabet)
         for batch in reader:
             cells = batch.geometry.cells
+            batch.attach_rules(rules)  # each record's own rules joined with the run's
             bad = dict(batch.problems)
             for i in range(batch.n):
                 if i in bad:
@@ -183,14 +190,20 @@ def _read_puzzles(args: argparse.Namespace, rules: Rules | None) -> tuple[list[s
                     continue
                 grid = batch.grids[i * cells : (i + 1) * cells]
                 puzzles.append(format_values(grid, batch.geometry))
+                own.append(rules if batch.rules is None else batch.rules[i])
     finally:
         if source is not sys.stdin.buffer:
             source.close()
-    return puzzles, malformed
+    if all(r is rules for r in own):
+        return puzzles, rules, malformed
+    return puzzles, own, malformed
 
 
 def _pictures(
-    args: argparse.Namespace, puzzles: list[str], threads: int, rules: Rules | None
+    args: argparse.Namespace,
+    puzzles: list[str],
+    threads: int,
+    rules: Rules | list[Rules | None] | None,
 ) -> int:
     """One picture per puzzle (and per answer) in the folder; returns how many."""
     folder = args.output
@@ -205,7 +218,8 @@ def _pictures(
     for i, puzzle in enumerate(puzzles):
         stem = os.path.join(folder, f"{i + 1:0{width}d}")
         caption = f"No. {i + 1}" if not args.no_numbers else ""
-        geometry_args: dict[str, Any] = {"box": args.box, "alphabet": args.alphabet, "rules": rules}
+        own = rules[i] if isinstance(rules, list) else rules
+        geometry_args: dict[str, Any] = {"box": args.box, "alphabet": args.alphabet, "rules": own}
         render(puzzle, caption=caption, **geometry_args).save(f"{stem}.{args.format}", dpi=args.dpi)
         written += 1
         if answers is not None:

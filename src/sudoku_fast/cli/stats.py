@@ -111,7 +111,9 @@ def run(args: argparse.Namespace) -> int:
         messages = Messages(sys.stderr, 100, progress)
         try:
             summary, malformed = summarize_stream(
-                PuzzleReader(source, name, **geometry),
+                PuzzleReader(
+                    source, name, classic_only="stats measure classic puzzles", **geometry
+                ),
                 args.threads,
                 messages,
                 progress,

@@ -42,7 +42,9 @@ def read_puzzles(
     lines: list[int] = []
     source, name, _ = open_input(path)
     try:
-        reader = PuzzleReader(source, name, box=box, alphabet=alphabet)
+        reader = PuzzleReader(
+            source, name, box=box, alphabet=alphabet, classic_only="the lab solves classic puzzles"
+        )
         for batch in reader:
             if batch.problems:
                 record, reason = batch.problems[0]

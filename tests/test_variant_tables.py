@@ -1,0 +1,155 @@
+"""Files of variant puzzles through the commands made for classic ones: nothing is lost
+and nothing is read as the classic puzzle it is not.
+
+`dedup` keeps every distinct variant puzzle (an empty killer grid is many puzzles, one
+per cage layout) and leaves out exact repeats only; `canonical` and `augment` report
+each variant row instead of moving its givens without its rules; `stats` and the lab
+refuse records with rules; `render` draws each puzzle under its own rules.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import sudoku_fast as sf
+
+pa = pytest.importorskip("pyarrow")
+pq = pytest.importorskip("pyarrow.parquet")
+
+CLASSIC = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_fast", *args],
+        capture_output=True,
+        encoding="utf-8",
+        timeout=300,
+        check=False,
+        env=env,
+        cwd=cwd,
+    )
+
+
+@pytest.fixture(scope="module")
+def killers() -> list[sf.VariantPuzzle]:
+    made = sf.generate_many(12, size=4, rules="killer", seed=3)
+    # 4x4 killers have few givens: as classic grids several are the same up to symmetry,
+    # and only their cages tell them apart.
+    assert len({sf.canonical(p.puzzle) for p in made}) < len(made)
+    assert len({(p.puzzle, p.rules.dumps()) for p in made}) == len(made)
+    return made
+
+
+def _jsonl(items: list[sf.VariantPuzzle]) -> str:
+    return "".join(
+        json.dumps({"puzzle": p.puzzle, "rules": p.rules.to_json()}) + "\n" for p in items
+    )
+
+
+def _kept_jsonl(text: str) -> list[tuple[str, str]]:
+    rows = [json.loads(line) for line in text.splitlines() if line.strip()]
+    return [(r["puzzle"], sf.Rules.from_json(r["rules"]).dumps()) for r in rows]
+
+
+def test_dedup_keeps_every_distinct_variant_puzzle(
+    tmp_path: Path, killers: list[sf.VariantPuzzle]
+) -> None:
+    path = tmp_path / "k.jsonl"
+    path.write_text(_jsonl(killers + killers[:5]))
+    done = run("dedup", str(path))
+    assert done.returncode == 0, done.stderr
+    expected = [(p.puzzle, p.rules.dumps()) for p in killers]
+    assert _kept_jsonl(done.stdout) == expected
+    assert "12 kept, 5 equivalent to an earlier one (5 of them exact repeats)" in done.stderr
+
+
+def test_dedup_of_csv_and_parquet_with_a_rules_column(
+    tmp_path: Path, killers: list[sf.VariantPuzzle]
+) -> None:
+    classic = sf.generate(size=4, seed=1)
+    rows = killers + killers[:4]
+    puzzles = [p.puzzle for p in rows] + [classic]
+    rules = [p.rules.dumps() for p in rows] + [""]
+    parquet = tmp_path / "k.parquet"
+    pq.write_table(pa.table({"puzzle": puzzles, "rules": rules}), parquet)
+    out = tmp_path / "kept.parquet"
+    done = run("dedup", str(parquet), "-o", str(out), "--key")
+    assert done.returncode == 0, done.stderr
+    kept = pq.read_table(out).to_pylist()
+    pairs = list(zip(puzzles, rules, strict=True))
+    assert [(r["puzzle"], r["rules"]) for r in kept] == [*pairs[:12], (classic, "")]
+    # A variant row has no canonical form; the classic row has its own.
+    assert [r["canonical"] for r in kept[:12]] == [None] * 12
+    assert kept[12]["canonical"] == sf.canonical(classic)
+    # CSV through the streaming path: the same rows kept.
+    csv = tmp_path / "k.csv"
+    lines = ["puzzle,rules"] + [f'{p},"{r.replace(chr(34), chr(34) * 2)}"' for p, r in pairs]
+    csv.write_text("\n".join(lines) + "\n")
+    done = run("dedup", str(csv))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [*lines[:13], lines[-1]]
+
+
+def test_canonical_and_augment_report_variant_rows(
+    tmp_path: Path, killers: list[sf.VariantPuzzle]
+) -> None:
+    path = tmp_path / "mixed.csv"
+    rules = killers[0].rules.dumps().replace('"', '""')
+    path.write_text(f'puzzle,rules\n{CLASSIC},\n{killers[0].puzzle},"{rules}"\n')
+    out = tmp_path / "canonical.csv"
+    done = run("canonical", str(path), "-o", str(out))
+    assert "row 1: no canonical form: the puzzle carries variant rules" in done.stderr
+    written = list(csv.DictReader(out.open()))
+    assert written[0]["canonical"] == sf.canonical(CLASSIC)
+    assert written[1]["canonical"] == ""  # no form for the killer
+    assert written[1]["rules"] == killers[0].rules.dumps()
+    out = tmp_path / "copies.csv"
+    done = run("augment", str(path), "--copies", "3", "--seed", "1", "-o", str(out))
+    assert "row 1: no copies: the puzzle carries variant rules" in done.stderr
+    copies = list(csv.DictReader(out.open()))
+    assert len(copies) == 3  # three copies of the classic row, none of the killer
+    for row in copies:
+        assert sf.canonical(row["puzzle"]) == sf.canonical(CLASSIC)
+        assert row["source_row"] == "0"
+
+
+def test_augment_names_the_row_of_a_bad_puzzle_once(tmp_path: Path) -> None:
+    path = tmp_path / "bad.csv"
+    path.write_text(f"puzzle\n{CLASSIC}\n{CLASSIC[:80]}\n{CLASSIC}\n")
+    done = run("augment", str(path), "--copies", "4", "-o", str(tmp_path / "out.csv"))
+    problems = [line for line in done.stderr.splitlines() if ": row " in line]
+    assert len(problems) == 1 and ": row 1: " in problems[0], done.stderr
+
+
+def test_stats_refuses_records_with_rules(tmp_path: Path, killers: list[sf.VariantPuzzle]) -> None:
+    path = tmp_path / "k.jsonl"
+    path.write_text(_jsonl(killers[:2]))
+    done = run("stats", str(path))
+    assert done.returncode != 0
+    assert f"{path.name}:1: the puzzle carries variant rules" in done.stderr
+
+
+def test_render_draws_each_puzzle_under_its_own_rules(
+    tmp_path: Path, killers: list[sf.VariantPuzzle]
+) -> None:
+    path = tmp_path / "k.jsonl"
+    path.write_text(_jsonl(killers[:2]))
+    done = run("render", str(path), "-o", str(tmp_path / "pics") + "/", "--no-answers")
+    assert done.returncode == 0, done.stderr
+    for i, item in enumerate(killers[:2]):
+        expected = tmp_path / f"expected{i}.svg"
+        sf.render(item.puzzle, rules=item.rules, caption=f"No. {i + 1}").save(str(expected))
+        drawn = (tmp_path / "pics" / f"{i + 1:04d}.svg").read_text()
+        assert drawn == expected.read_text()
+        plain = tmp_path / f"plain{i}.svg"
+        sf.render(item.puzzle, caption=f"No. {i + 1}").save(str(plain))
+        assert drawn != plain.read_text()  # the cages are drawn
