@@ -92,10 +92,6 @@ def test_bad_rules_in_a_call_name_the_puzzle() -> None:
         sf.solve("." * 81, rules="sudoku-z")
     with pytest.raises(TypeError, match="rules must be"):
         sf.solve("." * 81, rules=3)  # type: ignore[arg-type]
-    with pytest.raises(
-        ValueError, match="thermometers are supported on grids up to 11x11, not 16x16"
-    ):
-        sf.count_solutions("." * 256, rules={"thermos": [[0, 1]]})  # x: test_variants_big.py
     with pytest.raises(ValueError, match="marks=True cannot be combined"):
         sf.count_solutions("123456789" * 81, marks=True, rules="x")
 

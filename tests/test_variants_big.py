@@ -14,7 +14,7 @@ from conftest import Side
 
 import sudoku_fast as sf
 from sudoku_fast import Cage, Rules
-from sudoku_fast._generation.variants import random_regions
+from sudoku_fast._generation.variants import _random_cages, _random_thermos, random_regions
 
 SYMBOLS = oracle.SYMBOLS
 BOXES = {12: (3, 4), 16: (4, 4), 25: (5, 5)}
@@ -42,14 +42,16 @@ def _rules(kind: str, size: int, rng: random.Random) -> Rules:
     return Rules.named(kind)
 
 
-def _cases(kind: str, size: int, seed: int, count: int) -> list[tuple[str, Rules]]:
+def _cases(kind: str, size: int, seed: int, count: int, fewest: int = 3) -> list[tuple[str, Rules]]:
     """Seeded puzzles of one kind: a solution from the SAT solver (a few random clues
-    first), then a random part of it as givens; the count may be 1 or more."""
+    first), then a random part of it as givens (between 1/`fewest` and half of the
+    cells); the count may be 1 or more. Killer cages and thermometers are drawn from
+    that solution (by the generator's own drawing), the other rules before it."""
     rng = random.Random(f"big-{kind}-{size}-{seed}")
     cases = []
     cells = size * size
     while len(cases) < count:
-        rules = _rules(kind, size, rng)
+        rules = Rules() if kind in ("killer", "thermo") else _rules(kind, size, rng)
         document = {"size": size, **rules.to_json()}
         clues = [0] * cells
         for cell in rng.sample(range(cells), 2):
@@ -58,7 +60,11 @@ def _cases(kind: str, size: int, seed: int, count: int) -> list[tuple[str, Rules
         if not found:
             continue
         solution = _values(found[0])
-        keep = set(rng.sample(range(cells), rng.randint(cells // 3, cells // 2)))
+        if kind == "killer":
+            rules = Rules(cages=_random_cages(rng, bytearray(solution), size))
+        elif kind == "thermo":
+            rules = Rules(thermos=_random_thermos(rng, bytearray(solution), size))
+        keep = set(rng.sample(range(cells), rng.randint(cells // fewest, cells // 2)))
         cases.append((_text([v if i in keep else 0 for i, v in enumerate(solution)]), rules))
     return cases
 
@@ -71,12 +77,15 @@ KINDS = ["x", "windoku", "disjoint", "jigsaw", "jigsaw-x", "anti-knight", "anti-
 # takes about 0.5 s a 16x16 count, so a few cases each.
 CASES = [(kind, 12) for kind in KINDS if kind != "windoku"]
 CASES += [(kind, 16) for kind in ("x", "windoku", "jigsaw", "anti-knight", "anti-king")]
+# Killer cages with their sums and thermometers, with fewer givens (a fifth of the cells
+# at least): the sums and the bounds along the thermometers do more of the work.
+CASES += [(kind, size) for kind in ("killer", "thermo") for size in (12, 16)]
 
 
 @pytest.mark.parametrize(("kind", "size"), CASES)
 def test_counts_equal_the_sat_counter(kind: str, size: int) -> None:
     pytest.importorskip("pysat")
-    cases = _cases(kind, size, 1, 2)
+    cases = _cases(kind, size, 1, 2, 5 if kind in ("killer", "thermo") else 3)
     puzzles = [p for p, _ in cases]
     rules = [r for _, r in cases]
     counts = sf.count_many(puzzles, limit=2, rules=rules, threads=2)
@@ -152,12 +161,8 @@ def test_classic_answers_unchanged() -> None:
 def test_rules_the_general_engine_does_not_take() -> None:
     with pytest.raises(ValueError, match="windoku: a 12x12 grid has no square boxes"):
         sf.count_solutions("." * 144, rules="windoku")
-    with pytest.raises(ValueError, match=r"killer cages with a sum .* not 16x16"):
-        sf.count_solutions("." * 256, rules=Rules(cages=(Cage((0, 1), 3),)))
-    with pytest.raises(ValueError, match=r"thermometers .* not 12x12"):
-        sf.count_solutions("." * 144, rules=Rules(thermos=((0, 1, 2),)))
-    with pytest.raises(ValueError, match=r"puzzle 1: rules: thermometers"):
-        sf.count_many(["." * 256] * 2, rules=[None, Rules(thermos=((0, 1),))])
+    with pytest.raises(ValueError, match=r"puzzle 1: cage 0: sum 40 is outside 3..31"):
+        sf.count_many(["." * 256] * 2, rules=[None, Rules(cages=(Cage((0, 1), 40),))])
     many = Rules(extra=tuple((0, k) for k in range(1, 17)))  # partial sets are peers: fine
     assert sf.count_solutions("." * 256, rules=many) == 2
     crowded = Rules(extra=tuple(tuple(range(16)) for _ in range(14)))  # cell 0 in 17 units
@@ -165,7 +170,25 @@ def test_rules_the_general_engine_does_not_take() -> None:
         sf.count_solutions("." * 256, rules=crowded)
 
 
-@pytest.mark.parametrize("kind", ["x", "jigsaw", "anti-knight", "non-consecutive"])
+def test_sums_and_thermometers_decide_on_their_own() -> None:
+    """Rules whose only say is a sum or an order, checked by reasoning on the rules."""
+    # 16x16, r1c1 + r1c2 = 3: the two cells hold 1 and 2; = 31: 15 and 16 (F and G).
+    for total, digits in ((3, ["1", "2"]), (31, ["F", "G"])):
+        solution = sf.solve("." * 256, rules=Rules(cages=(Cage((0, 1), total),)))
+        assert solution is not None and sorted(solution[:2]) == digits
+    assert sf.count_solutions("3" + "." * 255, rules=Rules(cages=(Cage((0, 1), 3),))) == 0
+    # A thermometer the length of a row: 1, 2, ..., 16 along it.
+    solved = sf.solve("." * 256, rules=Rules(thermos=(tuple(range(16)),)))
+    assert solved is not None and solved[:16] == "123456789ABCDEFG"
+    down = Rules(thermos=(tuple(range(15, -1, -1)),))  # bulb in the row's last cell
+    assert sf.solve("." * 256, rules=down)[:16] == "GFEDCBA987654321"  # type: ignore[index]
+    bulb = "." * 15 + "G" + "." * 240  # the largest value in the bulb: nothing above it
+    assert sf.count_solutions(bulb, rules=down) == 0
+
+
+@pytest.mark.parametrize(
+    "kind", ["x", "jigsaw", "anti-knight", "non-consecutive", "killer", "thermo"]
+)
 def test_twin_and_compiled_agree(side: Side, kind: str) -> None:
     """12x12 puzzles on both sides; counts match the SAT counter."""
     pytest.importorskip("pysat")

@@ -101,8 +101,8 @@ def solve(
         the digit where it is still possible and `.` where it is excluded.
     rules : Rules, JSON mapping or text, or preset names, optional
         Variant rules (a `Rules`, its JSON form, or preset names such as "x",
-        "windoku", "anti-knight"): every size (killer cages with a sum and thermometers
-        up to 11x11); every such puzzle gets the node budget.
+        "windoku", "anti-knight"): every size; every such puzzle gets the node
+        budget.
 
     Returns
     -------

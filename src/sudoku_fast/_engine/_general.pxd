@@ -34,6 +34,14 @@ cdef struct Geo:
     const int16_t *cell_units  # cells x units_per_cell, -1 after a cell's last unit
     const int16_t *neighbours  # cells x 4 orthogonal (-1: none) under non-consecutive, or NULL
     uint64_t full              # every value possible
+    # Killer cages with a sum and thermometers (bounds propagation), 0 / NULL: none.
+    int n_sums                 # cages with a sum
+    const int16_t *sum_cells   # their cells, one cage after another
+    const int32_t *sum_start   # n_sums + 1 offsets into sum_cells
+    const int32_t *sum_total   # each cage's sum
+    int n_thermos              # thermometers
+    const int16_t *thermo_cells  # their cells, bulb first, one after another
+    const int32_t *thermo_start  # n_thermos + 1 offsets into thermo_cells
 
 
 cdef struct Workspace:
@@ -86,6 +94,11 @@ cdef class Tables:
     cdef int16_t *unit_cells
     cdef int16_t *cell_units
     cdef int16_t *neighbours
+    cdef int16_t *sum_cells
+    cdef int32_t *sum_start
+    cdef int32_t *sum_total
+    cdef int16_t *thermo_cells
+    cdef int32_t *thermo_start
 
 
 # Allocate the queues, scratch and the first stack levels of a search; False when

@@ -31,6 +31,8 @@ class Tables:
         units: Sequence[Sequence[int]] | None = None,
         peers: Sequence[Sequence[int]] | None = None,
         neighbours: Sequence[Sequence[int]] | None = None,
+        sums: Sequence[tuple[Sequence[int], int]] | None = None,
+        thermos: Sequence[Sequence[int]] | None = None,
     ) -> Tables: ...
 
 def tables_for(size: int, box_rows: int, box_cols: int) -> Tables: ...

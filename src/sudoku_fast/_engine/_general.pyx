@@ -36,8 +36,14 @@ see `_engine/ruled.py`): any list of N-cell units replaces rows, columns and box
 cell may be in up to 16), extra peers per cell (anti-knight, anti-king, partial sets)
 join those the units give, and with `neighbours` a placed value also removes the values
 next to it from the cell's orthogonal neighbours (non-consecutive). Locked candidates
-need the boxes and lines to be units and are left out otherwise (a jigsaw). Classic
-tables are the same code with three units per cell and no neighbours.
+need the boxes and lines to be units and are left out otherwise (a jigsaw). Killer
+cages with a sum and thermometers add bounds propagation once the other rules are at
+a fixed point: a cage's cell keeps only the values that the smallest and largest sums
+its other cells can still make leave room for (its cells are peers, so they differ),
+and along a thermometer each cell's smallest value exceeds the one before and its
+largest stays below the one after. That is weaker than the 11x11 variant engine's
+combination tables but exact once a cage is full. Classic tables are the same code with
+three units per cell and no neighbours, cages or thermometers.
 Each `solve_range` call owns its workspace; nothing else is shared or mutable.
 
 Memory: a search keeps one state per level of the stack: N*N*8 bytes of candidates and
@@ -79,6 +85,16 @@ cdef extern from *:
     #else
     #define sfg_lowest_index(x) __builtin_ctzll(x)
     #endif
+    #if defined(_MSC_VER)
+    static __inline int sfg_highest_index(uint64_t x) {
+        unsigned long i;
+        if (_BitScanReverse(&i, (unsigned long)(x >> 32))) return (int)i + 32;
+        _BitScanReverse(&i, (unsigned long)(x & 0xFFFFFFFFu));
+        return (int)i;
+    }
+    #else
+    #define sfg_highest_index(x) (63 - __builtin_clzll(x))
+    #endif
     #if !defined(_MSC_VER) && (defined(__POPCNT__) || defined(__aarch64__))
     #define sfg_popcount(x) __builtin_popcountll(x)
     #else
@@ -91,6 +107,7 @@ cdef extern from *:
     #endif
     """
     int sfg_lowest_index(uint64_t x) nogil
+    int sfg_highest_index(uint64_t x) nogil
     int sfg_popcount(uint64_t x) nogil
 
 cdef enum:
@@ -118,7 +135,15 @@ cdef class Tables:
     """Peer and unit tables of one geometry; immutable once built, safe to share."""
 
     def __cinit__(
-        self, int size, int box_rows, int box_cols, units=None, peers=None, neighbours=None
+        self,
+        int size,
+        int box_rows,
+        int box_cols,
+        units=None,
+        peers=None,
+        neighbours=None,
+        sums=None,
+        thermos=None,
     ):
         if box_rows < 1 or box_cols < 1 or box_rows * box_cols != size:
             raise ValueError(f"box {box_rows}x{box_cols} does not tile a {size}x{size} grid")
@@ -128,11 +153,13 @@ cdef class Tables:
         self.box_rows = box_rows
         self.box_cols = box_cols
         self.neighbours = NULL
+        memset(&self.geo, 0, sizeof(Geo))  # no cages, no thermometers unless given
         if units is not None:
             self._init_rules(units, peers, neighbours)
+            self._init_bounds(sums, thermos)
             return
-        if peers is not None or neighbours is not None:
-            raise ValueError("peers and neighbours come with units")
+        if peers is not None or neighbours is not None or sums is not None or thermos is not None:
+            raise ValueError("peers, neighbours, sums and thermometers come with units")
         cdef int cells = size * size
         cdef int peer_count = 2 * (size - 1) + (size - box_rows - box_cols + 1)
         self.peers = <int16_t *>malloc(cells * peer_count * sizeof(int16_t))
@@ -272,11 +299,61 @@ cdef class Tables:
         self.geo.neighbours = self.neighbours
         self.geo.full = (<uint64_t>1 << size) - 1 if size < 64 else ~(<uint64_t>0)
 
+    def _init_bounds(self, sums, thermos):
+        """Killer cages with a sum (cells, total) and thermometers (cells, bulb first);
+        the cells of a cage must be peers already (the caller's rules make them so)."""
+        cdef int cells = self.size * self.size, k, at
+        cages = [(tuple(int(c) for c in found), int(total)) for found, total in (sums or ())]
+        paths = [tuple(int(c) for c in path) for path in (thermos or ())]
+        for found, total in cages:
+            if not found or not all(0 <= c < cells for c in found) or len(set(found)) != len(found):
+                raise ValueError("a cage must hold different cells of the grid")
+        for path in paths:
+            if len(path) < 2 or not all(0 <= c < cells for c in path) or len(set(path)) != len(path):
+                raise ValueError("a thermometer must hold two or more different cells of the grid")
+        self.sum_cells = <int16_t *>malloc(max(1, sum(len(f) for f, _ in cages)) * sizeof(int16_t))
+        self.sum_start = <int32_t *>malloc((len(cages) + 1) * sizeof(int32_t))
+        self.sum_total = <int32_t *>malloc(max(1, len(cages)) * sizeof(int32_t))
+        self.thermo_cells = <int16_t *>malloc(max(1, sum(len(p) for p in paths)) * sizeof(int16_t))
+        self.thermo_start = <int32_t *>malloc((len(paths) + 1) * sizeof(int32_t))
+        if (
+            self.sum_cells == NULL or self.sum_start == NULL or self.sum_total == NULL
+            or self.thermo_cells == NULL or self.thermo_start == NULL
+        ):
+            raise MemoryError()
+        at = 0
+        for k, (found, total) in enumerate(cages):
+            self.sum_start[k] = at
+            self.sum_total[k] = total
+            for cell in found:
+                self.sum_cells[at] = <int16_t>cell
+                at += 1
+        self.sum_start[len(cages)] = at
+        at = 0
+        for k, path in enumerate(paths):
+            self.thermo_start[k] = at
+            for cell in path:
+                self.thermo_cells[at] = <int16_t>cell
+                at += 1
+        self.thermo_start[len(paths)] = at
+        self.geo.n_sums = len(cages)
+        self.geo.sum_cells = self.sum_cells
+        self.geo.sum_start = self.sum_start
+        self.geo.sum_total = self.sum_total
+        self.geo.n_thermos = len(paths)
+        self.geo.thermo_cells = self.thermo_cells
+        self.geo.thermo_start = self.thermo_start
+
     def __dealloc__(self):
         free(self.peers)
         free(self.unit_cells)
         free(self.cell_units)
         free(self.neighbours)
+        free(self.sum_cells)
+        free(self.sum_start)
+        free(self.sum_total)
+        free(self.thermo_cells)
+        free(self.thermo_start)
 
     @property
     def boxes_are_units(self):
@@ -665,18 +742,101 @@ cdef bint propagate(
         if not eliminate_from_peers(geo, w, cand, places, placed):
             return False
         if placed[0] == geo.cells:
-            return True
+            # Every cell placed: the sums and thermometers still have their say.
+            return (geo.n_sums == 0 and geo.n_thermos == 0) or bound_all(geo, w, cand, places) == 0
         if w.hidden_tail:
             if not place_hidden_singles(geo, w, cand, places):
                 return False
             continue
-        if not locked:
+        if locked:
+            changed = find_locked_candidates(geo, w, cand, places)
+            if changed < 0:
+                return False
+            if changed:
+                continue
+        if geo.n_sums == 0 and geo.n_thermos == 0:
             return True
-        changed = find_locked_candidates(geo, w, cand, places)
+        changed = bound_all(geo, w, cand, places)
         if changed < 0:
             return False
         if not changed:
             return True
+
+
+cdef inline uint64_t values_between(int low, int high) noexcept nogil:
+    """The mask of values low..high (1-based; empty when low > high)."""
+    if low < 1:
+        low = 1
+    if high > 64:
+        high = 64
+    if low > high:
+        return 0
+    cdef uint64_t upto = ~(<uint64_t>0) if high == 64 else ((<uint64_t>1) << high) - 1
+    return upto & ~(((<uint64_t>1) << (low - 1)) - 1)
+
+
+cdef int bound_all(const Geo *geo, Workspace *w, uint64_t *cand, uint8_t *places) noexcept nogil:
+    """Bounds of every killer cage and thermometer once: -1 contradiction, 1 a value
+    removed (the queues hold the news), 0 nothing."""
+    cdef int k, i, first, last, length, cell, total, low, high, sum_low, sum_high, changed = 0
+    cdef int others_low, others_high, smallest, largest
+    cdef uint64_t c, keep
+    for k in range(geo.n_sums):
+        first = geo.sum_start[k]
+        last = geo.sum_start[k + 1]
+        length = last - first
+        total = geo.sum_total[k]
+        sum_low = sum_high = 0
+        for i in range(first, last):
+            c = cand[geo.sum_cells[i]]
+            sum_low += sfg_lowest_index(c) + 1
+            sum_high += sfg_highest_index(c) + 1
+        if sum_low > total or sum_high < total:
+            return -1
+        # The other cells of the cage differ: at least 1 + ... + (length - 1), at most
+        # the length - 1 largest values.
+        smallest = (length - 1) * length // 2
+        largest = (length - 1) * (2 * geo.size - length + 2) // 2
+        for i in range(first, last):
+            cell = geo.sum_cells[i]
+            c = cand[cell]
+            others_low = sum_low - (sfg_lowest_index(c) + 1)
+            others_high = sum_high - (sfg_highest_index(c) + 1)
+            if others_low < smallest:
+                others_low = smallest
+            if others_high > largest:
+                others_high = largest
+            keep = values_between(total - others_high, total - others_low)
+            if c & ~keep:
+                if not remove_values(geo, w, cand, places, cell, c & ~keep):
+                    return -1
+                changed = 1
+    for k in range(geo.n_thermos):
+        first = geo.thermo_start[k]
+        last = geo.thermo_start[k + 1]
+        # Upwards from the bulb: each cell above the smallest value before it.
+        low = 0
+        for i in range(first, last):
+            cell = geo.thermo_cells[i]
+            c = cand[cell]
+            keep = values_between(low + 1, 64)
+            if c & ~keep:
+                if not remove_values(geo, w, cand, places, cell, c & ~keep):
+                    return -1
+                changed = 1
+            low = sfg_lowest_index(cand[cell]) + 1
+        # Downwards from the tip: each cell below the largest value after it.
+        high = geo.size + 1
+        for i in range(last - 1, first - 1, -1):
+            cell = geo.thermo_cells[i]
+            c = cand[cell]
+            keep = values_between(1, high - 1)
+            if c & ~keep:
+                if not remove_values(geo, w, cand, places, cell, c & ~keep):
+                    return -1
+                changed = 1
+            high = sfg_highest_index(cand[cell]) + 1
+    return changed
 
 
 cdef inline uint64_t next_random(uint64_t *state) noexcept nogil:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from .._base.grid import Geometry, format_values, geometry_for, parse_grid
@@ -33,12 +34,29 @@ Candidates = list[set[int]]
 @dataclass(frozen=True)
 class _Rules:
     """The units of each cell and its peers, for one geometry; under the non-consecutive
-    rule, each cell's orthogonal neighbours too (empty: no such rule)."""
+    rule, each cell's orthogonal neighbours too (empty: no such rule); killer cages with
+    their sums and thermometers (bulb first), checked by `_bounds_hold`."""
 
     geometry: Geometry
     units_of: list[list[tuple[int, ...]]]
     peers: list[list[int]]
     neighbours: list[list[int]] | None = None
+    sums: tuple[tuple[tuple[int, ...], int], ...] = ()
+    thermos: tuple[tuple[int, ...], ...] = ()
+
+
+def _bounds_hold(rules: _Rules, cands: Candidates) -> bool:
+    """Whether every cage's sum lies between the smallest and the largest its cells'
+    candidates make, and every thermometer cell can be below the next: exact once each
+    cell holds one value, so the search's solutions keep every cage and thermometer."""
+    for cells, total in rules.sums:
+        if not sum(min(cands[c]) for c in cells) <= total <= sum(max(cands[c]) for c in cells):
+            return False
+    for path in rules.thermos:
+        for below, above in pairwise(path):
+            if min(cands[below]) >= max(cands[above]):
+                return False
+    return True
 
 
 @lru_cache(maxsize=32)
@@ -117,6 +135,8 @@ def _search(
         figures.nodes += 1
         if figures.budget and figures.nodes > figures.budget:
             raise _OutOfNodes
+    if not _bounds_hold(rules, cands):
+        return
     open_cells = [c for c in range(len(cands)) if len(cands[c]) > 1]
     if not open_cells:
         found.append(cands)
@@ -174,8 +194,9 @@ DEFAULT_RESTART_UNIT = 20000  # (the compiled search's restarts; this one never 
 @dataclass(frozen=True)
 class Tables:
     """The geometry the functions below work on (`tables_for`), or a rule set's units,
-    peers and non-consecutive neighbours (cell lists, as the compiled `Tables` takes
-    them): the units replace rows, columns and boxes, the peers add to theirs."""
+    peers, non-consecutive neighbours, killer sums and thermometers (as the compiled
+    `Tables` takes them): the units replace rows, columns and boxes, the peers add to
+    theirs."""
 
     size: int
     box_rows: int
@@ -183,18 +204,24 @@ class Tables:
     units: Any = None
     peers: Any = None
     neighbours: Any = None
+    sums: Any = None
+    thermos: Any = None
 
     def __post_init__(self) -> None:
         if self.box_rows < 1 or self.box_cols < 1 or self.box_rows * self.box_cols != self.size:
             raise ValueError(
                 f"box {self.box_rows}x{self.box_cols} does not tile a {self.size}x{self.size} grid"
             )
-        if self.units is None and (self.peers is not None or self.neighbours is not None):
-            raise ValueError("peers and neighbours come with units")
-        for name in ("units", "peers", "neighbours"):
+        given = (self.peers, self.neighbours, self.sums, self.thermos)
+        if self.units is None and any(x is not None for x in given):
+            raise ValueError("peers, neighbours, sums and thermometers come with units")
+        for name in ("units", "peers", "neighbours", "thermos"):
             lists = getattr(self, name)
             if lists is not None:  # hashable, so the rules below can be cached
                 object.__setattr__(self, name, tuple(tuple(int(c) for c in x) for x in lists))
+        if self.sums is not None:
+            sums = tuple((tuple(int(c) for c in cells), int(total)) for cells, total in self.sums)
+            object.__setattr__(self, "sums", sums)
 
     @property
     def boxes_are_units(self) -> bool:
@@ -223,7 +250,7 @@ def _rules_of(tables: Tables) -> _Rules:
     extra = tables.peers or [()] * geometry.cells
     peers = [sorted(({p for u in units_of[c] for p in u} | set(extra[c])) - {c}) for c in cells]
     near = None if tables.neighbours is None else [list(n) for n in tables.neighbours]
-    return _Rules(geometry, units_of, peers, near)
+    return _Rules(geometry, units_of, peers, near, tables.sums or (), tables.thermos or ())
 
 
 def solve_values(

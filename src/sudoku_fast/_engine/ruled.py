@@ -3,8 +3,9 @@
 A rule set on an N x N grid (N up to 64) becomes plain cell lists: its units (every
 complete all-different set: rows, columns, boxes or jigsaw regions, diagonals, windows,
 disjoint groups), each cell's extra peers (cells it may not share a value with: partial
-sets, knight or king moves) and, under the non-consecutive rule, each cell's orthogonal
-neighbours. `ruled_tables` builds the engine's tables from them once (callers cache
+sets, cages, knight or king moves), under the non-consecutive rule each cell's
+orthogonal neighbours, and the killer cages' sums and the thermometers. `ruled_tables`
+builds the engine's tables from them once (callers cache
 them); `solve_ruled_range` runs the engine over a range of a batch with them, the GIL
 released, exactly as the classic path runs `solve_range` with a geometry's tables.
 """
@@ -27,6 +28,8 @@ def ruled_tables(
     units: Sequence[Sequence[int]],
     peers: Sequence[Sequence[int]] | None = None,
     neighbours: Sequence[Sequence[int]] | None = None,
+    sums: Sequence[tuple[Sequence[int], int]] | None = None,
+    thermos: Sequence[Sequence[int]] | None = None,
 ) -> Any:
     """The engine's tables of a rule set on a size x size grid with boxes of `box`.
 
@@ -42,6 +45,10 @@ def ruled_tables(
         Per cell, further cells that may not share its value.
     neighbours : sequence of cell lists, optional
         Per cell, its orthogonal neighbours, under the non-consecutive rule.
+    sums : sequence of (cells, total), optional
+        Killer cages with their sums (their cells must be peers: give them in `peers`).
+    thermos : sequence of cell lists, optional
+        Thermometers, bulb first: values strictly increasing along each.
 
     Returns
     -------
@@ -54,7 +61,7 @@ def ruled_tables(
         A unit that is not N different cells, a cell in more than MAX_UNITS_PER_CELL
         units, a size the engine does not take.
     """
-    return _general.Tables(size, box[0], box[1], units, peers, neighbours)
+    return _general.Tables(size, box[0], box[1], units, peers, neighbours, sums, thermos)
 
 
 def solve_ruled_range(

@@ -7,11 +7,10 @@ regions, diagonals, windoku windows, disjoint groups, extra sets of N cells) are
 with a place counter per (unit, value) for hidden singles; partial sets, cages without
 a sum and the anti-knight and anti-king moves add peers; non-consecutive removes the
 values next to a placed one from its orthogonal neighbours. Locked candidates run only
-while the boxes are units (not under a jigsaw).
-
-Killer cages with a sum and thermometers need the variant engine's bound and
-combination propagation: on these sizes they are a ValueError naming the rule and the
-size.
+while the boxes are units (not under a jigsaw). Killer cages with a sum (their cells
+peers too) and thermometers (their cells peers as well: strictly increasing values
+differ) go to the engine's bounds propagation: weaker than the variant engine's
+combination tables, so a big killer with few givens searches more, but exact.
 """
 
 from __future__ import annotations
@@ -29,7 +28,6 @@ from .._engine.ruled import ruled_tables, solve_ruled_range, tables_type
 from .._engine.run import general_tables, shared_buffers
 from .._parallel.fanout import run_chunks
 from .._parallel.threads import resolve_threads
-from . import _variant
 
 __all__ = ["BigGridCounter", "big_tables", "check_big_rules", "run_big_rules"]
 
@@ -48,17 +46,7 @@ def _box(size: int, box: tuple[int, int] | None) -> tuple[int, int]:
 def check_big_rules(rules: Rules, size: int, box: tuple[int, int] | None = None) -> None:
     """Raise ValueError when `rules` do not fit an N x N grid above the variant
     engine's sizes (boxes of `box`) or need what only that engine propagates."""
-    limit = _variant.MAX_SIZE
     rules.check(size, box)
-    if any(cage.total is not None for cage in rules.cages):
-        raise ValueError(
-            f"rules: killer cages with a sum are supported on grids up to {limit}x{limit}, "
-            f"not {size}x{size}"
-        )
-    if rules.thermos:
-        raise ValueError(
-            f"rules: thermometers are supported on grids up to {limit}x{limit}, not {size}x{size}"
-        )
     big_tables(rules, size, box)  # a cell in too many units
 
 
@@ -72,7 +60,8 @@ def _tables(rules: Rules, size: int, box: tuple[int, int], kind: type) -> Any:
     tables = rules_tables(rules, size, box)
     cells = size * size
     peers: list[set[int]] = [set() for _ in range(cells)]
-    for group in tables.partial:
+    # Cages with a sum and thermometers hold different values too.
+    for group in (*tables.partial, *(found for found, _ in tables.cages), *tables.thermos):
         for cell in group:
             peers[cell].update(group)
     steps = (KNIGHT if tables.anti_knight else []) + (KING if tables.anti_king else [])
@@ -94,7 +83,15 @@ def _tables(rules: Rules, size: int, box: tuple[int, int], kind: type) -> Any:
             ]
             for r, c in (divmod(cell, size) for cell in range(cells))
         ]
-    return ruled_tables(size, box, tables.units, [sorted(p) for p in peers], neighbours)
+    return ruled_tables(
+        size,
+        box,
+        tables.units,
+        [sorted(p) for p in peers],
+        neighbours,
+        sums=tables.cages or None,
+        thermos=tables.thermos or None,
+    )
 
 
 def run_big_rules(
