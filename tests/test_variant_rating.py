@@ -407,3 +407,25 @@ def test_cage_sums_against_brute_force(top: int) -> None:
         allowed, combos = _logic_py._sum_fits(range(count), options, total)
         assert (list(allowed), list(combos)) == want, (options, total)
         assert _logic_py._sum_fits_by_layers(options, total) == want, (options, total)
+
+
+@pytest.mark.parametrize(("kind", "size"), [("killer", 9), ("non-consecutive", 6), ("x", 9)])
+def test_positions_kept_up_to_date_match_a_rebuild(kind: str, size: int) -> None:
+    """The places of each digit in each unit, updated as candidates go, equal the places
+    read afresh from the candidates after every step (placements, eliminations, the
+    non-consecutive neighbours' digits)."""
+    for puzzle, rules, solution in _cases(kind, size, 2):
+        geo = rules_geometry(geometry_for(size), rules)
+        solver = _logic_py.LogicSolver(_values(puzzle), geo)
+        solver.positions()
+        while not solver.solved:
+            step = solver.next_step() or _logic_py.reveal(solver, solution)
+            solver.apply(step)
+            fresh = [
+                [
+                    sum(1 << i for i, c in enumerate(unit) if solver.cand[c] >> d & 1)
+                    for d in range(size)
+                ]
+                for unit in geo.units
+            ]
+            assert solver.positions() == fresh
