@@ -294,8 +294,9 @@ def find_naked_single(s: LogicSolver) -> Step | None:
 # Locked candidates
 
 
-# Per unit: (the crossing unit, a mask of the shared cells, the crossing unit's other cells).
-LockedTable = tuple[tuple[int, tuple[tuple[int, int, tuple[int, ...]], ...]], ...]
+# Per unit: (the crossing unit, a mask of the shared cells in the first unit, a mask and
+# the list of the crossing unit's other cells).
+LockedTable = tuple[tuple[int, tuple[tuple[int, int, int, tuple[int, ...]], ...]], ...]
 
 
 def _eliminations(s: LogicSolver, cells: Sequence[int], mask: int) -> tuple[tuple[int, int], ...]:
@@ -321,8 +322,10 @@ def _cell_places(geo: Geometry) -> tuple[tuple[tuple[int, int], ...], ...]:
 def _locked_tables(geo: Geometry) -> tuple[LockedTable, LockedTable]:
     """For pointing, each unit other than a line with its crossings; for claiming, each
     line with its crossings: (the other unit, the mask of the shared cells in the
-    first unit, the other unit's cells outside the crossing). Built once per geometry."""
+    first unit, the other unit's cells outside the crossing as a mask of its cells and
+    as a list). Built once per geometry."""
     n = geo.size
+    every_cell = (1 << n) - 1  # of a unit, as positions' masks have them
     pointing = []
     for box_unit in range(2 * n, len(geo.units)):
         crossings = []
@@ -331,16 +334,18 @@ def _locked_tables(geo: Geometry) -> tuple[LockedTable, LockedTable]:
             low_first = line < box_unit
             line_mask, box_mask = (low_mask, high_mask) if low_first else (high_mask, low_mask)
             unit = geo.units[line]
-            others = tuple(unit[i] for i in range(n) if not line_mask >> i & 1)
-            crossings.append((line, box_mask, others))
+            outside = every_cell & ~line_mask  # the line's cells outside the box
+            others = tuple(unit[i] for i in range(n) if outside >> i & 1)
+            crossings.append((line, box_mask, outside, others))
         pointing.append((box_unit, tuple(crossings)))
     claiming = []
     for line in range(2 * n):
         crossings = []
         for box_unit, line_mask, box_mask in geo.crossings[line]:
             box = geo.units[box_unit]
-            others = tuple(box[i] for i in range(n) if not box_mask >> i & 1)
-            crossings.append((box_unit, line_mask, others))
+            outside = every_cell & ~box_mask  # the box's cells outside the line
+            others = tuple(box[i] for i in range(n) if outside >> i & 1)
+            crossings.append((box_unit, line_mask, outside, others))
         claiming.append((line, tuple(crossings)))
     return tuple(pointing), tuple(claiming)
 
@@ -360,8 +365,8 @@ def find_pointing(s: LogicSolver) -> Step | None:
             where = places_of[digit - 1]
             if not where & (where - 1):
                 continue  # fewer than two places
-            for line, box_mask, others in crossings:
-                if where & ~box_mask:
+            for line, box_mask, outside, others in crossings:
+                if where & ~box_mask or not positions[line][digit - 1] & outside:
                     continue
                 elim = _eliminations(s, others, 1 << (digit - 1))
                 if elim:
@@ -386,8 +391,8 @@ def find_claiming(s: LogicSolver) -> Step | None:
             where = places_of[digit - 1]
             if not where & (where - 1):
                 continue
-            for box_unit, line_mask, others in crossings:
-                if where & ~line_mask:
+            for box_unit, line_mask, outside, others in crossings:
+                if where & ~line_mask or not positions[box_unit][digit - 1] & outside:
                     continue
                 elim = _eliminations(s, others, 1 << (digit - 1))
                 if elim:
