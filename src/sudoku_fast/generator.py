@@ -646,6 +646,10 @@ def _in_blocks(
     return made
 
 
+# The highest level `difficulty` asks for (trial and error).
+TOP_LEVEL = max(DIFFICULTIES.values())
+
+
 def _variants_at_level(
     seeds: list[int],
     level: int,
@@ -663,11 +667,12 @@ def _variants_at_level(
 
     def rate(made: list[VariantPuzzle]) -> list[int | None]:
         # A quick screen first (the techniques up to `level` only, no solution needed),
-        # then `rate_many` on those it keeps: the level asked is the rated one.
+        # then `rate_many` on those it keeps: the level asked is the rated one. At the
+        # top level the screen would cost what the rating does, so the rating decides.
         kept = []
         for i, (puzzle, rules) in enumerate(made):
             geometry, values = parse_grid(puzzle, box=box_for(rules, None, None))
-            if level_within_rules(values, geometry, rules, level) == level:
+            if level == TOP_LEVEL or level_within_rules(values, geometry, rules, level) == level:
                 kept.append(i)
         levels: list[int | None] = [None] * len(made)
         if kept:
