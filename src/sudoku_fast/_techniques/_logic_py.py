@@ -847,32 +847,32 @@ def _combinations(count: int, total: int, top: int) -> tuple[int, ...]:
     )
 
 
-def _fill_of(options: Sequence[int], digits: int) -> list[int] | None:
-    """For cells with candidates `options`, each taking a different digit of the set
-    `digits` (as many digits as cells): the digits each cell takes in some such
-    filling, or None when there is none.
-
-    A forward pass collects the digit sets each prefix of cells can hold, a backward
-    pass keeps those that end in all of `digits`, noting each cell's digits on the way.
-    """
+def _layered_fits(
+    options: Sequence[int], within: int, keep: Callable[[int], bool]
+) -> tuple[list[int], set[int]]:
+    """Cells with candidates `options` taking different digits of the set `within`: a
+    forward pass collects the digit sets each prefix of cells can hold, the full sets
+    `keep` accepts are the fillings' digit sets, and a backward pass notes each cell's
+    digits in some such filling. Returns those digits per cell and those digit sets."""
     layers: list[set[int]] = [{0}]
     for option in options:
         nxt = set()
         for used in layers[-1]:
-            free = option & digits & ~used
+            free = option & within & ~used
             while free:
                 low = free & -free
                 nxt.add(used | low)
                 free ^= low
         if not nxt:
-            return None
+            return [0] * len(options), set()
         layers.append(nxt)
+    final = {m for m in layers[-1] if keep(m)}
     allowed = [0] * len(options)
-    alive = {digits}
+    alive = final
     for i in range(len(options) - 1, -1, -1):
         before = set()
         for used in layers[i]:
-            free = options[i] & digits & ~used
+            free = options[i] & within & ~used
             while free:
                 low = free & -free
                 if used | low in alive:
@@ -880,7 +880,15 @@ def _fill_of(options: Sequence[int], digits: int) -> list[int] | None:
                     allowed[i] |= low
                 free ^= low
         alive = before
-    return allowed
+    return allowed, final
+
+
+def _fill_of(options: Sequence[int], digits: int) -> list[int] | None:
+    """For cells with candidates `options`, each taking a different digit of the set
+    `digits` (as many digits as cells): the digits each cell takes in some such
+    filling, or None when there is none."""
+    allowed, final = _layered_fits(options, digits, lambda m: m == digits)
+    return allowed if final else None
 
 
 # Above this many digit sets of a cage's size, the sets are not listed one by one.
@@ -888,33 +896,12 @@ _MAX_COMBINATIONS = 5000
 
 
 def _sum_fits_by_layers(options: Sequence[int], total: int) -> tuple[list[int], list[int]]:
-    """`_sum_fits` without the table: a forward pass collects the digit sets each prefix
-    of cells can hold (a set's sum is its digits'), a backward pass keeps those that end
-    in a set adding up to `total`, noting each cell's digits on the way."""
-    layers: list[set[int]] = [{0}]
+    """`_sum_fits` without the table: the fillings of the candidates whose digits add
+    up to `total` (`_layered_fits` over every digit)."""
+    within = 0
     for option in options:
-        nxt = set()
-        for used in layers[-1]:
-            free = option & ~used
-            while free:
-                low = free & -free
-                nxt.add(used | low)
-                free ^= low
-        layers.append(nxt)
-    final = {m for m in layers[-1] if sum(digits_of(m)) == total}
-    allowed = [0] * len(options)
-    alive = final
-    for i in range(len(options) - 1, -1, -1):
-        before = set()
-        for used in layers[i]:
-            free = options[i] & ~used
-            while free:
-                low = free & -free
-                if used | low in alive:
-                    before.add(used)
-                    allowed[i] |= low
-                free ^= low
-        alive = before
+        within |= option
+    allowed, final = _layered_fits(options, within, lambda m: sum(digits_of(m)) == total)
     return allowed, sorted(final)
 
 
