@@ -23,6 +23,7 @@ from conftest import use_twins
 
 import sudoku_fast as sf
 from sudoku_fast import Rules, VariantPuzzle
+from sudoku_fast.generator import iter_generate
 
 SYMBOLS = "123456789AB"
 
@@ -213,7 +214,8 @@ def test_generation_on_the_twin_engine(monkeypatch: pytest.MonkeyPatch) -> None:
         ({"size": 5, "rules": "x"}, "no boxes: only jigsaw"),
         ({"size": 12, "rules": "x"}, "up to 11x11"),
         ({"size": 3, "rules": "x"}, "from 4x4 up"),
-        ({"size": 9, "rules": "x", "difficulty": "easy"}, "difficulty"),
+        ({"size": 9, "rules": "x", "difficulty": "trivial"}, "unknown difficulty 'trivial'"),
+        ({"size": 9, "rules": "x", "difficulty": 6}, "difficulty level must be 1-5"),
         ({"size": 9, "rules": "x", "score": (2.0, 3.0)}, "score"),
         ({"size": 9, "rules": "x,checkers"}, "unknown variant 'checkers'"),
         (
@@ -281,3 +283,49 @@ def test_cli_generate_with_variants(tmp_path: Path) -> None:
     assert done.returncode == 2 and "windoku: a 6x6 grid has no square boxes" in done.stderr
     done = _cli("generate", "--variant", "killer", "--rules", str(rules_file))
     assert done.returncode == 2 and "cannot be combined" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("names", "size", "level"),
+    [
+        ("x", 6, 4),
+        ("x", 9, 5),
+        ("jigsaw", 6, 2),
+        ("killer", 6, 2),
+        ("killer", 9, 3),
+        ("anti-knight", 6, 1),
+        ("thermo", 6, 2),
+    ],
+)
+def test_generate_at_a_level_under_rules(names: str, size: int, level: int) -> None:
+    """`difficulty=` with rules: every puzzle unique by the SAT counter, rated at the
+    asked level under its rules; the same puzzles on 1 and 2 threads, and `generate`
+    gives the first of `generate_many`."""
+    made = sf.generate_many(2, difficulty=level, seed=5, size=size, rules=names, threads=2)
+    assert made == sf.generate_many(2, difficulty=level, seed=5, size=size, rules=names, threads=1)
+    for puzzle, rules in made:
+        _unique(puzzle, rules)
+        assert sf.rate(puzzle, rules=rules).level == level
+    assert sf.generate(difficulty=level, seed=5, size=size, rules=names) == made[0]
+    chunks = list(
+        iter_generate(2, difficulty=level, seed=5, size=size, rules=names, threads=1, chunk=1)
+    )
+    assert [p for chunk in chunks for p in chunk] == made
+
+
+def test_generate_at_a_level_under_rules_gives_up_with_a_reason() -> None:
+    """4x4 Sudoku X puzzles are easy: asking for an extreme one runs out of candidates."""
+    with pytest.raises(RuntimeError, match=r"puzzle 0: no 4x4 fixed-rule puzzle rated extreme"):
+        sf.generate(difficulty="extreme", seed=1, size=4, rules="x")
+
+
+def test_cli_generate_with_variants_at_a_level() -> None:
+    done = _cli("generate", "-n", "2", "--size", "6", "--seed", "4", "--variant", "x",
+                "--difficulty", "medium", "--format", "jsonl")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    made = [(r["puzzle"], Rules.from_json(r["rules"])) for r in records]
+    assert made == sf.generate_many(2, "medium", seed=4, size=6, rules="x", threads=1)
+    for puzzle, rules in made:
+        _unique(puzzle, rules)
+        assert sf.rate(puzzle, rules=rules).name == "medium"

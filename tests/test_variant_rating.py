@@ -9,6 +9,7 @@ unique solution: a placement puts the solution digit, an elimination never takes
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 
@@ -375,3 +376,56 @@ def test_generated_9x9_variant_puzzles_step_by_step(names: str, seed: int) -> No
     _check_path(puzzle, rules, _values(found[0]))
     rating = sf.rate(puzzle, rules=rules)
     assert 1 <= rating.level <= 5
+
+
+def _fits_by_brute_force(options: list[int], total: int) -> tuple[list[int], list[int]]:
+    """Every filling of the cells with different digits of their candidates adding up to
+    `total`: each cell's digits in some filling, and the fillings' digit sets."""
+    choices = [[d for d in range(1, 17) if option >> (d - 1) & 1] for option in options]
+    allowed = [0] * len(options)
+    combos = set()
+    for filling in itertools.product(*choices):
+        if len(set(filling)) == len(filling) and sum(filling) == total:
+            combos.add(sum(1 << (d - 1) for d in filling))
+            for i, d in enumerate(filling):
+                allowed[i] |= 1 << (d - 1)
+    return allowed, sorted(combos)
+
+
+@pytest.mark.parametrize("top", [6, 9, 16])
+def test_cage_sums_against_brute_force(top: int) -> None:
+    """The cage-combination table (and, past its size limit, the layered walk) give
+    exactly what trying every filling gives, for random candidates and sums."""
+    rng = random.Random(f"cage-sums-{top}")
+    for _ in range(300):
+        count = rng.randint(1, 5 if top <= 9 else 4)
+        options = [rng.getrandbits(top) | (1 << rng.randrange(top)) for _ in range(count)]
+        total = rng.randint(count, top * count)
+        if rng.random() < 0.5:  # a sum some filling makes
+            total = sum(rng.sample(range(1, top + 1), count))
+        want = _fits_by_brute_force(options, total)
+        allowed, combos = _logic_py._sum_fits(range(count), options, total)
+        assert (list(allowed), list(combos)) == want, (options, total)
+        assert _logic_py._sum_fits_by_layers(options, total) == want, (options, total)
+
+
+@pytest.mark.parametrize(("kind", "size"), [("killer", 9), ("non-consecutive", 6), ("x", 9)])
+def test_positions_kept_up_to_date_match_a_rebuild(kind: str, size: int) -> None:
+    """The places of each digit in each unit, updated as candidates go, equal the places
+    read afresh from the candidates after every step (placements, eliminations, the
+    non-consecutive neighbours' digits)."""
+    for puzzle, rules, solution in _cases(kind, size, 2):
+        geo = rules_geometry(geometry_for(size), rules)
+        solver = _logic_py.LogicSolver(_values(puzzle), geo)
+        solver.positions()
+        while not solver.solved:
+            step = solver.next_step() or _logic_py.reveal(solver, solution)
+            solver.apply(step)
+            fresh = [
+                [
+                    sum(1 << i for i, c in enumerate(unit) if solver.cand[c] >> d & 1)
+                    for d in range(size)
+                ]
+                for unit in geo.units
+            ]
+            assert solver.positions() == fresh

@@ -94,8 +94,16 @@ combine: `rules="killer,x"`. Each puzzle of a seed is made by:
    is drawn again, so every puzzle returned is proven minimal.
 
 Variant puzzles take sizes 4 to 11 (the variant engine's largest); 5x5, 7x7 and 11x11
-have no boxes, so only jigsaw puzzles are made there. `difficulty` and `score` are not
-available with rules (the rater does not read them yet).
+have no boxes, so only jigsaw puzzles are made there.
+
+With rules, `difficulty` is the technique level under the rules (`rate(puzzle,
+rules=...)`: singles, locked candidates and subsets over every region, fish over rows
+and columns, and the cage and thermometer techniques; no Sudoku Explainer band, which
+is calibrated on classic puzzles, so `score` is not available with rules). Each puzzle
+is the first candidate of its seed's own stream (made as above) rated at exactly that
+level, as the classic generator draws candidates for a score band; after
+`SCORE_CANDIDATES` candidates per puzzle without one, `RuntimeError` (levels a rule
+set rarely has: killers with few givens are seldom easy, 4x4 puzzles seldom hard).
 """
 
 from __future__ import annotations
@@ -108,7 +116,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar, overload
 
 from ._base.checks import check_flag, check_seed
-from ._base.grid import Geometry, default_box, geometry_for
+from ._base.grid import Geometry, default_box, geometry_for, parse_grid
 from ._base.levels import LEVEL_NAMES
 from ._base.options import Difficulty, ProgressOption, Symmetry
 from ._base.rules import Rules, as_rules
@@ -133,6 +141,8 @@ from ._generation.variants import (
     variant_request,
 )
 from ._parallel.threads import resolve_threads
+from ._techniques.rating import level_within_rules
+from ._variants.run import box_for
 from .rating import rate_many
 
 __all__ = [
@@ -154,6 +164,8 @@ __all__ = [
     "iter_generate",
     "row_seeds",
 ]
+
+_Made = TypeVar("_Made")
 
 # Difficulties a generator can aim for; "nightmare" (level 6: SE 9.0 and up, nested
 # chains) is too rare among random puzzles to be found by sampling (`score=(9.0, ...)`
@@ -193,14 +205,13 @@ RulesArgument = Rules | Mapping[str, Any] | str
 
 
 def _variant_request(
-    rules: object, difficulty: object, score: object, size: object, symmetry: str | None
+    rules: object,
+    difficulty: str | int | None,
+    score: object,
+    size: object,
+    symmetry: str | None,
 ) -> VariantRequest:
     """Check a request for variant puzzles (see the module docstring)."""
-    if difficulty is not None:
-        raise ValueError(
-            "difficulty: generation under variant rules does not aim at a level yet; leave "
-            "difficulty out with rules (rate(puzzle, rules=...) gives a made puzzle's level)"
-        )
     if score is not None:
         raise ValueError("score: the Sudoku Explainer scale is for classic puzzles only")
     if isinstance(size, bool) or not isinstance(size, int):
@@ -219,6 +230,7 @@ def _variant_request(
         fixed = Rules.named(*names) if names else Rules()
     else:
         fixed = as_rules(rules) or Rules()
+    _level_of(difficulty)  # checked before any work
     geo = geometry_for(size, box=default_box(size) or (1, size))  # the orbits' grid
     return variant_request(fixed, kinds, size, symmetry_orbits(symmetry, geo))
 
@@ -274,11 +286,12 @@ def _score_band(score: object, size: object, difficulty: object) -> tuple[int, i
 def _in_band(
     seeds: list[int],
     band: tuple[int, int],
-    make: Callable[[list[int], int, list[int]], list[str]],
-    score: Callable[[list[str]], list[int | None]],
+    make: Callable[[list[int], int, list[int]], list[_Made]],
+    score: Callable[[list[_Made]], list[int | None]],
     first: int = 0,
     report: Callable[[int, int], object] | None = None,
-) -> list[str]:
+    missed: str | None = None,
+) -> list[_Made]:
     """One puzzle per seed whose score (tenths, None when unknown) lies in `band`.
 
     Puzzle i is the first in-band candidate of its own stream, `random.Random(seeds[i])`,
@@ -287,11 +300,12 @@ def _in_band(
     (`make(candidate_seeds, level, puzzle_of_each)`, aimed at the technique level the
     band's middle maps to; a candidate given up on names its puzzle), and rates them in
     one batch (`score`). `first` is the caller's index of
-    puzzle 0, for the error; `report(found, n)` before the first round and after each."""
+    puzzle 0, for the error; `report(found, n)` before the first round and after each;
+    `missed` what the error says was not found (default: the score band on 9x9)."""
     low, high = band
     level = min(5, score_level((low + high) / 20))
     streams = [random.Random(s) for s in seeds]
-    found: list[str | None] = [None] * len(seeds)
+    found: list[_Made | None] = [None] * len(seeds)
     open_ = list(range(len(seeds)))
     # Candidates in all, as many per asked puzzle; a puzzle uses its candidates up to its
     # first in-band one (those a round made past it are not counted).
@@ -300,6 +314,10 @@ def _in_band(
     if report is not None:
         report(0, len(seeds))
     while open_:
+        if generated >= budget and missed is not None:
+            raise RuntimeError(
+                f"puzzle {first + open_[0]}: {missed} in {generated} generated puzzles"
+            )
         if generated >= budget:
             wanted = (
                 f"{low / 10:.1f} or more"
@@ -575,6 +593,9 @@ def generate_many(
         check_flag(minimal, "minimal")
         request = _variant_request(rules, difficulty, score, size, symmetry)
         variant_seeds = row_seeds(n, seed)
+        wanted = _level_of(difficulty)
+        if wanted is not None:
+            return _variants_at_level(variant_seeds, wanted, request, threads, report=report)
         if report is None:
             return generate_variant_seeds(variant_seeds, request, threads)
         return _in_blocks(
@@ -602,9 +623,6 @@ def generate_many(
     )
 
 
-_Made = TypeVar("_Made")
-
-
 def _in_blocks(
     seeds: list[int],
     make: Callable[[list[int], int], list[_Made]],
@@ -626,6 +644,51 @@ def _in_blocks(
         size = max(1, int((len(made) - start) / max(spent, 1e-6) * BLOCK_SECONDS))
         report(len(made), n)
     return made
+
+
+# The highest level `difficulty` asks for (trial and error).
+TOP_LEVEL = max(DIFFICULTIES.values())
+
+
+def _variants_at_level(
+    seeds: list[int],
+    level: int,
+    request: VariantRequest,
+    threads: int | None,
+    first: int = 0,
+    report: Callable[[int, int], object] | None = None,
+) -> list[VariantPuzzle]:
+    """One variant puzzle per seed whose technique level under its rules (`rate_many`
+    with `rules=`) is `level`: the first such candidate of the seed's own stream, as
+    `_in_band` draws them (so it depends on the seed alone, not on `n` or the threads)."""
+
+    def make(candidate_seeds: list[int], _: int, puzzles: list[int]) -> list[VariantPuzzle]:
+        return generate_variant_seeds(candidate_seeds, request, threads, names=puzzles)
+
+    def rate(made: list[VariantPuzzle]) -> list[int | None]:
+        # A quick screen first (the techniques up to `level` only, no solution needed),
+        # then `rate_many` on those it keeps: the level asked is the rated one. At the
+        # top level the screen would cost what the rating does, so the rating decides.
+        kept = []
+        for i, (puzzle, rules) in enumerate(made):
+            geometry, values = parse_grid(puzzle, box=box_for(rules, None, None))
+            if level == TOP_LEVEL or level_within_rules(values, geometry, rules, level) == level:
+                kept.append(i)
+        levels: list[int | None] = [None] * len(made)
+        if kept:
+            ratings = rate_many(
+                [made[i].puzzle for i in kept], rules=[made[i].rules for i in kept], threads=threads
+            )
+            for i, rating in zip(kept, ratings, strict=True):
+                levels[i] = rating.level
+        return levels
+
+    kinds = ", ".join(request.kinds) or "fixed-rule"
+    missed = (
+        f"no {request.size}x{request.size} {kinds} puzzle rated {LEVEL_NAMES[level]} "
+        f"(level {level}) under its rules"
+    )
+    return _in_band(seeds, (level, level), make, rate, first, report, missed)
 
 
 def _level_band(level: int | None, geo: Geometry) -> tuple[int, int] | None:
@@ -745,7 +808,7 @@ def iter_generate(
         check_seed(seed)
         check_flag(minimal, "minimal")
         request = _variant_request(rules, difficulty, None, size, symmetry)
-        return _iter_variants(n, seed, request, threads, chunk)
+        return _iter_variants(n, seed, _level_of(difficulty), request, threads, chunk)
     level, geo, orbits, _ = _prepare(0, difficulty, seed, size, symmetry, minimal)
     return _iter_classic(n, seed, level, geo, orbits, minimal, symmetry, threads, chunk)
 
@@ -773,12 +836,20 @@ def _iter_classic(
 
 
 def _iter_variants(
-    n: int, seed: int | None, request: VariantRequest, threads: int | None, chunk: int
+    n: int,
+    seed: int | None,
+    level: int | None,
+    request: VariantRequest,
+    threads: int | None,
+    chunk: int,
 ) -> Iterator[list[VariantPuzzle]]:
     stream = _row_seed_stream(seed)  # the seeds `row_seeds` gives for all n at once
     for start in range(0, n, chunk):
         seeds = list(itertools.islice(stream, min(chunk, n - start)))
-        yield generate_variant_seeds(seeds, request, threads, start)
+        if level is None:
+            yield generate_variant_seeds(seeds, request, threads, start)
+        else:
+            yield _variants_at_level(seeds, level, request, threads, first=start)
 
 
 @overload
@@ -851,7 +922,8 @@ def generate(
         or its JSON form, kept for every puzzle, or names joined by commas: presets
         ("x", "windoku", "disjoint", "anti-knight", "anti-king", "non-consecutive") and
         "jigsaw", "killer", "thermo", whose regions, cages or thermometers are drawn
-        for each puzzle. Not with `difficulty` or `score`.
+        for each puzzle. With `difficulty`, the level under the rules (see the module
+        docstring); not with `score`.
 
     Returns
     -------
@@ -864,7 +936,7 @@ def generate(
     ValueError
         An unknown difficulty or symmetry, a size out of range, a level the size cannot
         have, or `score` with another size or a difficulty; rules that do not fit the
-        size (named), or admit no grid at all; `rules` with a difficulty or a score.
+        size (named), or admit no grid at all; `rules` with a score.
     TypeError
         An argument of the wrong type.
     RuntimeError

@@ -370,10 +370,15 @@ def _text(values: bytearray) -> str:
 
 
 def generate_variant_seeds(
-    seeds: list[int], request: VariantRequest, threads: int | None, first: int = 0
+    seeds: list[int],
+    request: VariantRequest,
+    threads: int | None,
+    first: int = 0,
+    names: Sequence[int] | None = None,
 ) -> list[VariantPuzzle]:
     """One puzzle per seed, on `threads` (the puzzles do not depend on them); puzzle
-    `first` of the caller's batch and on, as errors name them."""
+    `first` of the caller's batch and on, as errors name them (or `names[i]` for seed i,
+    where several seeds are candidates for one puzzle)."""
     out: list[VariantPuzzle | None] = [None] * len(seeds)
     gave_up: list[int] = []
     stop = [False]
@@ -395,8 +400,9 @@ def generate_variant_seeds(
     run_chunks(len(seeds), resolve_threads(threads), 1, make, on_abort=abort, max_chunk=1)
     if gave_up:
         kinds = ", ".join(request.kinds) or "fixed-rule"
+        named = first + min(gave_up) if names is None else names[min(gave_up)]
         raise RuntimeError(
-            f"puzzle {first + min(gave_up)}: no {request.size}x{request.size} {kinds} puzzle "
+            f"puzzle {named}: no {request.size}x{request.size} {kinds} puzzle "
             f"found in {MAX_VARIANT_ATTEMPTS} attempts"
         )
     return [p for p in out if p is not None]

@@ -25,7 +25,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from math import isqrt
+from functools import lru_cache
+from math import comb, isqrt
 from typing import Any, NamedTuple
 
 from .._base.grid import Geometry, geometry_for
@@ -100,6 +101,8 @@ class LogicSolver:
         self._positions: list[list[int]] | None = None
         self._near = consecutive_neighbours(self.geo)
         self._finders = finders_for(self.geo)
+        self.locked = _locked_tables(self.geo)  # the crossings as pointing and claiming read them
+        self._places = _cell_places(self.geo)
 
     @property
     def solved(self) -> bool:
@@ -109,8 +112,8 @@ class LogicSolver:
     def positions(self) -> list[list[int]]:
         """For each unit, and each digit d at index d-1: where d fits in the unit.
 
-        Bit i is set when the unit's i-th cell has d as a candidate. Cached until the
-        candidates change.
+        Bit i is set when the unit's i-th cell has d as a candidate. Built on the first
+        call, then kept up to date as candidates go (`_drop`).
         """
         if self._positions is None:
             n = self.geo.size
@@ -128,32 +131,52 @@ class LogicSolver:
             self._positions = table
         return self._positions
 
+    def _drop(self, cell: int, gone: int) -> None:
+        """The candidates `gone` just left `cell`: take the cell from their places."""
+        table = self._positions
+        if table is None:
+            return
+        for unit, bit in self._places[cell]:
+            where = table[unit]
+            left = gone
+            while left:
+                low = left & -left
+                where[low.bit_length() - 1] &= ~bit
+                left ^= low
+
     def restrict(self, cell: int, allowed: int) -> None:
         """Keep only the candidates of `cell` that are in the bitmask `allowed`."""
-        self.cand[cell] &= allowed
-        self._positions = None
+        was = self.cand[cell]
+        self.cand[cell] = was & allowed
+        if was & ~allowed:
+            self._drop(cell, was & ~allowed)
 
     def place(self, cell: int, digit: int) -> None:
         """Put `digit` in `cell` and remove it from the cell's peers."""
-        self._positions = None
-        self.values[cell] = digit
-        self.cand[cell] = 0
-        mask = ~(1 << (digit - 1))
         cand = self.cand
+        self.values[cell] = digit
+        if cand[cell]:
+            self._drop(cell, cand[cell])
+            cand[cell] = 0
+        bit = 1 << (digit - 1)
         for peer in self.geo.peers[cell]:
-            cand[peer] &= mask
+            if cand[peer] & bit:
+                cand[peer] ^= bit
+                self._drop(peer, bit)
         if self._near is not None:  # non-consecutive: the digits one off leave the neighbours
-            one_off = ~((1 << digit) | (1 << (digit - 2) if digit > 1 else 0))
+            one_off = (1 << digit) | (1 << (digit - 2) if digit > 1 else 0)
             for other in self._near[cell]:
-                cand[other] &= one_off
+                gone = cand[other] & one_off
+                if gone:
+                    cand[other] ^= gone
+                    self._drop(other, gone)
 
     def apply(self, step: Step | Hint) -> None:
         """Carry out a step's placements and eliminations."""
         for cell, digit in step.placements:
             self.place(cell, digit)
         for cell, digit in step.eliminations:
-            self.cand[cell] &= ~(1 << (digit - 1))
-        self._positions = None
+            self.restrict(cell, ~(1 << (digit - 1)))
 
     def fill_singles(self) -> int:
         """Place every naked and hidden single, repeatedly; returns how many were placed.
@@ -271,6 +294,11 @@ def find_naked_single(s: LogicSolver) -> Step | None:
 # Locked candidates
 
 
+# Per unit: (the crossing unit, a mask of the shared cells in the first unit, a mask and
+# the list of the crossing unit's other cells).
+LockedTable = tuple[tuple[int, tuple[tuple[int, int, int, tuple[int, ...]], ...]], ...]
+
+
 def _eliminations(s: LogicSolver, cells: Sequence[int], mask: int) -> tuple[tuple[int, int], ...]:
     """(cell, digit) for every candidate in `mask` still present in `cells`."""
     out = []
@@ -278,6 +306,48 @@ def _eliminations(s: LogicSolver, cells: Sequence[int], mask: int) -> tuple[tupl
         for digit in digits_of(s.cand[cell] & mask):
             out.append((cell, digit))
     return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _cell_places(geo: Geometry) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each cell, its units with the cell's bit in each (as `positions` has them)."""
+    places: list[list[tuple[int, int]]] = [[] for _ in range(geo.cells)]
+    for u, unit in enumerate(geo.units):
+        for i, cell in enumerate(unit):
+            places[cell].append((u, 1 << i))
+    return tuple(tuple(p) for p in places)
+
+
+@lru_cache(maxsize=64)
+def _locked_tables(geo: Geometry) -> tuple[LockedTable, LockedTable]:
+    """For pointing, each unit other than a line with its crossings; for claiming, each
+    line with its crossings: (the other unit, the mask of the shared cells in the
+    first unit, the other unit's cells outside the crossing as a mask of its cells and
+    as a list). Built once per geometry."""
+    n = geo.size
+    every_cell = (1 << n) - 1  # of a unit, as positions' masks have them
+    pointing = []
+    for box_unit in range(2 * n, len(geo.units)):
+        crossings = []
+        for line, low_mask, high_mask in geo.crossings[box_unit]:
+            # the masks are given lower-numbered unit first (a line before a box)
+            low_first = line < box_unit
+            line_mask, box_mask = (low_mask, high_mask) if low_first else (high_mask, low_mask)
+            unit = geo.units[line]
+            outside = every_cell & ~line_mask  # the line's cells outside the box
+            others = tuple(unit[i] for i in range(n) if outside >> i & 1)
+            crossings.append((line, box_mask, outside, others))
+        pointing.append((box_unit, tuple(crossings)))
+    claiming = []
+    for line in range(2 * n):
+        crossings = []
+        for box_unit, line_mask, box_mask in geo.crossings[line]:
+            box = geo.units[box_unit]
+            outside = every_cell & ~box_mask  # the box's cells outside the line
+            others = tuple(box[i] for i in range(n) if outside >> i & 1)
+            crossings.append((box_unit, line_mask, outside, others))
+        claiming.append((line, tuple(crossings)))
+    return tuple(pointing), tuple(claiming)
 
 
 def find_pointing(s: LogicSolver) -> Step | None:
@@ -289,22 +359,16 @@ def find_pointing(s: LogicSolver) -> Step | None:
     geo = s.geo
     n = geo.size
     positions = s.positions()
-    for box_unit in range(2 * n, len(geo.units)):
+    for box_unit, crossings in s.locked[0]:
+        places_of = positions[box_unit]
         for digit in range(1, n + 1):
-            where = positions[box_unit][digit - 1]
+            where = places_of[digit - 1]
             if not where & (where - 1):
                 continue  # fewer than two places
-            for line, low_mask, high_mask in geo.crossings[box_unit]:
-                # the masks are given lower-numbered unit first (a line before a box)
-                line_mask, box_mask = (
-                    (low_mask, high_mask) if line < box_unit else (high_mask, low_mask)
-                )
-                if where & ~box_mask:
+            for line, box_mask, outside, others in crossings:
+                if where & ~box_mask or not positions[line][digit - 1] & outside:
                     continue
-                bit = 1 << (digit - 1)
-                unit = geo.units[line]
-                others = [unit[i] for i in range(n) if not line_mask >> i & 1]
-                elim = _eliminations(s, others, bit)
+                elim = _eliminations(s, others, 1 << (digit - 1))
                 if elim:
                     box = geo.units[box_unit]
                     places = tuple(box[i] for i in range(n) if where >> i & 1)
@@ -321,18 +385,16 @@ def find_claiming(s: LogicSolver) -> Step | None:
     geo = s.geo
     n = geo.size
     positions = s.positions()
-    for line in range(2 * n):
+    for line, crossings in s.locked[1]:
+        places_of = positions[line]
         for digit in range(1, n + 1):
-            where = positions[line][digit - 1]
+            where = places_of[digit - 1]
             if not where & (where - 1):
                 continue
-            for box_unit, line_mask, box_mask in geo.crossings[line]:
-                if where & ~line_mask:
+            for box_unit, line_mask, outside, others in crossings:
+                if where & ~line_mask or not positions[box_unit][digit - 1] & outside:
                     continue
-                bit = 1 << (digit - 1)
-                box = geo.units[box_unit]
-                others = [box[i] for i in range(n) if not box_mask >> i & 1]
-                elim = _eliminations(s, others, bit)
+                elim = _eliminations(s, others, 1 << (digit - 1))
                 if elim:
                     unit = geo.units[line]
                     places = tuple(unit[i] for i in range(n) if where >> i & 1)
@@ -772,34 +834,45 @@ def find_trial_and_error(s: LogicSolver) -> Step | None:
 # Killer cages and thermometers
 
 
-def _sum_fits(
-    cells: Sequence[int], options: Sequence[int], total: int
-) -> tuple[list[int], list[int]]:
-    """Digits of `cells` (each from its bitmask in `options`), all different and adding
-    up to `total`: for each cell, the digits it takes in some such filling, and the
-    digit sets (bitmasks) of those fillings.
+@lru_cache(maxsize=4096)
+def _combinations(count: int, total: int, top: int) -> tuple[int, ...]:
+    """The digit sets (bitmasks, ascending) of `count` different digits from 1..`top`
+    adding up to `total`: the cage-combination table, built once per shape."""
+    return tuple(
+        sorted(
+            sum(1 << (d - 1) for d in chosen)
+            for chosen in itertools.combinations(range(1, top + 1), count)
+            if sum(chosen) == total
+        )
+    )
 
-    A forward pass collects the digit sets each prefix of cells can hold (a set's sum
-    is its digits'), a backward pass keeps those that end in a set adding up to
-    `total`, noting each cell's digits on the way.
-    """
+
+def _layered_fits(
+    options: Sequence[int], within: int, keep: Callable[[int], bool]
+) -> tuple[list[int], set[int]]:
+    """Cells with candidates `options` taking different digits of the set `within`: a
+    forward pass collects the digit sets each prefix of cells can hold, the full sets
+    `keep` accepts are the fillings' digit sets, and a backward pass notes each cell's
+    digits in some such filling. Returns those digits per cell and those digit sets."""
     layers: list[set[int]] = [{0}]
     for option in options:
         nxt = set()
         for used in layers[-1]:
-            free = option & ~used
+            free = option & within & ~used
             while free:
                 low = free & -free
                 nxt.add(used | low)
                 free ^= low
+        if not nxt:
+            return [0] * len(options), set()
         layers.append(nxt)
-    final = {m for m in layers[-1] if sum(digits_of(m)) == total}
-    allowed = [0] * len(cells)
+    final = {m for m in layers[-1] if keep(m)}
+    allowed = [0] * len(options)
     alive = final
-    for i in range(len(cells) - 1, -1, -1):
+    for i in range(len(options) - 1, -1, -1):
         before = set()
         for used in layers[i]:
-            free = options[i] & ~used
+            free = options[i] & within & ~used
             while free:
                 low = free & -free
                 if used | low in alive:
@@ -807,7 +880,68 @@ def _sum_fits(
                     allowed[i] |= low
                 free ^= low
         alive = before
+    return allowed, final
+
+
+def _fill_of(options: Sequence[int], digits: int) -> list[int] | None:
+    """For cells with candidates `options`, each taking a different digit of the set
+    `digits` (as many digits as cells): the digits each cell takes in some such
+    filling, or None when there is none."""
+    allowed, final = _layered_fits(options, digits, lambda m: m == digits)
+    return allowed if final else None
+
+
+# Above this many digit sets of a cage's size, the sets are not listed one by one.
+_MAX_COMBINATIONS = 5000
+
+
+def _sum_fits_by_layers(options: Sequence[int], total: int) -> tuple[list[int], list[int]]:
+    """`_sum_fits` without the table: the fillings of the candidates whose digits add
+    up to `total` (`_layered_fits` over every digit)."""
+    within = 0
+    for option in options:
+        within |= option
+    allowed, final = _layered_fits(options, within, lambda m: sum(digits_of(m)) == total)
     return allowed, sorted(final)
+
+
+@lru_cache(maxsize=1 << 16)
+def _sum_fits_of(options: tuple[int, ...], total: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    union = 0
+    for option in options:
+        union |= option
+    top = union.bit_length()
+    if comb(top, len(options)) > _MAX_COMBINATIONS:
+        allowed, final = _sum_fits_by_layers(options, total)
+        return tuple(allowed), tuple(final)
+    allowed = [0] * len(options)
+    combos = []
+    for digits in _combinations(len(options), total, top):
+        if digits & ~union:
+            continue
+        fill = _fill_of(options, digits)
+        if fill is None:
+            continue
+        combos.append(digits)
+        for i, keep in enumerate(fill):
+            allowed[i] |= keep
+    return tuple(allowed), tuple(combos)
+
+
+def _sum_fits(
+    cells: Sequence[int], options: Sequence[int], total: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Digits of `cells` (each from its bitmask in `options`), all different and adding
+    up to `total`: for each cell, the digits it takes in some such filling, and the
+    digit sets (bitmasks, ascending) of those fillings.
+
+    Each digit set of the right size and sum (`_combinations`, the cage-combination
+    table) that the candidates can fill (`_fill_of`) is one of them; past
+    `_MAX_COMBINATIONS` sets, `_sum_fits_by_layers` walks the candidates instead. Cages
+    keep the same candidates over many steps, so the answers are kept per (candidates,
+    sum).
+    """
+    return _sum_fits_of(tuple(options), total)
 
 
 def _options(s: LogicSolver, cells: Sequence[int]) -> list[int]:

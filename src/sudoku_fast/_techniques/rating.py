@@ -32,7 +32,7 @@ from . import _logic, _logic_py, _se
 from .rules_geometry import rules_geometry
 from .steps import Contradiction
 
-__all__ = ["on_the_se_ladder", "rate_grids", "rate_rules_grids"]
+__all__ = ["level_within_rules", "on_the_se_ladder", "rate_grids", "rate_rules_grids"]
 
 # Puzzles rated per chunk at least: one 9x9 rating takes microseconds to milliseconds.
 MIN_CHUNK = 4
@@ -214,3 +214,16 @@ def rate_rules_grids(
     if undecided:
         raise_if_undecided(results, ratings, max_nodes, single)  # raises
     return ratings  # type: ignore[return-value]  # every slot is filled when none is undecided
+
+
+def level_within_rules(values: Any, geometry: Geometry, rules: Rules, max_level: int) -> int:
+    """The level under `rules` of the puzzle `values` (N*N values, 0 = empty) when it is
+    at most `max_level`, else `max_level + 1`, by the technique solver's twin on the
+    rules' geometry; it needs no solution and stops once the techniques up to
+    `max_level` are stuck (a quick screen before the full rating, as the classic
+    generator's `level_within`).
+
+    Raises `Contradiction` when two peers hold the same value.
+    """
+    geo = rules_geometry(geometry, rules)
+    return _logic_py.level_within(list(memoryview(values).cast("B")), max_level, geo)

@@ -91,17 +91,25 @@ class RulesGeometry(Geometry):
         lower) and a box.
         """
         units = self.units
-        sets = [set(unit) for unit in units]
+        places: list[list[tuple[int, int]]] = [[] for _ in range(self.cells)]
+        for u, unit in enumerate(units):
+            for i, cell in enumerate(unit):
+                places[cell].append((u, i))
         crossings: list[list[tuple[int, int, int]]] = [[] for _ in units]
-        for u in range(len(units)):
-            for v in range(u + 1, len(units)):
-                shared = sets[u] & sets[v]
-                if len(shared) < 2:
-                    continue
-                mask_u = sum(1 << i for i, c in enumerate(units[u]) if c in shared)
-                mask_v = sum(1 << i for i, c in enumerate(units[v]) if c in shared)
-                crossings[u].append((v, mask_u, mask_v))
-                crossings[v].append((u, mask_u, mask_v))
+        for u, unit in enumerate(units):
+            shared: dict[int, list[int]] = {}  # unit v > u: [mask in u, mask in v, cells]
+            for i, cell in enumerate(unit):
+                for v, j in places[cell]:
+                    if v > u:
+                        found = shared.setdefault(v, [0, 0, 0])
+                        found[0] |= 1 << i
+                        found[1] |= 1 << j
+                        found[2] += 1
+            for v in sorted(shared):
+                mask_u, mask_v, count = shared[v]
+                if count >= 2:
+                    crossings[u].append((v, mask_u, mask_v))
+                    crossings[v].append((u, mask_u, mask_v))
         return tuple(tuple(c) for c in crossings)
 
     @cached_property

@@ -46,12 +46,10 @@ __all__ = [
 def digits_of(mask: int) -> list[int]:
     """The digits (1-based) whose bits are set in `mask`, ascending."""
     out = []
-    digit = 1
     while mask:
-        if mask & 1:
-            out.append(digit)
-        mask >>= 1
-        digit += 1
+        low = mask & -mask
+        out.append(low.bit_length())
+        mask ^= low
     return out
 
 

@@ -56,7 +56,7 @@ def add_parser(subparsers: Any) -> None:
         help=(
             "level as rated by `rate` (9x9: a band of the Sudoku Explainer score, easy up "
             "to 2.4, medium 2.5-2.9, hard 3.0-3.9, expert 4.0-5.9, extreme 6.0-8.9; "
-            "default: any)"
+            "with --variant / --rules, the technique level under the rules; default: any)"
         ),
     )
     parser.add_argument("--seed", type=int, default=None, help="seed for reproducible output")
