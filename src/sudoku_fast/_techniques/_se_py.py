@@ -232,6 +232,10 @@ class SeResult:
 
 Conclusion = tuple[int, int, int]  # (cell, digit, 1 = place / 0 = remove)
 Elims = list[tuple[int, int]]  # (cell, digit) pairs to remove
+# A nested static chain (level 2): (rank, removals, nodes with causes, complexity, identity)
+StaticHint = tuple[
+    tuple[int, int, int], Elims, list[tuple[int, int]], int, tuple[tuple[int, ...], ...]
+]
 
 
 class _Rater:
@@ -1297,17 +1301,13 @@ class _Rater:
                     out.append((m, parents, chain))
         return out
 
-    def _static_hints(
-        self, grid: list[int]
-    ) -> list[
-        tuple[tuple[int, int, int], Elims, list[tuple[int, int]], int, tuple[tuple[int, ...], ...]]
-    ]:
+    def _static_hints(self, grid: list[int]) -> list[StaticHint]:
         """The hints of SE's static chaining on `grid`, sorted as SE sorts them: (rank =
         (difficulty, complexity, kind), removable (cell, digit 0-based), the nodes of
         its chains with their causes (the start left out; a cycle's OFF nodes count as
         SE's reversed cycle sets them ON), complexity, identity)."""
         n = self.n
-        hints = []
+        hints: list[StaticHint] = []
         passes = ((False, True, 2), (True, False, 3), (True, True, 4))
         for y, x, kind in passes:
             mode = (UNIT_LINKS if x else 0) | (CELL_LINKS if y else 0)
@@ -1392,7 +1392,7 @@ class _Rater:
         negation, as its nodes with their causes from the negation back to the
         source."""
         parent: dict[int, tuple[int, int]] = {source: (-1, NO_CAUSE)}
-        pending = [[], []]  # OFF, ON nodes waiting
+        pending: list[list[int]] = [[], []]  # OFF, ON nodes waiting
         pending[source & 1].append(source)
         found: list[list[tuple[int, int]]] = []
         targets: set[int] = set()
