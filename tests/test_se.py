@@ -768,24 +768,33 @@ def test_bivalue_universal_graves_rate_as_se(puzzle: str, score: float) -> None:
 SE_NESTED_FC = [(7, (0, 6, 4), 59, 18), (8, (2, 0, 9), 114, 24), (9, (6, 4, 8), 133, 64)]
 
 
-@pytest.mark.parametrize(("step", "assumption", "complexity", "nested"), SE_NESTED_FC)
-def test_second_nesting_level_counts_its_nested_chains_as_se(
-    step: int, assumption: tuple[int, int, int], complexity: int, nested: int
-) -> None:
+LEVEL_TWO = se.UNIT_LINKS | se.CELL_LINKS | se.DYNAMIC_LINKS | se.NESTED_LINKS | se.NESTED_CHAINS
+
+
+def se_board_before(step: int) -> tuple[str, LogicSolver, list[int], list[int]]:
+    """SE's board before `step` on norvig_hardest line 2 (serate_hardest row 1): the
+    puzzle, a `LogicSolver` on it, its values and candidate masks."""
     puzzle, values, cand = se_grid_before("1", step, "serate_hardest")
     s = LogicSolver(values)
     for cell, mask in enumerate(cand):
         s.restrict(cell, mask)
+    return puzzle, s, values, cand
+
+
+@pytest.mark.parametrize(("step", "assumption", "complexity", "nested"), SE_NESTED_FC)
+def test_second_nesting_level_counts_its_nested_chains_as_se(
+    step: int, assumption: tuple[int, int, int], complexity: int, nested: int
+) -> None:
+    puzzle, s, _, _ = se_board_before(step)
     rater = se._Rater(s, se_scale.DEFAULT_BUDGET)
     sums: list[int] = []
     count_nested = rater.nested_sum
     rater.nested_sum = lambda parts: sums.append(count_nested(parts)) or sums[-1]  # type: ignore[method-assign]
     row, col, digit = assumption
     cell = row * 9 + col
-    mode = se.UNIT_LINKS | se.CELL_LINKS | se.DYNAMIC_LINKS | se.NESTED_LINKS
     # Level 1 alone meets no contradiction there (SE: no "(+)" step).
-    assert rater.walk(cell, digit, True, mode)[1] == -1
-    _, clash = rater.walk(cell, digit, True, mode | se.NESTED_CHAINS)
+    assert rater.walk(cell, digit, True, LEVEL_TWO & ~se.NESTED_CHAINS)[1] == -1
+    _, clash = rater.walk(cell, digit, True, LEVEL_TWO)
     assert sums[-1] == nested
     # The chain's own part follows level 1's walk, a few nodes off SE's on these grids
     # (as the "(+)" steps there); the difficulty is SE's.
@@ -802,10 +811,7 @@ def test_second_nesting_level_counts_its_nested_chains_as_se(
 def test_second_nesting_level_takes_se_s_step() -> None:
     # The whole step on SE's grid before its first "(+ Forcing Chains)" step: no chain
     # of the lower families or of level 1, then SE's conclusion at SE's difficulty.
-    _, values, cand = se_grid_before("1", 7, "serate_hardest")
-    s = LogicSolver(values)
-    for cell, mask in enumerate(cand):
-        s.restrict(cell, mask)
+    _, s, values, cand = se_board_before(7)
     rater = se._Rater(s, se_scale.DEFAULT_BUDGET)
     rater.nesting = 2
     assert rater.chain_step() == 103
@@ -818,15 +824,10 @@ def test_second_nesting_level_takes_se_s_step() -> None:
 def test_second_nesting_level_double_implication_is_se_s() -> None:
     # SE's step 10 there: r5c8=5 ON and OFF both remove 4 from r5c8, complexity 98 =
     # 2 + 38 (the two walks) + 58 (the distinct nested chains of both, once).
-    _, values, cand = se_grid_before("1", 10, "serate_hardest")
-    s = LogicSolver(values)
-    for cell, mask in enumerate(cand):
-        s.restrict(cell, mask)
-    rater = se._Rater(s, se_scale.DEFAULT_BUDGET)
-    mode = se.UNIT_LINKS | se.CELL_LINKS | se.DYNAMIC_LINKS | se.NESTED_LINKS | se.NESTED_CHAINS
+    rater = se._Rater(se_board_before(10)[1], se_scale.DEFAULT_BUDGET)
     cell = 4 * 9 + 7
-    on, _ = rater.walk(cell, 5, True, mode)
-    off, _ = rater.walk(cell, 5, False, mode)
+    on, _ = rater.walk(cell, 5, True, LEVEL_TWO)
+    off, _ = rater.walk(cell, 5, False, LEVEL_TWO)
     node = (cell * 9 + 3) << 1
     start = cell * 9 + 4
     nested = rater.nested_sum(rater.links_to(node, [start << 1 | 1, start << 1]))
@@ -836,14 +837,10 @@ def test_second_nesting_level_double_implication_is_se_s() -> None:
 def test_second_nesting_level_keeps_to_the_budget() -> None:
     # The nested search runs inside the walk and stops soon after the budget runs out
     # (SE's grid before its first "(+ Forcing Chains)" step, as above).
-    _, values, cand = se_grid_before("1", 7, "serate_hardest")
-    s = LogicSolver(values)
-    for cell, mask in enumerate(cand):
-        s.restrict(cell, mask)
-    mode = se.UNIT_LINKS | se.CELL_LINKS | se.DYNAMIC_LINKS | se.NESTED_LINKS | se.NESTED_CHAINS
+    s = se_board_before(7)[1]
     for budget in (100, 1_000, 10_000):
         rater = se._Rater(s, budget)
-        assert rater.walk(6, 4, True, mode)[1] == -1
+        assert rater.walk(6, 4, True, LEVEL_TWO)[1] == -1
         assert budget < rater.work <= budget + 2 * 81
         rater = se._Rater(s, budget)
         rater.nesting = 2
