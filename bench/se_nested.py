@@ -11,14 +11,23 @@ the twin only the steps past it, from the grid the compiled rater left; the comp
 rater then resumes from the twin's grid (its "no harder than the score so far" ceiling
 restarts there, so it may take a few more chain steps than one continuous run).
 
-    python bench/se_nested.py [--rows 1,5,...] [--budget N] [--hybrid]
+With --replay it replays instead every "Dynamic Contradiction Forcing Chains (+ Forcing
+Chains)" step of SE's paths (bench/data/serate_hardest_steps.csv.gz) on SE's own grid
+there (its earlier steps' effects applied): the twin's level-2 walk from SE's
+assumption, its complexity (total and nested part) beside SE's, the difficulty both
+give, and whether the contradiction is sound.
+
+    python bench/se_nested.py [--rows 1,5,...] [--budget N] [--hybrid | --replay]
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import gzip
+import io
 import os
+import re
 import time
 from array import array
 
@@ -86,12 +95,78 @@ def rate_hybrid(puzzle: str, budget: int) -> tuple[_se_py.SeResult, list[_se_py.
     return _se_py.SeResult(score, hardest, len(path), status, work), path
 
 
+def replay() -> None:
+    """The --replay table (see the module docstring) and its totals."""
+    with open(os.path.join(HERE, "data", "serate_hardest.csv"), newline="") as f:
+        puzzles = {r["index"]: r["puzzle"] for r in csv.DictReader(f)}
+    with gzip.open(os.path.join(HERE, "data", "serate_hardest_steps.csv.gz")) as raw:
+        steps = list(csv.DictReader(io.TextIOWrapper(raw, newline="")))
+    level_two = (
+        _se_py.UNIT_LINKS
+        | _se_py.CELL_LINKS
+        | _se_py.DYNAMIC_LINKS
+        | _se_py.NESTED_LINKS
+        | _se_py.NESTED_CHAINS
+    )
+    base = se_scale.BASE[se_scale.DYNAMIC_PLUS_FC]
+    same_score = same_nested = same_total = unsound = count = 0
+    print("row step  SE: score total nested / twin: score total nested  sound cpu_s")
+    for st in steps:
+        if st["technique"] != "Dynamic Contradiction Forcing Chains (+ Forcing Chains)":
+            continue
+        index, number = st["index"], int(st["step"])
+        s = LogicSolver(parse_values(puzzles[index]))
+        rater = _se_py._Rater(s, se_scale.DEFAULT_BUDGET)
+        for before in steps:
+            if before["index"] != index or int(before["step"]) >= number:
+                continue
+            for effect in before["effect"].split():
+                cell = (int(effect[1]) - 1) * 9 + int(effect[3]) - 1
+                if effect[4] == "=":
+                    rater.place(cell, int(effect[5:]))
+                else:
+                    for d in effect[5:]:
+                        if s.cand[cell] >> (int(d) - 1) & 1:
+                            rater.remove(cell, int(d))
+        found = re.search(r"r(\d)c(\d)\.(\d) (on|off)", st["description"])
+        assert found is not None, st["description"]
+        cell = (int(found[1]) - 1) * 9 + int(found[2]) - 1
+        digit, on = int(found[3]), found[4] == "on"
+        start = time.process_time()
+        _, total = rater.walk(cell, digit, on, level_two)
+        cpu = time.process_time() - start
+        solution = parse_values(sf.solve(puzzles[index]) or "")
+        sound = (solution[cell] != digit) if on else (solution[cell] == digit)
+        score = base + se_scale.length_tenths(total - 2) if total > 0 else -1
+        se_total = int(st["complexity"])
+        se_nested = se_total - int(st["flat_complexity"])
+        nested = rater.last_nested if total > 0 else -1
+        count += 1
+        same_score += score == round(float(st["rating"]) * 10)
+        same_nested += nested == se_nested
+        same_total += total == se_total
+        unsound += not sound
+        print(
+            f"{index:>3} {number:>4}  {st['rating']} {se_total} {se_nested} / "
+            f"{score / 10:.1f} {total} {nested}  {sound} {cpu:.2f}",
+            flush=True,
+        )
+    print(
+        f"{count} steps: difficulty equal {same_score}, nested part equal {same_nested}, "
+        f"total equal {same_total}, unsound {unsound}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", default="1", help="indexes of serate_hardest.csv rows")
     parser.add_argument("--budget", type=int, default=se_scale.DEFAULT_BUDGET)
     parser.add_argument("--hybrid", action="store_true", help="compiled steps below level 2")
+    parser.add_argument("--replay", action="store_true", help="SE's (+FC) steps on SE's grids")
     args = parser.parse_args()
+    if args.replay:
+        replay()
+        return
     with open(os.path.join(HERE, "data", "serate_hardest.csv"), newline="") as f:
         rows = {r["index"]: r for r in csv.DictReader(f)}
     geo = geometry_for(9)

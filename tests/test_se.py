@@ -787,15 +787,12 @@ def test_second_nesting_level_counts_its_nested_chains_as_se(
 ) -> None:
     puzzle, s, _, _ = se_board_before(step)
     rater = se._Rater(s, se_scale.DEFAULT_BUDGET)
-    sums: list[int] = []
-    count_nested = rater.nested_sum
-    rater.nested_sum = lambda parts: sums.append(count_nested(parts)) or sums[-1]  # type: ignore[method-assign]
     row, col, digit = assumption
     cell = row * 9 + col
     # Level 1 alone meets no contradiction there (SE: no "(+)" step).
     assert rater.walk(cell, digit, True, LEVEL_TWO & ~se.NESTED_CHAINS)[1] == -1
     _, clash = rater.walk(cell, digit, True, LEVEL_TWO)
-    assert sums[-1] == nested
+    assert rater.last_nested == nested
     # The chain's own part follows level 1's walk, a few nodes off SE's on these grids
     # (as the "(+)" steps there); the difficulty is SE's.
     assert abs(clash - complexity) <= 4

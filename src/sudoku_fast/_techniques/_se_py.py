@@ -263,6 +263,7 @@ class _Rater:
         self.walk_links: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
         self.chain_ids: dict[tuple[tuple[int, ...], ...], int] = {}
         self.chain_complexity: list[int] = []
+        self.last_nested = 0  # the nested part of the last contradiction's complexity
         # Each cell's peers in SE's order (box, row, column) with the unit kind (0-2)
         # that first holds them.
         self.se_peers: list[list[tuple[int, int]]] = []
@@ -1174,7 +1175,8 @@ class _Rater:
                     k = mask.bit_count()
                     if m ^ 1 in count:
                         both = mask | ancestors[m ^ 1]
-                        return count, k + count[m ^ 1] + self.nested_sum([(both, nested_of)])
+                        self.last_nested = self.nested_sum([(both, nested_of)])
+                        return count, k + count[m ^ 1] + self.last_nested
                     ancestors[m] = mask
                 else:
                     k = count[node] + 1
