@@ -656,19 +656,21 @@ def test_a_path_from_narrowed_candidates_is_the_twins() -> None:
 BENCH_DATA = Path(__file__).resolve().parent.parent / "bench" / "data"
 
 
-def se_grid_before(index: str, step: int) -> tuple[str, list[int], list[int]]:
+def se_grid_before(
+    index: str, step: int, data: str = "serate_techniques"
+) -> tuple[str, list[int], list[int]]:
     """The puzzle, values and candidate masks (bit d - 1 for digit d) of the grid
     Sukaku Explainer 1.18.1 had before the given step of its path on
-    bench/data/serate_techniques.csv row `index`: its earlier steps' effects replayed."""
+    bench/data/<data>.csv row `index`: its earlier steps' effects replayed."""
     import csv
     import gzip
     import io
 
-    rows = read_csv(BENCH_DATA / "serate_techniques.csv")
+    rows = read_csv(BENCH_DATA / f"{data}.csv")
     puzzle = next(r["puzzle"] for r in rows if r["index"] == index)
     s = LogicSolver(parse_values(puzzle))
     rater = se._Rater(s, se_scale.DEFAULT_BUDGET)
-    with gzip.open(BENCH_DATA / "serate_techniques_steps.csv.gz") as raw:
+    with gzip.open(BENCH_DATA / f"{data}_steps.csv.gz") as raw:
         steps = [
             r
             for r in csv.DictReader(io.TextIOWrapper(raw, newline=""))
@@ -758,3 +760,92 @@ def test_bivalue_universal_graves_rate_as_se(puzzle: str, score: float) -> None:
     expected = (round(score * 10), se_scale.BUG)
     assert compiled([puzzle])[0][:2] == expected
     assert twin(puzzle)[:2] == expected
+
+
+# Sukaku Explainer 1.18.1's "(+ Forcing Chains)" contradictions on norvig_hardest line 2
+# (bench/data/serate_hardest.csv row 1): (step, the assumption set ON, SE's complexity,
+# its nested part: each distinct static chain nested in the walk, once).
+SE_NESTED_FC = [(7, (0, 6, 4), 59, 18), (8, (2, 0, 9), 114, 24), (9, (6, 4, 8), 133, 64)]
+
+
+LEVEL_TWO = se.UNIT_LINKS | se.CELL_LINKS | se.DYNAMIC_LINKS | se.NESTED_LINKS | se.NESTED_CHAINS
+
+
+def se_board_before(step: int) -> tuple[str, LogicSolver, list[int], list[int]]:
+    """SE's board before `step` on norvig_hardest line 2 (serate_hardest row 1): the
+    puzzle, a `LogicSolver` on it, its values and candidate masks."""
+    puzzle, values, cand = se_grid_before("1", step, "serate_hardest")
+    s = LogicSolver(values)
+    for cell, mask in enumerate(cand):
+        s.restrict(cell, mask)
+    return puzzle, s, values, cand
+
+
+@pytest.mark.parametrize(("step", "assumption", "complexity", "nested"), SE_NESTED_FC)
+def test_second_nesting_level_counts_its_nested_chains_as_se(
+    step: int, assumption: tuple[int, int, int], complexity: int, nested: int
+) -> None:
+    puzzle, s, _, _ = se_board_before(step)
+    rater = se._Rater(s, se_scale.DEFAULT_BUDGET)
+    row, col, digit = assumption
+    cell = row * 9 + col
+    # Level 1 alone meets no contradiction there (SE: no "(+)" step).
+    assert rater.walk(cell, digit, True, LEVEL_TWO & ~se.NESTED_CHAINS)[1] == -1
+    _, clash = rater.walk(cell, digit, True, LEVEL_TWO)
+    assert rater.last_nested == nested
+    # The chain's own part follows level 1's walk, a few nodes off SE's on these grids
+    # (as the "(+)" steps there); the difficulty is SE's.
+    assert abs(clash - complexity) <= 4
+    tenths = se_scale.BASE[se_scale.DYNAMIC_PLUS_FC] + se_scale.length_tenths(clash - 2)
+    assert tenths == se_scale.BASE[se_scale.DYNAMIC_PLUS_FC] + se_scale.length_tenths(
+        complexity - 2
+    )
+    solution = parse_values(sf.solve(puzzle) or "")
+    assert solution[cell] != digit  # the contradiction is sound
+
+
+@pytest.mark.slow
+def test_second_nesting_level_takes_se_s_step() -> None:
+    # The whole step on SE's grid before its first "(+ Forcing Chains)" step: no chain
+    # of the lower families or of level 1, then SE's conclusion at SE's difficulty.
+    _, s, values, cand = se_board_before(7)
+    rater = se._Rater(s, se_scale.DEFAULT_BUDGET)
+    rater.nesting = 2
+    assert rater.chain_step() == 103
+    assert rater.last_tech == se_scale.DYNAMIC_PLUS_FC
+    gone = [(c, cand[c] & ~s.cand[c]) for c in range(81) if cand[c] != s.cand[c]]
+    assert gone == [(6, 1 << 3)]  # r1c7-4, SE's effect
+    assert s.values == values
+
+
+def test_second_nesting_level_double_implication_is_se_s() -> None:
+    # SE's step 10 there: r5c8=5 ON and OFF both remove 4 from r5c8, complexity 98 =
+    # 2 + 38 (the two walks) + 58 (the distinct nested chains of both, once).
+    rater = se._Rater(se_board_before(10)[1], se_scale.DEFAULT_BUDGET)
+    cell = 4 * 9 + 7
+    on, _ = rater.walk(cell, 5, True, LEVEL_TWO)
+    off, _ = rater.walk(cell, 5, False, LEVEL_TWO)
+    node = (cell * 9 + 3) << 1
+    start = cell * 9 + 4
+    nested = rater.nested_sum(rater.links_to(node, [start << 1 | 1, start << 1]))
+    assert (on[node], off[node], nested) == (2, 38, 58)
+
+
+def test_second_nesting_level_keeps_to_the_budget() -> None:
+    # The nested search runs inside the walk and stops soon after the budget runs out
+    # (SE's grid before its first "(+ Forcing Chains)" step, as above).
+    s = se_board_before(7)[1]
+    for budget in (100, 1_000, 10_000):
+        rater = se._Rater(s, budget)
+        assert rater.walk(6, 4, True, LEVEL_TWO)[1] == -1
+        assert budget < rater.work <= budget + 2 * 81
+        rater = se._Rater(s, budget)
+        rater.nesting = 2
+        assert rater.chain_step() == -1 and rater.work > budget
+    # A whole rating cut short is incomplete, its score the hardest step so far.
+    puzzle = parse_values(NESTED_TWO)
+    solution = parse_values(sf.solve(NESTED_TWO) or "")
+    result = se.rate_se(puzzle, GEO, solution, 50_000, nesting=2)
+    assert result.status == se_scale.SE_BUDGET and result.score <= 106
+    with pytest.raises(ValueError, match="nesting"):
+        se.rate_se(puzzle, GEO, solution, nesting=3)

@@ -493,6 +493,10 @@ _DOES = {
         "as a dynamic forcing chain, with pointing, claiming, pairs and x-wings found on the "
         "grid the assumption leaves"
     ),
+    "dynamic forcing chain (+ forcing chains)": (
+        "as a dynamic forcing chain (+), with forcing chains and cycles found on the grid "
+        "the assumption leaves"
+    ),
     "beyond": (
         "no technique of the ladder applies, so a digit of the solution is revealed (the "
         "rating is then a lower bound)"

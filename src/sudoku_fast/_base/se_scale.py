@@ -59,6 +59,7 @@ TECHNIQUES: tuple[str, ...] = (
     "region forcing chains",
     "dynamic forcing chain",
     "dynamic forcing chain (+)",
+    "dynamic forcing chain (+ forcing chains)",
     "beyond",
 )
 
@@ -67,7 +68,7 @@ TECHNIQUES: tuple[str, ...] = (
 BASE: tuple[int, ...] = (
     10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 43,
     42, 44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 70, 66, 70, 75, 75, 75, 80, 80,
-    85, 90, 95,
+    85, 90, 95, 95,
 )  # fmt: skip
 # "beyond" is no step of SE's: it stands where none of the techniques above applies, and
 # its 9.5 is where SE's ladder goes on (dynamic chains nested on forcing chains, 9.5 and
@@ -117,6 +118,9 @@ CELL = TECHNIQUES.index("cell forcing chains")
 REGION = TECHNIQUES.index("region forcing chains")
 DYNAMIC = TECHNIQUES.index("dynamic forcing chain")
 DYNAMIC_PLUS = TECHNIQUES.index("dynamic forcing chain (+)")
+# SE's second nesting level: static forcing chains and cycles on a walk's grid (rated by
+# the pure-Python twin only, on request: see `_techniques/_se_py.py`).
+DYNAMIC_PLUS_FC = TECHNIQUES.index("dynamic forcing chain (+ forcing chains)")
 BEYOND = TECHNIQUES.index("beyond")
 COUNT = len(TECHNIQUES)
 

@@ -77,8 +77,9 @@ cdef enum:
     T_REGION = 42
     T_DYNAMIC = 43
     T_DYNAMIC_PLUS = 44
-    T_BEYOND = 45
-    T_COUNT = 46
+    T_DYNAMIC_PLUS_FC = 45
+    T_BEYOND = 46
+    T_COUNT = 47
 
 cdef enum:
     UNIT_LINKS = 1
@@ -105,7 +106,7 @@ cdef enum:
 cdef int BASE[T_COUNT]
 BASE[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 43,
            42, 44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 70, 66, 70, 75, 75, 75,
-           80, 80, 85, 90, 95]
+           80, 80, 85, 90, 95, 95]
 
 TECHNIQUES = T_COUNT
 SLOTS = OUT_SLOTS

@@ -61,10 +61,18 @@ Technique ladder, in the order they are tried (tenths):
       naked pairs and x-wings on its own grid (the board less everything it has
       removed) and goes on from what they remove; such a removal's parents are the
       removed candidates its pattern needs gone, and count in the complexity
+95+   dynamic forcing chains (+ forcing chains), SE's second nesting level, in this
+      twin only and only when asked (`rate_se(..., nesting=2)`; slow): when the
+      four rules give nothing, every x-, y- and xy-cycle and forcing x- and
+      xy-chain on the walk's grid, in SE's order (difficulty, complexity, kind);
+      each one's removals become OFF nodes whose parents are the removed
+      candidates its single-implied nodes rest on; the complexity adds, once,
+      each distinct nested chain's own among the conclusion's ancestors
 95    beyond: none of the above applies. SE goes on with chains nested on forcing
       chains (9.5), multiple forcing chains (10.0) and dynamic chains (10.5) up to
-      11.x; this ladder does not, so the step is rated 9.5, a lower bound, a
-      solution digit is revealed and the rating is incomplete (status SE_BEYOND)
+      11.x; this ladder does not, so the step is rated 9.5 (10.0 with
+      nesting=2), a lower bound, a solution digit is revealed and the rating is
+      incomplete (status SE_BEYOND)
 ====  ==========================================================================
 
 A chain's difficulty is its base plus SE's length rule applied to its complexity (the
@@ -124,6 +132,7 @@ from .._base.se_scale import (
     DIRECT_POINTING,
     DYNAMIC,
     DYNAMIC_PLUS,
+    DYNAMIC_PLUS_FC,
     FORCING,
     FOUR_LINKS,
     GROUPED_LINKS,
@@ -160,6 +169,12 @@ UNIT_LINKS = 1
 CELL_LINKS = 2
 DYNAMIC_LINKS = 4
 NESTED_LINKS = 8  # SE's level 1: a walk that runs dry asks the basic rules on its grid
+NESTED_CHAINS = 16  # SE's level 2: then the static forcing chains and cycles (with 8)
+
+# The cause of a node of a nested static chain, as SE records it: the start (none), the
+# cell's last candidate, or the last place in the box, row or column of the node's cell.
+NO_CAUSE = -2
+NAKED_CAUSE = -1  # 0, 1, 2: box, row, column
 
 
 # Grouped links take part in chains of up to this many strong links: the Sudoku Exchange
@@ -217,6 +232,10 @@ class SeResult:
 
 Conclusion = tuple[int, int, int]  # (cell, digit, 1 = place / 0 = remove)
 Elims = list[tuple[int, int]]  # (cell, digit) pairs to remove
+# A nested static chain (level 2): (rank, removals, nodes with causes, complexity, identity)
+StaticHint = tuple[
+    tuple[int, int, int], Elims, list[tuple[int, int]], int, tuple[tuple[int, ...], ...]
+]
 
 
 class _Rater:
@@ -228,6 +247,9 @@ class _Rater:
         self.n = s.geo.size
         self.budget = budget
         self.work = 0
+        # SE's nesting levels tried: 1 (the compiled rater's ladder) or 2 (this twin
+        # only, on request: chains nested on static forcing chains, 9.5 and up).
+        self.nesting = 1
         self.last_tech = -1
         self.last_hint: Step | None = None
         n = self.n
@@ -236,6 +258,23 @@ class _Rater:
         ]
         self.peers = [sorted(p) for p in s.geo.peers]
         self.peer_set = [set(p) for p in s.geo.peers]
+        # Level 2: each walk's ancestors and advanced nodes by its start node, and the
+        # nested chains met (by their targets and nodes, SE's `FullChain`) with ids.
+        self.walk_links: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
+        self.chain_ids: dict[tuple[tuple[int, ...], ...], int] = {}
+        self.chain_complexity: list[int] = []
+        self.last_nested = 0  # the nested part of the last contradiction's complexity
+        # Each cell's peers in SE's order (box, row, column) with the unit kind (0-2)
+        # that first holds them.
+        self.se_peers: list[list[tuple[int, int]]] = []
+        for cell in range(s.geo.cells):
+            row, col, box = self.cell_units[cell]
+            order: dict[int, int] = {}
+            for cause, u in ((0, box), (1, row), (2, col)):
+                for other in s.geo.units[u]:
+                    if other != cell:
+                        order.setdefault(other, cause)
+            self.se_peers.append(list(order.items()))
 
     # -- easy techniques ------------------------------------------------------------
 
@@ -1056,6 +1095,9 @@ class _Rater:
         start = ((cell * n + digit - 1) << 1) | int(on)
         count: dict[int, int] = {start: 1}
         ancestors: dict[int, int] = {start: 1 << start}
+        nested_of: dict[int, int] = {}  # advanced OFF node -> its nested chain's id
+        if mode & NESTED_CHAINS:
+            self.walk_links[start] = (ancestors, nested_of)
         queue = [start]  # every node reached, in order
         taken: set[int] = set()  # the nodes taken from the queue so far
         on_head = off_head = 0
@@ -1071,7 +1113,9 @@ class _Rater:
                 while off_head < len(queue) and queue[off_head] & 1:
                     off_head += 1
                 if off_head == len(queue):
-                    if mode & NESTED_LINKS and self.nested_round(queue, count, ancestors):
+                    if mode & NESTED_LINKS and self.nested_round(
+                        queue, count, ancestors, nested_of, mode
+                    ):
                         continue
                     break
                 node = queue[off_head]
@@ -1130,7 +1174,9 @@ class _Rater:
                         mask |= ancestors[p]
                     k = mask.bit_count()
                     if m ^ 1 in count:
-                        return count, k + count[m ^ 1]
+                        both = mask | ancestors[m ^ 1]
+                        self.last_nested = self.nested_sum([(both, nested_of)])
+                        return count, k + count[m ^ 1] + self.last_nested
                     ancestors[m] = mask
                 else:
                     k = count[node] + 1
@@ -1141,13 +1187,19 @@ class _Rater:
         return count, -1
 
     def nested_round(
-        self, queue: list[int], count: dict[int, int], ancestors: dict[int, int]
+        self,
+        queue: list[int],
+        count: dict[int, int],
+        ancestors: dict[int, int],
+        nested_of: dict[int, int],
+        mode: int,
     ) -> bool:
         """A dry nested walk's round of rules (`nested_offs`): its new OFF nodes
-        queued; whether there were any."""
+        queued (each one from a nested chain noted in `nested_of`); whether there were
+        any."""
         self.work += self.geo.cells  # a round of rules costs a board's worth
         before = len(queue)
-        for m, parents in self.nested_offs(count):
+        for m, parents, chain in self.nested_offs(count, mode):
             if m in count:
                 continue  # an earlier rule of this round removed it already
             mask = 1 << m
@@ -1157,18 +1209,35 @@ class _Rater:
             # through its consequences only.
             ancestors[m] = mask
             count[m] = mask.bit_count()
+            if chain >= 0:
+                nested_of[m] = chain
             queue.append(m)
         return len(queue) > before
 
+    def nested_sum(self, parts: list[tuple[int, dict[int, int]]]) -> int:
+        """SE's nested complexity of a conclusion: the complexity of each distinct
+        nested chain among the ancestors of its targets, once. `parts` holds, per walk
+        the conclusion rests on, the targets' ancestors there (a node bitset) and that
+        walk's advanced node -> nested chain id."""
+        chains = {
+            chain
+            for mask, nested_of in parts
+            for node, chain in nested_of.items()
+            if mask >> node & 1
+        }
+        return sum(self.chain_complexity[chain] for chain in chains)
+
     # -- the rules a nested (level 1) walk runs on its own grid ------------------------
 
-    def nested_offs(self, reached: dict[int, int]) -> list[tuple[int, list[int]]]:
+    def nested_offs(self, reached: dict[int, int], mode: int) -> list[tuple[int, list[int], int]]:
         """SE's level-1 nesting: pointing / claiming, hidden pairs, naked pairs and
         x-wings (in that order, the first rule that removes anything new ends the
-        round) on the walk's grid (the board less every OFF node reached). Returns
-        each new OFF node with its rule parents: the candidates the walk removed that
-        the rule's pattern needs gone (a pattern needing none held before the walk,
-        and is left out)."""
+        round) on the walk's grid (the board less every OFF node reached); at level 2
+        (NESTED_CHAINS) then the static forcing chains and cycles (`_nested_chains`).
+        Returns each new OFF node with its rule parents: the candidates the walk
+        removed that the rule's pattern needs gone (a pattern needing none held before
+        the walk, and is left out), and its nested chain's id (-1 for the basic
+        rules)."""
         n = self.n
         start = self.s.cand
         grid = list(start)
@@ -1178,7 +1247,7 @@ class _Rater:
                 grid[c // n] &= ~(1 << (c % n))
         rules = (self._nested_locking, self._nested_hidden_pairs, self._nested_naked_pairs)
         for rule in (*rules, self._nested_x_wings):
-            out: list[tuple[int, list[int]]] = []
+            out: list[tuple[int, list[int], int]] = []
             for elims, needs in rule(grid):
                 parents = [
                     (c * n + d) << 1 for c, d in needs if start[c] >> d & 1 and not grid[c] >> d & 1
@@ -1188,10 +1257,265 @@ class _Rater:
                 for c, d in elims:
                     m = (c * n + d) << 1
                     if m not in reached:
-                        out.append((m, parents))
+                        out.append((m, parents, -1))
             if out:
                 return out
+        if mode & NESTED_CHAINS:
+            return self._nested_chains(grid, reached)
         return []
+
+    # -- level 2: SE's static forcing chains and cycles on a walk's grid -----------------
+
+    def _nested_chains(
+        self, grid: list[int], reached: dict[int, int]
+    ) -> list[tuple[int, list[int], int]]:
+        """SE's `Chaining(false, false, false, 0)` on the walk's grid: every x-, y- and
+        xy-cycle and forcing x- and xy-chain, in SE's order (by difficulty, then
+        complexity, then kind, else as found). Each hint with rule parents (the
+        candidates the walk removed that its single-implied nodes rest on) gives its
+        removals as OFF nodes; the first hint that gives a node sets its parents."""
+        n = self.n
+        start = self.s.cand
+        out: list[tuple[int, list[int], int]] = []
+        for _, removable, causes, complexity, key in self._static_hints(grid):
+            parents: list[int] = []
+            for node, cause in causes:
+                cell, dig = divmod(node >> 1, n)
+                if cause == NAKED_CAUSE:
+                    places = [(cell, d) for d in range(n)]
+                else:
+                    unit = self.geo.units[self.cell_units[cell][(2, 0, 1)[cause]]]
+                    places = [(c, dig) for c in unit]
+                parents += [
+                    (c * n + d) << 1
+                    for c, d in places
+                    if start[c] >> d & 1 and not grid[c] >> d & 1
+                ]
+            if not parents:
+                continue  # the chain held before the walk: SE leaves it out
+            chain = self.chain_ids.setdefault(key, len(self.chain_complexity))
+            if chain == len(self.chain_complexity):
+                self.chain_complexity.append(complexity)
+            parents = list(dict.fromkeys(parents))
+            for c, d in removable:
+                m = (c * n + d) << 1
+                if m not in reached:
+                    out.append((m, parents, chain))
+        return out
+
+    def _static_hints(self, grid: list[int]) -> list[StaticHint]:
+        """The hints of SE's static chaining on `grid`, sorted as SE sorts them: (rank =
+        (difficulty, complexity, kind), removable (cell, digit 0-based), the nodes of
+        its chains with their causes (the start left out; a cycle's OFF nodes count as
+        SE's reversed cycle sets them ON), complexity, identity)."""
+        n = self.n
+        hints: list[StaticHint] = []
+        passes = ((False, True, 2), (True, False, 3), (True, True, 4))
+        for y, x, kind in passes:
+            mode = (UNIT_LINKS if x else 0) | (CELL_LINKS if y else 0)
+            for cell in range(self.geo.cells):
+                size = grid[cell].bit_count()
+                if size < 2 or (not x and size > 2):
+                    continue
+                for dig in _bits(grid[cell]):
+                    source = ((cell * n + dig) << 1) | 1
+                    for path in self._static_cycles(grid, source, y, x, mode):
+                        removable = self._cycle_removable(grid, path)
+                        if removable:
+                            complexity = len(path) - 1  # its end is its start
+                            base = BASE[XY_CYCLE] if kind == 4 else BASE[X_CYCLE]
+                            rank = (base + length_tenths(complexity - 2), complexity, kind)
+                            key = (tuple(node for node, _ in path),)
+                            hints.append((rank, removable, path[:-1], complexity, key))
+                    if not x:
+                        continue
+                    for path in self._static_forcing(grid, source, y) + self._static_forcing(
+                        grid, source ^ 1, y
+                    ):
+                        target = path[0][0]
+                        c, d = divmod(target >> 1, n)
+                        if target & 1:
+                            removable = [(c, e) for e in _bits(grid[c] & ~(1 << d))]
+                        else:
+                            removable = [(c, d)]
+                        if removable:
+                            complexity = len(path)
+                            base = BASE[FORCING] if kind == 4 else BASE[X_CHAIN]
+                            rank = (base + length_tenths(complexity - 2), complexity, kind)
+                            causes = [
+                                (node, cause)
+                                for node, cause in path
+                                if node & 1 and cause != NO_CAUSE
+                            ]
+                            key = (tuple(node for node, _ in path),)
+                            hints.append((rank, removable, causes, complexity, key))
+                    if self.work > self.budget:
+                        return []
+        hints.sort(key=lambda hint: hint[0])  # stable: SE's sort
+        return hints
+
+    def _se_offs(self, grid: list[int], node: int, y: bool) -> list[tuple[int, int]]:
+        """SE's ON -> OFF links in its order: the cell's other candidates (with y), then
+        the digit's other places in the box, the row, the column; (node, cause)."""
+        n = self.n
+        cell, dig = divmod(node >> 1, n)
+        bit = 1 << dig
+        out = []
+        if y:
+            out += [((cell * n + e) << 1, NAKED_CAUSE) for e in _bits(grid[cell] & ~bit)]
+        out += [
+            ((other * n + dig) << 1, cause)
+            for other, cause in self.se_peers[cell]
+            if grid[other] & bit
+        ]
+        return out
+
+    def _se_ons(self, grid: list[int], node: int, y: bool, x: bool) -> list[tuple[int, int]]:
+        """SE's static OFF -> ON links in its order: the other candidate of a bivalue
+        cell (with y), the other place of the digit in the box, row, column holding it
+        twice (with x); (node, cause)."""
+        n = self.n
+        cell, dig = divmod(node >> 1, n)
+        bit = 1 << dig
+        out = []
+        if y and grid[cell].bit_count() == 2:
+            e = (grid[cell] & ~bit).bit_length() - 1
+            out.append((((cell * n + e) << 1) | 1, NAKED_CAUSE))
+        if x:
+            row, col, box = self.cell_units[cell]
+            for cause, u in ((0, box), (1, row), (2, col)):
+                others = [c for c in self.geo.units[u] if c != cell and grid[c] & bit]
+                if len(others) == 1:
+                    out.append((((others[0] * n + dig) << 1) | 1, cause))
+        return out
+
+    def _static_forcing(self, grid: list[int], source: int, y: bool) -> list[list[tuple[int, int]]]:
+        """SE's `doForcingChains` from `source`: each chain that reaches the source's
+        negation, as its nodes with their causes from the negation back to the
+        source."""
+        parent: dict[int, tuple[int, int]] = {source: (-1, NO_CAUSE)}
+        pending: list[list[int]] = [[], []]  # OFF, ON nodes waiting
+        pending[source & 1].append(source)
+        found: list[list[tuple[int, int]]] = []
+        targets: set[int] = set()
+        while pending[0] or pending[1]:
+            for on in (1, 0):
+                todo, pending[on] = pending[on], []
+                for p in todo:
+                    self.work += 1
+                    if self.work > self.budget:
+                        return []
+                    links = self._se_offs(grid, p, y) if on else self._se_ons(grid, p, y, True)
+                    for m, cause in links:
+                        if m == source ^ 1 and m not in targets:
+                            targets.add(m)
+                            path = [(m, cause)]
+                            up = p
+                            while up >= 0:
+                                path.append((up, parent[up][1]))
+                                up = parent[up][0]
+                            found.append(path)
+                        if m not in parent:
+                            parent[m] = (p, cause)
+                            pending[m & 1].append(m)
+        return found
+
+    def _static_cycles(
+        self, grid: list[int], source: int, y: bool, x: bool, mode: int
+    ) -> list[list[tuple[int, int]]]:
+        """SE's `doCycles` from `source` (ON): each cycle back to it, as its nodes with
+        their causes from the closing ON node back to the source. An OFF node is
+        reached once per ON parent (unless it is one of that parent's ancestors), an ON
+        node once."""
+        if not self._reaches(grid, source, source, mode):
+            return []
+        entries: list[tuple[int, int, int]] = [(source, -1, NO_CAUSE)]  # node, parent, cause
+        on_seen = {source}
+        found: list[list[tuple[int, int]]] = []
+        pending = [0]
+        length = 0
+        while pending:
+            length += 1
+            offs = []
+            for index in pending:
+                node = entries[index][0]
+                self.work += 1
+                if self.work > self.budget:
+                    return []
+                for m, cause in self._se_offs(grid, node, y):
+                    up = entries[index][1]
+                    while up >= 0 and entries[up][0] != m:
+                        up = entries[up][1]
+                    if up < 0:
+                        entries.append((m, index, cause))
+                        offs.append(len(entries) - 1)
+            length += 1
+            pending = []
+            for index in offs:
+                self.work += 1
+                if self.work > self.budget:
+                    return []
+                for m, cause in self._se_ons(grid, entries[index][0], y, x):
+                    if length >= 4 and m == source:
+                        path = [(m, cause)]
+                        up = index
+                        while up >= 0:
+                            path.append((entries[up][0], entries[up][2]))
+                            up = entries[up][1]
+                        found.append(path)
+                    if m not in on_seen:
+                        on_seen.add(m)
+                        entries.append((m, index, cause))
+                        pending.append(len(entries) - 1)
+        return found
+
+    def _reaches(self, grid: list[int], start: int, goal: int, mode: int) -> bool:
+        """Whether the static walk in `mode` on `grid` leads from `start` back to `goal`
+        (a cycle needs it; most starts have none)."""
+        y, x = bool(mode & CELL_LINKS), bool(mode & UNIT_LINKS)
+        seen: set[int] = set()
+        todo = [start]
+        while todo:
+            node = todo.pop()
+            links = self._se_offs(grid, node, y) if node & 1 else self._se_ons(grid, node, y, x)
+            for m, _ in links:
+                if m == goal:
+                    return True
+                if m not in seen:
+                    seen.add(m)
+                    todo.append(m)
+        return False
+
+    def _cycle_removable(self, grid: list[int], path: list[tuple[int, int]]) -> Elims:
+        """SE's cycle eliminations: candidates outside the cycle's cells that see one of
+        its ON nodes and one of its OFF nodes of the same digit, in SE's order (a map
+        keyed by cell index)."""
+        n = self.n
+        nodes = [node for node, _ in path[:-1]]
+        cells = {node >> 1 for node in nodes}
+        cells = {c // n for c in cells}
+        forward: dict[tuple[int, int], None] = {}
+        backward: set[tuple[int, int]] = set()
+        for node in nodes:
+            cell, dig = divmod(node >> 1, n)
+            for p in self.se_visible(cell):
+                if p not in cells and grid[p] >> dig & 1:
+                    if node & 1:
+                        forward[p, dig] = None
+                    else:
+                        backward.add((p, dig))
+        both = [place for place in forward if place in backward]
+        capacity = 16  # a Java HashMap's buckets: its iteration order
+        while len({c for c, _ in both}) > capacity * 3 // 4:
+            capacity *= 2
+        first: dict[int, int] = {}
+        for c, _ in both:
+            first.setdefault(c, len(first))
+        return sorted(both, key=lambda place: (place[0] % capacity, first[place[0]], place[1]))
+
+    def se_visible(self, cell: int) -> list[int]:
+        """The cell's peers (order does not matter here)."""
+        return self.peers[cell]
 
     def _nested_locking(self, grid: list[int]) -> list[tuple[Elims, Elims]]:
         """Pointing (boxes), then claiming (lines): (eliminations, the places of the
@@ -1519,6 +1843,10 @@ class _Rater:
                 for node, k_on in on_count.items():
                     k_off = off_count.get(node)
                     if k_off is not None and node >> 1 != start:
+                        if mode & NESTED_CHAINS:
+                            k_off += self.nested_sum(
+                                self.links_to(node, [start << 1 | 1, start << 1])
+                            )
                         self.note(found, self.progress(node), tech, k_on + k_off)
         return on_walks
 
@@ -1532,9 +1860,19 @@ class _Rater:
     ) -> None:
         """Cell forcing (cells of at least `min_cell` candidates) and region forcing
         (a unit's places of a digit, the first in a cell of at least `min_cell`)."""
+        n = self.n
         for group, is_cell in self.groups(min_cell):
             walks = [on_walks.get(member) for member in group]
-            self._common(found, walks, cell_tech if is_cell else region_tech)
+            starts = [((cell * n + digit - 1) << 1) | 1 for cell, digit in group]
+            self._common(found, walks, cell_tech if is_cell else region_tech, starts)
+
+    def links_to(self, node: int, starts: list[int]) -> list[tuple[int, dict[int, int]]]:
+        """`nested_sum`'s parts for a node reached by the level-2 walks from `starts`."""
+        parts = []
+        for start in starts:
+            ancestors, nested_of = self.walk_links[start]
+            parts.append((ancestors[node], nested_of))
+        return parts
 
     def groups(self, min_cell: int) -> list[tuple[list[tuple[int, int]], bool]]:
         """The (cell, digit) groups of multiple(), in its order, each with True for a
@@ -1587,9 +1925,11 @@ class _Rater:
         found: dict[Conclusion, tuple[int, int]],
         walks: list[dict[int, int] | None],
         tech: int,
+        starts: list[int],
     ) -> None:
         if any(w is None for w in walks):
             return
+        nested = tech == DYNAMIC_PLUS_FC
         first, *rest = [w for w in walks if w is not None]
         for node, k0 in first.items():
             if k0 == 1:
@@ -1601,6 +1941,8 @@ class _Rater:
                     break
                 total += k
             else:
+                if nested:
+                    total += self.nested_sum(self.links_to(node, starts))
                 self.note(found, self.progress(node), tech, total)
 
     def chain_step(self, ceiling: int = 0) -> int:
@@ -1609,7 +1951,7 @@ class _Rater:
         far, which they cannot raise). Returns the smallest difficulty in tenths, or -1
         (none, or the budget ran out)."""
         found: dict[Conclusion, tuple[int, int]] = {}
-        for family in range(5):
+        for family in range(4 + self.nesting):
             if family == 0:
                 self.cycles(found)
                 if self.work <= self.budget:
@@ -1636,6 +1978,12 @@ class _Rater:
                 if family == 4:
                     mode |= NESTED_LINKS
                     tech = DYNAMIC_PLUS
+                elif family == 5:
+                    mode |= NESTED_LINKS | NESTED_CHAINS
+                    tech = DYNAMIC_PLUS_FC
+                    self.walk_links.clear()  # this step's walks and nested chains only
+                    self.chain_ids.clear()
+                    self.chain_complexity.clear()
                 on_walks = self.contradictions(found, mode, tech, True)
                 if self.work <= self.budget:
                     self.multiple(found, on_walks, 2, tech, tech)
@@ -1685,6 +2033,7 @@ def rate_se(
     path: list[PathRecord] | None = None,
     allowed: Sequence[int] | None = None,
     max_steps: int = -1,
+    nesting: int = 1,
 ) -> SeResult:
     """Rate a puzzle on the SE scale (see the module docstring).
 
@@ -1694,13 +2043,19 @@ def rate_se(
     SE_BEYOND); without one the rating stops there with status SE_STUCK. `budget`
     bounds the walk steps. Every step taken is appended to `path` when one is given
     (`PathRecord`). With `allowed` (a candidate mask per cell) the candidates are
-    narrowed to it first; `max_steps` >= 0 stops after that many steps.
+    narrowed to it first; `max_steps` >= 0 stops after that many steps. `nesting` 2
+    adds SE's second nesting level (dynamic chains on static forcing chains, 9.5 and
+    up; this twin only, and slow: seconds to minutes per step); a "beyond" step is
+    then rated 10.0, where SE's third level starts.
     """
+    if nesting not in (1, 2):
+        raise ValueError("nesting must be 1 or 2")
     s = LogicSolver(values, geo)
     if allowed is not None:
         for cell, mask in enumerate(allowed):
             s.restrict(cell, mask)
     r = _Rater(s, budget)
+    r.nesting = nesting
     score = 0
     hardest = -1
     steps = 0
@@ -1720,7 +2075,7 @@ def rate_se(
                 break
             else:
                 tech = BEYOND
-                tenths = BASE[BEYOND]
+                tenths = BASE[BEYOND] if nesting == 1 else BASE[DYNAMIC_PLUS_FC] + 5
                 cell = next(c for c in range(s.geo.cells) if not s.values[c])
                 s.place(cell, solution[cell])
                 beyond = True

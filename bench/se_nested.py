@@ -1,0 +1,195 @@
+"""SE's second nesting level ("+ Forcing Chains", 9.5 and up) in the pure-Python twin.
+
+Rates puzzles of `bench/data/serate_hardest.csv` (Sukaku Explainer 1.18.1's ratings of
+the forum's hardest lists) with `_se_py.rate_se(..., nesting=2)` and prints, per puzzle,
+SE's score and technique, the twin's score, technique, status (0 complete, 1 budget,
+3 beyond: a lower bound), steps, work and CPU seconds, and checks every value and every
+candidate left after each step against the puzzle's solution (`unsound` must be 0).
+The twin is slow (tens of CPU seconds per nested step): sample with --rows. With
+--hybrid the compiled rater takes every step it can (its ladder ends at level 1) and
+the twin only the steps past it, from the grid the compiled rater left; the compiled
+rater then resumes from the twin's grid (its "no harder than the score so far" ceiling
+restarts there, so it may take a few more chain steps than one continuous run).
+
+With --replay it replays instead every "Dynamic Contradiction Forcing Chains (+ Forcing
+Chains)" step of SE's paths (bench/data/serate_hardest_steps.csv.gz) on SE's own grid
+there (its earlier steps' effects applied): the twin's level-2 walk from SE's
+assumption, its complexity (total and nested part) beside SE's, the difficulty both
+give, and whether the contradiction is sound.
+
+    python bench/se_nested.py [--rows 1,5,...] [--budget N] [--hybrid | --replay]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import gzip
+import io
+import os
+import re
+import time
+from array import array
+
+import sudoku_fast as sf
+from sudoku_fast._base import se_scale
+from sudoku_fast._base.grid import geometry_for, parse_values
+from sudoku_fast._techniques import _logic, _se, _se_py
+from sudoku_fast._techniques._logic_py import LogicSolver
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def unsound_steps(path: list[_se_py.PathRecord], solution: list[int]) -> int:
+    """Steps after which a value or a missing candidate disagrees with the solution."""
+    bad = 0
+    for _, _, values, cand, _ in path:
+        if any(
+            (v and v != s) or (not v and not cand[c] >> (s - 1) & 1)
+            for c, (v, s) in enumerate(zip(values, solution, strict=True))
+        ):
+            bad += 1
+    return bad
+
+
+def rate_hybrid(puzzle: str, budget: int) -> tuple[_se_py.SeResult, list[_se_py.PathRecord]]:
+    """The compiled rater's steps, and the twin's nested (level 2) chain steps where the
+    compiled ladder ends (see the module docstring)."""
+    geo = geometry_for(9)
+    tables = _logic.tables_for(geo)
+    values = parse_values(puzzle)
+    solution = bytes(parse_values(sf.solve(puzzle) or ""))
+    cand: list[int] | None = None
+    path: list[_se_py.PathRecord] = []
+    score, hardest, work, status = 0, -1, 0, se_scale.SE_OK
+    while True:
+        allowed = None if cand is None else array("Q", cand)
+        _, _, _, done, records = _se.se_path(tables, bytes(values), solution, budget, allowed)
+        cut = next((i for i, r in enumerate(records) if r[0] == se_scale.BEYOND), len(records))
+        for tech, tenths, after, left, pattern in records[:cut]:
+            path.append((tech, tenths, tuple(after), tuple(left), pattern))
+            if tenths > score:
+                score, hardest = tenths, tech
+        if cut == len(records):
+            status = done
+            break
+        if cut:
+            values, cand = list(path[-1][2]), list(path[-1][3])
+        s = LogicSolver(values, geo)
+        for cell, mask in enumerate(cand or []):
+            s.restrict(cell, mask)
+        rater = _se_py._Rater(s, budget)
+        rater.nesting = 2
+        tenths = rater.chain_step(score)
+        work += rater.work
+        if tenths < 0:
+            over = rater.work > budget
+            status = se_scale.SE_BUDGET if over else se_scale.SE_BEYOND
+            if not over and score < se_scale.BASE[se_scale.DYNAMIC_PLUS_FC] + 5:
+                score, hardest = se_scale.BASE[se_scale.DYNAMIC_PLUS_FC] + 5, se_scale.BEYOND
+            break
+        path.append((rater.last_tech, tenths, tuple(s.values), tuple(s.cand), None))
+        if tenths > score:
+            score, hardest = tenths, rater.last_tech
+        values, cand = list(s.values), list(s.cand)
+    return _se_py.SeResult(score, hardest, len(path), status, work), path
+
+
+def replay() -> None:
+    """The --replay table (see the module docstring) and its totals."""
+    with open(os.path.join(HERE, "data", "serate_hardest.csv"), newline="") as f:
+        puzzles = {r["index"]: r["puzzle"] for r in csv.DictReader(f)}
+    with gzip.open(os.path.join(HERE, "data", "serate_hardest_steps.csv.gz")) as raw:
+        steps = list(csv.DictReader(io.TextIOWrapper(raw, newline="")))
+    level_two = (
+        _se_py.UNIT_LINKS
+        | _se_py.CELL_LINKS
+        | _se_py.DYNAMIC_LINKS
+        | _se_py.NESTED_LINKS
+        | _se_py.NESTED_CHAINS
+    )
+    base = se_scale.BASE[se_scale.DYNAMIC_PLUS_FC]
+    same_score = same_nested = same_total = unsound = count = 0
+    print("row step  SE: score total nested / twin: score total nested  sound cpu_s")
+    for st in steps:
+        if st["technique"] != "Dynamic Contradiction Forcing Chains (+ Forcing Chains)":
+            continue
+        index, number = st["index"], int(st["step"])
+        s = LogicSolver(parse_values(puzzles[index]))
+        rater = _se_py._Rater(s, se_scale.DEFAULT_BUDGET)
+        for before in steps:
+            if before["index"] != index or int(before["step"]) >= number:
+                continue
+            for effect in before["effect"].split():
+                cell = (int(effect[1]) - 1) * 9 + int(effect[3]) - 1
+                if effect[4] == "=":
+                    rater.place(cell, int(effect[5:]))
+                else:
+                    for d in effect[5:]:
+                        if s.cand[cell] >> (int(d) - 1) & 1:
+                            rater.remove(cell, int(d))
+        found = re.search(r"r(\d)c(\d)\.(\d) (on|off)", st["description"])
+        assert found is not None, st["description"]
+        cell = (int(found[1]) - 1) * 9 + int(found[2]) - 1
+        digit, on = int(found[3]), found[4] == "on"
+        start = time.process_time()
+        _, total = rater.walk(cell, digit, on, level_two)
+        cpu = time.process_time() - start
+        solution = parse_values(sf.solve(puzzles[index]) or "")
+        sound = (solution[cell] != digit) if on else (solution[cell] == digit)
+        score = base + se_scale.length_tenths(total - 2) if total > 0 else -1
+        se_total = int(st["complexity"])
+        se_nested = se_total - int(st["flat_complexity"])
+        nested = rater.last_nested if total > 0 else -1
+        count += 1
+        same_score += score == round(float(st["rating"]) * 10)
+        same_nested += nested == se_nested
+        same_total += total == se_total
+        unsound += not sound
+        print(
+            f"{index:>3} {number:>4}  {st['rating']} {se_total} {se_nested} / "
+            f"{score / 10:.1f} {total} {nested}  {sound} {cpu:.2f}",
+            flush=True,
+        )
+    print(
+        f"{count} steps: difficulty equal {same_score}, nested part equal {same_nested}, "
+        f"total equal {same_total}, unsound {unsound}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", default="1", help="indexes of serate_hardest.csv rows")
+    parser.add_argument("--budget", type=int, default=se_scale.DEFAULT_BUDGET)
+    parser.add_argument("--hybrid", action="store_true", help="compiled steps below level 2")
+    parser.add_argument("--replay", action="store_true", help="SE's (+FC) steps on SE's grids")
+    args = parser.parse_args()
+    if args.replay:
+        replay()
+        return
+    with open(os.path.join(HERE, "data", "serate_hardest.csv"), newline="") as f:
+        rows = {r["index"]: r for r in csv.DictReader(f)}
+    geo = geometry_for(9)
+    print("row  SE    SE technique / twin: score technique status steps work cpu_s unsound")
+    for index in args.rows.split(","):
+        row = rows[index]
+        values = parse_values(row["puzzle"])
+        solution = parse_values(sf.solve(row["puzzle"]) or "")
+        path: list[_se_py.PathRecord] = []
+        start = time.process_time()
+        if args.hybrid:
+            result, path = rate_hybrid(row["puzzle"], args.budget)
+        else:
+            result = _se_py.rate_se(values, geo, solution, args.budget, path, nesting=2)
+        cpu = time.process_time() - start
+        technique = se_scale.TECHNIQUES[result.hardest] if result.hardest >= 0 else "-"
+        print(
+            f"{index:>3}  {row['se']:>4}  {row['technique']} / {result.score / 10:.1f} "
+            f"{technique} {result.status} {result.steps} {result.work} {cpu:.1f} "
+            f"{unsound_steps(path, solution)}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
