@@ -536,37 +536,56 @@ cdef inline bint keep_digits(State *s, const Table *t, int c, int keep, int had)
 
 
 cdef int cage_pass(State *s, const Table *t, int k) noexcept nogil:
-    """Cage combination logic on cage k: -1 dead, 1 changed, 0 nothing."""
-    cdef int length = t.cage_len[k]
-    cdef const int16_t *cells = &t.cage_cells[k * MAX_N]
-    cdef int masks[MAX_N]
-    cdef int i, j, c, d, cm, placed = 0, union = 0, allowed = 0, required = 0x7FF
-    cdef int w
-    cdef bint ok, changed = False
-    cdef uint64_t x0, x1
-    for i in range(length):
-        c = cells[i]
-        masks[i] = cell_digits(s, t, c)
-        union |= masks[i]
-        if s.solved[c >> 6] & bit_of(c):
-            placed |= masks[i]
+    """Cage combination logic on cage k: -1 dead, 1 changed, 0 nothing.
+
+    Digit-major: a set of digits meets every cell of the cage when the cage's part of
+    its digits' boards, ORed, covers the cage (no per-cell digit sets to gather)."""
+    cdef int j, c, d, cm, placed = 0, union = 0, allowed = 0, required = 0x7FF, gone, y
+    cdef bint changed = False
+    cdef uint64_t m0 = t.cage_mask[2 * k], m1 = t.cage_mask[2 * k + 1]
+    cdef uint64_t s0 = s.solved[0] & m0, s1 = s.solved[1] & m1
+    cdef uint64_t x0, x1, c0, c1
+    cdef uint64_t in0[MAX_N]
+    cdef uint64_t in1[MAX_N]
+    for d in range(t.n):
+        x0 = s.cand[2 * d] & m0
+        x1 = s.cand[2 * d + 1] & m1
+        in0[d] = x0
+        in1[d] = x1
+        if x0 | x1:
+            union |= 1 << d
+            if (x0 & s0) | (x1 & s1):
+                placed |= 1 << d
     for j in range(t.combo_start[k], t.combo_end[k]):
         cm = COMBOS[j]
         if (cm & placed) != placed or (cm & ~union) != 0:
             continue
-        ok = True
-        for i in range(length):
-            if (masks[i] & cm) == 0:
-                ok = False
-                break
-        if ok:
+        c0 = c1 = 0
+        y = cm
+        while y:
+            d = bits_lowest_index(<uint64_t>y)
+            y &= y - 1
+            c0 |= in0[d]
+            c1 |= in1[d]
+        if c0 == m0 and c1 == m1:
             allowed |= cm
             required &= cm
     if allowed == 0:
         return -1
-    for i in range(length):
-        if keep_digits(s, t, cells[i], allowed, masks[i]):
-            changed = True
+    # digits in no feasible set leave every cell of the cage
+    gone = union & ~allowed
+    while gone:
+        d = bits_lowest_index(gone)
+        gone &= gone - 1
+        x0 = s.cand[2 * d] & m0
+        x1 = s.cand[2 * d + 1] & m1
+        s.cand[2 * d] ^= x0
+        s.cand[2 * d + 1] ^= x1
+        s.dirty[2 * d] |= x0
+        s.dirty[2 * d + 1] |= x1
+        s.cdirty[0] |= x0
+        s.cdirty[1] |= x1
+        changed = True
     required &= ~placed
     while required:
         d = bits_lowest_index(required)
