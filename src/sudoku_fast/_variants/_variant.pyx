@@ -420,30 +420,70 @@ cdef void add_unit_sums(Table *t) noexcept nogil:
     that total less those cages' sums, and the cells outside the unit of the cages that
     meet it ("outies"), when the cages cover the unit, to their sums less the total.
     Such a set becomes a cage when its cells see each other pairwise (innies always
-    do: they share the unit)."""
-    cdef int u, k, inside, touching, real = t.n_cages
+    do: they share the unit).
+
+    With at most 64 units (Table.by_cell), each cage's units come from its cells' unit
+    sets, so the sums per unit are gathered in one pass over the cages."""
+    cdef int u, k, i, c, inside, touching, real = t.n_cages
     cdef int total = t.n * (t.n + 1) // 2
     cdef uint64_t covered[2]
     cdef uint64_t cover[2]
     cdef uint64_t m[2]
-    cdef uint64_t u0, u1, c0, c1
+    cdef uint64_t u0, u1, c0, c1, meets, within
+    # per unit (by_cell): the cells of the cages meeting it / lying inside it, their sums
+    cdef uint64_t unit_cover[2 * 64]
+    cdef uint64_t unit_covered[2 * 64]
+    cdef int unit_touching[64]
+    cdef int unit_inside[64]
+    if t.by_cell:
+        memset(unit_cover, 0, sizeof(unit_cover))
+        memset(unit_covered, 0, sizeof(unit_covered))
+        memset(unit_touching, 0, sizeof(unit_touching))
+        memset(unit_inside, 0, sizeof(unit_inside))
+        for k in range(real):
+            meets = 0
+            within = ~(<uint64_t>0)
+            for i in range(t.cage_len[k]):
+                c = t.cage_cells[k * MAX_N + i]
+                meets |= t.cell_units[c]
+                within &= t.cell_units[c]
+            c0 = t.cage_mask[2 * k]
+            c1 = t.cage_mask[2 * k + 1]
+            while meets:
+                u = bits_lowest_index(meets)
+                meets &= meets - 1
+                unit_cover[2 * u] |= c0
+                unit_cover[2 * u + 1] |= c1
+                unit_touching[u] += t.cage_sum[k]
+                if (within >> u) & 1:
+                    unit_covered[2 * u] |= c0
+                    unit_covered[2 * u + 1] |= c1
+                    unit_inside[u] += t.cage_sum[k]
     for u in range(t.n_units):
         u0 = t.unit[2 * u]
         u1 = t.unit[2 * u + 1]
-        covered[0] = covered[1] = cover[0] = cover[1] = 0
-        inside = touching = 0
-        for k in range(real):
-            c0 = t.cage_mask[2 * k]
-            c1 = t.cage_mask[2 * k + 1]
-            if ((c0 & u0) | (c1 & u1)) == 0:
-                continue
-            cover[0] |= c0
-            cover[1] |= c1
-            touching += t.cage_sum[k]
-            if (c0 & ~u0) == 0 and (c1 & ~u1) == 0:
-                covered[0] |= c0
-                covered[1] |= c1
-                inside += t.cage_sum[k]
+        if t.by_cell:
+            cover[0] = unit_cover[2 * u]
+            cover[1] = unit_cover[2 * u + 1]
+            covered[0] = unit_covered[2 * u]
+            covered[1] = unit_covered[2 * u + 1]
+            touching = unit_touching[u]
+            inside = unit_inside[u]
+        else:
+            covered[0] = covered[1] = cover[0] = cover[1] = 0
+            inside = touching = 0
+            for k in range(real):
+                c0 = t.cage_mask[2 * k]
+                c1 = t.cage_mask[2 * k + 1]
+                if ((c0 & u0) | (c1 & u1)) == 0:
+                    continue
+                cover[0] |= c0
+                cover[1] |= c1
+                touching += t.cage_sum[k]
+                if (c0 & ~u0) == 0 and (c1 & ~u1) == 0:
+                    covered[0] |= c0
+                    covered[1] |= c1
+                    inside += t.cage_sum[k]
         m[0] = u0 & ~covered[0]
         m[1] = u1 & ~covered[1]
         if (m[0] | m[1]) and (covered[0] | covered[1]):
