@@ -910,30 +910,62 @@ cdef bint search(State *s, const Table *t, Search *run) noexcept nogil:
 
 
 cdef int solve_one(const Table *t, const uint8_t *values, Search *run) noexcept nogil:
-    """Count the solutions of one puzzle (values 0..N per cell) up to run.limit."""
+    """Count the solutions of one puzzle (values 0..N per cell) up to run.limit.
+
+    The clues go in all at once: per value, its cells, their peers and orthogonal
+    neighbours are gathered in one pass over the grid with no branch on the cell's
+    content (value 0, an empty cell, gathers into a slot nobody reads), then each
+    digit's board is set. That is the state placing them one by one gives, when no two
+    clues clash (two equal digits that see each other, or under the non-consecutive
+    rule two consecutive ones side by side); when some do, the puzzle has no solution."""
     cdef State s
-    cdef int c, d, v
+    cdef int c, d, v, w, bad = 0
+    cdef uint64_t b
+    # per value 0..N: its clue cells, their peers and their orthogonal neighbours
+    cdef uint64_t clue[2 * (MAX_N + 1)]
+    cdef uint64_t seen[2 * (MAX_N + 1)]
+    cdef uint64_t near[2 * (MAX_N + 2)]  # one more slot: value N + 1 (none) for the clash test
+    cdef uint64_t units[MAX_N + 1]
     memset(&s, 0, sizeof(State))
-    for d in range(t.n):
-        s.cand[2 * d] = t.all[0]
-        s.cand[2 * d + 1] = t.all[1]
-    for d in range(t.n):
-        s.dirty[2 * d] = t.all[0]
-        s.dirty[2 * d + 1] = t.all[1]
-    s.cdirty[0] = t.all[0]
-    s.cdirty[1] = t.all[1]
+    memset(clue, 0, sizeof(clue))
+    memset(seen, 0, sizeof(seen))
+    memset(near, 0, sizeof(near))
+    memset(units, 0, sizeof(units))
     run.count = 0
     run.nodes = 0
     run.guesses = 0
     run.out_of_nodes = False
     for c in range(t.cells):
         v = values[c]
-        if v == 0:
-            continue
-        if v > t.n or not (s.cand[2 * (v - 1) + (c >> 6)] & bit_of(c)):
-            run.nodes = 1
-            return 0  # a clue outside the digits, or one its peers rule out
-        place(&s, t, v - 1, c)
+        bad |= v > t.n
+        v = v if v <= t.n else 0
+        w = c >> 6
+        clue[2 * v + w] |= bit_of(c)
+        seen[2 * v] |= t.peer[2 * c]
+        seen[2 * v + 1] |= t.peer[2 * c + 1]
+        near[2 * v] |= t.neigh[2 * c]
+        near[2 * v + 1] |= t.neigh[2 * c + 1]
+        units[v] |= t.cell_units[c]
+    near[0] = near[1] = 0  # the empty cells' neighbours: no digit 0 to keep from them
+    # the clue cells (of every value but 0)
+    s.solved[0] = t.all[0] & ~clue[0]
+    s.solved[1] = t.all[1] & ~clue[1]
+    for v in range(1, t.n + 1):
+        # a clue its peers rule out, or (non-consecutive) a neighbour one below it
+        bad |= ((clue[2 * v] & seen[2 * v]) | (clue[2 * v + 1] & seen[2 * v + 1])) != 0
+        bad |= ((clue[2 * v] & near[2 * v - 2]) | (clue[2 * v + 1] & near[2 * v - 1])) != 0
+    if bad:
+        run.nodes = 1
+        return 0  # a clue outside the digits, or two clues that clash
+    for d in range(t.n):
+        v = d + 1
+        for w in range(2):
+            b = t.all[w] & ~s.solved[w] & ~seen[2 * v + w] & ~near[2 * v - 2 + w] & ~near[2 * v + 2 + w]
+            s.cand[2 * d + w] = b | clue[2 * v + w]
+            s.dirty[2 * d + w] = t.all[w] & ~clue[2 * v + w]
+        s.done[d] = units[v]
+    s.cdirty[0] = t.all[0]
+    s.cdirty[1] = t.all[1]
     search(&s, t, run)
     if run.out_of_nodes:
         return COUNT_EXHAUSTED
