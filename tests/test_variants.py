@@ -356,6 +356,40 @@ def test_contradictions_and_several_solutions(side: Side) -> None:
     assert sf.count_solutions("." * 81, rules=thermo) == 2
 
 
+def test_clashing_givens(side: Side) -> None:
+    """Givens that rule each other out, in either cell order, under each pairwise rule
+    (the engine puts all givens in at once and must still see every clash); the pairs
+    share no row, column or box unless their digits differ."""
+
+    def grid(*givens: tuple[int, str]) -> str:
+        cells = ["."] * 81
+        for cell, digit in givens:
+            cells[cell] = digit
+        return "".join(cells)
+
+    for givens, rules in (
+        (((0, "1"), (1, "2")), "non-consecutive"),  # side by side
+        (((0, "2"), (1, "1")), "non-consecutive"),
+        (((4, "5"), (13, "4")), "non-consecutive"),  # one above the other
+        (((4, "4"), (13, "5")), "non-consecutive"),
+        (((2, "1"), (12, "1")), "anti-king"),  # diagonal neighbours, two boxes
+        (((2, "7"), (13, "7")), "anti-knight"),  # a knight's move, two boxes
+        (((13, "7"), (2, "7")), "anti-knight"),
+        (((0, "3"), (40, "3")), "x"),  # one diagonal, three boxes apart
+    ):
+        puzzle = grid(*givens)
+        assert sf.count_solutions(puzzle, rules=rules) == 0, (givens, rules)
+        assert sf.solve(puzzle, rules=rules) is None
+    # the same kind of givens where they do not clash
+    for givens, rules in (
+        (((0, "1"), (10, "2")), "non-consecutive"),  # diagonal neighbours
+        (((0, "1"), (1, "3")), "non-consecutive"),
+        (((2, "7"), (23, "7")), "anti-knight"),
+        (((0, "3"), (40, "4")), "x"),
+    ):
+        assert sf.count_solutions(grid(*givens), rules=rules) >= 1, (givens, rules)
+
+
 def test_threads_and_outputs() -> None:
     pytest.importorskip("pysat")
     cases = _cases("killer", 6, 4, 20)

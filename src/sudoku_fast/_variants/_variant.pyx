@@ -420,30 +420,70 @@ cdef void add_unit_sums(Table *t) noexcept nogil:
     that total less those cages' sums, and the cells outside the unit of the cages that
     meet it ("outies"), when the cages cover the unit, to their sums less the total.
     Such a set becomes a cage when its cells see each other pairwise (innies always
-    do: they share the unit)."""
-    cdef int u, k, inside, touching, real = t.n_cages
+    do: they share the unit).
+
+    With at most 64 units (Table.by_cell), each cage's units come from its cells' unit
+    sets, so the sums per unit are gathered in one pass over the cages."""
+    cdef int u, k, i, c, inside, touching, real = t.n_cages
     cdef int total = t.n * (t.n + 1) // 2
     cdef uint64_t covered[2]
     cdef uint64_t cover[2]
     cdef uint64_t m[2]
-    cdef uint64_t u0, u1, c0, c1
+    cdef uint64_t u0, u1, c0, c1, meets, within
+    # per unit (by_cell): the cells of the cages meeting it / lying inside it, their sums
+    cdef uint64_t unit_cover[2 * 64]
+    cdef uint64_t unit_covered[2 * 64]
+    cdef int unit_touching[64]
+    cdef int unit_inside[64]
+    if t.by_cell:
+        memset(unit_cover, 0, sizeof(unit_cover))
+        memset(unit_covered, 0, sizeof(unit_covered))
+        memset(unit_touching, 0, sizeof(unit_touching))
+        memset(unit_inside, 0, sizeof(unit_inside))
+        for k in range(real):
+            meets = 0
+            within = ~(<uint64_t>0)
+            for i in range(t.cage_len[k]):
+                c = t.cage_cells[k * MAX_N + i]
+                meets |= t.cell_units[c]
+                within &= t.cell_units[c]
+            c0 = t.cage_mask[2 * k]
+            c1 = t.cage_mask[2 * k + 1]
+            while meets:
+                u = bits_lowest_index(meets)
+                meets &= meets - 1
+                unit_cover[2 * u] |= c0
+                unit_cover[2 * u + 1] |= c1
+                unit_touching[u] += t.cage_sum[k]
+                if (within >> u) & 1:
+                    unit_covered[2 * u] |= c0
+                    unit_covered[2 * u + 1] |= c1
+                    unit_inside[u] += t.cage_sum[k]
     for u in range(t.n_units):
         u0 = t.unit[2 * u]
         u1 = t.unit[2 * u + 1]
-        covered[0] = covered[1] = cover[0] = cover[1] = 0
-        inside = touching = 0
-        for k in range(real):
-            c0 = t.cage_mask[2 * k]
-            c1 = t.cage_mask[2 * k + 1]
-            if ((c0 & u0) | (c1 & u1)) == 0:
-                continue
-            cover[0] |= c0
-            cover[1] |= c1
-            touching += t.cage_sum[k]
-            if (c0 & ~u0) == 0 and (c1 & ~u1) == 0:
-                covered[0] |= c0
-                covered[1] |= c1
-                inside += t.cage_sum[k]
+        if t.by_cell:
+            cover[0] = unit_cover[2 * u]
+            cover[1] = unit_cover[2 * u + 1]
+            covered[0] = unit_covered[2 * u]
+            covered[1] = unit_covered[2 * u + 1]
+            touching = unit_touching[u]
+            inside = unit_inside[u]
+        else:
+            covered[0] = covered[1] = cover[0] = cover[1] = 0
+            inside = touching = 0
+            for k in range(real):
+                c0 = t.cage_mask[2 * k]
+                c1 = t.cage_mask[2 * k + 1]
+                if ((c0 & u0) | (c1 & u1)) == 0:
+                    continue
+                cover[0] |= c0
+                cover[1] |= c1
+                touching += t.cage_sum[k]
+                if (c0 & ~u0) == 0 and (c1 & ~u1) == 0:
+                    covered[0] |= c0
+                    covered[1] |= c1
+                    inside += t.cage_sum[k]
         m[0] = u0 & ~covered[0]
         m[1] = u1 & ~covered[1]
         if (m[0] | m[1]) and (covered[0] | covered[1]):
@@ -536,37 +576,56 @@ cdef inline bint keep_digits(State *s, const Table *t, int c, int keep, int had)
 
 
 cdef int cage_pass(State *s, const Table *t, int k) noexcept nogil:
-    """Cage combination logic on cage k: -1 dead, 1 changed, 0 nothing."""
-    cdef int length = t.cage_len[k]
-    cdef const int16_t *cells = &t.cage_cells[k * MAX_N]
-    cdef int masks[MAX_N]
-    cdef int i, j, c, d, cm, placed = 0, union = 0, allowed = 0, required = 0x7FF
-    cdef int w
-    cdef bint ok, changed = False
-    cdef uint64_t x0, x1
-    for i in range(length):
-        c = cells[i]
-        masks[i] = cell_digits(s, t, c)
-        union |= masks[i]
-        if s.solved[c >> 6] & bit_of(c):
-            placed |= masks[i]
+    """Cage combination logic on cage k: -1 dead, 1 changed, 0 nothing.
+
+    Digit-major: a set of digits meets every cell of the cage when the cage's part of
+    its digits' boards, ORed, covers the cage (no per-cell digit sets to gather)."""
+    cdef int j, c, d, cm, placed = 0, union = 0, allowed = 0, required = 0x7FF, gone, y
+    cdef bint changed = False
+    cdef uint64_t m0 = t.cage_mask[2 * k], m1 = t.cage_mask[2 * k + 1]
+    cdef uint64_t s0 = s.solved[0] & m0, s1 = s.solved[1] & m1
+    cdef uint64_t x0, x1, c0, c1
+    cdef uint64_t in0[MAX_N]
+    cdef uint64_t in1[MAX_N]
+    for d in range(t.n):
+        x0 = s.cand[2 * d] & m0
+        x1 = s.cand[2 * d + 1] & m1
+        in0[d] = x0
+        in1[d] = x1
+        if x0 | x1:
+            union |= 1 << d
+            if (x0 & s0) | (x1 & s1):
+                placed |= 1 << d
     for j in range(t.combo_start[k], t.combo_end[k]):
         cm = COMBOS[j]
         if (cm & placed) != placed or (cm & ~union) != 0:
             continue
-        ok = True
-        for i in range(length):
-            if (masks[i] & cm) == 0:
-                ok = False
-                break
-        if ok:
+        c0 = c1 = 0
+        y = cm
+        while y:
+            d = bits_lowest_index(<uint64_t>y)
+            y &= y - 1
+            c0 |= in0[d]
+            c1 |= in1[d]
+        if c0 == m0 and c1 == m1:
             allowed |= cm
             required &= cm
     if allowed == 0:
         return -1
-    for i in range(length):
-        if keep_digits(s, t, cells[i], allowed, masks[i]):
-            changed = True
+    # digits in no feasible set leave every cell of the cage
+    gone = union & ~allowed
+    while gone:
+        d = bits_lowest_index(gone)
+        gone &= gone - 1
+        x0 = s.cand[2 * d] & m0
+        x1 = s.cand[2 * d + 1] & m1
+        s.cand[2 * d] ^= x0
+        s.cand[2 * d + 1] ^= x1
+        s.dirty[2 * d] |= x0
+        s.dirty[2 * d + 1] |= x1
+        s.cdirty[0] |= x0
+        s.cdirty[1] |= x1
+        changed = True
     required &= ~placed
     while required:
         d = bits_lowest_index(required)
@@ -851,30 +910,62 @@ cdef bint search(State *s, const Table *t, Search *run) noexcept nogil:
 
 
 cdef int solve_one(const Table *t, const uint8_t *values, Search *run) noexcept nogil:
-    """Count the solutions of one puzzle (values 0..N per cell) up to run.limit."""
+    """Count the solutions of one puzzle (values 0..N per cell) up to run.limit.
+
+    The clues go in all at once: per value, its cells, their peers and orthogonal
+    neighbours are gathered in one pass over the grid with no branch on the cell's
+    content (value 0, an empty cell, gathers into a slot nobody reads), then each
+    digit's board is set. That is the state placing them one by one gives, when no two
+    clues clash (two equal digits that see each other, or under the non-consecutive
+    rule two consecutive ones side by side); when some do, the puzzle has no solution."""
     cdef State s
-    cdef int c, d, v
+    cdef int c, d, v, w, bad = 0
+    cdef uint64_t b
+    # per value 0..N: its clue cells, their peers and their orthogonal neighbours
+    cdef uint64_t clue[2 * (MAX_N + 1)]
+    cdef uint64_t seen[2 * (MAX_N + 1)]
+    cdef uint64_t near[2 * (MAX_N + 2)]  # one more slot: value N + 1 (none) for the clash test
+    cdef uint64_t units[MAX_N + 1]
     memset(&s, 0, sizeof(State))
-    for d in range(t.n):
-        s.cand[2 * d] = t.all[0]
-        s.cand[2 * d + 1] = t.all[1]
-    for d in range(t.n):
-        s.dirty[2 * d] = t.all[0]
-        s.dirty[2 * d + 1] = t.all[1]
-    s.cdirty[0] = t.all[0]
-    s.cdirty[1] = t.all[1]
+    memset(clue, 0, sizeof(clue))
+    memset(seen, 0, sizeof(seen))
+    memset(near, 0, sizeof(near))
+    memset(units, 0, sizeof(units))
     run.count = 0
     run.nodes = 0
     run.guesses = 0
     run.out_of_nodes = False
     for c in range(t.cells):
         v = values[c]
-        if v == 0:
-            continue
-        if v > t.n or not (s.cand[2 * (v - 1) + (c >> 6)] & bit_of(c)):
-            run.nodes = 1
-            return 0  # a clue outside the digits, or one its peers rule out
-        place(&s, t, v - 1, c)
+        bad |= v > t.n
+        v = v if v <= t.n else 0
+        w = c >> 6
+        clue[2 * v + w] |= bit_of(c)
+        seen[2 * v] |= t.peer[2 * c]
+        seen[2 * v + 1] |= t.peer[2 * c + 1]
+        near[2 * v] |= t.neigh[2 * c]
+        near[2 * v + 1] |= t.neigh[2 * c + 1]
+        units[v] |= t.cell_units[c]
+    near[0] = near[1] = 0  # the empty cells' neighbours: no digit 0 to keep from them
+    # the clue cells (of every value but 0)
+    s.solved[0] = t.all[0] & ~clue[0]
+    s.solved[1] = t.all[1] & ~clue[1]
+    for v in range(1, t.n + 1):
+        # a clue its peers rule out, or (non-consecutive) a neighbour one below it
+        bad |= ((clue[2 * v] & seen[2 * v]) | (clue[2 * v + 1] & seen[2 * v + 1])) != 0
+        bad |= ((clue[2 * v] & near[2 * v - 2]) | (clue[2 * v + 1] & near[2 * v - 1])) != 0
+    if bad:
+        run.nodes = 1
+        return 0  # a clue outside the digits, or two clues that clash
+    for d in range(t.n):
+        v = d + 1
+        for w in range(2):
+            b = t.all[w] & ~s.solved[w] & ~seen[2 * v + w] & ~near[2 * v - 2 + w] & ~near[2 * v + 2 + w]
+            s.cand[2 * d + w] = b | clue[2 * v + w]
+            s.dirty[2 * d + w] = t.all[w] & ~clue[2 * v + w]
+        s.done[d] = units[v]
+    s.cdirty[0] = t.all[0]
+    s.cdirty[1] = t.all[1]
     search(&s, t, run)
     if run.out_of_nodes:
         return COUNT_EXHAUSTED
