@@ -8,6 +8,10 @@ score. Then puzzles/s of `rate_many(threads=1)` on the puzzles with SE >= 7 and 
 those with SE < 4.
 
     python bench/se_agreement.py [--csv PATH] [--threads K] [--limit N] [--speed-sample N]
+                                 [--out PATH]
+
+`--out` writes one line per puzzle (row, puzzle, SE, score, technique, complete) so two
+builds' runs can be compared puzzle by puzzle.
 """
 
 from __future__ import annotations
@@ -75,11 +79,14 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=None)
     parser.add_argument("--limit", type=int, default=0, help="every k-th row only (0: all)")
     parser.add_argument("--speed-sample", type=int, default=2000)
+    parser.add_argument("--out", default=None, help="per-puzzle CSV (row, SE, score, ...)")
     args = parser.parse_args()
     with open(args.csv, newline="") as f:
         rows = list(csv.DictReader(f))
+    numbers = list(range(len(rows)))
     if args.limit:
-        rows = rows[:: max(1, len(rows) // args.limit)]
+        numbers = numbers[:: max(1, len(rows) // args.limit)]
+        rows = [rows[i] for i in numbers]
     puzzles = [r["puzzle"] for r in rows]
     se = [float(r["se_rating"]) for r in rows]
     start = time.perf_counter()
@@ -88,6 +95,21 @@ def main() -> None:
     ours = [r.score for r in ratings]
     assert all(s is not None for s in ours)
     scores = [float(s) for s in ours if s is not None]
+    if args.out:
+        with open(args.out, "w", newline="") as f:
+            out = csv.writer(f)
+            out.writerow(["row", "puzzle", "se_rating", "score", "technique", "complete"])
+            for number, r, rating in zip(numbers, rows, ratings, strict=True):
+                out.writerow(
+                    [
+                        number,
+                        r["puzzle"],
+                        r["se_rating"],
+                        rating.score,
+                        rating.score_technique,
+                        rating.score_complete,
+                    ]
+                )
     print(f"{len(rows)} puzzles rated in {elapsed:.1f} s (threads={args.threads or 'all'})")
     print("| SE band | count | Spearman | median abs diff | exact | within 0.5 | mean diff |")
     print("|---|---:|---:|---:|---:|---:|---:|")

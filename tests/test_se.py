@@ -741,6 +741,27 @@ def test_dynamic_chains_are_as_long_as_se_counts_them(puzzle: str, score: float)
     assert twin(puzzle)[:2] == expected
 
 
+# Sudoku Exchange bank puzzles (../shared/data/sudoku_exchange_se_rated.csv rows 22132,
+# 22208, 22504, 22936) whose hardest step is a Nishio chain, rated the same by the
+# bank's SE and Sukaku Explainer 1.18.1, and one tenth off while the rater's walks took
+# a node's peers in ascending order and its units as row, column, box: SE takes the
+# box, then the row, then the column, and which contradiction a walk meets first, and
+# so its length, depends on it.
+SE_NISHIO = [
+    ("..3..52...92.6..5.5..3...482.....4...7..9..3...8.....515...4..3.8..7.51...41..8..", 7.8),
+    ("..9.87....2.....8..184.9...54...279...........375...21...6.481..9.....4....97.3..", 7.8),
+    ("..........8..2..3.3.25874.9..7...3..5.8...6.164..9..25..6.4.9..4..2.3..7.........", 7.9),
+    ("51.....944.8..1..5...8...3..9.6.74......8......49.2.7..8...9...7..4..9.694.....27", 7.9),
+]
+
+
+@pytest.mark.parametrize(("puzzle", "score"), SE_NISHIO)
+def test_chain_walks_take_peers_in_se_order(puzzle: str, score: float) -> None:
+    expected = (round(score * 10), se_scale.NISHIO)
+    assert compiled([puzzle])[0][:2] == expected
+    assert twin(puzzle)[:2] == expected
+
+
 # Sukaku Explainer 1.18.1's hardest step on these (bench/data/serate_*.csv): each type
 # of the bivalue universal grave as SE finds it (type 3: a naked set of two to four
 # cells with the BUG values).

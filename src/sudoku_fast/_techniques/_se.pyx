@@ -203,6 +203,7 @@ cdef struct Work:
     uint64_t *excl         # [cells * cwords] aligned pairs / triples: excluders as cell bitsets
     int cwords
     uint64_t *peer_bits    # [cells * cwords] each cell's peers as a cell bitset
+    int32_t *chain_peers   # [cells * npeers] each cell's peers in SE's walk order
     uint64_t *digit_bits   # [N * cwords] cells holding each digit as a candidate (chain_step)
     int32_t *cell_of       # [cells * N] candidate index (cell * N + digit - 1) -> cell
     uint64_t *ex_masks     # [cells] aligned triples: the excluders' candidate sets
@@ -388,6 +389,7 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.removed = <uint64_t *>malloc(t.cells * sizeof(uint64_t))
     w.excl = <uint64_t *>malloc(t.cells * w.cwords * sizeof(uint64_t))
     w.peer_bits = <uint64_t *>calloc(t.cells * w.cwords, sizeof(uint64_t))
+    w.chain_peers = <int32_t *>malloc(t.cells * t.npeers * sizeof(int32_t))
     w.digit_bits = <uint64_t *>malloc(t.n * w.cwords * sizeof(uint64_t))
     w.cell_of = <int32_t *>malloc(cn * sizeof(int32_t))
     w.ex_masks = <uint64_t *>malloc(t.cells * sizeof(uint64_t))
@@ -432,6 +434,8 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
             for k in range(t.npeers):
                 j = t.peers[i * t.npeers + k]
                 w.peer_bits[i * w.cwords + (j >> 6)] |= (<uint64_t>1) << (j & 63)
+    if w.chain_peers:
+        fill_chain_peers(t, w.chain_peers)
     w.ent_cap = cn * (t.n + t.npeers + 1) + 1
     w.ent_node = <int32_t *>malloc(w.ent_cap * sizeof(int32_t))
     w.ent_parent = <int32_t *>malloc(w.ent_cap * sizeof(int32_t))
@@ -458,7 +462,7 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
         or not w.link_acc or not w.unit_bits
         or not w.link_next or not w.link_weak or not w.link_deg
         or not w.chain or not w.ints or not w.ints2 or not w.removed or not w.excl
-        or not w.peer_bits or not w.digit_bits or not w.cell_of or not w.ex_masks
+        or not w.peer_bits or not w.chain_peers or not w.digit_bits or not w.cell_of or not w.ex_masks
         or not w.lv_seen or not w.lv_cur or not w.lv_next
         or not w.g_index or not w.g_cand or not w.g_start or not w.g_to or not w.g_order
         or not w.g_low or not w.g_comp or not w.g_size or not w.g_merged or not w.g_stack
@@ -551,6 +555,7 @@ cdef void work_free(Work *w) noexcept nogil:
     free(w.store)
     free(w.sets)
     free(w.dig_peers)
+    free(w.chain_peers)
     memset(w, 0, sizeof(Work))
 
 
@@ -2207,6 +2212,26 @@ cdef inline void tmp_or(Work *w, const Walk *wk, int node) noexcept nogil:
         w.tmp[b >> 6] |= (<uint64_t>1) << (b & 63)
 
 
+cdef void fill_chain_peers(const Tables *t, int32_t *out) noexcept nogil:
+    """Each cell's peers as SE's chain walks list them: the box's cells, then the
+    row's, then the column's, each unit in its own order, every peer once."""
+    cdef int cell, k, i, j, q, u, found
+    for cell in range(t.cells):
+        found = 0
+        for k in range(3):
+            u = t.cell_units[3 * cell + (k + 2) % 3]
+            for i in range(t.n):
+                j = t.units[u * t.n + i]
+                if j == cell:
+                    continue
+                for q in range(found):
+                    if out[cell * t.npeers + q] == j:
+                        break
+                else:
+                    out[cell * t.npeers + found] = j
+                    found += 1
+
+
 cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcept nogil:
     """se._Rater.walk: fills wk (queue = reached nodes, their complexities); for a
     dynamic walk, the complexity of the contradiction met, else -1."""
@@ -2220,9 +2245,6 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
     cdef int target = 0
     cdef uint64_t bit, rest, cc, where
     cdef int32_t stamp
-    cdef int cw = w.cwords
-    cdef const uint64_t *peer_bits = w.peer_bits
-    cdef const uint64_t *digit_bits = w.digit_bits
     wk.stamp += 1
     stamp = wk.stamp
     cdef int start = ((cell * n + digit - 1) << 1) | (1 if on else 0)
@@ -2268,12 +2290,10 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
                     clash = offer(w, wk, (cell_now * n + e) << 1, node, dynamic)
                     if clash >= 0:
                         return clash
-            # The peers holding the digit, ascending: t.peers order, read from bitsets.
-            for k in range(cw):
-                where = peer_bits[cell_now * cw + k] & digit_bits[dig * cw + k]
-                while where:
-                    j = (k << 6) | bits_lowest_index(where)
-                    where &= where - 1
+            # The peers holding the digit, in SE's order (box, row, column).
+            for k in range(t.npeers):
+                j = w.chain_peers[cell_now * t.npeers + k]
+                if (s.cand[j] >> dig) & 1:
                     clash = offer(w, wk, (j * n + dig) << 1, node, dynamic)
                     if clash >= 0:
                         return clash
@@ -2310,7 +2330,8 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
                         return clash
             if mode & UNIT_LINKS:
                 for k in range(3):
-                    u = t.cell_units[3 * cell_now + k]
+                    # SE's order: box, row, column (cell_units: row, column, box).
+                    u = t.cell_units[3 * cell_now + (k + 2) % 3]
                     where = s.pos[u * n + dig]
                     if dynamic:
                         j = u * n + dig

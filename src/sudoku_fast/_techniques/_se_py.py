@@ -82,9 +82,11 @@ included, summed over the chains of a multiple conclusion): with length = comple
 (alternately x3/2 and x4/3).
 
 How chains are found: an assumption (a candidate set ON, or removed: OFF) is followed by
-a breadth-first walk of implications. ON(cell, d) removes d from the cell's peers and
-(with xy links) every other candidate of the cell. OFF(cell, d) sets ON the last
-candidate of a cell (xy links) or the last place of d in a unit. As in SE, the walk
+a breadth-first walk of implications. ON(cell, d) removes (with xy links) every other
+candidate of the cell and d from the cell's peers. OFF(cell, d) sets ON the last
+candidate of a cell (xy links) or the last place of d in a unit. Both go as SE goes:
+the box, then the row, then the column (a peer shared by two of them once, with the
+first), each unit in its own order. As in SE, the walk
 takes the ON nodes it has reached first, in order, and an OFF node only when no ON node
 waits (which contradiction is met first, and each node's parents, depend on it; a walk
 stopped by a contradiction still counts, with the nodes it reached, in the double
@@ -275,6 +277,14 @@ class _Rater:
                     if other != cell:
                         order.setdefault(other, cause)
             self.se_peers.append(list(order.items()))
+        # SE's order in its chain walks: box, row, column (a peer in two of them comes
+        # once, with the first); which contradiction a walk meets first and each
+        # node's parents depend on it.
+        self.chain_units = [(box, row, col) for row, col, box in self.cell_units]
+        self.chain_peers = [
+            list(dict.fromkeys(p for u in units for p in s.geo.units[u] if p != cell))
+            for cell, units in enumerate(self.chain_units)
+        ]
 
     # -- easy techniques ------------------------------------------------------------
 
@@ -1130,7 +1140,7 @@ class _Rater:
                 if mode & CELL_LINKS:
                     for e in _bits(cand[cell_now] & ~bit):
                         implied.append(((cell_now * n + e) << 1, [node]))
-                for p in self.peers[cell_now]:
+                for p in self.chain_peers[cell_now]:
                     if cand[p] & bit:
                         implied.append(((p * n + dig) << 1, [node]))
             else:
@@ -1149,7 +1159,7 @@ class _Rater:
                         e = (cc & ~bit).bit_length() - 1
                         implied.append((((cell_now * n + e) << 1) | 1, [node]))
                 if mode & UNIT_LINKS:
-                    for u in self.cell_units[cell_now]:
+                    for u in self.chain_units[cell_now]:
                         where = positions[u][dig]
                         unit = geo.units[u]
                         if dynamic:
