@@ -176,8 +176,7 @@ def timer(call: Callable[[], Any], n: int) -> Callable[[], float]:
 
 def forget() -> None:
     """Empty the caches of checked rule records, as in a process new to these rules."""
-    encode._BY_IDENTITY.clear()
-    encode._checked_record.cache_clear()
+    encode.forget_records()
 
 
 def main() -> None:
