@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import json
 import operator
-from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain, repeat
 from typing import Any, Literal
 
 from .grid import default_box
@@ -157,26 +157,24 @@ class Rules:
         extra = tuple(_cells(s, f"extra set {k}") for k, s in enumerate(_items(self.extra)))
         object.__setattr__(self, "extra", extra)
         cages = _items(self.cages)
-        # The cages as one flat sequence: per cage its length, 1 and the total (0 and 0
-        # without one), then its cells.
-        flat: list[int] = []
-        for k, cage in enumerate(cages):
-            if not isinstance(cage, Cage):
-                raise TypeError(f"cage {k}: expected a Cage, not {type(cage).__name__}")
-            total = cage.total
-            flat += (len(cage.cells), 0, 0) if total is None else (len(cage.cells), 1, total)
-            flat += cage.cells
+        if not all(map(isinstance, cages, repeat(Cage))):
+            for k, cage in enumerate(cages):
+                if not isinstance(cage, Cage):
+                    raise TypeError(f"cage {k}: expected a Cage, not {type(cage).__name__}")
         object.__setattr__(self, "cages", cages)
         thermos = tuple(_cells(t, f"thermometer {k}") for k, t in enumerate(_items(self.thermos)))
         object.__setattr__(self, "thermos", thermos)
-        # What equality and hashing compare: every field, as a few plain values (no
-        # Python call to compare or hash them, and the bytes keep their hash), so that a
-        # dict or a compare over a batch's rule sets runs in C. Not a field: neither
-        # shown nor written; the fields cannot change after this (frozen), nor can it.
-        try:
-            cage_key: bytes | tuple[int, ...] = array("q", flat).tobytes()
-        except OverflowError:  # a cell or sum beyond 64 bits (no grid has it: check says so)
-            cage_key = tuple(flat)
+        # What equality and hashing compare: every field, as a few tuples of plain
+        # values (no Python call to compare or hash them), so that a dict or a compare
+        # over a batch's rule sets runs in C. The cages are their lengths, all their
+        # cells in one tuple and their totals. Not a field: neither shown nor written;
+        # the fields cannot change after this (frozen), nor can it.
+        cells = tuple(map(_CAGE_CELLS, cages))
+        cage_key = (
+            tuple(map(len, cells)),
+            tuple(chain.from_iterable(cells)),
+            tuple(map(_CAGE_TOTAL, cages)),
+        )
         flags = (
             self.diagonals
             | self.windoku << 1
@@ -452,6 +450,10 @@ def _cages_fit(cages: tuple[Cage, ...], size: int) -> bool:
         ):
             return False
     return True
+
+
+_CAGE_CELLS: Callable[[Cage], tuple[int, ...]] = operator.attrgetter("cells")
+_CAGE_TOTAL: Callable[[Cage], int | None] = operator.attrgetter("total")
 
 
 def _items(value: object) -> tuple[Any, ...]:
