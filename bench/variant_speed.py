@@ -204,8 +204,7 @@ def timer(call: Callable[[], Any], n: int, clock: Callable[[], float]) -> Callab
 
 def forget() -> None:
     """Empty the caches of checked rule records, as in a process new to these rules."""
-    encode._BY_IDENTITY.clear()
-    encode._checked_record.cache_clear()
+    encode.forget_records()
 
 
 def main() -> None:

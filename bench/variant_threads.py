@@ -1,14 +1,19 @@
 """threads=2 against threads=1 for `count_many` under variant rules, on published puzzles.
 
-    python bench/variant_threads.py DATA_DIR [--rounds 7] [--ours PYTHON[=LABEL] ...]
+    python bench/variant_threads.py DATA_DIR [--rounds 7] [--repeat-to N ...]
+                                    [--ours PYTHON[=LABEL] ...]
 
 DATA_DIR holds the published sets as `bench/variant_blind.py` reads them (not in the
-repository). The 9x9 puzzles of x.jsonl, jigsaw.jsonl and killer.jsonl are repeated to
-about 2,000 (killer: its first 60, three times), each puzzle with its own `Rules` object
-(read from its JSON, as a user reading the file would). Each round times
-`count_many(puzzles, rules=..., threads=T)` for T = 1 and 2 in alternating order (wall
-clock; every count must be 1). The figure is the ratio of the medians, threads=1 time /
-threads=2 time.
+repository). The 9x9 puzzles of x.jsonl (first 570), jigsaw.jsonl (first 500) and
+killer.jsonl (first 60) are repeated to about N puzzles for each N of `--repeat-to`
+(default 2000; give `--repeat-to 2000 20000` for both batch sizes), each puzzle with its
+own `Rules` object read from its JSON, as a user reading the file would. The objects are
+made anew (outside the timer) before every timed call, so nothing a call learns about
+them stays on them for the next one; only what the library keeps per rule set (a
+checked record) carries over, as it would in a process that has seen those rules.
+Each round times `count_many(puzzles, rules=..., threads=T)` for T = 1 and 2 in
+alternating order (wall clock; every count must be 1). The figure is the ratio of the
+medians, threads=1 time / threads=2 time.
 
 Beside it, the serial share s of a threads=1 call: the CPU time of the call outside the
 compiled chunks (`solve_range`, wrapped for this count only, in rounds of their own),
@@ -37,14 +42,14 @@ from pathlib import Path
 import sudoku_fast as sf
 from sudoku_fast._variants import run as variant_run
 
-data, flip = Path(sys.argv[1]), sys.argv[2] == "1"
+data, flip, target = Path(sys.argv[1]), sys.argv[2] == "1", int(sys.argv[3])
 
 def nines(name, cap):
     lines = (data / name).read_text().splitlines()
     return [r for r in map(json.loads, filter(str.strip, lines)) if r["size"] == 9][:cap]
 
-sets = {"X": (nines("x.jsonl", 570), None), "jigsaw": (nines("jigsaw.jsonl", 500), None),
-        "killer": (nines("killer.jsonl", 60), 3)}
+sets = {"X": nines("x.jsonl", 570), "jigsaw": nines("jigsaw.jsonl", 500),
+        "killer": nines("killer.jsonl", 60)}
 engine = variant_run._variant
 compiled = engine.solve_range
 inside = [0.0]
@@ -57,13 +62,15 @@ def timed_range(*args, **kwargs):
         inside[0] += time.thread_time() - started
 
 out = {}
-for name, (records, repeat) in sets.items():
-    times = repeat or max(1, 2000 // len(records))
+for name, records in sets.items():
+    times = max(1, target // len(records))
     puzzles = [r["puzzle"] for r in records] * times
-    rules = [sf.Rules.from_json(r["rules"]) for r in records * times]
-    sf.count_many(puzzles, rules=rules, threads=2)  # warm: pool, caches, pages
+    documents = [r["rules"] for r in records] * times
+    fresh = lambda: [sf.Rules.from_json(d) for d in documents]
+    sf.count_many(puzzles, rules=fresh(), threads=2)  # warm: pool, records, pages
     row = {"n": len(puzzles)}
     for threads in (2, 1) if flip else (1, 2):
+        rules = fresh()
         started = time.perf_counter()
         counts = sf.count_many(puzzles, rules=rules, threads=threads)
         row[str(threads)] = time.perf_counter() - started
@@ -72,6 +79,7 @@ for name, (records, repeat) in sets.items():
     try:
         shares = []
         for _ in range(3):
+            rules = fresh()
             inside[0] = 0.0
             started = time.thread_time()
             sf.count_many(puzzles, rules=rules, threads=1)
@@ -89,21 +97,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("data", type=Path, help="folder of the published sets (*.jsonl)")
     parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument(
+        "--repeat-to", type=int, nargs="+", default=[2000], metavar="N",
+        help="batch sizes: each set repeated to about N puzzles (default 2000)",
+    )  # fmt: skip
     parser.add_argument("--ours", action="append", help="PYTHON[=LABEL]; repeatable")
     args = parser.parse_args()
     builds = [[*s.split("=", 1), s][:2] for s in (args.ours or [sys.executable + "=ours"])]
-    rows: dict[tuple[str, str], list[dict[str, float]]] = {}
+    rows: dict[tuple[str, int, str], list[dict[str, float]]] = {}
     loads = []
     for k in range(args.rounds):
         for python, label in builds if k % 2 == 0 else builds[::-1]:
-            text = subprocess.run(
-                [python, "-c", WORKER, str(args.data), str(k % 2)],
-                check=True,
-                capture_output=True,
-                text=True,
-            ).stdout
-            for name, row in json.loads(text).items():
-                rows.setdefault((name, label), []).append(row)
+            for target in args.repeat_to:
+                text = subprocess.run(
+                    [python, "-c", WORKER, str(args.data), str(k % 2), str(target)],
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                ).stdout
+                for name, row in json.loads(text).items():
+                    rows.setdefault((name, target, label), []).append(row)
         loads.append(os.getloadavg()[0])
     print(
         f"{args.rounds} rounds, {os.cpu_count()} cpus, load average (1 min) after each round "
@@ -114,9 +127,9 @@ def main() -> None:
           "| Amdahl 2/(1+s) |")  # fmt: skip
     print("|---|---|---:|---:|---:|---:|---:|---:|")
     labels = [label for _, label in builds]
-    names = list(dict.fromkeys(name for name, _ in rows))
-    for name, label in ((name, label) for name in names for label in labels):
-        got = rows[(name, label)]
+    cases = list(dict.fromkeys((name, target) for name, target, _ in rows))
+    for (name, target), label in ((case, label) for case in cases for label in labels):
+        got = rows[(name, target, label)]
         one = statistics.median(r["1"] for r in got)
         two = statistics.median(r["2"] for r in got)
         share = statistics.median(r["serial"] for r in got)

@@ -8,7 +8,9 @@ hand-made ones. Every engine test runs on the compiled engine and on its twin.
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import pickle
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -449,10 +451,11 @@ def test_rules_read_once_per_object_in_order() -> None:
     items = [x, None, windoku, Rules.named("x"), x, '{"diagonals": true}', None]
     assert variant_run.read_rules(items) == [x, None, windoku, x, x, x, None]
     assert variant_run.read_rules([Rules(), None, Rules()]) is None  # all classic
-    # Equal rule sets one after another come back as one object (grouped by identity).
-    read = variant_run.read_rules([x, Rules.named("x"), {"diagonals": True}, windoku])
-    assert read == [x, x, x, windoku] and read is not None
-    assert read[0] is read[1] is read[2] is x
+    # Equal rule sets come back as the first of them (grouped by identity after this).
+    read = variant_run.read_rules([x, Rules.named("x"), {"diagonals": True}, windoku, "x"])
+    assert read == [x, x, x, windoku, x] and read is not None
+    assert read[0] is read[1] is read[2] is read[4] is x
+    assert variant_run.read_rules([]) is None
     with pytest.raises(TypeError, match="puzzle 2: rules must be"):
         variant_run.read_rules([x, x, 3, x, 4])
     # A rule set that does not fit is named by the first puzzle that has it.
@@ -475,6 +478,65 @@ def test_equal_rules_share_one_record() -> None:
     one, zeros = encode.encode_batch(windoku, 3, 9, (3, 3))
     assert one == encode.encode_rules(windoku, 9, (3, 3)) and list(zeros) == [0, 0, 0]
     assert encode.encode_batch(Rules(cages=(Cage([0, 1], 40),)), 0, 9) == (b"", starts[:0])
+
+
+def _one_field_apart() -> list[Rules]:
+    """Rule sets that differ from the first, and from each other, in one field each."""
+    base = Rules(cages=(Cage((0, 1), 3), Cage((2, 3))), thermos=((12, 13),))
+    return [
+        base,
+        dataclasses.replace(base, regions="1" * 9 + "2" * 9 + "3" * 9 + "4" * 9 + "5" * 9
+                            + "6" * 9 + "7" * 9 + "8" * 9 + "9" * 9),
+        *(dataclasses.replace(base, **{flag: True}) for flag in (
+            "diagonals", "windoku", "disjoint", "anti_knight", "anti_king", "non_consecutive"
+        )),
+        dataclasses.replace(base, extra=((0, 10),)),
+        dataclasses.replace(base, cages=(Cage((0, 1), 4), Cage((2, 3)))),  # another sum
+        dataclasses.replace(base, cages=(Cage((0, 1)), Cage((2, 3)))),  # no sum
+        dataclasses.replace(base, cages=(Cage((0, 1), 3), Cage((2, 3), 3))),
+        dataclasses.replace(base, cages=(Cage((0,), 3), Cage((1, 2, 3)))),  # split elsewhere
+        dataclasses.replace(base, cages=(Cage((1, 0), 3), Cage((2, 3)))),  # cells reordered
+        dataclasses.replace(base, cages=(Cage((0, 1), 3),)),
+        dataclasses.replace(base, thermos=((13, 12),)),
+        dataclasses.replace(base, thermos=()),
+    ]  # fmt: skip
+
+
+def test_equality_and_hash_see_every_field() -> None:
+    apart = _one_field_apart()
+    assert len(set(apart)) == len(apart)  # all different, by hash and by value
+    for rules in apart:
+        again = Rules.from_json(rules.to_json())  # equal, built anew
+        assert again == rules and hash(again) == hash(rules) and again is not rules
+        assert pickle.loads(pickle.dumps(rules)) == rules
+        assert sum(other == rules for other in apart) == 1
+    # A cell far outside the grid still compares by value (and is an error).
+    huge = Rules(cages=(Cage((0, 2**20), 3),))
+    assert huge == Rules(cages=(Cage((0, 2**20), 3),)) and huge != apart[0]
+    with pytest.raises(ValueError, match="outside the 9x9 grid"):
+        encode.checked_record(huge, 9)
+
+
+def test_records_are_kept_by_value_never_stale() -> None:
+    # Equal rule sets, however made, share one record; one field apart, never.
+    records = [encode.checked_record(rules, 9) for rules in _one_field_apart()]
+    for rules, record in zip(_one_field_apart(), records, strict=True):
+        again = Rules.from_json(rules.dumps())
+        assert encode.checked_record(again, 9) is record
+        assert record == encode.encode_rules(rules, 9)  # made for these rules, not others
+    assert len(set(records)) == len(records)
+    # A rule set that does not fit is an error every time, never a kept record.
+    bad = Rules(cages=(Cage((0, 1), 40),))
+    for _ in range(2):
+        with pytest.raises(ValueError, match="sum 40"):
+            encode.checked_record(bad, 9)
+    # Answers follow the rules of each puzzle of a batch whatever was seen before.
+    puzzle = "." * 81
+    sums = [Rules(cages=(Cage((0, 1), total),)) for total in (3, 4, 3, 17)]
+    solved = sf.solve_many([puzzle] * 4, rules=sums)
+    assert [int(s[0]) + int(s[1]) for s in solved] == [3, 4, 3, 17]
+    encode.forget_records()
+    assert encode.checked_record(sums[0], 9) == encode.encode_rules(sums[0], 9)
 
 
 def test_records_follow_the_object_not_its_id() -> None:

@@ -21,9 +21,11 @@ a rule silently dropped would give a wrong answer.
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain, repeat
 from typing import Any, Literal
 
 from .grid import default_box
@@ -36,6 +38,7 @@ __all__ = [
     "RulesTables",
     "as_rules",
     "disjoint_cells",
+    "rules_key",
     "rules_tables",
     "window_cells",
 ]
@@ -153,14 +156,44 @@ class Rules:
                 raise TypeError(f"{flag} must be a bool, not {getattr(self, flag)!r}")
         extra = tuple(_cells(s, f"extra set {k}") for k, s in enumerate(_items(self.extra)))
         object.__setattr__(self, "extra", extra)
-        cages = []
-        for k, cage in enumerate(_items(self.cages)):
-            if not isinstance(cage, Cage):
-                raise TypeError(f"cage {k}: expected a Cage, not {type(cage).__name__}")
-            cages.append(cage)
-        object.__setattr__(self, "cages", tuple(cages))
+        cages = _items(self.cages)
+        if not all(map(isinstance, cages, repeat(Cage))):
+            for k, cage in enumerate(cages):
+                if not isinstance(cage, Cage):
+                    raise TypeError(f"cage {k}: expected a Cage, not {type(cage).__name__}")
+        object.__setattr__(self, "cages", cages)
         thermos = tuple(_cells(t, f"thermometer {k}") for k, t in enumerate(_items(self.thermos)))
         object.__setattr__(self, "thermos", thermos)
+        # What equality and hashing compare: every field, as a few tuples of plain
+        # values (no Python call to compare or hash them), so that a dict or a compare
+        # over a batch's rule sets runs in C. The cages are their lengths, all their
+        # cells in one tuple and their totals. Not a field: neither shown nor written;
+        # the fields cannot change after this (frozen), nor can it.
+        cells = tuple(map(_CAGE_CELLS, cages))
+        cage_key = (
+            tuple(map(len, cells)),
+            tuple(chain.from_iterable(cells)),
+            tuple(map(_CAGE_TOTAL, cages)),
+        )
+        flags = (
+            self.diagonals
+            | self.windoku << 1
+            | self.disjoint << 2
+            | self.anti_knight << 3
+            | self.anti_king << 4
+            | self.non_consecutive << 5
+        )
+        object.__setattr__(self, "_key", (self.regions, flags, extra, cage_key, thermos))
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        mine: tuple[Any, ...] = self.__dict__["_key"]
+        theirs: tuple[Any, ...] = other.__dict__["_key"]
+        return mine == theirs
+
+    def __hash__(self) -> int:
+        return hash(self.__dict__["_key"])
 
     # ------------------------------------------------------------------ building
 
@@ -419,6 +452,10 @@ def _cages_fit(cages: tuple[Cage, ...], size: int) -> bool:
     return True
 
 
+_CAGE_CELLS: Callable[[Cage], tuple[int, ...]] = operator.attrgetter("cells")
+_CAGE_TOTAL: Callable[[Cage], int | None] = operator.attrgetter("total")
+
+
 def _items(value: object) -> tuple[Any, ...]:
     if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
         raise TypeError(f"expected a list, not {type(value).__name__}")
@@ -426,6 +463,10 @@ def _items(value: object) -> tuple[Any, ...]:
 
 
 _CLASSIC_RULES = Rules()
+
+# What a rule set is compared and hashed by: a tuple of plain values, equal for equal
+# rule sets (see `Rules.__post_init__`). A C call, for `map` over a batch's rule sets.
+rules_key: Callable[[Rules], tuple[Any, ...]] = operator.attrgetter("_key")
 
 
 def as_rules(rules: object) -> Rules | None:

@@ -16,13 +16,20 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from functools import lru_cache
+from typing import Any, cast
 
-from .._base.rules import Rules, rules_tables
+from .._base.rules import Rules, rules_key, rules_tables
 from . import _variant
 from .big import check_big_rules
 
-__all__ = ["MAX_SIZE", "check_rules", "checked_record", "encode_batch", "encode_rules"]
+__all__ = [
+    "MAX_SIZE",
+    "check_rules",
+    "checked_record",
+    "encode_batch",
+    "encode_rules",
+    "forget_records",
+]
 
 MAX_SIZE: int = _variant.MAX_SIZE
 
@@ -45,7 +52,6 @@ def check_rules(rules: Rules, size: int, box: tuple[int, int] | None = None) -> 
             raise ValueError(f"rules: {count} {what}, more than the {limits[what]} supported")
 
 
-@lru_cache(maxsize=4096)
 def encode_rules(rules: Rules, size: int, box: tuple[int, int] | None = None) -> bytes:
     """The record of checked `rules` on an N x N grid with boxes of `box` (see the
     module docstring)."""
@@ -76,43 +82,58 @@ def checked_record(rules: Rules, size: int, box: tuple[int, int] | None = None) 
     """The record of `rules` on an N x N grid with boxes of `box`, once `check_rules`
     has passed them (ValueError as `check_rules`).
 
-    A batch or a one-puzzle call passes the same rule set over and over, so the record
-    is looked up by the object's identity first (no hash of the rules, no check again),
-    then by value (an equal rule set made anew: one hash of it).
+    A rule set is checked and encoded once per process: its record is kept under the
+    rule set's value (`rules_key`: equal rule sets, however made, share one record,
+    and a different one never meets another's), and for the last few objects asked
+    with, under their identity too. Errors are not kept: raised each time.
     """
-    known = _known(size, box)
-    hit = known.get(id(rules))
-    if hit is not None and hit[0] is rules:
+    by_id = _BY_ID.get((size, box))
+    if by_id is None:
+        by_id = _BY_ID.setdefault((size, box), {})
+    hit = by_id.get(id(rules))
+    if hit is not None and hit[0] is rules:  # the object of the last calls: no hash
         return hit[1]
-    return _remember(known, rules, _checked_record(rules, size, box))
-
-
-# Records by the id of their rules, per (size, box). An entry holds its rules, so no
-# other object can take their id while it is kept.
-_Known = dict[int, tuple[Rules, bytes]]
-_BY_IDENTITY: dict[tuple[int, tuple[int, int] | None], _Known] = {}
-_IDENTITY_SLOTS = 1024
-_CLASSIC = Rules()
-
-
-def _known(size: int, box: tuple[int, int] | None) -> _Known:
-    known = _BY_IDENTITY.get((size, box))
-    if known is None:
-        known = _BY_IDENTITY.setdefault((size, box), {})
-    return known
-
-
-def _remember(known: _Known, rules: Rules, record: bytes) -> bytes:
-    if len(known) >= _IDENTITY_SLOTS:
-        known.clear()  # a batch of many distinct rule sets: start again
-    known[id(rules)] = (rules, record)
+    known = _known(size, box)
+    key = rules_key(rules)
+    record = known.get(key)
+    if record is None:
+        check_rules(rules, size, box)
+        record = _remember(known, key, encode_rules(rules, size, box))
+    if len(by_id) >= _ID_SLOTS:
+        by_id.clear()
+    by_id[id(rules)] = (rules, record)  # the entry holds its rules: no other takes the id
     return record
 
 
-@lru_cache(maxsize=4096)
-def _checked_record(rules: Rules, size: int, box: tuple[int, int] | None) -> bytes:
-    check_rules(rules, size, box)  # an error is not cached: raised again each time
-    return encode_rules(rules, size, box)
+# Checked records per (size, box), by the value of their rules (`rules_key`).
+_Known = dict[tuple[Any, ...], bytes]
+_RECORDS: dict[tuple[int, tuple[int, int] | None], _Known] = {}
+_RECORD_SLOTS = 4096  # per (size, box); a process seeing more rule sets starts again
+# The same records by the id of the rules object last asked with (one-puzzle calls and
+# generators pass one object over and over; a killer's key costs ~0.7 us to hash).
+_BY_ID: dict[tuple[int, tuple[int, int] | None], dict[int, tuple[Rules, bytes]]] = {}
+_ID_SLOTS = 64
+_CLASSIC = Rules()
+
+
+def forget_records() -> None:
+    """Drop every kept record, as in a process new to all rule sets (benchmarks)."""
+    _RECORDS.clear()
+    _BY_ID.clear()
+
+
+def _known(size: int, box: tuple[int, int] | None) -> _Known:
+    known = _RECORDS.get((size, box))
+    if known is None:
+        known = _RECORDS.setdefault((size, box), {})
+    return known
+
+
+def _remember(known: _Known, key: tuple[Any, ...], record: bytes) -> bytes:
+    if len(known) >= _RECORD_SLOTS:
+        known.clear()
+    known[key] = record
+    return record
 
 
 def encode_batch(
@@ -127,48 +148,42 @@ def encode_batch(
     words, and the word at which puzzle i's begins.
 
     `rules` is one rule set for every puzzle, or one per puzzle (None: classic). Equal
-    rule sets share one record, so the engine builds its tables once for a run of them;
-    each distinct object is looked up once (by identity, see `checked_record`) and the
-    per-puzzle passes run in C (`map`, `zip`). Raises ValueError naming the first puzzle
-    whose rules do not fit (without the index when `single`: a one-puzzle call);
-    no check at all for n = 0.
+    rule sets share one record, so the engine builds its tables once for a run of them.
+    The per-puzzle passes run in C (`map`, `zip`, dict look-ups by identity, then by
+    `rules_key`); only a rule set not seen before in this process is checked and
+    encoded in Python. Raises ValueError naming the first puzzle whose rules do not fit
+    (without the index when `single`: a one-puzzle call); no check at all for n = 0.
     """
     starts = array("q", bytes(8 * n))
     if n == 0:
         return b"", starts
     if rules is None or isinstance(rules, Rules):  # the common case: one record, starts 0
         return _record_of(rules, 0, size, box, single), starts
-    # A list holds its items, so their ids stay theirs for the whole loop.
+    # A list holds its items, so their ids stay theirs while it is read.
     items = rules if type(rules) is list else list(rules)
     ids = list(map(id, items))
-    known = _known(size, box)
-    parts: list[bytes] = []
+    distinct = dict(zip(ids, items, strict=True))  # in order of first appearance
+    if len(distinct) == 1:
+        return _record_of(items[0], 0, size, box, single), starts
+    if id(None) in distinct:
+        distinct[id(None)] = _CLASSIC
+    rule_sets = list(distinct.values())
+    found = list(map(_known(size, box).get, map(rules_key, rule_sets)))
+    if None in found:  # rule sets new to this process: checked, the first bad one named
+        for k, key in enumerate(distinct):
+            if found[k] is None:
+                found[k] = _record_of(rule_sets[k], key, size, box, single, ids)
+    records = cast(list[bytes], found)
+    # Each different record once in the buffer (equal records are mostly one object).
     at_of_record: dict[bytes, int] = {}
-    at_of_id: dict[int, int] = {}
     words = 0
-    # The previous distinct rule set and its record's start: a batch read from a file
-    # has one object per puzzle, mostly equal to the one before (one compare, no hash).
-    last: Rules | None = None
-    last_at = 0
-    for key, item in dict(zip(ids, items, strict=True)).items():  # in order of first appearance
-        hit = known.get(key)
-        if hit is not None and hit[0] is item:
-            record = hit[1]
-        elif last is not None and item == last:
-            at_of_id[key] = last_at
-            continue
-        else:
-            record = _record_of(item, key, size, box, single, ids)
-        at = at_of_record.get(record)
-        if at is None:
-            at = at_of_record[record] = words
-            parts.append(record)
-            words += len(record) // 2
-        at_of_id[key] = last_at = at
-        last = item
-    if len(parts) == 1:
-        return parts[0], starts
-    return b"".join(parts), array("q", map(at_of_id.__getitem__, ids))
+    for record in dict.fromkeys(records):
+        at_of_record[record] = words
+        words += len(record) // 2
+    if len(at_of_record) == 1:
+        return records[0], starts
+    at_of_id = dict(zip(distinct, map(at_of_record.__getitem__, records), strict=True))
+    return b"".join(at_of_record), array("q", map(at_of_id.__getitem__, ids))
 
 
 def _record_of(

@@ -15,7 +15,7 @@ from typing import Any
 
 from .._base.checks import check_limit
 from .._base.grid import CLASSIC, Geometry, default_box
-from .._base.rules import Rules, as_rules
+from .._base.rules import Rules, as_rules, rules_key
 from .._engine.encode import decode_range
 from .._engine.results import EngineResults
 from .._engine.run import shared_buffers
@@ -40,6 +40,7 @@ __all__ = [
 
 MIN_CHUNK = 4  # a variant puzzle costs tens of microseconds: small chunks balance well
 _CLASSIC = Rules()
+_CLASSIC_KEY = rules_key(_CLASSIC)
 
 
 def read_rules(rules: object) -> Rules | list[Rules | None] | None:
@@ -47,10 +48,12 @@ def read_rules(rules: object) -> Rules | list[Rules | None] | None:
     mapping or text, a preset name), a list of one per puzzle (None where a puzzle has
     classic rules), or None when every puzzle is classic.
 
-    Each distinct object of a list is read once (a batch usually repeats a few rule
-    sets, or one), and the list of results is made in C; a rule set equal to the one
-    read before it comes back as that same object, so that the engine's records are
-    then found by identity (see `encode.encode_batch`).
+    Each distinct object of a list is read once, in order of first appearance (a
+    batch usually repeats a few rule sets, or one), and every rule set equal to one
+    read before it comes back as that first object, so that the steps after this one
+    (see `encode.encode_batch`) group the puzzles by identity alone. The per-puzzle
+    passes run in C (`map`, `zip`, dicts keyed by `rules_key`): a file's puzzles, one
+    `Rules` object each, cost no Python call apiece.
 
     Raises ValueError / TypeError naming the puzzle whose rules are malformed.
     """
@@ -65,32 +68,35 @@ def read_rules(rules: object) -> Rules | list[Rules | None] | None:
             "rules must be a Rules, a JSON object or text, a preset name, or a sequence "
             f"of them (one per puzzle), not {type(rules).__name__}"
         ) from None
+    if set(map(type, items)) == {Rules}:  # the common case: nothing to read
+        rule_sets: list[Any] = items
+    else:
+        rule_sets = _read_each(items)
+    # Every rule set is replaced by the first one equal to it.
+    keys = list(map(rules_key, rule_sets))
+    first: dict[tuple[Any, ...], Rules | None] = {}
+    firsts = list(map(first.setdefault, keys, rule_sets))
+    if _CLASSIC_KEY in first or not first:
+        if len(first) <= 1:  # every puzzle is classic (or there is none)
+            return None
+        first[_CLASSIC_KEY] = None
+        firsts = list(map(first.__getitem__, keys))
+    return firsts
+
+
+def _read_each(items: list[Any]) -> list[Rules]:
+    """`as_rules` of each item (a classic rule set for None), each distinct object
+    read once, in order of first appearance; an error names the first puzzle."""
     # `items` holds every object, so an id names one object for the whole reading.
     ids = list(map(id, items))
-    read: dict[int, Rules | None] = {}
-    # A rule set equal to the previous one read is replaced by that object, so that the
-    # steps after this one group the puzzles of a file (one object each, mostly equal
-    # to the one before) by identity alone.
-    last: Rules | None = None
-    for key, item in dict(zip(ids, items, strict=True)).items():  # in order of first appearance
-        if type(item) is Rules:  # the common case, as `as_rules` reads it, without the call
-            got: Rules | None = item
-        else:
+    read: dict[int, Any] = dict(zip(ids, items, strict=True))  # in order of first appearance
+    for key, item in read.items():
+        if type(item) is not Rules:
             try:
                 got = as_rules(item)
             except (ValueError, TypeError) as error:
                 raise type(error)(f"puzzle {ids.index(key)}: {error}") from None
-            if got is None:
-                read[key] = None
-                continue
-        if last is not None and got == last:
-            read[key] = last
-        elif got == _CLASSIC:
-            read[key] = None
-        else:
-            read[key] = last = got
-    if last is None:  # every puzzle is classic
-        return None
+            read[key] = _CLASSIC if got is None else got
     return list(map(read.__getitem__, ids))
 
 
