@@ -44,6 +44,20 @@ def read_csv(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(f))
 
 
+def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """`python -m sudoku_fast ARGS` in a process of its own, its output as text."""
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_fast", *args],
+        capture_output=True,
+        encoding="utf-8",
+        timeout=300,
+        check=False,
+        env=env,
+        cwd=cwd,
+    )
+
+
 def _default_sigint() -> None:
     """In a child before it runs: Ctrl-C acts as from a terminal. A test run started as a
     shell's background job has SIGINT ignored, and children inherit that (Python then

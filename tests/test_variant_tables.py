@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import csv
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 
 import sudoku_fast as sf
 
@@ -26,17 +24,7 @@ pq = pytest.importorskip("pyarrow.parquet")
 CLASSIC = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
-def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONIOENCODING="utf-8")
-    return subprocess.run(
-        [sys.executable, "-m", "sudoku_fast", *args],
-        capture_output=True,
-        encoding="utf-8",
-        timeout=300,
-        check=False,
-        env=env,
-        cwd=cwd,
-    )
+run = run_cli
 
 
 @pytest.fixture(scope="module")

@@ -376,24 +376,12 @@ def solve_parquet(
             # Undecided rows have no answer to check: they keep their "unknown" message.
             skipped = {**bad, **dict.fromkeys(undecided, "undecided")}
             wrong = None
-            if row_rules.any:
-                wrong = column_check.check_rows(
-                    puzzles.to_pylist(),
-                    answers.to_pylist(),
-                    given_column.to_pylist() if given_column is not None else None,
-                    skipped,
-                    count,
-                    marks,
-                    keywords["box"],
-                    keywords["alphabet"],
-                    solves=row_rules.solves(keywords["box"], keywords["alphabet"]),
-                )
-            elif not marks:
-                shape = (keywords["box"], keywords["alphabet"])
+            shape = (keywords["box"], keywords["alphabet"])
+            if not marks and not row_rules.any:
                 wrong = column_check.check_columns(
                     puzzles, answers, given_column, skipped, count, *shape
                 )
-            if wrong is None:  # pencil marks, or a given solution the column reader refuses
+            if wrong is None:  # marks, rules, or a given solution the column reader refuses
                 wrong = column_check.check_rows(
                     puzzles.to_pylist(),
                     answers.to_pylist(),
@@ -401,8 +389,8 @@ def solve_parquet(
                     skipped,
                     count,
                     marks,
-                    keywords["box"],
-                    keywords["alphabet"],
+                    *shape,
+                    solves=row_rules.solves(*shape) if row_rules.any else None,
                 )
             report.checked += len(puzzles) - len(skipped)
             report.mismatches += len(wrong)
