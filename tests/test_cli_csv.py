@@ -5,29 +5,17 @@ from __future__ import annotations
 
 import csv
 import io
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from checks import check_solution
-from conftest import VENDORED, read_csv
+from conftest import VENDORED, read_csv, run_cli
 
 ROWS = read_csv(VENDORED / "kaggle_bryanpark_sample500_with_solutions.csv")[:40]
 USAGE, MALFORMED = 2, 3
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONIOENCODING="utf-8")
-    return subprocess.run(
-        [sys.executable, "-m", "sudoku_fast", *args],
-        capture_output=True,
-        encoding="utf-8",
-        timeout=300,
-        check=False,
-        env=env,
-    )
+run = run_cli
 
 
 def write(path: Path, delimiter: str, header: tuple[str, str] = ("grid", "answer")) -> Path:

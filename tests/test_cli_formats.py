@@ -5,13 +5,10 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import VENDORED, read_csv
+from conftest import VENDORED, read_csv, run_cli
 
 import sudoku_fast as sf
 
@@ -19,16 +16,7 @@ ROWS = read_csv(VENDORED / "rust_sudoku_crate_easy_with_solutions.csv")[:8]
 PUZZLES = [row["puzzle"] for row in ROWS]
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONIOENCODING="utf-8")
-    return subprocess.run(
-        [sys.executable, "-m", "sudoku_fast", *args],
-        capture_output=True,
-        encoding="utf-8",
-        timeout=300,
-        check=False,
-        env=env,
-    )
+run = run_cli
 
 
 @pytest.fixture

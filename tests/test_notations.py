@@ -4,14 +4,12 @@ the option that reads a file. Answers are checked by checks.py, not by the engin
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 from checks import check_solution
-from conftest import VENDORED, read_csv
+from conftest import VENDORED, read_csv, run_cli
 
 import sudoku_fast as sf
 
@@ -21,16 +19,7 @@ SIXTEEN = read_csv(VENDORED / "sudoku16_goomii_sample100_with_solutions.csv")[:3
 ZERO_F = "0123456789ABCDEF"
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONIOENCODING="utf-8")
-    return subprocess.run(
-        [sys.executable, "-m", "sudoku_fast", *args],
-        capture_output=True,
-        encoding="utf-8",
-        timeout=300,
-        check=False,
-        env=env,
-    )
+run = run_cli
 
 
 def rows(puzzle: str, size: int = 9) -> list[str]:

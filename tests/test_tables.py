@@ -3,13 +3,10 @@ were built (copies of known puzzles) and by the rules (check_many, is_solution).
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import VENDORED, read_csv
+from conftest import VENDORED, read_csv, run_cli
 
 import sudoku_fast as sf
 from sudoku_fast.symmetry import Transformation
@@ -24,16 +21,7 @@ SOLUTIONS = [row["solution"] for row in ROWS]
 MALFORMED = 3
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONIOENCODING="utf-8")
-    return subprocess.run(
-        [sys.executable, "-m", "sudoku_fast", *args],
-        capture_output=True,
-        encoding="utf-8",
-        timeout=300,
-        check=False,
-        env=env,
-    )
+run = run_cli
 
 
 def parse_transform(text: str) -> Transformation:
