@@ -44,9 +44,12 @@ def read_csv(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(f))
 
 
-def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """`python -m sudoku_fast ARGS` in a process of its own, its output as text."""
-    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+def run_cli(
+    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`python -m sudoku_fast ARGS` in a process of its own (with `env` added to the
+    environment), its output as text."""
+    env = dict(os.environ, PYTHONIOENCODING="utf-8", **(env or {}))
     return subprocess.run(
         [sys.executable, "-m", "sudoku_fast", *args],
         capture_output=True,

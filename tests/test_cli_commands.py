@@ -19,7 +19,15 @@ from pathlib import Path
 
 import pytest
 from checks import check_solution
-from conftest import VENDORED, interrupt, needs_sigint, read_csv, read_lines, start_interruptible
+from conftest import (
+    VENDORED,
+    interrupt,
+    needs_sigint,
+    read_csv,
+    read_lines,
+    run_cli,
+    start_interruptible,
+)
 
 import sudoku_fast as sf
 from sudoku_fast._files.progress import Progress
@@ -534,14 +542,7 @@ def test_each_command_lists_the_exit_codes_it_can_return() -> None:
 
 def run_env(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
     """`run` with extra environment variables."""
-    return subprocess.run(
-        [sys.executable, "-m", "sudoku_fast", *args],
-        capture_output=True,
-        encoding="utf-8",
-        timeout=300,
-        check=False,
-        env=dict(os.environ, PYTHONIOENCODING="utf-8", **env),
-    )
+    return run_cli(*args, env=env)
 
 
 def test_limits_beyond_the_engine_types_are_usage_errors() -> None:
