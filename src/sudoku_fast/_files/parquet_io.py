@@ -341,16 +341,18 @@ def solve_parquet(
         if bad_rules and on_error == "fail":
             row = min(bad_rules)
             raise MalformedRow(f"{path}: row {first + row}: {bad_rules[row]}")
-        try:
-            if bad_rules:
-                raise _SetAside
-            answers, undecided = engine(puzzles)
-            bad: dict[int, str] = {}
-        except (ValueError, TypeError, _SetAside) as err:
-            if on_error == "fail":
-                raise MalformedRow(
-                    f"{path}: {_failed_row(err, puzzles, first, keywords)}"
-                ) from None
+        answers: Any = None
+        bad: dict[int, str] = {}
+        undecided: list[int] = []
+        if not bad_rules:  # else answered around the rows already known to be bad
+            try:
+                answers, undecided = engine(puzzles)
+            except (ValueError, TypeError) as err:
+                if on_error == "fail":
+                    raise MalformedRow(
+                        f"{path}: {_failed_row(err, puzzles, first, keywords)}"
+                    ) from None
+        if answers is None:
             answers, bad, undecided = _answers_around_bad_rows(
                 puzzles, engine, kind, keywords, bad_rules
             )
@@ -412,10 +414,6 @@ def solve_parquet(
     )
     report.seconds = time.perf_counter() - start
     return report
-
-
-class _SetAside(Exception):
-    """A batch with rows already known to be malformed: answered around them."""
 
 
 def _rules_column(path: str, names: list[str], puzzles: str) -> str | None:
@@ -754,13 +752,14 @@ def rate_parquet(
         if bad_rules and on_error == "fail":
             row = min(bad_rules)
             raise ValueError(f"{path}: row {first + row}: {bad_rules[row]}")
-        try:
-            if bad_rules:
-                raise _SetAside
-            ratings = rate(puzzles)
-        except (ValueError, TypeError, SearchLimitExceeded, _SetAside) as err:
-            if on_error == "fail":
-                raise renumber_error(err, first, f"{path}: ") from None
+        ratings: Any = None
+        if not bad_rules:  # else rated around the rows already known to be bad
+            try:
+                ratings = rate(puzzles)
+            except (ValueError, TypeError, SearchLimitExceeded) as err:
+                if on_error == "fail":
+                    raise renumber_error(err, first, f"{path}: ") from None
+        if ratings is None:
             ratings, bad, undecided, not_unique = _ratings_around_bad_rows(
                 puzzles, rate, keywords, max_nodes, row_rules, bad_rules
             )
