@@ -381,6 +381,7 @@ def _run(
     keywords: dict[str, Any] = {"threads": threads, "box": box, "alphabet": alphabet}
     seen: set[str] = set()
     variants: set[tuple[str, str]] = set()  # (puzzle, rules) of the variant rows kept
+    rules_read: dict[str, str | None] = {}  # see `_variant_rows`
     draws = random.Random(seed)
     lines_csv = False
     if table.kind == "lines" and mode != "augment":
@@ -396,7 +397,7 @@ def _run(
         n = len(batch) if isinstance(batch, list) else batch.num_rows
         report.rows += n
         puzzles = _column(batch, table.puzzle)
-        own = _variant_rows(batch, table)
+        own = _variant_rows(batch, table, rules_read)
         if own:
             puzzles = _without(puzzles, own)  # classic puzzles only go to the batch calls
             if mode != "dedup":
@@ -451,10 +452,13 @@ def _run(
     return report
 
 
-def _variant_rows(batch: Any, table: _Table) -> dict[int, tuple[str, str]]:
+def _variant_rows(
+    batch: Any, table: _Table, read: dict[str, str | None]
+) -> dict[int, tuple[str, str]]:
     """The batch's rows that carry variant rules of their own, each with its exact-repeat
     key: the puzzle text and the rules (in their compact JSON form when they read, else
-    as written)."""
+    as written). `read` keeps each rules text's form across the run's batches (files
+    repeat a few rule sets many times; None: rules that say "classic")."""
     if table.rules is None or isinstance(batch, list):
         return {}
     texts = _column(batch, table.rules).to_pylist()
@@ -463,15 +467,15 @@ def _variant_rows(batch: Any, table: _Table) -> dict[int, tuple[str, str]]:
     for i, text in enumerate(texts):
         if not isinstance(text, str) or not text.strip():
             continue
-        try:
-            rules = as_rules(text.strip())
-        except (ValueError, TypeError):
-            rules = None
-            written = text.strip()
-        else:
-            if rules is None:  # rules that say "classic"
-                continue
-            written = rules.dumps()
+        if text not in read:
+            try:
+                rules = as_rules(text.strip())
+                read[text] = None if rules is None else rules.dumps()
+            except (ValueError, TypeError):
+                read[text] = text.strip()
+        written = read[text]
+        if written is None:
+            continue
         if puzzles is None:
             puzzles = _column(batch, table.puzzle).to_pylist()
         puzzle = puzzles[i]
