@@ -47,12 +47,13 @@ import sys
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from typing import Any, Literal, cast, overload
+from typing import Any, Literal, NamedTuple, cast, overload
 
 from ._base.checks import check_flag, check_seed
 from ._base.columns import ItemErrors, check_item_errors
 from ._base.grid import CLASSIC, Geometry, format_values, parse_grid
 from ._base.options import ProgressOption
+from ._base.rules import Rules, as_rules
 from ._columns.blocks import in_blocks, resolve_progress
 from ._columns.forgiving import forgive, sized
 from ._columns.inputs import encode_values, read_batch, values_array
@@ -68,18 +69,24 @@ from ._symmetry.canon import (
     run_canonical,
     symbol_table,
 )
+from ._symmetry.variant import canonical_pair, random_pair
+from ._variants.run import box_for
+from .solving import RulesLike
 
 __all__ = [
     "DEFAULT_CANONICAL_NODES",
     "Transformation",
+    "VariantForm",
     "apply_transformation",
     "canonical",
     "canonical_many",
     "canonical_transform",
     "canonical_transform_many",
+    "canonical_variant",
     "random_transform",
     "random_transform_many",
     "random_transformation",
+    "random_variant_transform",
     "transform",
 ]
 
@@ -749,3 +756,169 @@ def canonical_transform_many(
     raise_for_status(status, grids, geometry, max_nodes, False, out)
     step = len(moves) // n if n else 0
     return [from_move(moves[i * step : (i + 1) * step], geometry) for i in range(n)]
+
+
+# ---------------------------------------------------------------- puzzles with rules
+
+
+class VariantForm(NamedTuple):
+    """The canonical form of a puzzle with its rules (see `canonical_variant`).
+
+    Attributes
+    ----------
+    puzzle : str
+        The canonical givens, in the grid's symbols with `.` for empty cells.
+    rules : Rules or None
+        The canonical rules: the rules moved with the givens, in a normal form (regions
+        labelled 1, 2, ... by first appearance, cells of cages and extra sets sorted,
+        cages, sets and thermometers sorted); None for classic rules.
+    key : str
+        One text for deduplication: equal exactly when the two (puzzle, rules) pairs
+        are symmetries of each other. For classic rules it is `canonical(puzzle)`.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> form = sf.canonical_variant("1" + "." * 15, {"anti_king": True})
+    >>> form.puzzle, form.rules == sf.Rules.named("anti-king")
+    ('...............1', True)
+    """
+
+    puzzle: str
+    rules: Rules | None
+    key: str
+
+
+def _variant_input(
+    puzzle: str, rules: RulesLike | None, box: object, alphabet: object
+) -> tuple[Geometry, bytes, Rules | None]:
+    """Rules read and checked against the puzzle's grid; the puzzle parsed."""
+    checked = as_rules(rules)
+    geometry, values = parse_grid(
+        puzzle,
+        box=cast(Any, box_for(checked, box, alphabet)) if checked is not None else box,
+        alphabet=alphabet,
+    )
+    if checked is not None:
+        checked.check(geometry.size, (geometry.box_rows, geometry.box_cols))
+    return geometry, values, checked
+
+
+def canonical_variant(
+    puzzle: str,
+    rules: RulesLike | None,
+    *,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+) -> VariantForm:
+    """The canonical form of a puzzle together with its variant rules.
+
+    The rules move with the givens: the symmetries are the cell permutations that map
+    the rule set to one of the same kind, with the digits relabelled where the rules
+    allow it. Rules that draw shapes or tie neighbouring cells (jigsaw regions, extra
+    sets, killer cages, thermometers, anti-knight, anti-king, non-consecutive) keep
+    the 8 symmetries of the square; the diagonals, windoku windows and disjoint groups
+    keep every classic symmetry that maps them onto themselves (96 for Sudoku X).
+    Digits are relabelled freely unless a rule names them: only reversed (d -> N+1-d)
+    with non-consecutive, never with killer sums or thermometers. The form is the
+    smallest moved pair (givens first, then the rules' normal form); `key` joins both
+    and is equal for two pairs exactly when one is a symmetry of the other.
+
+    Parameters
+    ----------
+    puzzle : str
+        The givens, in any notation `parse` accepts.
+    rules : Rules, JSON mapping or text, preset names, or None
+        The puzzle's rules (None or empty: classic, the form of `canonical`).
+    box, alphabet : optional
+        Fix the geometry, as in `parse`.
+
+    Returns
+    -------
+    VariantForm
+        `(puzzle, rules, key)`: the canonical givens, the canonical rules and the key.
+
+    Raises
+    ------
+    ValueError
+        A malformed puzzle, or rules that do not fit its grid.
+    TypeError
+        `puzzle` is not a str, or `rules` not a rules description.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> x = sf.Rules.named("x")
+    >>> p = "1..." "...." "...." "...2"
+    >>> a = sf.canonical_variant(p, x)
+    >>> b = sf.canonical_variant("2..." "...." "...." "...1", x)  # relabelled
+    >>> c = sf.canonical_variant("...1" "...." "...." "2...", x)  # mirrored
+    >>> a.key == b.key == c.key, a.puzzle
+    (True, '......1..2......')
+    >>> killer = {"cages": [{"cells": [0, 1], "sum": 3}]}
+    >>> sf.canonical_variant("." * 16, killer).rules.cages  # the cage moved to its smallest place
+    (Cage(cells=(0, 1), total=3),)
+    """
+    geometry, values, checked = _variant_input(puzzle, rules, box, alphabet)
+    if checked is None:
+        form = canonical(puzzle, box=box, alphabet=alphabet)
+        return VariantForm(form, None, form)
+    found = canonical_pair(values, checked, geometry)
+    return VariantForm(format_values(list(found.values), geometry), found.rules, found.key)
+
+
+def random_variant_transform(
+    puzzle: str,
+    rules: RulesLike | None,
+    *,
+    seed: int | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+) -> tuple[str, Rules | None]:
+    """The puzzle and its rules moved together by a random symmetry of the rules.
+
+    The element is drawn uniformly from the group `canonical_variant` uses (cells
+    first, then the digits as the rules allow), so the moved pair has the same
+    canonical form, the same solution count and the same solutions, moved alike: the
+    same call with the same `seed` and rules on the puzzle's solution gives the moved
+    puzzle's solution.
+
+    Parameters
+    ----------
+    puzzle : str
+        The givens (or a solution), in any notation `parse` accepts.
+    rules : Rules, JSON mapping or text, preset names, or None
+        The puzzle's rules (None or empty: classic, as `random_transform`).
+    seed : int, optional
+        Makes the draw repeatable (a private `random.Random`).
+    box, alphabet : optional
+        Fix the geometry, as in `parse`.
+
+    Returns
+    -------
+    (str, Rules or None)
+        The moved puzzle and the moved rules (None for classic rules).
+
+    Raises
+    ------
+    ValueError, TypeError
+        As `canonical_variant`, or a bad seed.
+
+    Examples
+    --------
+    >>> import sudoku_fast as sf
+    >>> jigsaw = {"regions": "1122" "1122" "3344" "3344"}
+    >>> p = "1..." "..3." "...." "...."
+    >>> q, moved = sf.random_variant_transform(p, jigsaw, seed=2)
+    >>> sf.canonical_variant(q, moved).key == sf.canonical_variant(p, jigsaw).key
+    True
+    >>> sf.count_solutions(q, rules=moved, limit=100) == sf.count_solutions(
+    ...     p, rules=jigsaw, limit=100)
+    True
+    """
+    check_seed(seed)
+    geometry, values, checked = _variant_input(puzzle, rules, box, alphabet)
+    if checked is None:
+        return random_transform(puzzle, seed=seed, box=box, alphabet=alphabet), None
+    moved, moved_rules = random_pair(values, checked, geometry, random.Random(seed))
+    return format_values(moved, geometry), moved_rules
