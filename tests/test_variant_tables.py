@@ -1,10 +1,11 @@
 """Files of variant puzzles through the commands made for classic ones: nothing is lost
 and nothing is read as the classic puzzle it is not.
 
-`dedup` keeps every distinct variant puzzle (an empty killer grid is many puzzles, one
-per cage layout) and leaves out exact repeats only; `canonical` and `augment` report
-each variant row instead of moving its givens without its rules; `stats` and the lab
-refuse records with rules; `render` draws each puzzle under its own rules.
+`dedup` and `canonical` move a variant puzzle's rules with its givens
+(`canonical_variant`): an empty killer grid is many puzzles, one per cage layout up to
+the symmetries of the square; `augment` reports each variant row instead of moving its
+givens without its rules; `stats` and the lab refuse records with rules; `render` draws
+each puzzle under its own rules.
 """
 
 from __future__ import annotations
@@ -48,25 +49,57 @@ def _kept_jsonl(text: str) -> list[tuple[str, str]]:
     return [(r["puzzle"], sf.Rules.from_json(r["rules"]).dumps()) for r in rows]
 
 
-def test_dedup_keeps_every_distinct_variant_puzzle(
+def _first_of_each_key(pairs: list[tuple[str, sf.Rules]]) -> list[int]:
+    seen: set[str] = set()
+    kept = []
+    for i, (puzzle, rules) in enumerate(pairs):
+        key = sf.canonical_variant(puzzle, rules).key
+        if key not in seen:
+            seen.add(key)
+            kept.append(i)
+    return kept
+
+
+def _moved(items: list[sf.VariantPuzzle], seed: int) -> list[tuple[str, sf.Rules]]:
+    """Each puzzle moved with its rules by a symmetry that changes the pair."""
+    out = []
+    for k, item in enumerate(items):
+        for draw in range(seed + 100 * k, seed + 100 * k + 50):
+            puzzle, rules = sf.random_variant_transform(item.puzzle, item.rules, seed=draw)
+            assert rules is not None
+            if (puzzle, rules) != (item.puzzle, item.rules):
+                out.append((puzzle, rules))
+                break
+    assert len(out) == len(items)
+    return out
+
+
+def test_dedup_drops_variant_puzzles_equivalent_to_an_earlier_one(
     tmp_path: Path, killers: list[sf.VariantPuzzle]
 ) -> None:
+    pairs = [(p.puzzle, p.rules) for p in killers]
+    pairs += pairs[:5] + _moved(killers[5:8], 1)
     path = tmp_path / "k.jsonl"
-    path.write_text(_jsonl(killers + killers[:5]))
+    path.write_text(
+        "".join(json.dumps({"puzzle": p, "rules": r.to_json()}) + "\n" for p, r in pairs)
+    )
     done = run("dedup", str(path))
     assert done.returncode == 0, done.stderr
-    expected = [(p.puzzle, p.rules.dumps()) for p in killers]
-    assert _kept_jsonl(done.stdout) == expected
-    assert "12 kept, 5 equivalent to an earlier one (5 of them exact repeats)" in done.stderr
+    kept = _first_of_each_key(pairs)
+    assert kept == list(range(len(kept))) and len(kept) <= 12  # the copies all go
+    assert _kept_jsonl(done.stdout) == [(p, r.dumps()) for p, r in pairs[: len(kept)]]
+    dropped = len(pairs) - len(kept)
+    assert f"{len(kept)} kept, {dropped} equivalent to an earlier one" in done.stderr
+    assert f"({dropped - 3} of them exact repeats)" in done.stderr
 
 
 def test_dedup_of_csv_and_parquet_with_a_rules_column(
     tmp_path: Path, killers: list[sf.VariantPuzzle]
 ) -> None:
     classic = sf.generate(size=4, seed=1)
-    rows = killers + killers[:4]
-    puzzles = [p.puzzle for p in rows] + [classic]
-    rules = [p.rules.dumps() for p in rows] + [""]
+    variants = [(p.puzzle, p.rules) for p in killers + killers[:4]] + _moved(killers[:2], 7)
+    puzzles = [p for p, _ in variants] + [classic]
+    rules = [r.dumps() for _, r in variants] + [""]
     parquet = tmp_path / "k.parquet"
     pq.write_table(pa.table({"puzzle": puzzles, "rules": rules}), parquet)
     out = tmp_path / "kept.parquet"
@@ -74,32 +107,47 @@ def test_dedup_of_csv_and_parquet_with_a_rules_column(
     assert done.returncode == 0, done.stderr
     kept = pq.read_table(out).to_pylist()
     pairs = list(zip(puzzles, rules, strict=True))
-    assert [(r["puzzle"], r["rules"]) for r in kept] == [*pairs[:12], (classic, "")]
-    # A variant row has no canonical form; the classic row has its own.
-    assert [r["canonical"] for r in kept[:12]] == [None] * 12
-    assert kept[12]["canonical"] == sf.canonical(classic)
+    first = _first_of_each_key(variants)
+    assert [(r["puzzle"], r["rules"]) for r in kept] == [*(pairs[i] for i in first), (classic, "")]
+    # Each row has its canonical givens; a variant row its canonical rules too.
+    for row in kept[:-1]:
+        form = sf.canonical_variant(row["puzzle"], row["rules"])
+        assert form.rules is not None
+        assert (row["canonical"], row["canonical_rules"]) == (form.puzzle, form.rules.dumps())
+    assert kept[-1]["canonical"] == sf.canonical(classic)
+    assert kept[-1]["canonical_rules"] is None
     # CSV through the streaming path: the same rows kept.
     csv = tmp_path / "k.csv"
     lines = ["puzzle,rules"] + [f'{p},"{r.replace(chr(34), chr(34) * 2)}"' for p, r in pairs]
     csv.write_text("\n".join(lines) + "\n")
     done = run("dedup", str(csv))
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == [*lines[:13], lines[-1]]
+    assert done.stdout.splitlines() == [lines[0], *(lines[i + 1] for i in first), lines[-1]]
 
 
-def test_canonical_and_augment_report_variant_rows(
+def test_canonical_gives_variant_rows_their_form_and_augment_reports_them(
     tmp_path: Path, killers: list[sf.VariantPuzzle]
 ) -> None:
     path = tmp_path / "mixed.csv"
     rules = killers[0].rules.dumps().replace('"', '""')
-    path.write_text(f'puzzle,rules\n{CLASSIC},\n{killers[0].puzzle},"{rules}"\n')
+    bad = '{""cages"": [{""cells"": [0, 99], ""sum"": 3}]}'
+    path.write_text(
+        f'puzzle,rules\n{CLASSIC},\n{killers[0].puzzle},"{rules}"\n{killers[0].puzzle},"{bad}"\n'
+    )
     out = tmp_path / "canonical.csv"
     done = run("canonical", str(path), "-o", str(out))
-    assert "row 1: no canonical form: the puzzle carries variant rules" in done.stderr
+    assert "row 2: cage 0: cell 99 is outside the 4x4 grid" in done.stderr
     written = list(csv.DictReader(out.open()))
     assert written[0]["canonical"] == sf.canonical(CLASSIC)
-    assert written[1]["canonical"] == ""  # no form for the killer
+    assert written[0]["canonical_rules"] == ""
+    form = sf.canonical_variant(killers[0].puzzle, killers[0].rules)
+    assert form.rules is not None
+    assert (written[1]["canonical"], written[1]["canonical_rules"]) == (
+        form.puzzle,
+        form.rules.dumps(),
+    )
     assert written[1]["rules"] == killers[0].rules.dumps()
+    assert written[2]["canonical"] == ""  # rules that do not fit: no form, reported
     out = tmp_path / "copies.csv"
     done = run("augment", str(path), "--copies", "3", "--seed", "1", "-o", str(out))
     assert "row 1: no copies: the puzzle carries variant rules" in done.stderr

@@ -4,9 +4,10 @@ Each batch the reader gives is put in canonical form on threads (`_symmetry.cano
 a record whose form was seen before is left out, the others are copied as written.
 
 A record that carries variant rules of its own (a JSON line's `rules`, a CSV `rules`
-column, puzzle TAB rules) is not a classic puzzle: the symmetries that keep it the same
-puzzle depend on its rules (a killer's cages move with its cells), so such a record is
-left out only when an earlier one has the same grid and equal rules (an exact repeat).
+column, puzzle TAB rules) is not a classic puzzle: its symmetries move its rules too (a
+killer's cages move with its cells), and only those its rules keep count. Such a record
+is left out when an earlier one has the same key from `canonical_variant` (canonical
+givens and rules together).
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from .._base.reports import LineReport
-from .._base.rules import Rules
 from .._parallel.threads import resolve_threads
 from .._symmetry.canon import (
     DEFAULT_CANONICAL_NODES,
@@ -26,6 +26,7 @@ from .._symmetry.canon import (
     check_no_repeat,
     run_canonical,
 )
+from .._symmetry.variant import canonical_pair
 from .progress import Progress
 from .stream import PuzzleReader
 
@@ -72,7 +73,10 @@ def dedup_stream(
     started = time.perf_counter()
     seen: dict[bytes, int] = {}  # canonical form -> hash of the first grid with it
     others: dict[bytes, set[int]] = {}  # the same for later, different grids of a form
-    variants: set[tuple[bytes, Rules]] = set()  # (grid, rules) of the variant records kept
+    # The same for records with rules of their own: key -> hash of the first (grid,
+    # rules), and of the later different ones.
+    variants: dict[str, int] = {}
+    variant_others: dict[str, set[int]] = {}
     if reader.is_csv:
         out.write(reader.header.encode() + b"\n")
     for batch in reader:
@@ -93,12 +97,25 @@ def dedup_stream(
                 messages.line(reader.name, line, problems[i])
                 continue
             own = batch.own_rules.get(i)
-            if own is not None:  # a variant puzzle: exact repeats only (see the module)
-                if (grid, own) in variants:
-                    report.equivalent += 1
-                    report.exact += 1
+            if own is not None:  # a variant puzzle: givens and rules together
+                try:
+                    own.check(geometry.size, (geometry.box_rows, geometry.box_cols))
+                except ValueError as err:
+                    report.malformed += 1
+                    messages.line(reader.name, line, f"rules: {err}")
                     continue
-                variants.add((grid, own))
+                variant = canonical_pair(grid, own, geometry).key
+                pair_hash = hash((grid, own))
+                first_pair = variants.get(variant)
+                if first_pair is not None:
+                    report.equivalent += 1
+                    later_pairs = variant_others.setdefault(variant, set())
+                    if pair_hash == first_pair or pair_hash in later_pairs:
+                        report.exact += 1
+                    else:
+                        later_pairs.add(pair_hash)
+                    continue
+                variants[variant] = pair_hash
             elif status[i] == STATUS_REPEAT:
                 report.malformed += 1
                 try:

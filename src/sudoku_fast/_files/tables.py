@@ -21,11 +21,14 @@ and the others are unharmed, and is written out at once in the input's own forma
 A transform is written as text: `transpose;rows;cols;digits` (see `transform_text`).
 
 A row with variant rules of its own (a non-empty `rules` column, any case, as
-`generate --variant` writes) is not a classic puzzle, and the symmetries that keep it
-the same puzzle depend on its rules (a killer's cages move with its cells): dedup
-leaves it out only when an earlier row has the same puzzle text and equal rules (an
-exact repeat; its `key` column is null); canonical gives it a null form and augment no
-copies, each reporting the row.
+`generate --variant` writes) is not a classic puzzle: its symmetries move its rules too
+(a killer's cages move with its cells), and only those its rules keep count
+(`canonical_variant`). canonical writes its canonical givens in `canonical` and its
+canonical rules (compact JSON) in `canonical_rules`, a column added when the table has
+a rules column (null for classic rows); dedup leaves it out when an earlier row has the
+same key (canonical givens and rules), and with `key` writes both columns; the
+`canonical_transform` of such a row is null (a `Transformation` moves classic grids
+only). augment gives it no copies, reporting the row.
 """
 
 from __future__ import annotations
@@ -43,12 +46,13 @@ from typing import Any, BinaryIO
 from .._base.columns import PUZZLE_COLUMNS, RULES_COLUMNS, SOLUTION_COLUMNS, find_column
 from .._base.errors import ItemErrorsWarning
 from .._base.optional import optional
-from .._base.rules import as_rules
+from .._base.rules import Rules, as_rules
 from ..symmetry import (
     DEFAULT_CANONICAL_NODES,
     Transformation,
     canonical_many,
     canonical_transform_many,
+    canonical_variant,
     random_transform_many,
 )
 from .progress import Progress
@@ -380,8 +384,8 @@ def _run(
     writer = _Writer(table, out, path)
     keywords: dict[str, Any] = {"threads": threads, "box": box, "alphabet": alphabet}
     seen: set[str] = set()
-    variants: set[tuple[str, str]] = set()  # (puzzle, rules) of the variant rows kept
-    rules_read: dict[str, str | None] = {}  # see `_variant_rows`
+    variants: set[str] = set()  # the keys of the variant rows kept (canonical_variant)
+    rules_read: dict[str, Rules | str | None] = {}  # see `_variant_rows`
     draws = random.Random(seed)
     lines_csv = False
     if table.kind == "lines" and mode != "augment":
@@ -400,12 +404,11 @@ def _run(
         own = _variant_rows(batch, table, rules_read)
         if own:
             puzzles = _without(puzzles, own)  # classic puzzles only go to the batch calls
-            if mode != "dedup":
-                what = "no canonical form" if mode == "canonical" else "no copies"
+            if mode == "augment":
                 for i in sorted(own)[: max(0, 100 - len(report.problems))]:
                     report.problems.append(
-                        f"row {first + i}: {what}: the puzzle carries variant rules "
-                        f"(column {table.rules!r}); symmetries here are for classic puzzles"
+                        f"row {first + i}: no copies: the puzzle carries variant rules "
+                        f"(column {table.rules!r}); augment moves classic puzzles only"
                     )
         skip = frozenset(own)
         if mode == "augment":
@@ -420,17 +423,24 @@ def _run(
                     puzzles, max_nodes=max_nodes, on_error="none", **keywords
                 )
             report.malformed += sum(form is None for i, form in enumerate(forms) if i not in own)
-            if mode != "dedup":
-                report.malformed += len(own)
+            variant_keys = _variant_forms(own, forms, first, report, table.rules)
+            rules_forms = None
+            if table.rules is not None and (mode == "canonical" or key):
+                rules_forms = [
+                    None if (found := variant_keys.get(i)) is None else found[1] for i in range(n)
+                ]
             keep = None
             if mode == "dedup":
                 keep = [False] * n
                 for i, form in enumerate(forms):
-                    if i in own:  # a variant puzzle: exact repeats only
-                        if own[i] in variants:
+                    if i in own:  # a variant puzzle: its givens and rules together
+                        found = variant_keys.get(i)
+                        if found is None:
+                            continue
+                        if found[0] in variants:
                             report.equivalent += 1
                         else:
-                            variants.add(own[i])
+                            variants.add(found[0])
                             keep[i] = True
                         continue
                     if form is None:
@@ -440,46 +450,72 @@ def _run(
                     else:
                         seen.add(form)
                         keep[i] = True
-            written = _with_forms(batch, table, forms, moves, keep, mode, key, lines_csv)
+            written = _with_forms(
+                batch, table, forms, moves, keep, mode, key, lines_csv, rules_forms
+            )
         report.written += len(written) if isinstance(written, list) else written.num_rows
         if not isinstance(written, list):
             schema = written.schema
         writer.write(written)
         progress.update(report.rows, report.rows if table.total_rows else 0)
     writer.close(schema)
-    report.distinct = len(seen)
+    report.distinct = len(seen) + len(variants)
     report.seconds = time.perf_counter() - started
     return report
 
 
 def _variant_rows(
-    batch: Any, table: _Table, read: dict[str, str | None]
-) -> dict[int, tuple[str, str]]:
-    """The batch's rows that carry variant rules of their own, each with its exact-repeat
-    key: the puzzle text and the rules (in their compact JSON form when they read, else
-    as written). `read` keeps each rules text's form across the run's batches (files
-    repeat a few rule sets many times; None: rules that say "classic")."""
+    batch: Any, table: _Table, read: dict[str, Rules | str | None]
+) -> dict[int, tuple[str, Rules | str]]:
+    """The batch's rows that carry variant rules of their own, each with its puzzle
+    text and its rules (a `Rules`, or the reason they do not read). `read` keeps each
+    rules text's reading across the run's batches (files repeat a few rule sets many
+    times; None: rules that say "classic")."""
     if table.rules is None or isinstance(batch, list):
         return {}
     texts = _column(batch, table.rules).to_pylist()
     puzzles = None
-    out: dict[int, tuple[str, str]] = {}
+    out: dict[int, tuple[str, Rules | str]] = {}
     for i, text in enumerate(texts):
         if not isinstance(text, str) or not text.strip():
             continue
         if text not in read:
             try:
-                rules = as_rules(text.strip())
-                read[text] = None if rules is None else rules.dumps()
-            except (ValueError, TypeError):
-                read[text] = text.strip()
-        written = read[text]
-        if written is None:
+                read[text] = as_rules(text.strip())
+            except (ValueError, TypeError) as error:
+                read[text] = f"rules: {error}"
+        rules = read[text]
+        if rules is None:
             continue
         if puzzles is None:
             puzzles = _column(batch, table.puzzle).to_pylist()
-        puzzle = puzzles[i]
-        out[i] = ((puzzle or "").strip(), written)
+        out[i] = ((puzzles[i] or "").strip(), rules)
+    return out
+
+
+def _variant_forms(
+    own: dict[int, tuple[str, Rules | str]],
+    forms: list[str | None],
+    first_row: int,
+    report: TableReport,
+    column: str | None,
+) -> dict[int, tuple[str, str]]:
+    """The canonical forms of the variant rows: their givens into `forms`, and for
+    each row its (key, canonical rules as compact JSON); a row whose puzzle or rules
+    do not read (or do not fit each other) is reported and counted as malformed."""
+    out: dict[int, tuple[str, str]] = {}
+    for i, (puzzle, rules) in own.items():
+        try:
+            if isinstance(rules, str):
+                raise ValueError(f"{rules} (column {column!r})")
+            form = canonical_variant(puzzle, rules)
+        except (ValueError, TypeError) as error:
+            report.malformed += 1
+            if len(report.problems) < 100:
+                report.problems.append(f"row {first_row + i}: {error}")
+            continue
+        forms[i] = form.puzzle
+        out[i] = (form.key, "" if form.rules is None else form.rules.dumps())
     return out
 
 
@@ -514,8 +550,10 @@ def _with_forms(
     mode: str,
     key: bool,
     lines_csv: bool,
+    rules_forms: list[str | None] | None = None,
 ) -> Any:
-    """The rows to write: the batch (kept rows only, for dedup) with the asked columns."""
+    """The rows to write: the batch (kept rows only, for dedup) with the asked columns
+    (`rules_forms`: a `canonical_rules` column after the forms)."""
     rows = range(len(forms)) if keep is None else [i for i in range(len(forms)) if keep[i]]
     texts = None
     if moves is not None:  # None where a row has no form (on_error="none")
@@ -538,6 +576,9 @@ def _with_forms(
     if mode == "canonical" or key:
         names.append(_free("canonical", names))
         arrays.append(pa.array([forms[i] for i in rows], type=pa.string()))
+    if rules_forms is not None:
+        names.append(_free("canonical_rules", names))
+        arrays.append(pa.array([rules_forms[i] for i in rows], type=pa.string()))
     if texts is not None:
         names.append(_free("canonical_transform", names))
         arrays.append(pa.array(texts, type=pa.string()))

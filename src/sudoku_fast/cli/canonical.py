@@ -20,8 +20,8 @@ def add_parser(subparsers: Any) -> None:
         [exits.EXIT_OK, exits.EXIT_USAGE, exits.EXIT_MALFORMED, exits.EXIT_INTERRUPTED],
         {
             exits.EXIT_MALFORMED: (
-                "malformed rows, or puzzles with a symbol repeated in a row or column "
-                "(reported on stderr, written with an empty form)"
+                "malformed rows (puzzle or rules), or classic puzzles with a symbol "
+                "repeated in a row or column (reported on stderr, written with an empty form)"
             ),
         },
         help="add the canonical form (up to symmetry) of every puzzle",
@@ -29,9 +29,11 @@ def add_parser(subparsers: Any) -> None:
             "Read FILE (Parquet, CSV with a puzzle column, or one puzzle per line) and "
             "write it again with a 'canonical' column: the smallest equivalent puzzle, "
             "the same for two puzzles exactly when one is a symmetry of the other "
-            "(--transform adds the symmetry itself). Parquet in, Parquet out; CSV keeps "
-            "its delimiter; a file of lines gives one canonical form per line. Streamed: "
-            "memory stays flat however large the file."
+            "(--transform adds the symmetry itself). A row with variant rules of its own (a "
+            "'rules' column) is moved with its rules, by the symmetries its rules keep; "
+            "its canonical rules go in a 'canonical_rules' column. Parquet in, Parquet "
+            "out; CSV keeps its delimiter; a file of lines gives one canonical form per "
+            "line. Streamed: memory stays flat however large the file."
         ),
     )
     parser.add_argument("file", metavar="FILE", help="a Parquet, CSV or text file")

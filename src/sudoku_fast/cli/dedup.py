@@ -54,7 +54,11 @@ def add_parser(subparsers: Any) -> None:
             "equivalent to an earlier one (and how many of those were exact repeats). "
             "Parquet (and CSV with --key or --transform) is streamed by row groups or "
             "blocks and written in its own format; --key adds the canonical form as a "
-            "column, --transform the symmetry that maps the row to it."
+            "column, --transform the symmetry that maps the row to it. A record with "
+            "variant rules of its own (a JSON line's 'rules', a 'rules' column) is moved "
+            "with its rules, by the symmetries its rules keep (the square's 8 for cages, "
+            "thermometers, jigsaw regions and neighbour rules; digits kept where a rule "
+            "names them); with --key its canonical rules go in 'canonical_rules'."
         ),
     )
     parser.add_argument("file", nargs="?", default="-", metavar="FILE", help="'-' = stdin")
