@@ -344,6 +344,17 @@ def _smaller_first_appearance(
     return out if smaller else None
 
 
+def _smallest_givens(values: Sequence[int], group: tuple[Perm, ...], n: int) -> list[int]:
+    """The smallest arrangement of the givens over the group, labelled by first
+    appearance (each permutation dropped at its first larger cell)."""
+    best = _first_appearance(values, group[0], n)
+    for perm in group[1:]:
+        smaller = _smaller_first_appearance(values, perm, n, best)
+        if smaller is not None:
+            best = smaller
+    return best
+
+
 def canonical_pair(values: Sequence[int], rules: Rules, geometry: Geometry) -> VariantCanon:
     """The canonical (givens, rules) pair of a puzzle under non-classic `rules`."""
     n = geometry.size
@@ -351,12 +362,7 @@ def canonical_pair(values: Sequence[int], rules: Rules, geometry: Geometry) -> V
     freedom = digit_freedom(rules)
     if not _draws_shapes(rules):
         # Only fixed families: the rules do not move, the givens decide alone.
-        best = _first_appearance(values, group[0], n)
-        for perm in group[1:]:
-            smaller = _smaller_first_appearance(values, perm, n, best)
-            if smaller is not None:
-                best = smaller
-        return _canon(best, rules, geometry)
+        return _canon(_smallest_givens(values, group, n), rules, geometry)
     found: tuple[list[int], MovedData] | None = None
     for perm in group:
         if freedom == "all":
