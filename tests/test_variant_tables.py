@@ -3,9 +3,9 @@ and nothing is read as the classic puzzle it is not.
 
 `dedup` and `canonical` move a variant puzzle's rules with its givens
 (`canonical_variant`): an empty killer grid is many puzzles, one per cage layout up to
-the symmetries of the square; `augment` reports each variant row instead of moving its
-givens without its rules; `stats` and the lab refuse records with rules; `render` draws
-each puzzle under its own rules.
+the symmetries of the square; `augment` moves each variant row with its rules and its
+solution (`random_variant_transform`); `stats` and the lab refuse records with rules;
+`render` draws each puzzle under its own rules.
 """
 
 from __future__ import annotations
@@ -125,7 +125,7 @@ def test_dedup_of_csv_and_parquet_with_a_rules_column(
     assert done.stdout.splitlines() == [lines[0], *(lines[i + 1] for i in first), lines[-1]]
 
 
-def test_canonical_gives_variant_rows_their_form_and_augment_reports_them(
+def test_canonical_and_augment_move_variant_rows_with_their_rules(
     tmp_path: Path, killers: list[sf.VariantPuzzle]
 ) -> None:
     path = tmp_path / "mixed.csv"
@@ -150,12 +150,46 @@ def test_canonical_gives_variant_rows_their_form_and_augment_reports_them(
     assert written[2]["canonical"] == ""  # rules that do not fit: no form, reported
     out = tmp_path / "copies.csv"
     done = run("augment", str(path), "--copies", "3", "--seed", "1", "-o", str(out))
-    assert "row 1: no copies: the puzzle carries variant rules" in done.stderr
+    assert "row 2: cage 0: cell 99 is outside the 4x4 grid" in done.stderr
     copies = list(csv.DictReader(out.open()))
-    assert len(copies) == 3  # three copies of the classic row, none of the killer
-    for row in copies:
+    assert [row["source_row"] for row in copies] == ["0"] * 3 + ["1"] * 3
+    for row in copies[:3]:
         assert sf.canonical(row["puzzle"]) == sf.canonical(CLASSIC)
-        assert row["source_row"] == "0"
+        assert row["rules"] == ""
+    for row in copies[3:]:  # the killer moved with its cages
+        assert sf.canonical_variant(row["puzzle"], row["rules"]).key == form.key
+    assert len({(row["puzzle"], row["rules"]) for row in copies[3:]}) > 1
+
+
+def test_augment_moves_variant_solutions_with_their_puzzles(
+    tmp_path: Path, killers: list[sf.VariantPuzzle]
+) -> None:
+    oracle = pytest.importorskip("variant_oracle")
+    path = tmp_path / "k.parquet"
+    items = killers[:4]
+    pq.write_table(
+        pa.table(
+            {
+                "puzzle": [p.puzzle for p in items],
+                "solution": [sf.solve(p.puzzle, rules=p.rules) for p in items],
+                "rules": [p.rules.dumps() for p in items],
+            }
+        ),
+        path,
+    )
+    out = tmp_path / "copies.parquet"
+    done = run("augment", str(path), "--copies", "2", "--seed", "5", "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    copies = pq.read_table(out).to_pylist()
+    assert len(copies) == 8
+    for row in copies:
+        item = items[row["source_row"]]
+        rules = sf.Rules.from_json(row["rules"])
+        assert sf.canonical_variant(row["puzzle"], rules).key == (
+            sf.canonical_variant(item.puzzle, item.rules).key
+        )
+        assert oracle.is_valid_solution(row["solution"], rules.to_json(), row["puzzle"])
+        assert sf.solve(row["puzzle"], rules=rules) == row["solution"]
 
 
 def test_augment_names_the_row_of_a_bad_puzzle_once(tmp_path: Path) -> None:

@@ -28,7 +28,8 @@ canonical rules (compact JSON) in `canonical_rules`, a column added when the tab
 a rules column (null for classic rows); dedup leaves it out when an earlier row has the
 same key (canonical givens and rules), and with `key` writes both columns; the
 `canonical_transform` of such a row is null (a `Transformation` moves classic grids
-only). augment gives it no copies, reporting the row.
+only). augment moves it with its rules and its solution by random symmetries its rules
+keep (`random_variant_transform`), writing the moved rules in the rules column.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ from ..symmetry import (
     canonical_transform_many,
     canonical_variant,
     random_transform_many,
+    random_variant_transform,
 )
 from .progress import Progress
 from .stream import _header_delimiter, _reads_as_puzzle
@@ -404,15 +406,9 @@ def _run(
         own = _variant_rows(batch, table, rules_read)
         if own:
             puzzles = _without(puzzles, own)  # classic puzzles only go to the batch calls
-            if mode == "augment":
-                for i in sorted(own)[: max(0, 100 - len(report.problems))]:
-                    report.problems.append(
-                        f"row {first + i}: no copies: the puzzle carries variant rules "
-                        f"(column {table.rules!r}); augment moves classic puzzles only"
-                    )
         skip = frozenset(own)
         if mode == "augment":
-            written = _augment(batch, puzzles, table, copies, draws, first, report, keywords, skip)
+            written = _augment(batch, puzzles, table, copies, draws, first, report, keywords, own)
         else:
             forms = _quietly(
                 canonical_many, puzzles, first, report, skip=skip, max_nodes=max_nodes, **keywords
@@ -594,10 +590,13 @@ def _augment(
     first: int,
     report: TableReport,
     keywords: dict[str, Any],
-    skip: frozenset[int] = frozenset(),
+    own: dict[int, tuple[str, Rules | str]] | None = None,
 ) -> Any:
-    """`copies` moved copies of each row of a batch (rows that cannot be moved left out;
-    those in `skip`, whose reason the caller gives, silently)."""
+    """`copies` moved copies of each row of a batch (rows that cannot be moved left out
+    and reported). The rows in `own` carry variant rules: each copy moves the puzzle,
+    its rules and its solution together (`random_variant_transform`)."""
+    own = own or {}
+    skip = frozenset(own)
     n = len(puzzles)
     seed = draws.getrandbits(63)  # one seed per batch: the same file gives the same copies
     order = [i for i in range(n) for _ in range(copies)]
@@ -616,10 +615,12 @@ def _augment(
         # The same seed draws the same symmetry for each position: the solution moves
         # exactly as its puzzle does.
         answers = random_transform_many(column, seed=seed, on_error="none", **keywords)
+    moved_rules = _augment_variants(batch, table, own, order, seed, moved, answers, first, report)
     good = [
         k
         for k in range(len(order))
-        if moved[k] is not None and (answers is None or answers[k] is not None)
+        if k in moved_rules
+        or (moved[k] is not None and (answers is None or answers[k] is not None))
     ]
     report.malformed += len({order[k] for k in range(len(order))} - {order[k] for k in good})
     if isinstance(batch, list):
@@ -631,6 +632,60 @@ def _augment(
     arrays[at] = pa.array([moved[k] for k in good], type=pa.string())
     if answers is not None and table.solution is not None:
         arrays[names.index(table.solution)] = pa.array([answers[k] for k in good], type=pa.string())
+    if moved_rules and table.rules is not None:
+        written = _column(batch, table.rules).to_pylist()
+        arrays[names.index(table.rules)] = pa.array(
+            [moved_rules.get(k, written[order[k]]) for k in good], type=pa.string()
+        )
     names.append(_free("source_row", names))
     arrays.append(pa.array([first + order[k] for k in good], type=pa.int64()))
     return pa.RecordBatch.from_arrays(arrays, names=names)
+
+
+def _augment_variants(
+    batch: Any,
+    table: _Table,
+    own: dict[int, tuple[str, Rules | str]],
+    order: list[int],
+    seed: int,
+    moved: list[str | None],
+    answers: list[str | None] | None,
+    first: int,
+    report: TableReport,
+) -> dict[int, str]:
+    """The copies of the rows with rules of their own, into `moved` and `answers` (the
+    solution moved with the same draw, None without one); for each such copy k its
+    moved rules as compact JSON. A row that cannot be moved is reported once."""
+    if not own:
+        return {}
+    solutions = None
+    if table.solution is not None:
+        solutions = _column(batch, table.solution).to_pylist()
+    out: dict[int, str] = {}
+    said: set[int] = set()
+    stream = random.Random(seed)  # one draw per copy, the same for its solution
+    for k, i in enumerate(order):
+        if i not in own or i in said:
+            continue
+        puzzle, rules = own[i]
+        draw = stream.getrandbits(63)
+        try:
+            if isinstance(rules, str):
+                raise ValueError(f"{rules} (column {table.rules!r})")
+            moved[k], moved_rules = random_variant_transform(puzzle, rules, seed=draw)
+            if answers is not None:
+                solution = (solutions[i] or "").strip() if solutions is not None else ""
+                answers[k] = (
+                    random_variant_transform(solution, rules, seed=draw)[0] if solution else None
+                )
+        except (ValueError, TypeError) as error:
+            said.add(i)
+            moved[k] = None
+            if len(report.problems) < 100:
+                report.problems.append(f"row {first + i}: {error}")
+            continue
+        assert moved_rules is not None
+        out[k] = moved_rules.dumps()
+    for k in [k for k in out if order[k] in said]:
+        del out[k]
+    return out

@@ -39,8 +39,10 @@ def add_parser(subparsers: Any) -> None:
             "symmetry (relabelling, band/row/stack/column permutations, transposition). "
             "A solution column ('solution'/'solutions' or --solution-column) is moved by "
             "the same symmetry as its puzzle, so each pair stays a puzzle and its "
-            "solution; a 'source_row' column gives the input row of each copy. --seed "
-            "makes the output reproducible."
+            "solution; a 'source_row' column gives the input row of each copy. A row with "
+            "variant rules of its own (a 'rules' column) is moved with its rules, by the "
+            "symmetries its rules keep, and the moved rules are written in its rules "
+            "column. --seed makes the output reproducible."
         ),
     )
     parser.add_argument("file", metavar="FILE", help="a Parquet, CSV or text file")
