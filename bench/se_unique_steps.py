@@ -20,33 +20,16 @@ from array import array
 from collections import Counter
 from pathlib import Path
 
+from serate_replay import rater_before
+
 import sudoku_fast as sf
 from sudoku_fast._base import se_scale
 from sudoku_fast._base.grid import geometry_for, parse_values
 from sudoku_fast._techniques import _logic, _se
 from sudoku_fast._techniques import _se_py as se
-from sudoku_fast._techniques._logic_py import LogicSolver
 
 DATA = Path(__file__).resolve().parent / "data"
 DEFAULT = [DATA / "serate_techniques.csv", DATA / "serate_hardest.csv"]
-
-
-def grid_before(puzzle: str, steps: list[dict[str, str]], step: int) -> tuple[list[int], list[int]]:
-    """Values and candidate masks after SE's steps before `step`."""
-    s = LogicSolver(parse_values(puzzle))
-    rater = se._Rater(s, se_scale.DEFAULT_BUDGET)
-    for prev in steps:
-        if int(prev["step"]) >= step:
-            break
-        for effect in prev["effect"].split():
-            cell = (int(effect[1]) - 1) * 9 + int(effect[3]) - 1
-            if effect[4] == "=":
-                rater.place(cell, int(effect[5:]))
-            else:
-                for d in effect[5:]:
-                    if s.cand[cell] >> (int(d) - 1) & 1:
-                        rater.remove(cell, int(d))
-    return list(s.values), list(s.cand)
 
 
 def removed(cand: list[int], after_values: tuple[int, ...], after_cand: tuple[int, ...]) -> str:
@@ -83,7 +66,8 @@ def main() -> None:
                 if not st["technique"].startswith("Unique "):
                     continue
                 puzzle = puzzles[index]
-                values, cand = grid_before(puzzle, steps, int(st["step"]))
+                rater = rater_before(puzzle, steps, int(st["step"]))
+                values, cand = list(rater.s.values), list(rater.s.cand)
                 solution = bytes(parse_values(sf.solve(puzzle) or ""))
                 call = (bytes(values), solution, se_scale.DEFAULT_BUDGET, array("Q", cand), 1)
                 want = (round(float(st["rating"]) * 10), " ".join(sorted(st["effect"].split())))
