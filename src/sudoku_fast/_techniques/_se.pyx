@@ -594,6 +594,13 @@ cdef inline void add_elim(Work *w, int cell, int digit) noexcept nogil:
     w.nelim += 1
 
 
+cdef inline void add_cell_elims(Work *w, int cell, uint64_t digits) noexcept nogil:
+    """add_elim for each digit (bit d - 1) of `digits`."""
+    while digits:
+        add_elim(w, cell, bits_lowest_index(digits) + 1)
+        digits &= digits - 1
+
+
 cdef inline void keep_elims(Work *w) noexcept nogil:
     cdef int i
     for i in range(w.nelim):
@@ -1190,7 +1197,7 @@ cdef int ur_type3(
     cdef uint64_t masks[64]
     cdef uint64_t unions[64]
     cdef int idx[64]
-    cdef uint64_t union, naked, hidden, cover, bits, drop
+    cdef uint64_t union, naked, hidden, cover, bits
     cdef bint missing
     for degree in range(2, n - 1):
         if best >= 0 and best <= base + degree - 2:
@@ -1234,10 +1241,7 @@ cdef int ur_type3(
                         if k >= 0 and c == items[idx[k]]:
                             k -= 1
                             continue
-                        drop = s.cand[c] & union
-                        while drop:
-                            add_elim(w, c, bits_lowest_index(drop) + 1)
-                            drop &= drop - 1
+                        add_cell_elims(w, c, s.cand[c] & union)
                     if w.nelim:
                         best = base + degree - 1
                         keep_elims(w)
@@ -1286,10 +1290,7 @@ cdef int ur_type3(
                         c = t.units[u * n + j]
                         if c == r or c == q:
                             continue
-                        drop = s.cand[c] & ~hidden
-                        while drop:
-                            add_elim(w, c, bits_lowest_index(drop) + 1)
-                            drop &= drop - 1
+                        add_cell_elims(w, c, s.cand[c] & ~hidden)
                     if w.nelim:
                         best = base + degree - 2
                         keep_elims(w)
