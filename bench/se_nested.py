@@ -31,6 +31,8 @@ import re
 import time
 from array import array
 
+from serate_replay import rater_before
+
 import sudoku_fast as sf
 from sudoku_fast._base import se_scale
 from sudoku_fast._base.grid import geometry_for, parse_values
@@ -115,19 +117,8 @@ def replay() -> None:
         if st["technique"] != "Dynamic Contradiction Forcing Chains (+ Forcing Chains)":
             continue
         index, number = st["index"], int(st["step"])
-        s = LogicSolver(parse_values(puzzles[index]))
-        rater = _se_py._Rater(s, se_scale.DEFAULT_BUDGET)
-        for before in steps:
-            if before["index"] != index or int(before["step"]) >= number:
-                continue
-            for effect in before["effect"].split():
-                cell = (int(effect[1]) - 1) * 9 + int(effect[3]) - 1
-                if effect[4] == "=":
-                    rater.place(cell, int(effect[5:]))
-                else:
-                    for d in effect[5:]:
-                        if s.cand[cell] >> (int(d) - 1) & 1:
-                            rater.remove(cell, int(d))
+        own = [before for before in steps if before["index"] == index]
+        rater = rater_before(puzzles[index], own, number)
         found = re.search(r"r(\d)c(\d)\.(\d) (on|off)", st["description"])
         assert found is not None, st["description"]
         cell = (int(found[1]) - 1) * 9 + int(found[2]) - 1

@@ -722,6 +722,52 @@ def test_unique_rectangles_are_chosen_as_se_chooses(
         assert gone == set(effect.split()), name
 
 
+# (row, step) of bench/data/serate_techniques*: a unique rectangle or loop step of Sukaku
+# Explainer 1.18.1's path that the rater took otherwise before it had SE's hidden type 3
+# (a hidden set of the loop's two digits and others over a roof cell and cells of a
+# unit both roof cells share: 4.5 + 0.1 per cell of the set past the second), loops of
+# ten cells and more (5.0), SE's limits on the naked type 3 (degree up to 7, half the
+# unit's empty cells, the digits the two roof cells share) and its order of type 3
+# before type 4 at one difficulty.
+SE_LOOP_STEPS = [
+    ("29", 24), ("30", 27), ("33", 28), ("35", 11), ("37", 16), ("38", 16), ("40", 25),
+    ("42", 22), ("43", 25), ("44", 18), ("44", 20), ("48", 26), ("51", 34), ("54", 32),
+    ("56", 14), ("64", 34), ("65", 26), ("67", 36), ("71", 38), ("72", 28), ("73", 31),
+    ("78", 32), ("213", 26), ("296", 39), ("342", 41), ("358", 34), ("373", 38),
+    ("380", 37), ("414", 40), ("448", 35),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("index", "step"), SE_LOOP_STEPS)
+def test_unique_loops_and_hidden_rectangles_take_se_s_step(index: str, step: int) -> None:
+    import csv
+    import gzip
+    import io
+
+    with gzip.open(BENCH_DATA / "serate_techniques_steps.csv.gz") as raw:
+        se_step = next(
+            r
+            for r in csv.DictReader(io.TextIOWrapper(raw, newline=""))
+            if r["index"] == index and int(r["step"]) == step
+        )
+    assert se_step["technique"].startswith("Unique ")
+    puzzle, values, cand = se_grid_before(index, step)
+    solution = bytes(parse_values(sf.solve(puzzle) or ""))
+    tables = _logic.tables_for(GEO)
+    args = (bytes(values), solution, se_scale.DEFAULT_BUDGET, array("Q", cand), 1)
+    for side in (_se, se):
+        tech, tenths, after_values, after_cand, _ = side.se_path(tables, *args)[4][0]
+        assert se_scale.TECHNIQUES[tech] == "unique rectangle"
+        assert tenths == round(float(se_step["rating"]) * 10)
+        gone = {
+            f"r{c // 9 + 1}c{c % 9 + 1}-"
+            + "".join(str(d + 1) for d in range(9) if (cand[c] & ~after_cand[c]) >> d & 1)
+            for c in range(81)
+            if not after_values[c] and cand[c] & ~after_cand[c]
+        }
+        assert gone == set(se_step["effect"].split())
+
+
 # Puzzles of Sukaku Explainer 1.18.1's reference files where its dynamic chains are
 # one tenth shorter than the rater counted them while it took OFF nodes in turn with
 # the ON nodes and left out walks that met a contradiction (SE takes every ON node

@@ -594,6 +594,13 @@ cdef inline void add_elim(Work *w, int cell, int digit) noexcept nogil:
     w.nelim += 1
 
 
+cdef inline void add_cell_elims(Work *w, int cell, uint64_t digits) noexcept nogil:
+    """add_elim for each digit (bit d - 1) of `digits`."""
+    while digits:
+        add_elim(w, cell, bits_lowest_index(digits) + 1)
+        digits &= digits - 1
+
+
 cdef inline void keep_elims(Work *w) noexcept nogil:
     cdef int i
     for i in range(w.nelim):
@@ -1054,14 +1061,11 @@ cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int b
     cdef const Tables *t = s.t
     cdef int n = w.n
     cdef int cw = w.cwords
-    cdef int nroof = 0, i, j, r, q, u, size, c, nothers, best = -1, depth, word, d
-    cdef int32_t roof[8]
+    cdef int nroof = 0, i, j, r, q, u, best = -1, word, d
+    cdef int32_t roof[128]
     cdef int32_t shared[3]
     cdef int nshared = 0
-    cdef int idx[3]
-    cdef uint64_t unions[3]
-    cdef int32_t *others = w.ints
-    cdef uint64_t x, y, extras, union, rest, bits, group
+    cdef uint64_t x, y, extras, rest, bits
     cdef uint64_t *near = &w.sets[S_SCRATCH * cw]
     for i in range(ncells):
         if s.cand[cells[i]] != ab:
@@ -1104,68 +1108,193 @@ cdef int rectangle(Work *w, const int32_t *cells, int ncells, uint64_t ab, int b
         return -1
     r = roof[0]
     q = roof[1]
-    for i in range(3):
+    for d in range(3):
+        i = (d + 2) % 3  # box, row, column: SE's order
         for j in range(3):
             if t.cell_units[3 * r + i] == t.cell_units[3 * q + j]:
                 shared[nshared] = t.cell_units[3 * r + i]
                 nshared += 1
-    for i in range(nshared):
-        u = shared[i]
-        for j in range(2):
-            x = (ab & (~ab + 1)) if j == 0 else (ab & (ab - 1))
-            y = (ab & (ab - 1)) if j == 0 else (ab & (~ab + 1))
+    if extras & (extras - 1):
+        best = ur_type3(w, r, q, ab, extras, shared, nshared, base)
+        if best == base:
+            for i in range(w.nkeep):
+                w.elim_cell[i] = w.keep_cell[i]
+                w.elim_digit[i] = w.keep_digit[i]
+            w.nelim = w.nkeep
+            w.ur_type = 3
+            return best  # type 3 comes before type 4 at one difficulty
+    # Type 4: a or b (a first, as SE) only in the roof cells in a unit they share.
+    for j in range(2):
+        x = (ab & (~ab + 1)) if j == 0 else (ab & (ab - 1))
+        y = (ab & (ab - 1)) if j == 0 else (ab & (~ab + 1))
+        for i in range(nshared):
+            u = shared[i]
             if two_bits(s.pos[u * n + bits_lowest_index(x)]):
                 w.nelim = 0
                 add_elim(w, r, bits_lowest_index(y) + 1)
                 add_elim(w, q, bits_lowest_index(y) + 1)
                 w.ur_type = 4
                 return base
-    if not (extras & (extras - 1)):
-        return -1  # type 3 needs two extra digits or more (SE)
-    # Type 3: `size` other cells of a shared unit that make a locked set of size + 1
-    # digits with the extra digits; its digits go from the unit's other cells. The
-    # groups come in itertools.combinations order, those whose digits already number
-    # more than size + 1 skipped with every group that extends them.
-    for i in range(nshared):
-        u = shared[i]
-        nothers = 0
-        for j in range(n):
-            c = t.units[u * n + j]
-            if s.cand[c] and c != r and c != q:
-                others[nothers] = c
-                nothers += 1
-        for size in range(1, 4):
-            if best >= 0 and best <= base + size:
-                break
-            if size > nothers:
-                break
-            depth = -1
-            while next_small_union(
-                idx, unions, &depth, size, nothers, others, s.cand, extras, size + 1
-            ):
-                union = unions[size - 1]
-                if count_bits(union) == size + 1:
-                    w.nelim = 0
-                    group = 0
-                    for j in range(size):
-                        group |= (<uint64_t>1) << idx[j]
-                    for j in range(nothers):
-                        if (group >> j) & 1:
-                            continue
-                        rest = s.cand[others[j]] & union
-                        while rest:
-                            add_elim(w, others[j], bits_lowest_index(rest) + 1)
-                            rest &= rest - 1
-                    if w.nelim:
-                        best = base + size
-                        keep_elims(w)
-                        break
     if best >= 0:
         for i in range(w.nkeep):
             w.elim_cell[i] = w.keep_cell[i]
             w.elim_digit[i] = w.keep_digit[i]
         w.nelim = w.nkeep
         w.ur_type = 3
+    return best
+
+
+cdef bint next_colex_union(
+    int *idx, uint64_t *unions, int *depth, int k, int count, const uint64_t *masks,
+    uint64_t start, int most,
+) noexcept nogil:
+    """Step to the next set of k >= 1 of the `count` masks in colex order (SE's
+    `Permutations`: idx[0] the largest index, ascending, then idx[1] < idx[0] ...)
+    whose union with `start` holds at most `most` bits (in unions[k - 1]); a partial
+    set past that is dropped with every set that extends it. Start with depth[0] = -1;
+    False when there are no more."""
+    cdef uint64_t union
+    cdef int top
+    cdef int d = depth[0]
+    if d < 0:
+        d = 0
+        idx[0] = k - 1
+    else:
+        idx[d] += 1
+    while True:
+        top = idx[d - 1] if d else count
+        if idx[d] >= top:
+            if d == 0:
+                depth[0] = 0
+                return False
+            d -= 1
+            idx[d] += 1
+            continue
+        union = (unions[d - 1] if d else start) | masks[idx[d]]
+        if count_bits(union) > most:
+            idx[d] += 1
+            continue
+        unions[d] = union
+        if d < k - 1:
+            d += 1
+            idx[d] = k - 1 - d
+            continue
+        depth[0] = d
+        return True
+
+
+cdef int ur_type3(
+    Work *w, int r, int q, uint64_t ab, uint64_t extras, const int32_t *shared,
+    int nshared, int base,
+) noexcept nogil:
+    """se._Rater._type3: tenths (-1 none), eliminations in keep_*."""
+    cdef Solver *s = &w.s
+    cdef const Tables *t = s.t
+    cdef int n = w.n
+    cdef int best = -1, degree, i, j, k, u, i2, nitems, nrest, depth, c, d
+    cdef int32_t items[64]
+    cdef int32_t rest[64]
+    cdef uint64_t masks[64]
+    cdef uint64_t unions[64]
+    cdef int idx[64]
+    cdef uint64_t union, naked, hidden, cover, bits
+    cdef bint missing
+    for degree in range(2, n - 1):
+        if best >= 0 and best <= base + degree - 2:
+            break
+        for i in range(nshared):
+            u = shared[i]
+            i2 = 0
+            for j in range(n):
+                if t.units[u * n + j] == q:
+                    i2 = j
+            if (
+                degree * 2 <= s.empties[u]
+                and degree >= count_bits(extras)
+                and (best < 0 or best > base + degree - 1)
+            ):
+                nitems = 0
+                for j in range(n):
+                    c = t.units[u * n + j]
+                    if c != r and c != q and (s.cand[c] & (s.cand[c] - 1)) != 0:
+                        items[nitems] = c
+                        masks[nitems] = s.cand[c]
+                        nitems += 1
+                depth = -1
+                while next_colex_union(
+                    idx, unions, &depth, degree - 1, nitems, masks, extras, degree
+                ):
+                    union = unions[degree - 2]
+                    naked = extras & s.cand[r] & s.cand[q]
+                    for j in range(degree - 1):
+                        naked |= masks[idx[j]]
+                    if count_bits(union) != degree or count_bits(naked) != degree:
+                        continue
+                    # The set's digits go from the unit's other cells (SE on a
+                    # classic grid: its variants' wider reach is not used there).
+                    w.nelim = 0
+                    k = degree - 2  # idx runs from the largest index down
+                    for j in range(n):
+                        c = t.units[u * n + j]
+                        if c == r or c == q:
+                            continue
+                        if k >= 0 and c == items[idx[k]]:
+                            k -= 1
+                            continue
+                        add_cell_elims(w, c, s.cand[c] & union)
+                    if w.nelim:
+                        best = base + degree - 1
+                        keep_elims(w)
+                        break
+            if degree * 2 < s.empties[u] and (best < 0 or best > base + degree - 2):
+                nrest = 0
+                for d in range(n):
+                    if not (((ab | extras) >> d) & 1):
+                        rest[nrest] = d
+                        masks[nrest] = s.pos[u * n + d] & ~((<uint64_t>1) << i2)
+                        nrest += 1
+                cover = 0
+                bits = ab
+                while bits:
+                    cover |= s.pos[u * n + bits_lowest_index(bits)] & ~((<uint64_t>1) << i2)
+                    bits &= bits - 1
+                depth = -1
+                while True:
+                    if degree == 2:
+                        if depth >= 0:
+                            break
+                        depth = 0
+                        union = cover
+                        hidden = ab
+                    else:
+                        if not next_colex_union(
+                            idx, unions, &depth, degree - 2, nrest, masks, cover, degree
+                        ):
+                            break
+                        union = unions[degree - 3]
+                        hidden = ab
+                        missing = False  # a digit of the set placed in the unit
+                        for j in range(degree - 2):
+                            if not masks[idx[j]]:
+                                missing = True
+                            hidden |= (<uint64_t>1) << rest[idx[j]]
+                        if missing:
+                            continue
+                    if count_bits(union) != degree:
+                        continue
+                    w.nelim = 0
+                    bits = union
+                    while bits:
+                        j = bits_lowest_index(bits)
+                        bits &= bits - 1
+                        c = t.units[u * n + j]
+                        if c == r or c == q:
+                            continue
+                        add_cell_elims(w, c, s.cand[c] & ~hidden)
+                    if w.nelim:
+                        best = base + degree - 2
+                        keep_elims(w)
+                        break
     return best
 
 
@@ -1193,6 +1322,10 @@ cdef bint ur_better(Work *w, int found, int start, int best) noexcept nogil:
         w.keep2_digit[i] = w.elim_digit[i]
     return True
 
+
+cdef inline int loop_tenths(int length) noexcept nogil:
+    """se.loop_tenths."""
+    return 5 if length >= 10 else length // 2 - 2
 
 cdef int unique_rectangle(Work *w) noexcept nogil:
     """se._Rater.unique_rectangle: tenths (-1 none), eliminations in keep2_*; the
@@ -1247,23 +1380,28 @@ cdef int unique_rectangle(Work *w) noexcept nogil:
                                     and start == cells[0]
                                 ):
                                     return best
-    cdef int length
-    cdef int32_t path[8]
-    for length in range(6, 10, 2):
-        if best >= 0 and best < BASE[T_UNIQUE_RECTANGLE] + length // 2 - 2:
+    cdef int shortest, longest, base
+    cdef int32_t path[128]
+    for shortest in range(6, 12, 2):
+        longest = shortest if shortest < 10 else 2 * n
+        base = BASE[T_UNIQUE_RECTANGLE] + loop_tenths(shortest)
+        if best >= 0 and best < base:
             break
         for start in range(w.cells):
             if two_bits(s.cand[start]):
                 path[0] = start
-                best = extend_loop(w, path, 1, length, s.cand[start], -1, 2, 0, best)
+                best = extend_loop(
+                    w, path, 1, shortest, longest, base, s.cand[start], -1, 2, 0, best
+                )
     return best
+
 
 
 cdef bint valid_loop(Work *w, const int32_t *path, int length) noexcept nogil:
     """se._Rater._valid_loop."""
     cdef const Tables *t = w.s.t
-    cdef int32_t odd[24]
-    cdef int32_t even[24]
+    cdef int32_t odd[192]
+    cdef int32_t even[192]
     cdef int nodd = 0, neven = 0, i, k, j, u
     cdef bint found
     for i in range(length):
@@ -1295,8 +1433,8 @@ cdef bint valid_loop(Work *w, const int32_t *path, int length) noexcept nogil:
 
 
 cdef int extend_loop(
-    Work *w, int32_t *path, int npath, int length, uint64_t ab, int last_kind, int allowed,
-    uint64_t extras, int best,
+    Work *w, int32_t *path, int npath, int shortest, int longest, int base, uint64_t ab,
+    int last_kind, int allowed, uint64_t extras, int best,
 ) noexcept nogil:
     """se._Rater._extend_loop, each loop found rated at once (se._Rater.unique_rectangle
     rates them in the same order): the best tenths so far, eliminations in keep2_*.
@@ -1326,13 +1464,13 @@ cdef int extend_loop(
         while where:
             nxt = t.units[u * n + bits_lowest_index(where)]
             where &= where - 1
-            if nxt == path[0] and npath == length:
-                if valid_loop(w, path, length):
-                    found = rectangle(w, path, length, ab, BASE[T_UNIQUE_RECTANGLE] + length // 2 - 2)
+            if nxt == path[0] and shortest <= npath <= longest:
+                if valid_loop(w, path, npath):
+                    found = rectangle(w, path, npath, ab, base)
                     if ur_better(w, found, path[0], best):
                         best = found
                 continue
-            if npath >= length or (s.cand[nxt] == ab and nxt < path[0]):
+            if npath >= longest or (s.cand[nxt] == ab and nxt < path[0]):
                 continue
             in_path = False
             for j in range(npath):
@@ -1345,7 +1483,10 @@ cdef int extend_loop(
             extra = not two_bits(s.cand[nxt])
             if not extra or (more & (more - 1)) == 0 or allowed > 0:
                 path[npath] = nxt
-                best = extend_loop(w, path, npath + 1, length, ab, kind, allowed - extra, more, best)
+                best = extend_loop(
+                    w, path, npath + 1, shortest, longest, base, ab, kind, allowed - extra,
+                    more, best,
+                )
     return best
 
 

@@ -30,8 +30,9 @@ Technique ladder, in the order they are tried (tenths):
       of which must hold it
 42    xy-wing                44  xyz-wing
 45    unique rectangle: type 1, 2 and 4 at 4.5, type 3 (a naked set with the
-      extra candidates) 4.5 + 0.1 per further cell of the set; unique loops of six
-      and eight cells likewise from 4.6 and 4.7
+      extra candidates) 4.5 + 0.1 per further cell of the set, or a hidden set of
+      the two digits and others, 4.5 + 0.1 per cell past the second; unique loops
+      likewise from 4.6 (six cells), 4.7 (eight) and 5.0 (ten and more)
 50    naked quad             52  jellyfish      54  hidden quad
 54    three strong links (as two strong links, base 5.4, +0.1 / +0.2 as above,
       +0.3 with a grouped link)
@@ -106,8 +107,7 @@ Where this ladder differs from SE's, and what it costs in agreement, is measured
 `bench/README.md` ("Agreement with Sudoku Explainer"): x-, y- and xy-cycles are here,
 but only those that close the breadth-first walk; grouped links join chains of two and
 three strong links, not of four (the Sudoku Exchange bank's SE has none there); missing
-are unique loops longer than eight cells (5.0), the hidden type 3 of unique rectangles,
-the X-loop's own eliminations, doubly linked wings, five and six strong links (off in
+are the X-loop's own eliminations, doubly linked wings, five and six strong links (off in
 SE's defaults too), and the nested dynamic chains of 9.5 and beyond: a puzzle that needs
 one of those below 9.5 is rated by the next technique of the ladder that applies; one
 that needs a chain nested deeper than level 1 gets an incomplete score (a lower bound),
@@ -116,7 +116,7 @@ never a capped one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -203,6 +203,36 @@ def wing_tenths(k: int, biggest: int) -> int:
         return 66 if k == 5 else 75
     base = 55 if k == 3 else 62
     return base + k - 2 - abs(3 - biggest)
+
+
+def loop_tenths(length: int) -> int:
+    """What a unique loop of `length` cells adds to the rectangle's 4.5 (SE's default
+    rating): 0.1 for six cells, 0.2 for eight, 0.5 for ten or more."""
+    if length >= 10:
+        return 5
+    return length // 2 - 2
+
+
+def _colex(
+    masks: Sequence[int], k: int, start: int, limit: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every k indexes of `masks` whose masks, or-ed with `start`, have at most `limit`
+    bits, in colex order (SE's `Permutations`: by the largest index, then the next);
+    yields (indexes ascending, union)."""
+
+    def pick(
+        below: int, left: int, union: int, chosen: tuple[int, ...]
+    ) -> Iterator[tuple[tuple[int, ...], int]]:
+        if left == 0:
+            yield chosen, union
+            return
+        for i in range(left - 1, below):
+            more = union | masks[i]
+            if more.bit_count() <= limit:
+                yield from pick(i, left - 1, more, (i, *chosen))
+
+    if start.bit_count() <= limit:
+        yield from pick(len(masks), k, start, ())
 
 
 def _bits(mask: int) -> list[int]:
@@ -695,12 +725,13 @@ class _Rater:
                                 # No later rectangle has a cell before this one's first.
                                 if key == (BASE[UNIQUE_RECTANGLE], 1, cells[0]):
                                     return best[0], best_elims
-        for length in (6, 8):
-            if best is not None and best[0] < BASE[UNIQUE_RECTANGLE] + length // 2 - 2:
+        for shortest, longest in ((6, 6), (8, 8), (10, 2 * n)):
+            base = BASE[UNIQUE_RECTANGLE] + loop_tenths(shortest)
+            if best is not None and best[0] < base:
                 break
-            for loop in self._loops(length):
+            for loop in self._loops(shortest, longest):
                 ab = cand[loop[0]]
-                found = self._rectangle(loop, ab, BASE[UNIQUE_RECTANGLE] + length // 2 - 2)
+                found = self._rectangle(loop, ab, base)
                 if found is None:
                     continue
                 key = (found[0], found[1], loop[0])
@@ -708,23 +739,24 @@ class _Rater:
                     best, best_elims = key, found[2]
         return None if best is None else (best[0], best_elims)
 
-    def _loops(self, length: int) -> list[tuple[int, ...]]:
-        """Unique loops of `length` cells (6 or 8), as SE searches them: from a bivalue
-        cell {a, b}, through cells holding a and b, each step inside a unit of another
-        kind than the step before, at most two cells with more candidates unless all
-        their extra candidates are one digit; a loop counts when the units of its odd
-        cells are those of its even cells, none twice."""
+    def _loops(self, shortest: int, longest: int) -> list[tuple[int, ...]]:
+        """Unique loops of `shortest` to `longest` cells, as SE searches them: from a
+        bivalue cell {a, b}, through cells holding a and b, each step inside a unit of
+        another kind than the step before, at most two cells with more candidates
+        unless all their extra candidates are one digit; a loop counts when the units of
+        its odd cells are those of its even cells, none twice."""
         cand = self.s.cand
         loops: list[tuple[int, ...]] = []
         for start in range(self.geo.cells):
             if cand[start].bit_count() == 2:
-                self._extend_loop([start], length, cand[start], -1, 2, 0, loops)
+                self._extend_loop([start], shortest, longest, cand[start], -1, 2, 0, loops)
         return loops
 
     def _extend_loop(
         self,
         path: list[int],
-        length: int,
+        shortest: int,
+        longest: int,
         ab: int,
         last_kind: int,
         allowed: int,
@@ -737,15 +769,28 @@ class _Rater:
             if kind == last_kind:
                 continue
             for nxt in self.geo.units[self.cell_units[cell][kind]]:
-                if nxt == path[0] and len(path) == length:
+                if nxt == path[0] and shortest <= len(path) <= longest:
                     if self._valid_loop(path):
                         loops.append(tuple(path))
-                elif nxt not in path and len(path) < length and cand[nxt] & ab == ab:
+                elif (
+                    nxt not in path
+                    and len(path) < longest
+                    and cand[nxt] & ab == ab
+                    # every loop through a bivalue cell was found from it already
+                    and not (cand[nxt] == ab and nxt < path[0])
+                ):
+                    # A cell sharing a unit with an earlier cell of its parity can close
+                    # no valid loop (SE's search goes on and drops it at the end).
+                    side = len(path) & 1
+                    if any(nxt in self.peer_set[c] for c in path[side::2]):
+                        continue
                     more = extras | (cand[nxt] & ~ab)
                     extra = cand[nxt].bit_count() > 2
                     if not extra or more.bit_count() == 1 or allowed > 0:
                         path.append(nxt)
-                        self._extend_loop(path, length, ab, kind, allowed - extra, more, loops)
+                        self._extend_loop(
+                            path, shortest, longest, ab, kind, allowed - extra, more, loops
+                        )
                         path.pop()
 
     def _valid_loop(self, path: list[int]) -> bool:
@@ -763,7 +808,6 @@ class _Rater:
         """Types 1 to 4 of a unique rectangle or loop on the digits `ab`: the first of
         SE's order (difficulty, then type); (tenths, type, eliminations)."""
         cand = self.s.cand
-        geo = self.geo
         roof = [c for c in cells if cand[c] != ab]
         if len(roof) == 1:
             return base, 1, [(roof[0], d + 1) for d in _bits(ab)]
@@ -785,34 +829,88 @@ class _Rater:
         if len(roof) != 2:
             return None
         r, q = roof
-        shared = [u for u in self.cell_units[r] if u in self.cell_units[q]]
+        shared = [u for u in self.chain_units[r] if u in self.chain_units[q]]  # box, row, col
+        best = None
+        if extras.bit_count() >= 2:
+            best = self._type3(r, q, ab, extras, shared, base)
+            if best is not None and best[0] == base:
+                return best  # type 3 comes before type 4 at one difficulty
+        # Type 4: a or b (a first, as SE) only in the roof cells in a unit they share:
+        # the other digit goes from both.
         positions = self.s.positions()
-        for u in shared:
-            for x, y in ((ab & -ab, ab & (ab - 1)), (ab & (ab - 1), ab & -ab)):
-                where = positions[u][x.bit_length() - 1]
-                if where.bit_count() == 2:
-                    elims = [(r, y.bit_length()), (q, y.bit_length())]
-                    return base, 4, elims
+        for x, y in ((ab & -ab, ab & (ab - 1)), (ab & (ab - 1), ab & -ab)):
+            if any(positions[u][x.bit_length() - 1].bit_count() == 2 for u in shared):
+                return base, 4, [(r, y.bit_length()), (q, y.bit_length())]
+        return best
+
+    def _type3(
+        self, r: int, q: int, ab: int, extras: int, shared: list[int], base: int
+    ) -> tuple[int, int, Elims] | None:
+        """SE's unique rectangle / loop type 3 on the roof cells r and q (one of them
+        holds an extra digit, and they cannot hold a and b both): in a unit they share,
+        a naked set of `degree` digits over r as the extra digits and degree - 1 other
+        cells (degree + 0.1 per cell past the first), or a hidden set of a, b and
+        degree - 2 other digits over r and degree - 1 other cells (0.1 per cell past the
+        first). Tried as SE does: degree from 2 up (a naked set has at least the extra
+        digits), units box,
+        row, column, the naked set before the hidden one, sets in colex order; the
+        first of the smallest difficulty; (tenths, 3, eliminations)."""
+        n = self.n
+        cand = self.s.cand
+        values = self.s.values
+        positions = self.s.positions()
         best: tuple[int, int, Elims] | None = None
-        if extras.bit_count() < 2:
-            return None  # type 3 needs two extra digits or more (SE)
-        for u in shared:
-            others = [c for c in geo.units[u] if cand[c] and c != r and c != q]
-            for size in range(1, 4):
-                if best is not None and best[0] <= base + size:
-                    break
-                for group in combinations(others, size):
-                    union = extras
-                    for c in group:
-                        union |= cand[c]
-                    if union.bit_count() != size + 1:
-                        continue
-                    elims = [
-                        (c, d + 1) for c in others if c not in group for d in _bits(cand[c] & union)
-                    ]
-                    if elims:
-                        best = (base + size, 3, elims)
-                        break
+        for degree in range(2, n - 1):
+            if best is not None and best[0] <= base + degree - 2:
+                break
+            for u in shared:
+                unit = self.geo.units[u]
+                empty = sum(1 for c in unit if values[c] == 0)
+                i2 = unit.index(q)
+                if (
+                    degree * 2 <= empty
+                    and degree >= extras.bit_count()
+                    and (best is None or best[0] > base + degree - 1)
+                ):
+                    items = [c for c in unit if c != r and c != q and cand[c].bit_count() >= 2]
+                    masks = [cand[c] for c in items]
+                    for group, union in _colex(masks, degree - 1, extras, degree):
+                        naked = extras & cand[r] & cand[q]
+                        for i in group:
+                            naked |= masks[i]
+                        if union.bit_count() != degree or naked.bit_count() != degree:
+                            continue
+                        members = {items[i] for i in group}
+                        elims = [
+                            (c, d + 1)
+                            for c in unit
+                            if c not in members and c != r and c != q
+                            for d in _bits(cand[c] & union)
+                        ]
+                        if elims:
+                            best = (base + degree - 1, 3, elims)
+                            break
+                if degree * 2 < empty and (best is None or best[0] > base + degree - 2):
+                    rest = [d for d in range(n) if not (ab | extras) >> d & 1]
+                    where = [positions[u][d] & ~(1 << i2) for d in rest]
+                    cover = 0
+                    for x in _bits(ab):
+                        cover |= positions[u][x] & ~(1 << i2)
+                    for group, union in _colex(where, degree - 2, cover, degree):
+                        if union.bit_count() != degree or any(not where[i] for i in group):
+                            continue
+                        hidden = ab
+                        for i in group:
+                            hidden |= 1 << rest[i]
+                        elims = [
+                            (unit[i], d + 1)
+                            for i in _bits(union)
+                            if unit[i] != r and unit[i] != q
+                            for d in _bits(cand[unit[i]] & ~hidden)
+                        ]
+                        if elims:
+                            best = (base + degree - 2, 3, elims)
+                            break
         return best
 
     def als_wing(self, k: int) -> tuple[int, Elims] | None:
