@@ -870,3 +870,59 @@ def test_second_nesting_level_keeps_to_the_budget() -> None:
     assert result.status == se_scale.SE_BUDGET and result.score <= 106
     with pytest.raises(ValueError, match="nesting"):
         se.rate_se(puzzle, GEO, solution, nesting=3)
+
+
+# The compiled rater's second nesting level against the twin's, walk by walk, node for
+# node, on SE's grids of norvig_hardest line 2: the (+ Forcing Chains) contradictions
+# above, both walks of the double implication (step 10), and walks that meet none.
+COMPILED_NESTED_WALKS = [
+    (7, 6, 4, True),
+    (8, 18, 9, True),
+    (9, 58, 8, True),
+    (10, 43, 5, True),
+    (10, 43, 5, False),
+    (7, 6, 4, False),
+    (7, 0, 1, True),
+]
+
+
+@pytest.mark.parametrize(("step", "cell", "digit", "on"), COMPILED_NESTED_WALKS)
+def test_compiled_second_nesting_level_walks_are_the_twins(
+    step: int, cell: int, digit: int, on: bool
+) -> None:
+    _, s, values, cand = se_board_before(step)
+    if not cand[cell] >> (digit - 1) & 1:
+        pytest.skip("not a candidate there")
+    rater = se._Rater(s, se_scale.DEFAULT_BUDGET)
+    reached, clash = rater.walk(cell, digit, on, LEVEL_TWO)
+    nested = rater.last_nested if clash >= 0 else 0
+    tables = _logic.tables_for(GEO)
+    c_clash, c_nested, c_work, c_reached = _se.se_walk(
+        tables, bytes(values), array("Q", cand), cell, digit, on, LEVEL_TWO,
+        se_scale.DEFAULT_BUDGET,
+    )  # fmt: skip
+    assert (c_clash, c_nested, c_reached) == (clash, nested, reached)
+    assert c_work == rater.work
+
+
+def test_compiled_second_nesting_level_takes_se_s_step() -> None:
+    # SE's grid before its first "(+ Forcing Chains)" step (the twin's slow test above):
+    # no chain below level 2, then SE's conclusion r1c7-4 at SE's 10.3.
+    puzzle, _, values, cand = se_board_before(7)
+    solution = parse_values(sf.solve(puzzle) or "")
+    tables = _logic.tables_for(GEO)
+    _, _, _, _, records = _se.se_path(
+        tables, bytes(values), bytes(solution), se_scale.DEFAULT_BUDGET,
+        array("Q", cand), 1, 2,
+    )  # fmt: skip
+    tech, tenths, after, left, _ = records[0]
+    assert (tech, tenths) == (se_scale.DYNAMIC_PLUS_FC, 103)
+    gone = [(c, cand[c] & ~left[c]) for c in range(81) if cand[c] != left[c]]
+    assert gone == [(6, 1 << 3)]
+    assert list(after) == values
+    # Without level 2 the compiled ladder ends there.
+    _, _, _, _, records = _se.se_path(
+        tables, bytes(values), bytes(solution), se_scale.DEFAULT_BUDGET,
+        array("Q", cand), 1,
+    )  # fmt: skip
+    assert records[0][0] == se_scale.BEYOND

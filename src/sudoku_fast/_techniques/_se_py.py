@@ -2122,9 +2122,11 @@ def se_range(
     start: int,
     stop: int,
     budget: int,
+    nesting: int = 1,
 ) -> None:
     """Rate puzzles start..stop-1 on the SE scale: out[i*SLOTS:(i+1)*SLOTS] = score in
-    tenths, hardest technique id (-1 none), steps, status (see `_se.se_range`).
+    tenths, hardest technique id (-1 none), steps, status (see `_se.se_range`; `nesting`
+    as in `rate_se`).
 
     `tables` is either side's `tables_for(geometry)` (only its geometry is read);
     `solutions` may be empty (no digit is then revealed when nothing applies).
@@ -2137,7 +2139,7 @@ def se_range(
         values = list(grid_bytes[i * cells : (i + 1) * cells])
         answer = list(answer_bytes[i * cells : (i + 1) * cells]) if len(answer_bytes) else None
         try:
-            result = rate_se(values, geo, answer, budget)
+            result = rate_se(values, geo, answer, budget, nesting=nesting)
         except Contradiction:
             row = [0, -1, 0, SE_CONTRADICTION]
         else:
@@ -2153,10 +2155,12 @@ def se_path(
     budget: int,
     allowed: Any = None,
     max_steps: int = -1,
+    nesting: int = 1,
 ) -> tuple[int, int, int, int, list[tuple[int, int, bytes, tuple[int, ...], Pattern | None]]]:
     """Rate one puzzle and return every step it took (see `_se.se_path`): (score,
     hardest, steps, status, records), values after a step as bytes there; `allowed`
-    narrows the candidates first, `max_steps` >= 0 stops after that many steps."""
+    narrows the candidates first, `max_steps` >= 0 stops after that many steps;
+    `nesting` as in `rate_se`."""
     geo = tables.geometry
     values = list(memoryview(grid).cast("B"))
     answer = list(memoryview(solution).cast("B"))
@@ -2167,7 +2171,7 @@ def se_path(
         raise ValueError("allowed must hold N*N masks")
     path: list[PathRecord] = []
     try:
-        result = rate_se(values, geo, answer, budget, path, masks, max_steps)
+        result = rate_se(values, geo, answer, budget, path, masks, max_steps, nesting)
     except Contradiction:
         raise ValueError("two equal values share a unit") from None
     records = [
