@@ -199,7 +199,8 @@ def main() -> None:
     tables = _logic.tables_for(geo)
     side = "compiled" if args.compiled else "twin"
     print(
-        f"row  SE    SE technique SE_cpu_s / {side}: score technique status steps work cpu_s unsound"
+        f"row  SE    SE technique SE_cpu_s / {side}: "
+        "score technique status steps work cpu_s unsound"
     )
     for index in rows if args.rows == "all" else args.rows.split(","):
         row = rows[index]

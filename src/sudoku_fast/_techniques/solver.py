@@ -13,8 +13,8 @@ from typing import Any
 from .._base.grid import Geometry, geometry_for
 from .._base.levels import SLOT_NAMES
 from .._base.records import Hint
-from .._base.se_scale import TECHNIQUES as SE_TECHNIQUES
 from .._base.se_scale import NESTING, score_level
+from .._base.se_scale import TECHNIQUES as SE_TECHNIQUES
 from . import _logic, _logic_py, _se
 from .rules_geometry import RulesGeometry
 from .steps import candidate_masks, digits_of, explain, hint_from_record
