@@ -20,8 +20,11 @@ give, and whether the contradiction is sound; then the compiled walk's complexit
 nested part and whether its whole walk (every node reached and its complexity) is the
 twin's, and the CPU seconds of both.
 
+With --compare each puzzle is rated at level 2 by both, compiled and twin, and their
+paths compared step by step (slow: the twin takes minutes on a level-2 puzzle).
+
     python bench/se_nested.py [--rows 1,5,... | --rows all] [--budget N]
-                              [--hybrid | --compiled | --replay]
+                              [--hybrid | --compiled | --compare | --replay]
 """
 
 from __future__ import annotations
@@ -182,16 +185,52 @@ def replay() -> None:
     )
 
 
+def compare(which: str, budget: int) -> None:
+    """The --compare table: each puzzle rated at level 2 by the compiled rater and by
+    the twin, whether their paths are equal step by step (technique, difficulty,
+    values and candidates after each step) and the CPU seconds of each."""
+    with open(os.path.join(HERE, "data", "serate_hardest.csv"), newline="") as f:
+        rows = {r["index"]: r for r in csv.DictReader(f)}
+    geo = geometry_for(9)
+    tables = _logic.tables_for(geo)
+    print("row  SE  compiled: score status steps cpu_s / twin: score status steps cpu_s  equal")
+    for index in rows if which == "all" else which.split(","):
+        values = parse_values(rows[index]["puzzle"])
+        solution = parse_values(sf.solve(rows[index]["puzzle"]) or "")
+        start = time.process_time()
+        c_score, _, c_steps, c_status, records = _se.se_path(
+            tables, bytes(values), bytes(solution), budget, nesting=2
+        )
+        c_cpu = time.process_time() - start
+        path: list[_se_py.PathRecord] = []
+        start = time.process_time()
+        result = _se_py.rate_se(values, geo, solution, budget, path, nesting=2)
+        t_cpu = time.process_time() - start
+        same = (c_score, c_steps, c_status) == (result.score, result.steps, result.status) and [
+            (r[0], r[1], tuple(r[2]), tuple(r[3])) for r in records
+        ] == [(r[0], r[1], tuple(r[2]), tuple(r[3])) for r in path]
+        print(
+            f"{index:>3} {rows[index]['se']:>4}  {c_score / 10:.1f} {c_status} {c_steps} "
+            f"{c_cpu:.2f} / {result.score / 10:.1f} {result.status} {result.steps} "
+            f"{t_cpu:.2f}  {same}",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", default="1", help="indexes of serate_hardest.csv rows")
     parser.add_argument("--budget", type=int, default=se_scale.DEFAULT_BUDGET)
     parser.add_argument("--hybrid", action="store_true", help="compiled steps below level 2")
     parser.add_argument("--compiled", action="store_true", help="the compiled rater throughout")
+    parser.add_argument("--compare", action="store_true", help="compiled and twin, step by step")
     parser.add_argument("--replay", action="store_true", help="SE's (+FC) steps on SE's grids")
     args = parser.parse_args()
     if args.replay:
         replay()
+        return
+    if args.compare:
+        compare(args.rows, args.budget)
         return
     with open(os.path.join(HERE, "data", "serate_hardest.csv"), newline="") as f:
         rows = {r["index"]: r for r in csv.DictReader(f)}
