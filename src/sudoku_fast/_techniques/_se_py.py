@@ -61,9 +61,9 @@ Technique ladder, in the order they are tried (tenths):
       naked pairs and x-wings on its own grid (the board less everything it has
       removed) and goes on from what they remove; such a removal's parents are the
       removed candidates its pattern needs gone, and count in the complexity
-95+   dynamic forcing chains (+ forcing chains), SE's second nesting level, in this
-      twin only and only when asked (`rate_se(..., nesting=2)`; slow): when the
-      four rules give nothing, every x-, y- and xy-cycle and forcing x- and
+95+   dynamic forcing chains (+ forcing chains), SE's second nesting level, when
+      asked (`rate_se(..., nesting=2)`, as the public rater asks the compiled
+      one; slow here: seconds to minutes a step): when the four rules give nothing, every x-, y- and xy-cycle and forcing x- and
       xy-chain on the walk's grid, in SE's order (difficulty, complexity, kind);
       each one's removals become OFF nodes whose parents are the removed
       candidates its single-implied nodes rest on; the complexity adds, once,
@@ -71,7 +71,7 @@ Technique ladder, in the order they are tried (tenths):
 95    beyond: none of the above applies. SE goes on with chains nested on forcing
       chains (9.5), multiple forcing chains (10.0) and dynamic chains (10.5) up to
       11.x; this ladder does not, so the step is rated 9.5 (10.0 with
-      nesting=2), a lower bound, a solution digit is revealed and the rating is
+      nesting=2, where SE's third level starts), a lower bound, a solution digit is revealed and the rating is
       incomplete (status SE_BEYOND)
 ====  ==========================================================================
 
