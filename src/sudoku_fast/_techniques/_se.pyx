@@ -202,9 +202,8 @@ cdef struct Nest:
     int32_t *ch_keys
     int64_t ch_keys_len
     int64_t ch_keys_cap
-    # Walks a and b: their advanced OFF nodes and each one's nested chain.
-    int32_t *wl_node[2]
-    int32_t *wl_chain[2]
+    # Walks a and b: their advanced OFF nodes and each one's nested chain, as pairs.
+    int32_t *wl_pairs[2]
     int wl_len[2]
     # The stored ON walks (cell and region forcing): each node's ancestors, row by row
     # beside w.store, and each walk's advanced nodes with their chains.
@@ -2664,8 +2663,9 @@ cdef enum:
     HINT_HEAD = 6       # a hint record's head: tenths, complexity, kind, nrem, ncause, nkey
 
 
-cdef bint grow_i32(int32_t **p, int64_t *cap, int64_t need) noexcept nogil:
-    """Make room for `need` int32s at p (doubling); False when memory ran out."""
+cdef bint grow(void **p, int64_t *cap, int64_t need, size_t item) noexcept nogil:
+    """Make room for `need` items of `item` bytes at p (doubling); False when memory
+    ran out."""
     cdef int64_t c = cap[0]
     cdef void *q
     if need <= c:
@@ -2674,27 +2674,10 @@ cdef bint grow_i32(int32_t **p, int64_t *cap, int64_t need) noexcept nogil:
         c = 64
     while c < need:
         c *= 2
-    q = realloc(p[0], <size_t>c * sizeof(int32_t))
+    q = realloc(p[0], <size_t>c * item)
     if q == NULL:
         return False
-    p[0] = <int32_t *>q
-    cap[0] = c
-    return True
-
-
-cdef bint grow_i64(int64_t **p, int64_t *cap, int64_t need) noexcept nogil:
-    cdef int64_t c = cap[0]
-    cdef void *q
-    if need <= c:
-        return True
-    if c < 64:
-        c = 64
-    while c < need:
-        c *= 2
-    q = realloc(p[0], <size_t>c * sizeof(int64_t))
-    if q == NULL:
-        return False
-    p[0] = <int64_t *>q
+    p[0] = q
     cap[0] = c
     return True
 
@@ -2734,15 +2717,14 @@ cdef bint nest_init(Work *w) noexcept nogil:
     z.ch_slots = 1024
     z.ch_slot = <int32_t *>malloc(z.ch_slots * sizeof(int32_t))
     for k in range(2):
-        z.wl_node[k] = <int32_t *>malloc(nodes * sizeof(int32_t))
-        z.wl_chain[k] = <int32_t *>malloc(nodes * sizeof(int32_t))
+        z.wl_pairs[k] = <int32_t *>malloc(2 * nodes * sizeof(int32_t))
     return not (
         not z.par or not z.cause or not z.mark or not z.list_on or not z.list_off
         or not z.links or not z.ent_node or not z.ent_parent or not z.ent_cause
         or not z.path_node or not z.path_cause or not z.cand_mark or not z.cand_back
         or not z.cell_mark or not z.cell_first or not z.rem or not z.rem_key or not z.mask
         or not z.st_nest_at or not z.st_nest_len or not z.ch_slot
-        or not z.wl_node[0] or not z.wl_node[1] or not z.wl_chain[0] or not z.wl_chain[1]
+        or not z.wl_pairs[0] or not z.wl_pairs[1]
     )
 
 
@@ -2780,8 +2762,7 @@ cdef void nest_free(Work *w) noexcept nogil:
     free(z.ch_seen)
     free(z.ch_keys)
     for k in range(2):
-        free(z.wl_node[k])
-        free(z.wl_chain[k])
+        free(z.wl_pairs[k])
     free(z.st_anc)
     free(z.st_nest_at)
     free(z.st_nest_len)
@@ -2846,22 +2827,22 @@ cdef int chain_id(Work *w, const int32_t *key, int length, int complexity) noexc
     c = z.nchains
     if c >= z.ch_cap:
         j = z.ch_cap
-        if not grow_i64(&z.ch_key_at, &j, c + 1):
+        if not grow(<void **>&z.ch_key_at, &j, c + 1, sizeof(int64_t)):
             return -1
         j = z.ch_cap
-        if not grow_i32(&z.ch_key_len, &j, c + 1):
+        if not grow(<void **>&z.ch_key_len, &j, c + 1, sizeof(int32_t)):
             return -1
         j = z.ch_cap
-        if not grow_i32(&z.ch_cplx, &j, c + 1):
+        if not grow(<void **>&z.ch_cplx, &j, c + 1, sizeof(int32_t)):
             return -1
         j = z.ch_cap
-        if not grow_i32(&z.ch_seen, &j, c + 1):
+        if not grow(<void **>&z.ch_seen, &j, c + 1, sizeof(int32_t)):
             return -1
         j = z.ch_cap
-        if not grow_i64(<int64_t **>&z.ch_hash, &j, c + 1):
+        if not grow(<void **>&z.ch_hash, &j, c + 1, sizeof(uint64_t)):
             return -1
         z.ch_cap = j
-    if not grow_i32(&z.ch_keys, &z.ch_keys_cap, z.ch_keys_len + length):
+    if not grow(<void **>&z.ch_keys, &z.ch_keys_cap, z.ch_keys_len + length, sizeof(int32_t)):
         return -1
     for k in range(length):
         z.ch_keys[z.ch_keys_len + k] = key[k]
@@ -2980,17 +2961,17 @@ cdef bint add_hint(
     cdef int ncause = 0, i, at
     cdef int64_t need = HINT_HEAD + nrem + 3 * length
     cdef int32_t *rec
-    if not grow_i32(&z.pool, &z.pool_cap, z.pool_len + need):
+    if not grow(<void **>&z.pool, &z.pool_cap, z.pool_len + need, sizeof(int32_t)):
         return False
     if z.nhints >= z.hint_cap:
         i = <int>z.hint_cap
-        if not grow_i64(&z.hint_at, &z.hint_cap, z.nhints + 1):
+        if not grow(<void **>&z.hint_at, &z.hint_cap, z.nhints + 1, sizeof(int64_t)):
             return False
         z.hint_cap = i
-        if not grow_i64(&z.hint_key, &z.hint_cap, z.nhints + 1):
+        if not grow(<void **>&z.hint_key, &z.hint_cap, z.nhints + 1, sizeof(int64_t)):
             return False
         z.hint_cap = i
-        if not grow_i64(&z.hint_tmp, &z.hint_cap, z.nhints + 1):
+        if not grow(<void **>&z.hint_tmp, &z.hint_cap, z.nhints + 1, sizeof(int64_t)):
             return False
     rec = &z.pool[z.pool_len]
     rec[0] = tenths
@@ -3380,8 +3361,8 @@ cdef int nested_chains(Work *w, Walk *wk) noexcept nogil:
             off = rec[HINT_HEAD + k] << 1
             if wk.mark[off] != wk.stamp:
                 add_nested(w, wk, off)
-                z.wl_node[slot][z.wl_len[slot]] = off
-                z.wl_chain[slot][z.wl_len[slot]] = chain
+                z.wl_pairs[slot][2 * z.wl_len[slot]] = off
+                z.wl_pairs[slot][2 * z.wl_len[slot] + 1] = chain
                 z.wl_len[slot] += 1
                 added += 1
     return added
@@ -3398,17 +3379,17 @@ cdef void anc_or(const Work *w, const Walk *wk, int node, uint64_t *dst) noexcep
     dst[b >> 6] |= (<uint64_t>1) << (b & 63)
 
 
-cdef int nested_part(
-    const Work *w, const uint64_t *mask, const int32_t *nodes, const int32_t *chains, int count
+cdef int nested_pairs(
+    const Work *w, const uint64_t *mask, const int32_t *pairs, int count
 ) noexcept nogil:
-    """The complexities of the nested chains of the advanced nodes in `mask`, each
-    chain not counted yet under z.ch_stamp, now counted."""
+    """The complexities of the nested chains of the advanced nodes in `mask` (`pairs`:
+    node, chain), each chain not counted yet under z.ch_stamp, now counted."""
     cdef Nest *z = w.nest
     cdef int i, b, chain, total = 0
     for i in range(count):
-        b = anc_bit(w, nodes[i])
+        b = anc_bit(w, pairs[2 * i])
         if (mask[b >> 6] >> (b & 63)) & 1:
-            chain = chains[i]
+            chain = pairs[2 * i + 1]
             if z.ch_seen[chain] != z.ch_stamp:
                 z.ch_seen[chain] = z.ch_stamp
                 total += z.ch_cplx[chain]
@@ -3429,7 +3410,7 @@ cdef int clash_nested(Work *w, Walk *wk, int m, int parent) noexcept nogil:
     z.mask[b >> 6] |= (<uint64_t>1) << (b & 63)
     anc_or(w, wk, m ^ 1, z.mask)
     z.ch_stamp += 1
-    z.last_nested = nested_part(w, z.mask, z.wl_node[slot], z.wl_chain[slot], z.wl_len[slot])
+    z.last_nested = nested_pairs(w, z.mask, z.wl_pairs[slot], z.wl_len[slot])
     return z.last_nested
 
 
@@ -3445,7 +3426,7 @@ cdef int double_nested(Work *w, int node) noexcept nogil:
         wk = &w.a if k == 0 else &w.b
         memset(z.mask, 0, w.dwords * sizeof(uint64_t))
         anc_or(w, wk, node, z.mask)
-        total += nested_part(w, z.mask, z.wl_node[k], z.wl_chain[k], z.wl_len[k])
+        total += nested_pairs(w, z.mask, z.wl_pairs[k], z.wl_len[k])
     return total
 
 
@@ -3473,13 +3454,12 @@ cdef bint nest_store(Work *w, int index, const Walk *wk) noexcept nogil:
         row = &z.st_anc[<size_t>(base + i) * w.dwords]
         memset(row, 0, w.dwords * sizeof(uint64_t))
         anc_or(w, wk, wk.queue[i], row)
-    if not grow_i32(&z.st_nest, &z.st_nest_cap, 2 * (z.st_nest_used + z.wl_len[slot])):
+    if not grow(<void **>&z.st_nest, &z.st_nest_cap, 2 * (z.st_nest_used + z.wl_len[slot]), sizeof(int32_t)):
         return False
     z.st_nest_at[index] = z.st_nest_used
     z.st_nest_len[index] = z.wl_len[slot]
-    for i in range(z.wl_len[slot]):
-        z.st_nest[2 * (z.st_nest_used + i)] = z.wl_node[slot][i]
-        z.st_nest[2 * (z.st_nest_used + i) + 1] = z.wl_chain[slot][i]
+    for i in range(2 * z.wl_len[slot]):
+        z.st_nest[2 * z.st_nest_used + i] = z.wl_pairs[slot][i]
     z.st_nest_used += z.wl_len[slot]
     return True
 
@@ -3496,24 +3476,11 @@ cdef int group_nested(Work *w, const int32_t *indices, int k, int node) noexcept
         for i in range(w.store_len[indices[g]]):
             if w.store[2 * (base + i)] == node:
                 at = z.st_nest_at[indices[g]]
-                total += _nested_pairs(w, &z.st_anc[<size_t>(base + i) * w.dwords],
-                                       &z.st_nest[2 * at], z.st_nest_len[indices[g]])
+                total += nested_pairs(w, &z.st_anc[<size_t>(base + i) * w.dwords],
+                                      &z.st_nest[2 * at], z.st_nest_len[indices[g]])
                 break
     return total
 
-
-cdef int _nested_pairs(const Work *w, const uint64_t *mask, const int32_t *pairs, int count) noexcept nogil:
-    """nested_part over (node, chain) pairs."""
-    cdef Nest *z = w.nest
-    cdef int i, b, chain, total = 0
-    for i in range(count):
-        b = anc_bit(w, pairs[2 * i])
-        if (mask[b >> 6] >> (b & 63)) & 1:
-            chain = pairs[2 * i + 1]
-            if z.ch_seen[chain] != z.ch_stamp:
-                z.ch_seen[chain] = z.ch_stamp
-                total += z.ch_cplx[chain]
-    return total
 
 
 cdef inline void note(Work *w, int node, int tech, int complexity) noexcept nogil:

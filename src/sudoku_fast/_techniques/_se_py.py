@@ -63,16 +63,17 @@ Technique ladder, in the order they are tried (tenths):
       removed candidates its pattern needs gone, and count in the complexity
 95+   dynamic forcing chains (+ forcing chains), SE's second nesting level, when
       asked (`rate_se(..., nesting=2)`, as the public rater asks the compiled
-      one; slow here: seconds to minutes a step): when the four rules give nothing, every x-, y- and xy-cycle and forcing x- and
-      xy-chain on the walk's grid, in SE's order (difficulty, complexity, kind);
+      one; slow here: seconds to minutes a step): when the four rules give
+      nothing, every x-, y- and xy-cycle and forcing x- and xy-chain on the
+      walk's grid, in SE's order (difficulty, complexity, kind);
       each one's removals become OFF nodes whose parents are the removed
       candidates its single-implied nodes rest on; the complexity adds, once,
       each distinct nested chain's own among the conclusion's ancestors
 95    beyond: none of the above applies. SE goes on with chains nested on forcing
       chains (9.5), multiple forcing chains (10.0) and dynamic chains (10.5) up to
       11.x; this ladder does not, so the step is rated 9.5 (10.0 with
-      nesting=2, where SE's third level starts), a lower bound, a solution digit is revealed and the rating is
-      incomplete (status SE_BEYOND)
+      nesting=2, where SE's third level starts), a lower bound, a solution
+      digit is revealed and the rating is incomplete (status SE_BEYOND)
 ====  ==========================================================================
 
 A chain's difficulty is its base plus SE's length rule applied to its complexity (the
