@@ -1,7 +1,8 @@
-"""SE's second nesting level ("+ Forcing Chains", 9.5 and up) in the pure-Python twin.
+"""SE's second nesting level ("+ Forcing Chains", 9.5 and up): compiled and twin.
 
 Rates puzzles of `bench/data/serate_hardest.csv` (Sukaku Explainer 1.18.1's ratings of
-the forum's hardest lists) with `_se_py.rate_se(..., nesting=2)` and prints, per puzzle,
+the forum's hardest lists) with `_se_py.rate_se(..., nesting=2)` (with --compiled: the
+compiled `_se.se_path(..., nesting=2)`) and prints, per puzzle,
 SE's score and technique, the twin's score, technique, status (0 complete, 1 budget,
 3 beyond: a lower bound), steps, work and CPU seconds, and checks every value and every
 candidate left after each step against the puzzle's solution (`unsound` must be 0).
@@ -15,9 +16,15 @@ With --replay it replays instead every "Dynamic Contradiction Forcing Chains (+ 
 Chains)" step of SE's paths (bench/data/serate_hardest_steps.csv.gz) on SE's own grid
 there (its earlier steps' effects applied): the twin's level-2 walk from SE's
 assumption, its complexity (total and nested part) beside SE's, the difficulty both
-give, and whether the contradiction is sound.
+give, and whether the contradiction is sound; then the compiled walk's complexity and
+nested part and whether its whole walk (every node reached and its complexity) is the
+twin's, and the CPU seconds of both.
 
-    python bench/se_nested.py [--rows 1,5,...] [--budget N] [--hybrid | --replay]
+With --compare each puzzle is rated at level 2 by both, compiled and twin, and their
+paths compared step by step (slow: the twin takes minutes on a level-2 puzzle).
+
+    python bench/se_nested.py [--rows 1,5,... | --rows all] [--budget N]
+                              [--hybrid | --compiled | --compare | --replay]
 """
 
 from __future__ import annotations
@@ -111,8 +118,12 @@ def replay() -> None:
         | _se_py.NESTED_CHAINS
     )
     base = se_scale.BASE[se_scale.DYNAMIC_PLUS_FC]
-    same_score = same_nested = same_total = unsound = count = 0
-    print("row step  SE: score total nested / twin: score total nested  sound cpu_s")
+    same_score = same_nested = same_total = unsound = count = compiled_equal = 0
+    cpu_twin = cpu_compiled = 0.0
+    print(
+        "row step  SE: score total nested / twin: score total nested  sound cpu_s"
+        " / compiled: total nested same_walk cpu_s"
+    )
     for st in steps:
         if st["technique"] != "Dynamic Contradiction Forcing Chains (+ Forcing Chains)":
             continue
@@ -124,14 +135,29 @@ def replay() -> None:
         cell = (int(found[1]) - 1) * 9 + int(found[2]) - 1
         digit, on = int(found[3]), found[4] == "on"
         start = time.process_time()
-        _, total = rater.walk(cell, digit, on, level_two)
+        reached, total = rater.walk(cell, digit, on, level_two)
         cpu = time.process_time() - start
+        allowed = array("Q", s.cand)
+        start = time.process_time()
+        c_total, c_nested, _, c_reached = _se.se_walk(
+            _logic.tables_for(geometry_for(9)), bytes(s.values), allowed, cell, digit, on,
+            level_two, se_scale.DEFAULT_BUDGET,
+        )  # fmt: skip
+        c_cpu = time.process_time() - start
         solution = parse_values(sf.solve(puzzles[index]) or "")
         sound = (solution[cell] != digit) if on else (solution[cell] == digit)
         score = base + se_scale.length_tenths(total - 2) if total > 0 else -1
         se_total = int(st["complexity"])
         se_nested = se_total - int(st["flat_complexity"])
         nested = rater.last_nested if total > 0 else -1
+        same_walk = (c_total, c_nested if c_total > 0 else -1, c_reached) == (
+            total,
+            nested,
+            reached,
+        )
+        compiled_equal += same_walk
+        cpu_twin += cpu
+        cpu_compiled += c_cpu
         count += 1
         same_score += score == round(float(st["rating"]) * 10)
         same_nested += nested == se_nested
@@ -139,13 +165,47 @@ def replay() -> None:
         unsound += not sound
         print(
             f"{index:>3} {number:>4}  {st['rating']} {se_total} {se_nested} / "
-            f"{score / 10:.1f} {total} {nested}  {sound} {cpu:.2f}",
+            f"{score / 10:.1f} {total} {nested}  {sound} {cpu:.2f} / "
+            f"{c_total} {c_nested} {same_walk} {c_cpu:.3f}",
             flush=True,
         )
     print(
         f"{count} steps: difficulty equal {same_score}, nested part equal {same_nested}, "
-        f"total equal {same_total}, unsound {unsound}"
+        f"total equal {same_total}, unsound {unsound}; compiled walk equal to the twin's "
+        f"{compiled_equal}; CPU s twin {cpu_twin:.2f}, compiled {cpu_compiled:.3f}"
     )
+
+
+def compare(which: str, budget: int) -> None:
+    """The --compare table: each puzzle rated at level 2 by the compiled rater and by
+    the twin, whether their paths are equal step by step (technique, difficulty,
+    values and candidates after each step) and the CPU seconds of each."""
+    with open(os.path.join(HERE, "data", "serate_hardest.csv"), newline="") as f:
+        rows = {r["index"]: r for r in csv.DictReader(f)}
+    geo = geometry_for(9)
+    tables = _logic.tables_for(geo)
+    print("row  SE  compiled: score status steps cpu_s / twin: score status steps cpu_s  equal")
+    for index in rows if which == "all" else which.split(","):
+        values = parse_values(rows[index]["puzzle"])
+        solution = parse_values(sf.solve(rows[index]["puzzle"]) or "")
+        start = time.process_time()
+        c_score, _, c_steps, c_status, records = _se.se_path(
+            tables, bytes(values), bytes(solution), budget, nesting=2
+        )
+        c_cpu = time.process_time() - start
+        path: list[_se_py.PathRecord] = []
+        start = time.process_time()
+        result = _se_py.rate_se(values, geo, solution, budget, path, nesting=2)
+        t_cpu = time.process_time() - start
+        same = (c_score, c_steps, c_status) == (result.score, result.steps, result.status) and [
+            (r[0], r[1], tuple(r[2]), tuple(r[3])) for r in records
+        ] == [(r[0], r[1], tuple(r[2]), tuple(r[3])) for r in path]
+        print(
+            f"{index:>3} {rows[index]['se']:>4}  {c_score / 10:.1f} {c_status} {c_steps} "
+            f"{c_cpu:.2f} / {result.score / 10:.1f} {result.status} {result.steps} "
+            f"{t_cpu:.2f}  {same}",
+            flush=True,
+        )
 
 
 def main() -> None:
@@ -153,29 +213,46 @@ def main() -> None:
     parser.add_argument("--rows", default="1", help="indexes of serate_hardest.csv rows")
     parser.add_argument("--budget", type=int, default=se_scale.DEFAULT_BUDGET)
     parser.add_argument("--hybrid", action="store_true", help="compiled steps below level 2")
+    parser.add_argument("--compiled", action="store_true", help="the compiled rater throughout")
+    parser.add_argument("--compare", action="store_true", help="compiled and twin, step by step")
     parser.add_argument("--replay", action="store_true", help="SE's (+FC) steps on SE's grids")
     args = parser.parse_args()
     if args.replay:
         replay()
         return
+    if args.compare:
+        compare(args.rows, args.budget)
+        return
     with open(os.path.join(HERE, "data", "serate_hardest.csv"), newline="") as f:
         rows = {r["index"]: r for r in csv.DictReader(f)}
     geo = geometry_for(9)
-    print("row  SE    SE technique / twin: score technique status steps work cpu_s unsound")
-    for index in args.rows.split(","):
+    tables = _logic.tables_for(geo)
+    side = "compiled" if args.compiled else "twin"
+    print(
+        f"row  SE    SE technique SE_cpu_s / {side}: "
+        "score technique status steps work cpu_s unsound"
+    )
+    for index in rows if args.rows == "all" else args.rows.split(","):
         row = rows[index]
         values = parse_values(row["puzzle"])
         solution = parse_values(sf.solve(row["puzzle"]) or "")
         path: list[_se_py.PathRecord] = []
         start = time.process_time()
-        if args.hybrid:
+        if args.compiled:
+            score, hardest, steps, status, records = _se.se_path(
+                tables, bytes(values), bytes(solution), args.budget, nesting=2
+            )
+            result = _se_py.SeResult(score, hardest, steps, status, -1)
+            path = [(r[0], r[1], tuple(r[2]), r[3], r[4]) for r in records]
+        elif args.hybrid:
             result, path = rate_hybrid(row["puzzle"], args.budget)
         else:
             result = _se_py.rate_se(values, geo, solution, args.budget, path, nesting=2)
         cpu = time.process_time() - start
         technique = se_scale.TECHNIQUES[result.hardest] if result.hardest >= 0 else "-"
         print(
-            f"{index:>3}  {row['se']:>4}  {row['technique']} / {result.score / 10:.1f} "
+            f"{index:>3}  {row['se']:>4}  {row['technique']} {row.get('cpu_s', '-')} / "
+            f"{result.score / 10:.1f} "
             f"{technique} {result.status} {result.steps} {result.work} {cpu:.1f} "
             f"{unsound_steps(path, solution)}",
             flush=True,

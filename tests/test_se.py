@@ -569,11 +569,23 @@ def test_first_nesting_level_rates_like_se() -> None:
 
 
 def test_a_step_past_the_ladder_leaves_a_lower_bound() -> None:
-    rating = sf.rate(NESTED_TWO, score=True)
-    # Never a capped score called exact: incomplete, and at least where the missing
-    # steps start (SE: 10.6).
-    assert not rating.score_complete
-    assert rating.score is not None and 9.5 <= rating.score <= 10.6
+    # SE's grid before its first "(+ Multiple Forcing Chains)" step on
+    # rust_sudoku_crate_hard line 13 (serate_hardest row 22, SE 11.1): no step of the
+    # ladder applies there, the second nesting level included (nor did SE's), so a
+    # digit is revealed, rated 10.0 where SE's third level starts: never a capped score
+    # called exact, a lower bound.
+    _, values, cand = se_grid_before("22", 5, "serate_hardest")
+    puzzle = next(
+        r["puzzle"] for r in read_csv(BENCH_DATA / "serate_hardest.csv") if r["index"] == "22"
+    )
+    solution = parse_values(sf.solve(puzzle) or "")
+    _, _, _, status, records = _se.se_path(
+        _logic.tables_for(GEO), bytes(values), bytes(solution), se_scale.DEFAULT_BUDGET,
+        array("Q", cand), 1, 2,
+    )  # fmt: skip
+    assert [r[:2] for r in records] == [(se_scale.BEYOND, 100)]
+    assert status == se_scale.SE_BEYOND
+    # With the first nesting level only, norvig_hardest line 2 (SE 10.6) is past it.
     out = compiled([NESTED_TWO])[0]
     assert out[3] == se_scale.SE_STUCK  # no solution given: the rater stops there
     solved = parse_values(sf.solve(NESTED_TWO) or "")
@@ -916,3 +928,89 @@ def test_second_nesting_level_keeps_to_the_budget() -> None:
     assert result.status == se_scale.SE_BUDGET and result.score <= 106
     with pytest.raises(ValueError, match="nesting"):
         se.rate_se(puzzle, GEO, solution, nesting=3)
+
+
+# The compiled rater's second nesting level against the twin's, walk by walk, node for
+# node, on SE's grids of norvig_hardest line 2: the (+ Forcing Chains) contradictions
+# above, both walks of the double implication (step 10), and walks that meet none.
+COMPILED_NESTED_WALKS = [
+    (7, 6, 4, True),
+    (8, 18, 9, True),
+    (9, 58, 8, True),
+    (10, 43, 5, True),
+    (10, 43, 5, False),
+    (7, 6, 4, False),
+    (7, 0, 1, True),
+]
+
+
+@pytest.mark.parametrize(("step", "cell", "digit", "on"), COMPILED_NESTED_WALKS)
+def test_compiled_second_nesting_level_walks_are_the_twins(
+    step: int, cell: int, digit: int, on: bool
+) -> None:
+    _, s, values, cand = se_board_before(step)
+    if not cand[cell] >> (digit - 1) & 1:
+        pytest.skip("not a candidate there")
+    rater = se._Rater(s, se_scale.DEFAULT_BUDGET)
+    reached, clash = rater.walk(cell, digit, on, LEVEL_TWO)
+    nested = rater.last_nested if clash >= 0 else 0
+    tables = _logic.tables_for(GEO)
+    c_clash, c_nested, c_work, c_reached = _se.se_walk(
+        tables, bytes(values), array("Q", cand), cell, digit, on, LEVEL_TWO,
+        se_scale.DEFAULT_BUDGET,
+    )  # fmt: skip
+    assert (c_clash, c_nested, c_reached) == (clash, nested, reached)
+    assert c_work == rater.work
+
+
+def test_compiled_second_nesting_level_takes_se_s_step() -> None:
+    # SE's grid before its first "(+ Forcing Chains)" step (the twin's slow test above):
+    # no chain below level 2, then SE's conclusion r1c7-4 at SE's 10.3.
+    puzzle, _, values, cand = se_board_before(7)
+    solution = parse_values(sf.solve(puzzle) or "")
+    tables = _logic.tables_for(GEO)
+    _, _, _, _, records = _se.se_path(
+        tables, bytes(values), bytes(solution), se_scale.DEFAULT_BUDGET,
+        array("Q", cand), 1, 2,
+    )  # fmt: skip
+    tech, tenths, after, left, _ = records[0]
+    assert (tech, tenths) == (se_scale.DYNAMIC_PLUS_FC, 103)
+    gone = [(c, cand[c] & ~left[c]) for c in range(81) if cand[c] != left[c]]
+    assert gone == [(6, 1 << 3)]
+    assert list(after) == values
+    # Without level 2 the compiled ladder ends there.
+    _, _, _, _, records = _se.se_path(
+        tables, bytes(values), bytes(solution), se_scale.DEFAULT_BUDGET,
+        array("Q", cand), 1,
+    )  # fmt: skip
+    assert records[0][0] == se_scale.BEYOND
+
+
+# rust_sudoku_crate_hard line 17 (bench/data/serate_hardest.csv row 26): Sukaku
+# Explainer 1.18.1 rates it 10.3, "Dynamic Region Forcing Chains (+ Forcing Chains)".
+LEVEL_TWO_REGION = (
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+)
+
+
+def test_rate_covers_the_second_nesting_level() -> None:
+    rating = sf.rate(LEVEL_TWO_REGION, score=True)
+    assert rating.score == 10.3 and rating.score_complete
+    assert rating.score_technique == "dynamic forcing chain (+ forcing chains)"
+    # Every step sound: each value placed and each candidate left is the solution's.
+    values = parse_values(LEVEL_TWO_REGION)
+    solution = parse_values(sf.solve(LEVEL_TWO_REGION) or "")
+    tables = _logic.tables_for(GEO)
+    *_, records = _se.se_path(
+        tables, bytes(values), bytes(solution), se_scale.DEFAULT_BUDGET, None, -1, 2
+    )
+    assert any(r[0] == se_scale.DYNAMIC_PLUS_FC for r in records)
+    for _, _, after, left, _ in records:
+        for cell in range(81):
+            assert after[cell] in (0, solution[cell])
+            assert left[cell] >> (solution[cell] - 1) & 1 or after[cell]
+    # A budget that runs out inside it leaves an incomplete score, a lower bound.
+    for budget in (100_000, 1_000_000):
+        cut = sf.rate(LEVEL_TWO_REGION, score=True, score_budget=budget)
+        assert not cut.score_complete
+        assert cut.score is not None and cut.score <= 10.3

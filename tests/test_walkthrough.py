@@ -11,6 +11,7 @@ reports before each step must be the replayed one.
 from __future__ import annotations
 
 import csv
+from array import array
 
 import pytest
 from checks import check_solution
@@ -106,8 +107,22 @@ KNOWN = _with_solutions(
 )
 
 
+def _below_the_second_nesting_level(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The puzzles the rater finishes with SE's first nesting level: a step of the
+    second takes seconds (tests/test_se.py checks those paths)."""
+    kept = []
+    for puzzle, solution in pairs:
+        geo, values = parse_grid(puzzle)
+        out = array("i", bytes(4 * _se.SLOTS))
+        answer = parse_grid(solution)[1]
+        _se.se_range(_logic.tables_for(geo), values, answer, out, 0, 1, DEFAULT_BUDGET)
+        if out[3] == 0:
+            kept.append((puzzle, solution))
+    return kept
+
+
 def test_se_paths_reach_the_data_sets_own_solutions() -> None:
-    for puzzle, solution in KNOWN:
+    for puzzle, solution in _below_the_second_nesting_level(KNOWN):
         puzzle = sf.parse(puzzle)
         path = sf.solve_path(puzzle)
         assert path.solution == solution, "the engine and the data set disagree"

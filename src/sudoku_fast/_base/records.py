@@ -101,8 +101,10 @@ class Rating:
     `score_technique` "none" for a full grid, which takes no step), `score_technique` the
     SE-ladder step that set it and `score_complete` False when the score is only a lower
     bound: the score budget ran out, or the puzzle needs a step beyond the ladder (SE's
-    chains nested deeper than its first level, 9.5 and up; `score_technique` "beyond" when
-    that step set the score); see `sudoku_fast.rating`.
+    chains nested deeper than its second level, on multiple or dynamic forcing chains,
+    10.0 and up; `score_technique` "beyond" when that step set the score); the ladder
+    covers SE's scale up to its second nesting level (chains nested on forcing chains,
+    9.5 and up); see `sudoku_fast.rating`.
 
     Ratings are made by `sudoku_fast.rate` and `rate_many`.
 
@@ -127,7 +129,8 @@ class Rating:
         The SE-ladder step that set the score.
     score_complete : bool
         False when the score is only a lower bound: the score budget ran out, or a
-        step beyond the ladder (SE's deeper nesting, 9.5 and up) was needed.
+        step beyond the ladder (SE's third and fourth nesting levels, 10.0 and up) was
+        needed.
 
     Attributes
     ----------

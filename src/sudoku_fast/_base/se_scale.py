@@ -70,9 +70,11 @@ BASE: tuple[int, ...] = (
     42, 44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 70, 66, 70, 75, 75, 75, 80, 80,
     85, 90, 95, 95,
 )  # fmt: skip
-# "beyond" is no step of SE's: it stands where none of the techniques above applies, and
-# its 9.5 is where SE's ladder goes on (dynamic chains nested on forcing chains, 9.5 and
-# up to 11.x): a lower bound, never a score (a rating that meets it is incomplete).
+# "beyond" is no step of SE's: it stands where none of the techniques above applies.
+# Rated at the first nesting level the rater does not try (`NESTING`): 9.5 with level 1
+# only, 10.0 with level 2 (SE's chains nested on multiple forcing chains, 10.0 and up,
+# and on dynamic chains, 10.5 and up): a lower bound, never a score (a rating that
+# meets it is incomplete).
 
 # The ids, named as in the compiled rater's enum (T_<NAME> in `_se.pyx`).
 FULL_HOUSE = TECHNIQUES.index("full house")
@@ -148,7 +150,11 @@ def length_tenths(length: int) -> int:
     return added
 
 
-TOP_SCORE = BASE[DYNAMIC_PLUS] + length_tenths(9 * 2 * 81 * 9)
+TOP_SCORE = BASE[DYNAMIC_PLUS_FC] + length_tenths(9 * 2 * 81 * 9)
+
+# SE's nesting levels of dynamic chains the public rater tries: 1 (on the basic rules,
+# 9.0 and up) and 2 (on static forcing chains and cycles, 9.5 and up).
+NESTING = 2
 
 # Walk steps per puzzle: nodes taken by the chain walks made (a walk that the static
 # graph shows can conclude nothing is not made and costs nothing).

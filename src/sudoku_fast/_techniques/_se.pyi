@@ -13,6 +13,7 @@ def se_range(
     start: int,
     stop: int,
     budget: int,
+    nesting: int = 1,
 ) -> None: ...
 def se_path(
     tables: LogicTables,
@@ -21,6 +22,7 @@ def se_path(
     budget: int,
     allowed: object = None,
     max_steps: int = -1,
+    nesting: int = 1,
 ) -> tuple[
     int,
     int,
@@ -36,3 +38,13 @@ def se_path(
         ]
     ],
 ]: ...
+def se_walk(
+    tables: LogicTables,
+    grid: bytes | bytearray | memoryview,
+    allowed: object,
+    cell: int,
+    digit: int,
+    on: bool,
+    mode: int,
+    budget: int,
+) -> tuple[int, int, int, dict[int, int]]: ...

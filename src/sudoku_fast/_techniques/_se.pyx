@@ -153,6 +153,72 @@ cdef struct Walk:
     int32_t *parent   # [nodes] dynamic walks: an OFF node's one parent (-1 the start)
 
 
+cdef struct Nest:
+    # SE's second nesting level: a dry dynamic walk runs SE's static cycles and forcing
+    # chains on its own grid (w.wgrid); their removals join it as OFF nodes. Allocated
+    # at the first chain step that reaches that level.
+    int32_t *par           # [nodes] static forcing chains: each node's parent (-1 source)
+    int32_t *cause         # [nodes] ... and the kind of its link (NAKED_CAUSE, 0 box,
+                           # 1 row, 2 column)
+    int32_t *mark          # [nodes] stamps: nodes reached by the search under way
+    int32_t stamp
+    int32_t *list_on       # [nodes] pending ON / OFF nodes; reaches(): the DFS stack
+    int32_t *list_off
+    int32_t *links         # [2 * (N + npeers + 4)] one node's links: (node, cause) pairs
+    int32_t *ent_node      # cycles: entries (node, parent entry, cause)
+    int32_t *ent_parent
+    int32_t *ent_cause
+    int ent_cap
+    int32_t *path_node     # [nodes + 2] a chain found, from its end back to its source
+    int32_t *path_cause
+    int32_t *cand_mark     # [cells * N] cycle removals: forward, backward stamps
+    int32_t *cand_back
+    int32_t *cell_mark     # [cells] stamps: the cycle's cells; the removals' first cells
+    int32_t *cell_first
+    int32_t *rem           # [cells * N] a cycle's removals (cell * N + digit)
+    int64_t *rem_key
+    # The hints of one round: records [tenths, complexity, kind, nrem, ncause, nkey,
+    # removals..., (node, cause)..., key nodes...] in `pool`, their places and keys.
+    int32_t *pool
+    int64_t pool_len
+    int64_t pool_cap
+    int64_t *hint_at
+    int64_t *hint_key
+    int64_t *hint_tmp
+    int nhints
+    int64_t hint_cap
+    # The nested chains of one chain step by identity (SE's FullChain: the node
+    # sequence): an open-addressed table of chain ids, each chain's key and complexity.
+    int32_t *ch_slot
+    int64_t ch_slots
+    uint64_t *ch_hash
+    int64_t *ch_key_at
+    int32_t *ch_key_len
+    int32_t *ch_cplx
+    int32_t *ch_seen
+    int32_t ch_stamp
+    int nchains
+    int64_t ch_cap
+    int32_t *ch_keys
+    int64_t ch_keys_len
+    int64_t ch_keys_cap
+    # Walks a and b: their advanced OFF nodes and each one's nested chain, as pairs.
+    int32_t *wl_pairs[2]
+    int wl_len[2]
+    # The stored ON walks (cell and region forcing): each node's ancestors, row by row
+    # beside w.store, and each walk's advanced nodes with their chains.
+    uint64_t *st_anc
+    int64_t st_anc_cap
+    int64_t *st_nest_at    # [cells * N]
+    int32_t *st_nest_len
+    int32_t *st_nest       # (node, chain) pairs
+    int64_t st_nest_used
+    int64_t st_nest_cap
+    uint64_t *mask         # [words] one conclusion's ancestors in one walk
+    int last_nested        # the nested part of the last contradiction's complexity
+    bint oom
+
+
 cdef struct Work:
     Solver s
     int n
@@ -265,6 +331,10 @@ cdef struct Work:
     uint64_t *tmp2         # [words] the ancestors of a pattern's rule parents
     int32_t *nest_need     # [cells * N] candidates (cell * N + digit) the pattern needs gone
     int32_t *nest_elim     # [cells * N] ... and those it removes
+    # SE's second nesting level (allocated when first needed), and whether it is tried
+    Nest *nest
+    int nesting            # 1 or 2: the nesting levels a chain step tries
+    bint level2            # the walk under way runs the static chains when dry
 
 
 cdef inline bint two_bits(uint64_t x) noexcept nogil:
@@ -454,6 +524,7 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.tmp2 = <uint64_t *>malloc(w.words * sizeof(uint64_t))
     w.nest_need = <int32_t *>malloc(cn * sizeof(int32_t))
     w.nest_elim = <int32_t *>malloc(cn * sizeof(int32_t))
+    w.nesting = 1
     return not (
         not w.tmp or not w.best_tenths or not w.best_tech or not w.acc_count
         or not w.acc_sum or not w.acc_mark or not w.elim_cell or not w.elim_digit
@@ -479,6 +550,7 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
 
 
 cdef void work_free(Work *w) noexcept nogil:
+    nest_free(w)
     solver_free(&w.s)
     free(w.wgrid)
     free(w.tmp2)
@@ -2315,6 +2387,8 @@ cdef inline int offer(Work *w, Walk *wk, int m, int parent, bint dynamic) noexce
     k = wk.count[parent] + 1
     if dynamic:
         if wk.mark[m ^ 1] == wk.stamp:
+            if w.level2:
+                return k + wk.count[m ^ 1] + clash_nested(w, wk, m, parent)
             return k + wk.count[m ^ 1]
         wk.parent[m] = parent
     add_node(wk, m, k)
@@ -2333,6 +2407,8 @@ cdef inline int offer_tmp(Work *w, Walk *wk, int m) noexcept nogil:
     for i in range(words):
         k += bits_popcount(w.tmp[i])
     if wk.mark[m ^ 1] == wk.stamp:
+        if w.level2:
+            return k + wk.count[m ^ 1] + clash_nested(w, wk, m, -1)
         return k + wk.count[m ^ 1]
     dst = &wk.anc[<size_t>m * words]
     for i in range(words):
@@ -2391,6 +2467,9 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
     cdef int start = ((cell * n + digit - 1) << 1) | (1 if on else 0)
     wk.len = 0
     add_node(wk, start, 1)
+    w.level2 = (mode & NESTED_CHAINS) != 0
+    if w.level2:
+        w.nest.wl_len[walk_slot(w, wk)] = 0
     if dynamic:
         w.gone_stamp += 1
         wk.parent[start] = -1
@@ -2708,7 +2787,841 @@ cdef int nested_offs(Work *w, Walk *wk) noexcept nogil:
                                     w.nest_need[nneed] = t.units[(first + v) * n + i] * n + dig
                                     nneed += 1
                         added += nested_pattern(w, wk, nneed, nel)
+    if added == 0 and w.level2:
+        added = nested_chains(w, wk)
     return added
+
+
+# ---------------------------------------------------------------------------------------
+# SE's second nesting level ("+ Forcing Chains"): se._Rater._nested_chains and what it
+# calls, on plain arrays
+
+
+cdef enum:
+    NESTED_CHAINS = 16  # a dry nested walk also runs the static chains on its grid
+    NO_CAUSE = -2
+    NAKED_CAUSE = -1    # a cell's link; 0, 1, 2: the box's, row's, column's
+    HINT_HEAD = 6       # a hint record's head: tenths, complexity, kind, nrem, ncause, nkey
+
+
+cdef bint grow(void **p, int64_t *cap, int64_t need, size_t item) noexcept nogil:
+    """Make room for `need` items of `item` bytes at p (doubling); False when memory
+    ran out."""
+    cdef int64_t c = cap[0]
+    cdef void *q
+    if need <= c:
+        return True
+    if c < 64:
+        c = 64
+    while c < need:
+        c *= 2
+    q = realloc(p[0], <size_t>c * item)
+    if q == NULL:
+        return False
+    p[0] = q
+    cap[0] = c
+    return True
+
+
+cdef bint nest_init(Work *w) noexcept nogil:
+    """w.nest, once per Work (the first chain step that runs level 2)."""
+    cdef const Tables *t = w.s.t
+    cdef Nest *z
+    cdef int nodes = w.nodes, cn = w.cells * w.n, k
+    if w.nest != NULL:
+        return True
+    z = <Nest *>calloc(1, sizeof(Nest))
+    if z == NULL:
+        return False
+    w.nest = z
+    z.par = <int32_t *>malloc(nodes * sizeof(int32_t))
+    z.cause = <int32_t *>malloc(nodes * sizeof(int32_t))
+    z.mark = <int32_t *>calloc(nodes, sizeof(int32_t))
+    z.list_on = <int32_t *>malloc((nodes + 1) * sizeof(int32_t))
+    z.list_off = <int32_t *>malloc((nodes + 1) * sizeof(int32_t))
+    z.links = <int32_t *>malloc(2 * (w.n + t.npeers + 4) * sizeof(int32_t))
+    z.ent_cap = cn * (w.n + t.npeers + 1) + 1
+    z.ent_node = <int32_t *>malloc(z.ent_cap * sizeof(int32_t))
+    z.ent_parent = <int32_t *>malloc(z.ent_cap * sizeof(int32_t))
+    z.ent_cause = <int32_t *>malloc(z.ent_cap * sizeof(int32_t))
+    z.path_node = <int32_t *>malloc((nodes + 2) * sizeof(int32_t))
+    z.path_cause = <int32_t *>malloc((nodes + 2) * sizeof(int32_t))
+    z.cand_mark = <int32_t *>calloc(cn, sizeof(int32_t))
+    z.cand_back = <int32_t *>calloc(cn, sizeof(int32_t))
+    z.cell_mark = <int32_t *>calloc(w.cells, sizeof(int32_t))
+    z.cell_first = <int32_t *>malloc(w.cells * sizeof(int32_t))
+    z.rem = <int32_t *>malloc(cn * sizeof(int32_t))
+    z.rem_key = <int64_t *>malloc(cn * sizeof(int64_t))
+    z.mask = <uint64_t *>malloc(w.words * sizeof(uint64_t))
+    z.st_nest_at = <int64_t *>malloc(cn * sizeof(int64_t))
+    z.st_nest_len = <int32_t *>malloc(cn * sizeof(int32_t))
+    z.ch_slots = 1024
+    z.ch_slot = <int32_t *>malloc(z.ch_slots * sizeof(int32_t))
+    for k in range(2):
+        z.wl_pairs[k] = <int32_t *>malloc(2 * nodes * sizeof(int32_t))
+    return not (
+        not z.par or not z.cause or not z.mark or not z.list_on or not z.list_off
+        or not z.links or not z.ent_node or not z.ent_parent or not z.ent_cause
+        or not z.path_node or not z.path_cause or not z.cand_mark or not z.cand_back
+        or not z.cell_mark or not z.cell_first or not z.rem or not z.rem_key or not z.mask
+        or not z.st_nest_at or not z.st_nest_len or not z.ch_slot
+        or not z.wl_pairs[0] or not z.wl_pairs[1]
+    )
+
+
+cdef void nest_free(Work *w) noexcept nogil:
+    cdef Nest *z = w.nest
+    cdef int k
+    if z == NULL:
+        return
+    free(z.par)
+    free(z.cause)
+    free(z.mark)
+    free(z.list_on)
+    free(z.list_off)
+    free(z.links)
+    free(z.ent_node)
+    free(z.ent_parent)
+    free(z.ent_cause)
+    free(z.path_node)
+    free(z.path_cause)
+    free(z.cand_mark)
+    free(z.cand_back)
+    free(z.cell_mark)
+    free(z.cell_first)
+    free(z.rem)
+    free(z.rem_key)
+    free(z.pool)
+    free(z.hint_at)
+    free(z.hint_key)
+    free(z.hint_tmp)
+    free(z.ch_slot)
+    free(z.ch_hash)
+    free(z.ch_key_at)
+    free(z.ch_key_len)
+    free(z.ch_cplx)
+    free(z.ch_seen)
+    free(z.ch_keys)
+    for k in range(2):
+        free(z.wl_pairs[k])
+    free(z.st_anc)
+    free(z.st_nest_at)
+    free(z.st_nest_len)
+    free(z.st_nest)
+    free(z.mask)
+    free(z)
+    w.nest = NULL
+
+
+cdef void nest_new_step(Work *w) noexcept nogil:
+    """Forget the nested chains of the last chain step (se._Rater.chain_step)."""
+    cdef Nest *z = w.nest
+    cdef int64_t i
+    for i in range(z.ch_slots):
+        z.ch_slot[i] = -1
+    z.nchains = 0
+    z.ch_keys_len = 0
+    z.ch_stamp = 0
+    z.oom = False
+
+
+cdef int chain_id(Work *w, const int32_t *key, int length, int complexity) noexcept nogil:
+    """The id of the nested chain with these nodes in this chain step (a new one for
+    a chain not met before); -1 when memory ran out."""
+    cdef Nest *z = w.nest
+    cdef uint64_t h = 1469598103934665603ULL
+    cdef int64_t i, slots, mask, j
+    cdef int c, k
+    cdef int32_t *grown
+    cdef bint same
+    for k in range(length):
+        h = (h ^ <uint64_t>key[k]) * 1099511628211ULL
+    h = (h ^ <uint64_t>length) * 1099511628211ULL
+    if 2 * (z.nchains + 1) > z.ch_slots:
+        # Twice the slots, every chain placed again.
+        slots = 2 * z.ch_slots
+        grown = <int32_t *>realloc(z.ch_slot, <size_t>slots * sizeof(int32_t))
+        if grown == NULL:
+            return -1
+        z.ch_slot = grown
+        z.ch_slots = slots
+        for i in range(slots):
+            grown[i] = -1
+        for c in range(z.nchains):
+            j = <int64_t>(z.ch_hash[c] & <uint64_t>(slots - 1))
+            while grown[j] >= 0:
+                j = (j + 1) & (slots - 1)
+            grown[j] = c
+    mask = z.ch_slots - 1
+    i = <int64_t>(h & <uint64_t>mask)
+    while z.ch_slot[i] >= 0:
+        c = z.ch_slot[i]
+        if z.ch_hash[c] == h and z.ch_key_len[c] == length:
+            same = True
+            for k in range(length):
+                if z.ch_keys[z.ch_key_at[c] + k] != key[k]:
+                    same = False
+                    break
+            if same:
+                return c
+        i = (i + 1) & mask
+    c = z.nchains
+    if c >= z.ch_cap:
+        j = z.ch_cap
+        if not grow(<void **>&z.ch_key_at, &j, c + 1, sizeof(int64_t)):
+            return -1
+        j = z.ch_cap
+        if not grow(<void **>&z.ch_key_len, &j, c + 1, sizeof(int32_t)):
+            return -1
+        j = z.ch_cap
+        if not grow(<void **>&z.ch_cplx, &j, c + 1, sizeof(int32_t)):
+            return -1
+        j = z.ch_cap
+        if not grow(<void **>&z.ch_seen, &j, c + 1, sizeof(int32_t)):
+            return -1
+        j = z.ch_cap
+        if not grow(<void **>&z.ch_hash, &j, c + 1, sizeof(uint64_t)):
+            return -1
+        z.ch_cap = j
+    if not grow(<void **>&z.ch_keys, &z.ch_keys_cap, z.ch_keys_len + length, sizeof(int32_t)):
+        return -1
+    for k in range(length):
+        z.ch_keys[z.ch_keys_len + k] = key[k]
+    z.ch_key_at[c] = z.ch_keys_len
+    z.ch_keys_len += length
+    z.ch_key_len[c] = length
+    z.ch_hash[c] = h
+    z.ch_cplx[c] = complexity
+    z.ch_seen[c] = 0
+    z.ch_slot[i] = c
+    z.nchains = c + 1
+    return c
+
+
+cdef int se_offs(const Work *w, const uint64_t *g, int node, bint y, int32_t *out) noexcept nogil:
+    """se._Rater._se_offs: an ON node's OFF links on grid g in SE's order (the cell's
+    other candidates with y, then the digit's peers: box, row, column), as (node,
+    cause) pairs in out; how many."""
+    cdef const Tables *t = w.s.t
+    cdef int n = w.n
+    cdef int c = node >> 1
+    cdef int cell = w.cell_of[c]
+    cdef int dig = c - cell * n
+    cdef int k = 0, i, j
+    cdef int box = t.cell_units[3 * cell + 2], row = t.cell_units[3 * cell]
+    cdef uint64_t bit = (<uint64_t>1) << dig
+    cdef uint64_t rest
+    if y:
+        rest = g[cell] & ~bit
+        while rest:
+            out[2 * k] = (cell * n + bits_lowest_index(rest)) << 1
+            out[2 * k + 1] = NAKED_CAUSE
+            rest &= rest - 1
+            k += 1
+    for i in range(t.npeers):
+        j = w.chain_peers[cell * t.npeers + i]
+        if g[j] & bit:
+            out[2 * k] = (j * n + dig) << 1
+            if t.cell_units[3 * j + 2] == box:
+                out[2 * k + 1] = 0
+            elif t.cell_units[3 * j] == row:
+                out[2 * k + 1] = 1
+            else:
+                out[2 * k + 1] = 2
+            k += 1
+    return k
+
+
+cdef int se_ons(
+    const Work *w, const uint64_t *g, int node, bint y, bint x, int32_t *out
+) noexcept nogil:
+    """se._Rater._se_ons: an OFF node's static ON links on grid g in SE's order (the
+    other candidate of a bivalue cell with y; the other place of the digit in the box,
+    row, column holding it twice with x), as (node, cause) pairs; how many."""
+    cdef const Tables *t = w.s.t
+    cdef int n = w.n
+    cdef int c = node >> 1
+    cdef int cell = w.cell_of[c]
+    cdef int dig = c - cell * n
+    cdef int k = 0, i, j, u, cause, other, seen
+    cdef uint64_t bit = (<uint64_t>1) << dig
+    if y and two_bits(g[cell]):
+        out[0] = (((cell * n + bits_lowest_index(g[cell] & ~bit)) << 1) | 1)
+        out[1] = NAKED_CAUSE
+        k = 1
+    if x:
+        for cause in range(3):
+            u = t.cell_units[3 * cell + (cause + 2) % 3]
+            seen = 0
+            other = -1
+            for i in range(n):
+                j = t.units[u * n + i]
+                if j != cell and g[j] & bit:
+                    seen += 1
+                    other = j
+            if seen == 1:
+                out[2 * k] = ((other * n + dig) << 1) | 1
+                out[2 * k + 1] = cause
+                k += 1
+    return k
+
+
+cdef bint static_reaches(Work *w, const uint64_t *g, int start, bint y, bint x) noexcept nogil:
+    """se._Rater._reaches: whether the static walk on g leads from `start` back to it."""
+    cdef Nest *z = w.nest
+    cdef int top = 1, node, k, i, m
+    z.stamp += 1
+    z.list_on[0] = start
+    while top:
+        top -= 1
+        node = z.list_on[top]
+        if node & 1:
+            k = se_offs(w, g, node, y, z.links)
+        else:
+            k = se_ons(w, g, node, y, x, z.links)
+        for i in range(k):
+            m = z.links[2 * i]
+            if m == start:
+                return True
+            if z.mark[m] != z.stamp:
+                z.mark[m] = z.stamp
+                z.list_on[top] = m
+                top += 1
+    return False
+
+
+cdef bint add_hint(
+    Work *w, int tenths, int complexity, int kind, const int32_t *rem, int nrem,
+    int length, bint cycle,
+) noexcept nogil:
+    """Record a hint of this round from the chain in path_node / path_cause (`length`
+    nodes from its end back to its source): its removals, the nodes whose causes give
+    its rule parents (a cycle's: all but its source's entry; a forcing chain's: its ON
+    nodes with a cause) and its key (every node). False when memory ran out."""
+    cdef Nest *z = w.nest
+    cdef int ncause = 0, i, at
+    cdef int64_t need = HINT_HEAD + nrem + 3 * length
+    cdef int32_t *rec
+    if not grow(<void **>&z.pool, &z.pool_cap, z.pool_len + need, sizeof(int32_t)):
+        return False
+    if z.nhints >= z.hint_cap:
+        i = <int>z.hint_cap
+        if not grow(<void **>&z.hint_at, &z.hint_cap, z.nhints + 1, sizeof(int64_t)):
+            return False
+        z.hint_cap = i
+        if not grow(<void **>&z.hint_key, &z.hint_cap, z.nhints + 1, sizeof(int64_t)):
+            return False
+        z.hint_cap = i
+        if not grow(<void **>&z.hint_tmp, &z.hint_cap, z.nhints + 1, sizeof(int64_t)):
+            return False
+    rec = &z.pool[z.pool_len]
+    rec[0] = tenths
+    rec[1] = complexity
+    rec[2] = kind
+    rec[3] = nrem
+    rec[5] = length
+    at = HINT_HEAD
+    for i in range(nrem):
+        rec[at + i] = rem[i]
+    at += nrem
+    for i in range(length - 1 if cycle else length):
+        if cycle or (z.path_node[i] & 1 and z.path_cause[i] != NO_CAUSE):
+            rec[at + 2 * ncause] = z.path_node[i]
+            rec[at + 2 * ncause + 1] = z.path_cause[i]
+            ncause += 1
+    rec[4] = ncause
+    at += 2 * ncause
+    for i in range(length):
+        rec[at + i] = z.path_node[i]
+    z.hint_at[z.nhints] = z.pool_len
+    z.hint_key[z.nhints] = (
+        (<int64_t>tenths << 48) | (<int64_t>complexity << 32) | (<int64_t>kind << 28)
+        | z.nhints
+    )
+    z.nhints += 1
+    z.pool_len += at + length
+    return True
+
+
+cdef int cycle_removable(Work *w, const uint64_t *g, int length) noexcept nogil:
+    """se._Rater._cycle_removable for the cycle in path_node (`length` entries, the
+    last its source again): into z.rem, in SE's order (a Java HashMap's by cell); how
+    many."""
+    cdef Nest *z = w.nest
+    cdef const Tables *t = w.s.t
+    cdef int n = w.n, cw = w.cwords
+    cdef int i, node, c, cell, dig, k, p, nrem = 0, nboth = 0, cells = 0, cap, j
+    cdef int64_t key
+    cdef uint64_t where
+    z.stamp += 1  # also the cycle's cells, the removals and the first-cell stamps
+    for i in range(length - 1):
+        z.cell_mark[w.cell_of[z.path_node[i] >> 1]] = z.stamp
+    for i in range(length - 1):
+        node = z.path_node[i]
+        c = node >> 1
+        cell = w.cell_of[c]
+        dig = c - cell * n
+        for k in range(cw):
+            where = w.peer_bits[cell * cw + k]
+            while where:
+                p = (k << 6) | bits_lowest_index(where)
+                where &= where - 1
+                if z.cell_mark[p] == z.stamp or not (g[p] >> dig) & 1:
+                    continue
+                if node & 1:
+                    if z.cand_mark[p * n + dig] != z.stamp:
+                        z.cand_mark[p * n + dig] = z.stamp
+                        z.rem[nrem] = p * n + dig
+                        nrem += 1
+                else:
+                    z.cand_back[p * n + dig] = z.stamp
+    # Those cancelled both ways round, in the forward ones' order.
+    for i in range(nrem):
+        if z.cand_back[z.rem[i]] == z.stamp:
+            z.rem[nboth] = z.rem[i]
+            nboth += 1
+    z.stamp += 1
+    for i in range(nboth):
+        cell = w.cell_of[z.rem[i]]
+        if z.cell_mark[cell] != z.stamp:
+            z.cell_mark[cell] = z.stamp
+            z.cell_first[cell] = cells
+            cells += 1
+    cap = 16
+    while cells > cap * 3 // 4:
+        cap *= 2
+    for i in range(nboth):
+        cell = w.cell_of[z.rem[i]]
+        z.rem_key[i] = ((<int64_t>(cell % cap) * 4096 + z.cell_first[cell]) * 4096
+                        + (z.rem[i] - cell * n))
+    # Insertion sort (a few removals), the candidate beside its key.
+    for i in range(1, nboth):
+        key = z.rem_key[i]
+        c = z.rem[i]
+        j = i - 1
+        while j >= 0 and z.rem_key[j] > key:
+            z.rem_key[j + 1] = z.rem_key[j]
+            z.rem[j + 1] = z.rem[j]
+            j -= 1
+        z.rem_key[j + 1] = key
+        z.rem[j + 1] = c
+    return nboth
+
+
+cdef int static_cycles(Work *w, const uint64_t *g, int source, bint y, bint x, int kind) noexcept nogil:
+    """se._Rater._static_cycles from `source` (ON), each cycle with removals recorded
+    as a hint: 0, 1 budget spent, -1 no memory."""
+    cdef Nest *z = w.nest
+    cdef int nent = 1, length = 0, head, tail, index, node, k, i, m, up, plen, nrem
+    cdef int complexity, base
+    cdef int32_t on_stamp
+    if not static_reaches(w, g, source, y, x):
+        return 0
+    z.ent_node[0] = source
+    z.ent_parent[0] = -1
+    z.ent_cause[0] = NO_CAUSE
+    z.stamp += 1
+    on_stamp = z.stamp
+    z.mark[source] = on_stamp
+    # Entries from `head` to `tail` are the pending ON level, then its OFF level.
+    head = 0
+    tail = 1
+    while head < tail:
+        length += 1
+        for index in range(head, tail):
+            node = z.ent_node[index]
+            w.work += 1
+            if w.work > w.budget:
+                return 1
+            k = se_offs(w, g, node, y, z.links)
+            for i in range(k):
+                m = z.links[2 * i]
+                up = z.ent_parent[index]
+                while up >= 0 and z.ent_node[up] != m:
+                    up = z.ent_parent[up]
+                if up < 0:
+                    z.ent_node[nent] = m
+                    z.ent_parent[nent] = index
+                    z.ent_cause[nent] = z.links[2 * i + 1]
+                    nent += 1
+        head = tail
+        tail = nent
+        length += 1
+        for index in range(head, tail):
+            w.work += 1
+            if w.work > w.budget:
+                return 1
+            k = se_ons(w, g, z.ent_node[index], y, x, z.links)
+            for i in range(k):
+                m = z.links[2 * i]
+                if length >= 4 and m == source:
+                    z.path_node[0] = m
+                    z.path_cause[0] = z.links[2 * i + 1]
+                    plen = 1
+                    up = index
+                    while up >= 0:
+                        z.path_node[plen] = z.ent_node[up]
+                        z.path_cause[plen] = z.ent_cause[up]
+                        plen += 1
+                        up = z.ent_parent[up]
+                    nrem = cycle_removable(w, g, plen)
+                    if nrem:
+                        complexity = plen - 1
+                        base = BASE[T_XY_CYCLE] if kind == 4 else BASE[T_X_CYCLE]
+                        if not add_hint(
+                            w, base + length_tenths(complexity - 2), complexity, kind,
+                            z.rem, nrem, plen, True,
+                        ):
+                            return -1
+                if z.mark[m] != on_stamp:
+                    z.mark[m] = on_stamp
+                    z.ent_node[nent] = m
+                    z.ent_parent[nent] = index
+                    z.ent_cause[nent] = z.links[2 * i + 1]
+                    nent += 1
+        head = tail
+        tail = nent
+    return 0
+
+
+cdef int static_forcing(Work *w, const uint64_t *g, int source, bint y, int kind) noexcept nogil:
+    """se._Rater._static_forcing from `source`: the chain to its negation, if any,
+    recorded as a hint: 0, 1 budget spent, -1 no memory."""
+    cdef Nest *z = w.nest
+    cdef const Tables *t = w.s.t
+    cdef int n = w.n
+    cdef int non = 0, noff = 0, count, i, k, j, p, m, up, plen, cell, dig, nrem, base, nl
+    cdef bint found = False
+    cdef uint64_t rest
+    z.stamp += 1
+    z.mark[source] = z.stamp
+    z.par[source] = -1
+    z.cause[source] = NO_CAUSE
+    if source & 1:
+        z.list_on[0] = source
+        non = 1
+    else:
+        z.list_off[0] = source
+        noff = 1
+    while non or noff:
+        for j in range(2):
+            if j == 0:
+                count = non
+                non = 0
+            else:
+                count = noff
+                noff = 0
+            for i in range(count):
+                p = z.list_on[i] if j == 0 else z.list_off[i]
+                w.work += 1
+                if w.work > w.budget:
+                    return 1
+                if j == 0:
+                    nl = se_offs(w, g, p, y, z.links)
+                else:
+                    nl = se_ons(w, g, p, y, True, z.links)
+                for k in range(nl):
+                    m = z.links[2 * k]
+                    if m == (source ^ 1) and not found:
+                        found = True
+                        z.path_node[0] = m
+                        z.path_cause[0] = z.links[2 * k + 1]
+                        plen = 1
+                        up = p
+                        while up >= 0:
+                            z.path_node[plen] = up
+                            z.path_cause[plen] = z.cause[up]
+                            plen += 1
+                            up = z.par[up]
+                        cell = w.cell_of[m >> 1]
+                        dig = (m >> 1) - cell * n
+                        nrem = 0
+                        if m & 1:
+                            rest = g[cell] & ~((<uint64_t>1) << dig)
+                            while rest:
+                                z.rem[nrem] = cell * n + bits_lowest_index(rest)
+                                rest &= rest - 1
+                                nrem += 1
+                        else:
+                            z.rem[0] = cell * n + dig
+                            nrem = 1
+                        if nrem:
+                            base = BASE[T_FORCING] if kind == 4 else BASE[T_X_CHAIN]
+                            if not add_hint(
+                                w, base + length_tenths(plen - 2), plen, kind, z.rem, nrem,
+                                plen, False,
+                            ):
+                                return -1
+                    if z.mark[m] != z.stamp:
+                        z.mark[m] = z.stamp
+                        z.par[m] = p
+                        z.cause[m] = z.links[2 * k + 1]
+                        if m & 1:
+                            z.list_on[non] = m
+                            non += 1
+                        else:
+                            z.list_off[noff] = m
+                            noff += 1
+    return 0
+
+
+cdef void sort_keys(int64_t *a, int64_t *tmp, int count) noexcept nogil:
+    """Ascending merge sort of distinct keys."""
+    cdef int width = 1, lo, mid, hi, i, j, k
+    cdef int64_t *src = a
+    cdef int64_t *dst = tmp
+    cdef int64_t *swap
+    while width < count:
+        lo = 0
+        while lo < count:
+            mid = lo + width if lo + width < count else count
+            hi = lo + 2 * width if lo + 2 * width < count else count
+            i = lo
+            j = mid
+            k = lo
+            while i < mid and j < hi:
+                if src[i] <= src[j]:
+                    dst[k] = src[i]
+                    i += 1
+                else:
+                    dst[k] = src[j]
+                    j += 1
+                k += 1
+            while i < mid:
+                dst[k] = src[i]
+                i += 1
+                k += 1
+            while j < hi:
+                dst[k] = src[j]
+                j += 1
+                k += 1
+            lo = hi
+        swap = src
+        src = dst
+        dst = swap
+        width *= 2
+    if src != a:
+        for i in range(count):
+            a[i] = src[i]
+
+
+cdef int static_hints(Work *w, const uint64_t *g) noexcept nogil:
+    """se._Rater._static_hints on grid g: every x-, y- and xy-cycle and forcing x- and
+    xy-chain with removals, in z.hint_key sorted as SE sorts them (difficulty,
+    complexity, kind, then as found): 0, 1 budget spent, -1 no memory."""
+    cdef Nest *z = w.nest
+    cdef int n = w.n
+    cdef int kind, cell, size, dig, source, r
+    cdef bint x, y
+    cdef uint64_t rest
+    z.pool_len = 0
+    z.nhints = 0
+    for kind in range(2, 5):
+        y = kind != 2
+        x = kind != 3
+        for cell in range(w.cells):
+            size = bits_popcount(g[cell])
+            if size < 2 or (not x and size > 2):
+                continue
+            rest = g[cell]
+            while rest:
+                dig = bits_lowest_index(rest)
+                rest &= rest - 1
+                source = ((cell * n + dig) << 1) | 1
+                r = static_cycles(w, g, source, y, x, kind)
+                if r == 0 and x:
+                    r = static_forcing(w, g, source, y, kind)
+                    if r == 0:
+                        r = static_forcing(w, g, source ^ 1, y, kind)
+                if r != 0:
+                    return r
+                if w.work > w.budget:
+                    return 1
+    sort_keys(z.hint_key, z.hint_tmp, z.nhints)
+    return 0
+
+
+cdef int walk_slot(const Work *w, const Walk *wk) noexcept nogil:
+    return 0 if wk == &w.a else 1
+
+
+cdef int nested_chains(Work *w, Walk *wk) noexcept nogil:
+    """se._Rater._nested_chains on the walk's grid (w.wgrid): each hint's removals,
+    in SE's order, added to the walk as OFF nodes whose parents are the candidates the
+    walk removed that the hint's chain rests on (a hint resting on none is left out);
+    each remembers its chain. Returns how many were added."""
+    cdef Nest *z = w.nest
+    cdef const Tables *t = w.s.t
+    cdef int n = w.n
+    cdef const uint64_t *g = w.wgrid
+    cdef int h, i, k, node, cause, cell, dig, u, c, d, chain, off, nrem, ncause, added = 0
+    cdef int slot = walk_slot(w, wk)
+    cdef int r
+    cdef bint any_parent
+    cdef int32_t *rec
+    r = static_hints(w, g)
+    if r != 0:
+        if r < 0:
+            z.oom = True
+            w.work = w.budget + 1
+        return 0
+    for h in range(z.nhints):
+        rec = &z.pool[z.hint_at[z.hint_key[h] & 0xFFFFFFF]]
+        nrem = rec[3]
+        ncause = rec[4]
+        memset(w.tmp, 0, w.dwords * sizeof(uint64_t))
+        any_parent = False
+        for k in range(ncause):
+            node = rec[HINT_HEAD + nrem + 2 * k]
+            cause = rec[HINT_HEAD + nrem + 2 * k + 1]
+            cell = w.cell_of[node >> 1]
+            dig = (node >> 1) - cell * n
+            # The candidates of the cell (a cell's link) or the digit's places in the
+            # unit (a unit's link) the walk removed.
+            for i in range(n):
+                if cause == NAKED_CAUSE:
+                    c = cell
+                    d = i
+                else:
+                    u = t.cell_units[3 * cell + (2 if cause == 0 else cause - 1)]
+                    c = t.units[u * n + i]
+                    d = dig
+                if (w.s.cand[c] >> d) & 1 and not (g[c] >> d) & 1:
+                    tmp_or(w, wk, (c * n + d) << 1)
+                    any_parent = True
+        if not any_parent:
+            continue  # the chain held before the walk: SE leaves it out
+        chain = chain_id(w, &rec[HINT_HEAD + nrem + 2 * ncause], rec[5], rec[1])
+        if chain < 0:
+            z.oom = True
+            w.work = w.budget + 1
+            return added
+        for i in range(w.dwords):
+            w.tmp2[i] = w.tmp[i]
+        for k in range(nrem):
+            off = rec[HINT_HEAD + k] << 1
+            if wk.mark[off] != wk.stamp:
+                add_nested(w, wk, off)
+                z.wl_pairs[slot][2 * z.wl_len[slot]] = off
+                z.wl_pairs[slot][2 * z.wl_len[slot] + 1] = chain
+                z.wl_len[slot] += 1
+                added += 1
+    return added
+
+
+cdef void anc_or(const Work *w, const Walk *wk, int node, uint64_t *dst) noexcept nogil:
+    """dst |= the ancestors of a node reached by a dynamic walk (itself included)."""
+    cdef int i, b
+    cdef int32_t parent = -1 if node & 1 else wk.parent[node]
+    cdef const uint64_t *src = &wk.anc[<size_t>(node if parent < 0 else parent) * w.dwords]
+    for i in range(w.dwords):
+        dst[i] |= src[i]
+    b = anc_bit(w, node)
+    dst[b >> 6] |= (<uint64_t>1) << (b & 63)
+
+
+cdef int nested_pairs(
+    const Work *w, const uint64_t *mask, const int32_t *pairs, int count
+) noexcept nogil:
+    """The complexities of the nested chains of the advanced nodes in `mask` (`pairs`:
+    node, chain), each chain not counted yet under z.ch_stamp, now counted."""
+    cdef Nest *z = w.nest
+    cdef int i, b, chain, total = 0
+    for i in range(count):
+        b = anc_bit(w, pairs[2 * i])
+        if (mask[b >> 6] >> (b & 63)) & 1:
+            chain = pairs[2 * i + 1]
+            if z.ch_seen[chain] != z.ch_stamp:
+                z.ch_seen[chain] = z.ch_stamp
+                total += z.ch_cplx[chain]
+    return total
+
+
+cdef int clash_nested(Work *w, Walk *wk, int m, int parent) noexcept nogil:
+    """se._Rater.walk's nested part of a contradiction at node m (reached from ON node
+    `parent`, or from the parents whose ancestors are in w.tmp when -1) against its
+    opposite reached before."""
+    cdef Nest *z = w.nest
+    cdef int slot = walk_slot(w, wk)
+    cdef int i, b
+    cdef const uint64_t *src = w.tmp if parent < 0 else &wk.anc[<size_t>parent * w.dwords]
+    for i in range(w.dwords):
+        z.mask[i] = src[i]
+    b = anc_bit(w, m)
+    z.mask[b >> 6] |= (<uint64_t>1) << (b & 63)
+    anc_or(w, wk, m ^ 1, z.mask)
+    z.ch_stamp += 1
+    z.last_nested = nested_pairs(w, z.mask, z.wl_pairs[slot], z.wl_len[slot])
+    return z.last_nested
+
+
+cdef int double_nested(Work *w, int node) noexcept nogil:
+    """The nested part of a node both walks a (ON) and b (OFF) reach: each distinct
+    nested chain among its ancestors in either, once."""
+    cdef Nest *z = w.nest
+    cdef int total, k
+    cdef const Walk *wk
+    z.ch_stamp += 1
+    total = 0
+    for k in range(2):
+        wk = &w.a if k == 0 else &w.b
+        memset(z.mask, 0, w.dwords * sizeof(uint64_t))
+        anc_or(w, wk, node, z.mask)
+        total += nested_pairs(w, z.mask, z.wl_pairs[k], z.wl_len[k])
+    return total
+
+
+cdef bint nest_store(Work *w, int index, const Walk *wk) noexcept nogil:
+    """Beside store_walk(w, index, wk): each node's ancestors and the walk's advanced
+    nodes with their chains. False when memory ran out."""
+    cdef Nest *z = w.nest
+    cdef int slot = walk_slot(w, wk)
+    cdef int64_t base = w.store_start[index]
+    cdef int64_t rows = base + wk.len
+    cdef int64_t cap
+    cdef int i
+    cdef uint64_t *row
+    cdef void *grown
+    if rows > z.st_anc_cap:
+        cap = 2 * z.st_anc_cap if z.st_anc_cap else 4096
+        while cap < rows:
+            cap *= 2
+        grown = realloc(z.st_anc, <size_t>cap * w.dwords * sizeof(uint64_t))
+        if grown == NULL:
+            return False
+        z.st_anc = <uint64_t *>grown
+        z.st_anc_cap = cap
+    for i in range(wk.len):
+        row = &z.st_anc[<size_t>(base + i) * w.dwords]
+        memset(row, 0, w.dwords * sizeof(uint64_t))
+        anc_or(w, wk, wk.queue[i], row)
+    if not grow(<void **>&z.st_nest, &z.st_nest_cap, 2 * (z.st_nest_used + z.wl_len[slot]), sizeof(int32_t)):
+        return False
+    z.st_nest_at[index] = z.st_nest_used
+    z.st_nest_len[index] = z.wl_len[slot]
+    for i in range(2 * z.wl_len[slot]):
+        z.st_nest[2 * z.st_nest_used + i] = z.wl_pairs[slot][i]
+    z.st_nest_used += z.wl_len[slot]
+    return True
+
+
+cdef int group_nested(Work *w, const int32_t *indices, int k, int node) noexcept nogil:
+    """se._Rater.nested_sum over the stored ON walks of a cell / region group at a
+    node they all reach."""
+    cdef Nest *z = w.nest
+    cdef int g, i, total = 0
+    cdef int64_t base, at
+    z.ch_stamp += 1
+    for g in range(k):
+        base = w.store_start[indices[g]]
+        for i in range(w.store_len[indices[g]]):
+            if w.store[2 * (base + i)] == node:
+                at = z.st_nest_at[indices[g]]
+                total += nested_pairs(w, &z.st_anc[<size_t>(base + i) * w.dwords],
+                                      &z.st_nest[2 * at], z.st_nest_len[indices[g]])
+                break
+    return total
+
 
 
 cdef inline void note(Work *w, int node, int tech, int complexity) noexcept nogil:
@@ -2777,6 +3690,8 @@ cdef void common(Work *w, const int32_t *indices, int k, int tech) noexcept nogi
     for i in range(w.store_len[indices[0]]):
         node = w.store[2 * (base + i)]
         if w.acc_mark[node] == stamp and w.acc_count[node] == k:
+            if tech == T_DYNAMIC_PLUS_FC:
+                w.acc_sum[node] += group_nested(w, indices, k, node)
             note_progress(w, node, tech, w.acc_sum[node])
 
 
@@ -3291,6 +4206,7 @@ cdef int contradictions(Work *w, int mode, int tech, bint double) noexcept nogil
     # Nishio walks (unit links only) read nothing but their own digit's cells: where
     # those are as at the last Nishio pass, its outcomes and walk steps still hold.
     cdef bint nishio = mode == UNIT_LINKS | DYNAMIC_LINKS
+    cdef bint level2 = (mode & NESTED_CHAINS) != 0
     cdef uint64_t kept = 0
     if nishio:
         for dig in range(n):
@@ -3333,13 +4249,18 @@ cdef int contradictions(Work *w, int mode, int tech, bint double) noexcept nogil
             # it reached: in the double implication and the cell and region forcing.
             if double and not store_walk(w, start, &w.a):
                 return -1
+            if double and level2 and not nest_store(w, start, &w.a):
+                return -1
             if off_clash >= 0:
                 note(w, (start << 1) | 1, tech, off_clash)
             if double and bits_popcount(s.cand[cell]) >= 3:
                 for i in range(w.a.len):
                     node = w.a.queue[i]
                     if w.b.mark[node] == w.b.stamp and (node >> 1) != start:
-                        note_progress(w, node, tech, w.a.count[node] + w.b.count[node])
+                        note_progress(
+                            w, node, tech, w.a.count[node] + w.b.count[node]
+                            + (double_nested(w, node) if level2 else 0)
+                        )
     if nishio:
         for dig in range(n):
             w.ni_valid[dig] = 1
@@ -3427,7 +4348,11 @@ cdef int chain_step(Work *w, int ceiling) noexcept nogil:
         w.best_tech[node] = 0
     fill_digit_bits(w)
     best = NO_RANK
-    for family in range(5):
+    for family in range(4 + w.nesting):
+        if family == 5:
+            if not nest_init(w):
+                return -2
+            nest_new_step(w)
         if family == 0:
             cycles(w, 0, 1)
             outcome = 1 if w.work > w.budget else forcing_chains(w)
@@ -3449,16 +4374,18 @@ cdef int chain_step(Work *w, int ceiling) noexcept nogil:
             if outcome == 0:
                 multiple(w, 3, T_CELL, T_REGION)
         else:
-            tech = T_DYNAMIC if family == 3 else T_DYNAMIC_PLUS
+            tech = T_DYNAMIC if family == 3 else (T_DYNAMIC_PLUS if family == 4 else T_DYNAMIC_PLUS_FC)
             outcome = contradictions(
                 w,
-                UNIT_LINKS | CELL_LINKS | DYNAMIC_LINKS | (NESTED_LINKS if family == 4 else 0),
+                UNIT_LINKS | CELL_LINKS | DYNAMIC_LINKS
+                | (NESTED_LINKS if family >= 4 else 0) | (NESTED_CHAINS if family == 5 else 0),
                 tech,
                 True,
             )
             if outcome == 0:
                 multiple(w, 2, tech, tech)
-        if outcome < 0:
+            w.level2 = False
+        if outcome < 0 or (family == 5 and w.nest.oom):
             return -2
         if outcome > 0 or w.work > w.budget:
             return -1
@@ -3617,7 +4544,8 @@ cdef void rate_loaded(
                 break
             else:
                 tech = T_BEYOND
-                tenths = BASE[T_BEYOND]
+                # Past the last nesting level tried: where the next one starts.
+                tenths = BASE[T_BEYOND] if w.nesting < 2 else BASE[T_DYNAMIC_PLUS_FC] + 5
                 cell = 0
                 while s.values[cell]:
                     cell += 1
@@ -3646,6 +4574,7 @@ def se_range(
     Py_ssize_t start,
     Py_ssize_t stop,
     int64_t budget,
+    int nesting=1,
 ):
     """Rate puzzles start..stop-1 on the SE scale: out[i*SLOTS:(i+1)*SLOTS] = score in
     tenths, hardest technique id (-1 none), steps, status (0 ok, 1 budget spent, 2
@@ -3654,7 +4583,8 @@ def se_range(
 
     `grids` holds N*N values per puzzle; `solutions` the same, or is empty (then a
     puzzle where no technique applies ends with status 2). `budget`: walk steps per
-    puzzle.
+    puzzle. `nesting` 2 adds SE's second nesting level (dynamic chains on static
+    forcing chains, 9.5 and up; a "beyond" step is then rated 10.0).
     """
     cdef const Tables *t = &tables.t
     cdef Py_ssize_t cells = t.cells
@@ -3667,12 +4597,15 @@ def se_range(
         raise ValueError("grids and solutions must hold N*N values per puzzle")
     if out.shape[0] < stop * OUT_SLOTS:
         raise ValueError("out must hold SLOTS ints per puzzle")
+    if nesting not in (1, 2):
+        raise ValueError("nesting must be 1 or 2")
     with nogil:
         if not work_init(&w, t):
             for i in range(start, stop):
                 out[i * OUT_SLOTS + 3] = SE_NO_MEMORY
         else:
             w.budget = budget
+            w.nesting = nesting
             for i in range(start, stop):
                 if solver_load(&w.s, &grids[i * cells]) != 0:
                     out[i * OUT_SLOTS] = 0
@@ -3697,6 +4630,7 @@ def se_path(
     int64_t budget,
     const uint64_t[::1] allowed=None,
     int max_steps=-1,
+    int nesting=1,
 ):
     """Rate one puzzle as `se_range` does and return every step it took.
 
@@ -3706,7 +4640,7 @@ def se_path(
     `_logic` finder found, (its technique index, cells, digits, aux). The same
     records as `_se_py.rate_se` gives with a `path`, candidates as a tuple of ints there.
     With `allowed` (one candidate mask per cell) the board's candidates are narrowed to
-    it first; `max_steps` >= 0 stops after that many steps.
+    it first; `max_steps` >= 0 stops after that many steps; `nesting` as in `se_range`.
     """
     cdef const Tables *t = &tables.t
     cdef Py_ssize_t cells = t.cells
@@ -3722,6 +4656,8 @@ def se_path(
         raise ValueError("grid and solution must hold N*N values")
     if narrow and allowed.shape[0] != cells:
         raise ValueError("allowed must hold N*N masks")
+    if nesting not in (1, 2):
+        raise ValueError("nesting must be 1 or 2")
     memset(&log, 0, sizeof(PathLog))
     log.cells = <int>cells
     width = log.cells + LOG_DIGITS
@@ -3729,6 +4665,7 @@ def se_path(
         ready = work_init(&w, t)
         if ready:
             w.budget = budget
+            w.nesting = nesting
             loaded = solver_load(&w.s, &grid[0])
             if loaded == 0:
                 if narrow:
@@ -3767,3 +4704,65 @@ def se_path(
         return out[0], out[1], out[2], out[3], records
     finally:
         log_free(&log)
+
+
+def se_walk(
+    LogicTables tables,
+    const uint8_t[::1] grid,
+    const uint64_t[::1] allowed,
+    int cell,
+    int digit,
+    bint on,
+    int mode,
+    int64_t budget,
+):
+    """One chain walk of the rater, for comparing it with the twin's `_Rater.walk`.
+
+    The board is `grid`'s values with each cell's candidates narrowed to `allowed`;
+    the walk starts from (cell, digit) set ON or OFF and follows `mode`'s links (the
+    twin's UNIT_LINKS, CELL_LINKS, DYNAMIC_LINKS, NESTED_LINKS, NESTED_CHAINS bits).
+    Returns (the complexity of the contradiction met or -1, its nested part, the walk
+    steps counted, {node: complexity} of every node reached).
+    """
+    cdef const Tables *t = &tables.t
+    cdef Py_ssize_t cells = t.cells
+    cdef Work w
+    cdef int loaded = 0, clash = -1, c, i, nested = 0
+    cdef uint64_t gone
+    cdef bint ready
+    if grid.shape[0] != cells or allowed.shape[0] != cells:
+        raise ValueError("grid and allowed must hold N*N entries")
+    if not 0 <= cell < cells or not 1 <= digit <= t.n:
+        raise ValueError("no such candidate")
+    with nogil:
+        ready = work_init(&w, t)
+        if ready:
+            w.budget = budget
+            loaded = solver_load(&w.s, &grid[0])
+            if loaded == 0:
+                for c in range(cells):
+                    gone = w.s.cand[c] & ~allowed[c]
+                    while gone:
+                        remove_one(&w.s, c, bits_lowest_index(gone) + 1)
+                        gone &= gone - 1
+                work_reset_marks(&w)
+                fill_digit_bits(&w)
+                static_graph(&w, UNIT_LINKS | CELL_LINKS)
+                if mode & NESTED_CHAINS:
+                    ready = nest_init(&w)
+                    if ready:
+                        nest_new_step(&w)
+                if ready and (w.s.cand[cell] >> (digit - 1)) & 1:
+                    clash = walk(&w, &w.a, cell, digit, on, mode)
+                    if mode & NESTED_CHAINS:
+                        ready = not w.nest.oom
+                        nested = w.nest.last_nested if clash >= 0 else 0
+    try:
+        if not ready:
+            raise MemoryError("no memory for the SE rater")
+        if loaded != 0:
+            raise ValueError("two equal values share a unit")
+        reached = {w.a.queue[i]: w.a.count[w.a.queue[i]] for i in range(w.a.len)}
+        return clash, nested, w.work, reached
+    finally:
+        work_free(&w)

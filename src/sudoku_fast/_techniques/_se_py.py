@@ -62,18 +62,19 @@ Technique ladder, in the order they are tried (tenths):
       naked pairs and x-wings on its own grid (the board less everything it has
       removed) and goes on from what they remove; such a removal's parents are the
       removed candidates its pattern needs gone, and count in the complexity
-95+   dynamic forcing chains (+ forcing chains), SE's second nesting level, in this
-      twin only and only when asked (`rate_se(..., nesting=2)`; slow): when the
-      four rules give nothing, every x-, y- and xy-cycle and forcing x- and
-      xy-chain on the walk's grid, in SE's order (difficulty, complexity, kind);
+95+   dynamic forcing chains (+ forcing chains), SE's second nesting level, when
+      asked (`rate_se(..., nesting=2)`, as the public rater asks the compiled
+      one; slow here: seconds to minutes a step): when the four rules give
+      nothing, every x-, y- and xy-cycle and forcing x- and xy-chain on the
+      walk's grid, in SE's order (difficulty, complexity, kind);
       each one's removals become OFF nodes whose parents are the removed
       candidates its single-implied nodes rest on; the complexity adds, once,
       each distinct nested chain's own among the conclusion's ancestors
 95    beyond: none of the above applies. SE goes on with chains nested on forcing
       chains (9.5), multiple forcing chains (10.0) and dynamic chains (10.5) up to
       11.x; this ladder does not, so the step is rated 9.5 (10.0 with
-      nesting=2), a lower bound, a solution digit is revealed and the rating is
-      incomplete (status SE_BEYOND)
+      nesting=2, where SE's third level starts), a lower bound, a solution
+      digit is revealed and the rating is incomplete (status SE_BEYOND)
 ====  ==========================================================================
 
 A chain's difficulty is its base plus SE's length rule applied to its complexity (the
@@ -2220,9 +2221,11 @@ def se_range(
     start: int,
     stop: int,
     budget: int,
+    nesting: int = 1,
 ) -> None:
     """Rate puzzles start..stop-1 on the SE scale: out[i*SLOTS:(i+1)*SLOTS] = score in
-    tenths, hardest technique id (-1 none), steps, status (see `_se.se_range`).
+    tenths, hardest technique id (-1 none), steps, status (see `_se.se_range`; `nesting`
+    as in `rate_se`).
 
     `tables` is either side's `tables_for(geometry)` (only its geometry is read);
     `solutions` may be empty (no digit is then revealed when nothing applies).
@@ -2235,7 +2238,7 @@ def se_range(
         values = list(grid_bytes[i * cells : (i + 1) * cells])
         answer = list(answer_bytes[i * cells : (i + 1) * cells]) if len(answer_bytes) else None
         try:
-            result = rate_se(values, geo, answer, budget)
+            result = rate_se(values, geo, answer, budget, nesting=nesting)
         except Contradiction:
             row = [0, -1, 0, SE_CONTRADICTION]
         else:
@@ -2251,10 +2254,12 @@ def se_path(
     budget: int,
     allowed: Any = None,
     max_steps: int = -1,
+    nesting: int = 1,
 ) -> tuple[int, int, int, int, list[tuple[int, int, bytes, tuple[int, ...], Pattern | None]]]:
     """Rate one puzzle and return every step it took (see `_se.se_path`): (score,
     hardest, steps, status, records), values after a step as bytes there; `allowed`
-    narrows the candidates first, `max_steps` >= 0 stops after that many steps."""
+    narrows the candidates first, `max_steps` >= 0 stops after that many steps;
+    `nesting` as in `rate_se`."""
     geo = tables.geometry
     values = list(memoryview(grid).cast("B"))
     answer = list(memoryview(solution).cast("B"))
@@ -2265,7 +2270,7 @@ def se_path(
         raise ValueError("allowed must hold N*N masks")
     path: list[PathRecord] = []
     try:
-        result = rate_se(values, geo, answer, budget, path, masks, max_steps)
+        result = rate_se(values, geo, answer, budget, path, masks, max_steps, nesting)
     except Contradiction:
         raise ValueError("two equal values share a unit") from None
     records = [

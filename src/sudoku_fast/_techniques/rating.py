@@ -22,7 +22,7 @@ from .._base.levels import (
 )
 from .._base.records import Rating
 from .._base.rules import Rules
-from .._base.se_scale import SE_OK, score_level
+from .._base.se_scale import NESTING, SE_OK, score_level
 from .._base.se_scale import TECHNIQUES as SE_TECHNIQUES
 from .._engine.results import EngineResults
 from .._engine.run import raise_if_undecided, run_engine, shared_buffers
@@ -130,7 +130,7 @@ def _rate_solved(
     def rate_chunk(start: int, stop: int) -> None:
         _logic.rate_range(tables, grids_v, solutions_v, counts_v, start, stop, summary_v)
         if scores_v is not None:
-            _se.se_range(tables, grids_v, solutions_v, scores_v, start, stop, budget)
+            _se.se_range(tables, grids_v, solutions_v, scores_v, start, stop, budget, NESTING)
         # The Python objects of this chunk are built by the thread that rated it, so
         # that this GIL-bound part overlaps the other threads' compiled work.
         failed.extend(

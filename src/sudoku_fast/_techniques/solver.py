@@ -13,8 +13,8 @@ from typing import Any
 from .._base.grid import Geometry, geometry_for
 from .._base.levels import SLOT_NAMES
 from .._base.records import Hint
+from .._base.se_scale import NESTING, score_level
 from .._base.se_scale import TECHNIQUES as SE_TECHNIQUES
-from .._base.se_scale import score_level
 from . import _logic, _logic_py, _se
 from .rules_geometry import RulesGeometry
 from .steps import candidate_masks, digits_of, explain, hint_from_record
@@ -81,7 +81,9 @@ def se_path(
     """Every step the SE rater takes (`_se.se_path`): (score, hardest, steps, status,
     records), each record (technique id, tenths, values after the step, candidates after
     it, pattern: None or (technique index, cells, digits, aux))."""
-    return _se.se_path(_logic.tables_for(geometry), bytes(values), bytes(solution), budget)
+    return _se.se_path(
+        _logic.tables_for(geometry), bytes(values), bytes(solution), budget, None, -1, NESTING
+    )
 
 
 def se_next_step(
@@ -100,6 +102,7 @@ def se_next_step(
         budget,
         array("Q", masks),
         1,
+        NESTING,
     )
     if not records:
         return None
