@@ -495,6 +495,17 @@ cdef void add_unit_sums(Table *t) noexcept nogil:
                 add_cage(t, m, touching - total)
 
 
+cdef inline void drop_cells(State *s, int d, uint64_t r0, uint64_t r1) noexcept nogil:
+    """Take the cells of (r0, r1), all on digit index d's board, off it, marked dirty
+    for d's hidden singles and for the cage / thermometer passes."""
+    s.cand[2 * d] ^= r0
+    s.cand[2 * d + 1] ^= r1
+    s.dirty[2 * d] |= r0
+    s.dirty[2 * d + 1] |= r1
+    s.cdirty[0] |= r0
+    s.cdirty[1] |= r1
+
+
 cdef inline void place_in(State *s, const Table *t, int d, int c, bint alone) noexcept nogil:
     """Put digit index d (0-based) in cell c; the caller knows d is possible there, and
     with `alone` that it is the cell's only digit left.
@@ -527,23 +538,9 @@ cdef inline void place_in(State *s, const Table *t, int d, int c, bint alone) no
         p0 = t.neigh[2 * c]
         p1 = t.neigh[2 * c + 1]
         if d > 0:
-            r0 = s.cand[2 * d - 2] & p0
-            r1 = s.cand[2 * d - 1] & p1
-            s.cand[2 * d - 2] ^= r0
-            s.cand[2 * d - 1] ^= r1
-            s.dirty[2 * d - 2] |= r0
-            s.dirty[2 * d - 1] |= r1
-            s.cdirty[0] |= r0
-            s.cdirty[1] |= r1
+            drop_cells(s, d - 1, s.cand[2 * d - 2] & p0, s.cand[2 * d - 1] & p1)
         if d + 1 < t.n:
-            r0 = s.cand[2 * d + 2] & p0
-            r1 = s.cand[2 * d + 3] & p1
-            s.cand[2 * d + 2] ^= r0
-            s.cand[2 * d + 3] ^= r1
-            s.dirty[2 * d + 2] |= r0
-            s.dirty[2 * d + 3] |= r1
-            s.cdirty[0] |= r0
-            s.cdirty[1] |= r1
+            drop_cells(s, d + 1, s.cand[2 * d + 2] & p0, s.cand[2 * d + 3] & p1)
 
 
 cdef inline void place(State *s, const Table *t, int d, int c) noexcept nogil:
@@ -575,30 +572,89 @@ cdef inline bint keep_digits(State *s, const Table *t, int c, int keep, int had)
     return True
 
 
+cdef int cage_pass_in_word(State *s, const Table *t, int k, int w) noexcept nogil:
+    """`cage_pass` for a cage whose cells all lie in word w of the boards (most cages
+    of a 9x9 grid): one word per digit to gather, cover and clear.
+
+    A placed digit's cell has no other digit left, so a set without it does not cover
+    the cage: the cover test alone keeps the placed digits in every feasible set, and
+    they need no mask of their own (their one cell is placed already)."""
+    cdef int j, c, d, cm, union = 0, allowed = 0, required = 0x7FF, gone, y
+    cdef bint changed = False
+    cdef uint64_t m = t.cage_mask[2 * k + w]
+    cdef uint64_t x, cover
+    cdef uint64_t inw[MAX_N]
+    for d in range(t.n):
+        x = s.cand[2 * d + w] & m
+        inw[d] = x
+        union |= <int>(x != 0) << d
+    for j in range(t.combo_start[k], t.combo_end[k]):
+        cm = COMBOS[j]
+        if cm & ~union:
+            continue
+        cover = 0
+        y = cm
+        while y:
+            cover |= inw[bits_lowest_index(<uint64_t>y)]
+            y &= y - 1
+        if cover == m:
+            allowed |= cm
+            required &= cm
+    if allowed == 0:
+        return -1
+    # digits in no feasible set leave every cell of the cage
+    gone = union & ~allowed
+    while gone:
+        d = bits_lowest_index(gone)
+        gone &= gone - 1
+        x = inw[d]
+        if w == 0:
+            drop_cells(s, d, x, 0)
+        else:
+            drop_cells(s, d, 0, x)
+        changed = True
+    # a digit of every feasible set with one place left goes there (a placed digit's
+    # one place is its own cell; an earlier placement here may have taken a place)
+    while required:
+        d = bits_lowest_index(required)
+        required &= required - 1
+        x = s.cand[2 * d + w] & m
+        if x == 0:
+            return -1
+        if (x & (x - 1)) == 0:
+            c = 64 * w + bits_lowest_index(x)
+            if not (s.solved[w] & x):
+                place(s, t, d, c)
+                changed = True
+    return 1 if changed else 0
+
+
 cdef int cage_pass(State *s, const Table *t, int k) noexcept nogil:
     """Cage combination logic on cage k: -1 dead, 1 changed, 0 nothing.
 
     Digit-major: a set of digits meets every cell of the cage when the cage's part of
-    its digits' boards, ORed, covers the cage (no per-cell digit sets to gather)."""
-    cdef int j, c, d, cm, placed = 0, union = 0, allowed = 0, required = 0x7FF, gone, y
+    its digits' boards, ORed, covers the cage (no per-cell digit sets to gather). A
+    placed digit's cell has no other digit left, so a set without it does not cover the
+    cage: the cover test alone keeps the placed digits in every feasible set."""
+    cdef int j, c, d, cm, union = 0, allowed = 0, required = 0x7FF, gone, y
     cdef bint changed = False
     cdef uint64_t m0 = t.cage_mask[2 * k], m1 = t.cage_mask[2 * k + 1]
-    cdef uint64_t s0 = s.solved[0] & m0, s1 = s.solved[1] & m1
     cdef uint64_t x0, x1, c0, c1
     cdef uint64_t in0[MAX_N]
     cdef uint64_t in1[MAX_N]
+    if m1 == 0:
+        return cage_pass_in_word(s, t, k, 0)
+    if m0 == 0:
+        return cage_pass_in_word(s, t, k, 1)
     for d in range(t.n):
         x0 = s.cand[2 * d] & m0
         x1 = s.cand[2 * d + 1] & m1
         in0[d] = x0
         in1[d] = x1
-        if x0 | x1:
-            union |= 1 << d
-            if (x0 & s0) | (x1 & s1):
-                placed |= 1 << d
+        union |= <int>((x0 | x1) != 0) << d
     for j in range(t.combo_start[k], t.combo_end[k]):
         cm = COMBOS[j]
-        if (cm & placed) != placed or (cm & ~union) != 0:
+        if cm & ~union:
             continue
         c0 = c1 = 0
         y = cm
@@ -617,21 +673,15 @@ cdef int cage_pass(State *s, const Table *t, int k) noexcept nogil:
     while gone:
         d = bits_lowest_index(gone)
         gone &= gone - 1
-        x0 = s.cand[2 * d] & m0
-        x1 = s.cand[2 * d + 1] & m1
-        s.cand[2 * d] ^= x0
-        s.cand[2 * d + 1] ^= x1
-        s.dirty[2 * d] |= x0
-        s.dirty[2 * d + 1] |= x1
-        s.cdirty[0] |= x0
-        s.cdirty[1] |= x1
+        drop_cells(s, d, in0[d], in1[d])
         changed = True
-    required &= ~placed
+    # a digit of every feasible set with one place left goes there (a placed digit's
+    # one place is its own cell; an earlier placement here may have taken a place)
     while required:
         d = bits_lowest_index(required)
         required &= required - 1
-        x0 = s.cand[2 * d] & t.cage_mask[2 * k]
-        x1 = s.cand[2 * d + 1] & t.cage_mask[2 * k + 1]
+        x0 = s.cand[2 * d] & m0
+        x1 = s.cand[2 * d + 1] & m1
         if x0 == 0 and x1 == 0:
             return -1
         if (x0 == 0 and (x1 & (x1 - 1)) == 0) or (x1 == 0 and (x0 & (x0 - 1)) == 0):
@@ -715,12 +765,7 @@ cdef inline int locked_in_unit(State *s, const Table *t, int d, int u) noexcept 
         r0 = s.cand[2 * d] & t.unit[2 * v] & ~x0
         r1 = s.cand[2 * d + 1] & t.unit[2 * v + 1] & ~x1
         if r0 | r1:
-            s.cand[2 * d] ^= r0
-            s.cand[2 * d + 1] ^= r1
-            s.dirty[2 * d] |= r0
-            s.dirty[2 * d + 1] |= r1
-            s.cdirty[0] |= r0
-            s.cdirty[1] |= r1
+            drop_cells(s, d, r0, r1)
             changed = True
     return 1 if changed else 0
 
