@@ -390,16 +390,27 @@ cdef bint all_peers(const Table *t, const uint64_t *m) noexcept nogil:
     return True
 
 
-cdef void add_cage(Table *t, const uint64_t *m, int total) noexcept nogil:
+cdef inline int first_cell(const uint64_t *m) noexcept nogil:
+    return bits_lowest_index(m[0]) if m[0] else 64 + bits_lowest_index(m[1])
+
+
+cdef void add_cage(Table *t, const uint64_t *m, int total, uint64_t *by_first) noexcept nogil:
     """Append a cage of the cells of `m` with sum `total` (deduced, so not a rule of
-    the puzzle: it only adds consequences the rules already imply)."""
-    cdef int k = t.n_cages, length = 0, w, j
+    the puzzle: it only adds consequences the rules already imply), unless a cage of
+    those cells exists: by_first[2 * c + k // 64] has bit k % 64 set when cage k's
+    first cell is c, so only the cages starting where `m` starts are compared."""
+    cdef int k = t.n_cages, length = 0, w, j, first = first_cell(m)
     cdef uint64_t x
     if k >= MAX_CAGES:
         return
-    for j in range(k):
-        if t.cage_mask[2 * j] == m[0] and t.cage_mask[2 * j + 1] == m[1]:
-            return
+    for w in range(2):
+        x = by_first[2 * first + w]
+        while x:
+            j = 64 * w + bits_lowest_index(x)
+            x &= x - 1
+            if t.cage_mask[2 * j] == m[0] and t.cage_mask[2 * j + 1] == m[1]:
+                return
+    by_first[2 * first + (k >> 6)] |= bit_of(k)
     for w in range(2):
         x = m[w]
         while x:
@@ -435,6 +446,12 @@ cdef void add_unit_sums(Table *t) noexcept nogil:
     cdef uint64_t unit_covered[2 * 64]
     cdef int unit_touching[64]
     cdef int unit_inside[64]
+    # per cell c, the cages whose first cell is c (bit k % 64 of word 2 * c + k // 64)
+    cdef uint64_t by_first[2 * MAX_CELLS]
+    memset(by_first, 0, sizeof(by_first))
+    for k in range(real):
+        c = first_cell(&t.cage_mask[2 * k])
+        by_first[2 * c + (k >> 6)] |= bit_of(k)
     if t.by_cell:
         memset(unit_cover, 0, sizeof(unit_cover))
         memset(unit_covered, 0, sizeof(unit_covered))
@@ -487,12 +504,12 @@ cdef void add_unit_sums(Table *t) noexcept nogil:
         m[0] = u0 & ~covered[0]
         m[1] = u1 & ~covered[1]
         if (m[0] | m[1]) and (covered[0] | covered[1]):
-            add_cage(t, m, total - inside)
+            add_cage(t, m, total - inside, by_first)
         if (u0 & ~cover[0]) == 0 and (u1 & ~cover[1]) == 0:
             m[0] = cover[0] & ~u0
             m[1] = cover[1] & ~u1
             if (m[0] | m[1]) and bits_popcount(m[0]) + bits_popcount(m[1]) < t.n and all_peers(t, m):
-                add_cage(t, m, touching - total)
+                add_cage(t, m, touching - total, by_first)
 
 
 cdef inline void drop_cells(State *s, int d, uint64_t r0, uint64_t r1) noexcept nogil:
