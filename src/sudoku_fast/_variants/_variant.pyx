@@ -136,6 +136,7 @@ ctypedef struct Table:
     int16_t cage_len[MAX_CAGES]
     int16_t cage_cells[MAX_CAGES * MAX_N]
     uint64_t cage_mask[2 * MAX_CAGES]
+    uint64_t cell_cages[2 * MAX_CELLS]  # per cell, the cages holding it (bit k % 64 of word k // 64)
     int16_t cage_sum[MAX_CAGES]
     int32_t combo_start[MAX_CAGES]
     int32_t combo_end[MAX_CAGES]
@@ -359,6 +360,11 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
         t.peer[2 * c + (c >> 6)] &= ~bit_of(c)
     if t.n_cages:
         add_unit_sums(t)
+        memset(t.cell_cages, 0, sizeof(t.cell_cages))
+        for k in range(t.n_cages):
+            for i in range(t.cage_len[k]):
+                c = t.cage_cells[k * MAX_N + i]
+                t.cell_cages[2 * c + (k >> 6)] |= bit_of(k)
     return 0
 
 
@@ -790,7 +796,7 @@ cdef inline int locked_in_unit(State *s, const Table *t, int d, int u) noexcept 
 cdef int propagate(State *s, const Table *t) noexcept nogil:
     """Run every rule to a fixed point: 0 when the state is dead, else 1."""
     cdef int n = t.n, d, u, c, w, k, r
-    cdef uint64_t once0, once1, twice0, twice1, x0, x1, u0, ch0, ch1, b, units
+    cdef uint64_t once0, once1, twice0, twice1, x0, x1, u0, ch0, ch1, b, units, kd0, kd1
     cdef bint progress
     while True:
         # naked singles, and cells with no digit left
@@ -878,9 +884,31 @@ cdef int propagate(State *s, const Table *t) noexcept nogil:
         if ch0 | ch1:
             s.cdirty[0] = s.cdirty[1] = 0
             progress = False
-            for k in range(t.n_cages):
-                if (t.cage_mask[2 * k] & ch0) | (t.cage_mask[2 * k + 1] & ch1):
-                    r = cage_pass(s, t, k)
+            if t.n_cages:
+                # the cages holding a changed cell, in cage order
+                kd0 = kd1 = 0
+                x0 = ch0
+                while x0:
+                    c = bits_lowest_index(x0)
+                    x0 &= x0 - 1
+                    kd0 |= t.cell_cages[2 * c]
+                    kd1 |= t.cell_cages[2 * c + 1]
+                x1 = ch1
+                while x1:
+                    c = 64 + bits_lowest_index(x1)
+                    x1 &= x1 - 1
+                    kd0 |= t.cell_cages[2 * c]
+                    kd1 |= t.cell_cages[2 * c + 1]
+                while kd0:
+                    r = cage_pass(s, t, bits_lowest_index(kd0))
+                    kd0 &= kd0 - 1
+                    if r < 0:
+                        return 0
+                    if r:
+                        progress = True
+                while kd1:
+                    r = cage_pass(s, t, 64 + bits_lowest_index(kd1))
+                    kd1 &= kd1 - 1
                     if r < 0:
                         return 0
                     if r:
