@@ -136,6 +136,7 @@ ctypedef struct Table:
     int16_t cage_len[MAX_CAGES]
     int16_t cage_cells[MAX_CAGES * MAX_N]
     uint64_t cage_mask[2 * MAX_CAGES]
+    uint64_t cell_cages[2 * MAX_CELLS]  # per cell, the cages holding it (bit k % 64 of word k // 64)
     int16_t cage_sum[MAX_CAGES]
     int32_t combo_start[MAX_CAGES]
     int32_t combo_end[MAX_CAGES]
@@ -359,6 +360,11 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
         t.peer[2 * c + (c >> 6)] &= ~bit_of(c)
     if t.n_cages:
         add_unit_sums(t)
+        memset(t.cell_cages, 0, sizeof(t.cell_cages))
+        for k in range(t.n_cages):
+            for i in range(t.cage_len[k]):
+                c = t.cage_cells[k * MAX_N + i]
+                t.cell_cages[2 * c + (k >> 6)] |= bit_of(k)
     return 0
 
 
@@ -390,16 +396,27 @@ cdef bint all_peers(const Table *t, const uint64_t *m) noexcept nogil:
     return True
 
 
-cdef void add_cage(Table *t, const uint64_t *m, int total) noexcept nogil:
+cdef inline int first_cell(const uint64_t *m) noexcept nogil:
+    return bits_lowest_index(m[0]) if m[0] else 64 + bits_lowest_index(m[1])
+
+
+cdef void add_cage(Table *t, const uint64_t *m, int total, uint64_t *by_first) noexcept nogil:
     """Append a cage of the cells of `m` with sum `total` (deduced, so not a rule of
-    the puzzle: it only adds consequences the rules already imply)."""
-    cdef int k = t.n_cages, length = 0, w, j
+    the puzzle: it only adds consequences the rules already imply), unless a cage of
+    those cells exists: by_first[2 * c + k // 64] has bit k % 64 set when cage k's
+    first cell is c, so only the cages starting where `m` starts are compared."""
+    cdef int k = t.n_cages, length = 0, w, j, first = first_cell(m)
     cdef uint64_t x
     if k >= MAX_CAGES:
         return
-    for j in range(k):
-        if t.cage_mask[2 * j] == m[0] and t.cage_mask[2 * j + 1] == m[1]:
-            return
+    for w in range(2):
+        x = by_first[2 * first + w]
+        while x:
+            j = 64 * w + bits_lowest_index(x)
+            x &= x - 1
+            if t.cage_mask[2 * j] == m[0] and t.cage_mask[2 * j + 1] == m[1]:
+                return
+    by_first[2 * first + (k >> 6)] |= bit_of(k)
     for w in range(2):
         x = m[w]
         while x:
@@ -435,6 +452,12 @@ cdef void add_unit_sums(Table *t) noexcept nogil:
     cdef uint64_t unit_covered[2 * 64]
     cdef int unit_touching[64]
     cdef int unit_inside[64]
+    # per cell c, the cages whose first cell is c (bit k % 64 of word 2 * c + k // 64)
+    cdef uint64_t by_first[2 * MAX_CELLS]
+    memset(by_first, 0, sizeof(by_first))
+    for k in range(real):
+        c = first_cell(&t.cage_mask[2 * k])
+        by_first[2 * c + (k >> 6)] |= bit_of(k)
     if t.by_cell:
         memset(unit_cover, 0, sizeof(unit_cover))
         memset(unit_covered, 0, sizeof(unit_covered))
@@ -487,12 +510,23 @@ cdef void add_unit_sums(Table *t) noexcept nogil:
         m[0] = u0 & ~covered[0]
         m[1] = u1 & ~covered[1]
         if (m[0] | m[1]) and (covered[0] | covered[1]):
-            add_cage(t, m, total - inside)
+            add_cage(t, m, total - inside, by_first)
         if (u0 & ~cover[0]) == 0 and (u1 & ~cover[1]) == 0:
             m[0] = cover[0] & ~u0
             m[1] = cover[1] & ~u1
             if (m[0] | m[1]) and bits_popcount(m[0]) + bits_popcount(m[1]) < t.n and all_peers(t, m):
-                add_cage(t, m, touching - total)
+                add_cage(t, m, touching - total, by_first)
+
+
+cdef inline void drop_cells(State *s, int d, uint64_t r0, uint64_t r1) noexcept nogil:
+    """Take the cells of (r0, r1), all on digit index d's board, off it, marked dirty
+    for d's hidden singles and for the cage / thermometer passes."""
+    s.cand[2 * d] ^= r0
+    s.cand[2 * d + 1] ^= r1
+    s.dirty[2 * d] |= r0
+    s.dirty[2 * d + 1] |= r1
+    s.cdirty[0] |= r0
+    s.cdirty[1] |= r1
 
 
 cdef inline void place_in(State *s, const Table *t, int d, int c, bint alone) noexcept nogil:
@@ -527,23 +561,9 @@ cdef inline void place_in(State *s, const Table *t, int d, int c, bint alone) no
         p0 = t.neigh[2 * c]
         p1 = t.neigh[2 * c + 1]
         if d > 0:
-            r0 = s.cand[2 * d - 2] & p0
-            r1 = s.cand[2 * d - 1] & p1
-            s.cand[2 * d - 2] ^= r0
-            s.cand[2 * d - 1] ^= r1
-            s.dirty[2 * d - 2] |= r0
-            s.dirty[2 * d - 1] |= r1
-            s.cdirty[0] |= r0
-            s.cdirty[1] |= r1
+            drop_cells(s, d - 1, s.cand[2 * d - 2] & p0, s.cand[2 * d - 1] & p1)
         if d + 1 < t.n:
-            r0 = s.cand[2 * d + 2] & p0
-            r1 = s.cand[2 * d + 3] & p1
-            s.cand[2 * d + 2] ^= r0
-            s.cand[2 * d + 3] ^= r1
-            s.dirty[2 * d + 2] |= r0
-            s.dirty[2 * d + 3] |= r1
-            s.cdirty[0] |= r0
-            s.cdirty[1] |= r1
+            drop_cells(s, d + 1, s.cand[2 * d + 2] & p0, s.cand[2 * d + 3] & p1)
 
 
 cdef inline void place(State *s, const Table *t, int d, int c) noexcept nogil:
@@ -575,30 +595,89 @@ cdef inline bint keep_digits(State *s, const Table *t, int c, int keep, int had)
     return True
 
 
+cdef int cage_pass_in_word(State *s, const Table *t, int k, int w) noexcept nogil:
+    """`cage_pass` for a cage whose cells all lie in word w of the boards (most cages
+    of a 9x9 grid): one word per digit to gather, cover and clear.
+
+    A placed digit's cell has no other digit left, so a set without it does not cover
+    the cage: the cover test alone keeps the placed digits in every feasible set, and
+    they need no mask of their own (their one cell is placed already)."""
+    cdef int j, c, d, cm, union = 0, allowed = 0, required = 0x7FF, gone, y
+    cdef bint changed = False
+    cdef uint64_t m = t.cage_mask[2 * k + w]
+    cdef uint64_t x, cover
+    cdef uint64_t inw[MAX_N]
+    for d in range(t.n):
+        x = s.cand[2 * d + w] & m
+        inw[d] = x
+        union |= <int>(x != 0) << d
+    for j in range(t.combo_start[k], t.combo_end[k]):
+        cm = COMBOS[j]
+        if cm & ~union:
+            continue
+        cover = 0
+        y = cm
+        while y:
+            cover |= inw[bits_lowest_index(<uint64_t>y)]
+            y &= y - 1
+        if cover == m:
+            allowed |= cm
+            required &= cm
+    if allowed == 0:
+        return -1
+    # digits in no feasible set leave every cell of the cage
+    gone = union & ~allowed
+    while gone:
+        d = bits_lowest_index(gone)
+        gone &= gone - 1
+        x = inw[d]
+        if w == 0:
+            drop_cells(s, d, x, 0)
+        else:
+            drop_cells(s, d, 0, x)
+        changed = True
+    # a digit of every feasible set with one place left goes there (a placed digit's
+    # one place is its own cell; an earlier placement here may have taken a place)
+    while required:
+        d = bits_lowest_index(required)
+        required &= required - 1
+        x = s.cand[2 * d + w] & m
+        if x == 0:
+            return -1
+        if (x & (x - 1)) == 0:
+            c = 64 * w + bits_lowest_index(x)
+            if not (s.solved[w] & x):
+                place(s, t, d, c)
+                changed = True
+    return 1 if changed else 0
+
+
 cdef int cage_pass(State *s, const Table *t, int k) noexcept nogil:
     """Cage combination logic on cage k: -1 dead, 1 changed, 0 nothing.
 
     Digit-major: a set of digits meets every cell of the cage when the cage's part of
-    its digits' boards, ORed, covers the cage (no per-cell digit sets to gather)."""
-    cdef int j, c, d, cm, placed = 0, union = 0, allowed = 0, required = 0x7FF, gone, y
+    its digits' boards, ORed, covers the cage (no per-cell digit sets to gather). A
+    placed digit's cell has no other digit left, so a set without it does not cover the
+    cage: the cover test alone keeps the placed digits in every feasible set."""
+    cdef int j, c, d, cm, union = 0, allowed = 0, required = 0x7FF, gone, y
     cdef bint changed = False
     cdef uint64_t m0 = t.cage_mask[2 * k], m1 = t.cage_mask[2 * k + 1]
-    cdef uint64_t s0 = s.solved[0] & m0, s1 = s.solved[1] & m1
     cdef uint64_t x0, x1, c0, c1
     cdef uint64_t in0[MAX_N]
     cdef uint64_t in1[MAX_N]
+    if m1 == 0:
+        return cage_pass_in_word(s, t, k, 0)
+    if m0 == 0:
+        return cage_pass_in_word(s, t, k, 1)
     for d in range(t.n):
         x0 = s.cand[2 * d] & m0
         x1 = s.cand[2 * d + 1] & m1
         in0[d] = x0
         in1[d] = x1
-        if x0 | x1:
-            union |= 1 << d
-            if (x0 & s0) | (x1 & s1):
-                placed |= 1 << d
+        union |= <int>((x0 | x1) != 0) << d
     for j in range(t.combo_start[k], t.combo_end[k]):
         cm = COMBOS[j]
-        if (cm & placed) != placed or (cm & ~union) != 0:
+        if cm & ~union:
             continue
         c0 = c1 = 0
         y = cm
@@ -617,21 +696,15 @@ cdef int cage_pass(State *s, const Table *t, int k) noexcept nogil:
     while gone:
         d = bits_lowest_index(gone)
         gone &= gone - 1
-        x0 = s.cand[2 * d] & m0
-        x1 = s.cand[2 * d + 1] & m1
-        s.cand[2 * d] ^= x0
-        s.cand[2 * d + 1] ^= x1
-        s.dirty[2 * d] |= x0
-        s.dirty[2 * d + 1] |= x1
-        s.cdirty[0] |= x0
-        s.cdirty[1] |= x1
+        drop_cells(s, d, in0[d], in1[d])
         changed = True
-    required &= ~placed
+    # a digit of every feasible set with one place left goes there (a placed digit's
+    # one place is its own cell; an earlier placement here may have taken a place)
     while required:
         d = bits_lowest_index(required)
         required &= required - 1
-        x0 = s.cand[2 * d] & t.cage_mask[2 * k]
-        x1 = s.cand[2 * d + 1] & t.cage_mask[2 * k + 1]
+        x0 = s.cand[2 * d] & m0
+        x1 = s.cand[2 * d + 1] & m1
         if x0 == 0 and x1 == 0:
             return -1
         if (x0 == 0 and (x1 & (x1 - 1)) == 0) or (x1 == 0 and (x0 & (x0 - 1)) == 0):
@@ -715,12 +788,7 @@ cdef inline int locked_in_unit(State *s, const Table *t, int d, int u) noexcept 
         r0 = s.cand[2 * d] & t.unit[2 * v] & ~x0
         r1 = s.cand[2 * d + 1] & t.unit[2 * v + 1] & ~x1
         if r0 | r1:
-            s.cand[2 * d] ^= r0
-            s.cand[2 * d + 1] ^= r1
-            s.dirty[2 * d] |= r0
-            s.dirty[2 * d + 1] |= r1
-            s.cdirty[0] |= r0
-            s.cdirty[1] |= r1
+            drop_cells(s, d, r0, r1)
             changed = True
     return 1 if changed else 0
 
@@ -728,7 +796,7 @@ cdef inline int locked_in_unit(State *s, const Table *t, int d, int u) noexcept 
 cdef int propagate(State *s, const Table *t) noexcept nogil:
     """Run every rule to a fixed point: 0 when the state is dead, else 1."""
     cdef int n = t.n, d, u, c, w, k, r
-    cdef uint64_t once0, once1, twice0, twice1, x0, x1, u0, ch0, ch1, b, units
+    cdef uint64_t once0, once1, twice0, twice1, x0, x1, u0, ch0, ch1, b, units, kd0, kd1
     cdef bint progress
     while True:
         # naked singles, and cells with no digit left
@@ -816,9 +884,31 @@ cdef int propagate(State *s, const Table *t) noexcept nogil:
         if ch0 | ch1:
             s.cdirty[0] = s.cdirty[1] = 0
             progress = False
-            for k in range(t.n_cages):
-                if (t.cage_mask[2 * k] & ch0) | (t.cage_mask[2 * k + 1] & ch1):
-                    r = cage_pass(s, t, k)
+            if t.n_cages:
+                # the cages holding a changed cell, in cage order
+                kd0 = kd1 = 0
+                x0 = ch0
+                while x0:
+                    c = bits_lowest_index(x0)
+                    x0 &= x0 - 1
+                    kd0 |= t.cell_cages[2 * c]
+                    kd1 |= t.cell_cages[2 * c + 1]
+                x1 = ch1
+                while x1:
+                    c = 64 + bits_lowest_index(x1)
+                    x1 &= x1 - 1
+                    kd0 |= t.cell_cages[2 * c]
+                    kd1 |= t.cell_cages[2 * c + 1]
+                while kd0:
+                    r = cage_pass(s, t, bits_lowest_index(kd0))
+                    kd0 &= kd0 - 1
+                    if r < 0:
+                        return 0
+                    if r:
+                        progress = True
+                while kd1:
+                    r = cage_pass(s, t, 64 + bits_lowest_index(kd1))
+                    kd1 &= kd1 - 1
                     if r < 0:
                         return 0
                     if r:
