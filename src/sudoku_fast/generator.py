@@ -91,10 +91,12 @@ combine: `rules="killer,x"`. Each puzzle of a seed is made by:
 5. **Givens removed**, symmetry orbit by orbit in random order, while the puzzle stays
    unique (a count to 2 on the variant engine, budget `VARIANT_CHECK_NODES`): a minimal
    puzzle, no remaining given (orbit) can go. A puzzle where a check ran out of budget
-   is drawn again, so every puzzle returned is proven minimal.
+   is drawn again, so every puzzle returned is proven minimal (up to 11x11; see below).
 
-Variant puzzles take sizes 4 to 11 (the variant engine's largest); 5x5, 7x7 and 11x11
-have no boxes, so only jigsaw puzzles are made there.
+Variant puzzles take sizes 4 to 16, as classic ones; 5x5, 7x7, 11x11 and 13x13 have
+no boxes, so only jigsaw puzzles are made there. Above 11x11 (the variant engine's
+largest) the general engine counts: slower, and a removal whose check runs past the
+budget keeps its givens, so such puzzles are unique but maybe not minimal.
 
 With rules, `difficulty` is the technique level under the rules (`rate(puzzle,
 rules=...)`: singles, locked candidates and subsets over every region, fish over rows
@@ -906,7 +908,8 @@ def generate(
         touched.
     size : int, default 9
         4 to 16, boxes as square as possible (6 -> 2x3, 12 -> 3x4, 15 -> 3x5); with
-        `rules`, 4 to 11 (5, 7 and 11: jigsaw only).
+        `rules` as well (5, 7, 11 and 13: jigsaw only; above 11 slower, unique but
+        maybe not minimal).
     symmetry : str, optional
         Remove clues in symmetric groups: "none", "rotational" (180 degrees, also
         "rot180"), "rot90", "mirror", "flip", "diagonal", "antidiagonal", "dihedral".

@@ -21,6 +21,7 @@ from .._variants.run import GridCounter
 __all__ = [
     "KINDS",
     "KIND_ALIASES",
+    "MAX_GENERATED_SIZE",
     "MAX_VARIANT_ATTEMPTS",
     "VARIANT_CHECK_NODES",
     "VARIANT_FILL_NODES",
@@ -38,6 +39,9 @@ KINDS = ("jigsaw", "killer", "thermo")
 KIND_ALIASES = {"jigsaw": "jigsaw", "killer": "killer", "thermo": "thermo", "thermos": "thermo",
                 "thermometer": "thermo", "thermometers": "thermo"}  # fmt: skip
 
+# The largest variant puzzles made, as for classic ones: above MAX_SIZE (11) the
+# general engine counts, slower (seconds to minutes a 16x16 puzzle).
+MAX_GENERATED_SIZE = 16
 # Search-node budgets of the variant engine. A full grid is found by searches on nearly
 # empty grids, where a bad random jigsaw layout or a digit that leaves no grid can make
 # search long: such a layout is dropped for another, such a digit skipped (searches to
@@ -47,6 +51,9 @@ KIND_ALIASES = {"jigsaw": "jigsaw", "killer": "killer", "thermo": "thermo", "the
 # is proven minimal.
 VARIANT_FILL_NODES = 5_000
 VARIANT_CHECK_NODES = 1_000_000
+# Above 11x11 the general engine checks with this budget (a 16x16 killer's count can
+# take 30 s at 1,000,000 nodes); a removal it cannot decide keeps its givens.
+BIG_CHECK_NODES = 100_000
 # Cells given a random digit, per row of the grid, before the full grid is read off.
 FILL_PLACEMENTS = 2
 # Fresh starts (grid, layout, cages) per puzzle before giving up with RuntimeError.
@@ -188,19 +195,21 @@ def random_regions(rng: random.Random, size: int, box: tuple[int, int]) -> str:
 
 
 def _random_solution(
-    rng: random.Random, counter: GridCounter, size: int
+    rng: random.Random, counter: GridCounter, size: int, start: GridCounter
 ) -> tuple[bytearray | None, bool]:
     """A random full grid under the counter's rules: (grid, True), (None, True) when
     none was found within the budget, (None, False) when the rules have no grid at all.
 
-    Random cells, FILL_PLACEMENTS * N of them, get a random digit in turn: the digits
-    in random order until one leaves a solution (a search to the first solution; the
-    digit of the last solution found always does). The grid is the last solution."""
+    A first solution of the empty grid by `start` (the same rules, maybe a bigger
+    budget); then random cells, FILL_PLACEMENTS * N of them, get a random digit in
+    turn: the digits in random order until one leaves a solution (a search to the first
+    solution; the digit of the last solution found always does). The grid is the last
+    solution."""
     grid = bytearray(size * size)
-    found = counter.count(grid, 1)
+    found = start.count(grid, 1)
     if found <= 0:
         return None, found < 0
-    solution = bytearray(counter.solution)
+    solution = bytearray(start.solution)
     order = list(range(size * size))
     rng.shuffle(order)
     digits = list(range(1, size + 1))
@@ -217,13 +226,18 @@ def _random_solution(
 
 
 def _minimise(
-    rng: random.Random, counter: GridCounter, puzzle: bytearray, orbits: Sequence[Sequence[int]]
+    rng: random.Random,
+    counter: GridCounter,
+    puzzle: bytearray,
+    orbits: Sequence[Sequence[int]],
+    keep_undecided: bool = False,
 ) -> bool:
     """Remove givens orbit by orbit, in random order, while the puzzle stays unique.
 
     Returns False when a check ran out of budget (the puzzle is then unique but maybe
-    not minimal). Removing givens only adds solutions, so one pass leaves every
-    remaining orbit needed."""
+    not minimal), unless `keep_undecided`: then such an orbit stays and the pass goes
+    on. Removing givens only adds solutions, so one pass leaves every remaining orbit
+    needed (or undecided)."""
     order = [orbit for orbit in orbits if any(puzzle[c] for c in orbit)]
     rng.shuffle(order)
     for orbit in order:
@@ -234,7 +248,7 @@ def _minimise(
         if found != 1:
             for c, value in zip(orbit, saved, strict=True):
                 puzzle[c] = value
-            if found < 0:
+            if found < 0 and not keep_undecided:
                 return False
     return True
 
@@ -308,21 +322,24 @@ def _random_thermos(
 
 
 def _givens_until_unique(
-    rng: random.Random, counter: GridCounter, solution: bytearray
+    rng: random.Random, counter: GridCounter, solution: bytearray, past_budget: bool = False
 ) -> bytearray | None:
     """Givens from `solution` added one at a time until the puzzle is unique (none if
     it already is): a cell where the engine's solution differs from `solution` when it
-    does, a random empty cell otherwise. None when a count ran out of budget."""
+    does, a random empty cell otherwise. None when a count ran out of budget, unless
+    `past_budget`: then a random empty cell gets its digit and the counting goes on."""
     puzzle = bytearray(len(solution))
     while True:
         found = counter.count(puzzle)
         if found == 1:
             return puzzle
-        if found < 0:
+        if found < 0 and not past_budget:
             return None
-        other = counter.solution
         empty = [c for c in range(len(puzzle)) if not puzzle[c]]
-        differ = [c for c in empty if other[c] != solution[c]]
+        differ = []
+        if found > 0:
+            other = counter.solution
+            differ = [c for c in empty if other[c] != solution[c]]
         cell = rng.choice(differ or empty)
         puzzle[cell] = solution[cell]
 
@@ -335,6 +352,14 @@ def generate_variant(seed: int, request: VariantRequest) -> VariantPuzzle | None
     size, box = request.size, request.box
     fill_nodes, check_nodes = VARIANT_FILL_NODES, VARIANT_CHECK_NODES  # read at call time
     fixed_counter = None if request.jigsaw else GridCounter(request.fixed, size, box, fill_nodes)
+    # Fixed rules were shown to leave a grid within the check budget (variant_request);
+    # their empty grid's first solution gets that budget, since every attempt would
+    # run out alike (an empty 12x12 Sudoku X needs about 100,000 nodes).
+    fixed_start = None if request.jigsaw else GridCounter(request.fixed, size, box, check_nodes)
+    # Above the variant engine's sizes (the general engine's path), a removal that the
+    # check budget cannot decide keeps its givens: the puzzle is unique, maybe not
+    # minimal, rather than drawn again (16x16 jigsaw checks run past any budget).
+    big = size > MAX_SIZE
     for _ in range(MAX_VARIANT_ATTEMPTS):
         rules = request.fixed
         if request.jigsaw:
@@ -343,7 +368,8 @@ def generate_variant(seed: int, request: VariantRequest) -> VariantPuzzle | None
         else:
             assert fixed_counter is not None
             counter = fixed_counter
-        solution, budget_only = _random_solution(rng, counter, size)
+        start = counter if fixed_start is None else fixed_start
+        solution, budget_only = _random_solution(rng, counter, size, start)
         if solution is None:
             if not budget_only and not request.jigsaw:
                 raise ValueError(f"no {size}x{size} grid keeps these rules: {rules.dumps()}")
@@ -352,14 +378,17 @@ def generate_variant(seed: int, request: VariantRequest) -> VariantPuzzle | None
             rules = replace(rules, cages=rules.cages + _random_cages(rng, solution, size))
         if request.thermo:
             rules = replace(rules, thermos=rules.thermos + _random_thermos(rng, solution, size))
-        checker = GridCounter(rules, size, box, check_nodes)
+        checker = GridCounter(rules, size, box, BIG_CHECK_NODES if big else check_nodes)
         if request.killer:
-            puzzle = _givens_until_unique(rng, checker, solution)
+            # Above 11x11 a short budget: a count past it adds a given at once rather
+            # than search for seconds (the removals below take out what is not needed).
+            adder = GridCounter(rules, size, box, fill_nodes) if big else checker
+            puzzle = _givens_until_unique(rng, adder, solution, past_budget=big)
             if puzzle is None:
                 continue
         else:
             puzzle = bytearray(solution)
-        if not _minimise(rng, checker, puzzle, request.orbits):
+        if not _minimise(rng, checker, puzzle, request.orbits, keep_undecided=big):
             continue
         return VariantPuzzle(_text(puzzle), rules)
     return None
@@ -413,9 +442,10 @@ def variant_request(
 ) -> VariantRequest:
     """Check a request: ValueError naming what does not fit."""
     wanted = set(kinds)
-    if size > MAX_SIZE:
+    if size > MAX_GENERATED_SIZE:
         raise ValueError(
-            f"variant puzzles can be generated up to {MAX_SIZE}x{MAX_SIZE}, not {size}x{size}"
+            f"variant puzzles can be generated up to {MAX_GENERATED_SIZE}x"
+            f"{MAX_GENERATED_SIZE}, not {size}x{size}"
         )
     box = default_box(size)
     if box is None:
