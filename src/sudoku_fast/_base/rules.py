@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain, repeat
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from .grid import default_box
 
@@ -591,26 +591,20 @@ def _fixed_units(
     return tuple(units), tuple(after)
 
 
-def region_cells(regions: str) -> list[tuple[int, ...]]:
+@lru_cache(maxsize=4096)  # the layers after the engines build a jigsaw's tables again
+def region_cells(regions: str) -> tuple[tuple[int, ...], ...]:
     """The cells of each region of a layout of labels (one per cell), regions in the
     order their labels first appear, cells in order.
 
     Examples
     --------
     >>> region_cells("aab")
-    [(0, 1), (2,)]
+    ((0, 1), (2,))
     """
-    rank = {label: k for k, label in enumerate(dict.fromkeys(regions))}
-    ranks = list(map(rank.__getitem__, regions))
-    # A stable sort by region keeps each region's cells in order, all in C.
-    cells = sorted(range(len(regions)), key=ranks.__getitem__)
-    out = []
-    at = 0
-    for label in rank:
-        end = at + regions.count(label)
-        out.append(tuple(cells[at:end]))
-        at = end
-    return out
+    by_label: dict[str, list[int]] = {}
+    for cell, label in enumerate(regions):
+        by_label.setdefault(label, []).append(cell)
+    return tuple(map(tuple, by_label.values()))
 
 
 def _region_units(
@@ -665,7 +659,7 @@ def rules_tables(rules: Rules, size: int, box: tuple[int, int] | None = None) ->
             (c, total) for c, total in zip(cells, totals, strict=True) if total is not None
         )
     else:  # a killer: every cage has its sum
-        sums = tuple(zip(cells, totals, strict=True))
+        sums = tuple(zip(cells, cast(tuple[int, ...], totals), strict=True))
     return RulesTables(
         size=size,
         units=units + full,

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from itertools import chain
-from operator import itemgetter
 from typing import Any, cast
 
 from .._base.rules import Rules, RulesTables, rules_key, rules_tables
@@ -68,29 +66,27 @@ def encode_rules(rules: Rules, size: int, box: tuple[int, int] | None = None) ->
 
 
 def _encode_tables(tables: RulesTables) -> bytes:
-    """The record of a rule set's tables (see the module docstring): each part's words
-    joined in C (`chain`, `zip`), with no Python step per unit or cage."""
-    partial, cages, thermos = tables.partial, tables.cages, tables.thermos
-    flags = tables.anti_knight | tables.anti_king << 1 | tables.non_consecutive << 2
-    words = array("h", (tables.size, flags, len(tables.units)))
-    words.extend(chain.from_iterable(tables.units))
-    words.append(len(partial))
-    # Each group / thermometer: its length, then its cells; each cage: length, sum, cells.
-    words.extend(
-        chain.from_iterable(map(tuple.__add__, zip(map(len, partial), strict=True), partial))
-    )
-    words.append(len(cages))
-    cage_cells = [cells for cells, _ in cages]
-    heads = zip(map(len, cage_cells), map(_TOTAL, cages), strict=True)
-    words.extend(chain.from_iterable(map(tuple.__add__, heads, cage_cells)))
-    words.append(len(thermos))
-    words.extend(
-        chain.from_iterable(map(tuple.__add__, zip(map(len, thermos), strict=True), thermos))
-    )
-    return words.tobytes()
-
-
-_TOTAL = itemgetter(1)
+    """The record of a rule set's tables (see the module docstring)."""
+    words = [
+        tables.size,
+        tables.anti_knight | tables.anti_king << 1 | tables.non_consecutive << 2,
+        len(tables.units),
+    ]
+    for unit in tables.units:
+        words += unit
+    words.append(len(tables.partial))
+    for group in tables.partial:
+        words.append(len(group))
+        words += group
+    words.append(len(tables.cages))
+    for cells, total in tables.cages:
+        words += (len(cells), total)
+        words += cells
+    words.append(len(tables.thermos))
+    for thermo in tables.thermos:
+        words.append(len(thermo))
+        words += thermo
+    return array("h", words).tobytes()
 
 
 def checked_record(rules: Rules, size: int, box: tuple[int, int] | None = None) -> bytes:
