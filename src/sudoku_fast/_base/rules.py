@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain, repeat
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 from .grid import default_box
 
@@ -468,24 +468,17 @@ def _cages_fit(cages: tuple[Cage, ...], size: int) -> bool:
     """True when every cage fits an N x N grid: cells inside it, no cell twice in one
     cage or in two, at most N cells, a sum N distinct digits reach (`Rules.check`'s
     cage rules, for a killer's 30-odd cages at a time rather than one by one)."""
-    cells = tuple(chain.from_iterable(map(_CAGE_CELLS, cages)))
+    cells = [cell for cage in cages for cell in cage.cells]
     if min(cells) < 0 or max(cells) >= size * size or len(set(cells)) != len(cells):
         return False
-    shapes = zip(map(len, map(_CAGE_CELLS, cages)), map(_CAGE_TOTAL, cages), strict=True)
-    return _cage_shapes(size).issuperset(shapes)
-
-
-@lru_cache(maxsize=64)
-def _cage_shapes(size: int) -> frozenset[tuple[int, int | None]]:
-    """Every (cells, sum) a cage of an N x N grid may have: 1..N cells, no sum or one that
-    as many distinct digits 1..N reach."""
-    shapes: set[tuple[int, int | None]] = set()
-    for n in range(1, size + 1):
-        shapes.add((n, None))
-        shapes.update(
-            (n, total) for total in range(n * (n + 1) // 2, n * (2 * size - n + 1) // 2 + 1)
-        )
-    return frozenset(shapes)
+    for cage in cages:
+        n = len(cage.cells)
+        if n > size or (
+            cage.total is not None
+            and not n * (n + 1) // 2 <= cage.total <= n * (2 * size - n + 1) // 2
+        ):
+            return False
+    return True
 
 
 _CAGE_CELLS: Callable[[Cage], tuple[int, ...]] = operator.attrgetter("cells")
@@ -651,15 +644,7 @@ def rules_tables(rules: Rules, size: int, box: tuple[int, int] | None = None) ->
     units = _region_units(size, box, rules.regions, rules.diagonals, rules.windoku, rules.disjoint)
     full = tuple(s for s in rules.extra if len(s) == size)
     partial = tuple(s for s in rules.extra if len(s) < size)
-    cells = tuple(map(_CAGE_CELLS, rules.cages))
-    totals = tuple(map(_CAGE_TOTAL, rules.cages))
-    if None in totals:  # cages without a sum only make their cells peers
-        partial += tuple(c for c, total in zip(cells, totals, strict=True) if total is None)
-        sums = tuple(
-            (c, total) for c, total in zip(cells, totals, strict=True) if total is not None
-        )
-    else:  # a killer: every cage has its sum
-        sums = tuple(zip(cells, cast(tuple[int, ...], totals), strict=True))
+    partial += tuple(c.cells for c in rules.cages if c.total is None)
     return RulesTables(
         size=size,
         units=units + full,
@@ -667,6 +652,6 @@ def rules_tables(rules: Rules, size: int, box: tuple[int, int] | None = None) ->
         anti_knight=rules.anti_knight,
         anti_king=rules.anti_king,
         non_consecutive=rules.non_consecutive,
-        cages=sums,
+        cages=tuple((c.cells, c.total) for c in rules.cages if c.total is not None),
         thermos=rules.thermos,
     )
