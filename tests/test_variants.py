@@ -12,12 +12,14 @@ import dataclasses
 import json
 import pickle
 import random
+import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 import variant_oracle as oracle
-from conftest import Side
+from conftest import Side, interrupt, needs_sigint
 
 import sudoku_fast as sf
 from sudoku_fast import Cage, Rules
@@ -574,3 +576,85 @@ def test_cli_count_with_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     rules.write_text(json.dumps({"cages": [{"cells": [0, 1], "sum": 40}]}))
     assert main(["count", "." * 81, "--rules", str(rules)]) != 0
     assert "cage 0: sum 40 is outside 3..17" in capsys.readouterr().err
+
+
+@needs_sigint
+def test_ctrl_c_stops_one_long_range_of_short_puzzles() -> None:
+    # 100,000 puzzles in one engine call, each cut off after 200 search nodes, fewer than
+    # the search's own look at signals: only the range's looks between puzzles can see
+    # Ctrl-C. The call would take tens of seconds.
+    code = (
+        "from array import array; import sudoku_fast as sf; "
+        "from sudoku_fast._variants import _variant, encode; n = 100_000; "
+        "rec = memoryview(encode.checked_record(sf.Rules.named('x'), 9)).cast('h'); "
+        "q = lambda: array('q', bytes(8 * n)); "
+        "_variant.solve_range(rec, q(), bytearray(81 * n), bytearray(81 * n), "
+        "array('i', bytes(4 * n)), q(), q(), None, 0, n, 9, 1, 200)"
+    )
+    status, err, seconds = interrupt([sys.executable, "-c", code])
+    assert status != 0 and "KeyboardInterrupt" in err, err
+    assert seconds < 5
+
+
+def test_a_stop_flag_ends_every_puzzle_of_a_range_after_it() -> None:
+    from array import array
+
+    from sudoku_fast._variants import _variant
+
+    n = 50
+    record = memoryview(encode.checked_record(Rules.named("x"), 9)).cast("h")
+    counts = array("i", bytes(4 * n))
+    flag = bytearray(b"\x01")
+    _variant.solve_range(
+        record, array("q", bytes(8 * n)), bytearray(81 * n), bytearray(81 * n), counts,
+        array("q", bytes(8 * n)), array("q", bytes(8 * n)), None, 0, n, 9, 1, 0, flag,
+    )  # fmt: skip
+    assert list(counts) == [-2] * n
+
+
+def test_region_units_follow_the_labels_first_appearance() -> None:
+    from sudoku_fast._base.rules import region_cells, rules_tables
+
+    assert region_cells("baab") == ((0, 3), (1, 2))
+    assert region_cells("") == ()
+    rng = random.Random(33)
+    for size in (4, 6, 9):
+        labels = [chr(65 + k) for k in range(size) for _ in range(size)]
+        rng.shuffle(labels)
+        regions = "".join(labels)
+        expected: dict[str, list[int]] = {}
+        for cell, label in enumerate(regions):
+            expected.setdefault(label, []).append(cell)
+        tables = rules_tables(Rules(regions=regions, diagonals=True), size)
+        n = size
+        rows = [tuple(range(r * n, r * n + n)) for r in range(n)]
+        cols = [tuple(range(c, n * n, n)) for c in range(n)]
+        diagonals = [
+            tuple(i * (n + 1) for i in range(n)),
+            tuple((i + 1) * (n - 1) for i in range(n)),
+        ]
+        assert list(tables.units) == rows + cols + [tuple(c) for c in expected.values()] + diagonals
+
+
+def test_from_json_reads_cages_of_any_form_alike() -> None:
+    # json.loads' lists and dicts take a quicker path than other forms: same answers,
+    # same errors.
+    cages = [{"cells": [0, 1, 9], "sum": 20}, {"cells": [2, 3]}]
+    assert Rules.from_json({"cages": cages}) == Rules(cages=(Cage((0, 1, 9), 20), Cage((2, 3))))
+    assert Rules.from_json(
+        {"cages": [{"cells": (0, 1, 9), "sum": 20}, {"cells": iter([2, 3])}]}
+    ) == (Rules.from_json({"cages": cages}))
+    for bad, message in (
+        ({"cells": []}, "cage: needs at least one cell"),
+        ({"cells": [0, True]}, "cage 0: cell True is not an int"),
+        ({"cells": [0, 1.0]}, "cage 0: cell 1.0 is not an int"),
+        ({"cells": [0, 1], "sum": 3.0}, "cage total must be an int or None, not 3.0"),
+        ({"cells": [0, 1], "sum": True}, "cage total must be an int or None, not True"),
+        ({"cells": [0, 1], "total": 3}, "cage 0: unknown key 'total'"),
+        ({"sum": 3}, "cage 0: expected an object with 'cells'"),
+        ({"cells": "01"}, "cage 0: expected a list of cell indices, not str"),
+    ):
+        with pytest.raises(
+            ValueError, match=f"^rules: {re.escape(message)}$|^{re.escape(message)}$"
+        ):
+            Rules.from_json({"cages": [bad]})

@@ -38,6 +38,7 @@ __all__ = [
     "RulesTables",
     "as_rules",
     "disjoint_cells",
+    "region_cells",
     "rules_key",
     "rules_tables",
     "window_cells",
@@ -61,10 +62,15 @@ PRESETS: dict[str, str] = {
 
 _FLAGS = ("diagonals", "windoku", "disjoint", "anti_knight", "anti_king", "non_consecutive")
 _KEYS = {"size", "regions", "extra", "cages", "thermos", *_FLAGS}
+_INT_TYPE = {int}
+_BOOL_TYPE = {bool}
 
 
 def _cells(value: object, what: str) -> tuple[int, ...]:
     """A tuple of cell indices, or TypeError naming `what`."""
+    # The common forms, checked in C.
+    if (type(value) is tuple or type(value) is list) and _INT_TYPE.issuperset(map(type, value)):
+        return tuple(value)
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise TypeError(f"{what}: expected a list of cell indices, not {type(value).__name__}")
     cells = tuple(value)
@@ -104,6 +110,18 @@ class Cage:
             raise ValueError("cage: needs at least one cell")
         object.__setattr__(self, "cells", checked)
         object.__setattr__(self, "total", total)
+
+
+def _checked_cage(cells: tuple[int, ...], total: int | None) -> Cage:
+    """A Cage of cells and a total `Cage()` would accept as they are (a non-empty tuple
+    of ints; an int or None), made without checking them again."""
+    cage = object.__new__(Cage)
+    object.__setattr__(cage, "cells", cells)
+    object.__setattr__(cage, "total", total)
+    return cage
+
+
+_CAGE_KEYS = {"cells", "sum"}
 
 
 @dataclass(frozen=True)
@@ -149,20 +167,22 @@ class Rules:
     thermos: tuple[tuple[int, ...], ...] = field(default=())
 
     def __post_init__(self) -> None:
+        fields = self.__dict__
         if self.regions is not None and not isinstance(self.regions, str):
             raise TypeError(f"regions must be a str of labels, not {type(self.regions).__name__}")
-        for flag in _FLAGS:
-            if not isinstance(getattr(self, flag), bool):
-                raise TypeError(f"{flag} must be a bool, not {getattr(self, flag)!r}")
-        extra = tuple(_cells(s, f"extra set {k}") for k, s in enumerate(_items(self.extra)))
+        if set(map(type, map(fields.__getitem__, _FLAGS))) != _BOOL_TYPE:  # a C pass
+            for flag in _FLAGS:
+                if not isinstance(getattr(self, flag), bool):
+                    raise TypeError(f"{flag} must be a bool, not {getattr(self, flag)!r}")
+        extra = _cell_sets(self.extra, "extra set")
         object.__setattr__(self, "extra", extra)
-        cages = _items(self.cages)
+        cages = self.cages if type(self.cages) is tuple else _items(self.cages)
         if not all(map(isinstance, cages, repeat(Cage))):
             for k, cage in enumerate(cages):
                 if not isinstance(cage, Cage):
                     raise TypeError(f"cage {k}: expected a Cage, not {type(cage).__name__}")
         object.__setattr__(self, "cages", cages)
-        thermos = tuple(_cells(t, f"thermometer {k}") for k, t in enumerate(_items(self.thermos)))
+        thermos = _cell_sets(self.thermos, "thermometer")
         object.__setattr__(self, "thermos", thermos)
         # What equality and hashing compare: every field, as a few tuples of plain
         # values (no Python call to compare or hash them), so that a dict or a compare
@@ -273,6 +293,17 @@ class Rules:
         try:
             cages = []
             for k, cage in enumerate(_items(document.get("cages", ()))):
+                # What json.loads gives, checked in C passes; anything else, one by one.
+                if type(cage) is dict and "cells" in cage and cage.keys() <= _CAGE_KEYS:
+                    cells, total = cage["cells"], cage.get("sum")
+                    if (
+                        type(cells) is list
+                        and cells
+                        and set(map(type, cells)) == _INT_TYPE
+                        and (total is None or type(total) is int)
+                    ):
+                        cages.append(_checked_cage(tuple(cells), total))
+                        continue
                 if not isinstance(cage, Mapping) or "cells" not in cage:
                     raise ValueError(f"cage {k}: expected an object with 'cells'")
                 extra_keys = sorted(set(cage) - {"cells", "sum"})
@@ -394,10 +425,8 @@ class Rules:
         if self.regions is not None:
             if len(self.regions) != cells:
                 raise ValueError(f"regions: {len(self.regions)} labels for {cells} cells")
-            by_label: dict[str, int] = {}
-            for label in self.regions:
-                by_label[label] = by_label.get(label, 0) + 1
-            for label, count in by_label.items():
+            for label in dict.fromkeys(self.regions):  # in order of first appearance
+                count = self.regions.count(label)
                 if count != size:
                     raise ValueError(f"regions: region {label!r} has {count} cells, not {size}")
         box = default_box(size) if box is None else box
@@ -454,6 +483,13 @@ def _cages_fit(cages: tuple[Cage, ...], size: int) -> bool:
 
 _CAGE_CELLS: Callable[[Cage], tuple[int, ...]] = operator.attrgetter("cells")
 _CAGE_TOTAL: Callable[[Cage], int | None] = operator.attrgetter("total")
+
+
+def _cell_sets(value: object, what: str) -> tuple[tuple[int, ...], ...]:
+    """A tuple of cell tuples (`_items` of `_cells`), or TypeError naming `what` k."""
+    if type(value) is tuple and not value:  # the default: nothing to read
+        return ()
+    return tuple(_cells(cells, f"{what} {k}") for k, cells in enumerate(_items(value)))
 
 
 def _items(value: object) -> tuple[Any, ...]:
@@ -516,7 +552,54 @@ class RulesTables:
     thermos: tuple[tuple[int, ...], ...]
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
+def _fixed_units(
+    size: int,
+    box: tuple[int, int] | None,
+    jigsaw: bool,
+    diagonals: bool,
+    windoku: bool,
+    disjoint: bool,
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """The units that depend on the grid and the flags only, as (rows, columns, boxes
+    unless `jigsaw`; diagonals, windows, disjoint groups): built once per shape."""
+    n = size
+    units = [tuple(range(r * n, r * n + n)) for r in range(n)]
+    units += [tuple(range(c, n * n, n)) for c in range(n)]
+    if not jigsaw and box is not None and box[0] > 1:  # (1, N) boxes are the rows again
+        rows, cols = box
+        units += [
+            tuple((top + i) * n + left + j for i in range(rows) for j in range(cols))
+            for top in range(0, n, rows)
+            for left in range(0, n, cols)
+        ]
+    after: list[tuple[int, ...]] = []
+    if diagonals:
+        after.append(tuple(range(0, n * n, n + 1)))
+        after.append(tuple(i * n + n - 1 - i for i in range(n)))
+    if windoku and box is not None:
+        after += window_cells(size, box)
+    if disjoint and box is not None:
+        after += disjoint_cells(size, box)
+    return tuple(units), tuple(after)
+
+
+@lru_cache(maxsize=4096)  # the layers after the engines build a jigsaw's tables again
+def region_cells(regions: str) -> tuple[tuple[int, ...], ...]:
+    """The cells of each region of a layout of labels (one per cell), regions in the
+    order their labels first appear, cells in order.
+
+    Examples
+    --------
+    >>> region_cells("aab")
+    ((0, 1), (2,))
+    """
+    by_label: dict[str, list[int]] = {}
+    for cell, label in enumerate(regions):
+        by_label.setdefault(label, []).append(cell)
+    return tuple(map(tuple, by_label.values()))
+
+
 def _region_units(
     size: int,
     box: tuple[int, int] | None,
@@ -525,29 +608,11 @@ def _region_units(
     windoku: bool,
     disjoint: bool,
 ) -> tuple[tuple[int, ...], ...]:
-    n = size
-    units = [tuple(r * n + c for c in range(n)) for r in range(n)]
-    units += [tuple(r * n + c for r in range(n)) for c in range(n)]
-    if regions is not None:
-        by_label: dict[str, list[int]] = {}
-        for cell, label in enumerate(regions):
-            by_label.setdefault(label, []).append(cell)
-        units += [tuple(cells) for cells in by_label.values()]
-    elif box is not None and box[0] > 1:  # (1, N) boxes are the rows again
-        rows, cols = box
-        units += [
-            tuple((top + i) * n + left + j for i in range(rows) for j in range(cols))
-            for top in range(0, n, rows)
-            for left in range(0, n, cols)
-        ]
-    if diagonals:
-        units.append(tuple(i * n + i for i in range(n)))
-        units.append(tuple(i * n + n - 1 - i for i in range(n)))
-    if windoku and box is not None:
-        units += window_cells(size, box)
-    if disjoint and box is not None:
-        units += disjoint_cells(size, box)
-    return tuple(units)
+    """Rows, columns, boxes or regions, diagonals, windows, disjoint groups, in that order."""
+    grid, after = _fixed_units(size, box, regions is not None, diagonals, windoku, disjoint)
+    if regions is None:
+        return grid + after
+    return (*grid, *region_cells(regions), *after)
 
 
 def window_cells(size: int, box: tuple[int, int]) -> list[tuple[int, ...]]:

@@ -13,6 +13,13 @@ it would be reported as unraisable and lost.
 from cpython.exc cimport PyErr_Fetch, PyErr_Restore
 from cpython.ref cimport PyObject
 
+from sudoku_fast._base.clock cimport clock_nanos
+
+# How often a loop that runs many short steps (puzzles, chunks, spins) in the main thread
+# lets Python run its signal handlers (each look takes the GIL, so not at every step).
+cdef enum:
+    SIGNAL_CHECK_NANOS = 20000000  # 20 ms
+
 cdef extern from *:
     """
     /* The flag is written by another thread; read it fresh each time (an atomic load:
@@ -81,6 +88,20 @@ cdef inline bint poll(Stop *stop) noexcept nogil:
                 stop.stopped = True
                 return True
     return False
+
+
+cdef inline bint signals_due(Stop *stop, long long *last_signal_check) noexcept nogil:
+    """Whether the main thread should let Python run its signal handlers now: about
+    every SIGNAL_CHECK_NANOS of the wall clock since `last_signal_check` (updated then).
+    Always False outside the main thread, which has no signals to look at."""
+    cdef long long now
+    if not stop.check_signals:
+        return False
+    now = clock_nanos(False)
+    if now - last_signal_check[0] < SIGNAL_CHECK_NANOS:
+        return False
+    last_signal_check[0] = now
+    return True
 
 
 cdef inline int raise_saved(Stop *stop) except -1:

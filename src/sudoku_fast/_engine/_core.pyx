@@ -78,7 +78,15 @@ from sudoku_fast._engine._atomic cimport (
     sudoku_fast_tally,
 )
 from sudoku_fast._base.clock cimport CPU_CLOCK, clock_nanos, elapsed, measurement_overhead
-from sudoku_fast._base.stop cimport Stop, flag_raise, flag_set, poll, raise_saved, stop_init
+from sudoku_fast._base.stop cimport (
+    Stop,
+    flag_raise,
+    flag_set,
+    poll,
+    raise_saved,
+    signals_due,
+    stop_init,
+)
 
 import array as pyarray
 import os
@@ -789,9 +797,6 @@ cdef enum:
     POLL_EVERY = 1024       # search nodes between looks at the stop flag and at signals
     WIDE_OPEN = 48          # unsolved cells at the first guess that make a puzzle hard
     SCORE_FROM = 44         # unsolved cells from which a node's branch cell is scored
-    # How often solve_batch, in the main thread, lets Python run its signal handlers
-    # between chunks (each look takes the GIL, so not at every chunk): 20 ms.
-    SIGNAL_CHECK_NANOS = 20000000
     SOLVE_LIST_LOOK = 16    # puzzles of solve_list between two looks at that clock
     # How long a helper done with a batch waits for the lead to take the GIL back
     # (wait_lead_back): a few microseconds when the threads finish together.
@@ -1758,19 +1763,6 @@ cdef bint wait_encoded(Crew *crew, int64_t end, Stop *halt) noexcept nogil:
             return False
         back_off(&spins)
     return not sudoku_fast_published(&crew.failed)
-
-
-cdef inline bint signals_due(Stop *halt, long long *last_signal_check) noexcept nogil:
-    """Whether the main thread should let Python run its signal handlers now: about
-    every SIGNAL_CHECK_NANOS (each look takes the GIL, so not at every turn)."""
-    cdef long long now
-    if not halt.check_signals:
-        return False
-    now = clock_nanos(False)
-    if now - last_signal_check[0] < SIGNAL_CHECK_NANOS:
-        return False
-    last_signal_check[0] = now
-    return True
 
 
 cdef void wait_helpers(Crew *crew, Stop *halt, long long *last_signal_check) noexcept nogil:

@@ -48,7 +48,7 @@ from libc.string cimport memset
 
 from sudoku_fast._base.bits cimport bits_highest_index, bits_lowest_index, bits_popcount
 from sudoku_fast._base.clock cimport clock_nanos, elapsed, measurement_overhead
-from sudoku_fast._base.stop cimport Stop, poll, raise_saved, stop_init
+from sudoku_fast._base.stop cimport Stop, flag_set, poll, raise_saved, signals_due, stop_init
 
 import threading
 
@@ -60,6 +60,7 @@ cdef enum:
     MAX_THERMOS = 128
     SUM_KEYS = 67  # sums 0..66 of digits 1..11
     CHECK_EVERY = 256  # nodes between looks at the stop flag and at signals
+    SIGNAL_LOOK = 8    # puzzles of a range between two looks at the clock of signals_due
     COUNT_EXHAUSTED = -1
     COUNT_STOPPED = -2
 
@@ -1131,12 +1132,21 @@ def solve_range(
     cdef bint timed = nanos is not None
     cdef long long t0 = 0, overhead = 0
     cdef uint8_t *out = &solutions[0] if stop > 0 else NULL
+    # In the main thread, signal handlers run about every SIGNAL_CHECK_NANOS (and every
+    # CHECK_EVERY nodes of one puzzle's search): each look takes the GIL, which at every
+    # puzzle would cost the other threads' chunk hand-overs a wait for it.
+    cdef long long last_signal_check = clock_nanos(False)
     try:
         with nogil:
             if timed:
                 overhead = measurement_overhead(cpu_clock)
             for i in range(start, stop):
-                if halt.stopped or poll(&halt):
+                if halt.stopped or flag_set(halt.flag) or (
+                    (i - start) % SIGNAL_LOOK == 0
+                    and signals_due(&halt, &last_signal_check)
+                    and poll(&halt)
+                ):
+                    halt.stopped = True
                     counts[i] = COUNT_STOPPED
                     continue
                 if timed:

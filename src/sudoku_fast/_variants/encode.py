@@ -18,7 +18,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Any, cast
 
-from .._base.rules import Rules, rules_key, rules_tables
+from .._base.rules import Rules, RulesTables, rules_key, rules_tables
 from . import _variant
 from .big import check_big_rules
 
@@ -40,6 +40,12 @@ def check_rules(rules: Rules, size: int, box: tuple[int, int] | None = None) -> 
     if size > MAX_SIZE:  # bigger grids: the general engine's path (big.py)
         check_big_rules(rules, size, box)
         return
+    _checked_tables(rules, size, box)
+
+
+def _checked_tables(rules: Rules, size: int, box: tuple[int, int] | None) -> RulesTables:
+    """The tables of `rules` on an N x N grid of at most MAX_SIZE, once they are checked
+    (ValueError as `check_rules`)."""
     rules.check(size, box)
     tables = rules_tables(rules, size, box)
     limits = _variant.LIMITS
@@ -50,14 +56,19 @@ def check_rules(rules: Rules, size: int, box: tuple[int, int] | None = None) -> 
     ):
         if count > limits[what]:
             raise ValueError(f"rules: {count} {what}, more than the {limits[what]} supported")
+    return tables
 
 
 def encode_rules(rules: Rules, size: int, box: tuple[int, int] | None = None) -> bytes:
     """The record of checked `rules` on an N x N grid with boxes of `box` (see the
     module docstring)."""
-    tables = rules_tables(rules, size, box)
+    return _encode_tables(rules_tables(rules, size, box))
+
+
+def _encode_tables(tables: RulesTables) -> bytes:
+    """The record of a rule set's tables (see the module docstring)."""
     words = [
-        size,
+        tables.size,
         tables.anti_knight | tables.anti_king << 1 | tables.non_consecutive << 2,
         len(tables.units),
     ]
@@ -97,8 +108,12 @@ def checked_record(rules: Rules, size: int, box: tuple[int, int] | None = None) 
     key = rules_key(rules)
     record = known.get(key)
     if record is None:
-        check_rules(rules, size, box)
-        record = _remember(known, key, encode_rules(rules, size, box))
+        if size > MAX_SIZE:
+            check_big_rules(rules, size, box)
+            encoded = encode_rules(rules, size, box)
+        else:  # the tables built once, for the check and the record
+            encoded = _encode_tables(_checked_tables(rules, size, box))
+        record = _remember(known, key, encoded)
     if len(by_id) >= _ID_SLOTS:
         by_id.clear()
     by_id[id(rules)] = (rules, record)  # the entry holds its rules: no other takes the id

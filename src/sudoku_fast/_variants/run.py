@@ -234,7 +234,11 @@ def run_rules(
     def abort() -> None:
         stop[0] = 1
 
-    results.threads = run_chunks(n, workers, MIN_CHUNK, work, caller_works=True, on_abort=abort)
+    # Chunks that shrink towards the end: a batch of a few thousand puzzles has too few
+    # chunks of the plain size for the threads to finish together (see `run_chunks`).
+    results.threads = run_chunks(
+        n, workers, MIN_CHUNK, work, caller_works=True, on_abort=abort, taper=True
+    )
     return results
 
 
