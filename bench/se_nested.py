@@ -137,10 +137,10 @@ def replay() -> None:
         start = time.process_time()
         reached, total = rater.walk(cell, digit, on, level_two)
         cpu = time.process_time() - start
-        allowed = array("Q", s.cand)
+        allowed = array("Q", rater.s.cand)
         start = time.process_time()
         c_total, c_nested, _, c_reached = _se.se_walk(
-            _logic.tables_for(geometry_for(9)), bytes(s.values), allowed, cell, digit, on,
+            _logic.tables_for(geometry_for(9)), bytes(rater.s.values), allowed, cell, digit, on,
             level_two, se_scale.DEFAULT_BUDGET,
         )  # fmt: skip
         c_cpu = time.process_time() - start
