@@ -580,16 +580,17 @@ def test_cli_count_with_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 @needs_sigint
 def test_ctrl_c_stops_one_long_range_of_short_puzzles() -> None:
-    # 100,000 puzzles in one engine call, each cut off after 200 search nodes, fewer than
-    # the search's own look at signals: only the range's looks between puzzles can see
-    # Ctrl-C. The call would take tens of seconds.
+    # 500,000 empty X grids in one engine call, each counted until it is cut off after
+    # 200 search nodes, fewer than the search's own look at signals: only the range's
+    # looks between puzzles can see Ctrl-C. The call would take 15 s or more (a first
+    # solution would take only ~40 nodes, and the call ended before the signal).
     code = (
         "from array import array; import sudoku_fast as sf; "
-        "from sudoku_fast._variants import _variant, encode; n = 100_000; "
+        "from sudoku_fast._variants import _variant, encode; n = 500_000; "
         "rec = memoryview(encode.checked_record(sf.Rules.named('x'), 9)).cast('h'); "
         "q = lambda: array('q', bytes(8 * n)); "
         "_variant.solve_range(rec, q(), bytearray(81 * n), bytearray(81 * n), "
-        "array('i', bytes(4 * n)), q(), q(), None, 0, n, 9, 1, 200)"
+        "array('i', bytes(4 * n)), q(), q(), None, 0, n, 9, 10**9, 200)"
     )
     status, err, seconds = interrupt([sys.executable, "-c", code])
     assert status != 0 and "KeyboardInterrupt" in err, err

@@ -2931,9 +2931,11 @@ cdef int chain_id(Work *w, const int32_t *key, int length, int complexity) noexc
     cdef Nest *z = w.nest
     cdef uint64_t h = 1469598103934665603ULL
     cdef int64_t i, slots, mask, j
-    cdef int c, k
+    cdef int c, k, f
     cdef int32_t *grown
     cdef bint same
+    cdef void **fields[5]
+    cdef size_t items[5]
     for k in range(length):
         h = (h ^ <uint64_t>key[k]) * 1099511628211ULL
     h = (h ^ <uint64_t>length) * 1099511628211ULL
@@ -2967,21 +2969,19 @@ cdef int chain_id(Work *w, const int32_t *key, int length, int complexity) noexc
         i = (i + 1) & mask
     c = z.nchains
     if c >= z.ch_cap:
-        j = z.ch_cap
-        if not grow(<void **>&z.ch_key_at, &j, c + 1, sizeof(int64_t)):
-            return -1
-        j = z.ch_cap
-        if not grow(<void **>&z.ch_key_len, &j, c + 1, sizeof(int32_t)):
-            return -1
-        j = z.ch_cap
-        if not grow(<void **>&z.ch_cplx, &j, c + 1, sizeof(int32_t)):
-            return -1
-        j = z.ch_cap
-        if not grow(<void **>&z.ch_seen, &j, c + 1, sizeof(int32_t)):
-            return -1
-        j = z.ch_cap
-        if not grow(<void **>&z.ch_hash, &j, c + 1, sizeof(uint64_t)):
-            return -1
+        # The five per-chain arrays share one capacity: each grows from it alike.
+        fields[0] = <void **>&z.ch_key_at
+        fields[1] = <void **>&z.ch_key_len
+        fields[2] = <void **>&z.ch_cplx
+        fields[3] = <void **>&z.ch_seen
+        fields[4] = <void **>&z.ch_hash
+        items[0] = sizeof(int64_t)
+        items[1] = items[2] = items[3] = sizeof(int32_t)
+        items[4] = sizeof(uint64_t)
+        for f in range(5):
+            j = z.ch_cap
+            if not grow(fields[f], &j, c + 1, items[f]):
+                return -1
         z.ch_cap = j
     if not grow(<void **>&z.ch_keys, &z.ch_keys_cap, z.ch_keys_len + length, sizeof(int32_t)):
         return -1
