@@ -961,6 +961,12 @@ def test_compiled_second_nesting_level_walks_are_the_twins(
     )  # fmt: skip
     assert (c_clash, c_nested, c_reached) == (clash, nested, reached)
     assert c_work == rater.work
+    # The twin's se_walk, given the compiled one's arguments, walks the same way.
+    twin = se.se_walk(
+        tables, bytes(values), array("Q", cand), cell, digit, on, LEVEL_TWO,
+        se_scale.DEFAULT_BUDGET,
+    )  # fmt: skip
+    assert twin == (c_clash, c_nested, c_work, c_reached)
 
 
 def test_compiled_second_nesting_level_takes_se_s_step() -> None:

@@ -2247,6 +2247,40 @@ def se_range(
             out[i * SLOTS + k] = value
 
 
+def se_walk(
+    tables: Any,
+    grid: Any,
+    allowed: Any,
+    cell: int,
+    digit: int,
+    on: bool,
+    mode: int,
+    budget: int,
+) -> tuple[int, int, int, dict[int, int]]:
+    """One chain walk of the rater (see `_se.se_walk`): the board is `grid`'s values
+    with the candidates narrowed to `allowed`; returns (the contradiction's complexity
+    or -1, its nested part, the walk steps counted, {node: complexity} reached)."""
+    geo = tables.geometry
+    values = list(memoryview(grid).cast("B"))
+    masks = list(allowed)
+    if len(values) != geo.cells or len(masks) != geo.cells:
+        raise ValueError("grid and allowed must hold N*N entries")
+    if not 0 <= cell < geo.cells or not 1 <= digit <= geo.size:
+        raise ValueError("no such candidate")
+    try:
+        s = LogicSolver(values, geo)
+    except Contradiction:
+        raise ValueError("two equal values share a unit") from None
+    for c, mask in enumerate(masks):
+        s.restrict(c, mask)
+    rater = _Rater(s, budget)
+    if not s.cand[cell] >> (digit - 1) & 1:
+        return -1, 0, rater.work, {}
+    reached, clash = rater.walk(cell, digit, on, mode)
+    nested = rater.last_nested if clash >= 0 and mode & NESTED_CHAINS else 0
+    return clash, nested, rater.work, reached
+
+
 def se_path(
     tables: Any,
     grid: Any,
