@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from .._base.grid import default_box
-from .._base.rules import Cage, Rules
+from .._base.rules import Cage, Rules, region_cells
 from .._parallel.fanout import run_chunks
 from .._parallel.threads import resolve_threads
 from .._variants.encode import MAX_SIZE
@@ -140,10 +140,7 @@ def _connected(cells: Sequence[int], neighbours: list[list[int]]) -> bool:
 def regions_connected(regions: str, size: int) -> bool:
     """Whether every region of a layout (N*N labels) is orthogonally connected."""
     neighbours = _neighbours(size)
-    by_label: dict[str, list[int]] = {}
-    for cell, label in enumerate(regions):
-        by_label.setdefault(label, []).append(cell)
-    return all(_connected(cells, neighbours) for cells in by_label.values())
+    return all(_connected(cells, neighbours) for cells in region_cells(regions))
 
 
 LABELS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

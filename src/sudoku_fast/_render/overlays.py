@@ -13,7 +13,7 @@ from typing import Literal
 
 from .._base.grid import default_box
 from .._base.rules import Cage as Cage  # one class for the rule and its drawing
-from .._base.rules import Rules, window_cells
+from .._base.rules import Rules, region_cells, window_cells
 
 RegionKind = Literal["box", "extra"]
 LineKind = Literal["line", "thermometer", "arrow", "diagonal"]
@@ -116,10 +116,7 @@ def rules_overlays(
     `rules_legend` instead."""
     out: list[Overlay] = []
     if rules.regions is not None:
-        by_label: dict[str, list[int]] = {}
-        for cell, label in enumerate(rules.regions):
-            by_label.setdefault(label, []).append(cell)
-        out += [Region(cells, kind="box") for cells in by_label.values()]
+        out += [Region(list(cells), kind="box") for cells in region_cells(rules.regions)]
     box = default_box(size) if box is None else box
     if rules.windoku and box is not None:
         out += [Region(cells, shade=WINDOW_SHADE) for cells in window_cells(size, box)]
