@@ -154,6 +154,7 @@ ctypedef struct State:
     uint64_t cdirty[2]  # cells changed since the last cage / thermometer pass
     uint64_t done[MAX_N]  # per digit, the units where it is placed (when Table.by_cell)
     uint64_t locked[MAX_N]  # per digit, the units changed since its last locked-candidates look
+    uint64_t cages_done[2]  # cages whose cells were all placed at a pass that kept them (bit k % 64 of word k // 64)
 
 
 ctypedef struct Search:
@@ -608,6 +609,7 @@ cdef int cage_pass_in_word(State *s, const Table *t, int k, int w) noexcept nogi
     cdef uint64_t m = t.cage_mask[2 * k + w]
     cdef uint64_t x, cover
     cdef uint64_t inw[MAX_N]
+    cdef bint full = (m & ~s.solved[w]) == 0
     for d in range(t.n):
         x = s.cand[2 * d + w] & m
         inw[d] = x
@@ -626,6 +628,10 @@ cdef int cage_pass_in_word(State *s, const Table *t, int k, int w) noexcept nogi
             required &= cm
     if allowed == 0:
         return -1
+    if full:
+        # every cell placed, with digits of a feasible set: nothing left to find here
+        s.cages_done[k >> 6] |= bit_of(k)
+        return 0
     # digits in no feasible set leave every cell of the cage
     gone = union & ~allowed
     while gone:
@@ -650,6 +656,9 @@ cdef int cage_pass_in_word(State *s, const Table *t, int k, int w) noexcept nogi
             if not (s.solved[w] & x):
                 place(s, t, d, c)
                 changed = True
+    if (m & ~s.solved[w]) == 0:
+        # placed here: the placed digits are in every feasible set, so they are one
+        s.cages_done[k >> 6] |= bit_of(k)
     return 1 if changed else 0
 
 
@@ -666,10 +675,12 @@ cdef int cage_pass(State *s, const Table *t, int k) noexcept nogil:
     cdef uint64_t x0, x1, c0, c1
     cdef uint64_t in0[MAX_N]
     cdef uint64_t in1[MAX_N]
+    cdef bint full
     if m1 == 0:
         return cage_pass_in_word(s, t, k, 0)
     if m0 == 0:
         return cage_pass_in_word(s, t, k, 1)
+    full = ((m0 & ~s.solved[0]) | (m1 & ~s.solved[1])) == 0
     for d in range(t.n):
         x0 = s.cand[2 * d] & m0
         x1 = s.cand[2 * d + 1] & m1
@@ -692,6 +703,9 @@ cdef int cage_pass(State *s, const Table *t, int k) noexcept nogil:
             required &= cm
     if allowed == 0:
         return -1
+    if full:
+        s.cages_done[k >> 6] |= bit_of(k)
+        return 0
     # digits in no feasible set leave every cell of the cage
     gone = union & ~allowed
     while gone:
@@ -716,6 +730,8 @@ cdef int cage_pass(State *s, const Table *t, int k) noexcept nogil:
             if not (s.solved[c >> 6] & bit_of(c)):
                 place(s, t, d, c)
                 changed = True
+    if ((m0 & ~s.solved[0]) | (m1 & ~s.solved[1])) == 0:
+        s.cages_done[k >> 6] |= bit_of(k)
     return 1 if changed else 0
 
 
@@ -900,6 +916,8 @@ cdef int propagate(State *s, const Table *t) noexcept nogil:
                     x1 &= x1 - 1
                     kd0 |= t.cell_cages[2 * c]
                     kd1 |= t.cell_cages[2 * c + 1]
+                kd0 &= ~s.cages_done[0]
+                kd1 &= ~s.cages_done[1]
                 while kd0:
                     r = cage_pass(s, t, bits_lowest_index(kd0))
                     kd0 &= kd0 - 1
