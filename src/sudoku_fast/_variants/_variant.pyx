@@ -44,7 +44,7 @@ any number of threads may run it at once.
 cimport cython
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memset
+from libc.string cimport memcmp, memcpy, memset
 
 from sudoku_fast._base.bits cimport bits_highest_index, bits_lowest_index, bits_popcount
 from sudoku_fast._base.clock cimport clock_nanos, elapsed, measurement_overhead
@@ -145,6 +145,12 @@ ctypedef struct Table:
     int16_t thermo_len[MAX_THERMOS]
     int16_t thermo_cells[MAX_THERMOS * MAX_N]
     uint64_t thermo_mask[2 * MAX_THERMOS]
+    # The record whose grid, units and partial sets (its first base_len words) the
+    # tables hold, and the peers those alone give: a next record starting with the
+    # same words (a batch of killers on one grid) only rebuilds cages onwards.
+    const int16_t *base_rec  # NULL: none yet
+    Py_ssize_t base_len
+    uint64_t base_peer[2 * MAX_CELLS]
 
 
 ctypedef struct State:
@@ -179,15 +185,20 @@ cdef inline void add_cell(uint64_t *mask, int c) noexcept nogil:
 cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept nogil:
     """Fill `t` from a record; -1 when the record is malformed (cut short, too big)."""
     cdef Py_ssize_t pos = 0
-    cdef int n, cells, flags, count, k, i, j, c, r, col, rr, cc, length, total
+    cdef int n, cells, count, k, i, j, c, length
     cdef int rows, cols
     cdef uint64_t m[2]
-    cdef int knight[8][2]
-    cdef int king[8][2]
     if avail < 3:
         return -1
+    if (
+        t.base_rec != NULL
+        and avail >= t.base_len
+        and memcmp(rec, t.base_rec, t.base_len * sizeof(int16_t)) == 0
+    ):
+        memcpy(t.peer, t.base_peer, 2 * t.cells * sizeof(uint64_t))
+        return build_cages(rec, t.base_len, avail, t)
+    t.base_rec = NULL
     n = rec[0]
-    flags = rec[1]
     if n < 1 or n > MAX_N:
         return -1
     cells = n * n
@@ -260,6 +271,20 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
             t.peer[2 * c] |= m[0]
             t.peer[2 * c + 1] |= m[1]
         pos += length
+    t.base_rec = rec
+    t.base_len = pos
+    memcpy(t.base_peer, t.peer, 2 * cells * sizeof(uint64_t))
+    return build_cages(rec, pos, avail, t)
+
+
+cdef int build_cages(const int16_t *rec, Py_ssize_t pos, Py_ssize_t avail, Table *t) noexcept nogil:
+    """`build_table` from the cages on (rec[pos:]), over the grid, units and partial
+    sets already in `t`."""
+    cdef int n = t.n, cells = t.cells, flags = rec[1]
+    cdef int count, k, i, j, c, r, col, rr, cc, length, total
+    cdef uint64_t m[2]
+    cdef int knight[8][2]
+    cdef int king[8][2]
     # cages with a sum
     if pos >= avail:
         return -1
@@ -1141,6 +1166,7 @@ def solve_range(
     cdef Table *table = <Table *>malloc(sizeof(Table))
     if table == NULL:
         raise MemoryError()
+    table.base_rec = NULL
     cdef Search run
     run.limit = limit
     run.max_nodes = max_nodes
