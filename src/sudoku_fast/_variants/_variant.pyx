@@ -24,19 +24,22 @@ cages. Propagation then alternates:
 * killer cages: the digit sets of the cage's size and sum (a table built at import)
   that keep the placed digits, fit the union of the cells' candidates and meet every
   cell are the feasible ones; digits in none of them leave the cage, and a digit in all
-  of them with one cell left for it is placed there. The rule of 45 adds cages of its
-  own when the tables are built: a unit's cells outside the cages inside it (innies),
-  and the cells outside it of the cages that cover it (outies) when they see each
-  other, with the sums the unit's total leaves them;
+  of them with one cell left for it is placed there (a cage whose cells are all
+  placed is checked by one more pass, then left alone down that branch). The rule of
+  45 adds cages of its own when the tables are built: a unit's cells outside the
+  cages inside it (innies), and the cells outside it of the cages that cover it
+  (outies) when they see each other, with the sums the unit's total leaves them;
 * thermometers: lower bounds from the bulb up and upper bounds from the tip down.
 
 Search branches on the first open cell with the fewest candidates (bit-sliced counts
-again), trying its digits in order on a copy of the state (560 bytes), depth
+again), trying its digits in order on a copy of the state (576 bytes), depth
 first; a count stops at its limit.
 
 Rules arrive per puzzle as a record of int16 words (see `_variants/encode.py`); the
 tables a record describes are built inside the GIL-free loop, again only when the next
-puzzle's record starts elsewhere, so a batch under one rule set builds them once.
+puzzle's record starts elsewhere, so a batch under one rule set builds them once; a
+record that begins with the same grid, units and partial sets as the last one built
+(killers on one grid) rebuilds only its cages onwards.
 Tables and state live in the call's own memory: the module keeps nothing mutable, and
 any number of threads may run it at once.
 """
