@@ -334,8 +334,37 @@ def canonical_pair(values: Sequence[int], rules: Rules, geometry: Geometry) -> V
         # Only fixed families: the rules do not move, the givens decide alone.
         return _variant_canon(best, rules, geometry)
     group = preserved_group(*args)
-    data = min(_moved_data(rules, group[g], True) for g in ties)
-    return _variant_canon(best, _rules_with(rules, data), geometry)
+    return _variant_canon(best, _rules_with(rules, _smallest_moved(rules, group, ties)), geometry)
+
+
+def _smallest_moved(rules: Rules, group: tuple[Perm, ...], ties: list[int]) -> MovedData:
+    """min(_moved_data(rules, group[g], True) for g in ties), without moving every cage
+    of every tied permutation: the ties are first narrowed by their moved regions and
+    extra sets and their first cage. The sorted cages start with the smallest moved
+    cage, which holds the smallest caged cell: only the cages holding that cell are
+    moved to find it. Comparing that prefix of the data decides wherever it differs."""
+    perms = [group[g] for g in ties]
+    if len(perms) > 1 and rules.cages:
+        shapes = Rules(regions=rules.regions, extra=rules.extra)  # the data before the cages
+        holding: dict[int, list[Cage]] = {}
+        for cage in rules.cages:
+            for cell in cage.cells:
+                holding.setdefault(cell, []).append(cage)
+
+        def head(perm: Perm) -> tuple[object, ...]:
+            regions, extra, _, _ = _moved_data(shapes, perm, True)
+            at = _inverse(perm).__getitem__
+            first = min(holding, key=at)
+            cage = min(
+                (tuple(sorted(map(at, cage.cells))), -1 if cage.total is None else cage.total)
+                for cage in holding[first]
+            )
+            return regions, extra, cage
+
+        heads = [head(perm) for perm in perms]
+        least = min(heads)
+        perms = [perm for perm, key in zip(perms, heads, strict=True) if key == least]
+    return min(_moved_data(rules, perm, True) for perm in perms)
 
 
 def _variant_canon(values: list[int], rules: Rules, geometry: Geometry) -> VariantCanon:
