@@ -329,12 +329,11 @@ def canonical_pair(values: Sequence[int], rules: Rules, geometry: Geometry) -> V
     image, ties = _canon.smallest_images(
         bytes(values), _group_table(*args), geometry.size, digit_freedom(rules)
     )
-    best = list(image)
     if not _draws_shapes(rules):
         # Only fixed families: the rules do not move, the givens decide alone.
-        return _variant_canon(best, rules, geometry)
+        return _variant_canon(image, rules, geometry)
     group = preserved_group(*args)
-    return _variant_canon(best, _rules_with(rules, _smallest_moved(rules, group, ties)), geometry)
+    return _variant_canon(image, _rules_with(rules, _smallest_moved(rules, group, ties)), geometry)
 
 
 def _smallest_moved(rules: Rules, group: tuple[Perm, ...], ties: list[int]) -> MovedData:
@@ -367,7 +366,7 @@ def _smallest_moved(rules: Rules, group: tuple[Perm, ...], ties: list[int]) -> M
     return min(_moved_data(rules, perm, True) for perm in perms)
 
 
-def _variant_canon(values: list[int], rules: Rules, geometry: Geometry) -> VariantCanon:
+def _variant_canon(values: bytes, rules: Rules, geometry: Geometry) -> VariantCanon:
     text = format_values(values, geometry)
     return VariantCanon(tuple(values), rules, f"{text} {rules.dumps()}")
 
