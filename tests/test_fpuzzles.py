@@ -232,4 +232,4 @@ def test_cli_count_and_render_an_f_puzzles_file(tmp_path: Path) -> None:
     path.write_text(json.dumps({**doc, "arrow": [{"cells": ["R1C1"]}]}))
     done = _cli("count", "--fpuzzles", str(path))
     assert done.returncode == 2
-    assert f"f-puzzles file {path}: f-puzzles: unsupported constraints: arrow" in done.stderr
+    assert f"puzzle file {path}: f-puzzles: unsupported constraints: arrow" in done.stderr

@@ -9,7 +9,9 @@ rules themselves), and the inputs small enough for the slow side.
 
 from __future__ import annotations
 
+import itertools
 import platform
+import random
 import sys
 from array import array
 from pathlib import Path
@@ -22,7 +24,7 @@ import sudoku_fast as sf
 from sudoku_fast import lab
 from sudoku_fast._engine import _core, _cpu, _general, _textio
 from sudoku_fast._generation import _generate
-from sudoku_fast._symmetry import _canon
+from sudoku_fast._symmetry import _canon, variant
 from sudoku_fast._techniques import _logic, _se
 from sudoku_fast._variants import _variant
 from sudoku_fast.datasets import load_embedded
@@ -160,6 +162,49 @@ def test_canonical_forms_of_equivalent_puzzles(side: Side, size: int) -> None:
         ))  # fmt: skip
     with pytest.raises(ValueError, match="repeats in row 1"):
         sf.canonical("11" + "." * 14)
+
+
+def _brute_smallest(values: list[int], perms: list[list[int]], size: int, freedom: str) -> bytes:
+    """The smallest image by trying every relabelling the freedom allows (all n! of them
+    for "all": small sizes only)."""
+    if freedom == "all":
+        relabels = [[0, *p] for p in itertools.permutations(range(1, size + 1))]
+    elif freedom == "reverse":
+        relabels = [list(range(size + 1)), [0, *range(size, 0, -1)]]
+    else:
+        relabels = [list(range(size + 1))]
+    return bytes(min([r[values[c]] for c in perm] for perm in perms for r in relabels))
+
+
+@pytest.mark.parametrize("freedom", ["all", "reverse", "none"])
+def test_smallest_images_of_variant_groups(side: Side, freedom: str) -> None:
+    kernel = side.module(_canon).smallest_images
+    rng = random.Random(freedom)
+    for size, rules in ((4, "x"), (4, "killer"), (6, "x"), (6, "anti-king")):
+        made = sf.generate(size=size, seed=rng.randrange(100), rules=rules)
+        geometry = sf.geometry_for(size)
+        values = [0 if ch == "." else int(ch, 36) for ch in made.puzzle]
+        group = variant.group_of(made.rules, geometry)
+        table = array("H", [c for perm in group for c in perm])
+        image, ties = kernel(bytes(values), table, size, freedom)
+        assert image == _brute_smallest(values, [list(p) for p in group], size, freedom)
+        tied = [
+            g
+            for g, p in enumerate(group)
+            if _brute_smallest(values, [list(p)], size, freedom) == image
+        ]
+        assert ties == tied
+        # the public front on this side gives equivalent puzzles one key
+        moved = sf.random_variant_transform(made.puzzle, made.rules, seed=3)
+        assert sf.canonical_variant(*moved).key == sf.canonical_variant(*made).key
+    with pytest.raises(ValueError, match="freedom must be"):
+        kernel(bytes(4), array("H", range(4)), 2, "some")
+    with pytest.raises(ValueError, match="do not match"):
+        kernel(bytes(4), array("H", range(5)), 2, "all")
+    with pytest.raises(ValueError, match="is not a cell"):
+        kernel(bytes(4), array("H", [0, 1, 2, 4]), 2, "all")
+    with pytest.raises(ValueError, match="beyond the grid size"):
+        kernel(bytes([3, 0, 0, 0]), array("H", range(4)), 2, "all")
 
 
 def test_transform(side: Side) -> None:

@@ -216,6 +216,34 @@ def test_4x4_forms_equal_the_brute_force(kind: str) -> None:
         assert (orbit_a == orbit_b) == (key_a == key_b)
 
 
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(cages=(Cage([0, 1], 3), Cage([2, 6], None), Cage([5, 9, 10], None), Cage([15], 4))),
+        Rules(cages=(Cage([0, 4], None), Cage([1, 5], None), Cage([10, 11], None))),
+        Rules(regions="1112312233423444", cages=(Cage([0, 4], None), Cage([11, 15], 7))),
+        Rules(extra=((0, 5, 10, 15),), cages=(Cage([3, 6], None), Cage([9, 12], None))),
+    ],
+)
+def test_cages_of_an_empty_grid_equal_the_brute_force(rules: Rules) -> None:
+    """No givens: every cell map of the group ties on them, and the rules alone decide
+    (the cages narrowed by their first cage before all are moved)."""
+    values = [0] * 16
+    form = sf.canonical_variant("." * 16, rules)
+    orbit = brute_orbit(values, rules, 4)
+    assert (tuple(values), _normal(form.rules or Rules())) in orbit
+    for cell_map in brute_group(4, rules):
+        moved, moved_rules = brute_move(values, rules, cell_map, tuple(range(5)))
+        assert sf.canonical_variant(_text(moved), moved_rules).key == form.key
+    last = rules.cages[-1]
+    total = None if last.total is not None else len(last.cells) * (len(last.cells) + 1) // 2
+    changed = (*rules.cages[:-1], Cage(last.cells, total))
+    other = Rules(regions=rules.regions, extra=rules.extra, cages=changed)
+    assert (
+        sf.canonical_variant("." * 16, other).key == form.key
+    ) == (_normal(other) in {rules_ for _, rules_ in orbit})  # fmt: skip
+
+
 def _solution_text(solution: list[int]) -> str:
     return _text(solution)
 

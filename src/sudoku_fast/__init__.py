@@ -55,7 +55,7 @@ if TYPE_CHECKING:
         random_variant_transform,
         transform,
     )
-    from .variants import Rules, read_fpuzzles
+    from .variants import Rules, read_fpuzzles, read_sudokupad
     from .walkthrough import SolvePath, SolveStep, solve_path
 
 __all__ = [
@@ -105,6 +105,7 @@ __all__ = [
     "rate",
     "rate_many",
     "read_fpuzzles",
+    "read_sudokupad",
     "render",
     "render_book",
     "render_path",
@@ -174,6 +175,7 @@ _HOMES = {
     "transform": "symmetry",
     "Rules": "variants",
     "read_fpuzzles": "variants",
+    "read_sudokupad": "variants",
 }
 # The public modules `import sudoku_fast` made attributes before they loaded lazily.
 _MODULES = frozenset(

@@ -864,7 +864,7 @@ def canonical_variant(
         form = canonical(puzzle, box=box, alphabet=alphabet)
         return VariantForm(form, None, form)
     found = canonical_pair(values, checked, geometry)
-    return VariantForm(format_values(list(found.values), geometry), found.rules, found.key)
+    return VariantForm(format_values(bytes(found.values), geometry), found.rules, found.key)
 
 
 def random_variant_transform(

@@ -74,7 +74,7 @@ def _document(source: Mapping[str, Any] | str) -> Mapping[str, Any]:
             if text.startswith(prefix):
                 raise ValueError(
                     "f-puzzles: this is a SudokuPad puzzle in its own format "
-                    f"({prefix!r}), which is not read; an f-puzzles export is"
+                    f"({prefix!r}): read it with read_sudokupad"
                 )
         text = text.removeprefix("fpuzzles").removeprefix("fpuz")
         text = decompress_base64(text)
@@ -134,10 +134,17 @@ def _regions(grid: list[Any], size: int) -> str | None:
                 labels.append((r // box[0]) * (size // box[1]) + c // box[1])
     if not custom:
         return None
+    return region_text(labels, size, "f-puzzles")
+
+
+def region_text(labels: list[Any], size: int, source: str) -> str | None:
+    """The `Rules.regions` text of one region label per cell (row by row), or None when
+    the regions are the size's default boxes. `source` starts the error message."""
+    box = default_box(size)
     symbols = geometry_for(size, (1, size)).symbols
     first_seen = {label: k for k, label in enumerate(dict.fromkeys(labels))}
     if len(first_seen) > len(symbols):
-        raise ValueError(f"f-puzzles: {len(first_seen)} regions on a {size}x{size} grid")
+        raise ValueError(f"{source}: {len(first_seen)} regions on a {size}x{size} grid")
     text = "".join(symbols[first_seen[label]] for label in labels)
     if box is not None:
         default = [

@@ -51,3 +51,11 @@ def texts_range(
     start: int,
     stop: int,
 ) -> None: ...
+
+FREEDOM_ALL: int
+FREEDOM_REVERSE: int
+FREEDOM_NONE: int
+
+def smallest_images(
+    values: Any, perms: Any, size: int, freedom: str
+) -> tuple[bytes, list[int]]: ...

@@ -1800,3 +1800,119 @@ def random_transform_range(
             rng_seed(&rng, seeds[p])
             random_move(&rng, n, box_rows, box_cols, scratch, move)
             apply_move(&grids[p * cells], move, &out[p * cells], n)
+
+
+# --------------------------------------------------------------------- variant groups
+# The givens of a variant puzzle under each cell permutation of a list (its rules'
+# preserved group, see `variant.py`): the smallest image, and which permutations give it.
+
+FREEDOM_ALL = 0
+FREEDOM_REVERSE = 1
+FREEDOM_NONE = 2
+
+
+cdef int image_compare(
+    const uint8_t *values, const uint16_t *perm, Py_ssize_t cells, int n, int mode,
+    const uint8_t *best, bint have_best, uint8_t *out,
+) noexcept nogil:
+    """Write the givens arranged by `perm` into `out` (mode 0: labelled by first
+    appearance; 1: each digit d written n+1-d; 2: as they are) and compare with `best`:
+    -1 smaller (or no best), 0 equal, 1 larger (`out` then left unfinished)."""
+    cdef uint8_t labels[256]
+    cdef uint8_t given = 0, value, label
+    cdef Py_ssize_t k
+    cdef int state = -1 if not have_best else 0
+    if mode == 0:
+        memset(labels, 0, sizeof(labels))
+    for k in range(cells):
+        value = values[perm[k]]
+        label = 0
+        if value:
+            if mode == 0:
+                label = labels[value]
+                if not label:
+                    given += 1
+                    label = labels[value] = given
+            elif mode == 1:
+                label = <uint8_t>(n + 1 - value)
+            else:
+                label = value
+        if state == 0:
+            if label > best[k]:
+                return 1
+            if label < best[k]:
+                state = -1
+        out[k] = label
+    return state
+
+
+def smallest_images(
+    const uint8_t[::1] values, const uint16_t[::1] perms, int size, str freedom
+):
+    """The smallest image of the givens `values` (N*N, 0 empty) over the cell
+    permutations `perms` (their concatenation: output cell k of permutation g takes
+    input cell perms[g * N*N + k]), and the indices of the permutations giving it.
+
+    `freedom` (see `variant.digit_freedom`): "all" labels the digits by first appearance
+    (the smallest relabelling), "reverse" takes the smaller of the givens and of their
+    reversal d -> N+1-d, "none" the givens as they are. Returns (image bytes, indices
+    ascending). The GIL is released for the scan.
+    """
+    cdef Py_ssize_t cells = values.shape[0], count, g, k
+    cdef int mode, variant, variants, state, i
+    cdef uint8_t *best
+    cdef uint8_t *work
+    cdef bint have = False
+    cdef int32_t *ties
+    cdef Py_ssize_t nties = 0
+    if freedom == "all":
+        mode = 0
+    elif freedom == "reverse":
+        mode = 1
+    elif freedom == "none":
+        mode = 2
+    else:
+        raise ValueError(f"freedom must be 'all', 'reverse' or 'none', not {freedom!r}")
+    if cells != <Py_ssize_t>size * size or cells == 0 or perms.shape[0] % cells:
+        raise ValueError("values and permutations do not match the grid size")
+    count = perms.shape[0] // cells
+    if count == 0:
+        raise ValueError("no permutations")
+    for k in range(cells):
+        if values[k] > size:
+            raise ValueError(f"value {values[k]} beyond the grid size {size}")
+    for k in range(perms.shape[0]):
+        if perms[k] >= cells:
+            raise ValueError(f"permutation entry {perms[k]} is not a cell")
+    variants = 2 if mode == 1 else 1
+    best = <uint8_t *>malloc(cells)
+    work = <uint8_t *>malloc(cells)
+    ties = <int32_t *>malloc(count * sizeof(int32_t))
+    if best == NULL or work == NULL or ties == NULL:
+        free(best)
+        free(work)
+        free(ties)
+        raise MemoryError()
+    with nogil:
+        for g in range(count):
+            for variant in range(variants):
+                # "reverse": the givens as they are (mode 2), then reversed (mode 1).
+                state = image_compare(
+                    &values[0], &perms[g * cells], cells, size,
+                    (2 if variant == 0 else 1) if mode == 1 else mode,
+                    best, have, work,
+                )
+                if state < 0:
+                    memcpy(best, work, cells)
+                    have = True
+                    ties[0] = <int32_t>g
+                    nties = 1
+                elif state == 0 and ties[nties - 1] != g:
+                    ties[nties] = <int32_t>g
+                    nties += 1
+    try:
+        return bytes(best[:cells]), [ties[i] for i in range(nties)]
+    finally:
+        free(best)
+        free(work)
+        free(ties)

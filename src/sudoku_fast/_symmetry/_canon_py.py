@@ -23,6 +23,9 @@ from .._base.grid import Geometry, geometry_for
 from .canon import Transformation, draw_transformation, move_of
 
 __all__ = [
+    "FREEDOM_ALL",
+    "FREEDOM_NONE",
+    "FREEDOM_REVERSE",
     "MAX_SIZE",
     "STATUS_BUDGET",
     "STATUS_MEMORY",
@@ -32,6 +35,7 @@ __all__ = [
     "canonical_values",
     "move_size",
     "random_transform_range",
+    "smallest_images",
     "texts_range",
     "transform_range",
     "transform_values",
@@ -245,3 +249,45 @@ def random_transform_range(
         drawn = draw_transformation(geometry, seeds[i])
         values = list(view[i * cells : (i + 1) * cells])
         out[i * cells : (i + 1) * cells] = bytes(transform_values(values, geometry, drawn))
+
+
+# --------------------------------------------------------------------- variant groups
+
+FREEDOM_ALL = 0
+FREEDOM_REVERSE = 1
+FREEDOM_NONE = 2
+
+
+def _labelled(arranged: list[int]) -> list[int]:
+    """The digits numbered by first appearance (0 stays 0)."""
+    labels: dict[int, int] = {}
+    return [labels.setdefault(v, len(labels) + 1) if v else 0 for v in arranged]
+
+
+def smallest_images(values: Any, perms: Any, size: int, freedom: str) -> tuple[bytes, list[int]]:
+    """The smallest image of the givens over the cell permutations `perms` (concatenated)
+    and the indices of the permutations giving it (see the compiled module)."""
+    if freedom not in ("all", "reverse", "none"):
+        raise ValueError(f"freedom must be 'all', 'reverse' or 'none', not {freedom!r}")
+    values, perms = list(values), list(perms)
+    cells = len(values)
+    if cells != size * size or cells == 0 or len(perms) % cells:
+        raise ValueError("values and permutations do not match the grid size")
+    if not perms:
+        raise ValueError("no permutations")
+    if any(v > size for v in values):
+        raise ValueError(f"value {max(values)} beyond the grid size {size}")
+    if any(c >= cells for c in perms):
+        raise ValueError(f"permutation entry {max(perms)} is not a cell")
+    images = []
+    for g in range(len(perms) // cells):
+        arranged = [values[c] for c in perms[g * cells : (g + 1) * cells]]
+        if freedom == "all":
+            image = _labelled(arranged)
+        elif freedom == "reverse":
+            image = min(arranged, [size + 1 - v if v else 0 for v in arranged])
+        else:
+            image = arranged
+        images.append(image)
+    best = min(images)
+    return bytes(best), [g for g, image in enumerate(images) if image == best]

@@ -34,6 +34,7 @@ pairs get different keys).
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -41,6 +42,7 @@ from typing import Literal
 
 from .._base.grid import Geometry, format_values
 from .._base.rules import Cage, Rules, disjoint_cells, window_cells
+from . import _canon
 
 __all__ = [
     "MAX_SEARCHED_SIZE",
@@ -214,9 +216,12 @@ def preserved_group(
     return tuple(group)
 
 
-def group_of(rules: Rules, geometry: Geometry) -> tuple[Perm, ...]:
-    """The preserved group of `rules` on the grid of `geometry`."""
-    return preserved_group(
+GroupArgs = tuple[int, tuple[int, int], bool, bool, bool, bool, bool]
+
+
+def _group_args(rules: Rules, geometry: Geometry) -> GroupArgs:
+    """The arguments of `preserved_group` for `rules` on the grid of `geometry`."""
+    return (
         geometry.size,
         (geometry.box_rows, geometry.box_cols),
         rules.regions is None,
@@ -225,6 +230,19 @@ def group_of(rules: Rules, geometry: Geometry) -> tuple[Perm, ...]:
         rules.windoku,
         rules.disjoint,
     )
+
+
+def group_of(rules: Rules, geometry: Geometry) -> tuple[Perm, ...]:
+    """The preserved group of `rules` on the grid of `geometry`."""
+    return preserved_group(*_group_args(rules, geometry))
+
+
+@lru_cache(maxsize=256)
+def _group_table(*args: object) -> array[int]:
+    """`preserved_group(*args)` as one array of cells, the permutations one after another
+    (what the compiled scan reads)."""
+    group = preserved_group(*args)
+    return array("H", [cell for perm in group for cell in perm])
 
 
 @lru_cache(maxsize=8192)
@@ -301,88 +319,54 @@ def move_rules(rules: Rules, perm: Perm, normal: bool = False) -> Rules:
     return _rules_with(rules, _moved_data(rules, perm, normal))
 
 
-def _first_appearance(values: Sequence[int], perm: Perm, n: int) -> list[int]:
-    labels = [0] * (n + 1)
-    given = 0
-    out = []
-    for cell in perm:
-        value = values[cell]
-        if value:
-            label = labels[value]
-            if not label:
-                given += 1
-                label = labels[value] = given
-            out.append(label)
-        else:
-            out.append(0)
-    return out
-
-
-def _smaller_first_appearance(
-    values: Sequence[int], perm: Perm, n: int, best: list[int]
-) -> list[int] | None:
-    """The givens arranged by `perm` and labelled by first appearance when smaller than
-    `best`, else None (stops at the first cell where it is larger)."""
-    labels = [0] * (n + 1)
-    given = 0
-    out = []
-    smaller = False
-    for k, cell in enumerate(perm):
-        value = values[cell]
-        label = 0
-        if value:
-            label = labels[value]
-            if not label:
-                given += 1
-                label = labels[value] = given
-        if not smaller:
-            known = best[k]
-            if label > known:
-                return None
-            smaller = label < known
-        out.append(label)
-    return out if smaller else None
-
-
-def _smallest_givens(values: Sequence[int], group: tuple[Perm, ...], n: int) -> list[int]:
-    """The smallest arrangement of the givens over the group, labelled by first
-    appearance (each permutation dropped at its first larger cell)."""
-    best = _first_appearance(values, group[0], n)
-    for perm in group[1:]:
-        smaller = _smaller_first_appearance(values, perm, n, best)
-        if smaller is not None:
-            best = smaller
-    return best
-
-
 def canonical_pair(values: Sequence[int], rules: Rules, geometry: Geometry) -> VariantCanon:
-    """The canonical (givens, rules) pair of a puzzle under non-classic `rules`."""
-    n = geometry.size
-    group = group_of(rules, geometry)
-    freedom = digit_freedom(rules)
+    """The canonical (givens, rules) pair of a puzzle under non-classic `rules`.
+
+    The compiled scan (`_canon.smallest_images`) finds the smallest image of the givens
+    over the group and the permutations giving it; only those move the rules, and the
+    smallest moved rules among them complete the pair."""
+    args = _group_args(rules, geometry)
+    image, ties = _canon.smallest_images(
+        bytes(values), _group_table(*args), geometry.size, digit_freedom(rules)
+    )
     if not _draws_shapes(rules):
         # Only fixed families: the rules do not move, the givens decide alone.
-        return _canon(_smallest_givens(values, group, n), rules, geometry)
-    found: tuple[list[int], MovedData] | None = None
-    for perm in group:
-        if freedom == "all":
-            images = [_first_appearance(values, perm, n)]
-        else:
-            moved = [values[c] for c in perm]
-            images = [moved]
-            if freedom == "reverse":
-                images.append([n + 1 - v if v else 0 for v in moved])
-        image = min(images)
-        if found is not None and image > found[0]:
-            continue
-        data = _moved_data(rules, perm, True)
-        if found is None or (image, data) < found:
-            found = (image, data)
-    assert found is not None
-    return _canon(found[0], _rules_with(rules, found[1]), geometry)
+        return _variant_canon(image, rules, geometry)
+    group = preserved_group(*args)
+    return _variant_canon(image, _rules_with(rules, _smallest_moved(rules, group, ties)), geometry)
 
 
-def _canon(values: list[int], rules: Rules, geometry: Geometry) -> VariantCanon:
+def _smallest_moved(rules: Rules, group: tuple[Perm, ...], ties: list[int]) -> MovedData:
+    """min(_moved_data(rules, group[g], True) for g in ties), without moving every cage
+    of every tied permutation: the ties are first narrowed by their moved regions and
+    extra sets and their first cage. The sorted cages start with the smallest moved
+    cage, which holds the smallest caged cell: only the cages holding that cell are
+    moved to find it. Comparing that prefix of the data decides wherever it differs."""
+    perms = [group[g] for g in ties]
+    if len(perms) > 1 and rules.cages:
+        shapes = Rules(regions=rules.regions, extra=rules.extra)  # the data before the cages
+        holding: dict[int, list[Cage]] = {}
+        for cage in rules.cages:
+            for cell in cage.cells:
+                holding.setdefault(cell, []).append(cage)
+
+        def head(perm: Perm) -> tuple[object, ...]:
+            regions, extra, _, _ = _moved_data(shapes, perm, True)
+            at = _inverse(perm).__getitem__
+            first = min(holding, key=at)
+            cage = min(
+                (tuple(sorted(map(at, cage.cells))), -1 if cage.total is None else cage.total)
+                for cage in holding[first]
+            )
+            return regions, extra, cage
+
+        heads = [head(perm) for perm in perms]
+        least = min(heads)
+        perms = [perm for perm, key in zip(perms, heads, strict=True) if key == least]
+    return min(_moved_data(rules, perm, True) for perm in perms)
+
+
+def _variant_canon(values: bytes, rules: Rules, geometry: Geometry) -> VariantCanon:
     text = format_values(values, geometry)
     return VariantCanon(tuple(values), rules, f"{text} {rules.dumps()}")
 

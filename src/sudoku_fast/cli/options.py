@@ -18,6 +18,7 @@ from .._base.checks import DEFAULT_MAX_NODES, MAX_LIMIT, MAX_NODES
 from .._base.columns import PUZZLE_COLUMNS
 from .._base.fpuzzles import ImportedPuzzle, read_fpuzzles
 from .._base.rules import Rules
+from .._base.sudokupad import is_sudokupad, read_sudokupad
 from .._files.parquet_io import CODECS
 from .._files.stream import is_parquet, output_file
 from .._variants.encode import check_rules
@@ -151,11 +152,13 @@ def add_rules(parser: argparse.ArgumentParser, fpuzzles: bool = False, drawn: bo
     if fpuzzles:
         parser.add_argument(
             "--fpuzzles",
+            "--sudokupad",
+            dest="fpuzzles",
             default=None,
             metavar="FILE",
             help=(
-                "a file holding an f-puzzles link, its payload or its JSON: the puzzle "
-                "(in place of the puzzle argument) and its rules"
+                "a file holding an f-puzzles or SudokuPad (scl) link, its payload or its "
+                "JSON: the puzzle (in place of the puzzle argument) and its rules"
             ),
         )
 
@@ -172,11 +175,11 @@ def fpuzzles_of(args: argparse.Namespace) -> ImportedPuzzle | None:
         with open(path, encoding="utf-8") as f:
             text = f.read()
     except OSError as err:
-        raise ValueError(f"f-puzzles file {path}: {err.strerror or err}") from None
+        raise ValueError(f"puzzle file {path}: {err.strerror or err}") from None
     try:
-        imported = read_fpuzzles(text)
+        imported = read_sudokupad(text) if is_sudokupad(text) else read_fpuzzles(text)
     except (ValueError, TypeError) as err:
-        raise ValueError(f"f-puzzles file {path}: {err}") from None
+        raise ValueError(f"puzzle file {path}: {err}") from None
     args.fpuzzles_read = imported
     return imported
 
