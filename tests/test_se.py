@@ -1130,3 +1130,19 @@ def test_third_nesting_level_keeps_to_the_budget() -> None:
         tables, bytes(parse_values(puzzle)), bytes(solution), 200_000, None, -1, 3
     )
     assert status == se_scale.SE_BUDGET and score <= 110
+
+
+def test_rate_covers_the_third_nesting_level() -> None:
+    # rust_sudoku_crate_hard row 15 of bench/data/serate_hardest.csv: Sukaku Explainer
+    # 1.18.1 rates it 10.9, "Dynamic Contradiction Forcing Chains (+ Multiple Forcing
+    # Chains)".
+    puzzle = next(
+        r["puzzle"] for r in read_csv(BENCH_DATA / "serate_hardest.csv") if r["index"] == "15"
+    )
+    rating = sf.rate(puzzle, score=True)
+    assert rating.score == 10.9 and rating.score_complete
+    assert rating.score_technique == "dynamic forcing chain (+ multiple forcing chains)"
+    # A budget that runs out inside it leaves an incomplete score, a lower bound.
+    cut = sf.rate(puzzle, score=True, score_budget=2_000_000)
+    assert not cut.score_complete
+    assert cut.score is not None and cut.score <= 10.9
