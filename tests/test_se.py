@@ -1033,14 +1033,20 @@ SE_NESTED_MFC = [
 LEVEL_THREE = LEVEL_TWO | se.NESTED_MULTIPLE
 
 
+def solver_on(values: list[int], cand: list[int]) -> LogicSolver:
+    """A `LogicSolver` on these values with each cell's candidates narrowed to `cand`."""
+    s = LogicSolver(values)
+    for cell, mask in enumerate(cand):
+        s.restrict(cell, mask)
+    return s
+
+
 @pytest.mark.parametrize(("row", "step", "assumption", "complexity", "nested"), SE_NESTED_MFC)
 def test_third_nesting_level_walks_are_se_s(
     row: str, step: int, assumption: tuple[int, int, int], complexity: int, nested: int
 ) -> None:
     puzzle, values, cand = se_grid_before(row, step, "serate_hardest")
-    s = LogicSolver(values)
-    for cell, mask in enumerate(cand):
-        s.restrict(cell, mask)
+    s = solver_on(values, cand)
     r, c, digit = assumption
     cell = r * 9 + c
     rater = se._Rater(s, se_scale.DEFAULT_BUDGET)
@@ -1068,9 +1074,7 @@ def test_compiled_third_nesting_level_walks_without_a_contradiction_are_the_twin
     # Walks that meet no contradiction run every round of nested rules until dry: the
     # OFF walk of SE's first (+MFC) assumption on row 15, and two other candidates.
     _, values, cand = se_grid_before("15", 2, "serate_hardest")
-    s = LogicSolver(values)
-    for cell, mask in enumerate(cand):
-        s.restrict(cell, mask)
+    s = solver_on(values, cand)
     tables = _logic.tables_for(GEO)
     others = [(cell, d + 1, True) for cell in (0, 40) for d in range(9) if cand[cell] >> d & 1]
     walks = [(6, 6, False), *others[:2]]
@@ -1107,9 +1111,7 @@ def test_compiled_third_nesting_level_takes_se_s_step() -> None:
 
 def test_third_nesting_level_keeps_to_the_budget() -> None:
     _, values, cand = se_grid_before("15", 2, "serate_hardest")
-    s = LogicSolver(values)
-    for cell, mask in enumerate(cand):
-        s.restrict(cell, mask)
+    s = solver_on(values, cand)
     tables = _logic.tables_for(GEO)
     for budget in (1_000, 10_000, 30_000):
         rater = se._Rater(s, budget)

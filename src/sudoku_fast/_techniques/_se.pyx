@@ -3318,15 +3318,34 @@ cdef int static_cycles(Work *w, const uint64_t *g, int source, bint y, bint x, i
     return 0
 
 
+cdef int target_removals(Work *w, const uint64_t *g, int target) noexcept nogil:
+    """se._Rater._target_removals: what a chain's target removes on g (an ON target the
+    cell's other candidates, an OFF one itself), into z.rem; how many."""
+    cdef Nest *z = w.nest
+    cdef int n = w.n
+    cdef int cell = w.cell_of[target >> 1]
+    cdef int dig = (target >> 1) - cell * n
+    cdef int nrem = 0
+    cdef uint64_t rest
+    if not target & 1:
+        z.rem[0] = cell * n + dig
+        return 1
+    rest = g[cell] & ~((<uint64_t>1) << dig)
+    while rest:
+        z.rem[nrem] = cell * n + bits_lowest_index(rest)
+        rest &= rest - 1
+        nrem += 1
+    return nrem
+
+
 cdef int static_forcing(Work *w, const uint64_t *g, int source, bint y, int kind) noexcept nogil:
     """se._Rater._static_forcing from `source`: the chain to its negation, if any,
     recorded as a hint: 0, 1 budget spent, -1 no memory."""
     cdef Nest *z = w.nest
     cdef const Tables *t = w.s.t
     cdef int n = w.n
-    cdef int non = 0, noff = 0, count, i, k, j, p, m, up, plen, cell, dig, nrem, base, nl
+    cdef int non = 0, noff = 0, count, i, k, j, p, m, up, plen, nrem, base, nl
     cdef bint found = False
-    cdef uint64_t rest
     z.stamp += 1
     z.mark[source] = z.stamp
     z.par[source] = -1
@@ -3367,18 +3386,7 @@ cdef int static_forcing(Work *w, const uint64_t *g, int source, bint y, int kind
                             z.path_cause[plen] = z.cause[up]
                             plen += 1
                             up = z.par[up]
-                        cell = w.cell_of[m >> 1]
-                        dig = (m >> 1) - cell * n
-                        nrem = 0
-                        if m & 1:
-                            rest = g[cell] & ~((<uint64_t>1) << dig)
-                            while rest:
-                                z.rem[nrem] = cell * n + bits_lowest_index(rest)
-                                rest &= rest - 1
-                                nrem += 1
-                        else:
-                            z.rem[0] = cell * n + dig
-                            nrem = 1
+                        nrem = target_removals(w, g, m)
                         if nrem:
                             base = BASE[T_FORCING] if kind == 4 else BASE[T_X_CHAIN]
                             if not add_hint(
@@ -3531,10 +3539,8 @@ cdef bint note_multiple(
     node every walk reaches (ON ones first, in the first walk's order). False when
     memory ran out."""
     cdef Nest *z = w.nest
-    cdef int n = w.n
-    cdef int on, idx, j, target, slot, cell, dig, nrem, plen, complexity, node
+    cdef int on, idx, j, target, slot, nrem, plen, complexity, node
     cdef size_t at
-    cdef uint64_t rest
     cdef int first = z.mw_slots[0]
     cdef const int32_t *order = &z.mw_order[<size_t>first * w.nodes]
     cdef bint common
@@ -3551,18 +3557,7 @@ cdef bint note_multiple(
                     break
             if not common:
                 continue
-            cell = w.cell_of[target >> 1]
-            dig = (target >> 1) - cell * n
-            nrem = 0
-            if on:
-                rest = g[cell] & ~((<uint64_t>1) << dig)
-                while rest:
-                    z.rem[nrem] = cell * n + bits_lowest_index(rest)
-                    rest &= rest - 1
-                    nrem += 1
-            else:
-                z.rem[0] = cell * n + dig
-                nrem = 1
+            nrem = target_removals(w, g, target)
             if nrem == 0:
                 continue
             plen = 0

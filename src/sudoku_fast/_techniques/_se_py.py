@@ -280,6 +280,21 @@ StaticHint = tuple[
 ]
 
 
+def _next_node(queue: list[int], heads: list[int]) -> int:
+    """SE's order in a chain walk: the next ON node reached, and an OFF node only when
+    no ON node is waiting (the order decides the first contradiction and the parents);
+    -1 when none is left. `heads` holds the ON and OFF scans' places in `queue`."""
+    for on in (1, 0):
+        at = heads[1 - on]
+        while at < len(queue) and queue[at] & 1 != on:
+            at += 1
+        if at < len(queue):
+            heads[1 - on] = at + 1
+            return queue[at]
+        heads[1 - on] = at
+    return -1
+
+
 class _Rater:
     """One puzzle's SE-style solve on a `LogicSolver` board."""
 
@@ -1218,26 +1233,15 @@ class _Rater:
             self.walk_links[start] = (ancestors, nested_of)
         queue = [start]  # every node reached, in order
         taken: set[int] = set()  # the nodes taken from the queue so far
-        on_head = off_head = 0
+        heads = [0, 0]
         while True:
-            # As SE: the next ON node reached, and an OFF node only when no ON node is
-            # waiting (the order decides the first contradiction and the parents).
-            while on_head < len(queue) and not queue[on_head] & 1:
-                on_head += 1
-            if on_head < len(queue):
-                node = queue[on_head]
-                on_head += 1
-            else:
-                while off_head < len(queue) and queue[off_head] & 1:
-                    off_head += 1
-                if off_head == len(queue):
-                    if mode & NESTED_LINKS and self.nested_round(
-                        queue, count, ancestors, nested_of, mode
-                    ):
-                        continue
-                    break
-                node = queue[off_head]
-                off_head += 1
+            node = _next_node(queue, heads)
+            if node < 0:
+                if mode & NESTED_LINKS and self.nested_round(
+                    queue, count, ancestors, nested_of, mode
+                ):
+                    continue
+                break
             taken.add(node)
             self.work += 1
             c = node >> 1
@@ -1453,12 +1457,7 @@ class _Rater:
                     for path in self._static_forcing(grid, source, y) + self._static_forcing(
                         grid, source ^ 1, y
                     ):
-                        target = path[0][0]
-                        c, d = divmod(target >> 1, n)
-                        if target & 1:
-                            removable = [(c, e) for e in _bits(grid[c] & ~(1 << d))]
-                        else:
-                            removable = [(c, d)]
+                        removable = self._target_removals(grid, path[0][0])
                         if removable:
                             complexity = len(path)
                             base = BASE[FORCING] if kind == 4 else BASE[X_CHAIN]
@@ -1519,14 +1518,12 @@ class _Rater:
         first walk's order): a cell's (kind 5, its chains start ON a cell's
         candidates: `start_cause` NAKED_CAUSE) or a region's (kind 6: the digit's
         places in a unit, `start_cause` its kind)."""
-        n = self.n
         first, *rest = walks
         for on in (1, 0):
             for target in first:
                 if target & 1 != on or any(target not in w for w in rest):
                     continue
-                c, d = divmod(target >> 1, n)
-                removable = [(c, e) for e in _bits(grid[c] & ~(1 << d))] if on else [(c, d)]
+                removable = self._target_removals(grid, target)
                 if not removable:
                     continue
                 paths = []
@@ -1544,27 +1541,26 @@ class _Rater:
                 key = tuple(tuple(m for m, _ in path) for path in paths)
                 hints.append((rank, removable, causes, complexity, key))
 
+    def _target_removals(self, grid: list[int], target: int) -> Elims:
+        """What a chain's target removes on `grid`: an ON target its cell's other
+        candidates, an OFF one itself."""
+        c, d = divmod(target >> 1, self.n)
+        return [(c, e) for e in _bits(grid[c] & ~(1 << d))] if target & 1 else [(c, d)]
+
     def _static_walk(self, grid: list[int], source: int) -> dict[int, tuple[int, int]]:
         """SE's static `doChaining` from `source` on `grid` (cell and unit links, ON
         nodes before OFF ones, each node once with its first parent), up to its first
         contradiction: {node: (parent or -1, cause)} in the order reached."""
         reached: dict[int, tuple[int, int]] = {source: (-1, NO_CAUSE)}
         queue = [source]
-        on_head = off_head = 0
+        heads = [0, 0]
         while True:
-            while on_head < len(queue) and not queue[on_head] & 1:
-                on_head += 1
-            if on_head < len(queue):
-                node = queue[on_head]
-                on_head += 1
+            node = _next_node(queue, heads)
+            if node < 0:
+                return reached
+            if node & 1:
                 links = self._se_offs(grid, node, True)
             else:
-                while off_head < len(queue) and queue[off_head] & 1:
-                    off_head += 1
-                if off_head == len(queue):
-                    return reached
-                node = queue[off_head]
-                off_head += 1
                 links = self._se_ons(grid, node, True, True)
             self.work += 1
             for m, cause in links:
