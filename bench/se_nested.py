@@ -1,4 +1,4 @@
-"""SE's second nesting level ("+ Forcing Chains", 9.5 and up): compiled and twin.
+"""SE's nesting levels 2 and 3 ("+ (Multiple) Forcing Chains", 9.5 and up): compiled and twin.
 
 Rates puzzles of `bench/data/serate_hardest.csv` (Sukaku Explainer 1.18.1's ratings of
 the forum's hardest lists) with `_se_py.rate_se(..., nesting=2)` (with --compiled: the
@@ -23,7 +23,11 @@ twin's, and the CPU seconds of both.
 With --compare each puzzle is rated at level 2 by both, compiled and twin, and their
 paths compared step by step (slow: the twin takes minutes on a level-2 puzzle).
 
-    python bench/se_nested.py [--rows 1,5,... | --rows all] [--budget N]
+--nesting 3 rates with SE's third level too (static cell and region forcing chains on
+a walk's grid, 10.0 and up); --replay then replays SE's "(+ Multiple Forcing Chains)"
+contradictions the same way, walked at level 3.
+
+    python bench/se_nested.py [--rows 1,5,... | --rows all] [--budget N] [--nesting 2|3]
                               [--hybrid | --compiled | --compare | --replay]
 """
 
@@ -104,7 +108,7 @@ def rate_hybrid(puzzle: str, budget: int) -> tuple[_se_py.SeResult, list[_se_py.
     return _se_py.SeResult(score, hardest, len(path), status, work), path
 
 
-def replay() -> None:
+def replay(nesting: int) -> None:
     """The --replay table (see the module docstring) and its totals."""
     with open(os.path.join(HERE, "data", "serate_hardest.csv"), newline="") as f:
         puzzles = {r["index"]: r["puzzle"] for r in csv.DictReader(f)}
@@ -117,7 +121,12 @@ def replay() -> None:
         | _se_py.NESTED_LINKS
         | _se_py.NESTED_CHAINS
     )
+    technique = "Dynamic Contradiction Forcing Chains (+ Forcing Chains)"
     base = se_scale.BASE[se_scale.DYNAMIC_PLUS_FC]
+    if nesting == 3:
+        level_two |= _se_py.NESTED_MULTIPLE
+        technique = "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)"
+        base = se_scale.BASE[se_scale.DYNAMIC_PLUS_MFC]
     same_score = same_nested = same_total = unsound = count = compiled_equal = 0
     cpu_twin = cpu_compiled = 0.0
     print(
@@ -125,7 +134,7 @@ def replay() -> None:
         " / compiled: total nested same_walk cpu_s"
     )
     for st in steps:
-        if st["technique"] != "Dynamic Contradiction Forcing Chains (+ Forcing Chains)":
+        if st["technique"] != technique:
             continue
         index, number = st["index"], int(st["step"])
         own = [before for before in steps if before["index"] == index]
@@ -216,9 +225,10 @@ def main() -> None:
     parser.add_argument("--compiled", action="store_true", help="the compiled rater throughout")
     parser.add_argument("--compare", action="store_true", help="compiled and twin, step by step")
     parser.add_argument("--replay", action="store_true", help="SE's (+FC) steps on SE's grids")
+    parser.add_argument("--nesting", type=int, default=2, choices=(2, 3))
     args = parser.parse_args()
     if args.replay:
-        replay()
+        replay(args.nesting)
         return
     if args.compare:
         compare(args.rows, args.budget)
@@ -240,14 +250,14 @@ def main() -> None:
         start = time.process_time()
         if args.compiled:
             score, hardest, steps, status, records = _se.se_path(
-                tables, bytes(values), bytes(solution), args.budget, nesting=2
+                tables, bytes(values), bytes(solution), args.budget, nesting=args.nesting
             )
             result = _se_py.SeResult(score, hardest, steps, status, -1)
             path = [(r[0], r[1], tuple(r[2]), r[3], r[4]) for r in records]
         elif args.hybrid:
             result, path = rate_hybrid(row["puzzle"], args.budget)
         else:
-            result = _se_py.rate_se(values, geo, solution, args.budget, path, nesting=2)
+            result = _se_py.rate_se(values, geo, solution, args.budget, path, nesting=args.nesting)
         cpu = time.process_time() - start
         technique = se_scale.TECHNIQUES[result.hardest] if result.hardest >= 0 else "-"
         print(

@@ -927,7 +927,7 @@ def test_second_nesting_level_keeps_to_the_budget() -> None:
     result = se.rate_se(puzzle, GEO, solution, 50_000, nesting=2)
     assert result.status == se_scale.SE_BUDGET and result.score <= 106
     with pytest.raises(ValueError, match="nesting"):
-        se.rate_se(puzzle, GEO, solution, nesting=3)
+        se.rate_se(puzzle, GEO, solution, nesting=4)
 
 
 # The compiled rater's second nesting level against the twin's, walk by walk, node for
@@ -1020,3 +1020,131 @@ def test_rate_covers_the_second_nesting_level() -> None:
         cut = sf.rate(LEVEL_TWO_REGION, score=True, score_budget=budget)
         assert not cut.score_complete
         assert cut.score is not None and cut.score <= 10.3
+
+
+# Sukaku Explainer 1.18.1's "(+ Multiple Forcing Chains)" contradictions on
+# rust_sudoku_crate_hard puzzles (bench/data/serate_hardest.csv rows): (row, step, the
+# assumption set ON (row, column, digit), SE's complexity, its nested part).
+SE_NESTED_MFC = [
+    ("15", 2, (0, 6, 6), 85, 54),
+    ("16", 2, (2, 0, 2), 131, 84),
+    ("13", 5, (2, 4, 4), 353, 206),
+]
+LEVEL_THREE = LEVEL_TWO | se.NESTED_MULTIPLE
+
+
+def solver_on(values: list[int], cand: list[int]) -> LogicSolver:
+    """A `LogicSolver` on these values with each cell's candidates narrowed to `cand`."""
+    s = LogicSolver(values)
+    for cell, mask in enumerate(cand):
+        s.restrict(cell, mask)
+    return s
+
+
+@pytest.mark.parametrize(("row", "step", "assumption", "complexity", "nested"), SE_NESTED_MFC)
+def test_third_nesting_level_walks_are_se_s(
+    row: str, step: int, assumption: tuple[int, int, int], complexity: int, nested: int
+) -> None:
+    puzzle, values, cand = se_grid_before(row, step, "serate_hardest")
+    s = solver_on(values, cand)
+    r, c, digit = assumption
+    cell = r * 9 + c
+    rater = se._Rater(s, se_scale.DEFAULT_BUDGET)
+    reached, clash = rater.walk(cell, digit, True, LEVEL_THREE)
+    # SE's complexity and its nested part exactly, so SE's difficulty.
+    assert (clash, rater.last_nested) == (complexity, nested)
+    solution = parse_values(sf.solve(puzzle) or "")
+    assert solution[cell] != digit  # the contradiction is sound
+    # The compiled walk is the twin's, node for node, work counted alike; so is the
+    # twin's se_walk given the compiled one's arguments.
+    tables = _logic.tables_for(GEO)
+    walked = _se.se_walk(
+        tables, bytes(values), array("Q", cand), cell, digit, True, LEVEL_THREE,
+        se_scale.DEFAULT_BUDGET,
+    )  # fmt: skip
+    assert walked == (clash, rater.last_nested, rater.work, reached)
+    twin_walked = se.se_walk(
+        tables, bytes(values), array("Q", cand), cell, digit, True, LEVEL_THREE,
+        se_scale.DEFAULT_BUDGET,
+    )  # fmt: skip
+    assert twin_walked == walked
+
+
+def test_compiled_third_nesting_level_walks_without_a_contradiction_are_the_twins() -> None:
+    # Walks that meet no contradiction run every round of nested rules until dry: the
+    # OFF walk of SE's first (+MFC) assumption on row 15, and two other candidates.
+    _, values, cand = se_grid_before("15", 2, "serate_hardest")
+    s = solver_on(values, cand)
+    tables = _logic.tables_for(GEO)
+    others = [(cell, d + 1, True) for cell in (0, 40) for d in range(9) if cand[cell] >> d & 1]
+    walks = [(6, 6, False), *others[:2]]
+    for cell, digit, on in walks:
+        rater = se._Rater(s, se_scale.DEFAULT_BUDGET)
+        reached, clash = rater.walk(cell, digit, on, LEVEL_THREE)
+        nested = rater.last_nested if clash >= 0 else 0
+        walked = _se.se_walk(
+            tables, bytes(values), array("Q", cand), cell, digit, on, LEVEL_THREE,
+            se_scale.DEFAULT_BUDGET,
+        )  # fmt: skip
+        assert walked == (clash, nested, rater.work, reached)
+
+
+def test_compiled_third_nesting_level_takes_se_s_step() -> None:
+    # SE's grid before its first "(+ Multiple Forcing Chains)" step of row 15: level 2
+    # finds nothing (a "beyond" step at 10.0), level 3 SE's difficulty, 10.9, with SE's
+    # r1c7-6 among its removals, each of them sound.
+    puzzle, values, cand = se_grid_before("15", 2, "serate_hardest")
+    solution = parse_values(sf.solve(puzzle) or "")
+    tables = _logic.tables_for(GEO)
+    for nesting, expected in ((2, (se_scale.BEYOND, 100)), (3, (se_scale.DYNAMIC_PLUS_MFC, 109))):
+        _, _, _, status, records = _se.se_path(
+            tables, bytes(values), bytes(solution), se_scale.DEFAULT_BUDGET,
+            array("Q", cand), 1, nesting,
+        )  # fmt: skip
+        tech, tenths, after, left, _ = records[0]
+        assert (tech, tenths) == expected
+    gone = {(c, d) for c in range(81) for d in range(9) if (cand[c] & ~left[c]) >> d & 1}
+    assert (6, 5) in gone  # r1c7-6
+    assert all(solution[c] != d + 1 for c, d in gone)
+    assert list(after) == values and status == se_scale.SE_OK
+
+
+def test_third_nesting_level_keeps_to_the_budget() -> None:
+    _, values, cand = se_grid_before("15", 2, "serate_hardest")
+    s = solver_on(values, cand)
+    tables = _logic.tables_for(GEO)
+    for budget in (1_000, 10_000, 30_000):
+        rater = se._Rater(s, budget)
+        assert rater.walk(6, 6, True, LEVEL_THREE)[1] == -1
+        # A budget spent inside the cell and region walks stops after the candidate's
+        # region walks (at most 2 * 9 walks of one board's nodes each).
+        assert budget < rater.work <= budget + 18 * 2 * 81 * 9
+        walked = _se.se_walk(
+            tables, bytes(values), array("Q", cand), 6, 6, True, LEVEL_THREE, budget
+        )
+        assert walked[0] == -1 and budget < walked[2] <= budget + 18 * 2 * 81 * 9
+    # A whole rating cut short is incomplete, its score a lower bound.
+    puzzle = next(
+        r["puzzle"] for r in read_csv(BENCH_DATA / "serate_hardest.csv") if r["index"] == "15"
+    )
+    solution = parse_values(sf.solve(puzzle) or "")
+    score, _, _, status, _ = _se.se_path(
+        tables, bytes(parse_values(puzzle)), bytes(solution), 200_000, None, -1, 3
+    )
+    assert status == se_scale.SE_BUDGET and score <= 110
+
+
+def test_rate_covers_the_third_nesting_level() -> None:
+    # rust_sudoku_crate_hard row 15 of bench/data/serate_hardest.csv: Sukaku Explainer
+    # 1.18.1 rates it 10.9, "Dynamic Contradiction Forcing Chains (+ Multiple Forcing
+    # Chains)".
+    puzzle = next(
+        r["puzzle"] for r in read_csv(BENCH_DATA / "serate_hardest.csv") if r["index"] == "15"
+    )
+    rating = sf.rate(puzzle, score=True)
+    assert rating.score == 10.9 and rating.score_complete
+    assert rating.score_technique == "dynamic forcing chain (+ multiple forcing chains)"
+    # A budget that runs out inside it leaves an incomplete score, a lower bound.
+    cut = sf.rate(puzzle, score=True, score_budget=2_000_000)
+    assert not cut.score_complete
+    assert cut.score is not None and cut.score <= 10.9

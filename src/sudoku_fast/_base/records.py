@@ -101,10 +101,10 @@ class Rating:
     `score_technique` "none" for a full grid, which takes no step), `score_technique` the
     SE-ladder step that set it and `score_complete` False when the score is only a lower
     bound: the score budget ran out, or the puzzle needs a step beyond the ladder (SE's
-    chains nested deeper than its second level, on multiple or dynamic forcing chains,
-    10.0 and up; `score_technique` "beyond" when that step set the score); the ladder
-    covers SE's scale up to its second nesting level (chains nested on forcing chains,
-    9.5 and up); see `sudoku_fast.rating`.
+    chains nested deeper than its third level, on dynamic forcing chains, 10.5 and up;
+    `score_technique` "beyond" when that step set the score); the ladder covers SE's
+    scale up to its third nesting level (chains nested on forcing chains, 9.5 and up,
+    and on multiple forcing chains, 10.0 and up); see `sudoku_fast.rating`.
 
     Ratings are made by `sudoku_fast.rate` and `rate_many`.
 

@@ -78,8 +78,9 @@ cdef enum:
     T_DYNAMIC = 43
     T_DYNAMIC_PLUS = 44
     T_DYNAMIC_PLUS_FC = 45
-    T_BEYOND = 46
-    T_COUNT = 47
+    T_DYNAMIC_PLUS_MFC = 46
+    T_BEYOND = 47
+    T_COUNT = 48
 
 cdef enum:
     UNIT_LINKS = 1
@@ -106,7 +107,7 @@ cdef enum:
 cdef int BASE[T_COUNT]
 BASE[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 43,
            42, 44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 70, 66, 70, 75, 75, 75,
-           80, 80, 85, 90, 95, 95]
+           80, 80, 85, 90, 95, 100, 95]
 
 TECHNIQUES = T_COUNT
 SLOTS = OUT_SLOTS
@@ -169,7 +170,8 @@ cdef struct Nest:
     int32_t *ent_parent
     int32_t *ent_cause
     int ent_cap
-    int32_t *path_node     # [nodes + 2] a chain found, from its end back to its source
+    int32_t *path_node     # [2N * (nodes + 1) + 2] a chain found, from its end back to
+                           # its source (level 3: a hint's chains, -1 between them)
     int32_t *path_cause
     int32_t *cand_mark     # [cells * N] cycle removals: forward, backward stamps
     int32_t *cand_back
@@ -212,6 +214,17 @@ cdef struct Nest:
     int64_t *st_nest_at    # [cells * N]
     int32_t *st_nest_len
     int32_t *st_nest       # (node, chain) pairs
+    # SE's third nesting level: up to 2N static walks kept at once (a cell's ON walks
+    # by candidate in slots 0..N-1, a region's other places in N..2N-1), each node's
+    # parent, cause and stamp, the nodes in the order reached.
+    int32_t *mw_par        # [2N * nodes]
+    int32_t *mw_cause
+    int32_t *mw_mark
+    int32_t *mw_order
+    int32_t mw_len[128]
+    int32_t mw_walk[128]   # the stamp of each slot's walk
+    int32_t mw_stamp
+    int32_t mw_slots[64]   # the slots of the group under way
     int64_t st_nest_used
     int64_t st_nest_cap
     uint64_t *mask         # [words] one conclusion's ancestors in one walk
@@ -333,8 +346,9 @@ cdef struct Work:
     int32_t *nest_elim     # [cells * N] ... and those it removes
     # SE's second nesting level (allocated when first needed), and whether it is tried
     Nest *nest
-    int nesting            # 1 or 2: the nesting levels a chain step tries
+    int nesting            # 1, 2 or 3: the nesting levels a chain step tries
     bint level2            # the walk under way runs the static chains when dry
+    bint level3            # ... and then the static cell and region forcing chains
 
 
 cdef inline bint two_bits(uint64_t x) noexcept nogil:
@@ -2468,6 +2482,7 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
     wk.len = 0
     add_node(wk, start, 1)
     w.level2 = (mode & NESTED_CHAINS) != 0
+    w.level3 = (mode & NESTED_MULTIPLE) != 0
     if w.level2:
         w.nest.wl_len[walk_slot(w, wk)] = 0
     if dynamic:
@@ -2788,7 +2803,9 @@ cdef int nested_offs(Work *w, Walk *wk) noexcept nogil:
                                     nneed += 1
                         added += nested_pattern(w, wk, nneed, nel)
     if added == 0 and w.level2:
-        added = nested_chains(w, wk)
+        added = nested_chains(w, wk, False)
+        if added == 0 and w.level3 and w.work <= w.budget:
+            added = nested_chains(w, wk, True)
     return added
 
 
@@ -2799,6 +2816,7 @@ cdef int nested_offs(Work *w, Walk *wk) noexcept nogil:
 
 cdef enum:
     NESTED_CHAINS = 16  # a dry nested walk also runs the static chains on its grid
+    NESTED_MULTIPLE = 32  # ... and then the static cell and region forcing chains
     NO_CAUSE = -2
     NAKED_CAUSE = -1    # a cell's link; 0, 1, 2: the box's, row's, column's
     HINT_HEAD = 6       # a hint record's head: tenths, complexity, kind, nrem, ncause, nkey
@@ -2828,6 +2846,8 @@ cdef bint nest_init(Work *w) noexcept nogil:
     cdef const Tables *t = w.s.t
     cdef Nest *z
     cdef int nodes = w.nodes, cn = w.cells * w.n, k
+    cdef bint level3
+    cdef size_t path
     if w.nest != NULL:
         return True
     z = <Nest *>calloc(1, sizeof(Nest))
@@ -2844,8 +2864,17 @@ cdef bint nest_init(Work *w) noexcept nogil:
     z.ent_node = <int32_t *>malloc(z.ent_cap * sizeof(int32_t))
     z.ent_parent = <int32_t *>malloc(z.ent_cap * sizeof(int32_t))
     z.ent_cause = <int32_t *>malloc(z.ent_cap * sizeof(int32_t))
-    z.path_node = <int32_t *>malloc((nodes + 2) * sizeof(int32_t))
-    z.path_cause = <int32_t *>malloc((nodes + 2) * sizeof(int32_t))
+    # Level 3's hints hold up to N chains, and its groups up to 2N walks at once: room
+    # for them only when a chain step may try that level.
+    level3 = w.nesting >= 3
+    path = <size_t>(2 * w.n * (nodes + 1) + 2 if level3 else nodes + 2)
+    z.path_node = <int32_t *>malloc(path * sizeof(int32_t))
+    z.path_cause = <int32_t *>malloc(path * sizeof(int32_t))
+    if level3:
+        z.mw_par = <int32_t *>malloc(<size_t>2 * w.n * nodes * sizeof(int32_t))
+        z.mw_cause = <int32_t *>malloc(<size_t>2 * w.n * nodes * sizeof(int32_t))
+        z.mw_mark = <int32_t *>calloc(<size_t>2 * w.n * nodes, sizeof(int32_t))
+        z.mw_order = <int32_t *>malloc(<size_t>2 * w.n * nodes * sizeof(int32_t))
     z.cand_mark = <int32_t *>calloc(cn, sizeof(int32_t))
     z.cand_back = <int32_t *>calloc(cn, sizeof(int32_t))
     z.cell_mark = <int32_t *>calloc(w.cells, sizeof(int32_t))
@@ -2866,6 +2895,7 @@ cdef bint nest_init(Work *w) noexcept nogil:
         or not z.cell_mark or not z.cell_first or not z.rem or not z.rem_key or not z.mask
         or not z.st_nest_at or not z.st_nest_len or not z.ch_slot
         or not z.wl_pairs[0] or not z.wl_pairs[1]
+        or (level3 and (not z.mw_par or not z.mw_cause or not z.mw_mark or not z.mw_order))
     )
 
 
@@ -2909,6 +2939,10 @@ cdef void nest_free(Work *w) noexcept nogil:
     free(z.st_nest_len)
     free(z.st_nest)
     free(z.mask)
+    free(z.mw_par)
+    free(z.mw_cause)
+    free(z.mw_mark)
+    free(z.mw_order)
     free(z)
     w.nest = NULL
 
@@ -3284,15 +3318,34 @@ cdef int static_cycles(Work *w, const uint64_t *g, int source, bint y, bint x, i
     return 0
 
 
+cdef int target_removals(Work *w, const uint64_t *g, int target) noexcept nogil:
+    """se._Rater._target_removals: what a chain's target removes on g (an ON target the
+    cell's other candidates, an OFF one itself), into z.rem; how many."""
+    cdef Nest *z = w.nest
+    cdef int n = w.n
+    cdef int cell = w.cell_of[target >> 1]
+    cdef int dig = (target >> 1) - cell * n
+    cdef int nrem = 0
+    cdef uint64_t rest
+    if not target & 1:
+        z.rem[0] = cell * n + dig
+        return 1
+    rest = g[cell] & ~((<uint64_t>1) << dig)
+    while rest:
+        z.rem[nrem] = cell * n + bits_lowest_index(rest)
+        rest &= rest - 1
+        nrem += 1
+    return nrem
+
+
 cdef int static_forcing(Work *w, const uint64_t *g, int source, bint y, int kind) noexcept nogil:
     """se._Rater._static_forcing from `source`: the chain to its negation, if any,
     recorded as a hint: 0, 1 budget spent, -1 no memory."""
     cdef Nest *z = w.nest
     cdef const Tables *t = w.s.t
     cdef int n = w.n
-    cdef int non = 0, noff = 0, count, i, k, j, p, m, up, plen, cell, dig, nrem, base, nl
+    cdef int non = 0, noff = 0, count, i, k, j, p, m, up, plen, nrem, base, nl
     cdef bint found = False
-    cdef uint64_t rest
     z.stamp += 1
     z.mark[source] = z.stamp
     z.par[source] = -1
@@ -3333,18 +3386,7 @@ cdef int static_forcing(Work *w, const uint64_t *g, int source, bint y, int kind
                             z.path_cause[plen] = z.cause[up]
                             plen += 1
                             up = z.par[up]
-                        cell = w.cell_of[m >> 1]
-                        dig = (m >> 1) - cell * n
-                        nrem = 0
-                        if m & 1:
-                            rest = g[cell] & ~((<uint64_t>1) << dig)
-                            while rest:
-                                z.rem[nrem] = cell * n + bits_lowest_index(rest)
-                                rest &= rest - 1
-                                nrem += 1
-                        else:
-                            z.rem[0] = cell * n + dig
-                            nrem = 1
+                        nrem = target_removals(w, g, m)
                         if nrem:
                             base = BASE[T_FORCING] if kind == 4 else BASE[T_X_CHAIN]
                             if not add_hint(
@@ -3441,12 +3483,164 @@ cdef int static_hints(Work *w, const uint64_t *g) noexcept nogil:
     return 0
 
 
+cdef void static_walk(Work *w, const uint64_t *g, int source, int slot) noexcept nogil:
+    """se._Rater._static_walk into `slot`: SE's static walk from `source` on g (cell
+    and unit links, ON nodes first, each node once with its first parent) up to its
+    first contradiction."""
+    cdef Nest *z = w.nest
+    cdef size_t at = <size_t>slot * w.nodes
+    cdef int32_t *par = &z.mw_par[at]
+    cdef int32_t *cause = &z.mw_cause[at]
+    cdef int32_t *mark = &z.mw_mark[at]
+    cdef int32_t *order = &z.mw_order[at]
+    cdef int length = 1, on_head = 0, off_head = 0, node, k, i, m
+    cdef int32_t st
+    z.mw_stamp += 1
+    st = z.mw_stamp
+    z.mw_walk[slot] = st
+    order[0] = source
+    mark[source] = st
+    par[source] = -1
+    cause[source] = NO_CAUSE
+    while True:
+        while on_head < length and not order[on_head] & 1:
+            on_head += 1
+        if on_head < length:
+            node = order[on_head]
+            on_head += 1
+            k = se_offs(w, g, node, True, z.links)
+        else:
+            while off_head < length and order[off_head] & 1:
+                off_head += 1
+            if off_head == length:
+                break
+            node = order[off_head]
+            off_head += 1
+            k = se_ons(w, g, node, True, True, z.links)
+        w.work += 1
+        for i in range(k):
+            m = z.links[2 * i]
+            if mark[m ^ 1] == st:
+                z.mw_len[slot] = length
+                return  # a contradiction ends SE's walk
+            if mark[m] != st:
+                mark[m] = st
+                par[m] = node
+                cause[m] = z.links[2 * i + 1]
+                order[length] = m
+                length += 1
+    z.mw_len[slot] = length
+
+
+cdef bint note_multiple(
+    Work *w, const uint64_t *g, int count, int start_cause, int kind
+) noexcept nogil:
+    """se._Rater._note_multiple for the walks in slots z.mw_slots[:count]: a hint per
+    node every walk reaches (ON ones first, in the first walk's order). False when
+    memory ran out."""
+    cdef Nest *z = w.nest
+    cdef int on, idx, j, target, slot, nrem, plen, complexity, node
+    cdef size_t at
+    cdef int first = z.mw_slots[0]
+    cdef const int32_t *order = &z.mw_order[<size_t>first * w.nodes]
+    cdef bint common
+    for on in range(1, -1, -1):
+        for idx in range(z.mw_len[first]):
+            target = order[idx]
+            if (target & 1) != on:
+                continue
+            common = True
+            for j in range(1, count):
+                slot = z.mw_slots[j]
+                if z.mw_mark[<size_t>slot * w.nodes + target] != z.mw_walk[slot]:
+                    common = False
+                    break
+            if not common:
+                continue
+            nrem = target_removals(w, g, target)
+            if nrem == 0:
+                continue
+            plen = 0
+            complexity = 0
+            for j in range(count):
+                slot = z.mw_slots[j]
+                at = <size_t>slot * w.nodes
+                if j:
+                    z.path_node[plen] = -1
+                    z.path_cause[plen] = NO_CAUSE
+                    plen += 1
+                node = target
+                while node >= 0:
+                    z.path_node[plen] = node
+                    z.path_cause[plen] = (
+                        start_cause if z.mw_par[at + node] < 0 else z.mw_cause[at + node]
+                    )
+                    plen += 1
+                    complexity += 1
+                    node = z.mw_par[at + node]
+            if not add_hint(
+                w, BASE[T_CELL] + length_tenths(complexity - 2), complexity, kind, z.rem,
+                nrem, plen, False,
+            ):
+                return False
+    return True
+
+
+cdef int multiple_hints(Work *w, const uint64_t *g) noexcept nogil:
+    """se._Rater._multiple_hints on grid g: SE's static cell and region forcing chains,
+    in z.hint_key sorted as SE sorts them: 0, 1 budget spent, -1 no memory."""
+    cdef Nest *z = w.nest
+    cdef const Tables *t = w.s.t
+    cdef int n = w.n
+    cdef int cell, dig, nv, cause, u, i, c, count
+    cdef uint64_t rest
+    z.pool_len = 0
+    z.nhints = 0
+    for cell in range(w.cells):
+        if bits_popcount(g[cell]) < 3:
+            continue
+        nv = 0
+        rest = g[cell]
+        while rest:
+            dig = bits_lowest_index(rest)
+            rest &= rest - 1
+            static_walk(w, g, ((cell * n + dig) << 1) | 1, nv)
+            for cause in range(3):
+                u = t.cell_units[3 * cell + (cause + 2) % 3]
+                count = 0
+                for i in range(n):
+                    c = t.units[u * n + i]
+                    if (g[c] >> dig) & 1:
+                        if count == 0 and c != cell:
+                            break
+                        if count:
+                            static_walk(w, g, ((c * n + dig) << 1) | 1, n + count)
+                            z.mw_slots[count] = n + count
+                        count += 1
+                if count < 2:
+                    continue
+                z.mw_slots[0] = nv
+                if not note_multiple(w, g, count, cause, 6):
+                    return -1
+            nv += 1
+            if w.work > w.budget:
+                return 1
+        for i in range(nv):
+            z.mw_slots[i] = i
+        if not note_multiple(w, g, nv, NAKED_CAUSE, 5):
+            return -1
+    sort_keys(z.hint_key, z.hint_tmp, z.nhints)
+    return 0
+
+
 cdef int walk_slot(const Work *w, const Walk *wk) noexcept nogil:
     return 0 if wk == &w.a else 1
 
 
-cdef int nested_chains(Work *w, Walk *wk) noexcept nogil:
-    """se._Rater._nested_chains on the walk's grid (w.wgrid): each hint's removals,
+cdef int nested_chains(Work *w, Walk *wk, bint multiple) noexcept nogil:
+    """se._Rater._nested_chains on the walk's grid (w.wgrid), its hints those of
+    `static_hints` (level 2) or with `multiple` of `multiple_hints` (level 3): each
+    hint's removals,
     in SE's order, added to the walk as OFF nodes whose parents are the candidates the
     walk removed that the hint's chain rests on (a hint resting on none is left out);
     each remembers its chain. Returns how many were added."""
@@ -3459,7 +3653,7 @@ cdef int nested_chains(Work *w, Walk *wk) noexcept nogil:
     cdef int r
     cdef bint any_parent
     cdef int32_t *rec
-    r = static_hints(w, g)
+    r = multiple_hints(w, g) if multiple else static_hints(w, g)
     if r != 0:
         if r < 0:
             z.oom = True
@@ -3690,7 +3884,7 @@ cdef void common(Work *w, const int32_t *indices, int k, int tech) noexcept nogi
     for i in range(w.store_len[indices[0]]):
         node = w.store[2 * (base + i)]
         if w.acc_mark[node] == stamp and w.acc_count[node] == k:
-            if tech == T_DYNAMIC_PLUS_FC:
+            if tech == T_DYNAMIC_PLUS_FC or tech == T_DYNAMIC_PLUS_MFC:
                 w.acc_sum[node] += group_nested(w, indices, k, node)
             note_progress(w, node, tech, w.acc_sum[node])
 
@@ -4349,7 +4543,7 @@ cdef int chain_step(Work *w, int ceiling) noexcept nogil:
     fill_digit_bits(w)
     best = NO_RANK
     for family in range(4 + w.nesting):
-        if family == 5:
+        if family >= 5:
             if not nest_init(w):
                 return -2
             nest_new_step(w)
@@ -4374,18 +4568,23 @@ cdef int chain_step(Work *w, int ceiling) noexcept nogil:
             if outcome == 0:
                 multiple(w, 3, T_CELL, T_REGION)
         else:
-            tech = T_DYNAMIC if family == 3 else (T_DYNAMIC_PLUS if family == 4 else T_DYNAMIC_PLUS_FC)
+            tech = (
+                T_DYNAMIC if family == 3 else T_DYNAMIC_PLUS if family == 4
+                else T_DYNAMIC_PLUS_FC if family == 5 else T_DYNAMIC_PLUS_MFC
+            )
             outcome = contradictions(
                 w,
                 UNIT_LINKS | CELL_LINKS | DYNAMIC_LINKS
-                | (NESTED_LINKS if family >= 4 else 0) | (NESTED_CHAINS if family == 5 else 0),
+                | (NESTED_LINKS if family >= 4 else 0) | (NESTED_CHAINS if family >= 5 else 0)
+                | (NESTED_MULTIPLE if family == 6 else 0),
                 tech,
                 True,
             )
             if outcome == 0:
                 multiple(w, 2, tech, tech)
             w.level2 = False
-        if outcome < 0 or (family == 5 and w.nest.oom):
+            w.level3 = False
+        if outcome < 0 or (family >= 5 and w.nest.oom):
             return -2
         if outcome > 0 or w.work > w.budget:
             return -1
@@ -4545,7 +4744,11 @@ cdef void rate_loaded(
             else:
                 tech = T_BEYOND
                 # Past the last nesting level tried: where the next one starts.
-                tenths = BASE[T_BEYOND] if w.nesting < 2 else BASE[T_DYNAMIC_PLUS_FC] + 5
+                tenths = (
+                    BASE[T_BEYOND] if w.nesting < 2
+                    else BASE[T_DYNAMIC_PLUS_FC] + 5 if w.nesting == 2
+                    else BASE[T_DYNAMIC_PLUS_MFC] + 5
+                )
                 cell = 0
                 while s.values[cell]:
                     cell += 1
@@ -4584,7 +4787,8 @@ def se_range(
     `grids` holds N*N values per puzzle; `solutions` the same, or is empty (then a
     puzzle where no technique applies ends with status 2). `budget`: walk steps per
     puzzle. `nesting` 2 adds SE's second nesting level (dynamic chains on static
-    forcing chains, 9.5 and up; a "beyond" step is then rated 10.0).
+    forcing chains, 9.5 and up; a "beyond" step is then rated 10.0), 3 also the third
+    (on static cell and region forcing chains, 10.0 and up; "beyond" then 10.5).
     """
     cdef const Tables *t = &tables.t
     cdef Py_ssize_t cells = t.cells
@@ -4597,8 +4801,8 @@ def se_range(
         raise ValueError("grids and solutions must hold N*N values per puzzle")
     if out.shape[0] < stop * OUT_SLOTS:
         raise ValueError("out must hold SLOTS ints per puzzle")
-    if nesting not in (1, 2):
-        raise ValueError("nesting must be 1 or 2")
+    if nesting not in (1, 2, 3):
+        raise ValueError("nesting must be 1, 2 or 3")
     with nogil:
         if not work_init(&w, t):
             for i in range(start, stop):
@@ -4656,8 +4860,8 @@ def se_path(
         raise ValueError("grid and solution must hold N*N values")
     if narrow and allowed.shape[0] != cells:
         raise ValueError("allowed must hold N*N masks")
-    if nesting not in (1, 2):
-        raise ValueError("nesting must be 1 or 2")
+    if nesting not in (1, 2, 3):
+        raise ValueError("nesting must be 1, 2 or 3")
     memset(&log, 0, sizeof(PathLog))
     log.cells = <int>cells
     width = log.cells + LOG_DIGITS
@@ -4720,7 +4924,8 @@ def se_walk(
 
     The board is `grid`'s values with each cell's candidates narrowed to `allowed`;
     the walk starts from (cell, digit) set ON or OFF and follows `mode`'s links (the
-    twin's UNIT_LINKS, CELL_LINKS, DYNAMIC_LINKS, NESTED_LINKS, NESTED_CHAINS bits).
+    twin's UNIT_LINKS, CELL_LINKS, DYNAMIC_LINKS, NESTED_LINKS, NESTED_CHAINS,
+    NESTED_MULTIPLE bits).
     Returns (the complexity of the contradiction met or -1, its nested part, the walk
     steps counted, {node: complexity} of every node reached).
     """
@@ -4748,6 +4953,8 @@ def se_walk(
                 work_reset_marks(&w)
                 fill_digit_bits(&w)
                 static_graph(&w, UNIT_LINKS | CELL_LINKS)
+                if mode & NESTED_MULTIPLE:
+                    w.nesting = 3  # nest_init then makes room for level 3's walks
                 if mode & NESTED_CHAINS:
                     ready = nest_init(&w)
                     if ready:

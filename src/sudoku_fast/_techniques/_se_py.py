@@ -70,11 +70,17 @@ Technique ladder, in the order they are tried (tenths):
       each one's removals become OFF nodes whose parents are the removed
       candidates its single-implied nodes rest on; the complexity adds, once,
       each distinct nested chain's own among the conclusion's ancestors
+100+  dynamic forcing chains (+ multiple forcing chains), SE's third nesting level,
+      when asked (nesting=3): when the static chains and cycles give nothing, SE's
+      static cell and region forcing chains on the walk's grid (cells of three
+      candidates or more; a region's chains only from the cell of its first place),
+      each static walk ending at its first contradiction; a hint's rule parents also
+      count its chains' starts (the cell's / the unit's removed candidates)
 95    beyond: none of the above applies. SE goes on with chains nested on forcing
       chains (9.5), multiple forcing chains (10.0) and dynamic chains (10.5) up to
       11.x; this ladder does not, so the step is rated 9.5 (10.0 with
-      nesting=2, where SE's third level starts), a lower bound, a solution
-      digit is revealed and the rating is incomplete (status SE_BEYOND)
+      nesting=2, where SE's third level starts; 10.5 with nesting=3), a lower
+      bound, a solution digit is revealed and the rating is incomplete (status SE_BEYOND)
 ====  ==========================================================================
 
 A chain's difficulty is its base plus SE's length rule applied to its complexity (the
@@ -128,6 +134,7 @@ from .._base.se_scale import (
     ALIGNED_TRIPLE,
     BASE,
     BEYOND,
+    BEYOND_TENTHS,
     BUG,
     CELL,
     DEFAULT_BUDGET,
@@ -136,6 +143,7 @@ from .._base.se_scale import (
     DYNAMIC,
     DYNAMIC_PLUS,
     DYNAMIC_PLUS_FC,
+    DYNAMIC_PLUS_MFC,
     FORCING,
     FOUR_LINKS,
     GROUPED_LINKS,
@@ -173,6 +181,7 @@ CELL_LINKS = 2
 DYNAMIC_LINKS = 4
 NESTED_LINKS = 8  # SE's level 1: a walk that runs dry asks the basic rules on its grid
 NESTED_CHAINS = 16  # SE's level 2: then the static forcing chains and cycles (with 8)
+NESTED_MULTIPLE = 32  # SE's level 3: then the static cell and region forcing chains (with 16)
 
 # The cause of a node of a nested static chain, as SE records it: the start (none), the
 # cell's last candidate, or the last place in the box, row or column of the node's cell.
@@ -271,6 +280,21 @@ StaticHint = tuple[
 ]
 
 
+def _next_node(queue: list[int], heads: list[int]) -> int:
+    """SE's order in a chain walk: the next ON node reached, and an OFF node only when
+    no ON node is waiting (the order decides the first contradiction and the parents);
+    -1 when none is left. `heads` holds the ON and OFF scans' places in `queue`."""
+    for on in (1, 0):
+        at = heads[1 - on]
+        while at < len(queue) and queue[at] & 1 != on:
+            at += 1
+        if at < len(queue):
+            heads[1 - on] = at + 1
+            return queue[at]
+        heads[1 - on] = at
+    return -1
+
+
 class _Rater:
     """One puzzle's SE-style solve on a `LogicSolver` board."""
 
@@ -280,8 +304,8 @@ class _Rater:
         self.n = s.geo.size
         self.budget = budget
         self.work = 0
-        # SE's nesting levels tried: 1 (the compiled rater's ladder) or 2 (this twin
-        # only, on request: chains nested on static forcing chains, 9.5 and up).
+        # SE's nesting levels tried: 1, 2 (chains nested on static forcing chains, 9.5
+        # and up) or 3 (and on static cell and region forcing chains, 10.0 and up).
         self.nesting = 1
         self.last_tech = -1
         self.last_hint: Step | None = None
@@ -1209,26 +1233,15 @@ class _Rater:
             self.walk_links[start] = (ancestors, nested_of)
         queue = [start]  # every node reached, in order
         taken: set[int] = set()  # the nodes taken from the queue so far
-        on_head = off_head = 0
+        heads = [0, 0]
         while True:
-            # As SE: the next ON node reached, and an OFF node only when no ON node is
-            # waiting (the order decides the first contradiction and the parents).
-            while on_head < len(queue) and not queue[on_head] & 1:
-                on_head += 1
-            if on_head < len(queue):
-                node = queue[on_head]
-                on_head += 1
-            else:
-                while off_head < len(queue) and queue[off_head] & 1:
-                    off_head += 1
-                if off_head == len(queue):
-                    if mode & NESTED_LINKS and self.nested_round(
-                        queue, count, ancestors, nested_of, mode
-                    ):
-                        continue
-                    break
-                node = queue[off_head]
-                off_head += 1
+            node = _next_node(queue, heads)
+            if node < 0:
+                if mode & NESTED_LINKS and self.nested_round(
+                    queue, count, ancestors, nested_of, mode
+                ):
+                    continue
+                break
             taken.add(node)
             self.work += 1
             c = node >> 1
@@ -1369,24 +1382,27 @@ class _Rater:
                         out.append((m, parents, -1))
             if out:
                 return out
-        if mode & NESTED_CHAINS:
-            return self._nested_chains(grid, reached)
-        return []
+        if not mode & NESTED_CHAINS:
+            return []
+        out = self._nested_chains(grid, reached, self._static_hints(grid))
+        if out or not mode & NESTED_MULTIPLE:
+            return out
+        return self._nested_chains(grid, reached, self._multiple_hints(grid))
 
     # -- level 2: SE's static forcing chains and cycles on a walk's grid -----------------
 
     def _nested_chains(
-        self, grid: list[int], reached: dict[int, int]
+        self, grid: list[int], reached: dict[int, int], hints: list[StaticHint]
     ) -> list[tuple[int, list[int], int]]:
-        """SE's `Chaining(false, false, false, 0)` on the walk's grid: every x-, y- and
-        xy-cycle and forcing x- and xy-chain, in SE's order (by difficulty, then
-        complexity, then kind, else as found). Each hint with rule parents (the
-        candidates the walk removed that its single-implied nodes rest on) gives its
-        removals as OFF nodes; the first hint that gives a node sets its parents."""
+        """The OFF nodes that SE's static chaining hints on the walk's grid give (level
+        2: `_static_hints`, level 3: `_multiple_hints`), in SE's order. Each hint with
+        rule parents (the candidates the walk removed that its single-implied nodes
+        rest on) gives its removals as OFF nodes; the first hint that gives a node sets
+        its parents."""
         n = self.n
         start = self.s.cand
         out: list[tuple[int, list[int], int]] = []
-        for _, removable, causes, complexity, key in self._static_hints(grid):
+        for _, removable, causes, complexity, key in hints:
             parents: list[int] = []
             for node, cause in causes:
                 cell, dig = divmod(node >> 1, n)
@@ -1441,12 +1457,7 @@ class _Rater:
                     for path in self._static_forcing(grid, source, y) + self._static_forcing(
                         grid, source ^ 1, y
                     ):
-                        target = path[0][0]
-                        c, d = divmod(target >> 1, n)
-                        if target & 1:
-                            removable = [(c, e) for e in _bits(grid[c] & ~(1 << d))]
-                        else:
-                            removable = [(c, d)]
+                        removable = self._target_removals(grid, path[0][0])
                         if removable:
                             complexity = len(path)
                             base = BASE[FORCING] if kind == 4 else BASE[X_CHAIN]
@@ -1462,6 +1473,102 @@ class _Rater:
                         return []
         hints.sort(key=lambda hint: hint[0])  # stable: SE's sort
         return hints
+
+    # -- level 3: SE's static cell and region forcing chains on a walk's grid ----------
+
+    def _multiple_hints(self, grid: list[int]) -> list[StaticHint]:
+        """The hints of SE's `Chaining(true, false, false, 0)` on `grid` (static cell and
+        region forcing chains), sorted as SE sorts them; as `_static_hints`. SE tries
+        the cells of three candidates or more, in order: for each candidate, the region
+        chains of each box, row, column whose first place of the digit is the cell;
+        then the cell's own chains."""
+        n = self.n
+        hints: list[StaticHint] = []
+        for cell in range(self.geo.cells):
+            if grid[cell].bit_count() < 3:
+                continue
+            row, col, box = self.cell_units[cell]
+            cell_walks = []
+            for dig in _bits(grid[cell]):
+                walk = self._static_walk(grid, ((cell * n + dig) << 1) | 1)
+                cell_walks.append(walk)
+                for cause, u in ((0, box), (1, row), (2, col)):
+                    places = [c for c in self.geo.units[u] if grid[c] >> dig & 1]
+                    if len(places) < 2 or places[0] != cell:
+                        continue
+                    walks = [walk] + [
+                        self._static_walk(grid, ((c * n + dig) << 1) | 1) for c in places[1:]
+                    ]
+                    self._note_multiple(hints, grid, walks, cause, 6)
+                if self.work > self.budget:
+                    return []
+            self._note_multiple(hints, grid, cell_walks, NAKED_CAUSE, 5)
+        hints.sort(key=lambda hint: hint[0])  # stable: SE's sort
+        return hints
+
+    def _note_multiple(
+        self,
+        hints: list[StaticHint],
+        grid: list[int],
+        walks: list[dict[int, tuple[int, int]]],
+        start_cause: int,
+        kind: int,
+    ) -> None:
+        """Add the hints of the nodes every walk reaches (ON ones first, each in the
+        first walk's order): a cell's (kind 5, its chains start ON a cell's
+        candidates: `start_cause` NAKED_CAUSE) or a region's (kind 6: the digit's
+        places in a unit, `start_cause` its kind)."""
+        first, *rest = walks
+        for on in (1, 0):
+            for target in first:
+                if target & 1 != on or any(target not in w for w in rest):
+                    continue
+                removable = self._target_removals(grid, target)
+                if not removable:
+                    continue
+                paths = []
+                for w in walks:
+                    path = []
+                    node = target
+                    while node >= 0:
+                        parent, cause = w[node]
+                        path.append((node, start_cause if parent < 0 else cause))
+                        node = parent
+                    paths.append(path)
+                complexity = sum(len(path) for path in paths)
+                rank = (BASE[CELL] + length_tenths(complexity - 2), complexity, kind)
+                causes = [(m, cause) for path in paths for m, cause in path if m & 1]
+                key = tuple(tuple(m for m, _ in path) for path in paths)
+                hints.append((rank, removable, causes, complexity, key))
+
+    def _target_removals(self, grid: list[int], target: int) -> Elims:
+        """What a chain's target removes on `grid`: an ON target its cell's other
+        candidates, an OFF one itself."""
+        c, d = divmod(target >> 1, self.n)
+        return [(c, e) for e in _bits(grid[c] & ~(1 << d))] if target & 1 else [(c, d)]
+
+    def _static_walk(self, grid: list[int], source: int) -> dict[int, tuple[int, int]]:
+        """SE's static `doChaining` from `source` on `grid` (cell and unit links, ON
+        nodes before OFF ones, each node once with its first parent), up to its first
+        contradiction: {node: (parent or -1, cause)} in the order reached."""
+        reached: dict[int, tuple[int, int]] = {source: (-1, NO_CAUSE)}
+        queue = [source]
+        heads = [0, 0]
+        while True:
+            node = _next_node(queue, heads)
+            if node < 0:
+                return reached
+            if node & 1:
+                links = self._se_offs(grid, node, True)
+            else:
+                links = self._se_ons(grid, node, True, True)
+            self.work += 1
+            for m, cause in links:
+                if m ^ 1 in reached:
+                    return reached  # a contradiction ends SE's walk
+                if m not in reached:
+                    reached[m] = (node, cause)
+                    queue.append(m)
 
     def _se_offs(self, grid: list[int], node: int, y: bool) -> list[tuple[int, int]]:
         """SE's ON -> OFF links in its order: the cell's other candidates (with y), then
@@ -2038,7 +2145,7 @@ class _Rater:
     ) -> None:
         if any(w is None for w in walks):
             return
-        nested = tech == DYNAMIC_PLUS_FC
+        nested = tech in (DYNAMIC_PLUS_FC, DYNAMIC_PLUS_MFC)
         first, *rest = [w for w in walks if w is not None]
         for node, k0 in first.items():
             if k0 == 1:
@@ -2087,9 +2194,12 @@ class _Rater:
                 if family == 4:
                     mode |= NESTED_LINKS
                     tech = DYNAMIC_PLUS
-                elif family == 5:
+                elif family >= 5:
                     mode |= NESTED_LINKS | NESTED_CHAINS
                     tech = DYNAMIC_PLUS_FC
+                    if family == 6:
+                        mode |= NESTED_MULTIPLE
+                        tech = DYNAMIC_PLUS_MFC
                     self.walk_links.clear()  # this step's walks and nested chains only
                     self.chain_ids.clear()
                     self.chain_complexity.clear()
@@ -2154,11 +2264,12 @@ def rate_se(
     (`PathRecord`). With `allowed` (a candidate mask per cell) the candidates are
     narrowed to it first; `max_steps` >= 0 stops after that many steps. `nesting` 2
     adds SE's second nesting level (dynamic chains on static forcing chains, 9.5 and
-    up; this twin only, and slow: seconds to minutes per step); a "beyond" step is
-    then rated 10.0, where SE's third level starts.
+    up; slow here: seconds to minutes per step); a "beyond" step is then rated 10.0,
+    where SE's third level starts. `nesting` 3 adds that level too (static cell and
+    region forcing chains, 10.0 and up; "beyond" then 10.5).
     """
-    if nesting not in (1, 2):
-        raise ValueError("nesting must be 1 or 2")
+    if nesting not in (1, 2, 3):
+        raise ValueError("nesting must be 1, 2 or 3")
     s = LogicSolver(values, geo)
     if allowed is not None:
         for cell, mask in enumerate(allowed):
@@ -2184,7 +2295,7 @@ def rate_se(
                 break
             else:
                 tech = BEYOND
-                tenths = BASE[BEYOND] if nesting == 1 else BASE[DYNAMIC_PLUS_FC] + 5
+                tenths = BEYOND_TENTHS[nesting]
                 cell = next(c for c in range(s.geo.cells) if not s.values[c])
                 s.place(cell, solution[cell])
                 beyond = True
