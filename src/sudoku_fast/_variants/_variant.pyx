@@ -794,11 +794,20 @@ cdef inline int locked_in_unit(State *s, const Table *t, int d, int u) noexcept 
     return 1 if changed else 0
 
 
-cdef int propagate(State *s, const Table *t) noexcept nogil:
-    """Run every rule to a fixed point: 0 when the state is dead, else 1."""
+cdef int propagate(State *s, const Table *t, bint fresh) noexcept nogil:
+    """Run every rule to a fixed point: 0 when the state is dead, else 1.
+
+    `fresh`: the state is `solve_one`'s, where every digit's board is dirty on all
+    cells but its clues. Each unit then meets every digit's dirty cells (a unit holds
+    at most one clue of a digit, and at least two cells, or one that is no clue when
+    the board is dirty at all), so the first hidden-single sweep takes every unit
+    without gathering them cell by cell."""
     cdef int n = t.n, d, u, c, w, k, r
     cdef uint64_t once0, once1, twice0, twice1, x0, x1, u0, ch0, ch1, b, units, kd0, kd1
+    cdef uint64_t every_unit = 0
     cdef bint progress
+    if fresh and t.by_cell:
+        every_unit = ~(<uint64_t>0) if t.n_units == 64 else ((<uint64_t>1) << t.n_units) - 1
     while True:
         # naked singles, and cells with no digit left
         while True:
@@ -838,13 +847,14 @@ cdef int propagate(State *s, const Table *t) noexcept nogil:
             s.dirty[2 * d] = s.dirty[2 * d + 1] = 0
             if t.by_cell:
                 # the units of the changed cells, from the cells' unit sets
-                units = 0
-                while ch0:
-                    units |= t.cell_units[bits_lowest_index(ch0)]
-                    ch0 &= ch0 - 1
-                while ch1:
-                    units |= t.cell_units[64 + bits_lowest_index(ch1)]
-                    ch1 &= ch1 - 1
+                units = every_unit
+                if not units:
+                    while ch0:
+                        units |= t.cell_units[bits_lowest_index(ch0)]
+                        ch0 &= ch0 - 1
+                    while ch1:
+                        units |= t.cell_units[64 + bits_lowest_index(ch1)]
+                        ch1 &= ch1 - 1
                 units &= ~s.done[d]
                 s.locked[d] |= units
                 while units:
@@ -863,6 +873,7 @@ cdef int propagate(State *s, const Table *t) noexcept nogil:
                         return 0
                     if r:
                         progress = True
+        every_unit = 0
         if progress:
             continue
         # locked candidates, for each digit in the units where its board changed
@@ -972,7 +983,8 @@ cdef bint search(State *s, const Table *t, Search *run) noexcept nogil:
     if run.max_nodes and run.nodes > run.max_nodes:
         run.out_of_nodes = True
         return True
-    if not propagate(s, t):
+    # the root (node 1) holds solve_one's state
+    if not propagate(s, t, run.nodes == 1):
         return False
     if s.solved[0] == t.all[0] and s.solved[1] == t.all[1]:
         run.count += 1
