@@ -775,6 +775,11 @@ cdef inline int locked_in_unit(State *s, const Table *t, int d, int u) noexcept 
     cdef bint changed = False
     if (x0 | x1) == 0:
         return -1
+    # most looks end at the first two places, which share no unit but u
+    if x0 & (x0 - 1):
+        common &= t.cell_units[bits_lowest_index(x0)] & t.cell_units[bits_lowest_index(x0 & (x0 - 1))]
+        if not common:
+            return 0
     y = x0
     while y and common:
         common &= t.cell_units[bits_lowest_index(y)]
