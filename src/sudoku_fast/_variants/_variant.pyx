@@ -145,6 +145,9 @@ ctypedef struct Table:
     int16_t thermo_len[MAX_THERMOS]
     int16_t thermo_cells[MAX_THERMOS * MAX_N]
     uint64_t thermo_mask[2 * MAX_THERMOS]
+    # with `locked`: per unit, the other units it meets in two cells or more (the only
+    # ones a digit's places in it, two or more, can all lie in)
+    uint64_t unit_partners[64]
 
 
 ctypedef struct State:
@@ -181,6 +184,7 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
     cdef int n, cells, flags, count, k, i, j, c, r, col, rr, cc, length, total
     cdef int rows, cols
     cdef uint64_t m[2]
+    cdef uint64_t once, twice
     cdef int knight[8][2]
     cdef int king[8][2]
     if avail < 3:
@@ -236,6 +240,15 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
         t.unit[2 * k] = m[0]
         t.unit[2 * k + 1] = m[1]
         pos += n
+    if t.locked:
+        for k in range(count):
+            # the units seen by two of unit k's cells or more
+            once = twice = 0
+            for i in range(n):
+                c = rec[pos - (count - k) * n + i]
+                twice |= once & t.cell_units[c]
+                once |= t.cell_units[c]
+            t.unit_partners[k] = twice & ~((<uint64_t>1) << k)
     # partial all-different sets
     if pos >= avail:
         return -1
@@ -768,35 +781,31 @@ cdef inline int hidden_single(State *s, const Table *t, int d, int u) noexcept n
 cdef inline int locked_in_unit(State *s, const Table *t, int d, int u) noexcept nogil:
     """Digit d's places in unit u, when they all lie in other units too, are its only
     places in those: d leaves the rest of them. -1 when d has no place in u, 1 when
-    some candidate went, else 0."""
+    some candidate went, else 0.
+
+    Only the units meeting u in two cells or more are looked at (a single place left
+    in u is a hidden single, placed by the next sweep), each with a subset test and no
+    branch on its outcome: the outcomes are hard to predict."""
     cdef uint64_t x0 = s.cand[2 * d] & t.unit[2 * u], x1 = s.cand[2 * d + 1] & t.unit[2 * u + 1]
-    cdef uint64_t common = ~((<uint64_t>1) << u), y, r0, r1
+    cdef uint64_t partners = t.unit_partners[u], e0 = 0, e1 = 0, u0, u1, inside, r0, r1
     cdef int v
-    cdef bint changed = False
     if (x0 | x1) == 0:
         return -1
-    # most looks end at the first two places, which share no unit but u
-    if x0 & (x0 - 1):
-        common &= t.cell_units[bits_lowest_index(x0)] & t.cell_units[bits_lowest_index(x0 & (x0 - 1))]
-        if not common:
-            return 0
-    y = x0
-    while y and common:
-        common &= t.cell_units[bits_lowest_index(y)]
-        y &= y - 1
-    y = x1
-    while y and common:
-        common &= t.cell_units[64 + bits_lowest_index(y)]
-        y &= y - 1
-    while common:
-        v = bits_lowest_index(common)
-        common &= common - 1
-        r0 = s.cand[2 * d] & t.unit[2 * v] & ~x0
-        r1 = s.cand[2 * d + 1] & t.unit[2 * v + 1] & ~x1
-        if r0 | r1:
-            drop_cells(s, d, r0, r1)
-            changed = True
-    return 1 if changed else 0
+    while partners:
+        v = bits_lowest_index(partners)
+        partners &= partners - 1
+        u0 = t.unit[2 * v]
+        u1 = t.unit[2 * v + 1]
+        # all ones when the places lie in unit v
+        inside = (<uint64_t>0) - <uint64_t>(((x0 & ~u0) | (x1 & ~u1)) == 0)
+        e0 |= u0 & inside
+        e1 |= u1 & inside
+    r0 = s.cand[2 * d] & e0 & ~x0
+    r1 = s.cand[2 * d + 1] & e1 & ~x1
+    if r0 | r1:
+        drop_cells(s, d, r0, r1)
+        return 1
+    return 0
 
 
 cdef int propagate(State *s, const Table *t, bint fresh) noexcept nogil:
