@@ -845,12 +845,12 @@ cdef int propagate(State *s, const Table *t, bint fresh) noexcept nogil:
                     c = 64 * w + bits_lowest_index(u0)
                     b = u0 & (~u0 + 1)
                     u0 ^= b
-                    for d in range(n):
-                        if s.cand[2 * d + w] & b:
-                            break
-                    else:
+                    # the cell's digits, with no early exit (where it comes is hard
+                    # to predict)
+                    k = cell_digits(s, t, c)
+                    if k == 0:
                         return 0  # emptied by an earlier single of this round
-                    place_in(s, t, d, c, True)
+                    place_in(s, t, bits_lowest_index(<uint64_t>k), c, True)
         # hidden singles, for each digit in the units where its board changed
         progress = False
         for d in range(n):
