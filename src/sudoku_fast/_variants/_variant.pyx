@@ -796,6 +796,8 @@ cdef inline int locked_in_unit(State *s, const Table *t, int d, int u) noexcept 
     cdef int v
     if (x0 | x1) == 0:
         return -1
+    # only units holding the first place may hold them all
+    partners &= t.cell_units[bits_lowest_index(x0) if x0 else 64 + bits_lowest_index(x1)]
     while partners:
         v = bits_lowest_index(partners)
         partners &= partners - 1
