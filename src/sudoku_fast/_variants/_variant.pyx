@@ -196,9 +196,8 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
     cells = n * n
     t.n = n
     t.cells = cells
-    t.all[0] = t.all[1] = 0
-    for c in range(cells):
-        add_cell(t.all, c)
+    t.all[0] = ~(<uint64_t>0) if cells >= 64 else ((<uint64_t>1) << cells) - 1
+    t.all[1] = ((<uint64_t>1) << (cells - 64)) - 1 if cells > 64 else 0
     memset(t.peer, 0, sizeof(t.peer))
     memset(t.neigh, 0, sizeof(t.neigh))
     pos = 2
@@ -1067,9 +1066,12 @@ cdef int solve_one(const Table *t, const uint8_t *values, Search *run) noexcept 
         clue[2 * v + w] |= bit_of(c)
         seen[2 * v] |= t.peer[2 * c]
         seen[2 * v + 1] |= t.peer[2 * c + 1]
+        units[v] |= t.cell_units[c]
+    for c in range(t.cells if t.nonconsec else 0):
+        v = values[c]
+        v = v if v <= t.n else 0
         near[2 * v] |= t.neigh[2 * c]
         near[2 * v + 1] |= t.neigh[2 * c + 1]
-        units[v] |= t.cell_units[c]
     near[0] = near[1] = 0  # the empty cells' neighbours: no digit 0 to keep from them
     # the clue cells (of every value but 0)
     s.solved[0] = t.all[0] & ~clue[0]
