@@ -154,6 +154,9 @@ ctypedef struct Table:
     const int16_t *base_rec  # NULL: none yet
     Py_ssize_t base_len
     uint64_t base_peer[2 * MAX_CELLS]
+    # with `locked`: per unit, the other units it meets in two cells or more (the only
+    # ones a digit's places in it, two or more, can all lie in)
+    uint64_t unit_partners[64]
 
 
 ctypedef struct State:
@@ -191,6 +194,7 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
     cdef int n, cells, count, k, i, j, c, length
     cdef int rows, cols
     cdef uint64_t m[2]
+    cdef uint64_t once, twice
     if avail < 3:
         return -1
     if (
@@ -207,9 +211,8 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
     cells = n * n
     t.n = n
     t.cells = cells
-    t.all[0] = t.all[1] = 0
-    for c in range(cells):
-        add_cell(t.all, c)
+    t.all[0] = ~(<uint64_t>0) if cells >= 64 else ((<uint64_t>1) << cells) - 1
+    t.all[1] = ((<uint64_t>1) << (cells - 64)) - 1 if cells > 64 else 0
     memset(t.peer, 0, sizeof(t.peer))
     memset(t.neigh, 0, sizeof(t.neigh))
     pos = 2
@@ -251,6 +254,15 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
         t.unit[2 * k] = m[0]
         t.unit[2 * k + 1] = m[1]
         pos += n
+    if t.locked:
+        for k in range(count):
+            # the units seen by two of unit k's cells or more
+            once = twice = 0
+            for i in range(n):
+                c = rec[pos - (count - k) * n + i]
+                twice |= once & t.cell_units[c]
+                once |= t.cell_units[c]
+            t.unit_partners[k] = twice & ~((<uint64_t>1) << k)
     # partial all-different sets
     if pos >= avail:
         return -1
@@ -792,7 +804,12 @@ cdef inline int hidden_single(State *s, const Table *t, int d, int u) noexcept n
     """Digit d in unit u: -1 when it has no place left, 1 when placed in its one open
     place, else 0."""
     cdef uint64_t x0 = s.cand[2 * d] & t.unit[2 * u], x1 = s.cand[2 * d + 1] & t.unit[2 * u + 1]
+    cdef uint64_t either = x0 | x1
     cdef int c
+    # Two bits in the OR of the words mean two places or more: the common case, told
+    # by one branch that is rarely mispredicted (the tests below, alone, often are).
+    if either & (either - 1):
+        return 0
     if x0 == 0:
         if x1 == 0:
             return -1
@@ -812,37 +829,49 @@ cdef inline int hidden_single(State *s, const Table *t, int d, int u) noexcept n
 cdef inline int locked_in_unit(State *s, const Table *t, int d, int u) noexcept nogil:
     """Digit d's places in unit u, when they all lie in other units too, are its only
     places in those: d leaves the rest of them. -1 when d has no place in u, 1 when
-    some candidate went, else 0."""
+    some candidate went, else 0.
+
+    Only the units meeting u in two cells or more are looked at (a single place left
+    in u is a hidden single, placed by the next sweep), each with a subset test and no
+    branch on its outcome: the outcomes are hard to predict."""
     cdef uint64_t x0 = s.cand[2 * d] & t.unit[2 * u], x1 = s.cand[2 * d + 1] & t.unit[2 * u + 1]
-    cdef uint64_t common = ~((<uint64_t>1) << u), y, r0, r1
+    cdef uint64_t partners = t.unit_partners[u], e0 = 0, e1 = 0, u0, u1, inside, r0, r1
     cdef int v
-    cdef bint changed = False
     if (x0 | x1) == 0:
         return -1
-    y = x0
-    while y and common:
-        common &= t.cell_units[bits_lowest_index(y)]
-        y &= y - 1
-    y = x1
-    while y and common:
-        common &= t.cell_units[64 + bits_lowest_index(y)]
-        y &= y - 1
-    while common:
-        v = bits_lowest_index(common)
-        common &= common - 1
-        r0 = s.cand[2 * d] & t.unit[2 * v] & ~x0
-        r1 = s.cand[2 * d + 1] & t.unit[2 * v + 1] & ~x1
-        if r0 | r1:
-            drop_cells(s, d, r0, r1)
-            changed = True
-    return 1 if changed else 0
+    # only units holding the first place may hold them all
+    partners &= t.cell_units[bits_lowest_index(x0) if x0 else 64 + bits_lowest_index(x1)]
+    while partners:
+        v = bits_lowest_index(partners)
+        partners &= partners - 1
+        u0 = t.unit[2 * v]
+        u1 = t.unit[2 * v + 1]
+        # all ones when the places lie in unit v
+        inside = (<uint64_t>0) - <uint64_t>(((x0 & ~u0) | (x1 & ~u1)) == 0)
+        e0 |= u0 & inside
+        e1 |= u1 & inside
+    r0 = s.cand[2 * d] & e0 & ~x0
+    r1 = s.cand[2 * d + 1] & e1 & ~x1
+    if r0 | r1:
+        drop_cells(s, d, r0, r1)
+        return 1
+    return 0
 
 
-cdef int propagate(State *s, const Table *t) noexcept nogil:
-    """Run every rule to a fixed point: 0 when the state is dead, else 1."""
+cdef int propagate(State *s, const Table *t, bint fresh) noexcept nogil:
+    """Run every rule to a fixed point: 0 when the state is dead, else 1.
+
+    `fresh`: the state is `solve_one`'s, where every digit's board is dirty on all
+    cells but its clues. Each unit then meets every digit's dirty cells (a unit holds
+    at most one clue of a digit, and at least two cells, or one that is no clue when
+    the board is dirty at all), so the first hidden-single sweep takes every unit
+    without gathering them cell by cell."""
     cdef int n = t.n, d, u, c, w, k, r
     cdef uint64_t once0, once1, twice0, twice1, x0, x1, u0, ch0, ch1, b, units, kd0, kd1
+    cdef uint64_t every_unit = 0
     cdef bint progress
+    if fresh and t.by_cell:
+        every_unit = ~(<uint64_t>0) if t.n_units == 64 else ((<uint64_t>1) << t.n_units) - 1
     while True:
         # naked singles, and cells with no digit left
         while True:
@@ -866,12 +895,12 @@ cdef int propagate(State *s, const Table *t) noexcept nogil:
                     c = 64 * w + bits_lowest_index(u0)
                     b = u0 & (~u0 + 1)
                     u0 ^= b
-                    for d in range(n):
-                        if s.cand[2 * d + w] & b:
-                            break
-                    else:
+                    # the cell's digits, with no early exit (where it comes is hard
+                    # to predict)
+                    k = cell_digits(s, t, c)
+                    if k == 0:
                         return 0  # emptied by an earlier single of this round
-                    place_in(s, t, d, c, True)
+                    place_in(s, t, bits_lowest_index(<uint64_t>k), c, True)
         # hidden singles, for each digit in the units where its board changed
         progress = False
         for d in range(n):
@@ -882,13 +911,14 @@ cdef int propagate(State *s, const Table *t) noexcept nogil:
             s.dirty[2 * d] = s.dirty[2 * d + 1] = 0
             if t.by_cell:
                 # the units of the changed cells, from the cells' unit sets
-                units = 0
-                while ch0:
-                    units |= t.cell_units[bits_lowest_index(ch0)]
-                    ch0 &= ch0 - 1
-                while ch1:
-                    units |= t.cell_units[64 + bits_lowest_index(ch1)]
-                    ch1 &= ch1 - 1
+                units = every_unit
+                if not units:
+                    while ch0:
+                        units |= t.cell_units[bits_lowest_index(ch0)]
+                        ch0 &= ch0 - 1
+                    while ch1:
+                        units |= t.cell_units[64 + bits_lowest_index(ch1)]
+                        ch1 &= ch1 - 1
                 units &= ~s.done[d]
                 s.locked[d] |= units
                 while units:
@@ -907,6 +937,7 @@ cdef int propagate(State *s, const Table *t) noexcept nogil:
                         return 0
                     if r:
                         progress = True
+        every_unit = 0
         if progress:
             continue
         # locked candidates, for each digit in the units where its board changed
@@ -1018,7 +1049,8 @@ cdef bint search(State *s, const Table *t, Search *run) noexcept nogil:
     if run.max_nodes and run.nodes > run.max_nodes:
         run.out_of_nodes = True
         return True
-    if not propagate(s, t):
+    # the root (node 1) holds solve_one's state
+    if not propagate(s, t, run.nodes == 1):
         return False
     if s.solved[0] == t.all[0] and s.solved[1] == t.all[1]:
         run.count += 1
@@ -1080,9 +1112,12 @@ cdef int solve_one(const Table *t, const uint8_t *values, Search *run) noexcept 
         clue[2 * v + w] |= bit_of(c)
         seen[2 * v] |= t.peer[2 * c]
         seen[2 * v + 1] |= t.peer[2 * c + 1]
+        units[v] |= t.cell_units[c]
+    for c in range(t.cells if t.nonconsec else 0):
+        v = values[c]
+        v = v if v <= t.n else 0
         near[2 * v] |= t.neigh[2 * c]
         near[2 * v + 1] |= t.neigh[2 * c + 1]
-        units[v] |= t.cell_units[c]
     near[0] = near[1] = 0  # the empty cells' neighbours: no digit 0 to keep from them
     # the clue cells (of every value but 0)
     s.solved[0] = t.all[0] & ~clue[0]
