@@ -529,6 +529,13 @@ def test_equality_and_hash_see_every_field() -> None:
     # A cell far outside the grid still compares by value (and is an error).
     huge = Rules(cages=(Cage((0, 2**20), 3),))
     assert huge == Rules(cages=(Cage((0, 2**20), 3),)) and huge != apart[0]
+    # Cells past 255 (a 25x25 grid) or negative: compared all the same, by value.
+    for cells in ((0, 300, 624), (5, -1)):
+        one, other = Rules(cages=(Cage(cells, 3),)), Rules(cages=(Cage(cells[::-1], 3),))
+        assert one == Rules(cages=(Cage(cells, 3),)) and hash(one) == hash(
+            Rules.from_json(one.to_json())
+        )
+        assert one != other and one != Rules(cages=(Cage(cells, 4),))
     with pytest.raises(ValueError, match="outside the 9x9 grid"):
         encode.checked_record(huge, 9)
 
