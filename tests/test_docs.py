@@ -64,6 +64,27 @@ def test_every_page_is_in_the_navigation() -> None:
             assert f": {name}\n" in nav, f"{name} is not in mkdocs.yml's nav"
 
 
+def test_the_api_reference_covers_every_public_name() -> None:
+    """Each name of `sudoku_fast.__all__` is in the API index's table and in the members
+    (or the `:::` line) of some API page, so a reader finds every one of them there."""
+    import sudoku_fast
+
+    api = DOCS / "api"
+    index = (api / "index.md").read_text(encoding="utf-8")
+    listed = " ".join(
+        p.read_text(encoding="utf-8") for p in api.glob("*.md") if p.name != "index.md"
+    )
+    for name in sudoku_fast.__all__:
+        assert re.search(rf"`(sudoku_fast\.[a-z_.]+\.)?{name}`", index), (
+            f"{name} not in docs/api/index.md"
+        )
+        assert re.search(
+            rf"(^ *- {name}$|^::: sudoku_fast(\.[a-z_]+)*\.{name}$|`sudoku_fast\.{name}`)",
+            listed,
+            re.M,
+        ), f"{name} is on no page of docs/api"
+
+
 def test_the_readme_links_to_pages_that_exist() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     links = re.findall(r"\]\((docs/[^)#]+)", readme)
