@@ -1134,6 +1134,26 @@ def test_third_nesting_level_keeps_to_the_budget() -> None:
     assert status == se_scale.SE_BUDGET and score <= 110
 
 
+def test_budget_cuts_leave_the_same_path_so_far() -> None:
+    # Row 13 of serate_hardest.csv (SE 11.3): its level-2 and level-3 rounds reuse
+    # the hint lists of grids met before, charging their work again. A budget cut
+    # anywhere, inside a reused round or not, must leave the steps so far exactly
+    # those of the whole rating, and a lower bound.
+    puzzle = next(
+        r["puzzle"] for r in read_csv(BENCH_DATA / "serate_hardest.csv") if r["index"] == "13"
+    )
+    tables = _logic.tables_for(GEO)
+    args = (bytes(parse_values(puzzle)), bytes(parse_values(sf.solve(puzzle) or "")))
+    score, _, steps, status, records = _se.se_path(
+        tables, *args, se_scale.DEFAULT_BUDGET, None, -1, 3
+    )
+    assert (score, status) == (113, se_scale.SE_OK)
+    for budget in (1_000_000, 3_000_000, 10_000_000, 30_000_000):
+        cut_score, _, _, cut_status, cut = _se.se_path(tables, *args, budget, None, -1, 3)
+        assert cut_status == se_scale.SE_BUDGET and cut_score <= score
+        assert 0 < len(cut) < steps and cut == records[: len(cut)]
+
+
 def test_rate_covers_the_third_nesting_level() -> None:
     # rust_sudoku_crate_hard row 15 of bench/data/serate_hardest.csv: Sukaku Explainer
     # 1.18.1 rates it 10.9, "Dynamic Contradiction Forcing Chains (+ Multiple Forcing

@@ -154,6 +154,17 @@ cdef struct Walk:
     int32_t *parent   # [nodes] dynamic walks: an OFF node's one parent (-1 the start)
 
 
+cdef struct RoundEntry:
+    uint64_t hash
+    int64_t grid_at
+    int64_t pool_at
+    int64_t pool_len
+    int64_t hints_at
+    int64_t cost           # the work its search counted
+    int32_t nhints
+    int32_t multiple
+
+
 cdef struct Nest:
     # SE's second nesting level: a dry dynamic walk runs SE's static cycles and forcing
     # chains on its own grid (w.wgrid); their removals join it as OFF nodes. Allocated
@@ -230,6 +241,25 @@ cdef struct Nest:
     uint64_t *mask         # [words] one conclusion's ancestors in one walk
     int last_nested        # the nested part of the last contradiction's complexity
     bint oom
+    int32_t *peer_cause    # [cells * npeers] the unit each of w.chain_peers shares
+                           # with its cell first (0 box, 1 row, 2 column)
+    uint64_t *upos         # [3N * N] the grid under search: each unit's places of each
+                           # digit, as bits of the unit's positions (fill_upos)
+    # The hint lists of earlier rounds by grid (round_hints): many dry walks of a
+    # rating share a grid, and a list depends on the grid alone. An open-addressed
+    # table of entries; each entry's grid, records, places and keys in the arenas.
+    int32_t *rc_slot       # [RC_SLOTS] entry index or -1; NULL: no cache
+    RoundEntry *rc_entry   # [RC_ENTRIES]
+    int rc_len
+    uint64_t *rc_grids
+    int64_t rc_grids_len
+    int64_t rc_grids_cap
+    int32_t *rc_pool
+    int64_t rc_pool_len
+    int64_t rc_pool_cap
+    int64_t *rc_hints      # each entry's hint_at, then its sorted hint_key
+    int64_t rc_hints_len
+    int64_t rc_hints_cap
 
 
 cdef struct Work:
@@ -2845,7 +2875,7 @@ cdef bint nest_init(Work *w) noexcept nogil:
     """w.nest, once per Work (the first chain step that runs level 2)."""
     cdef const Tables *t = w.s.t
     cdef Nest *z
-    cdef int nodes = w.nodes, cn = w.cells * w.n, k
+    cdef int nodes = w.nodes, cn = w.cells * w.n, k, cell, peer
     cdef bint level3
     cdef size_t path
     if w.nest != NULL:
@@ -2882,6 +2912,18 @@ cdef bint nest_init(Work *w) noexcept nogil:
     z.rem = <int32_t *>malloc(cn * sizeof(int32_t))
     z.rem_key = <int64_t *>malloc(cn * sizeof(int64_t))
     z.mask = <uint64_t *>malloc(w.words * sizeof(uint64_t))
+    z.upos = <uint64_t *>malloc(3 * w.n * w.n * sizeof(uint64_t))
+    z.peer_cause = <int32_t *>malloc(w.cells * t.npeers * sizeof(int32_t))
+    if z.peer_cause != NULL:
+        for k in range(w.cells * t.npeers):
+            cell = k // t.npeers
+            peer = w.chain_peers[k]
+            if t.cell_units[3 * peer + 2] == t.cell_units[3 * cell + 2]:
+                z.peer_cause[k] = 0
+            elif t.cell_units[3 * peer] == t.cell_units[3 * cell]:
+                z.peer_cause[k] = 1
+            else:
+                z.peer_cause[k] = 2
     z.st_nest_at = <int64_t *>malloc(cn * sizeof(int64_t))
     z.st_nest_len = <int32_t *>malloc(cn * sizeof(int32_t))
     z.ch_slots = 1024
@@ -2893,6 +2935,7 @@ cdef bint nest_init(Work *w) noexcept nogil:
         or not z.links or not z.ent_node or not z.ent_parent or not z.ent_cause
         or not z.path_node or not z.path_cause or not z.cand_mark or not z.cand_back
         or not z.cell_mark or not z.cell_first or not z.rem or not z.rem_key or not z.mask
+        or not z.upos or not z.peer_cause
         or not z.st_nest_at or not z.st_nest_len or not z.ch_slot
         or not z.wl_pairs[0] or not z.wl_pairs[1]
         or (level3 and (not z.mw_par or not z.mw_cause or not z.mw_mark or not z.mw_order))
@@ -2939,10 +2982,17 @@ cdef void nest_free(Work *w) noexcept nogil:
     free(z.st_nest_len)
     free(z.st_nest)
     free(z.mask)
+    free(z.upos)
+    free(z.peer_cause)
     free(z.mw_par)
     free(z.mw_cause)
     free(z.mw_mark)
     free(z.mw_order)
+    free(z.rc_slot)
+    free(z.rc_entry)
+    free(z.rc_grids)
+    free(z.rc_pool)
+    free(z.rc_hints)
     free(z)
     w.nest = NULL
 
@@ -3035,14 +3085,13 @@ cdef int chain_id(Work *w, const int32_t *key, int length, int complexity) noexc
 cdef int se_offs(const Work *w, const uint64_t *g, int node, bint y, int32_t *out) noexcept nogil:
     """se._Rater._se_offs: an ON node's OFF links on grid g in SE's order (the cell's
     other candidates with y, then the digit's peers: box, row, column), as (node,
-    cause) pairs in out; how many."""
+    cause) pairs in out; how many. The peers' causes come from w.nest.peer_cause."""
     cdef const Tables *t = w.s.t
     cdef int n = w.n
     cdef int c = node >> 1
     cdef int cell = w.cell_of[c]
     cdef int dig = c - cell * n
     cdef int k = 0, i, j
-    cdef int box = t.cell_units[3 * cell + 2], row = t.cell_units[3 * cell]
     cdef uint64_t bit = (<uint64_t>1) << dig
     cdef uint64_t rest
     if y:
@@ -3052,16 +3101,11 @@ cdef int se_offs(const Work *w, const uint64_t *g, int node, bint y, int32_t *ou
             out[2 * k + 1] = NAKED_CAUSE
             rest &= rest - 1
             k += 1
-    for i in range(t.npeers):
-        j = w.chain_peers[cell * t.npeers + i]
+    for i in range(cell * t.npeers, (cell + 1) * t.npeers):
+        j = w.chain_peers[i]
         if g[j] & bit:
             out[2 * k] = (j * n + dig) << 1
-            if t.cell_units[3 * j + 2] == box:
-                out[2 * k + 1] = 0
-            elif t.cell_units[3 * j] == row:
-                out[2 * k + 1] = 1
-            else:
-                out[2 * k + 1] = 2
+            out[2 * k + 1] = w.nest.peer_cause[i]
             k += 1
     return k
 
@@ -3071,29 +3115,27 @@ cdef int se_ons(
 ) noexcept nogil:
     """se._Rater._se_ons: an OFF node's static ON links on grid g in SE's order (the
     other candidate of a bivalue cell with y; the other place of the digit in the box,
-    row, column holding it twice with x), as (node, cause) pairs; how many."""
+    row, column holding it twice with x), as (node, cause) pairs; how many. g's places
+    are those fill_upos left in w.nest.upos."""
     cdef const Tables *t = w.s.t
     cdef int n = w.n
     cdef int c = node >> 1
     cdef int cell = w.cell_of[c]
     cdef int dig = c - cell * n
-    cdef int k = 0, i, j, u, cause, other, seen
+    cdef int k = 0, i, u, cause, other
     cdef uint64_t bit = (<uint64_t>1) << dig
+    cdef uint64_t rest
     if y and two_bits(g[cell]):
         out[0] = (((cell * n + bits_lowest_index(g[cell] & ~bit)) << 1) | 1)
         out[1] = NAKED_CAUSE
         k = 1
     if x:
         for cause in range(3):
-            u = t.cell_units[3 * cell + (cause + 2) % 3]
-            seen = 0
-            other = -1
-            for i in range(n):
-                j = t.units[u * n + i]
-                if j != cell and g[j] & bit:
-                    seen += 1
-                    other = j
-            if seen == 1:
+            i = 3 * cell + (cause + 2) % 3
+            u = t.cell_units[i]
+            rest = w.nest.upos[u * n + dig] & ~((<uint64_t>1) << t.position[i])
+            if rest and not rest & (rest - 1):
+                other = t.units[u * n + bits_lowest_index(rest)]
                 out[2 * k] = ((other * n + dig) << 1) | 1
                 out[2 * k + 1] = cause
                 k += 1
@@ -3124,6 +3166,21 @@ cdef bint static_reaches(Work *w, const uint64_t *g, int start, bint y, bint x) 
     return False
 
 
+cdef bint hints_room(Nest *z, int64_t count) noexcept nogil:
+    """Room for `count` hints' places, keys and sort scratch; False when memory ran
+    out."""
+    cdef int64_t cap = z.hint_cap
+    if count <= cap:
+        return True
+    if not grow(<void **>&z.hint_at, &z.hint_cap, count, sizeof(int64_t)):
+        return False
+    z.hint_cap = cap
+    if not grow(<void **>&z.hint_key, &z.hint_cap, count, sizeof(int64_t)):
+        return False
+    z.hint_cap = cap
+    return grow(<void **>&z.hint_tmp, &z.hint_cap, count, sizeof(int64_t))
+
+
 cdef bint add_hint(
     Work *w, int tenths, int complexity, int kind, const int32_t *rem, int nrem,
     int length, bint cycle,
@@ -3138,16 +3195,8 @@ cdef bint add_hint(
     cdef int32_t *rec
     if not grow(<void **>&z.pool, &z.pool_cap, z.pool_len + need, sizeof(int32_t)):
         return False
-    if z.nhints >= z.hint_cap:
-        i = <int>z.hint_cap
-        if not grow(<void **>&z.hint_at, &z.hint_cap, z.nhints + 1, sizeof(int64_t)):
-            return False
-        z.hint_cap = i
-        if not grow(<void **>&z.hint_key, &z.hint_cap, z.nhints + 1, sizeof(int64_t)):
-            return False
-        z.hint_cap = i
-        if not grow(<void **>&z.hint_tmp, &z.hint_cap, z.nhints + 1, sizeof(int64_t)):
-            return False
+    if not hints_room(z, z.nhints + 1):
+        return False
     rec = &z.pool[z.pool_len]
     rec[0] = tenths
     rec[1] = complexity
@@ -3447,6 +3496,24 @@ cdef void sort_keys(int64_t *a, int64_t *tmp, int count) noexcept nogil:
             a[i] = src[i]
 
 
+cdef void fill_upos(Work *w, const uint64_t *g) noexcept nogil:
+    """w.nest.upos for grid g: the static searches' (se_ons) hidden-pair lookups."""
+    cdef const Tables *t = w.s.t
+    cdef uint64_t *upos = w.nest.upos
+    cdef int n = w.n, cell, dig, k
+    cdef uint64_t rest
+    memset(upos, 0, 3 * n * n * sizeof(uint64_t))
+    for cell in range(w.cells):
+        rest = g[cell]
+        while rest:
+            dig = bits_lowest_index(rest)
+            rest &= rest - 1
+            for k in range(3):
+                upos[t.cell_units[3 * cell + k] * n + dig] |= (
+                    (<uint64_t>1) << t.position[3 * cell + k]
+                )
+
+
 cdef int static_hints(Work *w, const uint64_t *g) noexcept nogil:
     """se._Rater._static_hints on grid g: every x-, y- and xy-cycle and forcing x- and
     xy-chain with removals, in z.hint_key sorted as SE sorts them (difficulty,
@@ -3456,6 +3523,7 @@ cdef int static_hints(Work *w, const uint64_t *g) noexcept nogil:
     cdef int kind, cell, size, dig, source, r
     cdef bint x, y
     cdef uint64_t rest
+    fill_upos(w, g)
     z.pool_len = 0
     z.nhints = 0
     for kind in range(2, 5):
@@ -3594,6 +3662,7 @@ cdef int multiple_hints(Work *w, const uint64_t *g) noexcept nogil:
     cdef int n = w.n
     cdef int cell, dig, nv, cause, u, i, c, count
     cdef uint64_t rest
+    fill_upos(w, g)
     z.pool_len = 0
     z.nhints = 0
     for cell in range(w.cells):
@@ -3633,6 +3702,147 @@ cdef int multiple_hints(Work *w, const uint64_t *g) noexcept nogil:
     return 0
 
 
+cdef enum:
+    RC_SLOTS = 1 << 16
+    RC_ENTRIES = 1 << 15
+    RC_BYTES = 1 << 24  # the arenas' size past which the cache starts afresh
+
+
+cdef uint64_t grid_hash(const Work *w, const uint64_t *g, bint multiple) noexcept nogil:
+    cdef uint64_t h = <uint64_t>0x9E3779B97F4A7C15ULL if multiple else <uint64_t>0x2545F4914F6CDD1DULL
+    cdef uint64_t mix = <uint64_t>0xFF51AFD7ED558CCDULL
+    cdef int c
+    for c in range(w.cells):
+        h = (h ^ g[c]) * mix
+        h ^= h >> 31
+    return h
+
+
+cdef void round_cache_clear(Nest *z) noexcept nogil:
+    cdef int i
+    for i in range(RC_SLOTS):
+        z.rc_slot[i] = -1
+    z.rc_len = 0
+    z.rc_grids_len = 0
+    z.rc_pool_len = 0
+    z.rc_hints_len = 0
+
+
+cdef int round_cache_find(
+    const Work *w, const uint64_t *g, bint multiple, uint64_t h, int *at
+) noexcept nogil:
+    """The entry of grid g's list (-1 none); `at` the table slot it holds or would."""
+    cdef const Nest *z = w.nest
+    cdef int i = <int>(h & (RC_SLOTS - 1)), e, c
+    cdef const RoundEntry *r
+    cdef const uint64_t *kept
+    while z.rc_slot[i] >= 0:
+        e = z.rc_slot[i]
+        r = &z.rc_entry[e]
+        if r.hash == h and r.multiple == multiple:
+            kept = &z.rc_grids[r.grid_at]
+            for c in range(w.cells):
+                if kept[c] != g[c]:
+                    break
+            else:
+                at[0] = i
+                return e
+        i = (i + 1) & (RC_SLOTS - 1)
+    at[0] = i
+    return -1
+
+
+cdef void round_cache_store(
+    Work *w, const uint64_t *g, bint multiple, uint64_t h, int at, int64_t cost
+) noexcept nogil:
+    """Keep this round's list (z.pool, z.hint_at, z.hint_key) under grid g; a cache
+    that is full starts afresh, one that cannot grow is left as it is."""
+    cdef Nest *z = w.nest
+    cdef RoundEntry *r
+    cdef int64_t i
+    cdef int64_t size = (
+        (z.rc_grids_len + w.cells) * 8 + (z.rc_pool_len + z.pool_len) * 4
+        + (z.rc_hints_len + 2 * z.nhints) * 8
+    )
+    if z.rc_len >= RC_ENTRIES or size > RC_BYTES:
+        round_cache_clear(z)
+        round_cache_find(w, g, multiple, h, &at)
+    if not (
+        grow(<void **>&z.rc_grids, &z.rc_grids_cap, z.rc_grids_len + w.cells, sizeof(uint64_t))
+        and grow(<void **>&z.rc_pool, &z.rc_pool_cap, z.rc_pool_len + z.pool_len, sizeof(int32_t))
+        and grow(
+            <void **>&z.rc_hints, &z.rc_hints_cap, z.rc_hints_len + 2 * z.nhints,
+            sizeof(int64_t),
+        )
+    ):
+        return
+    r = &z.rc_entry[z.rc_len]
+    r.hash = h
+    r.multiple = multiple
+    r.cost = cost
+    r.nhints = z.nhints
+    r.grid_at = z.rc_grids_len
+    r.pool_at = z.rc_pool_len
+    r.pool_len = z.pool_len
+    r.hints_at = z.rc_hints_len
+    for i in range(w.cells):
+        z.rc_grids[r.grid_at + i] = g[i]
+    for i in range(z.pool_len):
+        z.rc_pool[r.pool_at + i] = z.pool[i]
+    for i in range(z.nhints):
+        z.rc_hints[r.hints_at + i] = z.hint_at[i]
+        z.rc_hints[r.hints_at + z.nhints + i] = z.hint_key[i]
+    z.rc_grids_len += w.cells
+    z.rc_pool_len += z.pool_len
+    z.rc_hints_len += 2 * z.nhints
+    z.rc_slot[at] = z.rc_len
+    z.rc_len += 1
+
+
+cdef int round_hints(Work *w, const uint64_t *g, bint multiple) noexcept nogil:
+    """`multiple_hints` (with `multiple`) or `static_hints` on g, with the same result
+    and the same work counted; a list found before on an equal grid is taken from the
+    cache (unless the budget would have cut its search: that one runs again)."""
+    cdef Nest *z = w.nest
+    cdef uint64_t h = 0
+    cdef int e = -1, at = 0, r
+    cdef int64_t i, before = w.work
+    cdef const RoundEntry *kept
+    if z.rc_slot == NULL:
+        z.rc_slot = <int32_t *>malloc(RC_SLOTS * sizeof(int32_t))
+        z.rc_entry = <RoundEntry *>malloc(RC_ENTRIES * sizeof(RoundEntry))
+        if z.rc_slot != NULL and z.rc_entry != NULL:
+            round_cache_clear(z)
+        else:
+            free(z.rc_slot)
+            free(z.rc_entry)
+            z.rc_slot = NULL
+            z.rc_entry = NULL
+    if z.rc_slot != NULL:
+        h = grid_hash(w, g, multiple)
+        e = round_cache_find(w, g, multiple, h, &at)
+    if e >= 0 and w.work + z.rc_entry[e].cost <= w.budget:
+        kept = &z.rc_entry[e]
+        if not (
+            grow(<void **>&z.pool, &z.pool_cap, kept.pool_len, sizeof(int32_t))
+            and hints_room(z, kept.nhints)
+        ):
+            return -1
+        for i in range(kept.pool_len):
+            z.pool[i] = z.rc_pool[kept.pool_at + i]
+        for i in range(kept.nhints):
+            z.hint_at[i] = z.rc_hints[kept.hints_at + i]
+            z.hint_key[i] = z.rc_hints[kept.hints_at + kept.nhints + i]
+        z.pool_len = kept.pool_len
+        z.nhints = kept.nhints
+        w.work += kept.cost
+        return 0
+    r = multiple_hints(w, g) if multiple else static_hints(w, g)
+    if r == 0 and e < 0 and z.rc_slot != NULL:
+        round_cache_store(w, g, multiple, h, at, w.work - before)
+    return r
+
+
 cdef int walk_slot(const Work *w, const Walk *wk) noexcept nogil:
     return 0 if wk == &w.a else 1
 
@@ -3653,7 +3863,7 @@ cdef int nested_chains(Work *w, Walk *wk, bint multiple) noexcept nogil:
     cdef int r
     cdef bint any_parent
     cdef int32_t *rec
-    r = multiple_hints(w, g) if multiple else static_hints(w, g)
+    r = round_hints(w, g, multiple)
     if r != 0:
         if r < 0:
             z.oom = True
