@@ -928,6 +928,8 @@ cdef int propagate(State *s, const Table *t, bint fresh) noexcept nogil:
                         return 0
                     if r:
                         progress = True
+                        # the placement's other units: d is done there
+                        units &= ~s.done[d]
             else:
                 for u in range(t.n_units):
                     if ((t.unit[2 * u] & ch0) | (t.unit[2 * u + 1] & ch1)) == 0:
