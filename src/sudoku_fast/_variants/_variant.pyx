@@ -866,7 +866,7 @@ cdef int propagate(State *s, const Table *t, bint fresh) noexcept nogil:
     at most one clue of a digit, and at least two cells, or one that is no clue when
     the board is dirty at all), so the first hidden-single sweep takes every unit
     without gathering them cell by cell."""
-    cdef int n = t.n, d, u, c, w, k, r
+    cdef int n = t.n, d, u, c, w, k, r, digits
     cdef uint64_t once0, once1, twice0, twice1, x0, x1, u0, ch0, ch1, b, units, kd0, kd1
     cdef uint64_t every_unit = 0
     cdef bint progress
@@ -903,11 +903,16 @@ cdef int propagate(State *s, const Table *t, bint fresh) noexcept nogil:
                     place_in(s, t, bits_lowest_index(<uint64_t>k), c, True)
         # hidden singles, for each digit in the units where its board changed
         progress = False
+        # the digits with a changed board, found with no branch per digit (hard to
+        # predict); one that a placement of this sweep changes waits for the next
+        digits = 0
         for d in range(n):
+            digits |= <int>((s.dirty[2 * d] | s.dirty[2 * d + 1]) != 0) << d
+        while digits:
+            d = bits_lowest_index(<uint64_t>digits)
+            digits &= digits - 1
             ch0 = s.dirty[2 * d]
             ch1 = s.dirty[2 * d + 1]
-            if (ch0 | ch1) == 0:
-                continue
             s.dirty[2 * d] = s.dirty[2 * d + 1] = 0
             if t.by_cell:
                 # the units of the changed cells, from the cells' unit sets
