@@ -167,6 +167,9 @@ ctypedef struct State:
     uint64_t done[MAX_N]  # per digit, the units where it is placed (when Table.by_cell)
     uint64_t locked[MAX_N]  # per digit, the units changed since its last locked-candidates look
     uint64_t cages_done[2]  # cages whose cells were all placed at a pass that kept them (bit k % 64 of word k // 64)
+    # with Table.by_cell: per digit, units to sweep for hidden singles besides those of
+    # its dirty cells (a placed cell's units, for the digits it loses)
+    uint64_t hunits[MAX_N]
 
 
 ctypedef struct Search:
@@ -581,7 +584,13 @@ cdef inline void place_in(State *s, const Table *t, int d, int c, bint alone) no
     cdef uint64_t b = bit_of(c)
     cdef int e
     cdef uint64_t p0 = t.peer[2 * c], p1 = t.peer[2 * c + 1], x, r0, r1
-    if not alone:
+    if not alone and t.by_cell:
+        # the digits c loses: c's units, not c, to sweep (no cell to gather them from)
+        for e in range(t.n):
+            x = s.cand[2 * e + w] & b
+            s.cand[2 * e + w] ^= x
+            s.hunits[e] |= t.cell_units[c] & ((<uint64_t>0) - (x >> (c & 63)))
+    elif not alone:
         for e in range(t.n):
             x = s.cand[2 * e + w] & b
             s.cand[2 * e + w] ^= x
@@ -907,7 +916,7 @@ cdef int propagate(State *s, const Table *t, bint fresh) noexcept nogil:
         # predict); one that a placement of this sweep changes waits for the next
         digits = 0
         for d in range(n):
-            digits |= <int>((s.dirty[2 * d] | s.dirty[2 * d + 1]) != 0) << d
+            digits |= <int>((s.dirty[2 * d] | s.dirty[2 * d + 1] | s.hunits[d]) != 0) << d
         while digits:
             d = bits_lowest_index(<uint64_t>digits)
             digits &= digits - 1
@@ -916,8 +925,9 @@ cdef int propagate(State *s, const Table *t, bint fresh) noexcept nogil:
             s.dirty[2 * d] = s.dirty[2 * d + 1] = 0
             if t.by_cell:
                 # the units of the changed cells, from the cells' unit sets
-                units = every_unit
-                if not units:
+                units = every_unit | s.hunits[d]
+                s.hunits[d] = 0
+                if not every_unit:
                     while ch0:
                         units |= t.cell_units[bits_lowest_index(ch0)]
                         ch0 &= ch0 - 1
