@@ -236,18 +236,6 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
             if c < 0 or c >= cells:
                 return -1
             add_cell(m, c)
-        if not t.locked:
-            # Locked candidates cut the search of jigsaws several times over but cost
-            # more than they save where every unit is a line (row, column, diagonal) or
-            # a block (boxes, windoku windows, disjoint groups): there they are left out.
-            for i in range(n):
-                c = rec[pos + i]
-                rows |= 1 << ROW_OF[n][c]
-                cols |= 1 << COL_OF[n][c]
-            i = bits_popcount(rows)
-            j = bits_popcount(cols)
-            if i != n and j != n and i * j != n:
-                t.locked = t.by_cell
         for i in range(n):
             c = rec[pos + i]
             t.peer[2 * c] |= m[0]
@@ -257,6 +245,21 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
         t.unit[2 * k] = m[0]
         t.unit[2 * k + 1] = m[1]
         pos += n
+    # Locked candidates cut the search of jigsaws several times over but cost more
+    # than they save where every unit is a line (row, column, diagonal) or a block
+    # (boxes, windoku windows, disjoint groups): there they are left out. The units
+    # are looked at from the last, where a jigsaw's regions come after its lines.
+    k = count
+    while t.by_cell and not t.locked and k > 0:
+        k -= 1
+        rows = cols = 0
+        for i in range(n):
+            c = rec[pos - (count - k) * n + i]
+            rows |= 1 << ROW_OF[n][c]
+            cols |= 1 << COL_OF[n][c]
+        i = bits_popcount(rows)
+        j = bits_popcount(cols)
+        t.locked = i != n and j != n and i * j != n
     if t.locked:
         for k in range(count):
             # the units seen by two of unit k's cells or more
