@@ -167,6 +167,9 @@ ctypedef struct State:
     uint64_t done[MAX_N]  # per digit, the units where it is placed (when Table.by_cell)
     uint64_t locked[MAX_N]  # per digit, the units changed since its last locked-candidates look
     uint64_t cages_done[2]  # cages whose cells were all placed at a pass that kept them (bit k % 64 of word k // 64)
+    # with Table.by_cell: per digit, units to sweep for hidden singles besides those of
+    # its dirty cells (a placed cell's units, for the digits it loses)
+    uint64_t hunits[MAX_N]
 
 
 ctypedef struct Search:
@@ -233,18 +236,6 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
             if c < 0 or c >= cells:
                 return -1
             add_cell(m, c)
-        if not t.locked:
-            # Locked candidates cut the search of jigsaws several times over but cost
-            # more than they save where every unit is a line (row, column, diagonal) or
-            # a block (boxes, windoku windows, disjoint groups): there they are left out.
-            for i in range(n):
-                c = rec[pos + i]
-                rows |= 1 << ROW_OF[n][c]
-                cols |= 1 << COL_OF[n][c]
-            i = bits_popcount(rows)
-            j = bits_popcount(cols)
-            if i != n and j != n and i * j != n:
-                t.locked = t.by_cell
         for i in range(n):
             c = rec[pos + i]
             t.peer[2 * c] |= m[0]
@@ -254,6 +245,21 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
         t.unit[2 * k] = m[0]
         t.unit[2 * k + 1] = m[1]
         pos += n
+    # Locked candidates cut the search of jigsaws several times over but cost more
+    # than they save where every unit is a line (row, column, diagonal) or a block
+    # (boxes, windoku windows, disjoint groups): there they are left out. The units
+    # are looked at from the last, where a jigsaw's regions come after its lines.
+    k = count
+    while t.by_cell and not t.locked and k > 0:
+        k -= 1
+        rows = cols = 0
+        for i in range(n):
+            c = rec[pos - (count - k) * n + i]
+            rows |= 1 << ROW_OF[n][c]
+            cols |= 1 << COL_OF[n][c]
+        i = bits_popcount(rows)
+        j = bits_popcount(cols)
+        t.locked = i != n and j != n and i * j != n
     if t.locked:
         for k in range(count):
             # the units seen by two of unit k's cells or more
@@ -581,7 +587,13 @@ cdef inline void place_in(State *s, const Table *t, int d, int c, bint alone) no
     cdef uint64_t b = bit_of(c)
     cdef int e
     cdef uint64_t p0 = t.peer[2 * c], p1 = t.peer[2 * c + 1], x, r0, r1
-    if not alone:
+    if not alone and t.by_cell:
+        # the digits c loses: c's units, not c, to sweep (no cell to gather them from)
+        for e in range(t.n):
+            x = s.cand[2 * e + w] & b
+            s.cand[2 * e + w] ^= x
+            s.hunits[e] |= t.cell_units[c] & ((<uint64_t>0) - (x >> (c & 63)))
+    elif not alone:
         for e in range(t.n):
             x = s.cand[2 * e + w] & b
             s.cand[2 * e + w] ^= x
@@ -866,7 +878,7 @@ cdef int propagate(State *s, const Table *t, bint fresh) noexcept nogil:
     at most one clue of a digit, and at least two cells, or one that is no clue when
     the board is dirty at all), so the first hidden-single sweep takes every unit
     without gathering them cell by cell."""
-    cdef int n = t.n, d, u, c, w, k, r
+    cdef int n = t.n, d, u, c, w, k, r, digits
     cdef uint64_t once0, once1, twice0, twice1, x0, x1, u0, ch0, ch1, b, units, kd0, kd1
     cdef uint64_t every_unit = 0
     cdef bint progress
@@ -903,16 +915,22 @@ cdef int propagate(State *s, const Table *t, bint fresh) noexcept nogil:
                     place_in(s, t, bits_lowest_index(<uint64_t>k), c, True)
         # hidden singles, for each digit in the units where its board changed
         progress = False
+        # the digits with a changed board, found with no branch per digit (hard to
+        # predict); one that a placement of this sweep changes waits for the next
+        digits = 0
         for d in range(n):
+            digits |= <int>((s.dirty[2 * d] | s.dirty[2 * d + 1] | s.hunits[d]) != 0) << d
+        while digits:
+            d = bits_lowest_index(<uint64_t>digits)
+            digits &= digits - 1
             ch0 = s.dirty[2 * d]
             ch1 = s.dirty[2 * d + 1]
-            if (ch0 | ch1) == 0:
-                continue
             s.dirty[2 * d] = s.dirty[2 * d + 1] = 0
             if t.by_cell:
                 # the units of the changed cells, from the cells' unit sets
-                units = every_unit
-                if not units:
+                units = every_unit | s.hunits[d]
+                s.hunits[d] = 0
+                if not every_unit:
                     while ch0:
                         units |= t.cell_units[bits_lowest_index(ch0)]
                         ch0 &= ch0 - 1
@@ -928,6 +946,8 @@ cdef int propagate(State *s, const Table *t, bint fresh) noexcept nogil:
                         return 0
                     if r:
                         progress = True
+                        # the placement's other units: d is done there
+                        units &= ~s.done[d]
             else:
                 for u in range(t.n_units):
                     if ((t.unit[2 * u] & ch0) | (t.unit[2 * u + 1] & ch1)) == 0:
