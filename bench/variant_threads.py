@@ -15,13 +15,9 @@ Each round times `count_many(puzzles, rules=..., threads=T)` for T = 1 and 2 in
 alternating order (wall clock; every count must be 1). The figure is the ratio of the
 medians, threads=1 time / threads=2 time.
 
-Beside it, two shares of the CPU time of a threads=1 call (measured in rounds of their
-own, with `solve_range` and the fan-out `run_chunks` wrapped for this count only):
-"outside the engine", the time outside the compiled chunks (`solve_range`), and the
-serial share s, the time outside the fan-out (before the first chunk and after the
-last: what no second thread can share). The difference is Python work done chunk by
-chunk inside the fan-out, which one thread does while the others search without the
-GIL. Amdahl's law caps threads=2 at 2 / (1 + s).
+Beside it, the serial share s of a threads=1 call: the CPU time of the call outside the
+compiled chunks (`solve_range`, wrapped for this count only, in rounds of their own),
+over the CPU time of the whole call. Amdahl's law then caps threads=2 at 2 / (1 + s).
 
 `--ours` names the Python interpreter of a build (default: this one); give it more than
 once to compare builds (say a venv of main against this tree): every round runs each
@@ -56,17 +52,14 @@ sets = {"X": nines("x.jsonl", 570), "jigsaw": nines("jigsaw.jsonl", 500),
         "killer": nines("killer.jsonl", 60)}
 engine = variant_run._variant
 compiled = engine.solve_range
-fan_out = variant_run.run_chunks
-inside = [0.0, 0.0]  # CPU seconds in solve_range, in run_chunks (calling thread)
+inside = [0.0]
 
-def timed(call, slot):
-    def wrapped(*args, **kwargs):
-        started = time.thread_time()
-        try:
-            return call(*args, **kwargs)
-        finally:
-            inside[slot] += time.thread_time() - started
-    return wrapped
+def timed_range(*args, **kwargs):
+    started = time.thread_time()
+    try:
+        return compiled(*args, **kwargs)
+    finally:
+        inside[0] += time.thread_time() - started
 
 out = {}
 for name, records in sets.items():
@@ -82,22 +75,19 @@ for name, records in sets.items():
         counts = sf.count_many(puzzles, rules=rules, threads=threads)
         row[str(threads)] = time.perf_counter() - started
         assert counts == [1] * len(puzzles), name
-    engine.solve_range = timed(compiled, 0)
-    variant_run.run_chunks = timed(fan_out, 1)
+    engine.solve_range = timed_range
     try:
         shares = []
         for _ in range(3):
             rules = fresh()
-            inside[:] = [0.0, 0.0]
+            inside[0] = 0.0
             started = time.thread_time()
             sf.count_many(puzzles, rules=rules, threads=1)
             spent = time.thread_time() - started
-            shares.append(((spent - inside[0]) / spent, (spent - inside[1]) / spent))
-        row["outside"] = sorted(shares)[1][0]
-        row["serial"] = sorted(share[1] for share in shares)[1]
+            shares.append((spent - inside[0]) / spent)
+        row["serial"] = sorted(shares)[1]
     finally:
         engine.solve_range = compiled
-        variant_run.run_chunks = fan_out
     out[name] = row
 print(json.dumps(out))
 """
@@ -133,20 +123,19 @@ def main() -> None:
         f"{min(loads):.1f} to {max(loads):.1f}, median {statistics.median(loads):.1f}"
     )
     print()
-    print("| set | build | puzzles | threads=1 ms | threads=2 ms | 2 / 1 | outside the engine "
-          "| serial share s | Amdahl 2/(1+s) |")  # fmt: skip
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("| set | build | puzzles | threads=1 ms | threads=2 ms | 2 / 1 | serial share s "
+          "| Amdahl 2/(1+s) |")  # fmt: skip
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
     labels = [label for _, label in builds]
     cases = list(dict.fromkeys((name, target) for name, target, _ in rows))
     for (name, target), label in ((case, label) for case in cases for label in labels):
         got = rows[(name, target, label)]
         one = statistics.median(r["1"] for r in got)
         two = statistics.median(r["2"] for r in got)
-        outside = statistics.median(r["outside"] for r in got)
         share = statistics.median(r["serial"] for r in got)
         print(
             f"| {name} | {label} | {got[0]['n']:.0f} | {one * 1e3:.1f} | {two * 1e3:.1f} "
-            f"| {one / two:.2f}x | {outside:.3f} | {share:.3f} | {2 / (1 + share):.2f}x |"
+            f"| {one / two:.2f}x | {share:.3f} | {2 / (1 + share):.2f}x |"
         )
 
 

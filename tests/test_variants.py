@@ -453,11 +453,10 @@ def test_rules_read_once_per_object_in_order() -> None:
     items = [x, None, windoku, Rules.named("x"), x, '{"diagonals": true}', None]
     assert variant_run.read_rules(items) == [x, None, windoku, x, x, x, None]
     assert variant_run.read_rules([Rules(), None, Rules()]) is None  # all classic
-    # Rules objects are taken as they are; any other object is read once.
-    document = {"diagonals": True}
-    read = variant_run.read_rules([x, Rules.named("x"), document, windoku, "x", document])
-    assert read == [x, x, x, windoku, x, x] and read is not None
-    assert read[0] is x and read[3] is windoku and read[2] is read[5]
+    # Equal rule sets come back as the first of them (grouped by identity after this).
+    read = variant_run.read_rules([x, Rules.named("x"), {"diagonals": True}, windoku, "x"])
+    assert read == [x, x, x, windoku, x] and read is not None
+    assert read[0] is read[1] is read[2] is read[4] is x
     assert variant_run.read_rules([]) is None
     with pytest.raises(TypeError, match="puzzle 2: rules must be"):
         variant_run.read_rules([x, x, 3, x, 4])
@@ -467,19 +466,6 @@ def test_rules_read_once_per_object_in_order() -> None:
         sf.count_many(puzzles, rules=[x, None, x, bad, windoku, bad])
     with pytest.raises(ValueError, match="puzzle 0: cage 0: sum 40"):
         sf.count_many(puzzles, rules=bad)
-    # In a batch of many chunks (each encoded by the thread that solves it), the first
-    # bad puzzle is named whichever thread meets a bad one first, and nothing is kept.
-    many = [sf.Rules.named("x") for _ in range(3000)]
-    for first_bad, later in ((2999, None), (1200, 2500), (3, 2900), (700, 701)):
-        rules = list(many)
-        rules[first_bad] = Rules(cages=(Cage([0, 1], 40),))
-        if later is not None:
-            rules[later] = bad
-        for threads in (1, 2):
-            with pytest.raises(ValueError, match=f"^puzzle {first_bad}: cage 0: sum 40"):
-                sf.count_many(["." * 81] * 3000, rules=rules, threads=threads)
-            with pytest.raises(ValueError, match=f"^puzzle {first_bad}: cage 0: sum 40"):
-                sf.solve_many(["." * 81] * 3000, rules=rules, threads=threads)
     with pytest.raises(ValueError, match=r"^cage 0: sum 40"):
         sf.count_solutions(puzzles[0], rules=bad)
 
@@ -529,13 +515,6 @@ def test_equality_and_hash_see_every_field() -> None:
     # A cell far outside the grid still compares by value (and is an error).
     huge = Rules(cages=(Cage((0, 2**20), 3),))
     assert huge == Rules(cages=(Cage((0, 2**20), 3),)) and huge != apart[0]
-    # Cells past 255 (a 25x25 grid) or negative: compared all the same, by value.
-    for cells in ((0, 300, 624), (5, -1)):
-        one, other = Rules(cages=(Cage(cells, 3),)), Rules(cages=(Cage(cells[::-1], 3),))
-        assert one == Rules(cages=(Cage(cells, 3),)) and hash(one) == hash(
-            Rules.from_json(one.to_json())
-        )
-        assert one != other and one != Rules(cages=(Cage(cells, 4),))
     with pytest.raises(ValueError, match="outside the 9x9 grid"):
         encode.checked_record(huge, 9)
 
@@ -614,22 +593,6 @@ def test_ctrl_c_stops_one_long_range_of_short_puzzles() -> None:
         "array('i', bytes(4 * n)), q(), q(), None, 0, n, 9, 10**9, 200)"
     )
     status, err, seconds = interrupt([sys.executable, "-c", code])
-    assert status != 0 and "KeyboardInterrupt" in err, err
-    assert seconds < 5
-
-
-@needs_sigint
-@pytest.mark.parametrize("threads", [1, 2])
-def test_ctrl_c_stops_a_batch_with_rules_per_puzzle(threads: int) -> None:
-    # One rule set per puzzle: each chunk's rules are looked up by the thread that
-    # solves it. 400,000 empty X grids, each cut off after 200 search nodes: tens of
-    # seconds of work, which Ctrl-C must stop within a few.
-    code = (
-        "import sudoku_fast as sf; n = 400_000; x = sf.Rules.named('x'); "
-        f"sf.count_many(['.' * 81] * n, 10**9, rules=[x] * n, threads={threads}, "
-        "max_nodes=200)"
-    )
-    status, err, seconds = interrupt([sys.executable, "-c", code], after=2.0)
     assert status != 0 and "KeyboardInterrupt" in err, err
     assert seconds < 5
 

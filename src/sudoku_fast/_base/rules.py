@@ -187,12 +187,12 @@ class Rules:
         # What equality and hashing compare: every field, as a few tuples of plain
         # values (no Python call to compare or hash them), so that a dict or a compare
         # over a batch's rule sets runs in C. The cages are their lengths, all their
-        # cells in one sequence and their totals. Not a field: neither shown nor
-        # written; the fields cannot change after this (frozen), nor can it.
+        # cells in one tuple and their totals. Not a field: neither shown nor written;
+        # the fields cannot change after this (frozen), nor can it.
         cells = tuple(map(_CAGE_CELLS, cages))
         cage_key = (
-            _packed(tuple(map(len, cells))),
-            _packed(tuple(chain.from_iterable(cells))),
+            tuple(map(len, cells)),
+            tuple(chain.from_iterable(cells)),
             tuple(map(_CAGE_TOTAL, cages)),
         )
         flags = (
@@ -482,19 +482,6 @@ def _cages_fit(cages: tuple[Cage, ...], size: int) -> bool:
 
 
 _CAGE_CELLS: Callable[[Cage], tuple[int, ...]] = operator.attrgetter("cells")
-
-
-def _packed(values: tuple[int, ...]) -> bytes | tuple[int, ...]:
-    """`values` as bytes when they all fit in 0..255 (a killer's cells on grids up to
-    16x16): a bytes object is hashed in one pass over its memory and keeps its hash,
-    where a tuple hashes each of its ints on every look-up (about 1.7 us for a 9x9
-    killer's key, once per puzzle of a batch); else the tuple itself."""
-    try:
-        return bytes(values)
-    except ValueError:  # a value past 255 or negative (an error the check names later)
-        return values
-
-
 _CAGE_TOTAL: Callable[[Cage], int | None] = operator.attrgetter("total")
 
 

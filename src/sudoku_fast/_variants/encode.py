@@ -158,61 +158,63 @@ def encode_batch(
     box: tuple[int, int] | None = None,
     *,
     single: bool = False,
-    first: int = 0,
 ) -> tuple[bytes, array[int]]:
     """(records, starts) of n puzzles: the records of their rules in one buffer of int16
     words, and the word at which puzzle i's begins.
 
     `rules` is one rule set for every puzzle, or one per puzzle (None: classic). Equal
     rule sets share one record, so the engine builds its tables once for a run of them.
-    The per-puzzle passes run in C (`map` over the rule sets' keys, a dict look-up of
-    the record kept under each, then one by the record); only a rule set not seen
-    before in this process is checked and encoded in Python. Raises ValueError naming
-    the first puzzle whose rules do not fit, counting from `first` (the batch index of
-    `rules[0]`, for a chunk of a batch; no index at all when `single`: a one-puzzle
-    call); no check at all for n = 0.
-
-    A batch's chunks are encoded one by one, each by the thread that solves it (see
-    `run.run_rules`): a thread holds the GIL for this while the others search without it.
+    The per-puzzle passes run in C (`map`, `zip`, dict look-ups by identity, then by
+    `rules_key`); only a rule set not seen before in this process is checked and
+    encoded in Python. Raises ValueError naming the first puzzle whose rules do not fit
+    (without the index when `single`: a one-puzzle call); no check at all for n = 0.
     """
     starts = array("q", bytes(8 * n))
     if n == 0:
         return b"", starts
     if rules is None or isinstance(rules, Rules):  # the common case: one record, starts 0
-        return _record_of(rules, first, size, box, single), starts
+        return _record_of(rules, 0, size, box, single), starts
+    # A list holds its items, so their ids stay theirs while it is read.
     items = rules if type(rules) is list else list(rules)
-    try:
-        keys = list(map(rules_key, items))
-    except AttributeError:  # None among them: classic
-        items = [_CLASSIC if item is None else item for item in items]
-        keys = list(map(rules_key, items))
-    known = _known(size, box)
-    found = list(map(known.get, keys))
-    if not all(found):  # rule sets new to this process (records are never empty: a C pass,
-        # where `None in found` would compare each bytes with None), checked in order
-        for k, record in enumerate(found):
-            if record is None:
-                found[k] = known.get(keys[k]) or _record_of(items[k], first + k, size, box, single)
+    ids = list(map(id, items))
+    distinct = dict(zip(ids, items, strict=True))  # in order of first appearance
+    if len(distinct) == 1:
+        return _record_of(items[0], 0, size, box, single), starts
+    if id(None) in distinct:
+        distinct[id(None)] = _CLASSIC
+    rule_sets = list(distinct.values())
+    found = list(map(_known(size, box).get, map(rules_key, rule_sets)))
+    if None in found:  # rule sets new to this process: checked, the first bad one named
+        for k, key in enumerate(distinct):
+            if found[k] is None:
+                found[k] = _record_of(rule_sets[k], key, size, box, single, ids)
     records = cast(list[bytes], found)
-    if records.count(records[0]) == len(records):  # one rule set (equal records are one object)
-        return records[0], starts
-    # Each different record once in the buffer (a bytes object keeps its hash).
+    # Each different record once in the buffer (equal records are mostly one object).
     at_of_record: dict[bytes, int] = {}
     words = 0
     for record in dict.fromkeys(records):
         at_of_record[record] = words
         words += len(record) // 2
-    return b"".join(at_of_record), array("q", map(at_of_record.__getitem__, records))
+    if len(at_of_record) == 1:
+        return records[0], starts
+    at_of_id = dict(zip(distinct, map(at_of_record.__getitem__, records), strict=True))
+    return b"".join(at_of_record), array("q", map(at_of_id.__getitem__, ids))
 
 
 def _record_of(
-    rules: Rules | None, index: int, size: int, box: tuple[int, int] | None, single: bool
+    rules: Rules | None,
+    key: int,
+    size: int,
+    box: tuple[int, int] | None,
+    single: bool,
+    ids: list[int] | None = None,
 ) -> bytes:
-    """The checked record of `rules` (None: classic); a ValueError names puzzle `index`,
-    the first that has them (no index when `single`)."""
+    """The checked record of the rules whose id is `key` (None: classic); a ValueError
+    names the first puzzle that has them (the index of `key` in `ids`, 0 without)."""
     try:
         return checked_record(_CLASSIC if rules is None else rules, size, box)
     except ValueError as error:
         if single:  # the call's only puzzle: no index to name
             raise
+        index = 0 if ids is None else ids.index(key)
         raise ValueError(f"puzzle {index}: {error}") from None

@@ -1,11 +1,9 @@
 """Run the variant engine over a batch of encoded grids, on threads, keeping input order.
 
-The caller has parsed the puzzles into one buffer of N*N values each; worker threads
-take chunks from a shared counter and call the engine, which releases the GIL for the
-whole chunk. Each puzzle's rules are checked (once per distinct rule set in the process)
-and encoded into records (`encode.py`) by the thread that takes its chunk, just before
-the engine runs it: that per-puzzle Python work holds the GIL while the other threads
-search, instead of running on the calling thread alone before any of them starts.
+The caller has parsed the puzzles into one buffer of N*N values each; here each puzzle's
+rules are checked (once per distinct rule set) and encoded into one record buffer
+(`encode.py`), then worker threads take chunks from a shared counter and call the
+engine, which releases the GIL for the whole chunk.
 """
 
 from __future__ import annotations
@@ -13,9 +11,6 @@ from __future__ import annotations
 import math
 from array import array
 from collections.abc import Sequence
-from functools import partial
-from itertools import repeat
-from operator import is_not, itemgetter, ne
 from typing import Any
 
 from .._base.checks import check_limit
@@ -46,7 +41,6 @@ __all__ = [
 MIN_CHUNK = 4  # a variant puzzle costs tens of microseconds: small chunks balance well
 _CLASSIC = Rules()
 _CLASSIC_KEY = rules_key(_CLASSIC)
-_IS_SET = partial(is_not, None)  # a C call: "x is not None" for filter
 
 
 def read_rules(rules: object) -> Rules | list[Rules | None] | None:
@@ -55,11 +49,11 @@ def read_rules(rules: object) -> Rules | list[Rules | None] | None:
     classic rules), or None when every puzzle is classic.
 
     Each distinct object of a list is read once, in order of first appearance (a
-    batch usually repeats a few rule sets, or one). A list of `Rules` objects (a
-    file's puzzles, one object each) is taken as it is: only their types are looked
-    at here, in C passes (`map`), and whether some are classic; equal rule sets find
-    one record later, in the chunks of the batch (see `encode.encode_batch`), so that
-    nothing per puzzle is left on the calling thread alone.
+    batch usually repeats a few rule sets, or one), and every rule set equal to one
+    read before it comes back as that first object, so that the steps after this one
+    (see `encode.encode_batch`) group the puzzles by identity alone. The per-puzzle
+    passes run in C (`map`, `zip`, dicts keyed by `rules_key`): a file's puzzles, one
+    `Rules` object each, cost no Python call apiece.
 
     Raises ValueError / TypeError naming the puzzle whose rules are malformed.
     """
@@ -74,15 +68,20 @@ def read_rules(rules: object) -> Rules | list[Rules | None] | None:
             "rules must be a Rules, a JSON object or text, a preset name, or a sequence "
             f"of them (one per puzzle), not {type(rules).__name__}"
         ) from None
-    if not items:
-        return None
-    # The common case, a list of Rules objects: nothing to read.
-    rule_sets: list[Any] = items if set(map(type, items)) == {Rules} else _read_each(items)
-    if _CLASSIC_KEY not in map(rules_key, rule_sets):  # the keys compared in C
-        return rule_sets
-    if not any(map(ne, map(rules_key, rule_sets), repeat(_CLASSIC_KEY))):
-        return None  # every puzzle is classic
-    return [None if rules_key(item) == _CLASSIC_KEY else item for item in rule_sets]
+    if set(map(type, items)) == {Rules}:  # the common case: nothing to read
+        rule_sets: list[Any] = items
+    else:
+        rule_sets = _read_each(items)
+    # Every rule set is replaced by the first one equal to it.
+    keys = list(map(rules_key, rule_sets))
+    first: dict[tuple[Any, ...], Rules | None] = {}
+    firsts = list(map(first.setdefault, keys, rule_sets))
+    if _CLASSIC_KEY in first or not first:
+        if len(first) <= 1:  # every puzzle is classic (or there is none)
+            return None
+        first[_CLASSIC_KEY] = None
+        firsts = list(map(first.__getitem__, keys))
+    return firsts
 
 
 def _read_each(items: list[Any]) -> list[Rules]:
@@ -144,13 +143,12 @@ def box_for(rules: Rules | list[Rules | None], box: object, alphabet: object) ->
     N (its regions replace boxes it has none of), when neither box nor alphabet is given."""
     if box is not None or alphabet is not None:
         return box
-    # The first rule set with regions, found in C passes (a batch of X puzzles has none).
-    items = [rules] if isinstance(rules, Rules) else rules
-    regions = next(filter(_IS_SET, map(getattr, items, repeat("regions"), repeat(None))), None)
-    if regions is not None:
-        size = math.isqrt(len(regions))
-        if size > 1 and size * size == len(regions) and default_box(size) is None:
-            return (1, size)
+    for item in [rules] if isinstance(rules, Rules) else rules:
+        if item is not None and item.regions is not None:
+            size = math.isqrt(len(item.regions))
+            if size > 1 and size * size == len(item.regions) and default_box(size) is None:
+                return (1, size)
+            return None
     return None
 
 
@@ -173,33 +171,22 @@ def run_rules(
     `grids` holds n*N*N values 0..N; `rules` is one rule set for all of them, or
     `rules[i]` puzzle i's (None: classic, run by this engine too, so one batch may mix
     both). A puzzle that needs more than `max_nodes` search nodes (0: no budget) gets
-    count -1. Raises ValueError naming the first puzzle whose rules do not fit the grid
-    (without the index when `single`: a one-puzzle call); the rules of a list are
-    looked up chunk by chunk as the chunks are solved, so some puzzles may have been
-    solved by then (nothing is returned). `decode` asks for the solution strings
-    (`texts`) of a 9x9 batch in the classic symbols: each thread makes those of the
-    chunk it has just solved.
+    count -1. Raises ValueError naming the first puzzle whose rules do not fit the
+    grid, before any puzzle is solved (without the index when `single`: a one-puzzle
+    call). `decode` asks for the solution strings (`texts`) of a 9x9 batch in the
+    classic symbols: each thread makes those of the chunk it has just solved.
     """
     if geometry.size > _variant.MAX_SIZE:  # bigger grids: the general engine's path
+        each = [rules] * n if isinstance(rules, Rules) else rules
         return run_big_rules(
-            grids, n, [rules] * n if isinstance(rules, Rules) else rules, limit, threads,
-            geometry=geometry, max_nodes=max_nodes, timed=timed, stop_flag=stop_flag, single=single,
+            grids, n, each, limit, threads, geometry=geometry, max_nodes=max_nodes,
+            timed=timed, stop_flag=stop_flag, single=single,
         )  # fmt: skip
     check_limit(limit)
     workers = resolve_threads(threads)
     size = geometry.size
     box = (geometry.box_rows, geometry.box_cols)
-    # One rule set: its record, checked here. One per puzzle: each chunk's are looked
-    # up (and new ones checked) by the thread that solves the chunk, so that the
-    # per-puzzle work in Python runs beside the other threads' searches (see below).
-    each: Sequence[Rules | None] | None = None
-    if isinstance(rules, Rules):
-        records, starts = encode_batch(rules, n, size, box, single=single)
-    else:
-        each = rules if type(rules) is list else list(rules)
-        if len(each) < n:
-            raise ValueError(f"rules: {len(each)} rule sets for {n} puzzles")
-        records, starts = b"", array("q", bytes(8 * n))
+    records, starts = encode_batch(rules, n, size, box, single=single)
     results = EngineResults.zeroed(n, geometry, timed=timed, on_core=False)
     texts = results.texts = [None] * n if decode and geometry == CLASSIC else None
     if n == 0:
@@ -218,24 +205,9 @@ def run_rules(
         results.nanos,
     )
     stop_view = shared_buffers(workers, stop)[0]
-    # (batch index of the chunk, its error): the first bad puzzle is in the first of them.
-    failures: list[tuple[int, ValueError]] = []
 
     def work(start: int, end: int) -> None:
-        if each is None:
-            words = memoryview(records).cast("h")
-        else:
-            if failures and min(failures, key=_FIRST)[0] < start:
-                return  # the batch fails at an earlier puzzle: nothing here matters
-            try:
-                chunk_records, chunk_starts = encode_batch(
-                    each[start:end], end - start, size, box, single=single, first=start
-                )
-            except ValueError as error:
-                failures.append((start, error))
-                raise
-            starts[start:end] = chunk_starts  # this chunk's puzzles only
-            words = memoryview(chunk_records).cast("h")
+        words = memoryview(records).cast("h")
         _variant.solve_range(
             words,
             starts_v,
@@ -264,18 +236,10 @@ def run_rules(
 
     # Chunks that shrink towards the end: a batch of a few thousand puzzles has too few
     # chunks of the plain size for the threads to finish together (see `run_chunks`).
-    try:
-        results.threads = run_chunks(
-            n, workers, MIN_CHUNK, work, caller_works=True, on_abort=abort, taper=True
-        )
-    except ValueError:
-        if failures:  # every chunk before the first failing one was checked: name its puzzle
-            raise min(failures, key=_FIRST)[1] from None
-        raise
+    results.threads = run_chunks(
+        n, workers, MIN_CHUNK, work, caller_works=True, on_abort=abort, taper=True
+    )
     return results
-
-
-_FIRST = itemgetter(0)
 
 
 def run_one(
