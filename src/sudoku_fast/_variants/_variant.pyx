@@ -66,6 +66,7 @@ cdef enum:
     SIGNAL_LOOK = 8    # puzzles of a range between two looks at the clock of signals_due
     COUNT_EXHAUSTED = -1
     COUNT_STOPPED = -2
+    EMPTY_UNIT = 63  # no cell; past every unit of a table with locked candidates
 
 MAX_SIZE = MAX_N
 LIMITS = {
@@ -132,7 +133,7 @@ ctypedef struct Table:
     uint64_t unit[2 * MAX_UNITS]
     uint64_t peer[2 * MAX_CELLS]
     bint by_cell  # n_units <= 64: cell_units[c] has bit u set when cell c is in unit u
-    bint locked  # look for locked candidates (some unit is irregular: see build_table)
+    bint locked  # look for locked candidates (some unit is irregular, under 64 units: see build_table)
     uint64_t cell_units[MAX_CELLS]
     bint nonconsec
     uint64_t neigh[2 * MAX_CELLS]
@@ -250,7 +251,7 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
     # (boxes, windoku windows, disjoint groups): there they are left out. The units
     # are looked at from the last, where a jigsaw's regions come after its lines.
     k = count
-    while t.by_cell and not t.locked and k > 0:
+    while count < 64 and not t.locked and k > 0:
         k -= 1
         rows = cols = 0
         for i in range(n):
@@ -261,6 +262,7 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
         j = bits_popcount(cols)
         t.locked = i != n and j != n and i * j != n
     if t.locked:
+        t.unit[2 * EMPTY_UNIT] = t.unit[2 * EMPTY_UNIT + 1] = 0
         for k in range(count):
             # the units seen by two of unit k's cells or more
             once = twice = 0
@@ -847,12 +849,24 @@ cdef inline int locked_in_unit(State *s, const Table *t, int d, int u) noexcept 
     in u is a hidden single, placed by the next sweep), each with a subset test and no
     branch on its outcome: the outcomes are hard to predict."""
     cdef uint64_t x0 = s.cand[2 * d] & t.unit[2 * u], x1 = s.cand[2 * d + 1] & t.unit[2 * u + 1]
-    cdef uint64_t partners = t.unit_partners[u], e0 = 0, e1 = 0, u0, u1, inside, r0, r1
+    cdef uint64_t partners = t.unit_partners[u], e0, e1, u0, u1, inside, r0, r1, m0, m1
     cdef int v
     if (x0 | x1) == 0:
         return -1
-    # only units holding the first place may hold them all
-    partners &= t.cell_units[bits_lowest_index(x0) if x0 else 64 + bits_lowest_index(x1)]
+    # only units holding the first and the last place may hold them all: two cells
+    # share at most one unit besides u in a jigsaw, so the first test takes no branch
+    # (the empty unit when there is none) and the loop after it rarely runs
+    m0 = (<uint64_t>0) - <uint64_t>(x0 != 0)  # masks, not branches: hard to predict
+    m1 = (<uint64_t>0) - <uint64_t>(x1 != 0)
+    partners &= t.cell_units[bits_lowest_index((x0 & m0) | (x1 & ~m0)) + <int>(64 & ~m0)]
+    partners &= t.cell_units[bits_highest_index((x1 & m1) | (x0 & ~m1)) + <int>(64 & m1)]
+    v = bits_lowest_index(partners | ((<uint64_t>1) << EMPTY_UNIT))
+    partners &= partners - 1
+    u0 = t.unit[2 * v]
+    u1 = t.unit[2 * v + 1]
+    inside = (<uint64_t>0) - <uint64_t>(((x0 & ~u0) | (x1 & ~u1)) == 0)
+    e0 = u0 & inside
+    e1 = u1 & inside
     while partners:
         v = bits_lowest_index(partners)
         partners &= partners - 1
