@@ -895,6 +895,7 @@ cdef int propagate(State *s, const Table *t, bint fresh) noexcept nogil:
     cdef int n = t.n, d, u, c, w, k, r, digits
     cdef uint64_t once0, once1, twice0, twice1, x0, x1, u0, ch0, ch1, b, units, kd0, kd1
     cdef uint64_t every_unit = 0
+    cdef uint64_t idx[4]
     cdef bint progress
     if fresh and t.by_cell:
         every_unit = ~(<uint64_t>0) if t.n_units == 64 else ((<uint64_t>1) << t.n_units) - 1
@@ -917,16 +918,26 @@ cdef int propagate(State *s, const Table *t, bint fresh) noexcept nogil:
                 break
             for w in range(2):
                 u0 = x0 if w == 0 else x1
+                # each single's digit index, bit-sliced (bit j in idx[j]) in one pass
+                # over the digits for all of them
+                memset(idx, 0, sizeof(idx))
+                for d in range(n if u0 else 0):
+                    b = s.cand[2 * d + w] & u0
+                    idx[0] |= b & ((<uint64_t>0) - <uint64_t>(d & 1))
+                    idx[1] |= b & ((<uint64_t>0) - <uint64_t>((d >> 1) & 1))
+                    idx[2] |= b & ((<uint64_t>0) - <uint64_t>((d >> 2) & 1))
+                    idx[3] |= b & ((<uint64_t>0) - <uint64_t>(d >> 3))
                 while u0:
-                    c = 64 * w + bits_lowest_index(u0)
+                    c = bits_lowest_index(u0)
                     b = u0 & (~u0 + 1)
                     u0 ^= b
-                    # the cell's digits, with no early exit (where it comes is hard
-                    # to predict)
-                    k = cell_digits(s, t, c)
-                    if k == 0:
+                    k = <int>(
+                        (idx[0] >> c & 1) | (idx[1] >> c & 1) << 1
+                        | (idx[2] >> c & 1) << 2 | (idx[3] >> c & 1) << 3
+                    )
+                    if (s.cand[2 * k + w] & b) == 0:
                         return 0  # emptied by an earlier single of this round
-                    place_in(s, t, bits_lowest_index(<uint64_t>k), c, True)
+                    place_in(s, t, k, 64 * w + c, True)
         # hidden singles, for each digit in the units where its board changed
         progress = False
         # the digits with a changed board, found with no branch per digit (hard to
