@@ -155,9 +155,6 @@ ctypedef struct Table:
     const int16_t *base_rec  # NULL: none yet
     Py_ssize_t base_len
     uint64_t base_peer[2 * MAX_CELLS]
-    # with `locked`: per unit, the other units it meets in two cells or more (the only
-    # ones a digit's places in it, two or more, can all lie in)
-    uint64_t unit_partners[64]
 
 
 ctypedef struct State:
@@ -263,14 +260,6 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
         t.locked = i != n and j != n and i * j != n
     if t.locked:
         t.unit[2 * EMPTY_UNIT] = t.unit[2 * EMPTY_UNIT + 1] = 0
-        for k in range(count):
-            # the units seen by two of unit k's cells or more
-            once = twice = 0
-            for i in range(n):
-                c = rec[pos - (count - k) * n + i]
-                twice |= once & t.cell_units[c]
-                once |= t.cell_units[c]
-            t.unit_partners[k] = twice & ~((<uint64_t>1) << k)
     # partial all-different sets
     if pos >= avail:
         return -1
@@ -845,11 +834,12 @@ cdef inline int locked_in_unit(State *s, const Table *t, int d, int u) noexcept 
     places in those: d leaves the rest of them. -1 when d has no place in u, 1 when
     some candidate went, else 0.
 
-    Only the units meeting u in two cells or more are looked at (a single place left
-    in u is a hidden single, placed by the next sweep), each with a subset test and no
-    branch on its outcome: the outcomes are hard to predict."""
+    Only the units holding u's first and last places are looked at, each with a subset
+    test and no branch on its outcome: the outcomes are hard to predict. (With one
+    place left, a hidden single, d leaves the rest of the place's units: the next sweep
+    places it there.)"""
     cdef uint64_t x0 = s.cand[2 * d] & t.unit[2 * u], x1 = s.cand[2 * d + 1] & t.unit[2 * u + 1]
-    cdef uint64_t partners = t.unit_partners[u], e0, e1, u0, u1, inside, r0, r1, m0, m1
+    cdef uint64_t partners = ~((<uint64_t>1) << u), e0, e1, u0, u1, inside, r0, r1, m0, m1
     cdef int v
     if (x0 | x1) == 0:
         return -1
