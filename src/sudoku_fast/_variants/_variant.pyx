@@ -1117,14 +1117,13 @@ cdef int solve_one(const Table *t, const uint8_t *values, Search *run) noexcept 
     """Count the solutions of one puzzle (values 0..N per cell) up to run.limit.
 
     The clues go in all at once: per value, its cells, their peers and orthogonal
-    neighbours are gathered in one pass over the grid with no branch on the cell's
-    content (value 0, an empty cell, gathers into a slot nobody reads), then each
-    digit's board is set. That is the state placing them one by one gives, when no two
-    clues clash (two equal digits that see each other, or under the non-consecutive
-    rule two consecutive ones side by side); when some do, the puzzle has no solution."""
+    neighbours are gathered in one pass over the clue cells, then each digit's board is
+    set. That is the state placing them one by one gives, when no two clues clash (two
+    equal digits that see each other, or under the non-consecutive rule two consecutive
+    ones side by side); when some do, the puzzle has no solution."""
     cdef State s
     cdef int c, d, v, w, bad = 0
-    cdef uint64_t b
+    cdef uint64_t b, given0 = 0, given1 = 0
     # per value 0..N: its clue cells, their peers and their orthogonal neighbours
     cdef uint64_t clue[2 * (MAX_N + 1)]
     cdef uint64_t seen[2 * (MAX_N + 1)]
@@ -1139,31 +1138,42 @@ cdef int solve_one(const Table *t, const uint8_t *values, Search *run) noexcept 
     run.nodes = 0
     run.guesses = 0
     run.out_of_nodes = False
-    for c in range(t.cells):
+    # the clue cells first (one word each, no branch per cell), then only they are
+    # gathered: most cells are empty, and gathering every cell by its value made a
+    # chain of stores and loads through the empty cells' slot
+    for c in range(t.cells if t.cells < 64 else 64):
         v = values[c]
         bad |= v > t.n
-        v = v if v <= t.n else 0
-        w = c >> 6
-        clue[2 * v + w] |= bit_of(c)
-        seen[2 * v] |= t.peer[2 * c]
-        seen[2 * v + 1] |= t.peer[2 * c + 1]
-        units[v] |= t.cell_units[c]
-    for c in range(t.cells if t.nonconsec else 0):
+        given0 |= <uint64_t>(v != 0) << c
+    for c in range(64, t.cells):
         v = values[c]
-        v = v if v <= t.n else 0
-        near[2 * v] |= t.neigh[2 * c]
-        near[2 * v + 1] |= t.neigh[2 * c + 1]
-    near[0] = near[1] = 0  # the empty cells' neighbours: no digit 0 to keep from them
-    # the clue cells (of every value but 0)
-    s.solved[0] = t.all[0] & ~clue[0]
-    s.solved[1] = t.all[1] & ~clue[1]
+        bad |= v > t.n
+        given1 |= <uint64_t>(v != 0) << (c - 64)
+    if bad:
+        run.nodes = 1
+        return 0  # a clue outside the digits
+    for w in range(2):
+        b = given0 if w == 0 else given1
+        while b:
+            c = 64 * w + bits_lowest_index(b)
+            b &= b - 1
+            v = values[c]
+            clue[2 * v + w] |= bit_of(c)
+            seen[2 * v] |= t.peer[2 * c]
+            seen[2 * v + 1] |= t.peer[2 * c + 1]
+            units[v] |= t.cell_units[c]
+            if t.nonconsec:
+                near[2 * v] |= t.neigh[2 * c]
+                near[2 * v + 1] |= t.neigh[2 * c + 1]
+    s.solved[0] = given0
+    s.solved[1] = given1
     for v in range(1, t.n + 1):
         # a clue its peers rule out, or (non-consecutive) a neighbour one below it
         bad |= ((clue[2 * v] & seen[2 * v]) | (clue[2 * v + 1] & seen[2 * v + 1])) != 0
         bad |= ((clue[2 * v] & near[2 * v - 2]) | (clue[2 * v + 1] & near[2 * v - 1])) != 0
     if bad:
         run.nodes = 1
-        return 0  # a clue outside the digits, or two clues that clash
+        return 0  # two clues that clash
     for d in range(t.n):
         v = d + 1
         for w in range(2):
