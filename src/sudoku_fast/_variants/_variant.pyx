@@ -66,6 +66,7 @@ cdef enum:
     SIGNAL_LOOK = 8    # puzzles of a range between two looks at the clock of signals_due
     COUNT_EXHAUSTED = -1
     COUNT_STOPPED = -2
+    EMPTY_UNIT = 63  # no cell; past every unit of a table with locked candidates
 
 MAX_SIZE = MAX_N
 LIMITS = {
@@ -132,7 +133,7 @@ ctypedef struct Table:
     uint64_t unit[2 * MAX_UNITS]
     uint64_t peer[2 * MAX_CELLS]
     bint by_cell  # n_units <= 64: cell_units[c] has bit u set when cell c is in unit u
-    bint locked  # look for locked candidates (some unit is irregular: see build_table)
+    bint locked  # look for locked candidates (some unit is irregular, under 64 units: see build_table)
     uint64_t cell_units[MAX_CELLS]
     bint nonconsec
     uint64_t neigh[2 * MAX_CELLS]
@@ -154,9 +155,6 @@ ctypedef struct Table:
     const int16_t *base_rec  # NULL: none yet
     Py_ssize_t base_len
     uint64_t base_peer[2 * MAX_CELLS]
-    # with `locked`: per unit, the other units it meets in two cells or more (the only
-    # ones a digit's places in it, two or more, can all lie in)
-    uint64_t unit_partners[64]
 
 
 ctypedef struct State:
@@ -250,7 +248,7 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
     # (boxes, windoku windows, disjoint groups): there they are left out. The units
     # are looked at from the last, where a jigsaw's regions come after its lines.
     k = count
-    while t.by_cell and not t.locked and k > 0:
+    while count < 64 and not t.locked and k > 0:
         k -= 1
         rows = cols = 0
         for i in range(n):
@@ -261,14 +259,7 @@ cdef int build_table(const int16_t *rec, Py_ssize_t avail, Table *t) noexcept no
         j = bits_popcount(cols)
         t.locked = i != n and j != n and i * j != n
     if t.locked:
-        for k in range(count):
-            # the units seen by two of unit k's cells or more
-            once = twice = 0
-            for i in range(n):
-                c = rec[pos - (count - k) * n + i]
-                twice |= once & t.cell_units[c]
-                once |= t.cell_units[c]
-            t.unit_partners[k] = twice & ~((<uint64_t>1) << k)
+        t.unit[2 * EMPTY_UNIT] = t.unit[2 * EMPTY_UNIT + 1] = 0
     # partial all-different sets
     if pos >= avail:
         return -1
@@ -843,16 +834,29 @@ cdef inline int locked_in_unit(State *s, const Table *t, int d, int u) noexcept 
     places in those: d leaves the rest of them. -1 when d has no place in u, 1 when
     some candidate went, else 0.
 
-    Only the units meeting u in two cells or more are looked at (a single place left
-    in u is a hidden single, placed by the next sweep), each with a subset test and no
-    branch on its outcome: the outcomes are hard to predict."""
+    Only the units holding u's first and last places are looked at, each with a subset
+    test and no branch on its outcome: the outcomes are hard to predict. (With one
+    place left, a hidden single, d leaves the rest of the place's units: the next sweep
+    places it there.)"""
     cdef uint64_t x0 = s.cand[2 * d] & t.unit[2 * u], x1 = s.cand[2 * d + 1] & t.unit[2 * u + 1]
-    cdef uint64_t partners = t.unit_partners[u], e0 = 0, e1 = 0, u0, u1, inside, r0, r1
+    cdef uint64_t partners = ~((<uint64_t>1) << u), e0, e1, u0, u1, inside, r0, r1, m0, m1
     cdef int v
     if (x0 | x1) == 0:
         return -1
-    # only units holding the first place may hold them all
-    partners &= t.cell_units[bits_lowest_index(x0) if x0 else 64 + bits_lowest_index(x1)]
+    # only units holding the first and the last place may hold them all: two cells
+    # share at most one unit besides u in a jigsaw, so the first test takes no branch
+    # (the empty unit when there is none) and the loop after it rarely runs
+    m0 = (<uint64_t>0) - <uint64_t>(x0 != 0)  # masks, not branches: hard to predict
+    m1 = (<uint64_t>0) - <uint64_t>(x1 != 0)
+    partners &= t.cell_units[bits_lowest_index((x0 & m0) | (x1 & ~m0)) + <int>(64 & ~m0)]
+    partners &= t.cell_units[bits_highest_index((x1 & m1) | (x0 & ~m1)) + <int>(64 & m1)]
+    v = bits_lowest_index(partners | ((<uint64_t>1) << EMPTY_UNIT))
+    partners &= partners - 1
+    u0 = t.unit[2 * v]
+    u1 = t.unit[2 * v + 1]
+    inside = (<uint64_t>0) - <uint64_t>(((x0 & ~u0) | (x1 & ~u1)) == 0)
+    e0 = u0 & inside
+    e1 = u1 & inside
     while partners:
         v = bits_lowest_index(partners)
         partners &= partners - 1
@@ -881,6 +885,7 @@ cdef int propagate(State *s, const Table *t, bint fresh) noexcept nogil:
     cdef int n = t.n, d, u, c, w, k, r, digits
     cdef uint64_t once0, once1, twice0, twice1, x0, x1, u0, ch0, ch1, b, units, kd0, kd1
     cdef uint64_t every_unit = 0
+    cdef uint64_t idx[4]
     cdef bint progress
     if fresh and t.by_cell:
         every_unit = ~(<uint64_t>0) if t.n_units == 64 else ((<uint64_t>1) << t.n_units) - 1
@@ -903,16 +908,26 @@ cdef int propagate(State *s, const Table *t, bint fresh) noexcept nogil:
                 break
             for w in range(2):
                 u0 = x0 if w == 0 else x1
+                # each single's digit index, bit-sliced (bit j in idx[j]) in one pass
+                # over the digits for all of them
+                memset(idx, 0, sizeof(idx))
+                for d in range(n if u0 else 0):
+                    b = s.cand[2 * d + w] & u0
+                    idx[0] |= b & ((<uint64_t>0) - <uint64_t>(d & 1))
+                    idx[1] |= b & ((<uint64_t>0) - <uint64_t>((d >> 1) & 1))
+                    idx[2] |= b & ((<uint64_t>0) - <uint64_t>((d >> 2) & 1))
+                    idx[3] |= b & ((<uint64_t>0) - <uint64_t>(d >> 3))
                 while u0:
-                    c = 64 * w + bits_lowest_index(u0)
+                    c = bits_lowest_index(u0)
                     b = u0 & (~u0 + 1)
                     u0 ^= b
-                    # the cell's digits, with no early exit (where it comes is hard
-                    # to predict)
-                    k = cell_digits(s, t, c)
-                    if k == 0:
+                    k = <int>(
+                        (idx[0] >> c & 1) | (idx[1] >> c & 1) << 1
+                        | (idx[2] >> c & 1) << 2 | (idx[3] >> c & 1) << 3
+                    )
+                    if (s.cand[2 * k + w] & b) == 0:
                         return 0  # emptied by an earlier single of this round
-                    place_in(s, t, bits_lowest_index(<uint64_t>k), c, True)
+                    place_in(s, t, k, 64 * w + c, True)
         # hidden singles, for each digit in the units where its board changed
         progress = False
         # the digits with a changed board, found with no branch per digit (hard to
@@ -1102,14 +1117,13 @@ cdef int solve_one(const Table *t, const uint8_t *values, Search *run) noexcept 
     """Count the solutions of one puzzle (values 0..N per cell) up to run.limit.
 
     The clues go in all at once: per value, its cells, their peers and orthogonal
-    neighbours are gathered in one pass over the grid with no branch on the cell's
-    content (value 0, an empty cell, gathers into a slot nobody reads), then each
-    digit's board is set. That is the state placing them one by one gives, when no two
-    clues clash (two equal digits that see each other, or under the non-consecutive
-    rule two consecutive ones side by side); when some do, the puzzle has no solution."""
+    neighbours are gathered in one pass over the clue cells, then each digit's board is
+    set. That is the state placing them one by one gives, when no two clues clash (two
+    equal digits that see each other, or under the non-consecutive rule two consecutive
+    ones side by side); when some do, the puzzle has no solution."""
     cdef State s
     cdef int c, d, v, w, bad = 0
-    cdef uint64_t b
+    cdef uint64_t b, given0 = 0, given1 = 0
     # per value 0..N: its clue cells, their peers and their orthogonal neighbours
     cdef uint64_t clue[2 * (MAX_N + 1)]
     cdef uint64_t seen[2 * (MAX_N + 1)]
@@ -1124,31 +1138,42 @@ cdef int solve_one(const Table *t, const uint8_t *values, Search *run) noexcept 
     run.nodes = 0
     run.guesses = 0
     run.out_of_nodes = False
-    for c in range(t.cells):
+    # the clue cells first (one word each, no branch per cell), then only they are
+    # gathered: most cells are empty, and gathering every cell by its value made a
+    # chain of stores and loads through the empty cells' slot
+    for c in range(t.cells if t.cells < 64 else 64):
         v = values[c]
         bad |= v > t.n
-        v = v if v <= t.n else 0
-        w = c >> 6
-        clue[2 * v + w] |= bit_of(c)
-        seen[2 * v] |= t.peer[2 * c]
-        seen[2 * v + 1] |= t.peer[2 * c + 1]
-        units[v] |= t.cell_units[c]
-    for c in range(t.cells if t.nonconsec else 0):
+        given0 |= <uint64_t>(v != 0) << c
+    for c in range(64, t.cells):
         v = values[c]
-        v = v if v <= t.n else 0
-        near[2 * v] |= t.neigh[2 * c]
-        near[2 * v + 1] |= t.neigh[2 * c + 1]
-    near[0] = near[1] = 0  # the empty cells' neighbours: no digit 0 to keep from them
-    # the clue cells (of every value but 0)
-    s.solved[0] = t.all[0] & ~clue[0]
-    s.solved[1] = t.all[1] & ~clue[1]
+        bad |= v > t.n
+        given1 |= <uint64_t>(v != 0) << (c - 64)
+    if bad:
+        run.nodes = 1
+        return 0  # a clue outside the digits
+    for w in range(2):
+        b = given0 if w == 0 else given1
+        while b:
+            c = 64 * w + bits_lowest_index(b)
+            b &= b - 1
+            v = values[c]
+            clue[2 * v + w] |= bit_of(c)
+            seen[2 * v] |= t.peer[2 * c]
+            seen[2 * v + 1] |= t.peer[2 * c + 1]
+            units[v] |= t.cell_units[c]
+            if t.nonconsec:
+                near[2 * v] |= t.neigh[2 * c]
+                near[2 * v + 1] |= t.neigh[2 * c + 1]
+    s.solved[0] = given0
+    s.solved[1] = given1
     for v in range(1, t.n + 1):
         # a clue its peers rule out, or (non-consecutive) a neighbour one below it
         bad |= ((clue[2 * v] & seen[2 * v]) | (clue[2 * v + 1] & seen[2 * v + 1])) != 0
         bad |= ((clue[2 * v] & near[2 * v - 2]) | (clue[2 * v + 1] & near[2 * v - 1])) != 0
     if bad:
         run.nodes = 1
-        return 0  # a clue outside the digits, or two clues that clash
+        return 0  # two clues that clash
     for d in range(t.n):
         v = d + 1
         for w in range(2):
