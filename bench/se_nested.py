@@ -127,6 +127,10 @@ def replay(nesting: int) -> None:
         level_two |= _se_py.NESTED_MULTIPLE
         technique = "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)"
         base = se_scale.BASE[se_scale.DYNAMIC_PLUS_MFC]
+    elif nesting == 4:
+        level_two |= _se_py.NESTED_DYNAMIC
+        technique = "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)"
+        base = se_scale.BASE[se_scale.DYNAMIC_PLUS_DFC]
     same_score = same_nested = same_total = unsound = count = compiled_equal = 0
     cpu_twin = cpu_compiled = 0.0
     print(
@@ -148,10 +152,13 @@ def replay(nesting: int) -> None:
         cpu = time.process_time() - start
         allowed = array("Q", rater.s.cand)
         start = time.process_time()
-        c_total, c_nested, _, c_reached = _se.se_walk(
-            _logic.tables_for(geometry_for(9)), bytes(rater.s.values), allowed, cell, digit, on,
-            level_two, se_scale.DEFAULT_BUDGET,
-        )  # fmt: skip
+        if nesting < 4:  # the compiled rater has levels 1-3
+            c_total, c_nested, _, c_reached = _se.se_walk(
+                _logic.tables_for(geometry_for(9)), bytes(rater.s.values), allowed, cell, digit,
+                on, level_two, se_scale.DEFAULT_BUDGET,
+            )  # fmt: skip
+        else:
+            c_total, c_nested, c_reached = -1, -1, -1
         c_cpu = time.process_time() - start
         solution = parse_values(sf.solve(puzzles[index]) or "")
         sound = (solution[cell] != digit) if on else (solution[cell] == digit)
@@ -225,7 +232,7 @@ def main() -> None:
     parser.add_argument("--compiled", action="store_true", help="the compiled rater throughout")
     parser.add_argument("--compare", action="store_true", help="compiled and twin, step by step")
     parser.add_argument("--replay", action="store_true", help="SE's (+FC) steps on SE's grids")
-    parser.add_argument("--nesting", type=int, default=2, choices=(2, 3))
+    parser.add_argument("--nesting", type=int, default=2, choices=(2, 3, 4))
     args = parser.parse_args()
     if args.replay:
         replay(args.nesting)

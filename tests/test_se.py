@@ -927,7 +927,7 @@ def test_second_nesting_level_keeps_to_the_budget() -> None:
     result = se.rate_se(puzzle, GEO, solution, 50_000, nesting=2)
     assert result.status == se_scale.SE_BUDGET and result.score <= 106
     with pytest.raises(ValueError, match="nesting"):
-        se.rate_se(puzzle, GEO, solution, nesting=4)
+        se.rate_se(puzzle, GEO, solution, nesting=5)
 
 
 # The compiled rater's second nesting level against the twin's, walk by walk, node for
@@ -1168,3 +1168,69 @@ def test_rate_covers_the_third_nesting_level() -> None:
     cut = sf.rate(puzzle, score=True, score_budget=2_000_000)
     assert not cut.score_complete
     assert cut.score is not None and cut.score <= 10.9
+
+
+# Sukaku Explainer 1.18.1's "(+ Dynamic Forcing Chains)" contradictions on
+# rust_sudoku_crate_hard puzzles (bench/data/serate_hardest.csv rows): (row, step, the
+# assumption set ON (row, column, digit), SE's complexity, its nested part). At its
+# fourth level SE runs its plain dynamic forcing chains on a dry walk's grid instead of
+# the static rules of levels 2 and 3.
+SE_NESTED_DFC = [
+    ("18", 4, (8, 4, 6), 226, 168),
+    ("19", 4, (8, 5, 3), 214, 164),
+    ("21", 1, (7, 4, 7), 162, 113),
+]
+LEVEL_FOUR = LEVEL_TWO | se.NESTED_DYNAMIC
+
+
+@pytest.mark.parametrize(("row", "step", "assumption", "complexity", "nested"), SE_NESTED_DFC)
+def test_fourth_nesting_level_walks_are_se_s(
+    row: str, step: int, assumption: tuple[int, int, int], complexity: int, nested: int
+) -> None:
+    puzzle, values, cand = se_grid_before(row, step, "serate_hardest")
+    r, c, digit = assumption
+    cell = r * 9 + c
+    rater = se._Rater(solver_on(values, cand), se_scale.DEFAULT_BUDGET)
+    _, clash = rater.walk(cell, digit, True, LEVEL_FOUR)
+    # SE's complexity and its nested part exactly, so SE's difficulty.
+    assert (clash, rater.last_nested) == (complexity, nested)
+    tenths = se_scale.BASE[se_scale.DYNAMIC_PLUS_DFC] + se_scale.length_tenths(clash - 2)
+    se_rating = {"18": 117, "19": 117, "21": 116}[row]
+    assert tenths == se_rating
+    solution = parse_values(sf.solve(puzzle) or "")
+    assert solution[cell] != digit  # the contradiction is sound
+    # Level 3 alone finds no contradiction from this assumption, or a longer one.
+    rater = se._Rater(solver_on(values, cand), se_scale.DEFAULT_BUDGET)
+    _, clash_three = rater.walk(cell, digit, True, LEVEL_THREE)
+    assert clash_three < 0 or clash_three > complexity
+
+
+def test_fourth_nesting_level_region_chain_is_se_s() -> None:
+    # SE's step 2 on row 20: "Region Forcing Chains: 1 in row ==> r1c4.2 off" (11.8,
+    # complexity 330, flat 35): the digit's places in row 4, walked at level 4, all
+    # reach r1c4.2 OFF; their counts and the distinct nested chains once give SE's.
+    puzzle, values, cand = se_grid_before("20", 2, "serate_hardest")
+    rater = se._Rater(solver_on(values, cand), se_scale.DEFAULT_BUDGET)
+    n = 9
+    target = (3 * n + 2 - 1) << 1  # r1c4 (cell 3), digit 2, OFF
+    places = [27 + i for i in range(9) if cand[27 + i] & 1 and not values[27 + i]]
+    starts = [((cell * n) << 1) | 1 for cell in places]
+    flat = 0
+    for cell in places:
+        reached, _ = rater.walk(cell, 1, True, LEVEL_FOUR)
+        flat += reached[target]
+    nested = rater.nested_sum(rater.links_to(target, starts))
+    assert (flat + nested, flat) == (330, 35)
+    assert (
+        se_scale.BASE[se_scale.DYNAMIC_PLUS_DFC] + se_scale.length_tenths(flat + nested - 2) == 118
+    )
+    solution = parse_values(sf.solve(puzzle) or "")
+    assert solution[3] != 2
+
+
+def test_compiled_rater_refuses_the_fourth_nesting_level() -> None:
+    # Level 4 is the twin's only (`_se_py.rate_se(..., nesting=4)`).
+    puzzle = parse_values(NESTED_TWO)
+    solution = parse_values(sf.solve(NESTED_TWO) or "")
+    with pytest.raises(ValueError, match="nesting"):
+        _se.se_path(_logic.tables_for(GEO), bytes(puzzle), bytes(solution), 1000, nesting=4)

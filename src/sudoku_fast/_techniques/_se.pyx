@@ -79,8 +79,9 @@ cdef enum:
     T_DYNAMIC_PLUS = 44
     T_DYNAMIC_PLUS_FC = 45
     T_DYNAMIC_PLUS_MFC = 46
-    T_BEYOND = 47
-    T_COUNT = 48
+    T_DYNAMIC_PLUS_DFC = 47
+    T_BEYOND = 48
+    T_COUNT = 49
 
 cdef enum:
     UNIT_LINKS = 1
@@ -107,7 +108,7 @@ cdef enum:
 cdef int BASE[T_COUNT]
 BASE[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 43,
            42, 44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 70, 66, 70, 75, 75, 75,
-           80, 80, 85, 90, 95, 100, 95]
+           80, 80, 85, 90, 95, 100, 105, 95]
 
 TECHNIQUES = T_COUNT
 SLOTS = OUT_SLOTS
