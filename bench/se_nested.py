@@ -25,9 +25,13 @@ paths compared step by step (slow: the twin takes minutes on a level-2 puzzle).
 
 --nesting 3 rates with SE's third level too (static cell and region forcing chains on
 a walk's grid, 10.0 and up); --replay then replays SE's "(+ Multiple Forcing Chains)"
-contradictions the same way, walked at level 3.
+contradictions the same way, walked at level 3. --nesting 4 (the twin only: the
+compiled rater has levels 1-3) replays SE's "(+ Dynamic Forcing Chains)"
+contradictions walked at level 4 (SE's plain dynamic forcing chains on a dry walk's
+grid, 10.5 and up); with --hybrid the compiled rater then takes levels 1-3 and the
+twin only the level-4 family, on the grids where the compiled rater finds nothing.
 
-    python bench/se_nested.py [--rows 1,5,... | --rows all] [--budget N] [--nesting 2|3]
+    python bench/se_nested.py [--rows 1,5,... | --rows all] [--budget N] [--nesting 2|3|4]
                               [--hybrid | --compiled | --compare | --replay]
 """
 
@@ -39,6 +43,7 @@ import gzip
 import io
 import os
 import re
+import sys
 import time
 from array import array
 
@@ -65,9 +70,13 @@ def unsound_steps(path: list[_se_py.PathRecord], solution: list[int]) -> int:
     return bad
 
 
-def rate_hybrid(puzzle: str, budget: int) -> tuple[_se_py.SeResult, list[_se_py.PathRecord]]:
+def rate_hybrid(
+    puzzle: str, budget: int, nesting: int = 2
+) -> tuple[_se_py.SeResult, list[_se_py.PathRecord]]:
     """The compiled rater's steps, and the twin's nested (level 2) chain steps where the
-    compiled ladder ends (see the module docstring)."""
+    compiled ladder ends (see the module docstring). With `nesting` 4 the compiled
+    rater takes levels 1-3 and the twin only level 4's family where they find nothing."""
+    compiled_nesting = 3 if nesting == 4 else 1
     geo = geometry_for(9)
     tables = _logic.tables_for(geo)
     values = parse_values(puzzle)
@@ -77,7 +86,9 @@ def rate_hybrid(puzzle: str, budget: int) -> tuple[_se_py.SeResult, list[_se_py.
     score, hardest, work, status = 0, -1, 0, se_scale.SE_OK
     while True:
         allowed = None if cand is None else array("Q", cand)
-        _, _, _, done, records = _se.se_path(tables, bytes(values), solution, budget, allowed)
+        _, _, _, done, records = _se.se_path(
+            tables, bytes(values), solution, budget, allowed, nesting=compiled_nesting
+        )
         cut = next((i for i, r in enumerate(records) if r[0] == se_scale.BEYOND), len(records))
         for tech, tenths, after, left, pattern in records[:cut]:
             path.append((tech, tenths, tuple(after), tuple(left), pattern))
@@ -92,16 +103,18 @@ def rate_hybrid(puzzle: str, budget: int) -> tuple[_se_py.SeResult, list[_se_py.
         for cell, mask in enumerate(cand or []):
             s.restrict(cell, mask)
         rater = _se_py._Rater(s, budget)
-        rater.nesting = 2
-        tenths = rater.chain_step(score)
+        rater.nesting = nesting
+        tenths = rater.chain_step(score, first_family=7 if nesting == 4 else 0)
         work += rater.work
         if tenths < 0:
             over = rater.work > budget
             status = se_scale.SE_BUDGET if over else se_scale.SE_BEYOND
-            if not over and score < se_scale.BASE[se_scale.DYNAMIC_PLUS_FC] + 5:
-                score, hardest = se_scale.BASE[se_scale.DYNAMIC_PLUS_FC] + 5, se_scale.BEYOND
+            bound = se_scale.BEYOND_TENTHS[nesting]
+            if not over and score < bound:
+                score, hardest = bound, se_scale.BEYOND
             break
         path.append((rater.last_tech, tenths, tuple(s.values), tuple(s.cand), None))
+        print(f"  twin step {len(path)}: {tenths / 10:.1f}", file=sys.stderr, flush=True)
         if tenths > score:
             score, hardest = tenths, rater.last_tech
         values, cand = list(s.values), list(s.cand)
@@ -262,7 +275,7 @@ def main() -> None:
             result = _se_py.SeResult(score, hardest, steps, status, -1)
             path = [(r[0], r[1], tuple(r[2]), r[3], r[4]) for r in records]
         elif args.hybrid:
-            result, path = rate_hybrid(row["puzzle"], args.budget)
+            result, path = rate_hybrid(row["puzzle"], args.budget, args.nesting)
         else:
             result = _se_py.rate_se(values, geo, solution, args.budget, path, nesting=args.nesting)
         cpu = time.process_time() - start

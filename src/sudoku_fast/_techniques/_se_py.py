@@ -76,11 +76,18 @@ Technique ladder, in the order they are tried (tenths):
       candidates or more; a region's chains only from the cell of its first place),
       each static walk ending at its first contradiction; a hint's rule parents also
       count its chains' starts (the cell's / the unit's removed candidates)
+105+  dynamic forcing chains (+ dynamic forcing chains), SE's fourth nesting level,
+      when asked (nesting=4; this twin only, slow): after the four basic rules, SE's
+      plain dynamic forcing chains on the walk's grid (contradiction, double, region
+      and cell chains, cells of two candidates or more) instead of levels 2-3's
+      static rules; a hint's rule parents are its chains' ON nodes' causes (a
+      contradiction's or double chain's start has none)
 95    beyond: none of the above applies. SE goes on with chains nested on forcing
       chains (9.5), multiple forcing chains (10.0) and dynamic chains (10.5) up to
       11.x; this ladder does not, so the step is rated 9.5 (10.0 with
-      nesting=2, where SE's third level starts; 10.5 with nesting=3), a lower
-      bound, a solution digit is revealed and the rating is incomplete (status SE_BEYOND)
+      nesting=2, where SE's third level starts; 10.5 with nesting=3; 11.0 with
+      nesting=4), a lower bound, a solution digit is revealed and the rating is
+      incomplete (status SE_BEYOND)
 ====  ==========================================================================
 
 A chain's difficulty is its base plus SE's length rule applied to its complexity (the
@@ -275,6 +282,9 @@ class SeResult:
 
 
 Conclusion = tuple[int, int, int]  # (cell, digit, 1 = place / 0 = remove)
+# Level 4: one chain of a dynamic hint: its target's ancestors (a node bitset), its
+# walk's ON causes, and the cause its start counts with (NO_CAUSE: none).
+DynamicChain = tuple[int, dict[int, int], int]
 Elims = list[tuple[int, int]]  # (cell, digit) pairs to remove
 # A nested static chain (level 2): (rank, removals, nodes with causes, complexity, identity)
 StaticHint = tuple[
@@ -1592,7 +1602,7 @@ class _Rater:
             return walks[node]
 
         def add(
-            result: int, chains: list[tuple[int, dict[int, int], dict[int, int], int]],
+            result: int, chains: list[DynamicChain],
             complexity: int, kind: int,
         ) -> None:  # fmt: skip
             removable = self._target_removals(grid, result)
@@ -1600,7 +1610,7 @@ class _Rater:
                 return
             causes: list[tuple[int, int]] = []
             key = []
-            for mask, ancestors_causes, _, start_cause in chains:
+            for mask, ancestors_causes, start_cause in chains:
                 key.append(mask)
                 for m in _bits(mask):
                     if m & 1:
@@ -1610,7 +1620,7 @@ class _Rater:
                         if cause != NO_CAUSE:
                             causes.append((m, cause))
             rank = (BASE[CELL] + length_tenths(complexity - 2), complexity, kind)
-            hints.append((rank, removable, causes, complexity, (result, *key)))
+            hints.append((rank, removable, causes, complexity, (tuple([result, *key]),)))
 
         for cell in range(self.geo.cells):
             card = grid[cell].bit_count()
@@ -1623,11 +1633,11 @@ class _Rater:
                 on_anc, on_causes = self.last_walk
                 walks[start] = (on_count, on_anc, on_causes)
                 if on_clash >= 0:
-                    add(start ^ 1, [(self.last_clash, on_causes, {}, NO_CAUSE)], on_clash, 7)
+                    add(start ^ 1, [(self.last_clash, on_causes, NO_CAUSE)], on_clash, 7)
                 off_count, off_clash = self.walk(cell, dig + 1, False, mode)
                 off_anc, off_causes = self.last_walk
                 if off_clash >= 0:
-                    add(start, [(self.last_clash, off_causes, {}, NO_CAUSE)], off_clash, 7)
+                    add(start, [(self.last_clash, off_causes, NO_CAUSE)], off_clash, 7)
                 if self.work > self.budget:
                     return []
                 if card >= 3:
@@ -1638,9 +1648,9 @@ class _Rater:
                             k_off = off_count.get(node)
                             if k_off is None:
                                 continue
-                            chains = [
-                                (on_anc[node], on_causes, {}, NO_CAUSE),
-                                (off_anc[node], off_causes, {}, NO_CAUSE),
+                            chains: list[DynamicChain] = [
+                                (on_anc[node], on_causes, NO_CAUSE),
+                                (off_anc[node], off_causes, NO_CAUSE),
                             ]
                             add(node, chains, k_on + k_off, 1)
                 for cause, u in ((0, box), (1, row), (2, col)):
@@ -1658,7 +1668,7 @@ class _Rater:
 
     @staticmethod
     def _dynamic_common(
-        add: Callable[[int, list[tuple[int, dict[int, int], dict[int, int], int]], int, int], None],
+        add: Callable[[int, list[DynamicChain], int, int], None],
         group: list[tuple[dict[int, int], dict[int, int], dict[int, int]]],
         start_cause: int,
         kind: int,
@@ -1673,7 +1683,7 @@ class _Rater:
                 if any(w[0][node] == 1 for w in rest):
                     continue
                 complexity = sum(w[0][node] for w in group)
-                add(node, [(w[1][node], w[2], {}, start_cause) for w in group], complexity, kind)
+                add(node, [(w[1][node], w[2], start_cause) for w in group], complexity, kind)
 
     def _target_removals(self, grid: list[int], target: int) -> Elims:
         """What a chain's target removes on `grid`: an ON target its cell's other
@@ -2295,13 +2305,14 @@ class _Rater:
                     total += self.nested_sum(self.links_to(node, starts))
                 self.note(found, self.progress(node), tech, total)
 
-    def chain_step(self, ceiling: int = 0) -> int:
+    def chain_step(self, ceiling: int = 0, first_family: int = 0) -> int:
         """Apply the conclusions of the first chain family that has any: those of its
         smallest difficulty, and with them those no harder than `ceiling` (the score so
         far, which they cannot raise). Returns the smallest difficulty in tenths, or -1
-        (none, or the budget ran out)."""
+        (none, or the budget ran out). Families before `first_family` are skipped (for
+        a grid where they are known to find nothing)."""
         found: dict[Conclusion, tuple[int, int]] = {}
-        for family in range(4 + self.nesting):
+        for family in range(first_family, 4 + self.nesting):
             if family == 0:
                 self.cycles(found)
                 if self.work <= self.budget:
@@ -2403,7 +2414,8 @@ def rate_se(
     adds SE's second nesting level (dynamic chains on static forcing chains, 9.5 and
     up; slow here: seconds to minutes per step); a "beyond" step is then rated 10.0,
     where SE's third level starts. `nesting` 3 adds that level too (static cell and
-    region forcing chains, 10.0 and up; "beyond" then 10.5).
+    region forcing chains, 10.0 and up; "beyond" then 10.5), `nesting` 4 SE's fourth
+    (dynamic forcing chains on a dry walk's grid, 10.5 and up; "beyond" then 11.0).
     """
     if nesting not in (1, 2, 3, 4):
         raise ValueError("nesting must be 1, 2, 3 or 4")
