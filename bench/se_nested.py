@@ -1,4 +1,4 @@
-"""SE's nesting levels 2 and 3 ("+ (Multiple) Forcing Chains", 9.5 and up): compiled and twin.
+"""SE's nesting levels 2-4 ("+ Forcing Chains" and up, 9.5 and up): compiled and twin.
 
 Rates puzzles of `bench/data/serate_hardest.csv` (Sukaku Explainer 1.18.1's ratings of
 the forum's hardest lists) with `_se_py.rate_se(..., nesting=2)` (with --compiled: the
@@ -18,18 +18,18 @@ there (its earlier steps' effects applied): the twin's level-2 walk from SE's
 assumption, its complexity (total and nested part) beside SE's, the difficulty both
 give, and whether the contradiction is sound; then the compiled walk's complexity and
 nested part and whether its whole walk (every node reached and its complexity) is the
-twin's, and the CPU seconds of both.
+twin's (and the work it counted), and the CPU seconds of both.
 
 With --compare each puzzle is rated at level 2 by both, compiled and twin, and their
 paths compared step by step (slow: the twin takes minutes on a level-2 puzzle).
 
 --nesting 3 rates with SE's third level too (static cell and region forcing chains on
 a walk's grid, 10.0 and up); --replay then replays SE's "(+ Multiple Forcing Chains)"
-contradictions the same way, walked at level 3. --nesting 4 (the twin only: the
-compiled rater has levels 1-3) replays SE's "(+ Dynamic Forcing Chains)"
-contradictions walked at level 4 (SE's plain dynamic forcing chains on a dry walk's
-grid, 10.5 and up); with --hybrid the compiled rater then takes levels 1-3 and the
-twin only the level-4 family, on the grids where the compiled rater finds nothing.
+contradictions the same way, walked at level 3. --nesting 4 rates with SE's fourth
+level too (SE's plain dynamic forcing chains on a dry walk's grid, 10.5 and up) and
+replays SE's "(+ Dynamic Forcing Chains)" contradictions walked at level 4; with
+--hybrid the compiled rater then takes levels 1-3 and the twin only the level-4
+family, on the grids where the compiled rater finds nothing.
 
     python bench/se_nested.py [--rows 1,5,... | --rows all] [--budget N] [--nesting 2|3|4]
                               [--hybrid | --compiled | --compare | --replay]
@@ -165,13 +165,10 @@ def replay(nesting: int) -> None:
         cpu = time.process_time() - start
         allowed = array("Q", rater.s.cand)
         start = time.process_time()
-        if nesting < 4:  # the compiled rater has levels 1-3
-            c_total, c_nested, _, c_reached = _se.se_walk(
-                _logic.tables_for(geometry_for(9)), bytes(rater.s.values), allowed, cell, digit,
-                on, level_two, se_scale.DEFAULT_BUDGET,
-            )  # fmt: skip
-        else:
-            c_total, c_nested, c_reached = -1, -1, -1
+        c_total, c_nested, c_work, c_reached = _se.se_walk(
+            _logic.tables_for(geometry_for(9)), bytes(rater.s.values), allowed, cell, digit,
+            on, level_two, se_scale.DEFAULT_BUDGET,
+        )  # fmt: skip
         c_cpu = time.process_time() - start
         solution = parse_values(sf.solve(puzzles[index]) or "")
         sound = (solution[cell] != digit) if on else (solution[cell] == digit)
@@ -179,9 +176,10 @@ def replay(nesting: int) -> None:
         se_total = int(st["complexity"])
         se_nested = se_total - int(st["flat_complexity"])
         nested = rater.last_nested if total > 0 else -1
-        same_walk = (c_total, c_nested if c_total > 0 else -1, c_reached) == (
+        same_walk = (c_total, c_nested if c_total > 0 else -1, c_work, c_reached) == (
             total,
             nested,
+            rater.work,
             reached,
         )
         compiled_equal += same_walk
@@ -201,7 +199,7 @@ def replay(nesting: int) -> None:
     print(
         f"{count} steps: difficulty equal {same_score}, nested part equal {same_nested}, "
         f"total equal {same_total}, unsound {unsound}; compiled walk equal to the twin's "
-        f"{compiled_equal if nesting < 4 else 'n/a (levels 1-3 only)'}; "
+        f"{compiled_equal}; "
         f"CPU s twin {cpu_twin:.2f}, compiled {cpu_compiled:.3f}"
     )
 

@@ -10,7 +10,7 @@ from array import array
 from pathlib import Path
 
 import pytest
-from conftest import data_file, generate_many_reference, read_csv
+from conftest import Side, data_file, generate_many_reference, read_csv
 
 import sudoku_fast as sf
 from sudoku_fast import generator
@@ -1228,9 +1228,71 @@ def test_fourth_nesting_level_region_chain_is_se_s() -> None:
     assert solution[3] != 2
 
 
-def test_compiled_rater_refuses_the_fourth_nesting_level() -> None:
-    # Level 4 is the twin's only (`_se_py.rate_se(..., nesting=4)`).
+@pytest.mark.parametrize(("row", "step", "assumption", "complexity", "nested"), SE_NESTED_DFC)
+def test_fourth_nesting_level_walks_are_the_same_on_both_sides(
+    side: Side,
+    row: str,
+    step: int,
+    assumption: tuple[int, int, int],
+    complexity: int,
+    nested: int,
+) -> None:
+    # SE's level-4 contradictions walked by `se_walk`, compiled and twin: SE's
+    # complexity and nested part, and on either side the twin rater's walk node for
+    # node, with the work counted alike.
+    _, values, cand = se_grid_before(row, step, "serate_hardest")
+    r, c, digit = assumption
+    cell = r * 9 + c
+    walked = side.module(_se).se_walk(
+        _logic.tables_for(GEO), bytes(values), array("Q", cand), cell, digit, True,
+        LEVEL_FOUR, se_scale.DEFAULT_BUDGET,
+    )  # fmt: skip
+    assert walked[:2] == (complexity, nested)
+    rater = se._Rater(solver_on(values, cand), se_scale.DEFAULT_BUDGET)
+    reached, clash = rater.walk(cell, digit, True, LEVEL_FOUR)
+    assert walked == (clash, rater.last_nested, rater.work, reached)
+
+
+def test_compiled_fourth_nesting_level_walks_without_a_contradiction_are_the_twins() -> None:
+    # Walks that meet no contradiction run every round of level 4's rules until dry
+    # (each dry round a whole dynamic forcing chain search on the walk's grid).
+    _, values, cand = se_grid_before("21", 1, "serate_hardest")
+    tables = _logic.tables_for(GEO)
+    walks = [(7 * 9 + 4, 7, False), (0, next(d + 1 for d in range(9) if cand[0] >> d & 1), True)]
+    for cell, digit, on in walks:
+        rater = se._Rater(solver_on(values, cand), se_scale.DEFAULT_BUDGET)
+        reached, clash = rater.walk(cell, digit, on, LEVEL_FOUR)
+        nested = rater.last_nested if clash >= 0 else 0
+        walked = _se.se_walk(
+            tables, bytes(values), array("Q", cand), cell, digit, on, LEVEL_FOUR,
+            se_scale.DEFAULT_BUDGET,
+        )  # fmt: skip
+        assert walked == (clash, nested, rater.work, reached)
+
+
+def test_compiled_fourth_nesting_level_takes_se_s_step() -> None:
+    # SE's grid before its first "(+ Dynamic Forcing Chains)" step of row 21 (11.6):
+    # level 3 finds nothing (a "beyond" step at 10.5), level 4 SE's difficulty, with
+    # SE's r8c5-7 among its removals, each of them sound.
+    puzzle, values, cand = se_grid_before("21", 1, "serate_hardest")
+    solution = parse_values(sf.solve(puzzle) or "")
+    tables = _logic.tables_for(GEO)
+    expected = ((3, (se_scale.BEYOND, 105)), (4, (se_scale.DYNAMIC_PLUS_DFC, 116)))
+    for nesting, (tech, tenths) in expected:
+        _, _, _, status, records = _se.se_path(
+            tables, bytes(values), bytes(solution), se_scale.DEFAULT_BUDGET,
+            array("Q", cand), 1, nesting,
+        )  # fmt: skip
+        assert records[0][:2] == (tech, tenths)
+        left = records[0][3]
+    gone = {(c, d) for c in range(81) for d in range(9) if (cand[c] & ~left[c]) >> d & 1}
+    assert (7 * 9 + 4, 6) in gone  # r8c5-7
+    assert all(solution[c] != d + 1 for c, d in gone)
+    assert status == se_scale.SE_OK
+
+
+def test_compiled_rater_refuses_a_fifth_nesting_level() -> None:
     puzzle = parse_values(NESTED_TWO)
     solution = parse_values(sf.solve(NESTED_TWO) or "")
     with pytest.raises(ValueError, match="nesting"):
-        _se.se_path(_logic.tables_for(GEO), bytes(puzzle), bytes(solution), 1000, nesting=4)
+        _se.se_path(_logic.tables_for(GEO), bytes(puzzle), bytes(solution), 1000, nesting=5)
