@@ -1291,6 +1291,32 @@ def test_compiled_fourth_nesting_level_takes_se_s_step() -> None:
     assert status == se_scale.SE_OK
 
 
+def test_rate_covers_the_fourth_nesting_level() -> None:
+    # rust_sudoku_crate_hard row 20 of bench/data/serate_hardest.csv: Sukaku Explainer
+    # 1.18.1 timed out at 11.8 ("Dynamic Region Forcing Chains (+ Dynamic Forcing
+    # Chains)"), a lower bound; the rater finishes it there, every step sound.
+    puzzle = next(
+        r["puzzle"] for r in read_csv(BENCH_DATA / "serate_hardest.csv") if r["index"] == "20"
+    )
+    rating = sf.rate(puzzle, score=True)
+    assert rating.score == 11.8 and rating.score_complete
+    assert rating.score_technique == "dynamic forcing chain (+ dynamic forcing chains)"
+    solution = parse_values(sf.solve(puzzle) or "")
+    *_, records = _se.se_path(
+        _logic.tables_for(GEO), bytes(parse_values(puzzle)), bytes(solution),
+        se_scale.DEFAULT_BUDGET, None, -1, se_scale.NESTING,
+    )  # fmt: skip
+    assert any(r[0] == se_scale.DYNAMIC_PLUS_DFC for r in records)
+    for _, _, after, left, _ in records:
+        for cell in range(81):
+            assert after[cell] in (0, solution[cell])
+            assert left[cell] >> (solution[cell] - 1) & 1 or after[cell]
+    # A budget that runs out inside it leaves an incomplete score, a lower bound.
+    cut = sf.rate(puzzle, score=True, score_budget=5_000_000)
+    assert not cut.score_complete
+    assert cut.score is not None and cut.score <= 11.8
+
+
 def test_compiled_rater_refuses_a_fifth_nesting_level() -> None:
     puzzle = parse_values(NESTED_TWO)
     solution = parse_values(sf.solve(NESTED_TWO) or "")

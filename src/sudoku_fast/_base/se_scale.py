@@ -75,8 +75,9 @@ BASE: tuple[int, ...] = (
 # "beyond" is no step of SE's: it stands where none of the techniques above applies.
 # Rated at the first nesting level the rater does not try (`NESTING`): 9.5 with level 1
 # only, 10.0 with level 2 (SE's chains nested on multiple forcing chains, 10.0 and up),
-# 10.5 with level 3 (SE's chains nested on dynamic chains, 10.5 and up): a lower bound,
-# never a score (a rating that meets it is incomplete).
+# 10.5 with level 3 (SE's chains nested on dynamic chains, 10.5 and up), 11.0 with
+# level 4 (where SE's next producer, nesting limit 1, starts): a lower bound, never a
+# score (a rating that meets it is incomplete).
 
 # The ids, named as in the compiled rater's enum (T_<NAME> in `_se.pyx`).
 FULL_HOUSE = TECHNIQUES.index("full house")
@@ -163,12 +164,13 @@ def length_tenths(length: int) -> int:
     return added
 
 
-TOP_SCORE = BASE[DYNAMIC_PLUS_MFC] + length_tenths(9 * 2 * 81 * 9)
+TOP_SCORE = BASE[DYNAMIC_PLUS_DFC] + length_tenths(9 * 2 * 81 * 9)
 
 # SE's nesting levels of dynamic chains the public rater tries: 1 (on the basic rules,
-# 9.0 and up), 2 (on static forcing chains and cycles, 9.5 and up) and 3 (on static
-# cell and region forcing chains, 10.0 and up).
-NESTING = 3
+# 9.0 and up), 2 (on static forcing chains and cycles, 9.5 and up), 3 (on static cell
+# and region forcing chains, 10.0 and up) and 4 (on SE's plain dynamic forcing chains,
+# 10.5 and up).
+NESTING = 4
 
 # Walk steps per puzzle: nodes taken by the chain walks made (a walk that the static
 # graph shows can conclude nothing is not made and costs nothing).
