@@ -44,9 +44,9 @@ on SE's plain dynamic forcing chains ("dynamic forcing chain (+ dynamic forcing
 chains)", 10.5 and up; the forum's hardest lists score up to about 11.9 there). A
 puzzle that needs a step past it (SE's chains nested on nested chains, 11.0 and up)
 gets `score_complete` False and a score of at least 11.0 that is a lower bound
-("beyond" when that step set it), never a capped score called exact. Each puzzle has a budget of chain-walk steps
-(`score_budget`); when it runs out, `score_complete` is also False and `score` is the
-hardest step met so far, a lower bound.
+("beyond" when that step set it), never a capped score called exact. Each puzzle
+has a budget of chain-walk steps (`score_budget`); when it runs out, `score_complete`
+is also False and `score` is the hardest step met so far, a lower bound.
 
 **One ladder of levels.** The levels are bands of the SE score, each a kind of step a
 solver meets (`score_level`; `se_scale.LEVEL_BANDS` holds the thresholds):

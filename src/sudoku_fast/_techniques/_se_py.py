@@ -77,17 +77,17 @@ Technique ladder, in the order they are tried (tenths):
       each static walk ending at its first contradiction; a hint's rule parents also
       count its chains' starts (the cell's / the unit's removed candidates)
 105+  dynamic forcing chains (+ dynamic forcing chains), SE's fourth nesting level,
-      when asked (nesting=4; slow here, minutes a step): after the four basic rules, SE's
-      plain dynamic forcing chains on the walk's grid (contradiction, double, region
-      and cell chains, cells of two candidates or more) instead of levels 2-3's
-      static rules; a hint's rule parents are its chains' ON nodes' causes (a
+      when asked (nesting=4; slow here, minutes a step): after the four basic
+      rules, SE's plain dynamic forcing chains on the walk's grid (contradiction,
+      double, region and cell chains, cells of two candidates or more) instead of
+      levels 2-3's static rules; a hint's rule parents are its chains' ON nodes' causes (a
       contradiction's or double chain's start has none)
 95    beyond: none of the above applies. SE goes on with chains nested on forcing
       chains (9.5), multiple forcing chains (10.0), dynamic chains (10.5) and nested
-      chains (11.0) up to 11.x; this ladder stops where `nesting` says, so the step is rated 9.5 (10.0 with
-      nesting=2, where SE's third level starts; 10.5 with nesting=3; 11.0 with
-      nesting=4), a lower bound, a solution digit is revealed and the rating is
-      incomplete (status SE_BEYOND)
+      chains (11.0) up to 11.x; this ladder stops where `nesting` says, so the
+      step is rated 9.5 (10.0 with nesting=2, where SE's third level starts; 10.5
+      with nesting=3; 11.0 with nesting=4), a lower bound, a solution digit is
+      revealed and the rating is incomplete (status SE_BEYOND)
 ====  ==========================================================================
 
 A chain's difficulty is its base plus SE's length rule applied to its complexity (the
