@@ -1073,17 +1073,24 @@ def test_third_nesting_level_walks_are_se_s(
 def test_compiled_third_nesting_level_walks_without_a_contradiction_are_the_twins() -> None:
     # Walks that meet no contradiction run every round of nested rules until dry: the
     # OFF walk of SE's first (+MFC) assumption on row 15, and two other candidates.
-    _, values, cand = se_grid_before("15", 2, "serate_hardest")
-    s = solver_on(values, cand)
-    tables = _logic.tables_for(GEO)
+    _, _, cand = se_grid_before("15", 2, "serate_hardest")
     others = [(cell, d + 1, True) for cell in (0, 40) for d in range(9) if cand[cell] >> d & 1]
-    walks = [(6, 6, False), *others[:2]]
+    assert_walks_are_the_twins("15", 2, [(6, 6, False), *others[:2]], LEVEL_THREE)
+
+
+def assert_walks_are_the_twins(
+    row: str, step: int, walks: list[tuple[int, int, bool]], mode: int
+) -> None:
+    """Each (cell, digit, ON) walk from SE's grid before `step` of serate_hardest row
+    `row`: the compiled `se_walk` equals the twin rater's walk (node for node, work)."""
+    _, values, cand = se_grid_before(row, step, "serate_hardest")
+    tables = _logic.tables_for(GEO)
     for cell, digit, on in walks:
-        rater = se._Rater(s, se_scale.DEFAULT_BUDGET)
-        reached, clash = rater.walk(cell, digit, on, LEVEL_THREE)
+        rater = se._Rater(solver_on(values, cand), se_scale.DEFAULT_BUDGET)
+        reached, clash = rater.walk(cell, digit, on, mode)
         nested = rater.last_nested if clash >= 0 else 0
         walked = _se.se_walk(
-            tables, bytes(values), array("Q", cand), cell, digit, on, LEVEL_THREE,
+            tables, bytes(values), array("Q", cand), cell, digit, on, mode,
             se_scale.DEFAULT_BUDGET,
         )  # fmt: skip
         assert walked == (clash, nested, rater.work, reached)
@@ -1256,18 +1263,9 @@ def test_fourth_nesting_level_walks_are_the_same_on_both_sides(
 def test_compiled_fourth_nesting_level_walks_without_a_contradiction_are_the_twins() -> None:
     # Walks that meet no contradiction run every round of level 4's rules until dry
     # (each dry round a whole dynamic forcing chain search on the walk's grid).
-    _, values, cand = se_grid_before("21", 1, "serate_hardest")
-    tables = _logic.tables_for(GEO)
-    walks = [(7 * 9 + 4, 7, False), (0, next(d + 1 for d in range(9) if cand[0] >> d & 1), True)]
-    for cell, digit, on in walks:
-        rater = se._Rater(solver_on(values, cand), se_scale.DEFAULT_BUDGET)
-        reached, clash = rater.walk(cell, digit, on, LEVEL_FOUR)
-        nested = rater.last_nested if clash >= 0 else 0
-        walked = _se.se_walk(
-            tables, bytes(values), array("Q", cand), cell, digit, on, LEVEL_FOUR,
-            se_scale.DEFAULT_BUDGET,
-        )  # fmt: skip
-        assert walked == (clash, nested, rater.work, reached)
+    _, _, cand = se_grid_before("21", 1, "serate_hardest")
+    first = next(d + 1 for d in range(9) if cand[0] >> d & 1)
+    assert_walks_are_the_twins("21", 1, [(7 * 9 + 4, 7, False), (0, first, True)], LEVEL_FOUR)
 
 
 def test_compiled_fourth_nesting_level_takes_se_s_step() -> None:
