@@ -1079,20 +1079,21 @@ def test_compiled_third_nesting_level_walks_without_a_contradiction_are_the_twin
 
 
 def assert_walks_are_the_twins(
-    row: str, step: int, walks: list[tuple[int, int, bool]], mode: int
+    row: str,
+    step: int,
+    walks: list[tuple[int, int, bool]],
+    mode: int,
+    budget: int = se_scale.DEFAULT_BUDGET,
 ) -> None:
     """Each (cell, digit, ON) walk from SE's grid before `step` of serate_hardest row
     `row`: the compiled `se_walk` equals the twin rater's walk (node for node, work)."""
     _, values, cand = se_grid_before(row, step, "serate_hardest")
     tables = _logic.tables_for(GEO)
     for cell, digit, on in walks:
-        rater = se._Rater(solver_on(values, cand), se_scale.DEFAULT_BUDGET)
+        rater = se._Rater(solver_on(values, cand), budget)
         reached, clash = rater.walk(cell, digit, on, mode)
         nested = rater.last_nested if clash >= 0 else 0
-        walked = _se.se_walk(
-            tables, bytes(values), array("Q", cand), cell, digit, on, mode,
-            se_scale.DEFAULT_BUDGET,
-        )  # fmt: skip
+        walked = _se.se_walk(tables, bytes(values), array("Q", cand), cell, digit, on, mode, budget)
         assert walked == (clash, nested, rater.work, reached)
 
 
@@ -1266,6 +1267,10 @@ def test_compiled_fourth_nesting_level_walks_without_a_contradiction_are_the_twi
     _, _, cand = se_grid_before("21", 1, "serate_hardest")
     first = next(d + 1 for d in range(9) if cand[0] >> d & 1)
     assert_walks_are_the_twins("21", 1, [(7 * 9 + 4, 7, False), (0, first, True)], LEVEL_FOUR)
+    # Budgets that run out inside the dynamic searches of SE's contradiction walk stop
+    # both sides at the same step.
+    for budget in (1_000, 5_000, 10_000, 14_000):  # the whole walk: 14,200 steps
+        assert_walks_are_the_twins("21", 1, [(7 * 9 + 4, 7, True)], LEVEL_FOUR, budget)
 
 
 def test_compiled_fourth_nesting_level_takes_se_s_step() -> None:
