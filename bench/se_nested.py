@@ -1,4 +1,4 @@
-"""SE's nesting levels 2 and 3 ("+ (Multiple) Forcing Chains", 9.5 and up): compiled and twin.
+"""SE's nesting levels 2-4 ("+ Forcing Chains" and up, 9.5 and up): compiled and twin.
 
 Rates puzzles of `bench/data/serate_hardest.csv` (Sukaku Explainer 1.18.1's ratings of
 the forum's hardest lists) with `_se_py.rate_se(..., nesting=2)` (with --compiled: the
@@ -18,16 +18,20 @@ there (its earlier steps' effects applied): the twin's level-2 walk from SE's
 assumption, its complexity (total and nested part) beside SE's, the difficulty both
 give, and whether the contradiction is sound; then the compiled walk's complexity and
 nested part and whether its whole walk (every node reached and its complexity) is the
-twin's, and the CPU seconds of both.
+twin's (and the work it counted), and the CPU seconds of both.
 
 With --compare each puzzle is rated at level 2 by both, compiled and twin, and their
 paths compared step by step (slow: the twin takes minutes on a level-2 puzzle).
 
 --nesting 3 rates with SE's third level too (static cell and region forcing chains on
 a walk's grid, 10.0 and up); --replay then replays SE's "(+ Multiple Forcing Chains)"
-contradictions the same way, walked at level 3.
+contradictions the same way, walked at level 3. --nesting 4 rates with SE's fourth
+level too (SE's plain dynamic forcing chains on a dry walk's grid, 10.5 and up) and
+replays SE's "(+ Dynamic Forcing Chains)" contradictions walked at level 4; with
+--hybrid the compiled rater then takes levels 1-3 and the twin only the level-4
+family, on the grids where the compiled rater finds nothing.
 
-    python bench/se_nested.py [--rows 1,5,... | --rows all] [--budget N] [--nesting 2|3]
+    python bench/se_nested.py [--rows 1,5,... | --rows all] [--budget N] [--nesting 2|3|4]
                               [--hybrid | --compiled | --compare | --replay]
 """
 
@@ -39,6 +43,7 @@ import gzip
 import io
 import os
 import re
+import sys
 import time
 from array import array
 
@@ -65,9 +70,13 @@ def unsound_steps(path: list[_se_py.PathRecord], solution: list[int]) -> int:
     return bad
 
 
-def rate_hybrid(puzzle: str, budget: int) -> tuple[_se_py.SeResult, list[_se_py.PathRecord]]:
+def rate_hybrid(
+    puzzle: str, budget: int, nesting: int = 2
+) -> tuple[_se_py.SeResult, list[_se_py.PathRecord]]:
     """The compiled rater's steps, and the twin's nested (level 2) chain steps where the
-    compiled ladder ends (see the module docstring)."""
+    compiled ladder ends (see the module docstring). With `nesting` 4 the compiled
+    rater takes levels 1-3 and the twin only level 4's family where they find nothing."""
+    compiled_nesting = 3 if nesting == 4 else 1
     geo = geometry_for(9)
     tables = _logic.tables_for(geo)
     values = parse_values(puzzle)
@@ -77,7 +86,9 @@ def rate_hybrid(puzzle: str, budget: int) -> tuple[_se_py.SeResult, list[_se_py.
     score, hardest, work, status = 0, -1, 0, se_scale.SE_OK
     while True:
         allowed = None if cand is None else array("Q", cand)
-        _, _, _, done, records = _se.se_path(tables, bytes(values), solution, budget, allowed)
+        _, _, _, done, records = _se.se_path(
+            tables, bytes(values), solution, budget, allowed, nesting=compiled_nesting
+        )
         cut = next((i for i, r in enumerate(records) if r[0] == se_scale.BEYOND), len(records))
         for tech, tenths, after, left, pattern in records[:cut]:
             path.append((tech, tenths, tuple(after), tuple(left), pattern))
@@ -92,16 +103,18 @@ def rate_hybrid(puzzle: str, budget: int) -> tuple[_se_py.SeResult, list[_se_py.
         for cell, mask in enumerate(cand or []):
             s.restrict(cell, mask)
         rater = _se_py._Rater(s, budget)
-        rater.nesting = 2
-        tenths = rater.chain_step(score)
+        rater.nesting = nesting
+        tenths = rater.chain_step(score, first_family=7 if nesting == 4 else 0)
         work += rater.work
         if tenths < 0:
             over = rater.work > budget
             status = se_scale.SE_BUDGET if over else se_scale.SE_BEYOND
-            if not over and score < se_scale.BASE[se_scale.DYNAMIC_PLUS_FC] + 5:
-                score, hardest = se_scale.BASE[se_scale.DYNAMIC_PLUS_FC] + 5, se_scale.BEYOND
+            bound = se_scale.BEYOND_TENTHS[nesting]
+            if not over and score < bound:
+                score, hardest = bound, se_scale.BEYOND
             break
         path.append((rater.last_tech, tenths, tuple(s.values), tuple(s.cand), None))
+        print(f"  twin step {len(path)}: {tenths / 10:.1f}", file=sys.stderr, flush=True)
         if tenths > score:
             score, hardest = tenths, rater.last_tech
         values, cand = list(s.values), list(s.cand)
@@ -127,6 +140,10 @@ def replay(nesting: int) -> None:
         level_two |= _se_py.NESTED_MULTIPLE
         technique = "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)"
         base = se_scale.BASE[se_scale.DYNAMIC_PLUS_MFC]
+    elif nesting == 4:
+        level_two |= _se_py.NESTED_DYNAMIC
+        technique = "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)"
+        base = se_scale.BASE[se_scale.DYNAMIC_PLUS_DFC]
     same_score = same_nested = same_total = unsound = count = compiled_equal = 0
     cpu_twin = cpu_compiled = 0.0
     print(
@@ -148,9 +165,9 @@ def replay(nesting: int) -> None:
         cpu = time.process_time() - start
         allowed = array("Q", rater.s.cand)
         start = time.process_time()
-        c_total, c_nested, _, c_reached = _se.se_walk(
-            _logic.tables_for(geometry_for(9)), bytes(rater.s.values), allowed, cell, digit, on,
-            level_two, se_scale.DEFAULT_BUDGET,
+        c_total, c_nested, c_work, c_reached = _se.se_walk(
+            _logic.tables_for(geometry_for(9)), bytes(rater.s.values), allowed, cell, digit,
+            on, level_two, se_scale.DEFAULT_BUDGET,
         )  # fmt: skip
         c_cpu = time.process_time() - start
         solution = parse_values(sf.solve(puzzles[index]) or "")
@@ -159,9 +176,10 @@ def replay(nesting: int) -> None:
         se_total = int(st["complexity"])
         se_nested = se_total - int(st["flat_complexity"])
         nested = rater.last_nested if total > 0 else -1
-        same_walk = (c_total, c_nested if c_total > 0 else -1, c_reached) == (
+        same_walk = (c_total, c_nested if c_total > 0 else -1, c_work, c_reached) == (
             total,
             nested,
+            rater.work,
             reached,
         )
         compiled_equal += same_walk
@@ -181,7 +199,8 @@ def replay(nesting: int) -> None:
     print(
         f"{count} steps: difficulty equal {same_score}, nested part equal {same_nested}, "
         f"total equal {same_total}, unsound {unsound}; compiled walk equal to the twin's "
-        f"{compiled_equal}; CPU s twin {cpu_twin:.2f}, compiled {cpu_compiled:.3f}"
+        f"{compiled_equal}; "
+        f"CPU s twin {cpu_twin:.2f}, compiled {cpu_compiled:.3f}"
     )
 
 
@@ -225,7 +244,7 @@ def main() -> None:
     parser.add_argument("--compiled", action="store_true", help="the compiled rater throughout")
     parser.add_argument("--compare", action="store_true", help="compiled and twin, step by step")
     parser.add_argument("--replay", action="store_true", help="SE's (+FC) steps on SE's grids")
-    parser.add_argument("--nesting", type=int, default=2, choices=(2, 3))
+    parser.add_argument("--nesting", type=int, default=2, choices=(2, 3, 4))
     args = parser.parse_args()
     if args.replay:
         replay(args.nesting)
@@ -255,7 +274,7 @@ def main() -> None:
             result = _se_py.SeResult(score, hardest, steps, status, -1)
             path = [(r[0], r[1], tuple(r[2]), r[3], r[4]) for r in records]
         elif args.hybrid:
-            result, path = rate_hybrid(row["puzzle"], args.budget)
+            result, path = rate_hybrid(row["puzzle"], args.budget, args.nesting)
         else:
             result = _se_py.rate_se(values, geo, solution, args.budget, path, nesting=args.nesting)
         cpu = time.process_time() - start

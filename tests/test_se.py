@@ -10,7 +10,7 @@ from array import array
 from pathlib import Path
 
 import pytest
-from conftest import data_file, generate_many_reference, read_csv
+from conftest import Side, data_file, generate_many_reference, read_csv
 
 import sudoku_fast as sf
 from sudoku_fast import generator
@@ -927,7 +927,7 @@ def test_second_nesting_level_keeps_to_the_budget() -> None:
     result = se.rate_se(puzzle, GEO, solution, 50_000, nesting=2)
     assert result.status == se_scale.SE_BUDGET and result.score <= 106
     with pytest.raises(ValueError, match="nesting"):
-        se.rate_se(puzzle, GEO, solution, nesting=4)
+        se.rate_se(puzzle, GEO, solution, nesting=5)
 
 
 # The compiled rater's second nesting level against the twin's, walk by walk, node for
@@ -1073,19 +1073,27 @@ def test_third_nesting_level_walks_are_se_s(
 def test_compiled_third_nesting_level_walks_without_a_contradiction_are_the_twins() -> None:
     # Walks that meet no contradiction run every round of nested rules until dry: the
     # OFF walk of SE's first (+MFC) assumption on row 15, and two other candidates.
-    _, values, cand = se_grid_before("15", 2, "serate_hardest")
-    s = solver_on(values, cand)
-    tables = _logic.tables_for(GEO)
+    _, _, cand = se_grid_before("15", 2, "serate_hardest")
     others = [(cell, d + 1, True) for cell in (0, 40) for d in range(9) if cand[cell] >> d & 1]
-    walks = [(6, 6, False), *others[:2]]
+    assert_walks_are_the_twins("15", 2, [(6, 6, False), *others[:2]], LEVEL_THREE)
+
+
+def assert_walks_are_the_twins(
+    row: str,
+    step: int,
+    walks: list[tuple[int, int, bool]],
+    mode: int,
+    budget: int = se_scale.DEFAULT_BUDGET,
+) -> None:
+    """Each (cell, digit, ON) walk from SE's grid before `step` of serate_hardest row
+    `row`: the compiled `se_walk` equals the twin rater's walk (node for node, work)."""
+    _, values, cand = se_grid_before(row, step, "serate_hardest")
+    tables = _logic.tables_for(GEO)
     for cell, digit, on in walks:
-        rater = se._Rater(s, se_scale.DEFAULT_BUDGET)
-        reached, clash = rater.walk(cell, digit, on, LEVEL_THREE)
+        rater = se._Rater(solver_on(values, cand), budget)
+        reached, clash = rater.walk(cell, digit, on, mode)
         nested = rater.last_nested if clash >= 0 else 0
-        walked = _se.se_walk(
-            tables, bytes(values), array("Q", cand), cell, digit, on, LEVEL_THREE,
-            se_scale.DEFAULT_BUDGET,
-        )  # fmt: skip
+        walked = _se.se_walk(tables, bytes(values), array("Q", cand), cell, digit, on, mode, budget)
         assert walked == (clash, nested, rater.work, reached)
 
 
@@ -1168,3 +1176,152 @@ def test_rate_covers_the_third_nesting_level() -> None:
     cut = sf.rate(puzzle, score=True, score_budget=2_000_000)
     assert not cut.score_complete
     assert cut.score is not None and cut.score <= 10.9
+
+
+# Sukaku Explainer 1.18.1's "(+ Dynamic Forcing Chains)" contradictions on
+# rust_sudoku_crate_hard puzzles (bench/data/serate_hardest.csv rows): (row, step, the
+# assumption set ON (row, column, digit), SE's complexity, its nested part). At its
+# fourth level SE runs its plain dynamic forcing chains on a dry walk's grid instead of
+# the static rules of levels 2 and 3.
+SE_NESTED_DFC = [
+    ("18", 4, (8, 4, 6), 226, 168),
+    ("19", 4, (8, 5, 3), 214, 164),
+    ("21", 1, (7, 4, 7), 162, 113),
+]
+LEVEL_FOUR = LEVEL_TWO | se.NESTED_DYNAMIC
+
+
+@pytest.mark.parametrize(("row", "step", "assumption", "complexity", "nested"), SE_NESTED_DFC)
+def test_fourth_nesting_level_walks_are_se_s(
+    row: str, step: int, assumption: tuple[int, int, int], complexity: int, nested: int
+) -> None:
+    puzzle, values, cand = se_grid_before(row, step, "serate_hardest")
+    r, c, digit = assumption
+    cell = r * 9 + c
+    rater = se._Rater(solver_on(values, cand), se_scale.DEFAULT_BUDGET)
+    _, clash = rater.walk(cell, digit, True, LEVEL_FOUR)
+    # SE's complexity and its nested part exactly, so SE's difficulty.
+    assert (clash, rater.last_nested) == (complexity, nested)
+    tenths = se_scale.BASE[se_scale.DYNAMIC_PLUS_DFC] + se_scale.length_tenths(clash - 2)
+    se_rating = {"18": 117, "19": 117, "21": 116}[row]
+    assert tenths == se_rating
+    solution = parse_values(sf.solve(puzzle) or "")
+    assert solution[cell] != digit  # the contradiction is sound
+    # Level 3 alone finds no contradiction from this assumption, or a longer one.
+    rater = se._Rater(solver_on(values, cand), se_scale.DEFAULT_BUDGET)
+    _, clash_three = rater.walk(cell, digit, True, LEVEL_THREE)
+    assert clash_three < 0 or clash_three > complexity
+
+
+def test_fourth_nesting_level_region_chain_is_se_s() -> None:
+    # SE's step 2 on row 20: "Region Forcing Chains: 1 in row ==> r1c4.2 off" (11.8,
+    # complexity 330, flat 35): the digit's places in row 4, walked at level 4, all
+    # reach r1c4.2 OFF; their counts and the distinct nested chains once give SE's.
+    puzzle, values, cand = se_grid_before("20", 2, "serate_hardest")
+    rater = se._Rater(solver_on(values, cand), se_scale.DEFAULT_BUDGET)
+    n = 9
+    target = (3 * n + 2 - 1) << 1  # r1c4 (cell 3), digit 2, OFF
+    places = [27 + i for i in range(9) if cand[27 + i] & 1 and not values[27 + i]]
+    starts = [((cell * n) << 1) | 1 for cell in places]
+    flat = 0
+    for cell in places:
+        reached, _ = rater.walk(cell, 1, True, LEVEL_FOUR)
+        flat += reached[target]
+    nested = rater.nested_sum(rater.links_to(target, starts))
+    assert (flat + nested, flat) == (330, 35)
+    assert (
+        se_scale.BASE[se_scale.DYNAMIC_PLUS_DFC] + se_scale.length_tenths(flat + nested - 2) == 118
+    )
+    solution = parse_values(sf.solve(puzzle) or "")
+    assert solution[3] != 2
+
+
+@pytest.mark.parametrize(("row", "step", "assumption", "complexity", "nested"), SE_NESTED_DFC)
+def test_fourth_nesting_level_walks_are_the_same_on_both_sides(
+    side: Side,
+    row: str,
+    step: int,
+    assumption: tuple[int, int, int],
+    complexity: int,
+    nested: int,
+) -> None:
+    # SE's level-4 contradictions walked by `se_walk`, compiled and twin: SE's
+    # complexity and nested part, and on either side the twin rater's walk node for
+    # node, with the work counted alike.
+    _, values, cand = se_grid_before(row, step, "serate_hardest")
+    r, c, digit = assumption
+    cell = r * 9 + c
+    walked = side.module(_se).se_walk(
+        _logic.tables_for(GEO), bytes(values), array("Q", cand), cell, digit, True,
+        LEVEL_FOUR, se_scale.DEFAULT_BUDGET,
+    )  # fmt: skip
+    assert walked[:2] == (complexity, nested)
+    rater = se._Rater(solver_on(values, cand), se_scale.DEFAULT_BUDGET)
+    reached, clash = rater.walk(cell, digit, True, LEVEL_FOUR)
+    assert walked == (clash, rater.last_nested, rater.work, reached)
+
+
+def test_compiled_fourth_nesting_level_walks_without_a_contradiction_are_the_twins() -> None:
+    # Walks that meet no contradiction run every round of level 4's rules until dry
+    # (each dry round a whole dynamic forcing chain search on the walk's grid).
+    _, _, cand = se_grid_before("21", 1, "serate_hardest")
+    first = next(d + 1 for d in range(9) if cand[0] >> d & 1)
+    assert_walks_are_the_twins("21", 1, [(7 * 9 + 4, 7, False), (0, first, True)], LEVEL_FOUR)
+    # Budgets that run out inside the dynamic searches of SE's contradiction walk stop
+    # both sides at the same step.
+    for budget in (1_000, 5_000, 10_000, 14_000):  # the whole walk: 14,200 steps
+        assert_walks_are_the_twins("21", 1, [(7 * 9 + 4, 7, True)], LEVEL_FOUR, budget)
+
+
+def test_compiled_fourth_nesting_level_takes_se_s_step() -> None:
+    # SE's grid before its first "(+ Dynamic Forcing Chains)" step of row 21 (11.6):
+    # level 3 finds nothing (a "beyond" step at 10.5), level 4 SE's difficulty, with
+    # SE's r8c5-7 among its removals, each of them sound.
+    puzzle, values, cand = se_grid_before("21", 1, "serate_hardest")
+    solution = parse_values(sf.solve(puzzle) or "")
+    tables = _logic.tables_for(GEO)
+    expected = ((3, (se_scale.BEYOND, 105)), (4, (se_scale.DYNAMIC_PLUS_DFC, 116)))
+    for nesting, (tech, tenths) in expected:
+        _, _, _, status, records = _se.se_path(
+            tables, bytes(values), bytes(solution), se_scale.DEFAULT_BUDGET,
+            array("Q", cand), 1, nesting,
+        )  # fmt: skip
+        assert records[0][:2] == (tech, tenths)
+        left = records[0][3]
+    gone = {(c, d) for c in range(81) for d in range(9) if (cand[c] & ~left[c]) >> d & 1}
+    assert (7 * 9 + 4, 6) in gone  # r8c5-7
+    assert all(solution[c] != d + 1 for c, d in gone)
+    assert status == se_scale.SE_OK
+
+
+def test_rate_covers_the_fourth_nesting_level() -> None:
+    # rust_sudoku_crate_hard row 20 of bench/data/serate_hardest.csv: Sukaku Explainer
+    # 1.18.1 timed out at 11.8 ("Dynamic Region Forcing Chains (+ Dynamic Forcing
+    # Chains)"), a lower bound; the rater finishes it there, every step sound.
+    puzzle = next(
+        r["puzzle"] for r in read_csv(BENCH_DATA / "serate_hardest.csv") if r["index"] == "20"
+    )
+    rating = sf.rate(puzzle, score=True)
+    assert rating.score == 11.8 and rating.score_complete
+    assert rating.score_technique == "dynamic forcing chain (+ dynamic forcing chains)"
+    solution = parse_values(sf.solve(puzzle) or "")
+    *_, records = _se.se_path(
+        _logic.tables_for(GEO), bytes(parse_values(puzzle)), bytes(solution),
+        se_scale.DEFAULT_BUDGET, None, -1, se_scale.NESTING,
+    )  # fmt: skip
+    assert any(r[0] == se_scale.DYNAMIC_PLUS_DFC for r in records)
+    for _, _, after, left, _ in records:
+        for cell in range(81):
+            assert after[cell] in (0, solution[cell])
+            assert left[cell] >> (solution[cell] - 1) & 1 or after[cell]
+    # A budget that runs out inside it leaves an incomplete score, a lower bound.
+    cut = sf.rate(puzzle, score=True, score_budget=5_000_000)
+    assert not cut.score_complete
+    assert cut.score is not None and cut.score <= 11.8
+
+
+def test_compiled_rater_refuses_a_fifth_nesting_level() -> None:
+    puzzle = parse_values(NESTED_TWO)
+    solution = parse_values(sf.solve(NESTED_TWO) or "")
+    with pytest.raises(ValueError, match="nesting"):
+        _se.se_path(_logic.tables_for(GEO), bytes(puzzle), bytes(solution), 1000, nesting=5)

@@ -36,16 +36,17 @@ each technique carrying SE's difficulty, chains by their length; the score is th
 hardest step's difficulty. The ladder, the chain rules and where it differs from SE are
 in `_techniques/_se_py.py` (the pure-Python twin of the compiled `_se.pyx` that does the
 work). `score_technique` names the step that set the score. The scale is covered up
-to SE's third level of nested dynamic chains: chains nested on the basic rules
+to SE's fourth level of nested dynamic chains: chains nested on the basic rules
 ("dynamic forcing chain (+)", 9.0 and up), on static forcing chains and cycles
-("dynamic forcing chain (+ forcing chains)", 9.5 and up) and on static cell and region
-forcing chains ("dynamic forcing chain (+ multiple forcing chains)", 10.0 and up; the
-forum's hardest lists score up to about 11.6 there). A puzzle that needs a step past
-it (SE's chains nested on dynamic forcing chains, 10.5 to 11.9) gets `score_complete`
-False and a score of at least 10.5 that is a lower bound ("beyond" when that step set
-it), never a capped score called exact. Each puzzle has a budget of chain-walk steps
-(`score_budget`); when it runs out, `score_complete` is also False and `score` is the
-hardest step met so far, a lower bound.
+("dynamic forcing chain (+ forcing chains)", 9.5 and up), on static cell and region
+forcing chains ("dynamic forcing chain (+ multiple forcing chains)", 10.0 and up) and
+on SE's plain dynamic forcing chains ("dynamic forcing chain (+ dynamic forcing
+chains)", 10.5 and up; the forum's hardest lists score up to about 11.9 there). A
+puzzle that needs a step past it (SE's chains nested on nested chains, 11.0 and up)
+gets `score_complete` False and a score of at least 11.0 that is a lower bound
+("beyond" when that step set it), never a capped score called exact. Each puzzle
+has a budget of chain-walk steps (`score_budget`); when it runs out, `score_complete`
+is also False and `score` is the hardest step met so far, a lower bound.
 
 **One ladder of levels.** The levels are bands of the SE score, each a kind of step a
 solver meets (`score_level`; `se_scale.LEVEL_BANDS` holds the thresholds):

@@ -501,6 +501,10 @@ _DOES = {
         "as a dynamic forcing chain (+ forcing chains), with cell and region forcing chains "
         "found on the grid the assumption leaves"
     ),
+    "dynamic forcing chain (+ dynamic forcing chains)": (
+        "as a dynamic forcing chain (+), with dynamic forcing chains found on the grid the "
+        "assumption leaves"
+    ),
     "beyond": (
         "no technique of the ladder applies, so a digit of the solution is revealed (the "
         "rating is then a lower bound)"

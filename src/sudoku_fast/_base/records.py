@@ -101,10 +101,11 @@ class Rating:
     `score_technique` "none" for a full grid, which takes no step), `score_technique` the
     SE-ladder step that set it and `score_complete` False when the score is only a lower
     bound: the score budget ran out, or the puzzle needs a step beyond the ladder (SE's
-    chains nested deeper than its third level, on dynamic forcing chains, 10.5 and up;
+    chains nested deeper than its fourth level, on nested forcing chains, 11.0 and up;
     `score_technique` "beyond" when that step set the score); the ladder covers SE's
-    scale up to its third nesting level (chains nested on forcing chains, 9.5 and up,
-    and on multiple forcing chains, 10.0 and up); see `sudoku_fast.rating`.
+    scale up to its fourth nesting level (chains nested on forcing chains, 9.5 and up,
+    on multiple forcing chains, 10.0 and up, and on dynamic forcing chains, 10.5 and
+    up); see `sudoku_fast.rating`.
 
     Ratings are made by `sudoku_fast.rate` and `rate_many`.
 
@@ -129,7 +130,7 @@ class Rating:
         The SE-ladder step that set the score.
     score_complete : bool
         False when the score is only a lower bound: the score budget ran out, or a
-        step beyond the ladder (SE's third and fourth nesting levels, 10.0 and up) was
+        step beyond the ladder (SE's nesting past its fourth level, 11.0 and up) was
         needed.
 
     Attributes

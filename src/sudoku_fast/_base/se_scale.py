@@ -61,6 +61,7 @@ TECHNIQUES: tuple[str, ...] = (
     "dynamic forcing chain (+)",
     "dynamic forcing chain (+ forcing chains)",
     "dynamic forcing chain (+ multiple forcing chains)",
+    "dynamic forcing chain (+ dynamic forcing chains)",
     "beyond",
 )
 
@@ -69,13 +70,14 @@ TECHNIQUES: tuple[str, ...] = (
 BASE: tuple[int, ...] = (
     10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 43,
     42, 44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 70, 66, 70, 75, 75, 75, 80, 80,
-    85, 90, 95, 100, 95,
+    85, 90, 95, 100, 105, 95,
 )  # fmt: skip
 # "beyond" is no step of SE's: it stands where none of the techniques above applies.
 # Rated at the first nesting level the rater does not try (`NESTING`): 9.5 with level 1
 # only, 10.0 with level 2 (SE's chains nested on multiple forcing chains, 10.0 and up),
-# 10.5 with level 3 (SE's chains nested on dynamic chains, 10.5 and up): a lower bound,
-# never a score (a rating that meets it is incomplete).
+# 10.5 with level 3 (SE's chains nested on dynamic chains, 10.5 and up), 11.0 with
+# level 4 (where SE's next producer, nesting limit 1, starts): a lower bound, never a
+# score (a rating that meets it is incomplete).
 
 # The ids, named as in the compiled rater's enum (T_<NAME> in `_se.pyx`).
 FULL_HOUSE = TECHNIQUES.index("full house")
@@ -125,10 +127,17 @@ DYNAMIC_PLUS = TECHNIQUES.index("dynamic forcing chain (+)")
 DYNAMIC_PLUS_FC = TECHNIQUES.index("dynamic forcing chain (+ forcing chains)")
 # SE's third nesting level: then static cell and region forcing chains (10.0 and up).
 DYNAMIC_PLUS_MFC = TECHNIQUES.index("dynamic forcing chain (+ multiple forcing chains)")
+# SE's fourth nesting level: plain dynamic forcing chains on a walk's grid (10.5 and up).
+DYNAMIC_PLUS_DFC = TECHNIQUES.index("dynamic forcing chain (+ dynamic forcing chains)")
 BEYOND = TECHNIQUES.index("beyond")
 # A "beyond" step's tenths by the nesting levels tried: the next level's base (SE's
 # level 2 starts at 9.5, level 3 at 10.0, level 4 at 10.5), a lower bound.
-BEYOND_TENTHS = {1: BASE[BEYOND], 2: BASE[DYNAMIC_PLUS_FC] + 5, 3: BASE[DYNAMIC_PLUS_MFC] + 5}
+BEYOND_TENTHS = {
+    1: BASE[BEYOND],
+    2: BASE[DYNAMIC_PLUS_FC] + 5,
+    3: BASE[DYNAMIC_PLUS_MFC] + 5,
+    4: BASE[DYNAMIC_PLUS_DFC] + 5,
+}
 COUNT = len(TECHNIQUES)
 
 # Outcomes of a rating.
@@ -155,12 +164,13 @@ def length_tenths(length: int) -> int:
     return added
 
 
-TOP_SCORE = BASE[DYNAMIC_PLUS_MFC] + length_tenths(9 * 2 * 81 * 9)
+TOP_SCORE = BASE[DYNAMIC_PLUS_DFC] + length_tenths(9 * 2 * 81 * 9)
 
 # SE's nesting levels of dynamic chains the public rater tries: 1 (on the basic rules,
-# 9.0 and up), 2 (on static forcing chains and cycles, 9.5 and up) and 3 (on static
-# cell and region forcing chains, 10.0 and up).
-NESTING = 3
+# 9.0 and up), 2 (on static forcing chains and cycles, 9.5 and up), 3 (on static cell
+# and region forcing chains, 10.0 and up) and 4 (on SE's plain dynamic forcing chains,
+# 10.5 and up).
+NESTING = 4
 
 # Walk steps per puzzle: nodes taken by the chain walks made (a walk that the static
 # graph shows can conclude nothing is not made and costs nothing).

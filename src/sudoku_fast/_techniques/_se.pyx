@@ -79,8 +79,9 @@ cdef enum:
     T_DYNAMIC_PLUS = 44
     T_DYNAMIC_PLUS_FC = 45
     T_DYNAMIC_PLUS_MFC = 46
-    T_BEYOND = 47
-    T_COUNT = 48
+    T_DYNAMIC_PLUS_DFC = 47
+    T_BEYOND = 48
+    T_COUNT = 49
 
 cdef enum:
     UNIT_LINKS = 1
@@ -107,7 +108,7 @@ cdef enum:
 cdef int BASE[T_COUNT]
 BASE[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 43,
            42, 44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 70, 66, 70, 75, 75, 75,
-           80, 80, 85, 90, 95, 100, 95]
+           80, 80, 85, 90, 95, 100, 105, 95]
 
 TECHNIQUES = T_COUNT
 SLOTS = OUT_SLOTS
@@ -162,7 +163,7 @@ cdef struct RoundEntry:
     int64_t hints_at
     int64_t cost           # the work its search counted
     int32_t nhints
-    int32_t multiple
+    int32_t kind           # the round: 0 static (level 2), 1 multiple (3), 2 dynamic (4)
 
 
 cdef struct Nest:
@@ -260,6 +261,26 @@ cdef struct Nest:
     int64_t *rc_hints      # each entry's hint_at, then its sorted hint_key
     int64_t rc_hints_len
     int64_t rc_hints_cap
+    # SE's fourth nesting level (dynamic_hints, allocated at its first search): up to
+    # 2N dynamic walks kept at once (a cell's ON walks by candidate in slots 0..N-1,
+    # the OFF walk of the candidate under way in slot N, a region's other places in
+    # N+1..2N-1), each ON node's cause, and their own scratch, so that they leave the
+    # dry walk that asked for them as it was.
+    Walk *dw
+    int32_t *dw_cause      # [2N * nodes]
+    int dw_dwords          # the ancestor row size the walks have room for
+    int dw_made            # how many of the walks are allocated
+    int32_t *dw_walked     # [nodes] stamps: ON walks already counted in this search
+    int32_t dw_stamp
+    int32_t dw_slots[64]   # the slots of the group under way
+    int32_t *dg_cell       # [cells] as w.gone_cell ... for these walks
+    int32_t *dg_cell_at
+    int32_t *dg_unit       # [3N * N]
+    int32_t *dg_unit_at
+    int32_t dg_stamp
+    uint64_t *dtmp         # [dwords] a node's parents' ancestors
+    uint64_t *dclash       # [dwords] the last contradiction's ancestors (both nodes')
+    uint64_t *dmask        # [dwords] one chain's ancestors
 
 
 cdef struct Work:
@@ -376,9 +397,10 @@ cdef struct Work:
     int32_t *nest_elim     # [cells * N] ... and those it removes
     # SE's second nesting level (allocated when first needed), and whether it is tried
     Nest *nest
-    int nesting            # 1, 2 or 3: the nesting levels a chain step tries
+    int nesting            # 1-4: the nesting levels a chain step tries
     bint level2            # the walk under way runs the static chains when dry
     bint level3            # ... and then the static cell and region forcing chains
+    bint level4            # ... or instead of both SE's plain dynamic forcing chains
 
 
 cdef inline bint two_bits(uint64_t x) noexcept nogil:
@@ -2513,6 +2535,7 @@ cdef int walk(Work *w, Walk *wk, int cell, int digit, bint on, int mode) noexcep
     add_node(wk, start, 1)
     w.level2 = (mode & NESTED_CHAINS) != 0
     w.level3 = (mode & NESTED_MULTIPLE) != 0
+    w.level4 = (mode & NESTED_DYNAMIC) != 0
     if w.level2:
         w.nest.wl_len[walk_slot(w, wk)] = 0
     if dynamic:
@@ -2832,10 +2855,13 @@ cdef int nested_offs(Work *w, Walk *wk) noexcept nogil:
                                     w.nest_need[nneed] = t.units[(first + v) * n + i] * n + dig
                                     nneed += 1
                         added += nested_pattern(w, wk, nneed, nel)
-    if added == 0 and w.level2:
-        added = nested_chains(w, wk, False)
+    if added == 0 and w.level4:
+        # SE's level 4 runs its dynamic forcing chains instead of levels 2-3's rules.
+        added = nested_chains(w, wk, ROUND_DYNAMIC)
+    elif added == 0 and w.level2:
+        added = nested_chains(w, wk, ROUND_STATIC)
         if added == 0 and w.level3 and w.work <= w.budget:
-            added = nested_chains(w, wk, True)
+            added = nested_chains(w, wk, ROUND_MULTIPLE)
     return added
 
 
@@ -2847,6 +2873,10 @@ cdef int nested_offs(Work *w, Walk *wk) noexcept nogil:
 cdef enum:
     NESTED_CHAINS = 16  # a dry nested walk also runs the static chains on its grid
     NESTED_MULTIPLE = 32  # ... and then the static cell and region forcing chains
+    NESTED_DYNAMIC = 64   # ... or, instead of both, SE's plain dynamic forcing chains
+    ROUND_STATIC = 0      # a round's hint list: static_hints (level 2),
+    ROUND_MULTIPLE = 1    # multiple_hints (level 3),
+    ROUND_DYNAMIC = 2     # dynamic_hints (level 4)
     NO_CAUSE = -2
     NAKED_CAUSE = -1    # a cell's link; 0, 1, 2: the box's, row's, column's
     HINT_HEAD = 6       # a hint record's head: tenths, complexity, kind, nrem, ncause, nkey
@@ -2993,6 +3023,7 @@ cdef void nest_free(Work *w) noexcept nogil:
     free(z.rc_grids)
     free(z.rc_pool)
     free(z.rc_hints)
+    dyn_free(z)
     free(z)
     w.nest = NULL
 
@@ -3702,14 +3733,457 @@ cdef int multiple_hints(Work *w, const uint64_t *g) noexcept nogil:
     return 0
 
 
+# ---------------------------------------------------------------------------------------
+# SE's fourth nesting level ("+ Dynamic Forcing Chains"): se._Rater._dynamic_hints, its
+# dynamic walks on a dry walk's grid in their own buffers
+
+
+cdef void dyn_free(Nest *z) noexcept nogil:
+    cdef int k
+    if z.dw != NULL:
+        for k in range(z.dw_made):
+            walk_free(&z.dw[k])
+        free(z.dw)
+        z.dw = NULL
+    free(z.dw_cause)
+    free(z.dw_walked)
+    free(z.dg_cell)
+    free(z.dg_cell_at)
+    free(z.dg_unit)
+    free(z.dg_unit_at)
+    free(z.dtmp)
+    free(z.dclash)
+    free(z.dmask)
+    z.dw_cause = z.dw_walked = z.dg_cell = z.dg_cell_at = z.dg_unit = z.dg_unit_at = NULL
+    z.dtmp = z.dclash = z.dmask = NULL
+    z.dw_dwords = 0
+    z.dw_made = 0
+
+
+cdef bint dyn_ready(Work *w) noexcept nogil:
+    """Level 4's walks and scratch, with room for this step's ancestor rows (w.dwords);
+    False when memory ran out."""
+    cdef Nest *z = w.nest
+    cdef int k, slots = 2 * w.n, nodes = w.nodes, cn = 3 * w.n * w.n
+    cdef bint ok = True
+    if z.dw != NULL and z.dw_dwords >= w.dwords:
+        return True
+    dyn_free(z)
+    z.dw = <Walk *>calloc(slots, sizeof(Walk))
+    if z.dw == NULL:
+        return False
+    z.dw_dwords = w.dwords
+    for k in range(slots):
+        z.dw_made += 1  # walk_free copes with a walk allocated in part
+        if not walk_init(&z.dw[k], nodes, w.dwords):
+            ok = False
+            break
+        z.dw[k].stamp = 0
+        memset(z.dw[k].mark, 0, nodes * sizeof(int32_t))
+    z.dw_cause = <int32_t *>malloc(<size_t>slots * nodes * sizeof(int32_t))
+    z.dw_walked = <int32_t *>calloc(nodes, sizeof(int32_t))
+    z.dg_cell = <int32_t *>malloc(w.cells * sizeof(int32_t))
+    z.dg_cell_at = <int32_t *>calloc(w.cells, sizeof(int32_t))
+    z.dg_unit = <int32_t *>malloc(cn * sizeof(int32_t))
+    z.dg_unit_at = <int32_t *>calloc(cn, sizeof(int32_t))
+    z.dtmp = <uint64_t *>malloc(w.dwords * sizeof(uint64_t))
+    z.dclash = <uint64_t *>malloc(w.dwords * sizeof(uint64_t))
+    z.dmask = <uint64_t *>malloc(w.dwords * sizeof(uint64_t))
+    z.dw_stamp = 0
+    z.dg_stamp = 0
+    ok = ok and not (
+        not z.dw_cause or not z.dw_walked or not z.dg_cell or not z.dg_cell_at
+        or not z.dg_unit or not z.dg_unit_at or not z.dtmp or not z.dclash or not z.dmask
+    )
+    if not ok:
+        dyn_free(z)
+    return ok
+
+
+cdef inline void dyn_tmp_or(const Work *w, const Walk *wk, int node) noexcept nogil:
+    """z.dtmp |= the ancestors of an OFF node taken in a level-4 walk (tmp_or)."""
+    cdef int i, b
+    cdef int parent = wk.parent[node]
+    cdef uint64_t *dst = w.nest.dtmp
+    cdef const uint64_t *src = &wk.anc[<size_t>(node if parent < 0 else parent) * w.dwords]
+    for i in range(w.dwords):
+        dst[i] |= src[i]
+    if parent >= 0:
+        b = anc_bit(w, node)
+        dst[b >> 6] |= (<uint64_t>1) << (b & 63)
+
+
+cdef inline int dyn_offer(Work *w, Walk *wk, int m, int parent) noexcept nogil:
+    """offer() for OFF node m of a level-4 walk: -1, or the contradiction's complexity
+    (its ancestors in z.dclash) when m's opposite was reached before."""
+    cdef int i, k, b
+    cdef uint64_t *clash
+    if wk.mark[m] == wk.stamp:
+        return -1
+    k = wk.count[parent] + 1
+    if wk.mark[m ^ 1] == wk.stamp:
+        clash = w.nest.dclash
+        for i in range(w.dwords):
+            clash[i] = wk.anc[<size_t>parent * w.dwords + i]
+        b = anc_bit(w, m)
+        clash[b >> 6] |= (<uint64_t>1) << (b & 63)
+        anc_or(w, wk, m ^ 1, clash)
+        return k + wk.count[m ^ 1]
+    wk.parent[m] = parent
+    add_node(wk, m, k)
+    return -1
+
+
+cdef inline int dyn_offer_tmp(Work *w, Walk *wk, int32_t *cause, int m, int c) noexcept nogil:
+    """offer_tmp() for ON node m of a level-4 walk, its parents' ancestors in z.dtmp,
+    its cause c (the first one found, as SE's)."""
+    cdef Nest *z = w.nest
+    cdef int i, k = 0
+    cdef int b = anc_bit(w, m)
+    cdef uint64_t *dst
+    if wk.mark[m] == wk.stamp:
+        return -1
+    z.dtmp[b >> 6] |= (<uint64_t>1) << (b & 63)
+    for i in range(w.dwords):
+        k += bits_popcount(z.dtmp[i])
+    cause[m] = c
+    if wk.mark[m ^ 1] == wk.stamp:
+        for i in range(w.dwords):
+            z.dclash[i] = z.dtmp[i]
+        anc_or(w, wk, m ^ 1, z.dclash)
+        return k + wk.count[m ^ 1]
+    dst = &wk.anc[<size_t>m * w.dwords]
+    for i in range(w.dwords):
+        dst[i] = z.dtmp[i]
+    add_node(wk, m, k)
+    return -1
+
+
+cdef int dyn_walk(Work *w, int slot, const uint64_t *g, int start, bint counted) noexcept nogil:
+    """se._Rater.walk with cell, unit and dynamic links and no nesting, on grid g (its
+    places in z.upos) into level 4's walk `slot`, recording each ON node's cause: the
+    contradiction's complexity (its ancestors in z.dclash) or -1. A walk that is not
+    `counted` was counted before in this search (the twin keeps it): it adds no work
+    and is never cut by the budget."""
+    cdef Nest *z = w.nest
+    cdef const Tables *t = w.s.t
+    cdef Walk *wk = &z.dw[slot]
+    cdef int32_t *cause = &z.dw_cause[<size_t>slot * w.nodes]
+    cdef int n = w.n
+    cdef int on_head = 0, off_head = 0, node, c, cell_now, dig, e, k, j, i, u, off, left, clash
+    cdef int target = 0  # set where one candidate is left (see walk)
+    cdef uint64_t bit, rest, cc, where
+    cdef int32_t stamp
+    wk.stamp += 1
+    stamp = wk.stamp
+    wk.len = 0
+    add_node(wk, start, 1)
+    z.dg_stamp += 1
+    wk.parent[start] = -1
+    cause[start] = NO_CAUSE
+    memset(&wk.anc[<size_t>start * w.dwords], 0, w.dwords * sizeof(uint64_t))
+    i = anc_bit(w, start)
+    wk.anc[<size_t>start * w.dwords + (i >> 6)] = (<uint64_t>1) << (i & 63)
+    while True:
+        while on_head < wk.len and not (wk.queue[on_head] & 1):
+            on_head += 1
+        if on_head < wk.len:
+            node = wk.queue[on_head]
+            on_head += 1
+        else:
+            while off_head < wk.len and (wk.queue[off_head] & 1):
+                off_head += 1
+            if off_head == wk.len:
+                break
+            node = wk.queue[off_head]
+            off_head += 1
+        wk.qpos[node] = -1  # taken
+        if counted:
+            w.work += 1
+        c = node >> 1
+        cell_now = w.cell_of[c]
+        dig = c - cell_now * n
+        bit = (<uint64_t>1) << dig
+        if node & 1:
+            rest = g[cell_now] & ~bit
+            while rest:
+                e = bits_lowest_index(rest)
+                rest &= rest - 1
+                clash = dyn_offer(w, wk, (cell_now * n + e) << 1, node)
+                if clash >= 0:
+                    return clash
+            for k in range(t.npeers):
+                j = w.chain_peers[cell_now * t.npeers + k]
+                if (g[j] >> dig) & 1:
+                    clash = dyn_offer(w, wk, (j * n + dig) << 1, node)
+                    if clash >= 0:
+                        return clash
+        else:
+            cc = g[cell_now]
+            if z.dg_cell_at[cell_now] != z.dg_stamp:
+                z.dg_cell_at[cell_now] = z.dg_stamp
+                z.dg_cell[cell_now] = 0
+            z.dg_cell[cell_now] += 1
+            left = bits_popcount(cc) - z.dg_cell[cell_now]
+            if left == 1:
+                memset(z.dtmp, 0, w.dwords * sizeof(uint64_t))
+                rest = cc
+                while rest:
+                    e = bits_lowest_index(rest)
+                    rest &= rest - 1
+                    off = (cell_now * n + e) << 1
+                    if wk.mark[off] == stamp and wk.qpos[off] < 0:
+                        dyn_tmp_or(w, wk, off)
+                    else:
+                        target = e
+                clash = dyn_offer_tmp(
+                    w, wk, cause, ((cell_now * n + target) << 1) | 1, NAKED_CAUSE
+                )
+                if clash >= 0:
+                    return clash
+            for k in range(3):
+                # SE's order: box, row, column (cell_units: row, column, box).
+                u = t.cell_units[3 * cell_now + (k + 2) % 3]
+                where = z.upos[u * n + dig]
+                j = u * n + dig
+                if z.dg_unit_at[j] != z.dg_stamp:
+                    z.dg_unit_at[j] = z.dg_stamp
+                    z.dg_unit[j] = 0
+                z.dg_unit[j] += 1
+                left = bits_popcount(where) - z.dg_unit[j]
+                if left == 1:
+                    memset(z.dtmp, 0, w.dwords * sizeof(uint64_t))
+                    rest = where
+                    while rest:
+                        i = bits_lowest_index(rest)
+                        rest &= rest - 1
+                        off = (t.units[u * n + i] * n + dig) << 1
+                        if wk.mark[off] == stamp and wk.qpos[off] < 0:
+                            dyn_tmp_or(w, wk, off)
+                        else:
+                            target = i
+                    clash = dyn_offer_tmp(
+                        w, wk, cause, ((t.units[u * n + target] * n + dig) << 1) | 1, k
+                    )
+                    if clash >= 0:
+                        return clash
+        if counted and w.work > w.budget:
+            return -1
+    return -1
+
+
+cdef const uint64_t *dyn_chain(Work *w, int slot, int target, bint clash) noexcept nogil:
+    """The ancestors of one chain of a level-4 hint: the contradiction's (z.dclash), or
+    the target's in walk `slot` (into z.dmask)."""
+    cdef Nest *z = w.nest
+    if clash:
+        return z.dclash
+    memset(z.dmask, 0, w.dwords * sizeof(uint64_t))
+    anc_or(w, &z.dw[slot], target, z.dmask)
+    return z.dmask
+
+
+cdef bint dyn_hint(
+    Work *w, const uint64_t *g, int target, int complexity, int kind, int count,
+    int start_cause, bint clash,
+) noexcept nogil:
+    """Record a level-4 hint (se._Rater._dynamic_hints' add) whose chains are the
+    target's in the walks of slots z.dw_slots[:count] (with `clash`: the contradiction
+    in z.dclash, one chain): its removals, each chain's ON nodes with their causes (a
+    walk's start counts with `start_cause`, none when NO_CAUSE) and its key (the
+    target, then each chain's ancestors, -1 between them). False when memory ran out."""
+    cdef Nest *z = w.nest
+    cdef int nrem, j, slot, i, b, node, c, ncause = 0, at, nkey
+    cdef int64_t need
+    cdef uint64_t word
+    cdef const uint64_t *mask
+    cdef int32_t *rec
+    nrem = target_removals(w, g, target)
+    if nrem == 0:
+        return True
+    need = HINT_HEAD + nrem + <int64_t>count * (3 * 64 * w.dwords + 1) + 1
+    if not grow(<void **>&z.pool, &z.pool_cap, z.pool_len + need, sizeof(int32_t)):
+        return False
+    if not hints_room(z, z.nhints + 1):
+        return False
+    rec = &z.pool[z.pool_len]
+    rec[0] = BASE[T_CELL] + length_tenths(complexity - 2)
+    rec[1] = complexity
+    rec[2] = kind
+    rec[3] = nrem
+    at = HINT_HEAD
+    for i in range(nrem):
+        rec[at + i] = z.rem[i]
+    at += nrem
+    for j in range(count):
+        slot = z.dw_slots[j]
+        mask = dyn_chain(w, slot, target, clash)
+        for i in range(w.dwords):
+            word = mask[i]
+            while word:
+                b = 64 * i + bits_lowest_index(word)
+                word &= word - 1
+                if not b & 1:
+                    continue
+                node = (w.g_cand[b >> 1] << 1) | 1
+                c = z.dw_cause[<size_t>slot * w.nodes + node]
+                if c == NO_CAUSE:
+                    c = start_cause
+                if c != NO_CAUSE:
+                    rec[at + 2 * ncause] = node
+                    rec[at + 2 * ncause + 1] = c
+                    ncause += 1
+    rec[4] = ncause
+    at += 2 * ncause
+    rec[at] = target
+    nkey = 1
+    for j in range(count):
+        if j:
+            rec[at + nkey] = -1
+            nkey += 1
+        mask = dyn_chain(w, z.dw_slots[j], target, clash)
+        for i in range(w.dwords):
+            word = mask[i]
+            while word:
+                rec[at + nkey] = 64 * i + bits_lowest_index(word)
+                word &= word - 1
+                nkey += 1
+    rec[5] = nkey
+    z.hint_at[z.nhints] = z.pool_len
+    z.hint_key[z.nhints] = (
+        (<int64_t>rec[0] << 48) | (<int64_t>complexity << 32) | (<int64_t>kind << 28)
+        | z.nhints
+    )
+    z.nhints += 1
+    z.pool_len += at + nkey
+    return True
+
+
+cdef bint dyn_common(
+    Work *w, const uint64_t *g, int count, int start_cause, int kind
+) noexcept nogil:
+    """se._Rater._dynamic_common for the ON walks in slots z.dw_slots[:count]: a hint
+    per node every walk reaches past its start (ON ones first, in the first walk's
+    order). False when memory ran out."""
+    cdef Nest *z = w.nest
+    cdef const Walk *first = &z.dw[z.dw_slots[0]]
+    cdef const Walk *wk
+    cdef int on, idx, j, node, complexity
+    for on in range(1, -1, -1):
+        for idx in range(first.len):
+            node = first.queue[idx]
+            if (node & 1) != on or first.count[node] == 1:
+                continue
+            complexity = first.count[node]
+            for j in range(1, count):
+                wk = &z.dw[z.dw_slots[j]]
+                if wk.mark[node] != wk.stamp or wk.count[node] == 1:
+                    break
+                complexity += wk.count[node]
+            else:
+                if not dyn_hint(w, g, node, complexity, kind, count, start_cause, False):
+                    return False
+    return True
+
+
+cdef int dynamic_hints(Work *w, const uint64_t *g) noexcept nogil:
+    """se._Rater._dynamic_hints on grid g: SE's dynamic contradiction, double, region
+    and cell forcing chains (no nesting), in z.hint_key sorted as SE sorts them: 0, 1
+    budget spent, -1 no memory."""
+    cdef Nest *z = w.nest
+    cdef const Tables *t = w.s.t
+    cdef int n = w.n
+    cdef int cell, dig, card, nv, start, clash, on, idx, node, cause, u, i, c, count
+    cdef int off = n  # the slot of the OFF walk
+    cdef const Walk *a
+    cdef const Walk *b
+    cdef uint64_t rest
+    if not dyn_ready(w):
+        return -1
+    fill_upos(w, g)
+    z.pool_len = 0
+    z.nhints = 0
+    z.dw_stamp += 1
+    for cell in range(w.cells):
+        card = bits_popcount(g[cell])
+        if card < 2:
+            continue
+        nv = 0
+        rest = g[cell]
+        while rest:
+            dig = bits_lowest_index(rest)
+            rest &= rest - 1
+            start = ((cell * n + dig) << 1) | 1
+            z.dw_walked[start] = z.dw_stamp
+            z.dw_slots[0] = nv
+            clash = dyn_walk(w, nv, g, start, True)
+            if clash >= 0 and not dyn_hint(w, g, start ^ 1, clash, 7, 1, NO_CAUSE, True):
+                return -1
+            z.dw_slots[0] = off
+            clash = dyn_walk(w, off, g, start ^ 1, True)
+            if clash >= 0 and not dyn_hint(w, g, start, clash, 7, 1, NO_CAUSE, True):
+                return -1
+            if w.work > w.budget:
+                return 1
+            if card >= 3:
+                # Double chains: the nodes both the ON and the OFF walk reach.
+                a = &z.dw[nv]
+                b = &z.dw[off]
+                z.dw_slots[0] = nv
+                z.dw_slots[1] = off
+                for on in range(1, -1, -1):
+                    for idx in range(a.len):
+                        node = a.queue[idx]
+                        if (node & 1) != on or node >> 1 == start >> 1:
+                            continue
+                        if b.mark[node] != b.stamp:
+                            continue
+                        if not dyn_hint(
+                            w, g, node, a.count[node] + b.count[node], 1, 2, NO_CAUSE, False
+                        ):
+                            return -1
+            for cause in range(3):
+                u = t.cell_units[3 * cell + (cause + 2) % 3]
+                count = 0
+                for i in range(n):
+                    c = t.units[u * n + i]
+                    if (g[c] >> dig) & 1:
+                        if count == 0 and c != cell:
+                            break
+                        if count:
+                            node = ((c * n + dig) << 1) | 1
+                            dyn_walk(w, off + count, g, node, z.dw_walked[node] != z.dw_stamp)
+                            z.dw_walked[node] = z.dw_stamp
+                            z.dw_slots[count] = off + count
+                        count += 1
+                if count < 2:
+                    continue
+                z.dw_slots[0] = nv
+                if not dyn_common(w, g, count, cause, 6):
+                    return -1
+                if w.work > w.budget:
+                    return 1
+            nv += 1
+        for i in range(nv):
+            z.dw_slots[i] = i
+        if not dyn_common(w, g, nv, NAKED_CAUSE, 5):
+            return -1
+    sort_keys(z.hint_key, z.hint_tmp, z.nhints)
+    return 0
+
+
 cdef enum:
     RC_SLOTS = 1 << 16
     RC_ENTRIES = 1 << 15
     RC_BYTES = 1 << 24  # the arenas' size past which the cache starts afresh
 
 
-cdef uint64_t grid_hash(const Work *w, const uint64_t *g, bint multiple) noexcept nogil:
-    cdef uint64_t h = <uint64_t>0x9E3779B97F4A7C15ULL if multiple else <uint64_t>0x2545F4914F6CDD1DULL
+cdef uint64_t grid_hash(const Work *w, const uint64_t *g, int kind) noexcept nogil:
+    cdef uint64_t h = (
+        <uint64_t>0x9E3779B97F4A7C15ULL if kind == ROUND_MULTIPLE
+        else <uint64_t>0xC2B2AE3D27D4EB4FULL if kind == ROUND_DYNAMIC
+        else <uint64_t>0x2545F4914F6CDD1DULL
+    )
     cdef uint64_t mix = <uint64_t>0xFF51AFD7ED558CCDULL
     cdef int c
     for c in range(w.cells):
@@ -3729,7 +4203,7 @@ cdef void round_cache_clear(Nest *z) noexcept nogil:
 
 
 cdef int round_cache_find(
-    const Work *w, const uint64_t *g, bint multiple, uint64_t h, int *at
+    const Work *w, const uint64_t *g, int kind, uint64_t h, int *at
 ) noexcept nogil:
     """The entry of grid g's list (-1 none); `at` the table slot it holds or would."""
     cdef const Nest *z = w.nest
@@ -3739,7 +4213,7 @@ cdef int round_cache_find(
     while z.rc_slot[i] >= 0:
         e = z.rc_slot[i]
         r = &z.rc_entry[e]
-        if r.hash == h and r.multiple == multiple:
+        if r.hash == h and r.kind == kind:
             kept = &z.rc_grids[r.grid_at]
             for c in range(w.cells):
                 if kept[c] != g[c]:
@@ -3753,7 +4227,7 @@ cdef int round_cache_find(
 
 
 cdef void round_cache_store(
-    Work *w, const uint64_t *g, bint multiple, uint64_t h, int at, int64_t cost
+    Work *w, const uint64_t *g, int kind, uint64_t h, int at, int64_t cost
 ) noexcept nogil:
     """Keep this round's list (z.pool, z.hint_at, z.hint_key) under grid g; a cache
     that is full starts afresh, one that cannot grow is left as it is."""
@@ -3766,7 +4240,7 @@ cdef void round_cache_store(
     )
     if z.rc_len >= RC_ENTRIES or size > RC_BYTES:
         round_cache_clear(z)
-        round_cache_find(w, g, multiple, h, &at)
+        round_cache_find(w, g, kind, h, &at)
     if not (
         grow(<void **>&z.rc_grids, &z.rc_grids_cap, z.rc_grids_len + w.cells, sizeof(uint64_t))
         and grow(<void **>&z.rc_pool, &z.rc_pool_cap, z.rc_pool_len + z.pool_len, sizeof(int32_t))
@@ -3778,7 +4252,7 @@ cdef void round_cache_store(
         return
     r = &z.rc_entry[z.rc_len]
     r.hash = h
-    r.multiple = multiple
+    r.kind = kind
     r.cost = cost
     r.nhints = z.nhints
     r.grid_at = z.rc_grids_len
@@ -3799,8 +4273,8 @@ cdef void round_cache_store(
     z.rc_len += 1
 
 
-cdef int round_hints(Work *w, const uint64_t *g, bint multiple) noexcept nogil:
-    """`multiple_hints` (with `multiple`) or `static_hints` on g, with the same result
+cdef int round_hints(Work *w, const uint64_t *g, int kind) noexcept nogil:
+    """`static_hints`, `multiple_hints` or `dynamic_hints` (by `kind`) on g, with the same result
     and the same work counted; a list found before on an equal grid is taken from the
     cache (unless the budget would have cut its search: that one runs again)."""
     cdef Nest *z = w.nest
@@ -3819,8 +4293,8 @@ cdef int round_hints(Work *w, const uint64_t *g, bint multiple) noexcept nogil:
             z.rc_slot = NULL
             z.rc_entry = NULL
     if z.rc_slot != NULL:
-        h = grid_hash(w, g, multiple)
-        e = round_cache_find(w, g, multiple, h, &at)
+        h = grid_hash(w, g, kind)
+        e = round_cache_find(w, g, kind, h, &at)
     if e >= 0 and w.work + z.rc_entry[e].cost <= w.budget:
         kept = &z.rc_entry[e]
         if not (
@@ -3837,9 +4311,13 @@ cdef int round_hints(Work *w, const uint64_t *g, bint multiple) noexcept nogil:
         z.nhints = kept.nhints
         w.work += kept.cost
         return 0
-    r = multiple_hints(w, g) if multiple else static_hints(w, g)
+    r = (
+        static_hints(w, g) if kind == ROUND_STATIC
+        else multiple_hints(w, g) if kind == ROUND_MULTIPLE
+        else dynamic_hints(w, g)
+    )
     if r == 0 and e < 0 and z.rc_slot != NULL:
-        round_cache_store(w, g, multiple, h, at, w.work - before)
+        round_cache_store(w, g, kind, h, at, w.work - before)
     return r
 
 
@@ -3847,10 +4325,9 @@ cdef int walk_slot(const Work *w, const Walk *wk) noexcept nogil:
     return 0 if wk == &w.a else 1
 
 
-cdef int nested_chains(Work *w, Walk *wk, bint multiple) noexcept nogil:
+cdef int nested_chains(Work *w, Walk *wk, int kind) noexcept nogil:
     """se._Rater._nested_chains on the walk's grid (w.wgrid), its hints those of
-    `static_hints` (level 2) or with `multiple` of `multiple_hints` (level 3): each
-    hint's removals,
+    `round_hints(kind)` (level 2, 3 or 4): each hint's removals,
     in SE's order, added to the walk as OFF nodes whose parents are the candidates the
     walk removed that the hint's chain rests on (a hint resting on none is left out);
     each remembers its chain. Returns how many were added."""
@@ -3863,7 +4340,7 @@ cdef int nested_chains(Work *w, Walk *wk, bint multiple) noexcept nogil:
     cdef int r
     cdef bint any_parent
     cdef int32_t *rec
-    r = round_hints(w, g, multiple)
+    r = round_hints(w, g, kind)
     if r != 0:
         if r < 0:
             z.oom = True
@@ -4094,7 +4571,7 @@ cdef void common(Work *w, const int32_t *indices, int k, int tech) noexcept nogi
     for i in range(w.store_len[indices[0]]):
         node = w.store[2 * (base + i)]
         if w.acc_mark[node] == stamp and w.acc_count[node] == k:
-            if tech == T_DYNAMIC_PLUS_FC or tech == T_DYNAMIC_PLUS_MFC:
+            if tech >= T_DYNAMIC_PLUS_FC:  # the levels with nested chains (2-4)
                 w.acc_sum[node] += group_nested(w, indices, k, node)
             note_progress(w, node, tech, w.acc_sum[node])
 
@@ -4780,13 +5257,15 @@ cdef int chain_step(Work *w, int ceiling) noexcept nogil:
         else:
             tech = (
                 T_DYNAMIC if family == 3 else T_DYNAMIC_PLUS if family == 4
-                else T_DYNAMIC_PLUS_FC if family == 5 else T_DYNAMIC_PLUS_MFC
+                else T_DYNAMIC_PLUS_FC if family == 5
+                else T_DYNAMIC_PLUS_MFC if family == 6 else T_DYNAMIC_PLUS_DFC
             )
             outcome = contradictions(
                 w,
                 UNIT_LINKS | CELL_LINKS | DYNAMIC_LINKS
                 | (NESTED_LINKS if family >= 4 else 0) | (NESTED_CHAINS if family >= 5 else 0)
-                | (NESTED_MULTIPLE if family == 6 else 0),
+                | (NESTED_MULTIPLE if family == 6 else 0)
+                | (NESTED_DYNAMIC if family == 7 else 0),
                 tech,
                 True,
             )
@@ -4794,6 +5273,7 @@ cdef int chain_step(Work *w, int ceiling) noexcept nogil:
                 multiple(w, 2, tech, tech)
             w.level2 = False
             w.level3 = False
+            w.level4 = False
         if outcome < 0 or (family >= 5 and w.nest.oom):
             return -2
         if outcome > 0 or w.work > w.budget:
@@ -4957,7 +5437,8 @@ cdef void rate_loaded(
                 tenths = (
                     BASE[T_BEYOND] if w.nesting < 2
                     else BASE[T_DYNAMIC_PLUS_FC] + 5 if w.nesting == 2
-                    else BASE[T_DYNAMIC_PLUS_MFC] + 5
+                    else BASE[T_DYNAMIC_PLUS_MFC] + 5 if w.nesting == 3
+                    else BASE[T_DYNAMIC_PLUS_DFC] + 5
                 )
                 cell = 0
                 while s.values[cell]:
@@ -4998,7 +5479,8 @@ def se_range(
     puzzle where no technique applies ends with status 2). `budget`: walk steps per
     puzzle. `nesting` 2 adds SE's second nesting level (dynamic chains on static
     forcing chains, 9.5 and up; a "beyond" step is then rated 10.0), 3 also the third
-    (on static cell and region forcing chains, 10.0 and up; "beyond" then 10.5).
+    (on static cell and region forcing chains, 10.0 and up; "beyond" then 10.5), 4
+    the fourth (on SE's plain dynamic forcing chains, 10.5 and up; "beyond" then 11.0).
     """
     cdef const Tables *t = &tables.t
     cdef Py_ssize_t cells = t.cells
@@ -5011,8 +5493,8 @@ def se_range(
         raise ValueError("grids and solutions must hold N*N values per puzzle")
     if out.shape[0] < stop * OUT_SLOTS:
         raise ValueError("out must hold SLOTS ints per puzzle")
-    if nesting not in (1, 2, 3):
-        raise ValueError("nesting must be 1, 2 or 3")
+    if nesting not in (1, 2, 3, 4):
+        raise ValueError("nesting must be 1, 2, 3 or 4")
     with nogil:
         if not work_init(&w, t):
             for i in range(start, stop):
@@ -5070,8 +5552,8 @@ def se_path(
         raise ValueError("grid and solution must hold N*N values")
     if narrow and allowed.shape[0] != cells:
         raise ValueError("allowed must hold N*N masks")
-    if nesting not in (1, 2, 3):
-        raise ValueError("nesting must be 1, 2 or 3")
+    if nesting not in (1, 2, 3, 4):
+        raise ValueError("nesting must be 1, 2, 3 or 4")
     memset(&log, 0, sizeof(PathLog))
     log.cells = <int>cells
     width = log.cells + LOG_DIGITS
@@ -5135,7 +5617,7 @@ def se_walk(
     The board is `grid`'s values with each cell's candidates narrowed to `allowed`;
     the walk starts from (cell, digit) set ON or OFF and follows `mode`'s links (the
     twin's UNIT_LINKS, CELL_LINKS, DYNAMIC_LINKS, NESTED_LINKS, NESTED_CHAINS,
-    NESTED_MULTIPLE bits).
+    NESTED_MULTIPLE, NESTED_DYNAMIC bits).
     Returns (the complexity of the contradiction met or -1, its nested part, the walk
     steps counted, {node: complexity} of every node reached).
     """
@@ -5163,7 +5645,9 @@ def se_walk(
                 work_reset_marks(&w)
                 fill_digit_bits(&w)
                 static_graph(&w, UNIT_LINKS | CELL_LINKS)
-                if mode & NESTED_MULTIPLE:
+                if mode & NESTED_DYNAMIC:
+                    w.nesting = 4
+                elif mode & NESTED_MULTIPLE:
                     w.nesting = 3  # nest_init then makes room for level 3's walks
                 if mode & NESTED_CHAINS:
                     ready = nest_init(&w)

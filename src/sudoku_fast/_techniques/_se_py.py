@@ -76,11 +76,18 @@ Technique ladder, in the order they are tried (tenths):
       candidates or more; a region's chains only from the cell of its first place),
       each static walk ending at its first contradiction; a hint's rule parents also
       count its chains' starts (the cell's / the unit's removed candidates)
+105+  dynamic forcing chains (+ dynamic forcing chains), SE's fourth nesting level,
+      when asked (nesting=4; slow here, minutes a step): after the four basic
+      rules, SE's plain dynamic forcing chains on the walk's grid (contradiction,
+      double, region and cell chains, cells of two candidates or more) instead of
+      levels 2-3's static rules; a hint's rule parents are its chains' ON nodes' causes (a
+      contradiction's or double chain's start has none)
 95    beyond: none of the above applies. SE goes on with chains nested on forcing
-      chains (9.5), multiple forcing chains (10.0) and dynamic chains (10.5) up to
-      11.x; this ladder does not, so the step is rated 9.5 (10.0 with
-      nesting=2, where SE's third level starts; 10.5 with nesting=3), a lower
-      bound, a solution digit is revealed and the rating is incomplete (status SE_BEYOND)
+      chains (9.5), multiple forcing chains (10.0), dynamic chains (10.5) and nested
+      chains (11.0) up to 11.x; this ladder stops where `nesting` says, so the
+      step is rated 9.5 (10.0 with nesting=2, where SE's third level starts; 10.5
+      with nesting=3; 11.0 with nesting=4), a lower bound, a solution digit is
+      revealed and the rating is incomplete (status SE_BEYOND)
 ====  ==========================================================================
 
 A chain's difficulty is its base plus SE's length rule applied to its complexity (the
@@ -123,7 +130,7 @@ never a capped one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -142,6 +149,7 @@ from .._base.se_scale import (
     DIRECT_POINTING,
     DYNAMIC,
     DYNAMIC_PLUS,
+    DYNAMIC_PLUS_DFC,
     DYNAMIC_PLUS_FC,
     DYNAMIC_PLUS_MFC,
     FORCING,
@@ -182,6 +190,7 @@ DYNAMIC_LINKS = 4
 NESTED_LINKS = 8  # SE's level 1: a walk that runs dry asks the basic rules on its grid
 NESTED_CHAINS = 16  # SE's level 2: then the static forcing chains and cycles (with 8)
 NESTED_MULTIPLE = 32  # SE's level 3: then the static cell and region forcing chains (with 16)
+NESTED_DYNAMIC = 64  # SE's level 4: plain dynamic forcing chains instead of levels 2-3 (with 16)
 
 # The cause of a node of a nested static chain, as SE records it: the start (none), the
 # cell's last candidate, or the last place in the box, row or column of the node's cell.
@@ -273,6 +282,9 @@ class SeResult:
 
 
 Conclusion = tuple[int, int, int]  # (cell, digit, 1 = place / 0 = remove)
+# Level 4: one chain of a dynamic hint: its target's ancestors (a node bitset), its
+# walk's ON causes, and the cause its start counts with (NO_CAUSE: none).
+DynamicChain = tuple[int, dict[int, int], int]
 Elims = list[tuple[int, int]]  # (cell, digit) pairs to remove
 # A nested static chain (level 2): (rank, removals, nodes with causes, complexity, identity)
 StaticHint = tuple[
@@ -321,6 +333,10 @@ class _Rater:
         self.chain_ids: dict[tuple[tuple[int, ...], ...], int] = {}
         self.chain_complexity: list[int] = []
         self.last_nested = 0  # the nested part of the last contradiction's complexity
+        # Level 4: the last walk's ancestors and ON causes, and its contradiction's
+        # ancestors (both clashing nodes').
+        self.last_walk: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        self.last_clash = 0
         # Each cell's peers in SE's order (box, row, column) with the unit kind (0-2)
         # that first holds them.
         self.se_peers: list[list[tuple[int, int]]] = []
@@ -1233,6 +1249,10 @@ class _Rater:
             self.walk_links[start] = (ancestors, nested_of)
         queue = [start]  # every node reached, in order
         taken: set[int] = set()  # the nodes taken from the queue so far
+        # Level 4: each ON node's cause (NAKED_CAUSE or the unit kind 0-2), the first
+        # one found, as SE's `Potential.cause`.
+        causes: dict[int, int] = {start: NO_CAUSE}
+        self.last_walk = (ancestors, causes)
         heads = [0, 0]
         while True:
             node = _next_node(queue, heads)
@@ -1247,14 +1267,14 @@ class _Rater:
             c = node >> 1
             cell_now, dig = divmod(c, n)
             bit = 1 << dig
-            implied: list[tuple[int, list[int]]] = []  # (node, its parents)
+            implied: list[tuple[int, list[int], int]] = []  # (node, its parents, cause)
             if node & 1:
                 if mode & CELL_LINKS:
                     for e in _bits(cand[cell_now] & ~bit):
-                        implied.append(((cell_now * n + e) << 1, [node]))
+                        implied.append(((cell_now * n + e) << 1, [node], NO_CAUSE))
                 for p in self.chain_peers[cell_now]:
                     if cand[p] & bit:
-                        implied.append(((p * n + dig) << 1, [node]))
+                        implied.append(((p * n + dig) << 1, [node], NO_CAUSE))
             else:
                 if mode & CELL_LINKS:
                     cc = cand[cell_now]
@@ -1266,14 +1286,15 @@ class _Rater:
                         ]
                         left = [e for e in _bits(cc) if (cell_now * n + e) << 1 not in gone]
                         if len(left) == 1:
-                            implied.append((((cell_now * n + left[0]) << 1) | 1, gone))
+                            implied.append((((cell_now * n + left[0]) << 1) | 1, gone, NAKED_CAUSE))
                     elif cc.bit_count() == 2:
                         e = (cc & ~bit).bit_length() - 1
-                        implied.append((((cell_now * n + e) << 1) | 1, [node]))
+                        implied.append((((cell_now * n + e) << 1) | 1, [node], NAKED_CAUSE))
                 if mode & UNIT_LINKS:
                     for u in self.chain_units[cell_now]:
                         where = positions[u][dig]
                         unit = geo.units[u]
+                        kind = 1 if u < n else 2 if u < 2 * n else 0  # row, column, box
                         if dynamic:
                             gone = [
                                 (unit[i] * n + dig) << 1
@@ -1282,14 +1303,16 @@ class _Rater:
                             ]
                             left = [i for i in _bits(where) if (unit[i] * n + dig) << 1 not in gone]
                             if len(left) == 1:
-                                implied.append((((unit[left[0]] * n + dig) << 1) | 1, gone))
+                                implied.append((((unit[left[0]] * n + dig) << 1) | 1, gone, kind))
                         elif where.bit_count() == 2:
                             for i in _bits(where):
                                 if unit[i] != cell_now:
-                                    implied.append((((unit[i] * n + dig) << 1) | 1, [node]))
-            for m, parents in implied:
+                                    implied.append((((unit[i] * n + dig) << 1) | 1, [node], kind))
+            for m, parents, cause in implied:
                 if m in count:
                     continue
+                if m & 1:
+                    causes[m] = cause
                 if dynamic:
                     mask = 1 << m
                     for p in parents:
@@ -1297,6 +1320,7 @@ class _Rater:
                     k = mask.bit_count()
                     if m ^ 1 in count:
                         both = mask | ancestors[m ^ 1]
+                        self.last_clash = both
                         self.last_nested = self.nested_sum([(both, nested_of)])
                         return count, k + count[m ^ 1] + self.last_nested
                     ancestors[m] = mask
@@ -1384,6 +1408,8 @@ class _Rater:
                 return out
         if not mode & NESTED_CHAINS:
             return []
+        if mode & NESTED_DYNAMIC:
+            return self._nested_chains(grid, reached, self._dynamic_hints(grid))
         out = self._nested_chains(grid, reached, self._static_hints(grid))
         if out or not mode & NESTED_MULTIPLE:
             return out
@@ -1540,6 +1566,124 @@ class _Rater:
                 causes = [(m, cause) for path in paths for m, cause in path if m & 1]
                 key = tuple(tuple(m for m, _ in path) for path in paths)
                 hints.append((rank, removable, causes, complexity, key))
+
+    # -- level 4: SE's plain dynamic forcing chains on a walk's grid ----------------------
+
+    def _dynamic_hints(self, grid: list[int]) -> list[StaticHint]:
+        """The hints of SE's `Chaining(true, true, false, 0)` on `grid` (dynamic
+        contradiction, double, region and cell forcing chains, no nesting), sorted as SE
+        sorts them; as `_static_hints`. SE tries the cells of two candidates or more, in
+        order: for each candidate its ON and OFF walks (a contradiction of either; with
+        three candidates or more, the nodes both reach), the region chains of each box,
+        row, column whose first place of the digit is the cell; then the cell's own
+        chains. Each chain's rule parents are its ON nodes with their causes (a
+        contradiction's or double chain's start has none)."""
+        s = self.s
+        saved = s.cand, s._positions
+        s.cand = list(grid)
+        s._positions = None
+        try:
+            return self._dynamic_hints_here()
+        finally:
+            s.cand, s._positions = saved
+
+    def _dynamic_hints_here(self) -> list[StaticHint]:
+        n = self.n
+        grid = self.s.cand
+        mode = UNIT_LINKS | CELL_LINKS | DYNAMIC_LINKS
+        hints: list[StaticHint] = []
+        walks: dict[int, tuple[dict[int, int], dict[int, int], dict[int, int]]] = {}
+
+        def on_walk(cell: int, dig: int) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+            node = ((cell * n + dig) << 1) | 1
+            if node not in walks:
+                count, _ = self.walk(cell, dig + 1, True, mode)
+                walks[node] = (count, *self.last_walk)
+            return walks[node]
+
+        def add(
+            result: int, chains: list[DynamicChain],
+            complexity: int, kind: int,
+        ) -> None:  # fmt: skip
+            removable = self._target_removals(grid, result)
+            if not removable:
+                return
+            causes: list[tuple[int, int]] = []
+            key = []
+            for mask, ancestors_causes, start_cause in chains:
+                key.append(mask)
+                for m in _bits(mask):
+                    if m & 1:
+                        cause = ancestors_causes.get(m, NO_CAUSE)
+                        if cause == NO_CAUSE:
+                            cause = start_cause
+                        if cause != NO_CAUSE:
+                            causes.append((m, cause))
+            rank = (BASE[CELL] + length_tenths(complexity - 2), complexity, kind)
+            hints.append((rank, removable, causes, complexity, (tuple([result, *key]),)))
+
+        for cell in range(self.geo.cells):
+            card = grid[cell].bit_count()
+            if card < 2:
+                continue
+            row, col, box = self.cell_units[cell]
+            for dig in _bits(grid[cell]):
+                start = ((cell * n + dig) << 1) | 1
+                on_count, on_clash = self.walk(cell, dig + 1, True, mode)
+                on_anc, on_causes = self.last_walk
+                walks[start] = (on_count, on_anc, on_causes)
+                if on_clash >= 0:
+                    add(start ^ 1, [(self.last_clash, on_causes, NO_CAUSE)], on_clash, 7)
+                off_count, off_clash = self.walk(cell, dig + 1, False, mode)
+                off_anc, off_causes = self.last_walk
+                if off_clash >= 0:
+                    add(start, [(self.last_clash, off_causes, NO_CAUSE)], off_clash, 7)
+                if self.work > self.budget:
+                    return []
+                if card >= 3:
+                    for on in (1, 0):
+                        for node, k_on in on_count.items():
+                            if node & 1 != on or node >> 1 == start >> 1:
+                                continue
+                            k_off = off_count.get(node)
+                            if k_off is None:
+                                continue
+                            chains: list[DynamicChain] = [
+                                (on_anc[node], on_causes, NO_CAUSE),
+                                (off_anc[node], off_causes, NO_CAUSE),
+                            ]
+                            add(node, chains, k_on + k_off, 1)
+                for cause, u in ((0, box), (1, row), (2, col)):
+                    places = [c for c in self.geo.units[u] if grid[c] >> dig & 1]
+                    if len(places) < 2 or places[0] != cell:
+                        continue
+                    group = [walks[start]] + [on_walk(c, dig) for c in places[1:]]
+                    self._dynamic_common(add, group, cause, 6)
+                    if self.work > self.budget:
+                        return []
+            group = [on_walk(cell, d) for d in _bits(grid[cell])]
+            self._dynamic_common(add, group, NAKED_CAUSE, 5)
+        hints.sort(key=lambda hint: hint[0])  # stable: SE's sort
+        return hints
+
+    @staticmethod
+    def _dynamic_common(
+        add: Callable[[int, list[DynamicChain], int, int], None],
+        group: list[tuple[dict[int, int], dict[int, int], dict[int, int]]],
+        start_cause: int,
+        kind: int,
+    ) -> None:
+        """The hints of the nodes every ON walk of a group reaches (ON ones first, each
+        in the first walk's order), for `_dynamic_hints`."""
+        (first, *_), *rest = group
+        for on in (1, 0):
+            for node, k0 in first.items():
+                if node & 1 != on or k0 == 1 or any(node not in w[0] for w in rest):
+                    continue
+                if any(w[0][node] == 1 for w in rest):
+                    continue
+                complexity = sum(w[0][node] for w in group)
+                add(node, [(w[1][node], w[2], start_cause) for w in group], complexity, kind)
 
     def _target_removals(self, grid: list[int], target: int) -> Elims:
         """What a chain's target removes on `grid`: an ON target its cell's other
@@ -2145,7 +2289,7 @@ class _Rater:
     ) -> None:
         if any(w is None for w in walks):
             return
-        nested = tech in (DYNAMIC_PLUS_FC, DYNAMIC_PLUS_MFC)
+        nested = tech in (DYNAMIC_PLUS_FC, DYNAMIC_PLUS_MFC, DYNAMIC_PLUS_DFC)
         first, *rest = [w for w in walks if w is not None]
         for node, k0 in first.items():
             if k0 == 1:
@@ -2161,13 +2305,14 @@ class _Rater:
                     total += self.nested_sum(self.links_to(node, starts))
                 self.note(found, self.progress(node), tech, total)
 
-    def chain_step(self, ceiling: int = 0) -> int:
+    def chain_step(self, ceiling: int = 0, first_family: int = 0) -> int:
         """Apply the conclusions of the first chain family that has any: those of its
         smallest difficulty, and with them those no harder than `ceiling` (the score so
         far, which they cannot raise). Returns the smallest difficulty in tenths, or -1
-        (none, or the budget ran out)."""
+        (none, or the budget ran out). Families before `first_family` are skipped (for
+        a grid where they are known to find nothing)."""
         found: dict[Conclusion, tuple[int, int]] = {}
-        for family in range(4 + self.nesting):
+        for family in range(first_family, 4 + self.nesting):
             if family == 0:
                 self.cycles(found)
                 if self.work <= self.budget:
@@ -2200,6 +2345,9 @@ class _Rater:
                     if family == 6:
                         mode |= NESTED_MULTIPLE
                         tech = DYNAMIC_PLUS_MFC
+                    elif family == 7:
+                        mode |= NESTED_DYNAMIC
+                        tech = DYNAMIC_PLUS_DFC
                     self.walk_links.clear()  # this step's walks and nested chains only
                     self.chain_ids.clear()
                     self.chain_complexity.clear()
@@ -2266,10 +2414,11 @@ def rate_se(
     adds SE's second nesting level (dynamic chains on static forcing chains, 9.5 and
     up; slow here: seconds to minutes per step); a "beyond" step is then rated 10.0,
     where SE's third level starts. `nesting` 3 adds that level too (static cell and
-    region forcing chains, 10.0 and up; "beyond" then 10.5).
+    region forcing chains, 10.0 and up; "beyond" then 10.5), `nesting` 4 SE's fourth
+    (dynamic forcing chains on a dry walk's grid, 10.5 and up; "beyond" then 11.0).
     """
-    if nesting not in (1, 2, 3):
-        raise ValueError("nesting must be 1, 2 or 3")
+    if nesting not in (1, 2, 3, 4):
+        raise ValueError("nesting must be 1, 2, 3 or 4")
     s = LogicSolver(values, geo)
     if allowed is not None:
         for cell, mask in enumerate(allowed):
