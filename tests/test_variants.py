@@ -517,6 +517,19 @@ def test_equality_and_hash_see_every_field() -> None:
     assert huge == Rules(cages=(Cage((0, 2**20), 3),)) and huge != apart[0]
     with pytest.raises(ValueError, match="outside the 9x9 grid"):
         encode.checked_record(huge, 9)
+    # "No sum" is never mistaken for a total at any width of the numbers, nor a number
+    # past 64 bits for another; a 16x16 rule set (numbers past one byte) compares too.
+    for total in (-128, 127, -(2**15), -(2**31), -(2**63), 2**63, 2**64 + 3):
+        summed = Rules(cages=(Cage((0, 1), total),))
+        assert summed != Rules(cages=(Cage((0, 1)),)) and summed != apart[0]
+        assert summed == Rules(cages=(Cage((0, 1), total),))
+        assert hash(summed) == hash(Rules(cages=(Cage((0, 1), total),)))
+        assert pickle.loads(pickle.dumps(summed)) == summed
+    wide = Rules(cages=(Cage((200, 255), 31),), thermos=((254, 253),))
+    assert wide == Rules.from_json(wide.to_json()) and wide != dataclasses.replace(
+        wide, cages=(Cage((200, 255), 32),)
+    )
+    assert Rules(extra=((0, 1),)) != Rules(cages=(Cage((0, 1)),))  # same numbers, other rule
 
 
 def test_records_are_kept_by_value_never_stale() -> None:
