@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from itertools import chain, repeat
-from typing import Any, Literal
+from typing import Any, Literal, TypeAlias
 
 from .grid import default_box
 
@@ -36,6 +36,7 @@ __all__ = [
     "Cage",
     "Preset",
     "Rules",
+    "RulesKey",
     "RulesTables",
     "as_rules",
     "disjoint_cells",
@@ -543,7 +544,8 @@ _FIELDS = tuple(item.name for item in fields(Rules))
 
 # What a rule set is compared and hashed by: plain bytes (a tuple in rare cases), equal
 # for equal rule sets (see `_rules_key`). A C call, for `map` over a batch's rule sets.
-rules_key: Callable[[Rules], bytes | tuple[Any, ...]] = operator.attrgetter("_key")
+RulesKey: TypeAlias = bytes | tuple[Any, ...]
+rules_key: Callable[[Rules], RulesKey] = operator.attrgetter("_key")
 
 
 def as_rules(rules: object) -> Rules | None:
