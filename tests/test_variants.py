@@ -470,6 +470,33 @@ def test_rules_read_once_per_object_in_order() -> None:
         sf.count_solutions(puzzles[0], rules=bad)
 
 
+def test_a_read_list_encodes_as_its_plain_copy() -> None:
+    # What read_rules keeps for the next steps gives what a plain list of the same rule
+    # sets gives: the same records and starts, the same box, the same first bad puzzle.
+    x, windoku, knight = Rules.named("x"), Rules.named("windoku"), Rules.named("anti-knight")
+    items = [x, None, windoku, Rules.named("x"), knight, None, Rules.named("windoku"), x]
+    read = variant_run.read_rules(items)
+    assert isinstance(read, encode.RuleList) and read == [x, None, windoku, x, knight, None,
+                                                          windoku, x]  # fmt: skip
+    assert encode.encode_batch(read, 8, 9, (3, 3)) == encode.encode_batch(list(read), 8, 9, (3, 3))
+    assert encode.encode_batch(read[2:5], 3, 9, (3, 3)) == encode.encode_batch(
+        [windoku, x, knight], 3, 9, (3, 3)
+    )  # a slice is a plain list
+    jigsaw = Rules(regions="".join(str(min(k // 5, 4)) for k in range(25)))  # 5x5: no boxes
+    assert variant_run.box_for(variant_run.read_rules([None, x, jigsaw]), None, None) == (1, 5)
+    assert variant_run.box_for(variant_run.read_rules([x, None]), None, None) is None
+    bad = [Rules(cages=(Cage([0, 1], 40),)) for _ in range(2)]  # equal, two objects
+    for rules, first in (
+        ([x, x, bad[0], None, bad[1]], 2),
+        ([None, x, knight, x, bad[1], bad[0]], 4),
+    ):
+        with pytest.raises(ValueError, match=f"^puzzle {first}: cage 0: sum 40"):
+            sf.count_many(["." * 81] * len(rules), rules=rules, threads=2)
+        # on_error: the bad rows answer None, the others their counts
+        got = sf.count_many(["." * 81] * len(rules), rules=rules, on_error="none", limit=1)
+        assert got == [None if r in bad else 1 for r in rules]
+
+
 def test_equal_rules_share_one_record() -> None:
     x, windoku = Rules.named("x"), Rules.named("windoku")
     records, starts = encode.encode_batch([x, Rules.named("x"), None, windoku, x], 5, 9, (3, 3))
@@ -517,6 +544,19 @@ def test_equality_and_hash_see_every_field() -> None:
     assert huge == Rules(cages=(Cage((0, 2**20), 3),)) and huge != apart[0]
     with pytest.raises(ValueError, match="outside the 9x9 grid"):
         encode.checked_record(huge, 9)
+    # "No sum" is never mistaken for a total at any width of the numbers, nor a number
+    # past 64 bits for another; a 16x16 rule set (numbers past one byte) compares too.
+    for total in (-128, 127, -(2**15), -(2**31), -(2**63), 2**63, 2**64 + 3):
+        summed = Rules(cages=(Cage((0, 1), total),))
+        assert summed != Rules(cages=(Cage((0, 1)),)) and summed != apart[0]
+        assert summed == Rules(cages=(Cage((0, 1), total),))
+        assert hash(summed) == hash(Rules(cages=(Cage((0, 1), total),)))
+        assert pickle.loads(pickle.dumps(summed)) == summed
+    wide = Rules(cages=(Cage((200, 255), 31),), thermos=((254, 253),))
+    assert wide == Rules.from_json(wide.to_json()) and wide != dataclasses.replace(
+        wide, cages=(Cage((200, 255), 32),)
+    )
+    assert Rules(extra=((0, 1),)) != Rules(cages=(Cage((0, 1)),))  # same numbers, other rule
 
 
 def test_records_are_kept_by_value_never_stale() -> None:

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import json
 import operator
+from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from itertools import chain, repeat
-from typing import Any, Literal
+from typing import Any, Literal, TypeAlias
 
 from .grid import default_box
 
@@ -35,6 +36,7 @@ __all__ = [
     "Cage",
     "Preset",
     "Rules",
+    "RulesKey",
     "RulesTables",
     "as_rules",
     "disjoint_cells",
@@ -184,17 +186,6 @@ class Rules:
         object.__setattr__(self, "cages", cages)
         thermos = _cell_sets(self.thermos, "thermometer")
         object.__setattr__(self, "thermos", thermos)
-        # What equality and hashing compare: every field, as a few tuples of plain
-        # values (no Python call to compare or hash them), so that a dict or a compare
-        # over a batch's rule sets runs in C. The cages are their lengths, all their
-        # cells in one tuple and their totals. Not a field: neither shown nor written;
-        # the fields cannot change after this (frozen), nor can it.
-        cells = tuple(map(_CAGE_CELLS, cages))
-        cage_key = (
-            tuple(map(len, cells)),
-            tuple(chain.from_iterable(cells)),
-            tuple(map(_CAGE_TOTAL, cages)),
-        )
         flags = (
             self.diagonals
             | self.windoku << 1
@@ -203,17 +194,24 @@ class Rules:
             | self.anti_king << 4
             | self.non_consecutive << 5
         )
-        object.__setattr__(self, "_key", (self.regions, flags, extra, cage_key, thermos))
+        # What equality and hashing compare (see `_rules_key`). Not a field: neither
+        # shown nor written; the fields cannot change after this (frozen), nor can it.
+        object.__setattr__(self, "_key", _rules_key(self.regions, flags, extra, cages, thermos))
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        mine: tuple[Any, ...] = self.__dict__["_key"]
-        theirs: tuple[Any, ...] = other.__dict__["_key"]
+        mine: bytes | tuple[Any, ...] = self.__dict__["_key"]
+        theirs: bytes | tuple[Any, ...] = other.__dict__["_key"]
         return mine == theirs
 
     def __hash__(self) -> int:
         return hash(self.__dict__["_key"])
+
+    def __reduce__(self) -> tuple[type[Rules], tuple[Any, ...]]:
+        # The fields alone: the key is made again where the copy is read (its bytes are
+        # in this machine's byte order, and another version may make it otherwise).
+        return (Rules, tuple(map(self.__dict__.__getitem__, _FIELDS)))
 
     # ------------------------------------------------------------------ building
 
@@ -485,6 +483,49 @@ _CAGE_CELLS: Callable[[Cage], tuple[int, ...]] = operator.attrgetter("cells")
 _CAGE_TOTAL: Callable[[Cage], int | None] = operator.attrgetter("total")
 
 
+# The narrowest signed array type whose range (its lowest value left for "no sum") holds
+# every number of a rule set: a 9x9 rule set's numbers all fit one byte each.
+_KEY_TYPES = [
+    (code, -(2 ** (8 * width - 1))) for code, width in (("b", 1), ("h", 2), ("i", 4), ("q", 8))
+]
+
+
+def _rules_key(
+    regions: str | None,
+    flags: int,
+    extra: tuple[tuple[int, ...], ...],
+    cages: tuple[Cage, ...],
+    thermos: tuple[tuple[int, ...], ...],
+) -> bytes | tuple[Any, ...]:
+    """The value a rule set is compared and hashed by: equal for equal rule sets only.
+
+    One `bytes`: the numbers (flags; per list of cell sets its count, each set's length
+    and all its cells; the cages' totals) in the narrowest signed type that holds them
+    all, after a byte naming that type, then the regions' labels. The counts and lengths
+    say where each part ends, so no two rule sets share a key. A batch's rule sets are
+    hashed and compared once per call (to share their engine records): a short bytes
+    object is hashed in one pass of C, caches its hash and compares with one memcmp,
+    where a tuple of ints costs a call per number each time (a 9x9 killer's ~140
+    numbers: ~2 us a hash, as much a compare). Numbers beyond 64 bits (only in rule
+    sets the checks reject later) make a tuple of the same parts.
+    """
+    cells = tuple(map(_CAGE_CELLS, cages))
+    totals = tuple(map(_CAGE_TOTAL, cages))
+    head = [flags, len(extra), *map(len, extra), *chain.from_iterable(extra)]
+    head += [len(cells), *map(len, cells), *chain.from_iterable(cells)]
+    tail = [len(thermos), *map(len, thermos), *chain.from_iterable(thermos)]
+    given = [total for total in totals if total is not None]
+    low = min(min(head), min(tail), min(given, default=0))
+    high = max(max(head), max(tail), max(given, default=0))
+    fits = [(code, no) for code, no in _KEY_TYPES if no < low and high < -no]
+    if not fits:
+        return (regions, tuple(head), totals, tuple(tail))
+    code, no_total = fits[0]
+    numbers = head + [no_total if total is None else total for total in totals] + tail
+    labels = b"" if regions is None else b"r" + regions.encode("utf-8", "surrogatepass")
+    return code.encode() + array(code, numbers).tobytes() + labels
+
+
 def _cell_sets(value: object, what: str) -> tuple[tuple[int, ...], ...]:
     """A tuple of cell tuples (`_items` of `_cells`), or TypeError naming `what` k."""
     if type(value) is tuple and not value:  # the default: nothing to read
@@ -499,10 +540,12 @@ def _items(value: object) -> tuple[Any, ...]:
 
 
 _CLASSIC_RULES = Rules()
+_FIELDS = tuple(item.name for item in fields(Rules))
 
-# What a rule set is compared and hashed by: a tuple of plain values, equal for equal
-# rule sets (see `Rules.__post_init__`). A C call, for `map` over a batch's rule sets.
-rules_key: Callable[[Rules], tuple[Any, ...]] = operator.attrgetter("_key")
+# What a rule set is compared and hashed by: plain bytes (a tuple in rare cases), equal
+# for equal rule sets (see `_rules_key`). A C call, for `map` over a batch's rule sets.
+RulesKey: TypeAlias = bytes | tuple[Any, ...]
+rules_key: Callable[[Rules], RulesKey] = operator.attrgetter("_key")
 
 
 def as_rules(rules: object) -> Rules | None:

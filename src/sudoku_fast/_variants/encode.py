@@ -16,14 +16,15 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import cast
 
-from .._base.rules import Rules, RulesTables, rules_key, rules_tables
+from .._base.rules import Rules, RulesKey, RulesTables, rules_key, rules_tables
 from . import _variant
 from .big import check_big_rules
 
 __all__ = [
     "MAX_SIZE",
+    "RuleList",
     "check_rules",
     "checked_record",
     "encode_batch",
@@ -32,6 +33,19 @@ __all__ = [
 ]
 
 MAX_SIZE: int = _variant.MAX_SIZE
+
+
+class RuleList(list[Rules | None]):
+    """`run.read_rules`' answer for a sequence (a list of each puzzle's rule set, None where
+    classic), which also holds what reading it learned, for `encode_batch` and
+    `box_for` to use rather than look at every puzzle again: `each_key[i]` is puzzle i's
+    `rules_key` (the classic one where None) and `firsts` the first rule set of each key,
+    in order of first appearance. Not to be changed once made: a copy or a slice is a
+    plain list.
+    """
+
+    each_key: list[RulesKey]
+    firsts: dict[RulesKey, Rules | None]
 
 
 def check_rules(rules: Rules, size: int, box: tuple[int, int] | None = None) -> None:
@@ -121,7 +135,7 @@ def checked_record(rules: Rules, size: int, box: tuple[int, int] | None = None) 
 
 
 # Checked records per (size, box), by the value of their rules (`rules_key`).
-_Known = dict[tuple[Any, ...], bytes]
+_Known = dict[RulesKey, bytes]
 _RECORDS: dict[tuple[int, tuple[int, int] | None], _Known] = {}
 _RECORD_SLOTS = 4096  # per (size, box); a process seeing more rule sets starts again
 # The same records by the id of the rules object last asked with (one-puzzle calls and
@@ -144,7 +158,7 @@ def _known(size: int, box: tuple[int, int] | None) -> _Known:
     return known
 
 
-def _remember(known: _Known, key: tuple[Any, ...], record: bytes) -> bytes:
+def _remember(known: _Known, key: RulesKey, record: bytes) -> bytes:
     if len(known) >= _RECORD_SLOTS:
         known.clear()
     known[key] = record
@@ -174,6 +188,8 @@ def encode_batch(
         return b"", starts
     if rules is None or isinstance(rules, Rules):  # the common case: one record, starts 0
         return _record_of(rules, 0, size, box, single), starts
+    if type(rules) is RuleList and len(rules.each_key) == n == len(rules):  # read already
+        return _encode_keyed(rules.each_key, rules.firsts, size, box, single)
     # A list holds its items, so their ids stay theirs while it is read.
     items = rules if type(rules) is list else list(rules)
     ids = list(map(id, items))
@@ -199,6 +215,41 @@ def encode_batch(
         return records[0], starts
     at_of_id = dict(zip(distinct, map(at_of_record.__getitem__, records), strict=True))
     return b"".join(at_of_record), array("q", map(at_of_id.__getitem__, ids))
+
+
+def _encode_keyed(
+    keys: list[RulesKey],
+    firsts: dict[RulesKey, Rules | None],
+    size: int,
+    box: tuple[int, int] | None,
+    single: bool,
+) -> tuple[bytes, array[int]]:
+    """`encode_batch` of puzzles whose rules were read already (`run.read_rules`):
+    `each_key[i]` is puzzle i's rules key, `firsts` the first rule set of each key. Each
+    distinct rule set is looked up (or checked and encoded) once; the one pass over the
+    puzzles is a dict look-up of each key, whose hash its bytes keep from the reading."""
+    known = _known(size, box)
+    records = []
+    for key, rules in firsts.items():
+        record = known.get(key)
+        if record is None:  # new to this process: checked, the first puzzle with it named
+            try:
+                record = checked_record(_CLASSIC if rules is None else rules, size, box)
+            except ValueError as error:
+                if single:
+                    raise
+                raise ValueError(f"puzzle {keys.index(key)}: {error}") from None
+        records.append(record)
+    if len(records) == 1:
+        return records[0], array("q", bytes(8 * len(keys)))
+    # Each different record once in the buffer (equal records are mostly one object).
+    at_of_record: dict[bytes, int] = {}
+    words = 0
+    for record in dict.fromkeys(records):
+        at_of_record[record] = words
+        words += len(record) // 2
+    at_of_key = dict(zip(firsts, map(at_of_record.__getitem__, records), strict=True))
+    return b"".join(at_of_record), array("q", map(at_of_key.__getitem__, keys))
 
 
 def _record_of(

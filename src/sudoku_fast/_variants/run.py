@@ -9,13 +9,15 @@ engine, which releases the GIL for the whole chunk.
 from __future__ import annotations
 
 import math
+import operator
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any
 
 from .._base.checks import check_limit
 from .._base.grid import CLASSIC, Geometry, default_box
-from .._base.rules import Rules, as_rules, rules_key
+from .._base.rules import Rules, RulesKey, as_rules, rules_key
 from .._engine.encode import decode_range
 from .._engine.results import EngineResults
 from .._engine.run import shared_buffers
@@ -23,7 +25,7 @@ from .._parallel.fanout import run_chunks
 from .._parallel.threads import resolve_threads
 from . import _variant
 from .big import BigGridCounter, run_big_rules
-from .encode import checked_record, encode_batch
+from .encode import RuleList, checked_record, encode_batch
 
 __all__ = [
     "MIN_CHUNK",
@@ -41,6 +43,8 @@ __all__ = [
 MIN_CHUNK = 4  # a variant puzzle costs tens of microseconds: small chunks balance well
 _CLASSIC = Rules()
 _CLASSIC_KEY = rules_key(_CLASSIC)
+_REGIONS: Callable[[Rules], str | None] = operator.attrgetter("regions")
+_is_not_none: Callable[[object], bool] = partial(operator.is_not, None)
 
 
 def read_rules(rules: object) -> Rules | list[Rules | None] | None:
@@ -50,10 +54,12 @@ def read_rules(rules: object) -> Rules | list[Rules | None] | None:
 
     Each distinct object of a list is read once, in order of first appearance (a
     batch usually repeats a few rule sets, or one), and every rule set equal to one
-    read before it comes back as that first object, so that the steps after this one
-    (see `encode.encode_batch`) group the puzzles by identity alone. The per-puzzle
-    passes run in C (`map`, `zip`, dicts keyed by `rules_key`): a file's puzzles, one
-    `Rules` object each, cost no Python call apiece.
+    read before it comes back as that first object. A list comes back as a
+    `encode.RuleList`, which keeps each puzzle's `rules_key` and the first rule set of
+    each, so that the steps after this one (`encode.encode_batch`, `box_for`) need not
+    look at every puzzle again. The per-puzzle passes run in C (`map`, dicts keyed by
+    `rules_key`, whose bytes hash once): a file's puzzles, one `Rules` object each,
+    cost no Python call apiece.
 
     Raises ValueError / TypeError naming the puzzle whose rules are malformed.
     """
@@ -74,13 +80,14 @@ def read_rules(rules: object) -> Rules | list[Rules | None] | None:
         rule_sets = _read_each(items)
     # Every rule set is replaced by the first one equal to it.
     keys = list(map(rules_key, rule_sets))
-    first: dict[tuple[Any, ...], Rules | None] = {}
-    firsts = list(map(first.setdefault, keys, rule_sets))
+    first: dict[RulesKey, Rules | None] = {}
+    firsts = RuleList(map(first.setdefault, keys, rule_sets))
     if _CLASSIC_KEY in first or not first:
         if len(first) <= 1:  # every puzzle is classic (or there is none)
             return None
         first[_CLASSIC_KEY] = None
-        firsts = list(map(first.__getitem__, keys))
+        firsts = RuleList(map(first.__getitem__, keys))
+    firsts.each_key, firsts.firsts = keys, first
     return firsts
 
 
@@ -143,12 +150,19 @@ def box_for(rules: Rules | list[Rules | None], box: object, alphabet: object) ->
     N (its regions replace boxes it has none of), when neither box nor alphabet is given."""
     if box is not None or alphabet is not None:
         return box
-    for item in [rules] if isinstance(rules, Rules) else rules:
-        if item is not None and item.regions is not None:
-            size = math.isqrt(len(item.regions))
-            if size > 1 and size * size == len(item.regions) and default_box(size) is None:
-                return (1, size)
-            return None
+    if isinstance(rules, Rules):
+        items: Iterable[Rules | None] = [rules]
+    elif type(rules) is RuleList:  # each rule set once
+        items = rules.firsts.values()
+    else:
+        items = rules
+    # The first rule set with regions decides; the others are passed over in C.
+    present: Iterable[Rules] = filter(_is_not_none, items)  # type: ignore[arg-type]
+    regions = next(filter(_is_not_none, map(_REGIONS, present)), None)
+    if regions is not None:
+        size = math.isqrt(len(regions))
+        if size > 1 and size * size == len(regions) and default_box(size) is None:
+            return (1, size)
     return None
 
 
