@@ -25,7 +25,8 @@ cages. Propagation then alternates:
   that keep the placed digits, fit the union of the cells' candidates and meet every
   cell are the feasible ones; digits in none of them leave the cage, and a digit in all
   of them with one cell left for it is placed there (a cage whose cells are all
-  placed is checked by one more pass, then left alone down that branch). The rule of
+  placed is checked by one more pass, on its digits' count and sum alone, then left
+  alone down that branch). The rule of
   45 adds cages of its own when the tables are built: a unit's cells outside the
   cages inside it (innies), and the cells outside it of the cages that cover it
   (outies) when they see each other, with the sums the unit's total leaves them;
