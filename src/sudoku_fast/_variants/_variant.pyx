@@ -653,7 +653,7 @@ cdef inline bint keep_digits(State *s, const Table *t, int c, int keep, int had)
     return True
 
 
-cdef int cage_pass_in_word(State *s, const Table *t, int k, int w) noexcept nogil:
+cdef inline int cage_pass_in_word(State *s, const Table *t, int k, int w) noexcept nogil:
     """`cage_pass` for a cage whose cells all lie in word w of the boards (most cages
     of a 9x9 grid): one word per digit to gather, cover and clear.
 
@@ -689,6 +689,8 @@ cdef int cage_pass_in_word(State *s, const Table *t, int k, int w) noexcept nogi
         if cover == m:
             allowed |= cm
             required &= cm
+            if allowed == union and required == 0:
+                break  # no later set can change either
     if allowed == 0:
         return -1
     # digits in no feasible set leave every cell of the cage
@@ -765,6 +767,8 @@ cdef int cage_pass(State *s, const Table *t, int k) noexcept nogil:
         if c0 == m0 and c1 == m1:
             allowed |= cm
             required &= cm
+            if allowed == union and required == 0:
+                break
     if allowed == 0:
         return -1
     # digits in no feasible set leave every cell of the cage
