@@ -25,7 +25,8 @@ cages. Propagation then alternates:
   that keep the placed digits, fit the union of the cells' candidates and meet every
   cell are the feasible ones; digits in none of them leave the cage, and a digit in all
   of them with one cell left for it is placed there (a cage whose cells are all
-  placed is checked by one more pass, then left alone down that branch). The rule of
+  placed is checked by one more pass, on its digits' count and sum alone, then left
+  alone down that branch). The rule of
   45 adds cages of its own when the tables are built: a unit's cells outside the
   cages inside it (innies), and the cells outside it of the cages that cover it
   (outies) when they see each other, with the sums the unit's total leaves them;
@@ -81,6 +82,8 @@ STOPPED = COUNT_STOPPED
 # mask order: the sets of digits 1..N are then a prefix of the group (masks < 1 << N).
 cdef uint16_t COMBOS[2048]
 cdef int32_t COMBO_START[12 * SUM_KEYS + 1]
+# MASK_SUM[mask]: the sum of the digits of a digit set
+cdef uint8_t MASK_SUM[2048]
 # COMBO_STOP[n][key]: the end of the prefix of group `key` made of digits 1..n
 cdef int32_t COMBO_STOP[MAX_N + 1][12 * SUM_KEYS]
 # row and column of cell c of an n x n grid: ROW_OF[n][c], COL_OF[n][c]
@@ -110,6 +113,7 @@ cdef void _build_combos():
                 total += d + 1
         key = k * SUM_KEYS + total
         COMBOS[fill[key]] = <uint16_t>mask
+        MASK_SUM[mask] = <uint8_t>total
         fill[key] += 1
     for n in range(MAX_N + 1):
         for key in range(12 * SUM_KEYS):
@@ -640,7 +644,7 @@ cdef inline bint keep_digits(State *s, const Table *t, int c, int keep, int had)
     return True
 
 
-cdef int cage_pass_in_word(State *s, const Table *t, int k, int w) noexcept nogil:
+cdef inline int cage_pass_in_word(State *s, const Table *t, int k, int w) noexcept nogil:
     """`cage_pass` for a cage whose cells all lie in word w of the boards (most cages
     of a 9x9 grid): one word per digit to gather, cover and clear.
 
@@ -657,6 +661,13 @@ cdef int cage_pass_in_word(State *s, const Table *t, int k, int w) noexcept nogi
         x = s.cand[2 * d + w] & m
         inw[d] = x
         union |= <int>(x != 0) << d
+    if full:
+        # every cell placed (one digit each, all different): nothing left to find here
+        # once the placed digits make a set of the cage's size and sum
+        if bits_popcount(union) != t.cage_len[k] or MASK_SUM[union] != t.cage_sum[k]:
+            return -1
+        s.cages_done[k >> 6] |= bit_of(k)
+        return 0
     for j in range(t.combo_start[k], t.combo_end[k]):
         cm = COMBOS[j]
         if cm & ~union:
@@ -669,12 +680,10 @@ cdef int cage_pass_in_word(State *s, const Table *t, int k, int w) noexcept nogi
         if cover == m:
             allowed |= cm
             required &= cm
+            if allowed == union and required == 0:
+                break  # no later set can change either
     if allowed == 0:
         return -1
-    if full:
-        # every cell placed, with digits of a feasible set: nothing left to find here
-        s.cages_done[k >> 6] |= bit_of(k)
-        return 0
     # digits in no feasible set leave every cell of the cage
     gone = union & ~allowed
     while gone:
@@ -730,6 +739,11 @@ cdef int cage_pass(State *s, const Table *t, int k) noexcept nogil:
         in0[d] = x0
         in1[d] = x1
         union |= <int>((x0 | x1) != 0) << d
+    if full:
+        if bits_popcount(union) != t.cage_len[k] or MASK_SUM[union] != t.cage_sum[k]:
+            return -1
+        s.cages_done[k >> 6] |= bit_of(k)
+        return 0
     for j in range(t.combo_start[k], t.combo_end[k]):
         cm = COMBOS[j]
         if cm & ~union:
@@ -744,11 +758,10 @@ cdef int cage_pass(State *s, const Table *t, int k) noexcept nogil:
         if c0 == m0 and c1 == m1:
             allowed |= cm
             required &= cm
+            if allowed == union and required == 0:
+                break
     if allowed == 0:
         return -1
-    if full:
-        s.cages_done[k >> 6] |= bit_of(k)
-        return 0
     # digits in no feasible set leave every cell of the cage
     gone = union & ~allowed
     while gone:
