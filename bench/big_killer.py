@@ -15,7 +15,8 @@ given at random cells. They need not be unique. Each is counted to 2 with the no
 budget `--budget`: the table gives per build and set the puzzles decided (a count,
 not a budget hit), the median nodes and the median time per puzzle (of the rounds'
 medians). Every solution found is checked by tests/variant_oracle.py's checker,
-written apart from the engine.
+written apart from the engine, and with `--sat` every count decided in the first
+round by its SAT counter (python-sat).
 
 Classic 16x16 puzzles (the first `--classic` of ../shared/data's goomii set, solved
 with rules=None, one thread) are timed in the same processes: the classic path must
@@ -57,10 +58,10 @@ def random_grid(sf: object, seed: int) -> bytearray:
     return bytearray(grid)
 
 
-def worker(src: str, puzzles: int, givens: list[int], budget: int, classic: int) -> None:
+def worker(src: str, puzzles: int, givens: list[int], budget: int, classic: int, sat: bool) -> None:
     sys.path.insert(0, src)
     sys.path.insert(0, str(ROOT / "tests"))
-    from variant_oracle import is_valid_solution
+    from variant_oracle import count_solutions, is_valid_solution
 
     import sudoku_fast as sf
     from sudoku_fast._base.rules import Rules
@@ -87,6 +88,11 @@ def worker(src: str, puzzles: int, givens: list[int], budget: int, classic: int)
                 shown = "".join(SYMBOLS[v - 1] if v else "." for v in puzzle)
                 if not is_valid_solution(text, rules.to_json() | {"size": N}, shown):
                     raise SystemExit(f"seed {seed}, {given} givens: invalid solution {text}")
+            if sat and found >= 0:
+                document = rules.to_json() | {"size": N}
+                shown = "".join(SYMBOLS[v - 1] if v else "." for v in puzzle)
+                if count_solutions(shown, document, 2)[0] != found:
+                    raise SystemExit(f"seed {seed}, {given} givens: count {found} != SAT")
             rows.append((found, counter._nodes[0], seconds))
         out[f"{given} givens"] = rows
     if classic:
@@ -110,10 +116,11 @@ def main() -> None:
     parser.add_argument("--givens", type=int, nargs="+", default=[0, 8, 16])
     parser.add_argument("--budget", type=int, default=50_000)
     parser.add_argument("--classic", type=int, default=200 if CLASSIC.exists() else 0)
+    parser.add_argument("--sat", action="store_true", help="check counts by SAT (round 1)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker(args.worker, args.puzzles, args.givens, args.budget, args.classic)
+        worker(args.worker, args.puzzles, args.givens, args.budget, args.classic, args.sat)
         return
     builds = [item.split("=", 1) for item in args.build]
     runs: dict[str, list[dict[str, object]]] = {label: [] for label, _ in builds}
@@ -123,6 +130,7 @@ def main() -> None:
             command = [sys.executable, __file__, "--worker", src, "--build", "x=x"]
             command += ["--puzzles", str(args.puzzles), "--budget", str(args.budget)]
             command += ["--classic", str(args.classic), "--givens", *map(str, args.givens)]
+            command += ["--sat"] if args.sat and r == 0 else []
             done = subprocess.run(command, capture_output=True, text=True, check=True)
             runs[label].append(json.loads(done.stdout))
     print(
