@@ -42,6 +42,11 @@ cdef struct Geo:
     int n_thermos              # thermometers
     const int16_t *thermo_cells  # their cells, bulb first, one after another
     const int32_t *thermo_start  # n_thermos + 1 offsets into thermo_cells
+    # Per cage with a sum, the digit sets it may hold (bit v-1 = value v), when there
+    # are few enough to list (combination logic); a cage not listed keeps bounds only.
+    const uint8_t *combo_listed  # n_sums flags
+    const int32_t *combo_start   # n_sums + 1 offsets into combos
+    const uint64_t *combos       # the digit sets, one cage after another
 
 
 cdef struct Workspace:
@@ -67,6 +72,9 @@ cdef struct Workspace:
     uint64_t *col_seg     # column x box-row
     uint64_t *row_cut     # values to remove from each row segment
     uint64_t *col_cut     # and from each column segment
+    # Per killer cage cell (one cage after another, as Geo.sum_cells): the candidates
+    # its cage last had when combination logic found nothing to do there (0: none yet).
+    uint64_t *cage_memo
 
 
 cdef struct Control:
@@ -99,6 +107,9 @@ cdef class Tables:
     cdef int32_t *sum_total
     cdef int16_t *thermo_cells
     cdef int32_t *thermo_start
+    cdef uint8_t *combo_listed
+    cdef int32_t *combo_start
+    cdef uint64_t *combos
 
 
 # Allocate the queues, scratch and the first stack levels of a search; False when

@@ -9,6 +9,7 @@ MAX_SIZE: Final[int]
 BUDGET_EXHAUSTED: Final[int]
 STOPPED: Final[int]
 DEFAULT_RESTART_UNIT: Final[int]
+MAX_DIGIT_SETS: Final[int]
 __pyx_capi__: Final[dict[str, Any]]  # the C functions other compiled modules cimport
 
 @disjoint_base
@@ -35,6 +36,8 @@ class Tables:
         thermos: Sequence[Sequence[int]] | None = None,
     ) -> Tables: ...
 
+def count_digit_sets(length: int, total: int, size: int) -> int: ...
+def digit_sets(length: int, total: int, size: int, cap: int = ...) -> list[int] | None: ...
 def tables_for(size: int, box_rows: int, box_cols: int) -> Tables: ...
 def solve_range(
     tables: Tables,

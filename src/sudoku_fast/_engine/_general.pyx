@@ -37,13 +37,19 @@ cell may be in up to 16), extra peers per cell (anti-knight, anti-king, partial 
 join those the units give, and with `neighbours` a placed value also removes the values
 next to it from the cell's orthogonal neighbours (non-consecutive). Locked candidates
 need the boxes and lines to be units and are left out otherwise (a jigsaw). Killer
-cages with a sum and thermometers add bounds propagation once the other rules are at
-a fixed point: a cage's cell keeps only the values that the smallest and largest sums
-its other cells can still make leave room for (its cells are peers, so they differ),
-and along a thermometer each cell's smallest value exceeds the one before and its
-largest stays below the one after. That is weaker than the 11x11 variant engine's
-combination tables but exact once a cage is full. Classic tables are the same code with
-three units per cell and no neighbours, cages or thermometers.
+cages with a sum and thermometers propagate once the other rules are at a fixed point.
+A cage whose sum leaves at most MAX_DIGIT_SETS sets of different digits has them listed
+(combination logic): a set stays possible while it lies within the cage's candidates,
+holds every digit placed in it and meets every cell; the cells keep the digits of the
+possible sets; a digit in all of them goes to its one place left in the cage, or
+leaves the rest of a unit holding all its places (a cage with one empty cell so gets
+the digit its sum lacks). Each cell's candidates when a cage was last found at rest
+are kept per workspace, so an unchanged cage costs one compare per cell. A cage with
+more sets keeps bounds: a cell keeps only the values that the smallest and largest
+sums its other cells can still make leave room for (its cells are peers, so they
+differ). Along a thermometer each cell's smallest value exceeds the one before and its
+largest stays below the one after. Classic tables are the same code with three units
+per cell and no neighbours, cages or thermometers.
 Each `solve_range` call owns its workspace; nothing else is shared or mutable.
 
 Memory: a search keeps one state per level of the stack: N*N*8 bytes of candidates and
@@ -61,7 +67,7 @@ never as a count.
 
 cimport cython
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
-from libc.stdlib cimport free, malloc, realloc
+from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy, memset
 
 from sudoku_fast._base.clock cimport clock_nanos, elapsed, measurement_overhead
@@ -343,6 +349,26 @@ cdef class Tables:
         self.geo.n_thermos = len(paths)
         self.geo.thermo_cells = self.thermo_cells
         self.geo.thermo_start = self.thermo_start
+        # Combination logic: the digit sets of each cage, where they are few enough.
+        listed = [digit_sets(len(found), total, self.size) for found, total in cages]
+        self.combo_listed = <uint8_t *>malloc(max(1, len(cages)) * sizeof(uint8_t))
+        self.combo_start = <int32_t *>malloc((len(cages) + 1) * sizeof(int32_t))
+        self.combos = <uint64_t *>malloc(
+            max(1, sum(len(sets) for sets in listed if sets is not None)) * sizeof(uint64_t)
+        )
+        if self.combo_listed == NULL or self.combo_start == NULL or self.combos == NULL:
+            raise MemoryError()
+        at = 0
+        for k, sets in enumerate(listed):
+            self.combo_start[k] = at
+            self.combo_listed[k] = sets is not None
+            for mask in sets or ():
+                self.combos[at] = <uint64_t>mask
+                at += 1
+        self.combo_start[len(cages)] = at
+        self.geo.combo_listed = self.combo_listed
+        self.geo.combo_start = self.combo_start
+        self.geo.combos = self.combos
 
     def __dealloc__(self):
         free(self.peers)
@@ -354,6 +380,9 @@ cdef class Tables:
         free(self.sum_total)
         free(self.thermo_cells)
         free(self.thermo_start)
+        free(self.combo_listed)
+        free(self.combo_start)
+        free(self.combos)
 
     @property
     def boxes_are_units(self):
@@ -362,6 +391,54 @@ cdef class Tables:
 
     def __repr__(self):
         return f"Tables(size={self.size}, box_rows={self.box_rows}, box_cols={self.box_cols})"
+
+
+# A cage whose sum leaves more digit sets than this keeps bounds only: scanning the
+# sets costs every propagation about that many steps per cage. 1024 lists every cage
+# on 16x16 (526 sets at most: 8 cells adding up to 68) and up to 4 cells on 25x25.
+MAX_DIGIT_SETS = 1024
+
+
+def count_digit_sets(int length, int total, int size):
+    """How many sets of `length` different values 1..size add up to `total`."""
+    # ways[k][t]: sets of k values, among those seen so far, adding up to t.
+    if length < 0 or total < 0 or total > length * size:
+        return 0
+    ways = [[0] * (total + 1) for _ in range(length + 1)]
+    ways[0][0] = 1
+    for value in range(1, size + 1):
+        for k in range(min(length, value), 0, -1):
+            row, below = ways[k], ways[k - 1]
+            for t in range(total, value - 1, -1):
+                row[t] += below[t - value]
+    return ways[length][total]
+
+
+def digit_sets(int length, int total, int size, int cap=MAX_DIGIT_SETS):
+    """The sets of `length` different values 1..size adding up to `total`, as masks
+    (bit v-1 = value v), smallest values first; None when there are more than `cap`."""
+    if length * size * total > 4_000_000:
+        return None  # a huge cage on a huge grid: bounds only, its sets too slow to count
+    if count_digit_sets(length, total, size) > cap:
+        return None
+    found = []
+
+    def extend(int low, int left, int rest, object mask):
+        # `left` values still to choose, all from low..size, adding up to `rest`.
+        if left == 0:
+            if rest == 0:
+                found.append(mask)
+            return
+        for value in range(low, size + 1):
+            # The smallest and largest sums of `left` values from `value` on.
+            if value * left + left * (left - 1) // 2 > rest:
+                return
+            if rest - value > (left - 1) * size - (left - 1) * (left - 2) // 2:
+                continue  # even the largest values after this one fall short
+            extend(value + 1, left - 1, rest - value, mask | (1 << (value - 1)))
+
+    extend(1, length, total, 0)
+    return found
 
 
 _TABLES = {}
@@ -398,7 +475,11 @@ cdef bint workspace_init(Workspace *w, const Geo *geo) noexcept nogil:
     w.col_seg = <uint64_t *>malloc(geo.box_cols * geo.size * sizeof(uint64_t))
     w.row_cut = <uint64_t *>malloc(geo.box_rows * geo.size * sizeof(uint64_t))
     w.col_cut = <uint64_t *>malloc(geo.box_cols * geo.size * sizeof(uint64_t))
+    w.cage_memo = <uint64_t *>calloc(
+        max(1, geo.sum_start[geo.n_sums] if geo.n_sums else 0), sizeof(uint64_t)
+    )
     return (
+        w.cage_memo != NULL and
         w.singles != NULL
         and w.hidden != NULL
         and w.row_seg != NULL
@@ -423,6 +504,7 @@ cdef void workspace_free(Workspace *w) noexcept nogil:
     free(w.col_seg)
     free(w.row_cut)
     free(w.col_cut)
+    free(w.cage_memo)
 
 
 cdef bint grow(void **array, size_t size) noexcept nogil:
@@ -775,6 +857,124 @@ cdef inline uint64_t values_between(int low, int high) noexcept nogil:
     return upto & ~(((<uint64_t>1) << (low - 1)) - 1)
 
 
+cdef inline bint in_unit(const Geo *geo, int cell, int unit) noexcept nogil:
+    """Whether `cell` lies in `unit`."""
+    cdef const int16_t *units = geo.cell_units + geo.units_per_cell * cell
+    cdef int k
+    for k in range(geo.units_per_cell):
+        if units[k] == unit:
+            return True
+        if units[k] < 0:
+            return False
+    return False
+
+
+cdef int combine_cage(
+    const Geo *geo, Workspace *w, uint64_t *cand, uint8_t *places, int k
+) noexcept nogil:
+    """Combination logic on killer cage `k` (its digit sets listed): -1 contradiction,
+    1 a value removed (the queues hold the news), 0 nothing.
+
+    A digit set is still possible when it lies within the cage's candidates, holds every
+    value already placed in the cage and meets every cell's candidates. The cells keep
+    only values of the possible sets. A value in every possible set must go in the cage:
+    with one place left there it is placed, and where its places share a unit it leaves
+    the rest of that unit. A cage with one empty cell leaves that cell the one value its
+    sum still lacks.
+    """
+    cdef int first = geo.sum_start[k], last = geo.sum_start[k + 1], i, j, s, v, cell, unit
+    cdef int where, count, changed = 0
+    cdef uint64_t seen = 0, placed = 0, c, mask, allowed = 0, required, value_bit, bits
+    cdef const int16_t *units
+    cdef bint meets, shared
+    cdef bint same = True
+    for i in range(first, last):
+        c = cand[geo.sum_cells[i]]
+        same = same and w.cage_memo[i] == c
+        seen |= c
+        if (c & (c - 1)) == 0:
+            placed |= c
+    if same:
+        return 0  # the state this cage was last found at rest in
+    required = seen
+    for s in range(geo.combo_start[k], geo.combo_start[k + 1]):
+        mask = geo.combos[s]
+        if (mask & ~seen) or (placed & ~mask):
+            continue
+        meets = True
+        for i in range(first, last):
+            if not (cand[geo.sum_cells[i]] & mask):
+                meets = False
+                break
+        if meets:
+            allowed |= mask
+            required &= mask
+    if allowed == 0:
+        return -1
+    if seen & ~allowed:
+        for i in range(first, last):
+            cell = geo.sum_cells[i]
+            if cand[cell] & ~allowed:
+                if not remove_values(geo, w, cand, places, cell, cand[cell] & ~allowed):
+                    return -1
+                changed = 1
+    # Values every possible set holds, not placed yet: confined to the cage.
+    bits = required & ~placed
+    while bits:
+        value_bit = bits & (~bits + 1)
+        bits ^= value_bit
+        where = -1
+        count = 0
+        for i in range(first, last):
+            if cand[geo.sum_cells[i]] & value_bit:
+                count += 1
+                if where < 0:
+                    where = geo.sum_cells[i]
+        if count == 0:
+            return -1
+        if count == 1:
+            if cand[where] != value_bit:
+                if not assign(geo, w, cand, places, where, value_bit):
+                    return -1
+                changed = 1
+            continue
+        # Every unit of the first place that holds all the places loses the value
+        # outside the cage.
+        units = geo.cell_units + geo.units_per_cell * where
+        for j in range(geo.units_per_cell):
+            unit = units[j]
+            if unit < 0:
+                break
+            shared = True
+            for i in range(first, last):
+                cell = geo.sum_cells[i]
+                if (cand[cell] & value_bit) and not in_unit(geo, cell, unit):
+                    shared = False
+                    break
+            if not shared:
+                continue
+            for i in range(geo.size):
+                cell = geo.unit_cells[unit * geo.size + i]
+                if not (cand[cell] & value_bit) or in_cage(geo, k, cell):
+                    continue
+                if not remove_values(geo, w, cand, places, cell, value_bit):
+                    return -1
+                changed = 1
+    if not changed:
+        for i in range(first, last):
+            w.cage_memo[i] = cand[geo.sum_cells[i]]
+    return changed
+
+
+cdef inline bint in_cage(const Geo *geo, int k, int cell) noexcept nogil:
+    """Whether `cell` lies in killer cage `k`."""
+    cdef int i
+    for i in range(geo.sum_start[k], geo.sum_start[k + 1]):
+        if geo.sum_cells[i] == cell:
+            return True
+    return False
+
+
 cdef int bound_all(const Geo *geo, Workspace *w, uint64_t *cand, uint8_t *places) noexcept nogil:
     """Bounds of every killer cage and thermometer once: -1 contradiction, 1 a value
     removed (the queues hold the news), 0 nothing."""
@@ -782,6 +982,12 @@ cdef int bound_all(const Geo *geo, Workspace *w, uint64_t *cand, uint8_t *places
     cdef int others_low, others_high, smallest, largest
     cdef uint64_t c, keep
     for k in range(geo.n_sums):
+        if geo.combo_listed[k]:
+            i = combine_cage(geo, w, cand, places, k)
+            if i < 0:
+                return -1
+            changed |= i
+            continue
         first = geo.sum_start[k]
         last = geo.sum_start[k + 1]
         length = last - first

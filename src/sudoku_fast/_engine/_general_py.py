@@ -23,7 +23,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import pairwise
+from itertools import combinations, pairwise
 from typing import Any
 
 from .._base.grid import Geometry, format_values, geometry_for, parse_grid
@@ -189,6 +189,25 @@ MAX_SIZE = 64
 BUDGET_EXHAUSTED = -1  # the node budget ran out before the count was decided
 STOPPED = -2  # another thread raised the stop flag
 DEFAULT_RESTART_UNIT = 20000  # (the compiled search's restarts; this one never restarts)
+MAX_DIGIT_SETS = 1024  # a killer cage with more digit sets keeps bounds only
+
+
+def count_digit_sets(length: int, total: int, size: int) -> int:
+    """How many sets of `length` different values 1..size add up to `total`."""
+    return sum(1 for found in combinations(range(1, size + 1), length) if sum(found) == total)
+
+
+def digit_sets(length: int, total: int, size: int, cap: int = MAX_DIGIT_SETS) -> list[int] | None:
+    """The sets of `length` different values 1..size adding up to `total`, as masks
+    (bit v-1 = value v); None when there are more than `cap` (or the cage is too big to
+    count, as the compiled side decides)."""
+    if length * size * total > 4_000_000 or count_digit_sets(length, total, size) > cap:
+        return None
+    return [
+        sum(1 << (v - 1) for v in found)
+        for found in combinations(range(1, size + 1), length)
+        if sum(found) == total
+    ]
 
 
 @dataclass(frozen=True)

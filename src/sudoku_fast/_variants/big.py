@@ -9,8 +9,9 @@ a sum and the anti-knight and anti-king moves add peers; non-consecutive removes
 values next to a placed one from its orthogonal neighbours. Locked candidates run only
 while the boxes are units (not under a jigsaw). Killer cages with a sum (their cells
 peers too) and thermometers (their cells peers as well: strictly increasing values
-differ) go to the engine's bounds propagation: weaker than the variant engine's
-combination tables, so a big killer with few givens searches more, but exact.
+differ) go to the engine's cage propagation: combination logic on each cage's digit
+sets (bounds where a cage has too many), plus, per unit, the sum its cells outside the
+cages lying inside it must make (`unit_remainders`, the 45 rule) as one more cage.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ __all__ = ["BigGridCounter", "big_tables", "check_big_rules", "run_big_rules"]
 KNIGHT = [(a, b) for a in (-2, -1, 1, 2) for b in (-2, -1, 1, 2) if abs(a) != abs(b)]
 KING = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if (a, b) != (0, 0)]
 ORTHOGONAL = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+# The largest remainder of a unit (see `unit_remainders`) made a cage: larger ones
+# have hundreds of digit sets, costing more per node than they save.
+MAX_REMAINDER = 5
 
 
 def _box(size: int, box: tuple[int, int] | None) -> tuple[int, int]:
@@ -89,9 +93,36 @@ def _tables(rules: Rules, size: int, box: tuple[int, int], kind: type) -> Any:
         tables.units,
         [sorted(p) for p in peers],
         neighbours,
-        sums=tables.cages or None,
+        sums=(tables.cages + unit_remainders(tables.units, tables.cages, size)) or None,
         thermos=tables.thermos or None,
     )
+
+
+def unit_remainders(
+    units: Sequence[Sequence[int]], cages: Sequence[tuple[Sequence[int], int]], size: int
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The sums a unit's killer cages imply (the "45 rule", 136 on 16x16).
+
+    A unit holds 1..N once, so the cells of a unit outside the cages lying wholly inside
+    it add up to N(N+1)/2 less those cages' sums. Each such remainder of 1 to
+    MAX_REMAINDER cells (all in one unit, so all different) becomes one more cage for
+    the engine, unless it is a cage already.
+    """
+    full = size * (size + 1) // 2
+    known = {frozenset(cells) for cells, _ in cages}
+    found: dict[frozenset[int], int] = {}
+    for unit in units:
+        members = set(unit)
+        rest = set(unit)
+        total = full
+        for cells, cage_sum in cages:
+            if members.issuperset(cells):
+                rest.difference_update(cells)
+                total -= cage_sum
+        key = frozenset(rest)
+        if 0 < len(rest) <= MAX_REMAINDER and key not in known:
+            found.setdefault(key, total)
+    return tuple((tuple(sorted(cells)), total) for cells, total in found.items())
 
 
 def run_big_rules(
