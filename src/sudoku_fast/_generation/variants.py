@@ -51,8 +51,8 @@ MAX_GENERATED_SIZE = 16
 # is proven minimal.
 VARIANT_FILL_NODES = 5_000
 VARIANT_CHECK_NODES = 1_000_000
-# Above 11x11 the general engine checks with this budget (a 16x16 killer's count can
-# take 30 s at 1,000,000 nodes); a removal it cannot decide keeps its givens.
+# Above 11x11 the general engine checks with this budget (a 16x16 killer with no givens
+# can need a few 100,000 nodes, at ~26 us each); a removal it cannot decide keeps its givens.
 BIG_CHECK_NODES = 100_000
 # Cells given a random digit, per row of the grid, before the full grid is read off.
 FILL_PLACEMENTS = 2
