@@ -2697,18 +2697,48 @@ cdef int nested_pattern(Work *w, Walk *wk, int nneed, int nelim) noexcept nogil:
     return added
 
 
+cdef void hash_order(Work *w, int nel) noexcept nogil:
+    """se._hash_order on w.nest_elim[:nel] (kept cell by cell, each cell's digits
+    ascending): a stable sort by cell index modulo SE's hash table size."""
+    cdef int i, j, cells = 0, size = 16, key
+    cdef int32_t e
+    for i in range(nel):
+        if i == 0 or w.cell_of[w.nest_elim[i]] != w.cell_of[w.nest_elim[i - 1]]:
+            cells += 1
+    while cells > size * 3 // 4:
+        size *= 2
+    for i in range(1, nel):
+        e = w.nest_elim[i]
+        key = w.cell_of[e] & (size - 1)
+        j = i - 1
+        while j >= 0 and (w.cell_of[w.nest_elim[j]] & (size - 1)) > key:
+            w.nest_elim[j + 1] = w.nest_elim[j]
+            j -= 1
+        w.nest_elim[j + 1] = e
+
+
+cdef inline int empty_cells(Work *w, int u) noexcept nogil:
+    cdef int i, k = 0
+    for i in range(w.n):
+        if not w.s.values[w.s.t.units[u * w.n + i]]:
+            k += 1
+    return k
+
+
 cdef int nested_offs(Work *w, Walk *wk) noexcept nogil:
     """se._Rater.nested_offs: pointing / claiming, hidden pairs, naked pairs, x-wings on
-    the walk's grid (the first rule that adds anything ends the round); their new OFF
-    nodes are added to the walk. Returns how many."""
+    the walk's grid (the first rule that adds anything ends the round), each in SE's
+    order; their new OFF nodes are added to the walk. Returns how many."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
     cdef uint64_t *g = w.wgrid
     cdef int cell, node, dig, i, j, k, u, v, e, x, y, a, b, side, first, cover, nneed, nel
+    cdef int passes, lo, hi
     cdef int added = 0
-    cdef uint64_t where, inside, outside, both, pair, rest
+    cdef uint64_t where, inside, outside, both, pair, rest, pj, pk
     cdef uint64_t pos[64]
+    cdef int placed[64]
     for cell in range(w.cells):
         g[cell] = s.cand[cell]
     for i in range(wk.len):
@@ -2716,52 +2746,63 @@ cdef int nested_offs(Work *w, Walk *wk) noexcept nogil:
         if not node & 1:
             cell = w.cell_of[node >> 1]
             g[cell] &= ~((<uint64_t>1) << ((node >> 1) - cell * n))
-    # Pointing (boxes), then claiming (rows, then columns).
-    for k in range(3 * n):
-        u = k + 2 * n if k < n else k - n
+    # Pointing and claiming as SE's Locking: boxes on columns, boxes on rows, columns
+    # on boxes, rows on boxes; by digit, then base unit, then crossing unit.
+    for passes in range(4):
+        lo = 2 * n if passes < 2 else (n if passes == 2 else 0)
         for dig in range(n):
-            where = 0
-            for i in range(n):
-                if (g[t.units[u * n + i]] >> dig) & 1:
-                    where |= (<uint64_t>1) << i
-            if bits_popcount(where) < 2:
-                continue
-            for e in range(t.cross_start[u], t.cross_start[u + 1]):
-                v = t.cross_unit[e]
-                if u >= 2 * n:
-                    inside = t.cross_box_mask[e]
-                    outside = t.cross_line_mask[e]
-                else:
-                    inside = t.cross_line_mask[e]
-                    outside = t.cross_box_mask[e]
-                if where & ~inside:
-                    continue
-                nel = 0
+            for u in range(lo, lo + n):
+                where = 0
                 for i in range(n):
-                    cell = t.units[v * n + i]
-                    if not (outside >> i) & 1 and (g[cell] >> dig) & 1:
-                        w.nest_elim[nel] = cell * n + dig
-                        nel += 1
-                if nel:
-                    nneed = 0
+                    if (g[t.units[u * n + i]] >> dig) & 1:
+                        where |= (<uint64_t>1) << i
+                if bits_popcount(where) < 2:
+                    continue
+                for e in range(t.cross_start[u], t.cross_start[u + 1]):
+                    v = t.cross_unit[e]
+                    if passes == 0 and not (n <= v < 2 * n):
+                        continue  # boxes on columns only
+                    if passes == 1 and v >= n:
+                        continue  # boxes on rows only
+                    if u >= 2 * n:
+                        inside = t.cross_box_mask[e]
+                        outside = t.cross_line_mask[e]
+                    else:
+                        inside = t.cross_line_mask[e]
+                        outside = t.cross_box_mask[e]
+                    if where & ~inside:
+                        continue
+                    nel = 0
                     for i in range(n):
-                        if not (inside >> i) & 1:
-                            w.nest_need[nneed] = t.units[u * n + i] * n + dig
-                            nneed += 1
-                    added += nested_pattern(w, wk, nneed, nel)
+                        cell = t.units[v * n + i]
+                        if not (outside >> i) & 1 and (g[cell] >> dig) & 1:
+                            w.nest_elim[nel] = cell * n + dig
+                            nel += 1
+                    if nel:
+                        hash_order(w, nel)
+                        nneed = 0
+                        for i in range(n):
+                            if not (inside >> i) & 1:
+                                w.nest_need[nneed] = t.units[u * n + i] * n + dig
+                                nneed += 1
+                        added += nested_pattern(w, wk, nneed, nel)
     if added:
         return added
-    # Hidden pairs.
-    for u in range(3 * n):
+    # Hidden pairs as SE's HiddenSet(2): boxes, columns, rows with more than four empty
+    # cells; digit pairs in colex order, each digit in two places or more.
+    for k in range(3 * n):
+        u = k + 2 * n if k < n else (k if k < 2 * n else k - 2 * n)
+        if empty_cells(w, u) <= 4:
+            continue
         for dig in range(n):
             pos[dig] = 0
             for i in range(n):
                 if (g[t.units[u * n + i]] >> dig) & 1:
                     pos[dig] |= (<uint64_t>1) << i
-        for x in range(n):
-            for y in range(x + 1, n):
+        for y in range(n):
+            for x in range(y):
                 both = pos[x] | pos[y]
-                if not pos[x] or not pos[y] or not two_bits(both):
+                if bits_popcount(pos[x]) < 2 or bits_popcount(pos[y]) < 2 or not two_bits(both):
                     continue
                 pair = ((<uint64_t>1) << x) | ((<uint64_t>1) << y)
                 nel = 0
@@ -2776,6 +2817,7 @@ cdef int nested_offs(Work *w, Walk *wk) noexcept nogil:
                         where &= where - 1
                         nel += 1
                 if nel:
+                    hash_order(w, nel)
                     nneed = 0
                     for i in range(n):
                         if not (both >> i) & 1:
@@ -2786,20 +2828,24 @@ cdef int nested_offs(Work *w, Walk *wk) noexcept nogil:
                     added += nested_pattern(w, wk, nneed, nel)
     if added:
         return added
-    # Naked pairs.
-    for u in range(3 * n):
-        for i in range(n):
-            a = t.units[u * n + i]
-            if not two_bits(g[a]):
+    # Naked pairs as SE's NakedSet(2): boxes, columns, rows with four empty cells or
+    # more; cell pairs in colex order.
+    for k in range(3 * n):
+        u = k + 2 * n if k < n else (k if k < 2 * n else k - 2 * n)
+        if empty_cells(w, u) < 4:
+            continue
+        for j in range(n):
+            b = t.units[u * n + j]
+            if bits_popcount(g[b]) < 2:
                 continue
-            for j in range(i + 1, n):
-                b = t.units[u * n + j]
-                if g[b] != g[a]:
+            for i in range(j):
+                a = t.units[u * n + i]
+                if bits_popcount(g[a]) < 2 or not two_bits(g[a] | g[b]):
                     continue
-                pair = g[a]
+                pair = g[a] | g[b]
                 nel = 0
-                for k in range(n):
-                    cell = t.units[u * n + k]
+                for e in range(n):
+                    cell = t.units[u * n + e]
                     if cell == a or cell == b:
                         continue
                     where = g[cell] & pair
@@ -2808,6 +2854,7 @@ cdef int nested_offs(Work *w, Walk *wk) noexcept nogil:
                         where &= where - 1
                         nel += 1
                 if nel:
+                    hash_order(w, nel)
                     nneed = 0
                     for e in range(2):
                         cell = a if e == 0 else b
@@ -2819,24 +2866,32 @@ cdef int nested_offs(Work *w, Walk *wk) noexcept nogil:
                     added += nested_pattern(w, wk, nneed, nel)
     if added:
         return added
-    # X-wings: base rows and cover columns, then the other way round.
+    # X-wings as SE's Fisherman(2): base columns, then base rows; line pairs in colex
+    # order, then the digits placed at most N - 4 times.
+    for dig in range(n):
+        placed[dig] = 0
+    for cell in range(w.cells):
+        if s.values[cell]:
+            placed[s.values[cell] - 1] += 1
     for side in range(2):
-        first = side * n
+        first = n if side == 0 else 0
         cover = n - first
-        for dig in range(n):
-            for k in range(n):
-                pos[k] = 0
-                for i in range(n):
-                    if (g[t.units[(first + k) * n + i]] >> dig) & 1:
-                        pos[k] |= (<uint64_t>1) << i
-            for j in range(n):
-                if not two_bits(pos[j]):
-                    continue
-                for k in range(j + 1, n):
-                    if pos[k] != pos[j]:
+        for k in range(n):
+            for j in range(k):
+                for dig in range(n):
+                    if placed[dig] + 4 > n:
+                        continue
+                    pj = 0
+                    pk = 0
+                    for i in range(n):
+                        if (g[t.units[(first + j) * n + i]] >> dig) & 1:
+                            pj |= (<uint64_t>1) << i
+                        if (g[t.units[(first + k) * n + i]] >> dig) & 1:
+                            pk |= (<uint64_t>1) << i
+                    if bits_popcount(pj) < 2 or bits_popcount(pk) < 2 or not two_bits(pj | pk):
                         continue
                     nel = 0
-                    rest = pos[j]
+                    rest = pj
                     while rest:
                         i = bits_lowest_index(rest)
                         rest &= rest - 1
@@ -2847,11 +2902,12 @@ cdef int nested_offs(Work *w, Walk *wk) noexcept nogil:
                                 w.nest_elim[nel] = cell * n + dig
                                 nel += 1
                     if nel:
+                        hash_order(w, nel)
                         nneed = 0
                         for e in range(2):
                             v = j if e == 0 else k
                             for i in range(n):
-                                if not (pos[j] >> i) & 1:
+                                if not (pj >> i) & 1:
                                     w.nest_need[nneed] = t.units[(first + v) * n + i] * n + dig
                                     nneed += 1
                         added += nested_pattern(w, wk, nneed, nel)

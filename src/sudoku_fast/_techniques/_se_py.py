@@ -264,6 +264,19 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+def _hash_order(elims: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A pattern's eliminations in the order SE walks them: SE keeps them in a hash map
+    keyed by cell (hash = the cell's index), which yields the cells by index modulo its
+    table size (16, doubled while the cells fill more than three quarters of it), in
+    insertion order within a slot, and each cell's digits ascending."""
+    cells = list(dict.fromkeys(c for c, _ in elims))
+    size = 16
+    while len(cells) > size * 3 // 4:
+        size *= 2
+    order = sorted(range(len(cells)), key=lambda i: (cells[i] & (size - 1), i))
+    return [(cells[i], d) for i in order for d in sorted(d for c, d in elims if c == cells[i])]
+
+
 @dataclass(frozen=True)
 class SeResult:
     """The outcome of an SE-style rating.
@@ -1877,95 +1890,133 @@ class _Rater:
         """The cell's peers (order does not matter here)."""
         return self.peers[cell]
 
+    # SE's order matters here: the pattern that removes a candidate first gives its
+    # parents, and the order the new OFF nodes are walked in gives later parents and
+    # the contradiction met first, so the complexities are SE's only in its order.
+
+    def _box_column_row(self) -> list[int]:
+        """Unit indexes in SE's order for sets: boxes, then columns, then rows."""
+        n = self.n
+        return [*range(2 * n, 3 * n), *range(n, 2 * n), *range(n)]
+
+    def _empty_cells(self, unit: Sequence[int]) -> int:
+        return sum(1 for c in unit if not self.s.values[c])
+
     def _nested_locking(self, grid: list[int]) -> list[tuple[Elims, Elims]]:
-        """Pointing (boxes), then claiming (lines): (eliminations, the places of the
-        digit in the first unit outside the crossing) per pattern; digits 0-based."""
+        """SE's `Locking`: boxes on columns, boxes on rows, columns on boxes, rows on
+        boxes, each by digit, then base unit, then crossing unit: (eliminations in SE's
+        order, the places of the digit in the base unit outside the crossing) per
+        pattern; digits 0-based."""
         geo = self.geo
         n = self.n
+        boxes, rows, columns = range(2 * n, 3 * n), range(n), range(n, 2 * n)
         out = []
-        for u in (*range(2 * n, 3 * n), *range(2 * n)):
-            unit = geo.units[u]
+        for bases, crossing in ((boxes, columns), (boxes, rows), (columns, boxes), (rows, boxes)):
             for dig in range(n):
-                where = sum(1 << i for i, c in enumerate(unit) if grid[c] >> dig & 1)
-                if where.bit_count() < 2:
-                    continue
-                for other, line_mask, box_mask in geo.crossings[u]:
-                    inside, outside = (box_mask, line_mask) if u >= 2 * n else (line_mask, box_mask)
-                    if where & ~inside:
+                for u in bases:
+                    unit = geo.units[u]
+                    where = [c for c in unit if grid[c] >> dig & 1]
+                    if len(where) < 2:
                         continue
-                    cells = geo.units[other]
-                    elims = [
-                        (cells[i], dig)
-                        for i in range(n)
-                        if not outside >> i & 1 and grid[cells[i]] >> dig & 1
-                    ]
-                    if elims:
-                        needs = [(unit[i], dig) for i in range(n) if not inside >> i & 1]
-                        out.append((elims, needs))
+                    for v in crossing:
+                        other = geo.units[v]
+                        if not set(unit) & set(other) or any(c not in other for c in where):
+                            continue
+                        elims = [(c, dig) for c in other if c not in unit and grid[c] >> dig & 1]
+                        if elims:
+                            needs = [(c, dig) for c in unit if c not in other]
+                            out.append((_hash_order(elims), needs))
         return out
 
     def _nested_hidden_pairs(self, grid: list[int]) -> list[tuple[Elims, Elims]]:
+        """SE's `HiddenSet(2)`: units with more than four empty cells, boxes, columns,
+        rows; digit pairs in colex order, each digit in two places or more."""
         geo = self.geo
         n = self.n
         out = []
-        for unit in geo.units:
+        for u in self._box_column_row():
+            unit = geo.units[u]
+            if self._empty_cells(unit) <= 4:
+                continue
             where = [sum(1 << i for i, c in enumerate(unit) if grid[c] >> d & 1) for d in range(n)]
-            for x, y in combinations(range(n), 2):
-                both = where[x] | where[y]
-                if not where[x] or not where[y] or both.bit_count() != 2:
-                    continue
-                pair = (1 << x) | (1 << y)
-                cells = [unit[i] for i in _bits(both)]
-                elims = [(c, d) for c in cells for d in _bits(grid[c] & ~pair)]
-                if elims:
-                    needs = [(c, d) for c in unit if c not in cells for d in (x, y)]
-                    out.append((elims, needs))
+            for y in range(n):
+                for x in range(y):
+                    both = where[x] | where[y]
+                    if min(where[x].bit_count(), where[y].bit_count()) < 2 or both.bit_count() != 2:
+                        continue
+                    pair = (1 << x) | (1 << y)
+                    cells = [unit[i] for i in _bits(both)]
+                    elims = [(c, d) for c in cells for d in _bits(grid[c] & ~pair)]
+                    if elims:
+                        needs = [(c, d) for c in unit if c not in cells for d in (x, y)]
+                        out.append((_hash_order(elims), needs))
         return out
 
     def _nested_naked_pairs(self, grid: list[int]) -> list[tuple[Elims, Elims]]:
+        """SE's `NakedSet(2)`: units with four empty cells or more, boxes, columns,
+        rows; cell pairs in colex order."""
         geo = self.geo
+        n = self.n
+        start = self.s.cand
         out = []
-        for unit in geo.units:
-            for a, b in combinations(unit, 2):
-                pair = grid[a] | grid[b]
-                if pair.bit_count() != 2 or grid[a] != pair or grid[b] != pair:
-                    continue
-                elims = [(c, d) for c in unit if c not in (a, b) for d in _bits(grid[c] & pair)]
-                if elims:
-                    start = self.s.cand
-                    needs = [(c, d) for c in (a, b) for d in _bits(start[c] & ~pair)]
-                    out.append((elims, needs))
+        for u in self._box_column_row():
+            unit = geo.units[u]
+            if self._empty_cells(unit) < 4:
+                continue
+            for j in range(n):
+                for i in range(j):
+                    a, b = unit[i], unit[j]
+                    pair = grid[a] | grid[b]
+                    if min(grid[a].bit_count(), grid[b].bit_count()) < 2 or pair.bit_count() != 2:
+                        continue
+                    elims = [(c, d) for c in unit if c not in (a, b) for d in _bits(grid[c] & pair)]
+                    if elims:
+                        needs = [(c, d) for c in (a, b) for d in _bits(start[c] & ~pair)]
+                        out.append((_hash_order(elims), needs))
         return out
 
     def _nested_x_wings(self, grid: list[int]) -> list[tuple[Elims, Elims]]:
+        """SE's `Fisherman(2)`: base columns, then base rows; line pairs in colex
+        order, then the digits placed at most N - 4 times."""
         geo = self.geo
         n = self.n
+        placed = [0] * n
+        for v in self.s.values:
+            if v:
+                placed[v - 1] += 1
         out = []
-        for first in (0, n):  # base rows, cover columns; then the other way round
+        for first in (n, 0):
             cover = n - first
-            for dig in range(n):
-                where = [
-                    sum(1 << i for i, c in enumerate(geo.units[first + k]) if grid[c] >> dig & 1)
-                    for k in range(n)
-                ]
-                for j, k in combinations(range(n), 2):
-                    if where[j] != where[k] or where[j].bit_count() != 2:
-                        continue
+            for k in range(n):
+                for j in range(k):
                     bases = (geo.units[first + j], geo.units[first + k])
-                    elims = [
-                        (c, dig)
-                        for i in _bits(where[j])
-                        for c in geo.units[cover + i]
-                        if c not in bases[0] and c not in bases[1] and grid[c] >> dig & 1
-                    ]
-                    if elims:
-                        needs = [
-                            (line[i], dig)
+                    for dig in range(n):
+                        if placed[dig] + 4 > n:
+                            continue
+                        where = [
+                            sum(1 << i for i, c in enumerate(line) if grid[c] >> dig & 1)
                             for line in bases
-                            for i in range(n)
-                            if not where[j] >> i & 1
                         ]
-                        out.append((elims, needs))
+                        if (
+                            where[0].bit_count() < 2
+                            or where[1].bit_count() < 2
+                            or (where[0] | where[1]).bit_count() != 2
+                        ):
+                            continue
+                        elims = [
+                            (c, dig)
+                            for i in _bits(where[0])
+                            for c in geo.units[cover + i]
+                            if c not in bases[0] and c not in bases[1] and grid[c] >> dig & 1
+                        ]
+                        if elims:
+                            needs = [
+                                (line[i], dig)
+                                for line in bases
+                                for i in range(n)
+                                if not where[0] >> i & 1
+                            ]
+                            out.append((_hash_order(elims), needs))
         return out
 
     def progress(self, node: int) -> Conclusion | None:
