@@ -575,9 +575,7 @@ def test_a_step_past_the_ladder_leaves_a_lower_bound() -> None:
     # digit is revealed, rated 10.0 where SE's third level starts: never a capped score
     # called exact, a lower bound.
     _, values, cand = se_grid_before("22", 5, "serate_hardest")
-    puzzle = next(
-        r["puzzle"] for r in read_csv(BENCH_DATA / "serate_hardest.csv") if r["index"] == "22"
-    )
+    puzzle = hardest_puzzle("22")
     solution = parse_values(sf.solve(puzzle) or "")
     _, _, _, status, records = _se.se_path(
         _logic.tables_for(GEO), bytes(values), bytes(solution), se_scale.DEFAULT_BUDGET,
@@ -666,6 +664,13 @@ def test_a_path_from_narrowed_candidates_is_the_twins() -> None:
 # -- Sukaku Explainer's own paths (bench/data/serate_*_steps.csv.gz) -------------------
 
 BENCH_DATA = Path(__file__).resolve().parent.parent / "bench" / "data"
+
+
+def hardest_puzzle(index: str) -> str:
+    """The puzzle of bench/data/serate_hardest.csv's row `index`."""
+    return next(
+        r["puzzle"] for r in read_csv(BENCH_DATA / "serate_hardest.csv") if r["index"] == index
+    )
 
 
 def se_grid_before(
@@ -967,9 +972,7 @@ def test_nested_rules_run_in_se_s_order(
 def test_rust_line_3_reaches_se_s_bound() -> None:
     # SE stopped on its time limit after a 10.6 step; in SE's order of the nested
     # rules the rating reaches 10.6 too (10.5 before), every step sound.
-    puzzle = next(
-        r["puzzle"] for r in read_csv(BENCH_DATA / "serate_hardest.csv") if r["index"] == "12"
-    )
+    puzzle = hardest_puzzle("12")
     rating = sf.rate(puzzle, score=True)
     assert rating.score_complete
     assert rating.score == 10.6
@@ -1177,9 +1180,7 @@ def test_third_nesting_level_keeps_to_the_budget() -> None:
         )
         assert walked[0] == -1 and budget < walked[2] <= budget + 18 * 2 * 81 * 9
     # A whole rating cut short is incomplete, its score a lower bound.
-    puzzle = next(
-        r["puzzle"] for r in read_csv(BENCH_DATA / "serate_hardest.csv") if r["index"] == "15"
-    )
+    puzzle = hardest_puzzle("15")
     solution = parse_values(sf.solve(puzzle) or "")
     score, _, _, status, _ = _se.se_path(
         tables, bytes(parse_values(puzzle)), bytes(solution), 200_000, None, -1, 3
@@ -1192,9 +1193,7 @@ def test_budget_cuts_leave_the_same_path_so_far() -> None:
     # the hint lists of grids met before, charging their work again. A budget cut
     # anywhere, inside a reused round or not, must leave the steps so far exactly
     # those of the whole rating, and a lower bound.
-    puzzle = next(
-        r["puzzle"] for r in read_csv(BENCH_DATA / "serate_hardest.csv") if r["index"] == "13"
-    )
+    puzzle = hardest_puzzle("13")
     tables = _logic.tables_for(GEO)
     args = (bytes(parse_values(puzzle)), bytes(parse_values(sf.solve(puzzle) or "")))
     score, _, steps, status, records = _se.se_path(
@@ -1211,9 +1210,7 @@ def test_rate_covers_the_third_nesting_level() -> None:
     # rust_sudoku_crate_hard row 15 of bench/data/serate_hardest.csv: Sukaku Explainer
     # 1.18.1 rates it 10.9, "Dynamic Contradiction Forcing Chains (+ Multiple Forcing
     # Chains)".
-    puzzle = next(
-        r["puzzle"] for r in read_csv(BENCH_DATA / "serate_hardest.csv") if r["index"] == "15"
-    )
+    puzzle = hardest_puzzle("15")
     rating = sf.rate(puzzle, score=True)
     assert rating.score == 10.9 and rating.score_complete
     assert rating.score_technique == "dynamic forcing chain (+ multiple forcing chains)"
@@ -1343,9 +1340,7 @@ def test_rate_covers_the_fourth_nesting_level() -> None:
     # rust_sudoku_crate_hard row 20 of bench/data/serate_hardest.csv: Sukaku Explainer
     # 1.18.1 timed out at 11.8 ("Dynamic Region Forcing Chains (+ Dynamic Forcing
     # Chains)"), a lower bound; the rater finishes it there, every step sound.
-    puzzle = next(
-        r["puzzle"] for r in read_csv(BENCH_DATA / "serate_hardest.csv") if r["index"] == "20"
-    )
+    puzzle = hardest_puzzle("20")
     rating = sf.rate(puzzle, score=True)
     assert rating.score == 11.8 and rating.score_complete
     assert rating.score_technique == "dynamic forcing chain (+ dynamic forcing chains)"
