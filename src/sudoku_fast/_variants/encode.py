@@ -205,16 +205,22 @@ def encode_batch(
             if found[k] is None:
                 found[k] = _record_of(rule_sets[k], key, size, box, single, ids)
     records = cast(list[bytes], found)
-    # Each different record once in the buffer (equal records are mostly one object).
+    buffer, at = _pack(records)
+    if not any(at):  # one record for all
+        return records[0], starts
+    at_of_id = dict(zip(distinct, at, strict=True))
+    return buffer, array("q", map(at_of_id.__getitem__, ids))
+
+
+def _pack(records: list[bytes]) -> tuple[bytes, list[int]]:
+    """The records in one buffer, each different one once (equal records are mostly
+    one object), and where each record starts in it, in 16-bit words."""
     at_of_record: dict[bytes, int] = {}
     words = 0
     for record in dict.fromkeys(records):
         at_of_record[record] = words
         words += len(record) // 2
-    if len(at_of_record) == 1:
-        return records[0], starts
-    at_of_id = dict(zip(distinct, map(at_of_record.__getitem__, records), strict=True))
-    return b"".join(at_of_record), array("q", map(at_of_id.__getitem__, ids))
+    return b"".join(at_of_record), list(map(at_of_record.__getitem__, records))
 
 
 def _encode_keyed(
@@ -242,14 +248,9 @@ def _encode_keyed(
         records.append(record)
     if len(records) == 1:
         return records[0], array("q", bytes(8 * len(keys)))
-    # Each different record once in the buffer (equal records are mostly one object).
-    at_of_record: dict[bytes, int] = {}
-    words = 0
-    for record in dict.fromkeys(records):
-        at_of_record[record] = words
-        words += len(record) // 2
-    at_of_key = dict(zip(firsts, map(at_of_record.__getitem__, records), strict=True))
-    return b"".join(at_of_record), array("q", map(at_of_key.__getitem__, keys))
+    buffer, at = _pack(records)
+    at_of_key = dict(zip(firsts, at, strict=True))
+    return buffer, array("q", map(at_of_key.__getitem__, keys))
 
 
 def _record_of(
