@@ -14,6 +14,7 @@ import pickle
 import random
 import re
 import sys
+from array import array
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from conftest import Side, interrupt, needs_sigint
 
 import sudoku_fast as sf
 from sudoku_fast import Cage, Rules
-from sudoku_fast._variants import encode
+from sudoku_fast._variants import _variant, encode
 from sudoku_fast._variants import run as variant_run
 
 SYMBOLS = "123456789AB"
@@ -495,6 +496,64 @@ def test_a_read_list_encodes_as_its_plain_copy() -> None:
         # on_error: the bad rows answer None, the others their counts
         got = sf.count_many(["." * 81] * len(rules), rules=rules, on_error="none", limit=1)
         assert got == [None if r in bad else 1 for r in rules]
+
+
+def test_index_rules_finds_each_puzzles_first_rule_set(side: Side) -> None:
+    # What read_rules builds on: each distinct key once, in order of first appearance,
+    # and each puzzle's position among them, on both sides and against a plain reading.
+    engine = side.module(_variant)
+    pool = [Rules.named(name) for name in ("x", "windoku", "anti-knight", "x", "windoku")]
+    pool.append(Rules(cages=(Cage([0, 1], 3),)))
+    items = random.Random(33).choices(pool, k=300)
+    indexed = engine.index_rules(items, Rules)
+    assert indexed is not None
+    firsts, which, each = indexed
+    expected: dict[object, Rules] = {}
+    for rules in items:
+        expected.setdefault(rules, rules)
+    assert list(firsts.values()) == list(expected) and len(firsts) == 4
+    assert all(first is expected[first] for first in firsts.values())  # the first objects
+    assert list(which) == [list(expected).index(rules) for rules in items]
+    assert all(got is expected[rules] for got, rules in zip(each, items, strict=True))
+    assert engine.index_rules([], Rules) == ({}, which[:0], [])
+    # Another type anywhere (a JSON form, None) is left to the caller's slower reading.
+    assert engine.index_rules([*items, None], Rules) is None
+    assert engine.index_rules([{"diagonals": True}, *items], Rules) is None
+    starts = engine.gather_starts(array("q", [0, 7, 19, 30]), which)
+    assert list(starts) == [[0, 7, 19, 30][k] for k in which]
+    with pytest.raises(ValueError, match=r"item 1: position 4 outside 0\.\.3"):
+        engine.gather_starts(array("q", [0, 7, 19, 30]), array("i", [0, 4]))
+
+
+def test_solve_range_writes_every_item_of_uninitialised_buffers(side: Side) -> None:
+    # The batch path hands the engine uninitialised buffers (their pages then first
+    # touched on the worker threads): every item must be written, solution or not.
+    engine = side.module(_variant)
+    x = Rules.named("x")
+    solved = sf.generate(seed=4, rules=x).puzzle
+    clash = "11" + "." * 79  # no solution
+    grids = bytearray(b"".join(bytes(0 if c == "." else int(c) for c in p) for p in
+                               (solved, clash, "." * 81)))  # fmt: skip
+    record = encode.encode_rules(x, 9, (3, 3))
+    garbage, sentinel = 0x5A, -12345
+    for stop_flag, expected in ((bytearray(1), [1, 0, 2]), (bytearray(b"\x01"), [-2, -2, -2])):
+        solutions = bytearray([garbage]) * (3 * 81)
+        counts = array("i", [sentinel] * 3)
+        guesses, nodes, nanos = (array("q", [sentinel] * 3) for _ in range(3))
+        engine.solve_range(
+            memoryview(record).cast("h"), array("q", [0, 0, 0]), grids, solutions, counts,
+            guesses, nodes, nanos, 0, 3, 9, 2, 0, stop_flag,
+        )  # fmt: skip
+        assert list(counts) == expected
+        assert solutions[81:162] == bytes(81)  # no solution: zeros
+        if expected[0] == 1:
+            for k, puzzle in ((0, solved), (2, "." * 81)):
+                found = "".join(map(str, solutions[81 * k : 81 * (k + 1)]))
+                assert sf.is_solution(found, puzzle, rules=x)
+            assert min(*guesses, *nodes, *nanos) >= 0
+        else:  # stopped: zeros throughout
+            assert solutions == bytes(3 * 81)
+            assert list(guesses) == list(nodes) == list(nanos) == [0, 0, 0]
 
 
 def test_equal_rules_share_one_record() -> None:

@@ -25,6 +25,7 @@ __all__ = [
     "decode_range",
     "decode_solutions",
     "encode_strings",
+    "new_array",
     "new_buffer",
     "solve_list",
     "solve_plain",
@@ -60,6 +61,13 @@ def solve_range(
 def new_buffer(size: int) -> bytearray:
     """A buffer of `size` bytes."""
     return bytearray(size)
+
+
+def new_array(typecode: str, n: int) -> array[int]:
+    """An array.array of n items of `typecode` (zeros: Python gives no uninitialised one)."""
+    if n < 0:
+        raise ValueError("n must not be negative")
+    return array(typecode, bytes(array(typecode).itemsize * n))
 
 
 def shared_view(buffer: Any) -> Any:

@@ -6,6 +6,7 @@ from array import array
 from dataclasses import dataclass
 
 from .._base.grid import CLASSIC, Geometry
+from .isa import core as _core  # the build of the 9x9 engine chosen for this CPU
 
 __all__ = ["EngineResults"]
 
@@ -32,6 +33,26 @@ class EngineResults:
     geometry: Geometry = CLASSIC
     texts: list[str | None] | None = None
     on_core: bool = True  # solved by the 9x9 engine (no node budget there)
+
+    @classmethod
+    def unfilled(
+        cls, n: int, geometry: Geometry, *, timed: bool = False, on_core: bool = True
+    ) -> EngineResults:
+        """Buffers for n puzzles of `geometry` left uninitialised, for an engine that
+        writes every item of them (the variant engine's `solve_range`): zero-filling
+        them would touch every page on the caller's thread, a serial cost of the whole
+        batch; left alone, their pages are first touched by the worker threads."""
+        return cls(
+            n=n,
+            solutions=_core.new_buffer(n * geometry.cells),
+            counts=_core.new_array("i", n),
+            guesses=_core.new_array("q", n),
+            nodes=_core.new_array("q", n),
+            nanos=_core.new_array("q", n) if timed else None,
+            threads=1,
+            geometry=geometry,
+            on_core=on_core,
+        )
 
     @classmethod
     def zeroed(

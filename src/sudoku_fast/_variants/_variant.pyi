@@ -1,5 +1,6 @@
 """Typed stubs for the compiled variant engine."""
 
+from array import array
 from typing import Any, Final
 
 MAX_SIZE: Final[int]
@@ -24,3 +25,7 @@ def solve_range(
     stop_flag: Any | None = None,
     cpu_clock: bool = False,
 ) -> None: ...
+def index_rules(
+    items: list[Any], kind: type
+) -> tuple[dict[Any, Any], array[int], list[Any]] | None: ...
+def gather_starts(at: Any, which: Any) -> array[int]: ...

@@ -46,6 +46,7 @@ any number of threads may run it at once.
 """
 
 cimport cython
+from cpython cimport array as carray
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcmp, memcpy, memset
@@ -54,6 +55,7 @@ from sudoku_fast._base.bits cimport bits_highest_index, bits_lowest_index, bits_
 from sudoku_fast._base.clock cimport clock_nanos, elapsed, measurement_overhead
 from sudoku_fast._base.stop cimport Stop, flag_set, poll, raise_saved, signals_due, stop_init
 
+import array
 import threading
 
 cdef enum:
@@ -77,6 +79,8 @@ LIMITS = {
 }
 BUDGET_EXHAUSTED = COUNT_EXHAUSTED
 STOPPED = COUNT_STOPPED
+cdef carray.array _INT_TEMPLATE = array.array("i")
+cdef carray.array _INT64_TEMPLATE = array.array("q")
 
 # Digit sets (bit d-1 = digit d) grouped by (size k, sum S), each group in increasing
 # mask order: the sets of digits 1..N are then a prefix of the group (masks < 1 << N).
@@ -1226,9 +1230,10 @@ def solve_range(
 
     `grids` holds N*N values 0..N per puzzle (0 = empty); puzzle i's rules are the
     record at records[starts[i]:] (see `_variants/encode.py`). The first solution found
-    goes to solutions[N*N*i : N*N*(i+1)] (untouched when there is none), the count up
+    goes to solutions[N*N*i : N*N*(i+1)] (zeros when there is none), the count up
     to `limit` to counts[i], the search figures to guesses[i] and nodes[i], the time to
-    nanos[i] when `nanos` is given. `max_nodes` > 0 caps the nodes of a puzzle
+    nanos[i] when `nanos` is given: every item of the range is written (0 for a
+    puzzle's figures when it is stopped), so the buffers may come uninitialised. `max_nodes` > 0 caps the nodes of a puzzle
     (count BUDGET_EXHAUSTED past it); a set `stop_flag` ends every unfinished puzzle
     with STOPPED; in the main thread Ctrl-C stops the range and raises.
     """
@@ -1287,7 +1292,12 @@ def solve_range(
                     and poll(&halt)
                 ):
                     halt.stopped = True
+                    memset(out + i * cells, 0, cells)
                     counts[i] = COUNT_STOPPED
+                    guesses[i] = 0
+                    nodes[i] = 0
+                    if timed:
+                        nanos[i] = 0
                     continue
                 if timed:
                     t0 = clock_nanos(cpu_clock)
@@ -1301,6 +1311,9 @@ def solve_range(
                     bad = i
                     break
                 run.solution = out + i * cells
+                # Every byte of the range is written, so the buffers may come uninitialised
+                # and their pages be first touched here, on the worker threads.
+                memset(run.solution, 0, cells)
                 counts[i] = solve_one(table, &grids[i * cells], &run)
                 guesses[i] = run.guesses
                 nodes[i] = run.nodes
@@ -1311,3 +1324,55 @@ def solve_range(
     raise_saved(&halt)
     if bad >= 0:
         raise ValueError(f"puzzle {bad}: malformed rules record")
+
+
+# ------------------------------------------------------------ a batch's rule sets, read
+# These run on the calling thread before a batch is shared out, so their cost is the
+# serial share that bounds a batch's speed on many threads: one C loop over the
+# puzzles each, where Python would make a call (or an int object) per puzzle.
+
+
+def index_rules(list items, type kind):
+    """The distinct rule sets of a list of them: (firsts, which, each), or None when an
+    item is not exactly of type `kind` (for the caller's reading of other forms).
+
+    `firsts` maps each distinct key (an item's `_key`) to the first item with it, in
+    order of first appearance; `which[i]` (an array of C ints) is the position of item
+    i's key in `firsts`, and `each[i]` the first item with item i's key.
+    """
+    cdef Py_ssize_t i, at, n = len(items)
+    cdef dict firsts = {}
+    cdef dict position = {}
+    cdef list first_items = []
+    cdef list each = [None] * n
+    cdef carray.array which = carray.clone(_INT_TEMPLATE, n, zero=False)
+    cdef int *slots = which.data.as_ints
+    cdef object item, key, found
+    for i in range(n):
+        item = items[i]
+        if type(item) is not kind:
+            return None
+        key = item._key
+        found = position.get(key)
+        if found is None:
+            at = len(first_items)
+            position[key] = at
+            firsts[key] = item
+            first_items.append(item)
+        else:
+            at = found
+        slots[i] = <int>at
+        each[i] = first_items[at]
+    return firsts, which, each
+
+
+def gather_starts(const int64_t[::1] at, const int[::1] which):
+    """An array of int64 whose item i is at[which[i]] (where puzzle i's record starts)."""
+    cdef Py_ssize_t i, n = which.shape[0], known = at.shape[0]
+    cdef carray.array starts = carray.clone(_INT64_TEMPLATE, n, zero=False)
+    cdef int64_t *out = <int64_t *>starts.data.as_voidptr
+    for i in range(n):
+        if which[i] < 0 or which[i] >= known:
+            raise ValueError(f"item {i}: position {which[i]} outside 0..{known - 1}")
+        out[i] = at[which[i]]
+    return starts

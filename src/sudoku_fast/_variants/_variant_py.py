@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -249,7 +250,10 @@ def solve_range(
     read: dict[int, Constraints] = {}
     for i in range(start, stop):
         if stop_flag is not None and stop_flag[0]:
-            counts[i] = STOPPED
+            solutions[i * cells : (i + 1) * cells] = bytes(cells)
+            counts[i], guesses[i], nodes[i] = STOPPED, 0, 0
+            if nanos is not None:
+                nanos[i] = 0
             continue
         began = time.thread_time_ns() if cpu_clock else time.perf_counter_ns()
         at = int(starts[i])
@@ -261,9 +265,33 @@ def solve_range(
         count, solution, tried, visited = solve_values(
             list(view[i * cells : (i + 1) * cells]), rules, limit, max_nodes
         )
-        if solution is not None:
-            solutions[i * cells : (i + 1) * cells] = bytes(solution)
+        # Every item of the range is written (zeros for no solution), as compiled.
+        solutions[i * cells : (i + 1) * cells] = bytes(cells if solution is None else solution)
         counts[i], guesses[i], nodes[i] = count, tried, visited
         if nanos is not None:
             ended = time.thread_time_ns() if cpu_clock else time.perf_counter_ns()
             nanos[i] = ended - began
+
+
+def index_rules(
+    items: list[Any], kind: type
+) -> tuple[dict[Any, Any], array[int], list[Any]] | None:
+    """The compiled `index_rules`' answer: (firsts, which, each), or None when an item
+    is not exactly of type `kind`."""
+    if any(type(item) is not kind for item in items):
+        return None
+    firsts: dict[Any, Any] = {}
+    for item in items:
+        firsts.setdefault(item._key, item)
+    position = {key: k for k, key in enumerate(firsts)}
+    which = array("i", [position[item._key] for item in items])
+    each = [firsts[item._key] for item in items]
+    return firsts, which, each
+
+
+def gather_starts(at: Sequence[int], which: Sequence[int]) -> array[int]:
+    """The compiled `gather_starts`' answer: at[which[i]] for each i, as int64."""
+    for i, position in enumerate(which):
+        if not 0 <= position < len(at):
+            raise ValueError(f"item {i}: position {position} outside 0..{len(at) - 1}")
+    return array("q", [at[position] for position in which])

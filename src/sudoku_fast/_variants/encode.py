@@ -38,13 +38,13 @@ MAX_SIZE: int = _variant.MAX_SIZE
 class RuleList(list[Rules | None]):
     """`run.read_rules`' answer for a sequence (a list of each puzzle's rule set, None where
     classic), which also holds what reading it learned, for `encode_batch` and
-    `box_for` to use rather than look at every puzzle again: `each_key[i]` is puzzle i's
-    `rules_key` (the classic one where None) and `firsts` the first rule set of each key,
-    in order of first appearance. Not to be changed once made: a copy or a slice is a
-    plain list.
+    `box_for` to use rather than look at every puzzle again: `firsts` maps each
+    distinct `rules_key` to its first rule set (None for the classic one), in order of
+    first appearance, and `which[i]` is the position of puzzle i's key in `firsts`. Not
+    to be changed once made: a copy or a slice is a plain list.
     """
 
-    each_key: list[RulesKey]
+    which: array[int]
     firsts: dict[RulesKey, Rules | None]
 
 
@@ -188,8 +188,8 @@ def encode_batch(
         return b"", starts
     if rules is None or isinstance(rules, Rules):  # the common case: one record, starts 0
         return _record_of(rules, 0, size, box, single), starts
-    if type(rules) is RuleList and len(rules.each_key) == n == len(rules):  # read already
-        return _encode_keyed(rules.each_key, rules.firsts, size, box, single)
+    if type(rules) is RuleList and len(rules.which) == n == len(rules):  # read already
+        return _encode_keyed(rules.which, rules.firsts, size, box, single)
     # A list holds its items, so their ids stay theirs while it is read.
     items = rules if type(rules) is list else list(rules)
     ids = list(map(id, items))
@@ -224,19 +224,19 @@ def _pack(records: list[bytes]) -> tuple[bytes, list[int]]:
 
 
 def _encode_keyed(
-    keys: list[RulesKey],
+    which: array[int],
     firsts: dict[RulesKey, Rules | None],
     size: int,
     box: tuple[int, int] | None,
     single: bool,
 ) -> tuple[bytes, array[int]]:
     """`encode_batch` of puzzles whose rules were read already (`run.read_rules`):
-    `each_key[i]` is puzzle i's rules key, `firsts` the first rule set of each key. Each
-    distinct rule set is looked up (or checked and encoded) once; the one pass over the
-    puzzles is a dict look-up of each key, whose hash its bytes keep from the reading."""
+    `firsts` maps each distinct key to its first rule set, `which[i]` is the position
+    of puzzle i's key in it. Each distinct rule set is looked up (or checked and
+    encoded) once; the one pass over the puzzles is compiled (`gather_starts`)."""
     known = _known(size, box)
     records = []
-    for key, rules in firsts.items():
+    for position, (key, rules) in enumerate(firsts.items()):
         record = known.get(key)
         if record is None:  # new to this process: checked, the first puzzle with it named
             try:
@@ -244,13 +244,12 @@ def _encode_keyed(
             except ValueError as error:
                 if single:
                     raise
-                raise ValueError(f"puzzle {keys.index(key)}: {error}") from None
+                raise ValueError(f"puzzle {which.index(position)}: {error}") from None
         records.append(record)
     if len(records) == 1:
-        return records[0], array("q", bytes(8 * len(keys)))
+        return records[0], array("q", [0]) * len(which)
     buffer, at = _pack(records)
-    at_of_key = dict(zip(firsts, at, strict=True))
-    return buffer, array("q", map(at_of_key.__getitem__, keys))
+    return buffer, _variant.gather_starts(array("q", at), which)
 
 
 def _record_of(

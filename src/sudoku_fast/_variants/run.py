@@ -17,7 +17,7 @@ from typing import Any
 
 from .._base.checks import check_limit
 from .._base.grid import CLASSIC, Geometry, default_box
-from .._base.rules import Rules, RulesKey, as_rules, rules_key
+from .._base.rules import Rules, as_rules, rules_key
 from .._engine.encode import decode_range
 from .._engine.results import EngineResults
 from .._engine.run import shared_buffers
@@ -55,11 +55,11 @@ def read_rules(rules: object) -> Rules | list[Rules | None] | None:
     Each distinct object of a list is read once, in order of first appearance (a
     batch usually repeats a few rule sets, or one), and every rule set equal to one
     read before it comes back as that first object. A list comes back as a
-    `encode.RuleList`, which keeps each puzzle's `rules_key` and the first rule set of
-    each, so that the steps after this one (`encode.encode_batch`, `box_for`) need not
-    look at every puzzle again. The per-puzzle passes run in C (`map`, dicts keyed by
-    `rules_key`, whose bytes hash once): a file's puzzles, one `Rules` object each,
-    cost no Python call apiece.
+    `encode.RuleList`, which keeps each puzzle's position among the distinct rule sets
+    and the first rule set of each, so that the steps after this one
+    (`encode.encode_batch`, `box_for`) need not look at every puzzle again. The
+    per-puzzle pass runs in C (`_variant.index_rules`): a file's puzzles, one `Rules`
+    object each, cost no Python call apiece.
 
     Raises ValueError / TypeError naming the puzzle whose rules are malformed.
     """
@@ -74,20 +74,21 @@ def read_rules(rules: object) -> Rules | list[Rules | None] | None:
             "rules must be a Rules, a JSON object or text, a preset name, or a sequence "
             f"of them (one per puzzle), not {type(rules).__name__}"
         ) from None
-    if set(map(type, items)) == {Rules}:  # the common case: nothing to read
-        rule_sets: list[Any] = items
-    else:
-        rule_sets = _read_each(items)
-    # Every rule set is replaced by the first one equal to it.
-    keys = list(map(rules_key, rule_sets))
-    first: dict[RulesKey, Rules | None] = {}
-    firsts = RuleList(map(first.setdefault, keys, rule_sets))
+    # One C pass over the puzzles (`_variant.index_rules`): their rule sets' keys, the
+    # first rule set of each key, and each puzzle's position among them.
+    indexed = _variant.index_rules(items, Rules)
+    if indexed is None:  # some item is another form (JSON, text, a preset, None)
+        indexed = _variant.index_rules(_read_each(items), Rules)
+        assert indexed is not None  # every item is a Rules now
+    first, which, each = indexed
     if _CLASSIC_KEY in first or not first:
         if len(first) <= 1:  # every puzzle is classic (or there is none)
             return None
+        classic = first[_CLASSIC_KEY]  # every classic puzzle's `each` is this object
         first[_CLASSIC_KEY] = None
-        firsts = RuleList(map(first.__getitem__, keys))
-    firsts.each_key, firsts.firsts = keys, first
+        each = [None if rules is classic else rules for rules in each]
+    firsts = RuleList(each)
+    firsts.which, firsts.firsts = which, first
     return firsts
 
 
@@ -201,7 +202,7 @@ def run_rules(
     size = geometry.size
     box = (geometry.box_rows, geometry.box_cols)
     records, starts = encode_batch(rules, n, size, box, single=single)
-    results = EngineResults.zeroed(n, geometry, timed=timed, on_core=False)
+    results = EngineResults.unfilled(n, geometry, timed=timed, on_core=False)
     texts = results.texts = [None] * n if decode and geometry == CLASSIC else None
     if n == 0:
         return results
