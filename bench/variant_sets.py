@@ -62,8 +62,10 @@ Every puzzle is checked before it is written: its rules read back from their JSO
 equal `Rules` (`Rules.from_json(r.to_json()) == r`), `count_solutions(limit=2)` is 1,
 the engine's solution keeps every rule by tests/variant_oracle.py's separate checker, and
 where the source publishes a solution it is the engine's one and the checker accepts it
-too. A puzzle that fails, whose rules these rules cannot state, or that repeats one
-already written (same givens and rules) is counted and reported, not written. The
+too. A puzzle that fails, whose rules `Rules` cannot state, or that repeats one
+already written (same givens and rules) is counted and reported, not written (janko.at's
+diagonal Chaos and Killer puzzles fail the count: the dataset leaves their diagonals
+out, and no rule the source does not state is added). The
 folder is data, never committed; the script prints a table of counts per file, source,
 kind and size, and writes it to OUT_DIR/summary.json.
 """
