@@ -519,6 +519,8 @@ def test_index_rules_finds_each_puzzles_first_rule_set(side: Side) -> None:
     # Another type anywhere (a JSON form, None) is left to the caller's slower reading.
     assert engine.index_rules([*items, None], Rules) is None
     assert engine.index_rules([{"diagonals": True}, *items], Rules) is None
+    subclass = type("OwnRules", (Rules,), {})
+    assert engine.index_rules([subclass(diagonals=True), *items], Rules) is not None
     starts = engine.gather_starts(array("q", [0, 7, 19, 30]), which)
     assert list(starts) == [[0, 7, 19, 30][k] for k in which]
     with pytest.raises(ValueError, match=r"item 1: position 4 outside 0\.\.3"):

@@ -1334,7 +1334,7 @@ def solve_range(
 
 def index_rules(list items, type kind):
     """The distinct rule sets of a list of them: (firsts, which, each), or None when an
-    item is not exactly of type `kind` (for the caller's reading of other forms).
+    item is not a `kind` (for the caller's reading of other forms).
 
     `firsts` maps each distinct key (an item's `_key`) to the first item with it, in
     order of first appearance; `which[i]` (an array of C ints) is the position of item
@@ -1350,7 +1350,7 @@ def index_rules(list items, type kind):
     cdef object item, key, found
     for i in range(n):
         item = items[i]
-        if type(item) is not kind:
+        if not isinstance(item, kind):
             return None
         key = item._key
         found = position.get(key)

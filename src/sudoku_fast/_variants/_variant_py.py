@@ -277,8 +277,8 @@ def index_rules(
     items: list[Any], kind: type
 ) -> tuple[dict[Any, Any], array[int], list[Any]] | None:
     """The compiled `index_rules`' answer: (firsts, which, each), or None when an item
-    is not exactly of type `kind`."""
-    if any(type(item) is not kind for item in items):
+    is not a `kind`."""
+    if not all(isinstance(item, kind) for item in items):
         return None
     firsts: dict[Any, Any] = {}
     for item in items:
