@@ -1,7 +1,7 @@
 """threads=2 against threads=1 for `count_many` under variant rules, on published puzzles.
 
     python bench/variant_threads.py DATA_DIR [--rounds 7] [--repeat-to N ...]
-                                    [--ours PYTHON[=LABEL] ...]
+                                    [--ours PYTHON[=LABEL] ...] [--threads T ...]
 
 DATA_DIR holds the published sets as `bench/variant_blind.py` reads them (not in the
 repository). The 9x9 puzzles of x.jsonl (first 570), jigsaw.jsonl (first 500) and
@@ -11,9 +11,10 @@ own `Rules` object read from its JSON, as a user reading the file would. The obj
 made anew (outside the timer) before every timed call, so nothing a call learns about
 them stays on them for the next one; only what the library keeps per rule set (a
 checked record) carries over, as it would in a process that has seen those rules.
-Each round times `count_many(puzzles, rules=..., threads=T)` for T = 1 and 2 in
-alternating order (wall clock; every count must be 1). The figure is the ratio of the
-medians, threads=1 time / threads=2 time.
+Each round times `count_many(puzzles, rules=..., threads=T)` for T = 1 and 2 (or the
+thread counts of `--threads`, 1 always among them), the order rotated one step each
+round (wall clock; every count must be 1). The figure is the ratio of the medians,
+threads=1 time / threads=T time.
 
 Beside it, the serial share s of a threads=1 call: the CPU time of the call outside the
 compiled chunks (`solve_range`, wrapped for this count only, in rounds of their own),
@@ -42,7 +43,8 @@ from pathlib import Path
 import sudoku_fast as sf
 from sudoku_fast._variants import run as variant_run
 
-data, flip, target = Path(sys.argv[1]), sys.argv[2] == "1", int(sys.argv[3])
+data, turn, target = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+counts_of_threads = [int(t) for t in sys.argv[4].split(",")]
 
 def nines(name, cap):
     lines = (data / name).read_text().splitlines()
@@ -67,9 +69,12 @@ for name, records in sets.items():
     puzzles = [r["puzzle"] for r in records] * times
     documents = [r["rules"] for r in records] * times
     fresh = lambda: [sf.Rules.from_json(d) for d in documents]
-    sf.count_many(puzzles, rules=fresh(), threads=2)  # warm: pool, records, pages
+    # warm: the pool, the records, the pages
+    sf.count_many(puzzles, rules=fresh(), threads=max(counts_of_threads))
     row = {"n": len(puzzles)}
-    for threads in (2, 1) if flip else (1, 2):
+    # Each round starts the rotation of the thread counts one further along.
+    shift = turn % len(counts_of_threads)
+    for threads in counts_of_threads[shift:] + counts_of_threads[:shift]:
         rules = fresh()
         started = time.perf_counter()
         counts = sf.count_many(puzzles, rules=rules, threads=threads)
@@ -102,7 +107,12 @@ def main() -> None:
         help="batch sizes: each set repeated to about N puzzles (default 2000)",
     )  # fmt: skip
     parser.add_argument("--ours", action="append", help="PYTHON[=LABEL]; repeatable")
+    parser.add_argument(
+        "--threads", type=int, nargs="+", default=[1, 2], metavar="T",
+        help="thread counts to time (default 1 2; 1 is always timed)",
+    )  # fmt: skip
     args = parser.parse_args()
+    counts = sorted({1, *args.threads})
     builds = [[*s.split("=", 1), s][:2] for s in (args.ours or [sys.executable + "=ours"])]
     rows: dict[tuple[str, int, str], list[dict[str, float]]] = {}
     loads = []
@@ -110,7 +120,15 @@ def main() -> None:
         for python, label in builds if k % 2 == 0 else builds[::-1]:
             for target in args.repeat_to:
                 text = subprocess.run(
-                    [python, "-c", WORKER, str(args.data), str(k % 2), str(target)],
+                    [
+                        python,
+                        "-c",
+                        WORKER,
+                        str(args.data),
+                        str(k),
+                        str(target),
+                        ",".join(map(str, counts)),
+                    ],
                     check=True,
                     capture_output=True,
                     text=True,
@@ -123,19 +141,26 @@ def main() -> None:
         f"{min(loads):.1f} to {max(loads):.1f}, median {statistics.median(loads):.1f}"
     )
     print()
-    print("| set | build | puzzles | threads=1 ms | threads=2 ms | 2 / 1 | serial share s "
-          "| Amdahl 2/(1+s) |")  # fmt: skip
-    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    more = [t for t in counts if t > 1]
+    print(
+        "| set | build | puzzles | threads=1 ms | "
+        + "".join(f"threads={t} ms | {t} / 1 | " for t in more)
+        + "serial share s | Amdahl 2/(1+s) |"
+    )
+    print("|---|---|---:|---:|" + "---:|---:|" * len(more) + "---:|---:|")
     labels = [label for _, label in builds]
     cases = list(dict.fromkeys((name, target) for name, target, _ in rows))
     for (name, target), label in ((case, label) for case in cases for label in labels):
         got = rows[(name, target, label)]
         one = statistics.median(r["1"] for r in got)
-        two = statistics.median(r["2"] for r in got)
+        cells = ""
+        for t in more:
+            spent = statistics.median(r[str(t)] for r in got)
+            cells += f"{spent * 1e3:.1f} | {one / spent:.2f}x | "
         share = statistics.median(r["serial"] for r in got)
         print(
-            f"| {name} | {label} | {got[0]['n']:.0f} | {one * 1e3:.1f} | {two * 1e3:.1f} "
-            f"| {one / two:.2f}x | {share:.3f} | {2 / (1 + share):.2f}x |"
+            f"| {name} | {label} | {got[0]['n']:.0f} | {one * 1e3:.1f} | {cells}"
+            f"{share:.3f} | {2 / (1 + share):.2f}x |"
         )
 
 
