@@ -14,6 +14,7 @@ import pickle
 import random
 import re
 import sys
+import threading
 from array import array
 from collections.abc import Callable
 from pathlib import Path
@@ -556,6 +557,46 @@ def test_solve_range_writes_every_item_of_uninitialised_buffers(side: Side) -> N
         else:  # stopped: zeros throughout
             assert solutions == bytes(3 * 81)
             assert list(guesses) == list(nodes) == list(nanos) == [0, 0, 0]
+
+
+def test_solve_range_claims_chunks_from_a_shared_counter(side: Side) -> None:
+    # A batch's threads each make one call that takes chunks from a shared counter:
+    # every puzzle is solved once, with the answers of one plain call over the range.
+    engine = side.module(_variant)
+    x = Rules.named("x")
+    puzzles = [sf.generate(seed=k, rules=x).puzzle for k in range(6)] + ["11" + "." * 79]
+    n = 7 * 20
+    grids = bytearray(b"".join(bytes(0 if c == "." else int(c) for c in puzzles[k % 7])
+                               for k in range(n)))  # fmt: skip
+    record = memoryview(encode.encode_rules(x, 9, (3, 3))).cast("h")
+    starts = array("q", [0] * n)
+
+    def buffers() -> tuple[bytearray, array[int], array[int], array[int]]:
+        return bytearray(81 * n), array("i", [-9] * n), array("q", [-9] * n), array("q", [-9] * n)
+
+    plain = buffers()
+    engine.solve_range(record, starts, grids, *plain, None, 0, n, 9, 2)
+    shared = buffers()
+    claim = array("q", [0])
+    callers = [
+        threading.Thread(
+            target=engine.solve_range,
+            args=(record, starts, grids, *shared, None, 0, n, 9, 2),
+            kwargs={"claim": claim, "share": 4, "min_chunk": 1, "max_chunk": 7},
+        )
+        for _ in range(3)
+    ]
+    for caller in callers:
+        caller.start()
+    for caller in callers:
+        caller.join()
+    assert list(plain[1]) == [0 if k % 7 == 6 else 1 for k in range(n)]
+    assert shared == plain
+    assert claim[0] >= n
+    for bad in ({"share": 0}, {"min_chunk": 0}, {"min_chunk": 8, "max_chunk": 7}):
+        with pytest.raises(ValueError, match="share and chunk sizes must be positive"):
+            engine.solve_range(record, starts, grids, *buffers(), None, 0, n, 9, 2,
+                               claim=array("q", [0]), **bad)  # fmt: skip
 
 
 def test_equal_rules_share_one_record() -> None:

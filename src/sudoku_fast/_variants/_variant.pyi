@@ -24,6 +24,10 @@ def solve_range(
     max_nodes: int = 0,
     stop_flag: Any | None = None,
     cpu_clock: bool = False,
+    claim: Any | None = None,
+    share: int = 2,
+    min_chunk: int = 4,
+    max_chunk: int = 256,
 ) -> None: ...
 def index_rules(
     items: list[Any], kind: type

@@ -53,6 +53,7 @@ from libc.string cimport memcmp, memcpy, memset
 
 from sudoku_fast._base.bits cimport bits_highest_index, bits_lowest_index, bits_popcount
 from sudoku_fast._base.clock cimport clock_nanos, elapsed, measurement_overhead
+from sudoku_fast._engine._atomic cimport sudoku_fast_claim, sudoku_fast_published
 from sudoku_fast._base.stop cimport Stop, flag_set, poll, raise_saved, signals_due, stop_init
 
 import array
@@ -1225,8 +1226,19 @@ def solve_range(
     int64_t max_nodes=0,
     const uint8_t[::1] stop_flag=None,
     bint cpu_clock=False,
+    int64_t[::1] claim=None,
+    int share=2,
+    Py_ssize_t min_chunk=4,
+    Py_ssize_t max_chunk=256,
 ):
     """Solve puzzles start..stop-1 under their rules, without the GIL.
+
+    With `claim` (a one-item buffer shared by the threads of a batch, holding the next
+    puzzle to take, first `start`), the call takes chunks of the range from it until
+    none is left: each about 1/`share` of what is left (within `min_chunk` and
+    `max_chunk`), so the threads finish within a small chunk of each other. Each
+    thread then makes one call for the whole batch: no hand-over of the GIL between
+    chunks, which costs a wait for it (a system call or two) at every chunk.
 
     `grids` holds N*N values 0..N per puzzle (0 = empty); puzzle i's rules are the
     record at records[starts[i]:] (see `_variants/encode.py`). The first solution found
@@ -1258,6 +1270,12 @@ def solve_range(
         raise ValueError("buffers too small for the requested range")
     if stop_flag is not None and stop_flag.shape[0] < 1:
         raise ValueError("stop_flag must hold one byte")
+    if claim is not None and (
+        claim.shape[0] < 1 or share < 1 or min_chunk < 1 or max_chunk < min_chunk
+    ):
+        raise ValueError("claim must hold one item; share and chunk sizes must be positive")
+    cdef int64_t *counter = &claim[0] if claim is not None else NULL
+    cdef Py_ssize_t lo = start, hi = stop, take
     cdef Stop halt
     stop_init(
         &halt,
@@ -1285,40 +1303,50 @@ def solve_range(
         with nogil:
             if timed:
                 overhead = measurement_overhead(cpu_clock)
-            for i in range(start, stop):
-                if halt.stopped or flag_set(halt.flag) or (
-                    (i - start) % SIGNAL_LOOK == 0
-                    and signals_due(&halt, &last_signal_check)
-                    and poll(&halt)
-                ):
-                    halt.stopped = True
-                    memset(out + i * cells, 0, cells)
-                    counts[i] = COUNT_STOPPED
-                    guesses[i] = 0
-                    nodes[i] = 0
+            while True:
+                if counter != NULL:  # the next chunk of the batch, if any is left
+                    take = (stop - sudoku_fast_published(counter)) // share
+                    take = min(max_chunk, max(min_chunk, take))
+                    lo = sudoku_fast_claim(counter, take)
+                    if lo >= stop:
+                        break
+                    hi = min(stop, lo + take)
+                for i in range(lo, hi):
+                    if halt.stopped or flag_set(halt.flag) or (
+                        (i - lo) % SIGNAL_LOOK == 0
+                        and signals_due(&halt, &last_signal_check)
+                        and poll(&halt)
+                    ):
+                        halt.stopped = True
+                        memset(out + i * cells, 0, cells)
+                        counts[i] = COUNT_STOPPED
+                        guesses[i] = 0
+                        nodes[i] = 0
+                        if timed:
+                            nanos[i] = 0
+                        continue
                     if timed:
-                        nanos[i] = 0
-                    continue
-                if timed:
-                    t0 = clock_nanos(cpu_clock)
-                at = starts[i]
-                if at != built:
-                    if at < 0 or at >= n_words or build_table(&records[at], n_words - at, table) != 0:
+                        t0 = clock_nanos(cpu_clock)
+                    at = starts[i]
+                    if at != built:
+                        if at < 0 or at >= n_words or build_table(&records[at], n_words - at, table) != 0:
+                            bad = i
+                            break
+                        built = at
+                    if table.n != size:
                         bad = i
                         break
-                    built = at
-                if table.n != size:
-                    bad = i
+                    run.solution = out + i * cells
+                    # Every byte of the range is written, so the buffers may come uninitialised
+                    # and their pages be first touched here, on the worker threads.
+                    memset(run.solution, 0, cells)
+                    counts[i] = solve_one(table, &grids[i * cells], &run)
+                    guesses[i] = run.guesses
+                    nodes[i] = run.nodes
+                    if timed:
+                        nanos[i] = elapsed(t0, overhead, cpu_clock)
+                if counter == NULL or bad >= 0:
                     break
-                run.solution = out + i * cells
-                # Every byte of the range is written, so the buffers may come uninitialised
-                # and their pages be first touched here, on the worker threads.
-                memset(run.solution, 0, cells)
-                counts[i] = solve_one(table, &grids[i * cells], &run)
-                guesses[i] = run.guesses
-                nodes[i] = run.nodes
-                if timed:
-                    nanos[i] = elapsed(t0, overhead, cpu_clock)
     finally:
         free(table)
     raise_saved(&halt)

@@ -19,6 +19,7 @@ a copy of the state.
 from __future__ import annotations
 
 import itertools
+import threading
 import time
 from array import array
 from collections.abc import Callable, Sequence
@@ -31,6 +32,7 @@ BUDGET_EXHAUSTED = -1
 STOPPED = -2
 
 Candidates = list[set[int]]
+_CLAIM_LOCK = threading.Lock()  # the compiled claim is one atomic addition
 
 
 @dataclass(frozen=True)
@@ -237,8 +239,26 @@ def solve_range(
     max_nodes: int = 0,
     stop_flag: Any = None,
     cpu_clock: bool = False,
+    claim: Any = None,
+    share: int = 2,
+    min_chunk: int = 4,
+    max_chunk: int = 256,
 ) -> None:
     """The compiled `solve_range`'s arguments and results (see `_variant.pyx`)."""
+    if claim is not None:
+        if len(claim) < 1 or share < 1 or min_chunk < 1 or max_chunk < min_chunk:
+            raise ValueError("claim must hold one item; share and chunk sizes must be positive")
+        while True:  # chunks from the shared counter, each claimed under a lock
+            with _CLAIM_LOCK:
+                low = int(claim[0])
+                take = min(max_chunk, max(min_chunk, (stop - low) // share))
+                claim[0] = low + take
+            if low >= stop:
+                return
+            solve_range(
+                records, starts, grids, solutions, counts, guesses, nodes, nanos, low,
+                min(stop, low + take), size, limit, max_nodes, stop_flag, cpu_clock,
+            )  # fmt: skip
     if limit < 1:
         raise ValueError("limit must be at least 1")
     if size < 1 or size > MAX_SIZE:

@@ -21,7 +21,7 @@ from .._base.rules import Rules, as_rules, rules_key
 from .._engine.encode import decode_range
 from .._engine.results import EngineResults
 from .._engine.run import shared_buffers
-from .._parallel.fanout import run_chunks
+from .._parallel.fanout import MAX_CHUNK, run_chunks, run_workers
 from .._parallel.threads import resolve_threads
 from . import _variant
 from .big import BigGridCounter, run_big_rules
@@ -248,6 +248,24 @@ def run_rules(
 
     def abort() -> None:
         stop[0] = 1
+
+    if texts is None:
+        # Each thread makes one call that takes chunks from a shared counter without the
+        # GIL (see `solve_range`'s `claim`), so the threads do not hand the GIL over at
+        # every chunk; the chunks shrink towards the end as `run_chunks(taper=True)`'s.
+        threads = max(1, min(workers, -(-n // MIN_CHUNK)))
+        claim = shared_buffers(threads, array("q", [0]))[0]
+        words = memoryview(records).cast("h")
+
+        def take_chunks() -> None:
+            _variant.solve_range(
+                words, starts_v, grids_v, solutions, counts, guesses, nodes, nanos,
+                0, n, size, limit, max_nodes, stop_view, claim=claim, share=2 * threads,
+                min_chunk=MIN_CHUNK, max_chunk=MAX_CHUNK,
+            )  # fmt: skip
+
+        results.threads = run_workers(threads, take_chunks, on_abort=abort)
+        return results
 
     # Chunks that shrink towards the end: a batch of a few thousand puzzles has too few
     # chunks of the plain size for the threads to finish together (see `run_chunks`).
