@@ -5316,7 +5316,7 @@ cdef int static_walks(Work *w) noexcept nogil:
 
 cdef void fill_digit_bits(Work *w) noexcept nogil:
     """w.digit_bits from the board: the walks of one chain step read it, as the board
-    stays put until the step applies its conclusions."""
+    stays put until the step applies its hint."""
     cdef int cell, dig
     cdef uint64_t c
     memset(w.digit_bits, 0, w.n * w.cwords * sizeof(uint64_t))
