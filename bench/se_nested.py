@@ -9,8 +9,7 @@ candidate left after each step against the puzzle's solution (`unsound` must be 
 The twin is slow (tens of CPU seconds per nested step): sample with --rows. With
 --hybrid the compiled rater takes every step it can (its ladder ends at level 1) and
 the twin only the steps past it, from the grid the compiled rater left; the compiled
-rater then resumes from the twin's grid (its "no harder than the score so far" ceiling
-restarts there, so it may take a few more chain steps than one continuous run).
+rater then resumes from the twin's grid.
 
 With --replay it replays instead every "Dynamic Contradiction Forcing Chains (+ Forcing
 Chains)" step of SE's paths (bench/data/serate_hardest_steps.csv.gz) on SE's own grid
@@ -104,7 +103,7 @@ def rate_hybrid(
             s.restrict(cell, mask)
         rater = _se_py._Rater(s, budget)
         rater.nesting = nesting
-        tenths = rater.chain_step(score, first_family=7 if nesting == 4 else 0)
+        tenths = rater.chain_step(first_family=7 if nesting == 4 else 0)
         work += rater.work
         if tenths < 0:
             over = rater.work > budget

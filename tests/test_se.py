@@ -174,7 +174,7 @@ NEEDS = {
         7.7,
     ),
     "cell forcing chains": (
-        "............496.....48.72............4.985.1.6.81.49.3.62...47....678...9.......5",
+        "...........75.89...5.732.8...3.5.6..5..2.3..74.......3.........6...4...88.21.65.9",
         8.3,
     ),
     "region forcing chains": (
@@ -823,6 +823,28 @@ def test_chain_walks_take_peers_in_se_order(puzzle: str, score: float) -> None:
     expected = (round(score * 10), se_scale.NISHIO)
     assert compiled([puzzle])[0][:2] == expected
     assert twin(puzzle)[:2] == expected
+
+
+# Sudoku Exchange bank puzzles (../shared/data/sudoku_exchange_se_rated.csv rows 25896,
+# 26809, 26949, 27487, 28704, numbered from 0), rated the same by the bank's SE and
+# Sukaku Explainer 1.18.1, whose hardest step is a dynamic forcing chain: rated 8.4,
+# 9.0, 8.8, 8.9, 9.1 while a chain step applied every conclusion of its smallest
+# difficulty (and those no harder than the score so far); SE applies one hint a step,
+# the first by difficulty, complexity and its sort key, which takes another path.
+SE_ONE_HINT = [
+    ("...........2...1.....684...3..9.7..6.51...87..6.....4....7.8.......5....7.81.35.2", 8.8),
+    (".8..3.....3...65.4..21....3.4.2....7.........1....9.8.8....13..5.69...1.....5..7.", 8.9),
+    ("79.3.....3.6....4...2..1..7.6...457.....8.....432...8.9..5..7...3....9.8.....3.14", 8.9),
+    ("..4..729.2..6.3....672........8...3.5...2...7.8...1........832....7.2..1.294..7..", 9.0),
+    ("...1..4....6.5..9......2..31..4....2..5...8..7....6..19..7......1..9.6....8..1...", 9.2),
+]
+
+
+@pytest.mark.parametrize(("puzzle", "score"), SE_ONE_HINT)
+def test_chain_step_applies_one_hint_as_se(puzzle: str, score: float) -> None:
+    expected = (round(score * 10), se_scale.DYNAMIC)
+    assert compiled([puzzle])[0][:2] == expected
+    assert twin(puzzle) == compiled([puzzle])[0]
 
 
 # Sukaku Explainer 1.18.1's hardest step on these (bench/data/serate_*.csv): each type

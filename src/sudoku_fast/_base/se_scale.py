@@ -173,8 +173,11 @@ TOP_SCORE = BASE[DYNAMIC_PLUS_DFC] + length_tenths(9 * 2 * 81 * 9)
 NESTING = 4
 
 # Walk steps per puzzle: nodes taken by the chain walks made (a walk that the static
-# graph shows can conclude nothing is not made and costs nothing).
-DEFAULT_BUDGET = 200_000_000
+# graph shows can conclude nothing is not made and costs nothing). One hint a chain
+# step, as SE, takes up to 4x the walks of the earlier steps that applied every
+# conclusion of their difficulty: the hardest level-4 puzzles of
+# bench/data/serate_hardest.csv need 400-800 million.
+DEFAULT_BUDGET = 1_000_000_000
 MAX_BUDGET = 2**63 - 1  # the walk counts its steps in a signed 64-bit integer
 
 

@@ -99,6 +99,11 @@ cdef enum:
 
 cdef enum:
     NO_RANK = 1 << 30
+    # SE's sort keys of the chain hints (se_py.SORT_KIND and after)
+    DOUBLE_KIND = 1
+    CELL_KIND = 5
+    REGION_KIND = 6
+    ABSURD_KIND = 7
     OUT_SLOTS = 4  # score (tenths), hardest technique, steps, status
 
 # Grouped links take part in chains of up to this many strong links (see se.py).
@@ -294,8 +299,13 @@ cdef struct Work:
     Walk a
     Walk b
     uint64_t *tmp          # [words]
-    int32_t *best_tenths   # [nodes] conclusions of a chain step: rank per node
-    int32_t *best_tech
+    # The chain hint SE applies first in this step (se._Rater.hint): its key (tenths,
+    # complexity, SE's sort key, cell, digit, step, OFF, place in the walk), technique,
+    # and conclusion node (-1: a cycle's removals, per cell in hint_elims).
+    int32_t hint_key[8]
+    int hint_tech
+    int hint_node
+    uint64_t *hint_elims   # [cells]
     int32_t *acc_count     # [nodes] cell / region forcing: walks reaching the node
     int32_t *acc_sum
     int32_t *acc_mark
@@ -499,8 +509,7 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     if not walk_init(&w.a, nodes, w.words) or not walk_init(&w.b, nodes, w.words):
         return False
     w.tmp = <uint64_t *>malloc(w.words * sizeof(uint64_t))
-    w.best_tenths = <int32_t *>malloc(nodes * sizeof(int32_t))
-    w.best_tech = <int32_t *>malloc(nodes * sizeof(int32_t))
+    w.hint_elims = <uint64_t *>malloc(w.cells * sizeof(uint64_t))
     w.acc_count = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.acc_sum = <int32_t *>malloc(nodes * sizeof(int32_t))
     w.acc_mark = <int32_t *>malloc(nodes * sizeof(int32_t))
@@ -592,7 +601,7 @@ cdef bint work_init(Work *w, const Tables *t) noexcept nogil:
     w.nest_elim = <int32_t *>malloc(cn * sizeof(int32_t))
     w.nesting = 1
     return not (
-        not w.tmp or not w.best_tenths or not w.best_tech or not w.acc_count
+        not w.tmp or not w.hint_elims or not w.acc_count
         or not w.acc_sum or not w.acc_mark or not w.elim_cell or not w.elim_digit
         or not w.keep_cell or not w.keep_digit or not w.keep2_cell or not w.keep2_digit
         or not w.plain_cell or not w.links or not w.link_cells or not w.link_units
@@ -625,8 +634,7 @@ cdef void work_free(Work *w) noexcept nogil:
     walk_free(&w.a)
     walk_free(&w.b)
     free(w.tmp)
-    free(w.best_tenths)
-    free(w.best_tech)
+    free(w.hint_elims)
     free(w.acc_count)
     free(w.acc_sum)
     free(w.acc_mark)
@@ -4561,22 +4569,49 @@ cdef int group_nested(Work *w, const int32_t *indices, int k, int node) noexcept
 
 
 
-cdef inline void note(Work *w, int node, int tech, int complexity) noexcept nogil:
-    """Keep the easiest rank (tenths, technique) of a conclusion, given as its node."""
-    cdef int tenths = BASE[tech] + length_tenths(complexity - 2)
-    if tenths < w.best_tenths[node] or (
-        tenths == w.best_tenths[node] and tech < w.best_tech[node]
-    ):
-        w.best_tenths[node] = tenths
-        w.best_tech[node] = tech
+cdef inline bint better_hint(
+    Work *w, int tech, int complexity, int kind, int a, int b, int c, int d, int e
+) noexcept nogil:
+    """Does this hint come before w's in SE's order (se._Rater.note_hint)? If so, its
+    key and technique become w's."""
+    cdef int32_t key[8]
+    cdef int i
+    key[0] = BASE[tech] + length_tenths(complexity - 2)
+    key[1] = complexity
+    key[2] = kind
+    key[3] = a
+    key[4] = b
+    key[5] = c
+    key[6] = d
+    key[7] = e
+    i = 0
+    while i < 8 and key[i] == w.hint_key[i]:
+        i += 1
+    if i == 8 or key[i] > w.hint_key[i]:
+        return False
+    for i in range(8):
+        w.hint_key[i] = key[i]
+    w.hint_tech = tech
+    return True
 
 
-cdef inline void note_progress(Work *w, int node, int tech, int complexity) noexcept nogil:
+cdef inline void note(
+    Work *w, int node, int tech, int complexity, int kind, int a, int b, int c, int d, int e
+) noexcept nogil:
+    """se._Rater.note: a hint of one conclusion, given as its node, with SE's sort key
+    `kind` and its place in SE's search (a..e)."""
+    if better_hint(w, tech, complexity, kind, a, b, c, d, e):
+        w.hint_node = node
+
+
+cdef inline void note_progress(
+    Work *w, int node, int tech, int complexity, int kind, int a, int b, int c, int d, int e
+) noexcept nogil:
     """note() for a node that holds, if it changes the board (se._Rater.progress)."""
-    cdef int c = node >> 1
-    cdef int cell = c // w.n
-    if (w.s.cand[cell] >> (c - cell * w.n)) & 1:
-        note(w, node, tech, complexity)
+    cdef int v = node >> 1
+    cdef int cell = v // w.n
+    if (w.s.cand[cell] >> (v - cell * w.n)) & 1:
+        note(w, node, tech, complexity, kind, a, b, c, d, e)
 
 
 cdef bint store_walk(Work *w, int index, const Walk *wk) noexcept nogil:
@@ -4598,9 +4633,12 @@ cdef bint store_walk(Work *w, int index, const Walk *wk) noexcept nogil:
     return True
 
 
-cdef void common(Work *w, const int32_t *indices, int k, int tech) noexcept nogil:
+cdef void common(
+    Work *w, const int32_t *indices, int k, int tech, int kind, int a, int b, int c
+) noexcept nogil:
     """se._Rater._common: nodes reached (past their start) by the stored ON walks of
-    every candidate index given; nothing if one of them has no stored walk."""
+    every candidate index given; nothing if one of them has no stored walk. The hints
+    are of SE's sort key `kind`, met where (a, b, c) says in SE's search."""
     cdef int g, i, node, d
     cdef int64_t base
     cdef int32_t stamp
@@ -4629,7 +4667,8 @@ cdef void common(Work *w, const int32_t *indices, int k, int tech) noexcept nogi
         if w.acc_mark[node] == stamp and w.acc_count[node] == k:
             if tech >= T_DYNAMIC_PLUS_FC:  # the levels with nested chains (2-4)
                 w.acc_sum[node] += group_nested(w, indices, k, node)
-            note_progress(w, node, tech, w.acc_sum[node])
+            # SE lists the nodes every walk sets ON, then those set OFF.
+            note_progress(w, node, tech, w.acc_sum[node], kind, a, b, c, 1 - (node & 1), i)
 
 
 cdef void each_group(
@@ -4654,7 +4693,7 @@ cdef void each_group(
             if mark_need:
                 need_group(w, indices, k)
             else:
-                common(w, indices, k, cell_tech)
+                common(w, indices, k, cell_tech, CELL_KIND, cell, 0, 0)
     for u in range(3 * n):
         for dig in range(n):
             where = s.pos[u * n + dig]
@@ -4670,7 +4709,12 @@ cdef void each_group(
                 if mark_need:
                     need_group(w, indices, k)
                 else:
-                    common(w, indices, k, region_tech)
+                    # SE meets a region at its first place's cell and digit; units are
+                    # rows, columns, boxes, and SE's order is box, row, column.
+                    common(
+                        w, indices, k, region_tech, REGION_KIND,
+                        indices[0] // n, dig + 1, (u // n + 1) % 3,
+                    )
 
 
 cdef void multiple(Work *w, int min_cell, int cell_tech, int region_tech) noexcept nogil:
@@ -4683,8 +4727,8 @@ cdef void note_cycle(Work *w, int last, int tech, int complexity) noexcept nogil
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
-    cdef int index, node, cell, dig, k, p
-    cdef uint64_t both
+    cdef int index, node, cell, dig, k, p, root, kind
+    cdef uint64_t any_
     w.loop_stamp += 1
     index = last
     while index >= 0:
@@ -4705,12 +4749,19 @@ cdef void note_cycle(Work *w, int last, int tech, int complexity) noexcept nogil
                 else:
                     w.bwd[p] |= (<uint64_t>1) << dig
         index = w.ent_parent[index]
+    any_ = 0
     for p in range(w.cells):
-        both = w.fwd[p] & w.bwd[p]
-        while both:
-            dig = bits_lowest_index(both)
-            both &= both - 1
-            note(w, (p * n + dig) << 1, tech, complexity)
+        any_ |= w.fwd[p] & w.bwd[p]
+    if not any_:
+        return
+    # A cycle's hint removes all of them at once (SE's CycleHint); SE meets it from its
+    # start candidate, before that candidate's forcing chains.
+    root = w.ent_node[0] >> 1
+    kind = 2 if tech == T_X_CYCLE else 3 if tech == T_Y_CYCLE else 4
+    if better_hint(w, tech, complexity, kind, root // n, root % n + 1, 0, 1, last):
+        w.hint_node = -1
+        for p in range(w.cells):
+            w.hint_elims[p] = w.fwd[p] & w.bwd[p]
 
 
 cdef inline int cycle_push_off(Work *w, int nent, int index, int depth, int m) noexcept nogil:
@@ -5124,10 +5175,11 @@ cdef int forcing_chains(Work *w) noexcept nogil:
                     off_count = level_walk(w, cell, dig, False, mode)
                 if w.work > w.budget:
                     return 1
+                # SE: the candidate's cycles, then its chains from ON, then from OFF.
                 if on_count:
-                    note(w, node, tech, on_count)
+                    note(w, node, tech, on_count, 2 + 2 * pass_, cell, dig + 1, 1, 1, 0)
                 if off_count:
-                    note(w, node | 1, tech, off_count)
+                    note(w, node | 1, tech, off_count, 2 + 2 * pass_, cell, dig + 1, 2, 0, 0)
     return 0
 
 
@@ -5181,7 +5233,7 @@ cdef int contradictions(Work *w, int mode, int tech, bint double) noexcept nogil
             if w.work > w.budget:
                 return 1
             if on_clash >= 0:
-                note(w, start << 1, tech, on_clash)
+                note(w, start << 1, tech, on_clash, ABSURD_KIND, cell, dig + 1, 0, 1, 0)
             # As SE, a walk stopped by a contradiction still takes part with the nodes
             # it reached: in the double implication and the cell and region forcing.
             if double and not store_walk(w, start, &w.a):
@@ -5189,14 +5241,16 @@ cdef int contradictions(Work *w, int mode, int tech, bint double) noexcept nogil
             if double and level2 and not nest_store(w, start, &w.a):
                 return -1
             if off_clash >= 0:
-                note(w, (start << 1) | 1, tech, off_clash)
+                note(w, (start << 1) | 1, tech, off_clash, ABSURD_KIND, cell, dig + 1, 1, 0, 0)
             if double and bits_popcount(s.cand[cell]) >= 3:
                 for i in range(w.a.len):
                     node = w.a.queue[i]
                     if w.b.mark[node] == w.b.stamp and (node >> 1) != start:
+                        # SE lists the nodes both ways set ON, then those set OFF.
                         note_progress(
                             w, node, tech, w.a.count[node] + w.b.count[node]
-                            + (double_nested(w, node) if level2 else 0)
+                            + (double_nested(w, node) if level2 else 0),
+                            DOUBLE_KIND, cell, dig + 1, 2, 1 - (node & 1), i,
                         )
     if nishio:
         for dig in range(n):
@@ -5262,7 +5316,7 @@ cdef int static_walks(Work *w) noexcept nogil:
 
 cdef void fill_digit_bits(Work *w) noexcept nogil:
     """w.digit_bits from the board: the walks of one chain step read it, as the board
-    stays put until the step applies its conclusions."""
+    stays put until the step applies its hint."""
     cdef int cell, dig
     cdef uint64_t c
     memset(w.digit_bits, 0, w.n * w.cwords * sizeof(uint64_t))
@@ -5274,17 +5328,15 @@ cdef void fill_digit_bits(Work *w) noexcept nogil:
             w.digit_bits[dig * w.cwords + (cell >> 6)] |= (<uint64_t>1) << (cell & 63)
 
 
-cdef int chain_step(Work *w, int ceiling) noexcept nogil:
-    """se._Rater.chain_step: the smallest difficulty applied (tenths), -1 none or budget
-    spent, -2 no memory."""
+cdef int chain_step(Work *w) noexcept nogil:
+    """se._Rater.chain_step: the difficulty of the one hint applied (tenths), -1 none
+    or budget spent, -2 no memory."""
     cdef Solver *s = &w.s
     cdef int n = w.n
-    cdef int family, node, best, outcome, cell, digit, limit, tech
-    for node in range(w.nodes):
-        w.best_tenths[node] = NO_RANK
-        w.best_tech[node] = 0
+    cdef int family, node, outcome, cell, digit, tech, p, dig
+    cdef uint64_t elims
+    w.hint_key[0] = NO_RANK
     fill_digit_bits(w)
-    best = NO_RANK
     for family in range(4 + w.nesting):
         if family >= 5:
             if not nest_init(w):
@@ -5293,16 +5345,10 @@ cdef int chain_step(Work *w, int ceiling) noexcept nogil:
         if family == 0:
             cycles(w, 0, 1)
             outcome = 1 if w.work > w.budget else forcing_chains(w)
-            if outcome == 0:
-                # xy-cycles start at 7.0: past a conclusion found below it and the score
-                # so far, none of theirs could be applied (se._Rater.chain_step).
-                best = NO_RANK
-                for node in range(w.nodes):
-                    if w.best_tenths[node] < best:
-                        best = w.best_tenths[node]
-                if best >= BASE[T_XY_CYCLE] or ceiling >= BASE[T_XY_CYCLE]:
-                    cycles(w, 2, 2)
-                best = NO_RANK
+            if outcome == 0 and w.hint_key[0] >= BASE[T_XY_CYCLE]:
+                # xy-cycles start at 7.0: past a hint found below it, none of theirs
+                # could come first (se._Rater.chain_step).
+                cycles(w, 2, 2)
         elif family == 1:
             outcome = contradictions(w, UNIT_LINKS | DYNAMIC_LINKS, T_NISHIO, False)
         elif family == 2:
@@ -5334,10 +5380,7 @@ cdef int chain_step(Work *w, int ceiling) noexcept nogil:
             return -2
         if outcome > 0 or w.work > w.budget:
             return -1
-        for node in range(w.nodes):
-            if w.best_tenths[node] < best:
-                best = w.best_tenths[node]
-        if best < NO_RANK:
+        if w.hint_key[0] < NO_RANK:
             break
         if family == 0:
             outcome = als_wing(w, 6)
@@ -5349,24 +5392,26 @@ cdef int chain_step(Work *w, int ceiling) noexcept nogil:
                 remove_elims(w)
                 w.last_tech = T_ALIGNED_TRIPLE
                 return BASE[T_ALIGNED_TRIPLE]
-    if best == NO_RANK:
+    if w.hint_key[0] == NO_RANK:
         return -1
-    w.last_tech = T_COUNT
-    for node in range(w.nodes):
-        if w.best_tenths[node] == best and w.best_tech[node] < w.last_tech:
-            w.last_tech = w.best_tech[node]
-    limit = best if best > ceiling else ceiling
-    for node in range(w.nodes):
-        if w.best_tenths[node] > limit:
-            continue
-        cell = (node >> 1) // n
-        digit = (node >> 1) - cell * n + 1
-        if node & 1:
-            if not s.values[cell]:
-                place(s, cell, digit)
-        elif (s.cand[cell] >> (digit - 1)) & 1:
-            remove_one(s, cell, digit)
-    return best
+    w.last_tech = w.hint_tech
+    node = w.hint_node
+    if node < 0:
+        for p in range(w.cells):
+            elims = w.hint_elims[p] & s.cand[p]
+            while elims:
+                dig = bits_lowest_index(elims)
+                elims &= elims - 1
+                remove_one(s, p, dig + 1)
+        return w.hint_key[0]
+    cell = (node >> 1) // n
+    digit = (node >> 1) - cell * n + 1
+    if node & 1:
+        if not s.values[cell]:
+            place(s, cell, digit)
+    elif (s.cand[cell] >> (digit - 1)) & 1:
+        remove_one(s, cell, digit)
+    return w.hint_key[0]
 
 
 # ---------------------------------------------------------------------------------------
@@ -5475,7 +5520,7 @@ cdef void rate_loaded(
     while s.open and (max_steps < 0 or steps < max_steps):
         tech = easy_step(w, &tenths)
         if tech < 0:
-            tenths = chain_step(w, score)
+            tenths = chain_step(w)
             if tenths == -2:
                 status = SE_NO_MEMORY
                 break

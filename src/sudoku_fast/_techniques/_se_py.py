@@ -110,12 +110,15 @@ implication and the cell and region forcing). In the static walks
 is the node that first implied it, so its complexity is its depth plus one. In the
 dynamic walks "last" means "the only one this walk has not yet removed", and such an ON
 node has as parents every removal it rests on, so its complexity is the number of its
-distinct ancestors (counted with bitsets). The four chain families are tried in order
-(forcing chains, Nishio, multiple, dynamic, dynamic (+)); the first family that
-concludes anything
-gives the step: every conclusion of its smallest difficulty is applied at once, and
-with them every conclusion no harder than the score so far (they cannot raise it, and
-the fewer chain steps cost far less time; SE itself applies one conclusion per step).
+distinct ancestors (counted with bitsets). The chain families are tried in order
+(forcing chains and cycles, Nishio, multiple, dynamic, dynamic (+), the nested levels);
+the first family that finds any hint gives the step, and, as SE, the step applies one
+hint: the first in SE's order (difficulty, then complexity, then SE's sort key: double
+implication, x links, y links, both, cell, region, contradiction; then the order SE's
+search meets them in: by candidate, a candidate's cycles before its forcing chains, ON
+conclusions before OFF ones, each walk's nodes in the order reached). A cycle's hint
+removes everything it can at once, as SE's does; a chain hint has one conclusion. The
+ladder then starts again from the singles.
 
 Where this ladder differs from SE's, and what it costs in agreement, is measured in
 `bench/README.md` ("Agreement with Sudoku Explainer"): x-, y- and xy-cycles are here,
@@ -295,6 +298,15 @@ class SeResult:
 
 
 Conclusion = tuple[int, int, int]  # (cell, digit, 1 = place / 0 = remove)
+# SE's order of a chain family's hints: difficulty (tenths), complexity, SE's sort key
+# (1 double implication, 2 x links, 3 y links, 4 both, 5 cell, 6 region, 7
+# contradiction), then where SE's search meets the hint: (cell, digit, step within the
+# candidate, ON conclusion 0 / OFF 1, place in the first walk). SE's sort is stable, so
+# the last five stand for the order its search adds the hints in.
+HintKey = tuple[int, int, int, int, int, int, int, int]
+# SE's sort key of each chain technique's hints (a dynamic family's is set per hint)
+SORT_KIND = {X_CYCLE: 2, X_CHAIN: 2, Y_CYCLE: 3, XY_CYCLE: 4, FORCING: 4, NISHIO: 7}
+DOUBLE_KIND, CELL_KIND, REGION_KIND, ABSURD_KIND = 1, 5, 6, 7
 # Level 4: one chain of a dynamic hint: its target's ancestors (a node bitset), its
 # walk's ON causes, and the cause its start counts with (NO_CAUSE: none).
 DynamicChain = tuple[int, dict[int, int], int]
@@ -334,6 +346,9 @@ class _Rater:
         self.nesting = 1
         self.last_tech = -1
         self.last_hint: Step | None = None
+        # The chain hint SE would apply first in this step: its key, technique, and
+        # conclusions (one, or a cycle's removals).
+        self.hint: tuple[HintKey, int, list[Conclusion]] | None = None
         n = self.n
         self.cell_units = [
             (cell // n, n + cell % n, 2 * n + s.geo.box_of[cell]) for cell in range(s.geo.cells)
@@ -2028,14 +2043,27 @@ class _Rater:
 
     def note(
         self, found: dict[Conclusion, tuple[int, int]], conclusion: Conclusion | None,
-        tech: int, complexity: int,
+        tech: int, complexity: int, kind: int, where: tuple[int, int, int, int, int],
     ) -> None:  # fmt: skip
-        """Keep the easiest (tenths, technique id) of a conclusion."""
-        if conclusion is None:
-            return
-        rank = (BASE[tech] + length_tenths(complexity - 2), tech)
-        if rank < found.get(conclusion, (1 << 30, 0)):
-            found[conclusion] = rank
+        """Note a hint of one conclusion (none: nothing to note); see `note_hint`."""
+        if conclusion is not None:
+            self.note_hint(found, [conclusion], tech, complexity, kind, where)
+
+    def note_hint(
+        self, found: dict[Conclusion, tuple[int, int]], conclusions: list[Conclusion],
+        tech: int, complexity: int, kind: int, where: tuple[int, int, int, int, int],
+    ) -> None:  # fmt: skip
+        """Keep the easiest (tenths, technique id) of each conclusion, and the hint SE
+        would apply first (`self.hint`: the smallest HintKey, with `kind` SE's sort key
+        and `where` the key's place in SE's search)."""
+        tenths = BASE[tech] + length_tenths(complexity - 2)
+        rank = (tenths, tech)
+        for conclusion in conclusions:
+            if rank < found.get(conclusion, (1 << 30, 0)):
+                found[conclusion] = rank
+        key = (tenths, complexity, kind, *where)
+        if self.hint is None or key < self.hint[0]:
+            self.hint = (key, tech, conclusions)
 
     def candidates(self) -> list[tuple[int, int]]:
         """Every (cell, digit) candidate of a cell with two or more, in cell order."""
@@ -2153,8 +2181,13 @@ class _Rater:
             for p in self.peers[cell]:
                 if p not in loop_cells and cand[p] >> dig & 1:
                     (forward if node & 1 else backward).add((p, dig + 1))
-        for p, digit in forward & backward:
-            self.note(found, (p, digit, 0), tech, complexity)
+        removals = [(p, digit, 0) for p, digit in sorted(forward & backward)]
+        if removals:
+            # A cycle's hint removes all of them at once (SE's CycleHint); SE meets it
+            # from its start candidate, before that candidate's forcing chains.
+            root_cell, root_digit = divmod(entries[0][0] >> 1, n)
+            where = (root_cell, root_digit + 1, 0, 1, last)
+            self.note_hint(found, removals, tech, complexity, SORT_KIND[tech], where)
 
     def forcing_chains(self, found: dict[Conclusion, tuple[int, int]]) -> None:
         """Static assumptions that lead to their own negation (x links, then xy)."""
@@ -2170,10 +2203,13 @@ class _Rater:
                     off_count = self.level_walk(cell, digit, False, mode)
                 if self.work > self.budget:
                     return
+                # SE: the candidate's cycles, then its chains from ON, then from OFF.
                 if on_count:
-                    self.note(found, (cell, digit, 0), tech, on_count)
+                    where = (cell, digit, 1, 1, 0)
+                    self.note(found, (cell, digit, 0), tech, on_count, SORT_KIND[tech], where)
                 if off_count:
-                    self.note(found, (cell, digit, 1), tech, off_count)
+                    where = (cell, digit, 2, 0, 0)
+                    self.note(found, (cell, digit, 1), tech, off_count, SORT_KIND[tech], where)
 
     def level_walk(self, cell: int, digit: int, on: bool, mode: int) -> int:
         """The static walk from one assumption, level by level, until it reaches the
@@ -2243,22 +2279,28 @@ class _Rater:
             if self.work > self.budget:
                 return on_walks
             if on_clash >= 0:
-                self.note(found, (cell, digit, 0), tech, on_clash)
+                where = (cell, digit, 0, 1, 0)
+                self.note(found, (cell, digit, 0), tech, on_clash, ABSURD_KIND, where)
             # As SE, a walk stopped by a contradiction still takes part with the nodes
             # it reached: in the double implication and the cell and region forcing.
             on_walks[cell, digit] = on_count
             if off_clash >= 0:
-                self.note(found, (cell, digit, 1), tech, off_clash)
+                where = (cell, digit, 1, 0, 0)
+                self.note(found, (cell, digit, 1), tech, off_clash, ABSURD_KIND, where)
             if double and cand[cell].bit_count() >= 3:
                 start = cell * n + digit - 1
-                for node, k_on in on_count.items():
+                for index, (node, k_on) in enumerate(on_count.items()):
                     k_off = off_count.get(node)
                     if k_off is not None and node >> 1 != start:
                         if mode & NESTED_CHAINS:
                             k_off += self.nested_sum(
                                 self.links_to(node, [start << 1 | 1, start << 1])
                             )
-                        self.note(found, self.progress(node), tech, k_on + k_off)
+                        # SE lists the nodes both ways set ON, then those set OFF.
+                        where = (cell, digit, 2, 1 - (node & 1), index)
+                        self.note(
+                            found, self.progress(node), tech, k_on + k_off, DOUBLE_KIND, where
+                        )
         return on_walks
 
     def multiple(
@@ -2272,10 +2314,12 @@ class _Rater:
         """Cell forcing (cells of at least `min_cell` candidates) and region forcing
         (a unit's places of a digit, the first in a cell of at least `min_cell`)."""
         n = self.n
-        for group, is_cell in self.groups(min_cell):
+        for group, is_cell, where in self.groups(min_cell):
             walks = [on_walks.get(member) for member in group]
             starts = [((cell * n + digit - 1) << 1) | 1 for cell, digit in group]
-            self._common(found, walks, cell_tech if is_cell else region_tech, starts)
+            tech = cell_tech if is_cell else region_tech
+            kind = CELL_KIND if is_cell else REGION_KIND
+            self._common(found, walks, tech, starts, kind, where)
 
     def links_to(self, node: int, starts: list[int]) -> list[tuple[int, dict[int, int]]]:
         """`nested_sum`'s parts for a node reached by the level-2 walks from `starts`."""
@@ -2285,23 +2329,30 @@ class _Rater:
             parts.append((ancestors[node], nested_of))
         return parts
 
-    def groups(self, min_cell: int) -> list[tuple[list[tuple[int, int]], bool]]:
+    def groups(
+        self, min_cell: int
+    ) -> list[tuple[list[tuple[int, int]], bool, tuple[int, int, int]]]:
         """The (cell, digit) groups of multiple(), in its order, each with True for a
-        cell's candidates, False for a region's places of a digit."""
+        cell's candidates, False for a region's places of a digit, and where SE's
+        search meets it (a region at its first place's cell and digit, box before row
+        before column)."""
         geo = self.geo
         n = self.n
         cand = self.s.cand
         positions = self.s.positions()
         groups = [
-            ([(cell, d + 1) for d in _bits(cand[cell])], True)
+            ([(cell, d + 1) for d in _bits(cand[cell])], True, (cell, 0, 0))
             for cell in range(geo.cells)
             if cand[cell].bit_count() >= min_cell
         ]
         for u, unit in enumerate(geo.units):
             for dig in range(n):
                 where = positions[u][dig]
-                if where.bit_count() >= 2 and cand[unit[_bits(where)[0]]].bit_count() >= min_cell:
-                    groups.append(([(unit[i], dig + 1) for i in _bits(where)], False))
+                first = unit[_bits(where)[0]] if where else 0
+                if where.bit_count() >= 2 and cand[first].bit_count() >= min_cell:
+                    # units are rows, columns, boxes; SE's order is box, row, column
+                    se_order = (first, dig + 1, (u // n + 1) % 3)
+                    groups.append(([(unit[i], dig + 1) for i in _bits(where)], False, se_order))
         return groups
 
     def needed_walks(self, min_cell: int) -> set[tuple[int, int]]:
@@ -2310,7 +2361,7 @@ class _Rater:
         common (its own start left out); any other group concludes nothing."""
         n = self.n
         needed: set[tuple[int, int]] = set()
-        for group, _ in self.groups(min_cell):
+        for group, _, _ in self.groups(min_cell):
             starts = {((cell * n + digit - 1) << 1) | 1 for cell, digit in group}
             common = set.intersection(*(self.static_reach(node) for node in starts))
             if common - starts:
@@ -2337,12 +2388,14 @@ class _Rater:
         walks: list[dict[int, int] | None],
         tech: int,
         starts: list[int],
+        kind: int,
+        group_where: tuple[int, int, int],
     ) -> None:
         if any(w is None for w in walks):
             return
         nested = tech in (DYNAMIC_PLUS_FC, DYNAMIC_PLUS_MFC, DYNAMIC_PLUS_DFC)
         first, *rest = [w for w in walks if w is not None]
-        for node, k0 in first.items():
+        for index, (node, k0) in enumerate(first.items()):
             if k0 == 1:
                 continue
             total = k0
@@ -2354,24 +2407,27 @@ class _Rater:
             else:
                 if nested:
                     total += self.nested_sum(self.links_to(node, starts))
-                self.note(found, self.progress(node), tech, total)
+                # SE lists the nodes every walk sets ON, then those set OFF.
+                where = (*group_where, 1 - (node & 1), index)
+                self.note(found, self.progress(node), tech, total, kind, where)
 
-    def chain_step(self, ceiling: int = 0, first_family: int = 0) -> int:
-        """Apply the conclusions of the first chain family that has any: those of its
-        smallest difficulty, and with them those no harder than `ceiling` (the score so
-        far, which they cannot raise). Returns the smallest difficulty in tenths, or -1
-        (none, or the budget ran out). Families before `first_family` are skipped (for
-        a grid where they are known to find nothing)."""
+    def chain_step(self, first_family: int = 0) -> int:
+        """Apply the first hint, in SE's order (`HintKey`), of the first chain family
+        that has any: one conclusion, or a cycle's removals, as SE applies one hint a
+        step. Returns its difficulty in tenths, or -1 (none, or the budget ran out).
+        Families before `first_family` are skipped (for a grid where they are known to
+        find nothing)."""
         found: dict[Conclusion, tuple[int, int]] = {}
+        self.hint = None
         for family in range(first_family, 4 + self.nesting):
             if family == 0:
                 self.cycles(found)
                 if self.work <= self.budget:
                     self.forcing_chains(found)
-                # xy-cycles start at 7.0: past a conclusion found below it and the score
-                # so far, none of theirs could be applied below.
+                # xy-cycles start at 7.0: past a hint found below it, none of theirs
+                # could come first.
                 below = min((rank[0] for rank in found.values()), default=1 << 30)
-                if self.work <= self.budget and max(below, ceiling) >= BASE[XY_CYCLE]:
+                if self.work <= self.budget and below >= BASE[XY_CYCLE]:
                     self.cycles(found, xy=True)
             elif family == 1:
                 self.contradictions(found, UNIT_LINKS | DYNAMIC_LINKS, NISHIO, False)
@@ -2420,19 +2476,16 @@ class _Rater:
                     self.remove_all(elims)
                     self.last_tech = ALIGNED_TRIPLE
                     return BASE[ALIGNED_TRIPLE]
-        if not found:
+        if self.hint is None:
             return -1
-        best = min(found.values())[0]
-        limit = max(best, ceiling)
-        chosen = sorted(c for c, rank in found.items() if rank[0] <= limit)
-        self.last_tech = min(rank[1] for rank in found.values() if rank[0] == best)
-        for cell, digit, is_place in chosen:
+        key, self.last_tech, conclusions = self.hint
+        for cell, digit, is_place in conclusions:
             if is_place:
                 if not self.s.values[cell]:
                     self.place(cell, digit)
             elif self.s.cand[cell] >> (digit - 1) & 1:
                 self.remove(cell, digit)
-        return best
+        return key[0]
 
 
 # One step of a rating as `path` records it: technique id, tenths, the values and the
@@ -2484,7 +2537,7 @@ def rate_se(
     while not s.solved and (max_steps < 0 or steps < max_steps):
         tech, tenths = r.easy_step()
         if tech < 0:
-            tenths = r.chain_step(score)
+            tenths = r.chain_step()
             if r.work > budget:
                 status = SE_BUDGET
                 break
