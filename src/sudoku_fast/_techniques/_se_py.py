@@ -2042,25 +2042,20 @@ class _Rater:
         return (cell, dig + 1, node & 1)
 
     def note(
-        self, found: dict[Conclusion, tuple[int, int]], conclusion: Conclusion | None,
+        self, conclusion: Conclusion | None,
         tech: int, complexity: int, kind: int, where: tuple[int, int, int, int, int],
     ) -> None:  # fmt: skip
         """Note a hint of one conclusion (none: nothing to note); see `note_hint`."""
         if conclusion is not None:
-            self.note_hint(found, [conclusion], tech, complexity, kind, where)
+            self.note_hint([conclusion], tech, complexity, kind, where)
 
     def note_hint(
-        self, found: dict[Conclusion, tuple[int, int]], conclusions: list[Conclusion],
+        self, conclusions: list[Conclusion],
         tech: int, complexity: int, kind: int, where: tuple[int, int, int, int, int],
     ) -> None:  # fmt: skip
-        """Keep the easiest (tenths, technique id) of each conclusion, and the hint SE
-        would apply first (`self.hint`: the smallest HintKey, with `kind` SE's sort key
-        and `where` the key's place in SE's search)."""
+        """Keep the hint SE would apply first (`self.hint`: the smallest HintKey, with
+        `kind` SE's sort key and `where` the key's place in SE's search)."""
         tenths = BASE[tech] + length_tenths(complexity - 2)
-        rank = (tenths, tech)
-        for conclusion in conclusions:
-            if rank < found.get(conclusion, (1 << 30, 0)):
-                found[conclusion] = rank
         key = (tenths, complexity, kind, *where)
         if self.hint is None or key < self.hint[0]:
             self.hint = (key, tech, conclusions)
@@ -2075,7 +2070,7 @@ class _Rater:
             for d in _bits(cand[cell])
         ]
 
-    def cycles(self, found: dict[Conclusion, tuple[int, int]], xy: bool = False) -> None:
+    def cycles(self, xy: bool = False) -> None:
         """X-cycles (one digit, unit links) and y-cycles (from a bivalue cell, through
         bivalue cells); with `xy`, xy-cycles instead (both links, SE's "bidirectional
         cycle", 7.0): found from every candidate set ON."""
@@ -2093,7 +2088,7 @@ class _Rater:
                 start = ((cell * self.n + digit - 1) << 1) | 1
                 if start not in self.static_reach(start, mode, first_link=True):
                     continue
-                self._cycles_from(cell, digit, mode, tech, found)
+                self._cycles_from(cell, digit, mode, tech)
                 if self.work > self.budget:
                     return
 
@@ -2103,7 +2098,6 @@ class _Rater:
         digit: int,
         mode: int,
         tech: int,
-        found: dict[Conclusion, tuple[int, int]],
     ) -> None:
         """A breadth-first walk from (cell, digit) ON where an OFF node is reached once
         per ON parent (unless it is one of that parent's ancestors) and an ON node once;
@@ -2150,7 +2144,7 @@ class _Rater:
                                     ons.append(((other * n + dig) << 1) | 1)
                 for m in ons:
                     if m == source and depth + 1 >= 4:
-                        self._note_cycle(entries, index, tech, depth + 1, found)
+                        self._note_cycle(entries, index, tech, depth + 1)
                     if m not in on_seen:
                         on_seen.add(m)
                         entries.append((m, index, depth + 1))
@@ -2163,7 +2157,6 @@ class _Rater:
         last: int,
         tech: int,
         complexity: int,
-        found: dict[Conclusion, tuple[int, int]],
     ) -> None:
         n = self.n
         cand = self.s.cand
@@ -2187,9 +2180,9 @@ class _Rater:
             # from its start candidate, before that candidate's forcing chains.
             root_cell, root_digit = divmod(entries[0][0] >> 1, n)
             where = (root_cell, root_digit + 1, 0, 1, last)
-            self.note_hint(found, removals, tech, complexity, SORT_KIND[tech], where)
+            self.note_hint(removals, tech, complexity, SORT_KIND[tech], where)
 
-    def forcing_chains(self, found: dict[Conclusion, tuple[int, int]]) -> None:
+    def forcing_chains(self) -> None:
         """Static assumptions that lead to their own negation (x links, then xy)."""
         for mode, tech in ((UNIT_LINKS, X_CHAIN), (UNIT_LINKS | CELL_LINKS, FORCING)):
             for cell, digit in self.candidates():
@@ -2206,10 +2199,10 @@ class _Rater:
                 # SE: the candidate's cycles, then its chains from ON, then from OFF.
                 if on_count:
                     where = (cell, digit, 1, 1, 0)
-                    self.note(found, (cell, digit, 0), tech, on_count, SORT_KIND[tech], where)
+                    self.note((cell, digit, 0), tech, on_count, SORT_KIND[tech], where)
                 if off_count:
                     where = (cell, digit, 2, 0, 0)
-                    self.note(found, (cell, digit, 1), tech, off_count, SORT_KIND[tech], where)
+                    self.note((cell, digit, 1), tech, off_count, SORT_KIND[tech], where)
 
     def level_walk(self, cell: int, digit: int, on: bool, mode: int) -> int:
         """The static walk from one assumption, level by level, until it reaches the
@@ -2266,7 +2259,7 @@ class _Rater:
         return links
 
     def contradictions(
-        self, found: dict[Conclusion, tuple[int, int]], mode: int, tech: int, double: bool
+        self, mode: int, tech: int, double: bool
     ) -> dict[tuple[int, int], dict[int, int]]:
         """Dynamic assumptions (both ways) that lead to a contradiction, and (with
         `double`) nodes both ways lead to. Returns the ON walks."""
@@ -2280,13 +2273,13 @@ class _Rater:
                 return on_walks
             if on_clash >= 0:
                 where = (cell, digit, 0, 1, 0)
-                self.note(found, (cell, digit, 0), tech, on_clash, ABSURD_KIND, where)
+                self.note((cell, digit, 0), tech, on_clash, ABSURD_KIND, where)
             # As SE, a walk stopped by a contradiction still takes part with the nodes
             # it reached: in the double implication and the cell and region forcing.
             on_walks[cell, digit] = on_count
             if off_clash >= 0:
                 where = (cell, digit, 1, 0, 0)
-                self.note(found, (cell, digit, 1), tech, off_clash, ABSURD_KIND, where)
+                self.note((cell, digit, 1), tech, off_clash, ABSURD_KIND, where)
             if double and cand[cell].bit_count() >= 3:
                 start = cell * n + digit - 1
                 for index, (node, k_on) in enumerate(on_count.items()):
@@ -2298,14 +2291,11 @@ class _Rater:
                             )
                         # SE lists the nodes both ways set ON, then those set OFF.
                         where = (cell, digit, 2, 1 - (node & 1), index)
-                        self.note(
-                            found, self.progress(node), tech, k_on + k_off, DOUBLE_KIND, where
-                        )
+                        self.note(self.progress(node), tech, k_on + k_off, DOUBLE_KIND, where)
         return on_walks
 
     def multiple(
         self,
-        found: dict[Conclusion, tuple[int, int]],
         on_walks: dict[tuple[int, int], dict[int, int]],
         min_cell: int,
         cell_tech: int,
@@ -2319,7 +2309,7 @@ class _Rater:
             starts = [((cell * n + digit - 1) << 1) | 1 for cell, digit in group]
             tech = cell_tech if is_cell else region_tech
             kind = CELL_KIND if is_cell else REGION_KIND
-            self._common(found, walks, tech, starts, kind, where)
+            self._common(walks, tech, starts, kind, where)
 
     def links_to(self, node: int, starts: list[int]) -> list[tuple[int, dict[int, int]]]:
         """`nested_sum`'s parts for a node reached by the level-2 walks from `starts`."""
@@ -2384,7 +2374,6 @@ class _Rater:
 
     def _common(
         self,
-        found: dict[Conclusion, tuple[int, int]],
         walks: list[dict[int, int] | None],
         tech: int,
         starts: list[int],
@@ -2409,7 +2398,7 @@ class _Rater:
                     total += self.nested_sum(self.links_to(node, starts))
                 # SE lists the nodes every walk sets ON, then those set OFF.
                 where = (*group_where, 1 - (node & 1), index)
-                self.note(found, self.progress(node), tech, total, kind, where)
+                self.note(self.progress(node), tech, total, kind, where)
 
     def chain_step(self, first_family: int = 0) -> int:
         """Apply the first hint, in SE's order (`HintKey`), of the first chain family
@@ -2417,20 +2406,19 @@ class _Rater:
         step. Returns its difficulty in tenths, or -1 (none, or the budget ran out).
         Families before `first_family` are skipped (for a grid where they are known to
         find nothing)."""
-        found: dict[Conclusion, tuple[int, int]] = {}
         self.hint = None
         for family in range(first_family, 4 + self.nesting):
             if family == 0:
-                self.cycles(found)
+                self.cycles()
                 if self.work <= self.budget:
-                    self.forcing_chains(found)
+                    self.forcing_chains()
                 # xy-cycles start at 7.0: past a hint found below it, none of theirs
                 # could come first.
-                below = min((rank[0] for rank in found.values()), default=1 << 30)
+                below = 1 << 30 if self.hint is None else self.hint[0][0]
                 if self.work <= self.budget and below >= BASE[XY_CYCLE]:
-                    self.cycles(found, xy=True)
+                    self.cycles(xy=True)
             elif family == 1:
-                self.contradictions(found, UNIT_LINKS | DYNAMIC_LINKS, NISHIO, False)
+                self.contradictions(UNIT_LINKS | DYNAMIC_LINKS, NISHIO, False)
             elif family == 2:
                 needed = self.needed_walks(3)
                 on_walks = {
@@ -2439,7 +2427,7 @@ class _Rater:
                     if (cell, digit) in needed
                 }
                 if self.work <= self.budget:
-                    self.multiple(found, on_walks, 3, CELL, REGION)
+                    self.multiple(on_walks, 3, CELL, REGION)
             else:
                 mode = UNIT_LINKS | CELL_LINKS | DYNAMIC_LINKS
                 tech = DYNAMIC
@@ -2458,12 +2446,12 @@ class _Rater:
                     self.walk_links.clear()  # this step's walks and nested chains only
                     self.chain_ids.clear()
                     self.chain_complexity.clear()
-                on_walks = self.contradictions(found, mode, tech, True)
+                on_walks = self.contradictions(mode, tech, True)
                 if self.work <= self.budget:
-                    self.multiple(found, on_walks, 2, tech, tech)
+                    self.multiple(on_walks, 2, tech, tech)
             if self.work > self.budget:
                 return -1
-            if found:
+            if self.hint is not None:
                 break
             if family == 0:
                 wing = self.als_wing(6)
