@@ -183,11 +183,10 @@ def encode_batch(
     encoded in Python. Raises ValueError naming the first puzzle whose rules do not fit
     (without the index when `single`: a one-puzzle call); no check at all for n = 0.
     """
-    starts = array("q", bytes(8 * n))
     if n == 0:
-        return b"", starts
+        return b"", array("q")
     if rules is None or isinstance(rules, Rules):  # the common case: one record, starts 0
-        return _record_of(rules, 0, size, box, single), starts
+        return _record_of(rules, 0, size, box, single), _zeros(n)
     if type(rules) is RuleList and len(rules.which) == n == len(rules):  # read already
         return _encode_keyed(rules.which, rules.firsts, size, box, single)
     # A list holds its items, so their ids stay theirs while it is read.
@@ -195,7 +194,7 @@ def encode_batch(
     ids = list(map(id, items))
     distinct = dict(zip(ids, items, strict=True))  # in order of first appearance
     if len(distinct) == 1:
-        return _record_of(items[0], 0, size, box, single), starts
+        return _record_of(items[0], 0, size, box, single), _zeros(n)
     if id(None) in distinct:
         distinct[id(None)] = _CLASSIC
     rule_sets = list(distinct.values())
@@ -207,9 +206,14 @@ def encode_batch(
     records = cast(list[bytes], found)
     buffer, at = _pack(records)
     if not any(at):  # one record for all
-        return records[0], starts
+        return records[0], _zeros(n)
     at_of_id = dict(zip(distinct, at, strict=True))
     return buffer, array("q", map(at_of_id.__getitem__, ids))
+
+
+def _zeros(n: int) -> array[int]:
+    """The starts of n puzzles that share one record."""
+    return array("q", [0]) * n
 
 
 def _pack(records: list[bytes]) -> tuple[bytes, list[int]]:
@@ -247,7 +251,7 @@ def _encode_keyed(
                 raise ValueError(f"puzzle {which.index(position)}: {error}") from None
         records.append(record)
     if len(records) == 1:
-        return records[0], array("q", [0]) * len(which)
+        return records[0], _zeros(len(which))
     buffer, at = _pack(records)
     return buffer, _variant.gather_starts(array("q", at), which)
 
