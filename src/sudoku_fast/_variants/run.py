@@ -221,24 +221,17 @@ def run_rules(
     )
     stop_view = shared_buffers(workers, stop)[0]
 
-    def work(start: int, end: int) -> None:
+    def solve(start: int, end: int, **claiming: Any) -> None:
+        # A view of the records per call: a memoryview's export count is not for
+        # threads to share.
         words = memoryview(records).cast("h")
         _variant.solve_range(
-            words,
-            starts_v,
-            grids_v,
-            solutions,
-            counts,
-            guesses,
-            nodes,
-            nanos,
-            start,
-            end,
-            size,
-            limit,
-            max_nodes,
-            stop_view,
-        )
+            words, starts_v, grids_v, solutions, counts, guesses, nodes, nanos,
+            start, end, size, limit, max_nodes, stop_view, **claiming,
+        )  # fmt: skip
+
+    def work(start: int, end: int) -> None:
+        solve(start, end)
         if texts is not None:
             decode_range(solutions, counts, texts, start, end)
 
@@ -255,16 +248,10 @@ def run_rules(
         # every chunk; the chunks shrink towards the end as `run_chunks(taper=True)`'s.
         threads = max(1, min(workers, -(-n // MIN_CHUNK)))
         claim = shared_buffers(threads, array("q", [0]))[0]
-        words = memoryview(records).cast("h")
-
-        def take_chunks() -> None:
-            _variant.solve_range(
-                words, starts_v, grids_v, solutions, counts, guesses, nodes, nanos,
-                0, n, size, limit, max_nodes, stop_view, claim=claim, share=2 * threads,
-                min_chunk=MIN_CHUNK, max_chunk=MAX_CHUNK,
-            )  # fmt: skip
-
-        results.threads = run_workers(threads, take_chunks, on_abort=abort)
+        chunks = {"claim": claim, "share": 2 * threads, "min_chunk": MIN_CHUNK}
+        results.threads = run_workers(
+            threads, lambda: solve(0, n, **chunks, max_chunk=MAX_CHUNK), on_abort=abort
+        )
         return results
 
     # Chunks that shrink towards the end: a batch of a few thousand puzzles has too few
