@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .._base.grid import CLASSIC, Geometry
@@ -42,17 +43,7 @@ class EngineResults:
         writes every item of them (the variant engine's `solve_range`): zero-filling
         them would touch every page on the caller's thread, a serial cost of the whole
         batch; left alone, their pages are first touched by the worker threads."""
-        return cls(
-            n=n,
-            solutions=_core.new_buffer(n * geometry.cells),
-            counts=_core.new_array("i", n),
-            guesses=_core.new_array("q", n),
-            nodes=_core.new_array("q", n),
-            nanos=_core.new_array("q", n) if timed else None,
-            threads=1,
-            geometry=geometry,
-            on_core=on_core,
-        )
+        return cls._made(n, geometry, timed, on_core, _core.new_buffer, _core.new_array)
 
     @classmethod
     def zeroed(
@@ -60,14 +51,30 @@ class EngineResults:
     ) -> EngineResults:
         """Buffers for n puzzles of `geometry`, all zero, for an engine to fill in;
         `nanos` only when `timed`."""
+        return cls._made(n, geometry, timed, on_core, bytearray, _zero_array)
+
+    @classmethod
+    def _made(
+        cls,
+        n: int,
+        geometry: Geometry,
+        timed: bool,
+        on_core: bool,
+        new_buffer: Callable[[int], bytearray],
+        new_array: Callable[[str, int], array[int]],
+    ) -> EngineResults:
         return cls(
             n=n,
-            solutions=bytearray(n * geometry.cells),
-            counts=array("i", bytes(4 * n)),
-            guesses=array("q", bytes(8 * n)),
-            nodes=array("q", bytes(8 * n)),
-            nanos=array("q", bytes(8 * n)) if timed else None,
+            solutions=new_buffer(n * geometry.cells),
+            counts=new_array("i", n),
+            guesses=new_array("q", n),
+            nodes=new_array("q", n),
+            nanos=new_array("q", n) if timed else None,
             threads=1,
             geometry=geometry,
             on_core=on_core,
         )
+
+
+def _zero_array(typecode: str, n: int) -> array[int]:
+    return array(typecode, bytes(array(typecode).itemsize * n))
