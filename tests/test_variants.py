@@ -599,6 +599,105 @@ def test_solve_range_claims_chunks_from_a_shared_counter(side: Side) -> None:
                                claim=array("q", [0]), **bad)  # fmt: skip
 
 
+def test_solve_range_reads_plain_texts_on_its_threads(side: Side) -> None:
+    # A list of plain 9x9 strings is read by the threads that solve it, each chunk's
+    # strings just before they are solved: the answers are those of encoded grids, and
+    # the first item not in the plain form is reported (every thread then stops taking).
+    engine = side.module(_variant)
+    x = Rules.named("x")
+    puzzles = [sf.generate(seed=k, rules=x).puzzle for k in range(5)] + ["11" + "." * 79]
+    n = 6 * 12
+    texts = tuple(puzzles[k % 6].replace(".", "0" if k % 4 == 0 else ".") for k in range(n))
+    grids = bytearray(b"".join(bytes(0 if c in ".0" else int(c) for c in p) for p in texts))
+    record = memoryview(encode.encode_rules(x, 9, (3, 3))).cast("h")
+    starts = array("q", [0] * n)
+
+    def buffers() -> tuple[bytearray, array[int], array[int], array[int]]:
+        return bytearray(81 * n), array("i", [-9] * n), array("q", [-9] * n), array("q", [-9] * n)
+
+    plain = buffers()
+    assert engine.solve_range(record, starts, grids, *plain, None, 0, n, 9, 2) == -1
+    read = buffers()
+    parsed = bytearray([0x5A]) * (81 * n)  # uninitialised: every row is written first
+    got = engine.solve_range(record, starts, parsed, *read, None, 0, n, 9, 2,
+                             texts=texts, parsed=parsed)  # fmt: skip
+    assert got == -1 and read == plain and parsed == grids
+    for bad_item in ("x" * 81, texts[3][:80], texts[3].encode(), None, texts[3] + "1"):
+        bad: list[object] = list(texts)
+        bad[40] = bad_item
+        one = engine.solve_range(record, starts, bytearray(81 * n), *buffers(), None, 0, n,
+                                 9, 2, texts=tuple(bad), parsed=bytearray(81 * n))  # fmt: skip
+        assert one == 40
+        claim = array("q", [0])
+        found: list[int] = []
+
+        def claiming(bad: tuple[object, ...], claim: array[int], found: list[int]) -> None:
+            found.append(engine.solve_range(
+                record, starts, bytearray(81 * n), *buffers(), None, 0, n, 9, 2,
+                claim=claim, share=4, min_chunk=1, max_chunk=5, texts=bad,
+                parsed=bytearray(81 * n),
+            ))  # fmt: skip
+
+        callers = [
+            threading.Thread(target=claiming, args=(tuple(bad), claim, found)) for _ in range(3)
+        ]
+        for caller in callers:
+            caller.start()
+        for caller in callers:
+            caller.join()
+        assert sorted(found) == [-1, -1, 40] and claim[0] >= n
+    with pytest.raises(ValueError, match="texts need a 9x9 batch"):
+        engine.solve_range(record, starts, parsed, *buffers(), None, 0, n, 9, 2,
+                           texts=texts[:-1], parsed=parsed)  # fmt: skip
+    with pytest.raises(ValueError, match="texts need a 9x9 batch"):
+        engine.solve_range(record, starts, parsed, *buffers(), None, 0, n, 9, 2, texts=texts)
+
+
+def test_lists_of_plain_strings_answer_as_the_full_parser(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A list of plain strings is read by the worker threads (`run_plain_list`); a tuple
+    # goes through the full parser first. Answers and errors must not tell them apart,
+    # whatever the list holds and wherever.
+    x, windoku = Rules.named("x"), Rules.named("windoku")
+    puzzles = [sf.generate(seed=k, rules=x).puzzle for k in range(4)] * 30
+    rules: list[Rules | None] = [x, x, None, windoku] * 30
+    puzzles[2::4] = [sf.generate(seed=9)] * 30
+    puzzles[3::4] = [sf.generate(seed=7, rules=windoku).puzzle] * 30
+    multi_line = "\n".join(puzzles[50][k : k + 9] for k in range(0, 81, 9))
+    read: list[object] = []
+    real = variant_run.run_plain_list
+
+    def spy(*args: object, **kwargs: object) -> object:
+        got = real(*args, **kwargs)  # type: ignore[arg-type]
+        read.append(got is not None)
+        return got
+
+    monkeypatch.setattr("sudoku_fast.solving.run_plain_list", spy)
+    for threads in (1, 2):
+        for batch in (puzzles, [*puzzles[:50], multi_line, *puzzles[51:]]):
+            read.clear()
+            assert (
+                sf.count_many(batch, rules=rules, threads=threads)
+                == sf.count_many(tuple(batch), rules=rules, threads=threads)
+                == [1] * 120
+            )
+            assert sf.solve_many(list(batch), rules=rules, threads=threads) == sf.solve_many(
+                tuple(batch), rules=rules, threads=threads
+            )
+            # The tuples and the list with a multi-line item: the full parser.
+            assert read == [batch is puzzles, False] * 2
+        for index, item in ((77, "x" * 81), (119, puzzles[0][:80]), (0, 12), (5, puzzles[5] + "5")):
+            wrong: list[object] = list(puzzles)
+            wrong[index] = item
+            errors = []
+            for given in (wrong, tuple(wrong)):
+                with pytest.raises((ValueError, TypeError)) as caught:
+                    sf.solve_many(given, rules=rules, threads=threads)
+                errors.append((type(caught.value), str(caught.value)))
+            assert errors[0] == errors[1] and f"puzzle {index}" in errors[0][1]
+        with pytest.raises(ValueError, match="119 rule sets for 120 puzzles"):
+            sf.count_many(puzzles, rules=rules[:-1], threads=threads)
+
+
 def test_equal_rules_share_one_record() -> None:
     x, windoku = Rules.named("x"), Rules.named("windoku")
     records, starts = encode.encode_batch([x, Rules.named("x"), None, windoku, x], 5, 9, (3, 3))

@@ -43,6 +43,7 @@ from ._variants.run import (
     read_rules,
     rules_at,
     run_one,
+    run_plain_list,
     run_rules,
     screen_box,
 )
@@ -257,6 +258,11 @@ def _run_variant_batch(
     if marks:
         raise ValueError(f"{what}: marks=True cannot be combined with rules= yet")
     box = box_for(rules, box, alphabet)
+    if box is None and alphabet is None:  # plain 9x9 strings are read by the threads
+        decode = what == "solve_many" and frames.needs_texts(None, output)
+        plain = run_plain_list(puzzles, rules, limit, threads, max_nodes=budget, decode=decode)
+        if plain is not None:
+            return plain, None, None
     arr = values_array(puzzles)
     column = None
     if arr is not None:

@@ -45,7 +45,6 @@ POLL_EVERY nodes (see _stop.pxd), so Ctrl-C interrupts even one long puzzle;
 from cpython.unicode cimport (
     Py_UCS1,
     PyUnicode_1BYTE_DATA,
-    PyUnicode_1BYTE_KIND,
     PyUnicode_New,
 )
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_FromStringAndSize
@@ -77,6 +76,7 @@ from sudoku_fast._engine._atomic cimport (
     sudoku_fast_published,
     sudoku_fast_tally,
 )
+from sudoku_fast._engine._plain cimport encode_plain
 from sudoku_fast._base.clock cimport CPU_CLOCK, clock_nanos, elapsed, measurement_overhead
 from sudoku_fast._base.stop cimport (
     Stop,
@@ -776,10 +776,6 @@ cdef extern from "Python.h":
     void PyObject_GC_Track(object o)
     void PyObject_GC_UnTrack(object o)
     void decref "Py_DECREF" (PyObject *o)
-    bint is_exact_str "PyUnicode_CheckExact" (PyObject *o) nogil
-    int str_kind "PyUnicode_KIND" (PyObject *o) nogil
-    Py_ssize_t str_length "PyUnicode_GET_LENGTH" (PyObject *o) nogil
-    const void *str_data "PyUnicode_DATA" (PyObject *o) nogil
     const Py_ssize_t PY_SSIZE_T_MAX
 
 cdef enum:
@@ -2414,33 +2410,6 @@ def shared_view(object buffer):
     if typecode == "Q" or (typecode == "L" and sizeof(long) == 8):
         return uint64_view(buffer)
     raise TypeError(f"no shared view for array typecode {typecode!r}")
-
-
-cdef inline bint encode_plain(PyObject *item, uint8_t *row) noexcept nogil:
-    """Write a plain 81-character puzzle (digits, '.', '0') into row; False if not plain.
-
-    `item` is borrowed and only read: no reference count is touched, so a pass over a
-    batch reads each string once and writes nothing to it.
-    """
-    cdef const unsigned char *chars
-    cdef uint8_t value, is_dot, foreign = 0
-    cdef Py_ssize_t k
-    # Plain puzzles are ASCII, stored one byte per character.
-    if (
-        not is_exact_str(item)
-        or str_kind(item) != PyUnicode_1BYTE_KIND
-        or str_length(item) != CELLS
-    ):
-        return False
-    chars = <const unsigned char *>str_data(item)
-    # Branch-free byte arithmetic rather than a table lookup per character, so the
-    # compiler turns the loop into SIMD (SSE2 is baseline): '0'-'9' -> 0-9, '.' -> 0.
-    for k in range(CELLS):
-        value = <uint8_t>(chars[k] - 48)
-        is_dot = chars[k] == 46
-        foreign |= (value > 9) & (is_dot ^ 1)
-        row[k] = value & <uint8_t>(is_dot - 1)
-    return foreign == 0
 
 
 cdef inline str decode_plain(const uint8_t *solution):

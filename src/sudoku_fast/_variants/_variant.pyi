@@ -28,7 +28,9 @@ def solve_range(
     share: int = 2,
     min_chunk: int = 4,
     max_chunk: int = 256,
-) -> None: ...
+    texts: tuple[Any, ...] | None = None,
+    parsed: Any | None = None,
+) -> int: ...
 def index_rules(
     items: list[Any], kind: type
 ) -> tuple[dict[Any, Any], array[int], list[Any]] | None: ...

@@ -47,6 +47,8 @@ any number of threads may run it at once.
 
 cimport cython
 from cpython cimport array as carray
+from cpython.ref cimport PyObject
+from cpython.sequence cimport PySequence_Fast_ITEMS
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcmp, memcpy, memset
@@ -54,6 +56,7 @@ from libc.string cimport memcmp, memcpy, memset
 from sudoku_fast._base.bits cimport bits_highest_index, bits_lowest_index, bits_popcount
 from sudoku_fast._base.clock cimport clock_nanos, elapsed, measurement_overhead
 from sudoku_fast._engine._atomic cimport sudoku_fast_claim, sudoku_fast_published
+from sudoku_fast._engine._plain cimport encode_plain
 from sudoku_fast._base.stop cimport Stop, flag_set, poll, raise_saved, signals_due, stop_init
 
 import array
@@ -1230,8 +1233,11 @@ def solve_range(
     int share=2,
     Py_ssize_t min_chunk=4,
     Py_ssize_t max_chunk=256,
+    tuple texts=None,
+    uint8_t[::1] parsed=None,
 ):
-    """Solve puzzles start..stop-1 under their rules, without the GIL.
+    """Solve puzzles start..stop-1 under their rules, without the GIL; returns -1, or
+    with `texts` the index of an item that is not a plain puzzle string.
 
     With `claim` (a one-item buffer shared by the threads of a batch, holding the next
     puzzle to take, first `start`), the call takes chunks of the range from it until
@@ -1248,6 +1254,13 @@ def solve_range(
     puzzle's figures when it is stopped), so the buffers may come uninitialised. `max_nodes` > 0 caps the nodes of a puzzle
     (count BUDGET_EXHAUSTED past it); a set `stop_flag` ends every unfinished puzzle
     with STOPPED; in the main thread Ctrl-C stops the range and raises.
+
+    `texts` (9x9 only), a tuple of at least `stop` strings, stands for the grids: each
+    puzzle's plain 81-character string (digits, '.') is read into `parsed` (`grids` is
+    then not read) just before it is solved, so a batch's reading
+    is shared by its threads too. At the first item that is not in that form the call
+    returns its index, having taken the rest of a claimed batch so that the other
+    threads stop too: the caller then reads the batch with the full parser.
     """
     if limit < 1:
         raise ValueError("limit must be at least 1")
@@ -1274,6 +1287,13 @@ def solve_range(
         claim.shape[0] < 1 or share < 1 or min_chunk < 1 or max_chunk < min_chunk
     ):
         raise ValueError("claim must hold one item; share and chunk sizes must be positive")
+    if texts is not None and (
+        size != 9 or len(texts) < stop or parsed is None or parsed.shape[0] < stop * cells
+    ):
+        raise ValueError("texts need a 9x9 batch, one string per puzzle and a parsed buffer")
+    cdef PyObject **items = PySequence_Fast_ITEMS(texts) if texts is not None else NULL
+    cdef uint8_t *into = &parsed[0] if texts is not None and stop > 0 else NULL
+    cdef Py_ssize_t not_plain = -1
     cdef int64_t *counter = &claim[0] if claim is not None else NULL
     cdef Py_ssize_t lo = start, hi = stop, take
     cdef Stop halt
@@ -1325,6 +1345,11 @@ def solve_range(
                         if timed:
                             nanos[i] = 0
                         continue
+                    if items != NULL and not encode_plain(items[i], into + i * cells):
+                        not_plain = i
+                        if counter != NULL:  # nothing more for any thread to take
+                            sudoku_fast_claim(counter, stop)
+                        break
                     if timed:
                         t0 = clock_nanos(cpu_clock)
                     at = starts[i]
@@ -1340,18 +1365,19 @@ def solve_range(
                     # Every byte of the range is written, so the buffers may come uninitialised
                     # and their pages be first touched here, on the worker threads.
                     memset(run.solution, 0, cells)
-                    counts[i] = solve_one(table, &grids[i * cells], &run)
+                    counts[i] = solve_one(table, (into if into != NULL else &grids[0]) + i * cells, &run)
                     guesses[i] = run.guesses
                     nodes[i] = run.nodes
                     if timed:
                         nanos[i] = elapsed(t0, overhead, cpu_clock)
-                if counter == NULL or bad >= 0:
+                if counter == NULL or bad >= 0 or not_plain >= 0:
                     break
     finally:
         free(table)
     raise_saved(&halt)
     if bad >= 0:
         raise ValueError(f"puzzle {bad}: malformed rules record")
+    return not_plain
 
 
 # ------------------------------------------------------------ a batch's rule sets, read

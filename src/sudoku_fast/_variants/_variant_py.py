@@ -33,6 +33,7 @@ STOPPED = -2
 
 Candidates = list[set[int]]
 _CLAIM_LOCK = threading.Lock()  # the compiled claim is one atomic addition
+_PLAIN_SYMBOLS = frozenset("0123456789.")
 
 
 @dataclass(frozen=True)
@@ -243,8 +244,14 @@ def solve_range(
     share: int = 2,
     min_chunk: int = 4,
     max_chunk: int = 256,
-) -> None:
+    texts: tuple[Any, ...] | None = None,
+    parsed: Any = None,
+) -> int:
     """The compiled `solve_range`'s arguments and results (see `_variant.pyx`)."""
+    if texts is not None and (
+        size != 9 or len(texts) < stop or parsed is None or len(parsed) < stop * size * size
+    ):
+        raise ValueError("texts need a 9x9 batch, one string per puzzle and a parsed buffer")
     if claim is not None:
         if len(claim) < 1 or share < 1 or min_chunk < 1 or max_chunk < min_chunk:
             raise ValueError("claim must hold one item; share and chunk sizes must be positive")
@@ -254,11 +261,16 @@ def solve_range(
                 take = min(max_chunk, max(min_chunk, (stop - low) // share))
                 claim[0] = low + take
             if low >= stop:
-                return
-            solve_range(
+                return -1
+            not_plain = solve_range(
                 records, starts, grids, solutions, counts, guesses, nodes, nanos, low,
                 min(stop, low + take), size, limit, max_nodes, stop_flag, cpu_clock,
+                texts=texts, parsed=parsed,
             )  # fmt: skip
+            if not_plain >= 0:
+                with _CLAIM_LOCK:  # nothing more for any thread to take
+                    claim[0] = int(claim[0]) + stop
+                return not_plain
     if limit < 1:
         raise ValueError("limit must be at least 1")
     if size < 1 or size > MAX_SIZE:
@@ -266,7 +278,7 @@ def solve_range(
             f"the variant engine takes grids up to {MAX_SIZE}x{MAX_SIZE}, not {size}x{size}"
         )
     cells = size * size
-    view = memoryview(grids).cast("B")
+    view = memoryview(grids if texts is None else parsed).cast("B")
     read: dict[int, Constraints] = {}
     for i in range(start, stop):
         if stop_flag is not None and stop_flag[0]:
@@ -275,6 +287,11 @@ def solve_range(
             if nanos is not None:
                 nanos[i] = 0
             continue
+        if texts is not None:
+            grid = _plain_grid(texts[i])
+            if grid is None:
+                return i
+            view[i * cells : (i + 1) * cells] = grid
         began = time.thread_time_ns() if cpu_clock else time.perf_counter_ns()
         at = int(starts[i])
         if at not in read:
@@ -291,6 +308,15 @@ def solve_range(
         if nanos is not None:
             ended = time.thread_time_ns() if cpu_clock else time.perf_counter_ns()
             nanos[i] = ended - began
+    return -1
+
+
+def _plain_grid(text: object) -> bytes | None:
+    """The 81 values of a plain puzzle string (digits, '.' or '0' for an empty cell),
+    or None for anything else."""
+    if type(text) is not str or len(text) != 81 or not set(text) <= _PLAIN_SYMBOLS:
+        return None
+    return bytes(0 if symbol == "." else int(symbol) for symbol in text)
 
 
 def index_rules(

@@ -19,8 +19,9 @@ from .._base.checks import check_limit
 from .._base.grid import CLASSIC, Geometry, default_box
 from .._base.rules import Rules, as_rules, rules_key
 from .._engine.encode import decode_range
+from .._engine.isa import core as _core
 from .._engine.results import EngineResults
-from .._engine.run import shared_buffers
+from .._engine.run import NotPlain, shared_buffers
 from .._parallel.fanout import MAX_CHUNK, run_chunks, run_workers
 from .._parallel.threads import resolve_threads
 from . import _variant
@@ -36,6 +37,7 @@ __all__ = [
     "read_rules",
     "rules_at",
     "run_one",
+    "run_plain_list",
     "run_rules",
     "screen_box",
 ]
@@ -180,6 +182,7 @@ def run_rules(
     stop_flag: bytearray | None = None,
     single: bool = False,
     decode: bool = False,
+    source: tuple[Any, ...] | None = None,
 ) -> EngineResults:
     """Solve (limit 1) or count (up to `limit`) n puzzles of `geometry` under their rules.
 
@@ -190,6 +193,12 @@ def run_rules(
     grid, before any puzzle is solved (without the index when `single`: a one-puzzle
     call). `decode` asks for the solution strings (`texts`) of a 9x9 batch in the
     classic symbols: each thread makes those of the chunk it has just solved.
+
+    `source`, a tuple of n puzzle strings of a 9x9 batch, is read by the threads into
+    `grids` (then a writable buffer of n*81 bytes, left uninitialised), each chunk's
+    strings just before they are solved, so the reading of a batch is shared out too.
+    Raises NotPlain if one of them is not a plain 81-character puzzle string; the
+    caller then reads the batch with the full parser.
     """
     if geometry.size > _variant.MAX_SIZE:  # bigger grids: the general engine's path
         each = [rules] * n if isinstance(rules, Rules) else rules
@@ -220,15 +229,19 @@ def run_rules(
         results.nanos,
     )
     stop_view = shared_buffers(workers, stop)[0]
+    parsed = None if source is None else grids_v
 
     def solve(start: int, end: int, **claiming: Any) -> None:
         # A view of the records per call: a memoryview's export count is not for
         # threads to share.
         words = memoryview(records).cast("h")
-        _variant.solve_range(
+        not_plain = _variant.solve_range(
             words, starts_v, grids_v, solutions, counts, guesses, nodes, nanos,
             start, end, size, limit, max_nodes, stop_view, **claiming,
+            texts=source, parsed=parsed,
         )  # fmt: skip
+        if not_plain >= 0:
+            raise NotPlain
 
     def work(start: int, end: int) -> None:
         solve(start, end)
@@ -260,6 +273,41 @@ def run_rules(
         n, workers, MIN_CHUNK, work, caller_works=True, on_abort=abort, taper=True
     )
     return results
+
+
+def run_plain_list(
+    puzzles: object,
+    rules: Rules | list[Rules | None],
+    limit: int,
+    threads: int | None,
+    *,
+    max_nodes: int = 0,
+    decode: bool = False,
+) -> EngineResults | None:
+    """`run_rules` on a list of plain 81-character puzzle strings (digits, '.'), read
+    by the worker threads chunk by chunk (see `run_rules`' `source`) rather than by the
+    calling thread before they start; None, having solved nothing that is kept, when
+    `puzzles` is not such a list or an item or a rule set is found wrong on the way:
+    the caller then reads the batch with the full parser, which names the bad item.
+    """
+    if type(puzzles) is not list or not puzzles:
+        return None
+    first = puzzles[0]
+    if type(first) is not str or len(first) != CLASSIC.cells:
+        return None
+    # A tuple keeps every string alive and the same while threads without the GIL read
+    # them, whatever another thread does to the list meanwhile.
+    source = tuple(puzzles)
+    n = len(source)
+    grids = _core.new_buffer(n * CLASSIC.cells)  # every row is written before it is read
+    try:
+        each = rules if isinstance(rules, Rules) else per_puzzle(rules, n)
+        return run_rules(
+            grids, n, each, limit, threads, geometry=CLASSIC, max_nodes=max_nodes,
+            decode=decode, source=source,
+        )  # fmt: skip
+    except (NotPlain, ValueError, TypeError):
+        return None  # the full parser's path says what is wrong, in its own order
 
 
 def run_one(
