@@ -1401,12 +1401,19 @@ def index_rules(list items, type kind):
     cdef list each = [None] * n
     cdef carray.array which = carray.clone(_INT_TEMPLATE, n, zero=False)
     cdef int *slots = which.data.as_ints
-    cdef object item, key, found
+    cdef object item, key, found, last_key = None
+    cdef Py_ssize_t last_at = -1
     for i in range(n):
         item = items[i]
         if not isinstance(item, kind):
             return None
         key = item._key
+        # A batch mostly repeats its last rule set: one compare of the short keys, where
+        # a look-up would hash each fresh key first.
+        if last_at >= 0 and key == last_key:
+            slots[i] = <int>last_at
+            each[i] = first_items[last_at]
+            continue
         found = position.get(key)
         if found is None:
             at = len(first_items)
@@ -1417,6 +1424,7 @@ def index_rules(list items, type kind):
             at = found
         slots[i] = <int>at
         each[i] = first_items[at]
+        last_key, last_at = key, at
     return firsts, which, each
 
 
