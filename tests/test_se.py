@@ -339,6 +339,22 @@ def test_four_strong_links_fire_and_agree_with_the_twin() -> None:
     assert rate_checked(FOUR_LINKS).status == se_scale.SE_OK
 
 
+# A bank puzzle (row 22574) that SE rates 7.9 (Nishio): on its way it takes a doubly
+# linked VWXYZ-wing, where both digits of the bivalue cell see every cell of the set
+# holding them, so each digit of the set goes from the cells that see all its holders.
+# With single links only, the wing removes less and the rating ends at 8.0.
+DOUBLY_LINKED = "...5.6.....38.72..57.....616..791..2..........3..5..4..91...62.....7....32.....59"
+
+
+def test_doubly_linked_wings_rate_as_se() -> None:
+    rating = sf.rate(DOUBLY_LINKED, score=True)
+    assert (rating.score, rating.score_technique) == (7.9, "nishio")
+    assert compiled([DOUBLY_LINKED])[0] == twin(DOUBLY_LINKED)
+    assert twin(DOUBLY_LINKED)[0] == 79
+    # Every elimination of the wider wing agrees with the solution.
+    assert rate_checked(DOUBLY_LINKED).status == se_scale.SE_OK
+
+
 def test_budget_gives_a_lower_bound() -> None:
     puzzle, _ = NEEDS["dynamic forcing chain"]
     full = sf.rate(puzzle, score=True)

@@ -1642,19 +1642,42 @@ cdef inline int wing_tenths(int k, int biggest) noexcept nogil:
     return (55 if k == 3 else 62) + k - 2 - (biggest - 3 if biggest > 3 else 3 - biggest)
 
 
+cdef void fill_dig_peers(Work *w, const int32_t *group, int k, uint64_t digits) noexcept nogil:
+    """For each digit of `digits`: the cells that see every cell of the set `group`
+    holding it, in that digit's row of w.dig_peers."""
+    cdef Solver *s = &w.s
+    cdef int cw = w.cwords
+    cdef int i, word, d, c
+    cdef uint64_t *seeing
+    while digits:
+        d = bits_lowest_index(digits)
+        digits &= digits - 1
+        seeing = &w.dig_peers[d * cw]
+        for word in range(cw):
+            seeing[word] = ~(<uint64_t>0)
+        for i in range(k):
+            c = group[i]
+            if (s.cand[c] >> d) & 1:
+                for word in range(cw):
+                    seeing[word] &= w.peer_bits[c * cw + word]
+
+
 cdef bint wing_group(Work *w, const int32_t *group, int k, uint64_t union, const int32_t *bivalue, int nbiv) noexcept nogil:
     """The wing of the set `group` (k cells holding the k + 1 digits `union`) with the
     first bivalue cell that makes one, as se._Rater.als_wing tries them: True with its
-    eliminations in elim_*."""
+    eliminations in elim_*. A digit of y goes from y's peers that see every cell of the
+    set holding it; when both digits of y are restricted commons (doubly linked), the
+    set's other digits go too, from the cells that see every cell of the set holding
+    them."""
     cdef Solver *s = &w.s
     cdef int cw = w.cwords
-    cdef int i, j, word, d, y, orient, x, z, c
-    cdef uint64_t rest, cy, low, bits, any_left
+    cdef int i, j, word, d, y
+    cdef uint64_t cy, low, bits, removed, rest
     cdef uint64_t *inside = &w.sets[S_GROUP * cw]
-    cdef uint64_t *seeing
     cdef const uint64_t *peers
     cdef uint64_t ready = 0  # digits whose w.dig_peers row is filled
     cdef bint placed = False  # `inside` filled
+    cdef bint low_linked, high_linked
     for j in range(nbiv):
         y = bivalue[j]
         cy = s.cand[y]
@@ -1669,45 +1692,36 @@ cdef bint wing_group(Work *w, const int32_t *group, int k, uint64_t union, const
         if has_cell(inside, y):
             continue
         low = cy & (~cy + 1)
-        # For each digit of y (both in the set): the cells that see every cell of the
-        # set holding it, filled once per set when first needed.
-        rest = cy & ~ready
-        ready |= rest
+        fill_dig_peers(w, group, k, cy & ~ready)
+        ready |= cy
+        # A digit of y is a restricted common when every cell of the set holding it
+        # sees y.
+        low_linked = has_cell(&w.dig_peers[bits_lowest_index(low) * cw], y)
+        high_linked = has_cell(&w.dig_peers[bits_lowest_index(cy ^ low) * cw], y)
+        if low_linked and high_linked:
+            fill_dig_peers(w, group, k, union & ~ready)
+            ready = union
+            removed = union
+        elif low_linked:
+            removed = cy ^ low
+        elif high_linked:
+            removed = low
+        else:
+            continue
+        peers = &w.peer_bits[y * cw]
+        w.nelim = 0
+        rest = removed
         while rest:
             d = bits_lowest_index(rest)
             rest &= rest - 1
-            seeing = &w.dig_peers[d * cw]
             for word in range(cw):
-                seeing[word] = ~(<uint64_t>0)
-            for i in range(k):
-                c = group[i]
-                if (s.cand[c] >> d) & 1:
-                    for word in range(cw):
-                        seeing[word] &= w.peer_bits[c * cw + word]
-        for orient in range(2):
-            x = bits_lowest_index(low if orient == 0 else cy ^ low)
-            z = bits_lowest_index(cy ^ low if orient == 0 else low)
-            if not has_cell(&w.dig_peers[x * cw], y):
-                continue  # a cell of the set with x does not see y
-            # z goes from y's peers that see every cell of the set with z.
-            peers = &w.peer_bits[y * cw]
-            any_left = 0
-            for word in range(cw):
-                any_left |= (
-                    peers[word] & w.digit_bits[z * cw + word] & w.dig_peers[z * cw + word]
-                    & ~inside[word]
-                )
-            if not any_left:
-                continue
-            w.nelim = 0
-            for word in range(cw):
-                bits = (
-                    peers[word] & w.digit_bits[z * cw + word] & w.dig_peers[z * cw + word]
-                    & ~inside[word]
-                )
+                bits = w.digit_bits[d * cw + word] & w.dig_peers[d * cw + word] & ~inside[word]
+                if (cy >> d) & 1:
+                    bits &= peers[word]
                 while bits:
-                    add_elim(w, (word << 6) | bits_lowest_index(bits), z + 1)
+                    add_elim(w, (word << 6) | bits_lowest_index(bits), d + 1)
                     bits &= bits - 1
+        if w.nelim:
             return True
     return False
 
