@@ -355,6 +355,21 @@ def test_doubly_linked_wings_rate_as_se() -> None:
     assert rate_checked(DOUBLY_LINKED).status == se_scale.SE_OK
 
 
+# A bank puzzle (row 23293) that the bank's SE rates 8.2 (region forcing chains). With
+# the doubly linked form on uvwxyz-wings too it fell to 6.6 here, on such a wing; the
+# bank's SE does not take it, so the form stops at four cells.
+NO_DOUBLY_LINKED_UVWXYZ = (
+    "....5.9....238....3....6.5...62.5.1.17..9..26.8.1.37...3.5....2....314....7.2...."
+)
+
+
+def test_uvwxyz_wings_stay_singly_linked() -> None:
+    assert se.DOUBLY_LINKED_MAX_CELLS == 4
+    expected = (82, se_scale.TECHNIQUES.index("region forcing chains"))
+    assert compiled([NO_DOUBLY_LINKED_UVWXYZ])[0][:2] == expected
+    assert twin(NO_DOUBLY_LINKED_UVWXYZ)[:2] == expected
+
+
 def test_budget_gives_a_lower_bound() -> None:
     puzzle, _ = NEEDS["dynamic forcing chain"]
     full = sf.rate(puzzle, score=True)

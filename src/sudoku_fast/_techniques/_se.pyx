@@ -110,6 +110,10 @@ cdef enum:
 cdef enum:
     GROUPED_MAX_LINKS = 3
 
+# Wings of up to this many set cells take the doubly linked form (see se.py).
+cdef enum:
+    DOUBLY_LINKED_MAX_CELLS = 4
+
 cdef int BASE[T_COUNT]
 BASE[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 43,
            42, 44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 70, 66, 70, 75, 75, 75,
@@ -1662,19 +1666,37 @@ cdef void fill_dig_peers(Work *w, const int32_t *group, int k, uint64_t digits) 
                     seeing[word] &= w.peer_bits[c * cw + word]
 
 
+cdef bint wing_removals(Work *w, const uint64_t *inside, int y, uint64_t removed) noexcept nogil:
+    """se._Rater._wing_removals: what a wing with the bivalue cell y removes of each
+    digit of `removed` (w.dig_peers rows filled for them), in elim_*; True if any."""
+    cdef int cw = w.cwords
+    cdef int word, d
+    cdef uint64_t bits
+    cdef uint64_t cy = w.s.cand[y]
+    cdef const uint64_t *peers = &w.peer_bits[y * cw]
+    w.nelim = 0
+    while removed:
+        d = bits_lowest_index(removed)
+        removed &= removed - 1
+        for word in range(cw):
+            bits = w.digit_bits[d * cw + word] & w.dig_peers[d * cw + word] & ~inside[word]
+            if (cy >> d) & 1:
+                bits &= peers[word]  # a digit of y goes only from y's peers
+            while bits:
+                add_elim(w, (word << 6) | bits_lowest_index(bits), d + 1)
+                bits &= bits - 1
+    return w.nelim > 0
+
+
 cdef bint wing_group(Work *w, const int32_t *group, int k, uint64_t union, const int32_t *bivalue, int nbiv) noexcept nogil:
     """The wing of the set `group` (k cells holding the k + 1 digits `union`) with the
     first bivalue cell that makes one, as se._Rater.als_wing tries them: True with its
-    eliminations in elim_*. A digit of y goes from y's peers that see every cell of the
-    set holding it; when both digits of y are restricted commons (doubly linked), the
-    set's other digits go too, from the cells that see every cell of the set holding
-    them."""
+    eliminations in elim_*."""
     cdef Solver *s = &w.s
     cdef int cw = w.cwords
-    cdef int i, j, word, d, y
-    cdef uint64_t cy, low, bits, removed, rest
+    cdef int i, j, word, y
+    cdef uint64_t cy, low
     cdef uint64_t *inside = &w.sets[S_GROUP * cw]
-    cdef const uint64_t *peers
     cdef uint64_t ready = 0  # digits whose w.dig_peers row is filled
     cdef bint placed = False  # `inside` filled
     cdef bint low_linked, high_linked
@@ -1698,30 +1720,16 @@ cdef bint wing_group(Work *w, const int32_t *group, int k, uint64_t union, const
         # sees y.
         low_linked = has_cell(&w.dig_peers[bits_lowest_index(low) * cw], y)
         high_linked = has_cell(&w.dig_peers[bits_lowest_index(cy ^ low) * cw], y)
-        if low_linked and high_linked:
+        if low_linked and high_linked and k <= DOUBLY_LINKED_MAX_CELLS:
             fill_dig_peers(w, group, k, union & ~ready)
             ready = union
-            removed = union
-        elif low_linked:
-            removed = cy ^ low
-        elif high_linked:
-            removed = low
-        else:
+            if wing_removals(w, inside, y, union):
+                return True
             continue
-        peers = &w.peer_bits[y * cw]
-        w.nelim = 0
-        rest = removed
-        while rest:
-            d = bits_lowest_index(rest)
-            rest &= rest - 1
-            for word in range(cw):
-                bits = w.digit_bits[d * cw + word] & w.dig_peers[d * cw + word] & ~inside[word]
-                if (cy >> d) & 1:
-                    bits &= peers[word]
-                while bits:
-                    add_elim(w, (word << 6) | bits_lowest_index(bits), d + 1)
-                    bits &= bits - 1
-        if w.nelim:
+        # Singly linked: x the smaller digit first, z the other one goes.
+        if low_linked and wing_removals(w, inside, y, cy ^ low):
+            return True
+        if high_linked and wing_removals(w, inside, y, low):
             return True
     return False
 

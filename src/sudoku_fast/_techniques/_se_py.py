@@ -38,8 +38,8 @@ Technique ladder, in the order they are tried (tenths):
       +0.3 with a grouped link)
 55    wxyz-wing: three cells of a unit with four digits between them and a bivalue
       cell (5.5, or 5.6 when the set's largest cell has three candidates); doubly
-      linked (both digits of the bivalue cell restricted commons) at the same
-      difficulty, removing more
+      linked (both digits of the bivalue cell restricted commons; wxyz and vwxyz
+      only) at the same difficulty, removing more
 56    bivalue universal grave as SE finds it: type 1 5.6, types 2 and 4 5.7, type 3
       (a naked set with the BUG values) 5.8 to 6.2
 58    four strong links (base 5.8)
@@ -126,8 +126,9 @@ Where this ladder differs from SE's, and what it costs in agreement, is measured
 `bench/README.md` ("Agreement with Sudoku Explainer"): x-, y- and xy-cycles are here,
 but only those that close the breadth-first walk; grouped links join chains of two and
 three strong links, not of four (the Sudoku Exchange bank's SE has none there); missing
-are the X-loop's own eliminations, five and six strong links (off in SE's defaults
-too), and the nested dynamic chains of 9.5 and beyond: a puzzle that needs
+are the X-loop's own eliminations, doubly linked uvwxyz- and tuvwxyz-wings (the bank's
+SE does not follow Sukaku Explainer 1.18.1 there), five and six strong links (off in
+SE's defaults too), and the nested dynamic chains of 9.5 and beyond: a puzzle that needs
 one of those below 9.5 is rated by the next technique of the ladder that applies; one
 that needs a chain nested deeper than level 1 gets an incomplete score (a lower bound),
 never a capped one.
@@ -207,6 +208,12 @@ NAKED_CAUSE = -1  # 0, 1, 2: box, row, column
 # bank's SE rates puzzles whose first hard step is a grouped chain of four links
 # (Sukaku Explainer 1.18.1: 6.1) by the chains that follow it (see bench/README.md).
 GROUPED_MAX_LINKS = 3
+
+# Wings of up to this many set cells (wxyz- and vwxyz-wings) take the doubly linked form.
+# Sukaku Explainer 1.18.1 has it for the uvwxyz- and tuvwxyz-wings too, but the Sudoku
+# Exchange bank's SE does not follow it there: with it, its 8-9 band agrees less (see
+# bench/README.md, "Doubly linked wings").
+DOUBLY_LINKED_MAX_CELLS = 4
 
 
 def link_kinds_tenths(kinds: int) -> int:
@@ -990,11 +997,11 @@ class _Rater:
         of the set with x sees the bivalue cell (x a restricted common): z goes from
         the cells that see the bivalue cell and every cell of the set with z (x the
         smaller digit first, then the larger). When both digits are restricted commons
-        (doubly linked), SE's one hint removes x and z each from the cells that see the
-        bivalue cell and every cell of the set with that digit, and each other digit of
-        the set from the cells that see every cell of the set with it; the difficulty is
-        the same. Returns (tenths, eliminations); the first of the smallest
-        difficulty."""
+        (doubly linked) and the set has at most DOUBLY_LINKED_MAX_CELLS cells, SE's one
+        hint removes x and z each from the cells that see the bivalue cell and every
+        cell of the set with that digit, and each other digit of the set from the cells
+        that see every cell of the set with it; the difficulty is the same. Returns
+        (tenths, eliminations); the first of the smallest difficulty."""
         geo = self.geo
         cand = self.s.cand
         bivalue = [c for c in range(geo.cells) if cand[c].bit_count() == 2]
@@ -1018,12 +1025,15 @@ class _Rater:
                         for d in _bits(cand[y])
                         if all(y in self.peer_set[c] for c in group if cand[c] >> d & 1)
                     ]
-                    if len(linked) == 2:
+                    if len(linked) == 2 and k <= DOUBLY_LINKED_MAX_CELLS:
                         elims = self._wing_removals(group, y, union)
-                    elif linked:
-                        elims = self._wing_removals(group, y, cand[y] & ~(1 << linked[0]))
                     else:
-                        continue
+                        # Singly linked: x the smaller digit first, z the other one goes.
+                        elims = []
+                        for x in linked:
+                            elims = self._wing_removals(group, y, cand[y] & ~(1 << x))
+                            if elims:
+                                break
                     if elims:
                         tenths = wing_tenths(k, biggest)
                         if best is None or tenths < best[0]:
