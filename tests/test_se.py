@@ -370,6 +370,21 @@ def test_uvwxyz_wings_stay_singly_linked() -> None:
     assert twin(NO_DOUBLY_LINKED_UVWXYZ)[:2] == expected
 
 
+# Bank puzzles (rows 14119 and 15652) that SE rates 5.6 and 6.2, where the wing SE
+# applies first (most eliminations, then SE's suffix) differs from the first one found;
+# the first one found gave 5.7 and 6.3.
+WING_ORDER = [
+    ("1.8.....4.97..463..4...8.71.63.8.......7.6.......3.84.63.8...2..754..18.8.....9.5", 56),
+    ("96.2....5..37....8.....9.2...16.4.59....7....45.1.38...3.9.....6....79..8....1.36", 62),
+]
+
+
+@pytest.mark.parametrize(("puzzle", "tenths"), WING_ORDER)
+def test_wings_are_applied_in_se_s_order(puzzle: str, tenths: int) -> None:
+    assert compiled([puzzle])[0][0] == tenths
+    assert twin(puzzle)[0] == tenths
+
+
 def test_budget_gives_a_lower_bound() -> None:
     puzzle, _ = NEEDS["dynamic forcing chain"]
     full = sf.rate(puzzle, score=True)

@@ -1688,10 +1688,49 @@ cdef bint wing_removals(Work *w, const uint64_t *inside, int y, uint64_t removed
     return w.nelim > 0
 
 
-cdef bint wing_group(Work *w, const int32_t *group, int k, uint64_t union, const int32_t *bivalue, int nbiv) noexcept nogil:
-    """The wing of the set `group` (k cells holding the k + 1 digits `union`) with the
-    first bivalue cell that makes one, as se._Rater.als_wing tries them: True with its
-    eliminations in elim_*."""
+cdef inline int size_key(int size) noexcept nogil:
+    """A key that orders sizes 1 to 99 as their decimal strings compare (SE compares
+    its suffixes as strings: "9" > "10" > "1")."""
+    if size < 10:
+        return size * 11
+    return (size // 10) * 11 + size % 10 + 1
+
+
+cdef void offer_wing(
+    Work *w, uint64_t cy, bint double, int tenths, int suffix, int *best, int *best_count,
+    int *best_suffix,
+) noexcept nogil:
+    """Keep the wing in elim_* (bivalue cell digits `cy`) in keep_* when SE's order puts
+    it first: difficulty, then more eliminations, then the larger suffix. `suffix`: SE's
+    suffix but for its first character (the double link), as biggest * 1000 +
+    size_key(wing size)."""
+    cdef int i, d
+    cdef uint64_t removed = 0
+    for i in range(w.nelim):
+        removed |= (<uint64_t>1) << (w.elim_digit[i] - 1)
+    # SE names the hint singly linked when it removes only one digit of y.
+    if double and not ((removed & (removed - 1)) == 0 and (removed & cy)):
+        suffix += 20000
+    else:
+        suffix += 10000
+    if (
+        best[0] < 0 or tenths < best[0]
+        or (tenths == best[0] and w.nelim > best_count[0])
+        or (tenths == best[0] and w.nelim == best_count[0] and suffix > best_suffix[0])
+    ):
+        best[0] = tenths
+        best_count[0] = w.nelim
+        best_suffix[0] = suffix
+        keep_elims(w)
+
+
+cdef void wing_group(
+    Work *w, const int32_t *group, int k, uint64_t union, const int32_t *bivalue, int nbiv,
+    int tenths, int suffix, int *best, int *best_count, int *best_suffix,
+) noexcept nogil:
+    """The wings of the set `group` (k cells holding the k + 1 digits `union`, of
+    difficulty `tenths`) with each bivalue cell, as se._Rater.als_wing makes them, each
+    offered to offer_wing."""
     cdef Solver *s = &w.s
     cdef int cw = w.cwords
     cdef int i, j, word, y
@@ -1724,14 +1763,12 @@ cdef bint wing_group(Work *w, const int32_t *group, int k, uint64_t union, const
             fill_dig_peers(w, group, k, union & ~ready)
             ready = union
             if wing_removals(w, inside, y, union):
-                return True
-            continue
+                offer_wing(w, cy, True, tenths, suffix, best, best_count, best_suffix)
         # Singly linked: x the smaller digit first, z the other one goes.
-        if low_linked and wing_removals(w, inside, y, cy ^ low):
-            return True
-        if high_linked and wing_removals(w, inside, y, low):
-            return True
-    return False
+        elif low_linked and wing_removals(w, inside, y, cy ^ low):
+            offer_wing(w, cy, False, tenths, suffix, best, best_count, best_suffix)
+        elif high_linked and wing_removals(w, inside, y, low):
+            offer_wing(w, cy, False, tenths, suffix, best, best_count, best_suffix)
 
 
 cdef int als_wing(Work *w, int k) noexcept nogil:
@@ -1739,18 +1776,18 @@ cdef int als_wing(Work *w, int k) noexcept nogil:
 
     The sets of k cells of a unit come in itertools.combinations order; a partial set
     whose digits already number more than k + 1 is dropped with every set that extends
-    it, and a set no easier than the best wing so far is not looked at."""
+    it, and a set harder than the best wing so far is not looked at."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
-    cdef int u, i, c, ncells, nbiv = 0, biggest, tenths, best = -1, lowest, depth, size
+    cdef int u, i, c, ncells, nbiv = 0, biggest, tenths, best = -1, depth, size, total
+    cdef int best_count = 0, best_suffix = 0
     cdef int idx[6]
     cdef uint64_t unions[6]
     cdef int32_t group[6]
     cdef int32_t cells[64]
     cdef int32_t *bivalue = w.ints
     cdef uint64_t union
-    lowest = wing_tenths(k, 1 if k > 3 else 2)
     for c in range(w.cells):
         if two_bits(s.cand[c]):
             bivalue[nbiv] = c
@@ -1772,18 +1809,19 @@ cdef int als_wing(Work *w, int k) noexcept nogil:
             union = unions[k - 1]
             if count_bits(union) == k + 1:
                 biggest = 0
+                total = 0
                 for i in range(k):
                     group[i] = cells[idx[i]]
                     size = count_bits(s.cand[group[i]])
+                    total += size
                     if size > biggest:
                         biggest = size
                 tenths = wing_tenths(k, biggest)
-                # A set no easier than the wing kept cannot replace it.
-                if (best < 0 or tenths < best) and wing_group(w, group, k, union, bivalue, nbiv):
-                    best = tenths
-                    keep_elims(w)
-                    if tenths == lowest:
-                        return best
+                if best < 0 or tenths <= best:
+                    wing_group(
+                        w, group, k, union, bivalue, nbiv, tenths,
+                        biggest * 1000 + size_key(total), &best, &best_count, &best_suffix,
+                    )
     return best
 
 

@@ -992,21 +992,22 @@ class _Rater:
         return best
 
     def als_wing(self, k: int) -> tuple[int, Elims] | None:
-        """The easiest wing of k cells of one unit holding k + 1 digits between them
-        (an almost locked set) and a bivalue cell {x, z} outside it, where every cell
-        of the set with x sees the bivalue cell (x a restricted common): z goes from
-        the cells that see the bivalue cell and every cell of the set with z (x the
-        smaller digit first, then the larger). When both digits are restricted commons
-        (doubly linked) and the set has at most DOUBLY_LINKED_MAX_CELLS cells, SE's one
-        hint removes x and z each from the cells that see the bivalue cell and every
-        cell of the set with that digit, and each other digit of the set from the cells
-        that see every cell of the set with it; the difficulty is the same. Returns
-        (tenths, eliminations); the first of the smallest difficulty."""
+        """The wing SE applies first among those of k cells of one unit holding k + 1
+        digits between them (an almost locked set) and a bivalue cell {x, z} outside
+        it, where every cell of the set with x sees the bivalue cell (x a restricted
+        common): z goes from the cells that see the bivalue cell and every cell of the
+        set with z (x the smaller digit first, then the larger). When both digits are
+        restricted commons (doubly linked) and the set has at most
+        DOUBLY_LINKED_MAX_CELLS cells, SE's one hint removes x and z each from the
+        cells that see the bivalue cell and every cell of the set with that digit, and
+        each other digit of the set from the cells that see every cell of the set with
+        it; the difficulty is the same. SE's order: difficulty, then more
+        eliminations, then SE's suffix (its name's number) the larger as a string,
+        then the first found. Returns (tenths, eliminations)."""
         geo = self.geo
         cand = self.s.cand
         bivalue = [c for c in range(geo.cells) if cand[c].bit_count() == 2]
-        lowest = wing_tenths(k, 1 if k > 3 else 2)  # the easiest a wing of k cells gets
-        best: tuple[int, Elims] | None = None
+        best: tuple[int, int, str, Elims] | None = None  # tenths, count, suffix, elims
         for unit in geo.units:
             cells = [c for c in unit if cand[c].bit_count() >= 2]
             for group in combinations(cells, k):
@@ -1015,7 +1016,10 @@ class _Rater:
                     union |= cand[c]
                 if union.bit_count() != k + 1:
                     continue
-                biggest = max(cand[c].bit_count() for c in group)
+                sizes = [cand[c].bit_count() for c in group]
+                tenths = wing_tenths(k, max(sizes))
+                if best is not None and tenths > best[0]:
+                    continue  # a harder set cannot come first
                 for y in bivalue:
                     if y in group or cand[y] & ~union:
                         continue
@@ -1025,7 +1029,8 @@ class _Rater:
                         for d in _bits(cand[y])
                         if all(y in self.peer_set[c] for c in group if cand[c] >> d & 1)
                     ]
-                    if len(linked) == 2 and k <= DOUBLY_LINKED_MAX_CELLS:
+                    double = len(linked) == 2 and k <= DOUBLY_LINKED_MAX_CELLS
+                    if double:
                         elims = self._wing_removals(group, y, union)
                     else:
                         # Singly linked: x the smaller digit first, z the other one goes.
@@ -1034,13 +1039,22 @@ class _Rater:
                             elims = self._wing_removals(group, y, cand[y] & ~(1 << x))
                             if elims:
                                 break
-                    if elims:
-                        tenths = wing_tenths(k, biggest)
-                        if best is None or tenths < best[0]:
-                            best = (tenths, elims)
-                            if tenths == lowest:
-                                return best
-        return best
+                    if not elims:
+                        continue
+                    if double:
+                        # SE names the hint singly linked when it removes none of the
+                        # set's other digits and only one of y's.
+                        removed = {d - 1 for _, d in elims}
+                        double = not (len(removed) == 1 and removed <= set(linked))
+                    suffix = f"{2 if double else 1}{max(sizes)}{sum(sizes)}"
+                    if (
+                        best is None
+                        or tenths < best[0]
+                        or (tenths == best[0] and len(elims) > best[1])
+                        or (tenths == best[0] and len(elims) == best[1] and suffix > best[2])
+                    ):
+                        best = (tenths, len(elims), suffix, elims)
+        return None if best is None else (best[0], best[3])
 
     def _wing_removals(self, group: tuple[int, ...], y: int, digits: int) -> Elims:
         """What a wing of the set `group` and the bivalue cell `y` removes of each
