@@ -339,6 +339,52 @@ def test_four_strong_links_fire_and_agree_with_the_twin() -> None:
     assert rate_checked(FOUR_LINKS).status == se_scale.SE_OK
 
 
+# A bank puzzle (row 22574) that SE rates 7.9 (Nishio): on its way it takes a doubly
+# linked VWXYZ-wing, where both digits of the bivalue cell see every cell of the set
+# holding them, so each digit of the set goes from the cells that see all its holders.
+# With single links only, the wing removes less and the rating ends at 8.0.
+DOUBLY_LINKED = "...5.6.....38.72..57.....616..791..2..........3..5..4..91...62.....7....32.....59"
+
+
+def test_doubly_linked_wings_rate_as_se() -> None:
+    rating = sf.rate(DOUBLY_LINKED, score=True)
+    assert (rating.score, rating.score_technique) == (7.9, "nishio")
+    assert compiled([DOUBLY_LINKED])[0] == twin(DOUBLY_LINKED)
+    assert twin(DOUBLY_LINKED)[0] == 79
+    # Every elimination of the wider wing agrees with the solution.
+    assert rate_checked(DOUBLY_LINKED).status == se_scale.SE_OK
+
+
+# A bank puzzle (row 23293) that the bank's SE rates 8.2 (region forcing chains). With
+# the doubly linked form on uvwxyz-wings too it fell to 6.6 here, on such a wing; the
+# bank's SE does not take it, so the form stops at four cells.
+NO_DOUBLY_LINKED_UVWXYZ = (
+    "....5.9....238....3....6.5...62.5.1.17..9..26.8.1.37...3.5....2....314....7.2...."
+)
+
+
+def test_uvwxyz_wings_stay_singly_linked() -> None:
+    assert se.DOUBLY_LINKED_MAX_CELLS == 4
+    expected = (82, se_scale.TECHNIQUES.index("region forcing chains"))
+    assert compiled([NO_DOUBLY_LINKED_UVWXYZ])[0][:2] == expected
+    assert twin(NO_DOUBLY_LINKED_UVWXYZ)[:2] == expected
+
+
+# Bank puzzles (rows 14119 and 15652) that SE rates 5.6 and 6.2, where the wing SE
+# applies first (most eliminations, then SE's suffix) differs from the first one found;
+# the first one found gave 5.7 and 6.3.
+WING_ORDER = [
+    ("1.8.....4.97..463..4...8.71.63.8.......7.6.......3.84.63.8...2..754..18.8.....9.5", 56),
+    ("96.2....5..37....8.....9.2...16.4.59....7....45.1.38...3.9.....6....79..8....1.36", 62),
+]
+
+
+@pytest.mark.parametrize(("puzzle", "tenths"), WING_ORDER)
+def test_wings_are_applied_in_se_s_order(puzzle: str, tenths: int) -> None:
+    assert compiled([puzzle])[0][0] == tenths
+    assert twin(puzzle)[0] == tenths
+
+
 def test_budget_gives_a_lower_bound() -> None:
     puzzle, _ = NEEDS["dynamic forcing chain"]
     full = sf.rate(puzzle, score=True)

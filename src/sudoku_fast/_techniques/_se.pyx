@@ -110,6 +110,10 @@ cdef enum:
 cdef enum:
     GROUPED_MAX_LINKS = 3
 
+# Wings of up to this many set cells take the doubly linked form (see se.py).
+cdef enum:
+    DOUBLY_LINKED_MAX_CELLS = 4
+
 cdef int BASE[T_COUNT]
 BASE[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 41, 42, 43,
            42, 44, 45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 65, 70, 66, 70, 75, 75, 75,
@@ -1642,19 +1646,99 @@ cdef inline int wing_tenths(int k, int biggest) noexcept nogil:
     return (55 if k == 3 else 62) + k - 2 - (biggest - 3 if biggest > 3 else 3 - biggest)
 
 
-cdef bint wing_group(Work *w, const int32_t *group, int k, uint64_t union, const int32_t *bivalue, int nbiv) noexcept nogil:
-    """The wing of the set `group` (k cells holding the k + 1 digits `union`) with the
-    first bivalue cell that makes one, as se._Rater.als_wing tries them: True with its
-    eliminations in elim_*."""
+cdef void fill_dig_peers(Work *w, const int32_t *group, int k, uint64_t digits) noexcept nogil:
+    """For each digit of `digits`: the cells that see every cell of the set `group`
+    holding it, in that digit's row of w.dig_peers."""
     cdef Solver *s = &w.s
     cdef int cw = w.cwords
-    cdef int i, j, word, d, y, orient, x, z, c
-    cdef uint64_t rest, cy, low, bits, any_left
-    cdef uint64_t *inside = &w.sets[S_GROUP * cw]
+    cdef int i, word, d, c
     cdef uint64_t *seeing
-    cdef const uint64_t *peers
+    while digits:
+        d = bits_lowest_index(digits)
+        digits &= digits - 1
+        seeing = &w.dig_peers[d * cw]
+        for word in range(cw):
+            seeing[word] = ~(<uint64_t>0)
+        for i in range(k):
+            c = group[i]
+            if (s.cand[c] >> d) & 1:
+                for word in range(cw):
+                    seeing[word] &= w.peer_bits[c * cw + word]
+
+
+cdef bint wing_removals(Work *w, const uint64_t *inside, int y, uint64_t removed) noexcept nogil:
+    """se._Rater._wing_removals: what a wing with the bivalue cell y removes of each
+    digit of `removed` (w.dig_peers rows filled for them), in elim_*; True if any."""
+    cdef int cw = w.cwords
+    cdef int word, d
+    cdef uint64_t bits
+    cdef uint64_t cy = w.s.cand[y]
+    cdef const uint64_t *peers = &w.peer_bits[y * cw]
+    w.nelim = 0
+    while removed:
+        d = bits_lowest_index(removed)
+        removed &= removed - 1
+        for word in range(cw):
+            bits = w.digit_bits[d * cw + word] & w.dig_peers[d * cw + word] & ~inside[word]
+            if (cy >> d) & 1:
+                bits &= peers[word]  # a digit of y goes only from y's peers
+            while bits:
+                add_elim(w, (word << 6) | bits_lowest_index(bits), d + 1)
+                bits &= bits - 1
+    return w.nelim > 0
+
+
+cdef inline int size_key(int size) noexcept nogil:
+    """A key that orders sizes 1 to 99 as their decimal strings compare (SE compares
+    its suffixes as strings: "9" > "10" > "1")."""
+    if size < 10:
+        return size * 11
+    return (size // 10) * 11 + size % 10 + 1
+
+
+cdef void offer_wing(
+    Work *w, uint64_t cy, bint double, int tenths, int suffix, int *best, int *best_count,
+    int *best_suffix,
+) noexcept nogil:
+    """Keep the wing in elim_* (bivalue cell digits `cy`) in keep_* when SE's order puts
+    it first: difficulty, then more eliminations, then the larger suffix. `suffix`: SE's
+    suffix but for its first character (the double link), as biggest * 1000 +
+    size_key(wing size)."""
+    cdef int i, d
+    cdef uint64_t removed = 0
+    for i in range(w.nelim):
+        removed |= (<uint64_t>1) << (w.elim_digit[i] - 1)
+    # SE names the hint singly linked when it removes only one digit of y.
+    if double and not ((removed & (removed - 1)) == 0 and (removed & cy)):
+        suffix += 20000
+    else:
+        suffix += 10000
+    if (
+        best[0] < 0 or tenths < best[0]
+        or (tenths == best[0] and w.nelim > best_count[0])
+        or (tenths == best[0] and w.nelim == best_count[0] and suffix > best_suffix[0])
+    ):
+        best[0] = tenths
+        best_count[0] = w.nelim
+        best_suffix[0] = suffix
+        keep_elims(w)
+
+
+cdef void wing_group(
+    Work *w, const int32_t *group, int k, uint64_t union, const int32_t *bivalue, int nbiv,
+    int tenths, int suffix, int *best, int *best_count, int *best_suffix,
+) noexcept nogil:
+    """The wings of the set `group` (k cells holding the k + 1 digits `union`, of
+    difficulty `tenths`) with each bivalue cell, as se._Rater.als_wing makes them, each
+    offered to offer_wing."""
+    cdef Solver *s = &w.s
+    cdef int cw = w.cwords
+    cdef int i, j, word, y
+    cdef uint64_t cy, low
+    cdef uint64_t *inside = &w.sets[S_GROUP * cw]
     cdef uint64_t ready = 0  # digits whose w.dig_peers row is filled
     cdef bint placed = False  # `inside` filled
+    cdef bint low_linked, high_linked
     for j in range(nbiv):
         y = bivalue[j]
         cy = s.cand[y]
@@ -1669,47 +1753,22 @@ cdef bint wing_group(Work *w, const int32_t *group, int k, uint64_t union, const
         if has_cell(inside, y):
             continue
         low = cy & (~cy + 1)
-        # For each digit of y (both in the set): the cells that see every cell of the
-        # set holding it, filled once per set when first needed.
-        rest = cy & ~ready
-        ready |= rest
-        while rest:
-            d = bits_lowest_index(rest)
-            rest &= rest - 1
-            seeing = &w.dig_peers[d * cw]
-            for word in range(cw):
-                seeing[word] = ~(<uint64_t>0)
-            for i in range(k):
-                c = group[i]
-                if (s.cand[c] >> d) & 1:
-                    for word in range(cw):
-                        seeing[word] &= w.peer_bits[c * cw + word]
-        for orient in range(2):
-            x = bits_lowest_index(low if orient == 0 else cy ^ low)
-            z = bits_lowest_index(cy ^ low if orient == 0 else low)
-            if not has_cell(&w.dig_peers[x * cw], y):
-                continue  # a cell of the set with x does not see y
-            # z goes from y's peers that see every cell of the set with z.
-            peers = &w.peer_bits[y * cw]
-            any_left = 0
-            for word in range(cw):
-                any_left |= (
-                    peers[word] & w.digit_bits[z * cw + word] & w.dig_peers[z * cw + word]
-                    & ~inside[word]
-                )
-            if not any_left:
-                continue
-            w.nelim = 0
-            for word in range(cw):
-                bits = (
-                    peers[word] & w.digit_bits[z * cw + word] & w.dig_peers[z * cw + word]
-                    & ~inside[word]
-                )
-                while bits:
-                    add_elim(w, (word << 6) | bits_lowest_index(bits), z + 1)
-                    bits &= bits - 1
-            return True
-    return False
+        fill_dig_peers(w, group, k, cy & ~ready)
+        ready |= cy
+        # A digit of y is a restricted common when every cell of the set holding it
+        # sees y.
+        low_linked = has_cell(&w.dig_peers[bits_lowest_index(low) * cw], y)
+        high_linked = has_cell(&w.dig_peers[bits_lowest_index(cy ^ low) * cw], y)
+        if low_linked and high_linked and k <= DOUBLY_LINKED_MAX_CELLS:
+            fill_dig_peers(w, group, k, union & ~ready)
+            ready = union
+            if wing_removals(w, inside, y, union):
+                offer_wing(w, cy, True, tenths, suffix, best, best_count, best_suffix)
+        # Singly linked: x the smaller digit first, z the other one goes.
+        elif low_linked and wing_removals(w, inside, y, cy ^ low):
+            offer_wing(w, cy, False, tenths, suffix, best, best_count, best_suffix)
+        elif high_linked and wing_removals(w, inside, y, low):
+            offer_wing(w, cy, False, tenths, suffix, best, best_count, best_suffix)
 
 
 cdef int als_wing(Work *w, int k) noexcept nogil:
@@ -1717,18 +1776,18 @@ cdef int als_wing(Work *w, int k) noexcept nogil:
 
     The sets of k cells of a unit come in itertools.combinations order; a partial set
     whose digits already number more than k + 1 is dropped with every set that extends
-    it, and a set no easier than the best wing so far is not looked at."""
+    it, and a set harder than the best wing so far is not looked at."""
     cdef Solver *s = &w.s
     cdef const Tables *t = s.t
     cdef int n = w.n
-    cdef int u, i, c, ncells, nbiv = 0, biggest, tenths, best = -1, lowest, depth, size
+    cdef int u, i, c, ncells, nbiv = 0, biggest, tenths, best = -1, depth, size, total
+    cdef int best_count = 0, best_suffix = 0
     cdef int idx[6]
     cdef uint64_t unions[6]
     cdef int32_t group[6]
     cdef int32_t cells[64]
     cdef int32_t *bivalue = w.ints
     cdef uint64_t union
-    lowest = wing_tenths(k, 1 if k > 3 else 2)
     for c in range(w.cells):
         if two_bits(s.cand[c]):
             bivalue[nbiv] = c
@@ -1750,18 +1809,19 @@ cdef int als_wing(Work *w, int k) noexcept nogil:
             union = unions[k - 1]
             if count_bits(union) == k + 1:
                 biggest = 0
+                total = 0
                 for i in range(k):
                     group[i] = cells[idx[i]]
                     size = count_bits(s.cand[group[i]])
+                    total += size
                     if size > biggest:
                         biggest = size
                 tenths = wing_tenths(k, biggest)
-                # A set no easier than the wing kept cannot replace it.
-                if (best < 0 or tenths < best) and wing_group(w, group, k, union, bivalue, nbiv):
-                    best = tenths
-                    keep_elims(w)
-                    if tenths == lowest:
-                        return best
+                if best < 0 or tenths <= best:
+                    wing_group(
+                        w, group, k, union, bivalue, nbiv, tenths,
+                        biggest * 1000 + size_key(total), &best, &best_count, &best_suffix,
+                    )
     return best
 
 

@@ -37,7 +37,9 @@ Technique ladder, in the order they are tried (tenths):
 54    three strong links (as two strong links, base 5.4, +0.1 / +0.2 as above,
       +0.3 with a grouped link)
 55    wxyz-wing: three cells of a unit with four digits between them and a bivalue
-      cell (5.5, or 5.6 when the set's largest cell has three candidates)
+      cell (5.5, or 5.6 when the set's largest cell has three candidates); doubly
+      linked (both digits of the bivalue cell restricted commons; wxyz and vwxyz
+      only) at the same difficulty, removing more
 56    bivalue universal grave as SE finds it: type 1 5.6, types 2 and 4 5.7, type 3
       (a naked set with the BUG values) 5.8 to 6.2
 58    four strong links (base 5.8)
@@ -124,7 +126,8 @@ Where this ladder differs from SE's, and what it costs in agreement, is measured
 `bench/README.md` ("Agreement with Sudoku Explainer"): x-, y- and xy-cycles are here,
 but only those that close the breadth-first walk; grouped links join chains of two and
 three strong links, not of four (the Sudoku Exchange bank's SE has none there); missing
-are the X-loop's own eliminations, doubly linked wings, five and six strong links (off in
+are the X-loop's own eliminations, doubly linked uvwxyz- and tuvwxyz-wings (the bank's
+SE does not follow Sukaku Explainer 1.18.1 there), five and six strong links (off in
 SE's defaults too), and the nested dynamic chains of 9.5 and beyond: a puzzle that needs
 one of those below 9.5 is rated by the next technique of the ladder that applies; one
 that needs a chain nested deeper than level 1 gets an incomplete score (a lower bound),
@@ -205,6 +208,12 @@ NAKED_CAUSE = -1  # 0, 1, 2: box, row, column
 # bank's SE rates puzzles whose first hard step is a grouped chain of four links
 # (Sukaku Explainer 1.18.1: 6.1) by the chains that follow it (see bench/README.md).
 GROUPED_MAX_LINKS = 3
+
+# Wings of up to this many set cells (wxyz- and vwxyz-wings) take the doubly linked form.
+# Sukaku Explainer 1.18.1 has it for the uvwxyz- and tuvwxyz-wings too, but the Sudoku
+# Exchange bank's SE does not follow it there: with it, its 8-9 band agrees less (see
+# bench/README.md, "Doubly linked wings").
+DOUBLY_LINKED_MAX_CELLS = 4
 
 
 def link_kinds_tenths(kinds: int) -> int:
@@ -983,17 +992,22 @@ class _Rater:
         return best
 
     def als_wing(self, k: int) -> tuple[int, Elims] | None:
-        """The easiest wing of k cells of one unit holding k + 1 digits between them
-        (an almost locked set) and a bivalue cell {x, z} outside it, where every cell
-        of the set with x sees the bivalue cell: z goes from the cells that see the
-        bivalue cell and every cell of the set with z (x the smaller digit first, then
-        the larger). Returns
-        (tenths, eliminations); the first of the smallest difficulty."""
+        """The wing SE applies first among those of k cells of one unit holding k + 1
+        digits between them (an almost locked set) and a bivalue cell {x, z} outside
+        it, where every cell of the set with x sees the bivalue cell (x a restricted
+        common): z goes from the cells that see the bivalue cell and every cell of the
+        set with z (x the smaller digit first, then the larger). When both digits are
+        restricted commons (doubly linked) and the set has at most
+        DOUBLY_LINKED_MAX_CELLS cells, SE's one hint removes x and z each from the
+        cells that see the bivalue cell and every cell of the set with that digit, and
+        each other digit of the set from the cells that see every cell of the set with
+        it; the difficulty is the same. SE's order: difficulty, then more
+        eliminations, then SE's suffix (its name's number) the larger as a string,
+        then the first found. Returns (tenths, eliminations)."""
         geo = self.geo
         cand = self.s.cand
         bivalue = [c for c in range(geo.cells) if cand[c].bit_count() == 2]
-        lowest = wing_tenths(k, 1 if k > 3 else 2)  # the easiest a wing of k cells gets
-        best: tuple[int, Elims] | None = None
+        best: tuple[int, int, str, Elims] | None = None  # tenths, count, suffix, elims
         for unit in geo.units:
             cells = [c for c in unit if cand[c].bit_count() >= 2]
             for group in combinations(cells, k):
@@ -1002,32 +1016,65 @@ class _Rater:
                     union |= cand[c]
                 if union.bit_count() != k + 1:
                     continue
-                biggest = max(cand[c].bit_count() for c in group)
+                sizes = [cand[c].bit_count() for c in group]
+                tenths = wing_tenths(k, max(sizes))
+                if best is not None and tenths > best[0]:
+                    continue  # a harder set cannot come first
                 for y in bivalue:
                     if y in group or cand[y] & ~union:
                         continue
-                    elims = []
-                    for x_bit in (cand[y] & -cand[y], cand[y] & (cand[y] - 1)):
-                        z_bit = cand[y] ^ x_bit
-                        if any(cand[c] & x_bit and y not in self.peer_set[c] for c in group):
-                            continue
-                        holders = [c for c in group if cand[c] & z_bit]
-                        elims = [
-                            (c, z_bit.bit_length())
-                            for c in self.peers[y]
-                            if cand[c] & z_bit
-                            and c not in group
-                            and all(c in self.peer_set[h] for h in holders)
-                        ]
-                        if elims:
-                            break
-                    if elims:
-                        tenths = wing_tenths(k, biggest)
-                        if best is None or tenths < best[0]:
-                            best = (tenths, elims)
-                            if tenths == lowest:
-                                return best
-        return best
+                    # The digits of y whose every holder in the set sees y.
+                    linked = [
+                        d
+                        for d in _bits(cand[y])
+                        if all(y in self.peer_set[c] for c in group if cand[c] >> d & 1)
+                    ]
+                    double = len(linked) == 2 and k <= DOUBLY_LINKED_MAX_CELLS
+                    if double:
+                        elims = self._wing_removals(group, y, union)
+                    else:
+                        # Singly linked: x the smaller digit first, z the other one goes.
+                        elims = []
+                        for x in linked:
+                            elims = self._wing_removals(group, y, cand[y] & ~(1 << x))
+                            if elims:
+                                break
+                    if not elims:
+                        continue
+                    if double:
+                        # SE names the hint singly linked when it removes none of the
+                        # set's other digits and only one of y's.
+                        removed = {d - 1 for _, d in elims}
+                        double = not (len(removed) == 1 and removed <= set(linked))
+                    suffix = f"{2 if double else 1}{max(sizes)}{sum(sizes)}"
+                    if (
+                        best is None
+                        or tenths < best[0]
+                        or (tenths == best[0] and len(elims) > best[1])
+                        or (tenths == best[0] and len(elims) == best[1] and suffix > best[2])
+                    ):
+                        best = (tenths, len(elims), suffix, elims)
+        return None if best is None else (best[0], best[3])
+
+    def _wing_removals(self, group: tuple[int, ...], y: int, digits: int) -> Elims:
+        """What a wing of the set `group` and the bivalue cell `y` removes of each
+        digit in the mask `digits`: a digit of y from the cells that see y and every
+        cell of the set holding it, any other digit from the cells that see every cell
+        of the set holding it (never from the wing's own cells)."""
+        cand = self.s.cand
+        elims: Elims = []
+        for d in _bits(digits):
+            holders = [c for c in group if cand[c] >> d & 1]
+            if cand[y] >> d & 1:
+                holders.append(y)
+            elims.extend(
+                (c, d + 1)
+                for c in self.peers[holders[0]]
+                if cand[c] >> d & 1
+                and c not in group
+                and all(c in self.peer_set[h] for h in holders[1:])
+            )
+        return elims
 
     def aligned_triple(self) -> Elims:
         """The first aligned triplet exclusion that removes something (or []): three
