@@ -1293,6 +1293,12 @@ def solve_range(
         raise ValueError("texts need a 9x9 batch, one string per puzzle and a parsed buffer")
     cdef PyObject **items = PySequence_Fast_ITEMS(texts) if texts is not None else NULL
     cdef uint8_t *into = &parsed[0] if texts is not None and stop > 0 else NULL
+    # Where each puzzle's grid is read: the rows the texts are read into, if any.
+    cdef const uint8_t *read_from = NULL
+    if into != NULL:
+        read_from = into
+    elif stop > 0:
+        read_from = &grids[0]
     cdef Py_ssize_t not_plain = -1
     cdef int64_t *counter = &claim[0] if claim is not None else NULL
     cdef Py_ssize_t lo = start, hi = stop, take
@@ -1365,7 +1371,7 @@ def solve_range(
                     # Every byte of the range is written, so the buffers may come uninitialised
                     # and their pages be first touched here, on the worker threads.
                     memset(run.solution, 0, cells)
-                    counts[i] = solve_one(table, (into if into != NULL else &grids[0]) + i * cells, &run)
+                    counts[i] = solve_one(table, read_from + i * cells, &run)
                     guesses[i] = run.guesses
                     nodes[i] = run.nodes
                     if timed:
